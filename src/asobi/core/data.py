@@ -1,0 +1,84 @@
+"""Loading data files (maps, cards, presets) through a schema.
+
+Files are TOML, read with the standard library and validated by a pydantic model. A file that
+fails gets a :class:`BadDataError` naming the file, the entry (by its ``id`` where it has one) and
+the field.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from .errors import BadDataError
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def read_toml(path: Path | str, package: str | None = None) -> tuple[str, dict[str, Any]]:
+    """The parsed TOML of a file, with the name to use in errors.
+
+    ``package`` reads ``path`` from a package's data instead of the file system.
+    """
+    if package is not None:
+        name = f"{package.replace('.', '/')}/{path}"
+        raw = resources.files(package).joinpath(str(path)).read_bytes()
+    else:
+        name = str(path)
+        try:
+            raw = Path(path).read_bytes()
+        except OSError as e:
+            raise BadDataError(name, "-", "-", f"cannot read the file ({e.strerror})") from None
+    try:
+        return name, tomllib.loads(raw.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        raise BadDataError(name, "-", "-", f"not valid TOML: {e}") from None
+
+
+def validate(model: type[M], data: dict[str, Any], name: str) -> M:
+    """``data`` as ``model``; a failure names the file, the entry and the field.
+
+    :raises BadDataError: for the first problem pydantic reports.
+    """
+    try:
+        return model.model_validate(data)
+    except ValidationError as e:
+        err = e.errors()[0]
+        entry, field = locate(data, err["loc"])
+        raise BadDataError(name, entry, field, err["msg"]) from None
+
+
+def load(model: type[M], path: Path | str, package: str | None = None) -> M:
+    """Read and validate one data file."""
+    name, data = read_toml(path, package)
+    return validate(model, data, name)
+
+
+def locate(data: Any, loc: tuple[Any, ...]) -> tuple[str, str]:
+    """Split a pydantic error location into (entry, field), naming list items by their ``id``.
+
+    ``("cards", 3, "cost")`` on a card whose id is ``sword`` gives ``("cards[sword]", "cost")``.
+    """
+    if not loc:
+        return "-", "-"
+    node: Any = data
+    path = ""
+    entry, split = str(loc[0]), 1
+    for i, part in enumerate(loc):
+        child = None
+        if isinstance(part, int) and isinstance(node, list) and 0 <= part < len(node):
+            child = node[part]
+            ident = child.get("id") if isinstance(child, dict) else None
+            path += f"[{ident if ident is not None else part}]"
+            entry, split = path, i + 1
+        else:
+            if isinstance(node, dict):
+                child = node.get(part)
+            path += f".{part}" if path else str(part)
+        node = child
+    field = ".".join(str(p) for p in loc[split:]) or "-"
+    return entry, field

@@ -1,0 +1,83 @@
+"""One hierarchy of errors, all ``ValueError`` subclasses.
+
+Each error names what was wrong, the rule clause where one applies, and where it happened, so a
+message can be shown to a person as it is. Raising one of these never leaves a half-changed state:
+the engine checks before it mutates.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class AsobiError(ValueError):
+    """Base of every error the engine raises on bad input."""
+
+
+class ActionError(AsobiError):
+    """An action that cannot be applied to a state.
+
+    :ivar action: the offending action, as given.
+    :ivar clause: the rule clause the action breaks, or ``None`` when no clause applies.
+    :ivar state_id: fingerprint of the state it was tried in (unchanged by the attempt).
+    """
+
+    def __init__(self, message: str, *, action: Any, clause: str | None = None, state_id: str = "") -> None:
+        self.action = action
+        self.clause = clause
+        self.state_id = state_id
+        where = f" [rule {clause}]" if clause else ""
+        at = f" (state {state_id[:12]})" if state_id else ""
+        super().__init__(f"{message}: {action!r}{where}{at}")
+
+
+class IllegalActionError(ActionError):
+    """A well-formed action that the rules do not allow now."""
+
+
+class MalformedActionError(ActionError):
+    """A value that is not an action of this game at all (wrong type or shape)."""
+
+
+class BadOptionsError(AsobiError):
+    """Game options that fail the game's options schema.
+
+    :ivar option: the option's name.
+    :ivar value: the value given.
+    """
+
+    def __init__(self, game: str, option: str, value: Any, reason: str) -> None:
+        self.game = game
+        self.option = option
+        self.value = value
+        super().__init__(f"{game}: option {option!r}={value!r}: {reason}")
+
+
+class BadDataError(AsobiError):
+    """A data file that fails its schema.
+
+    :ivar file: the file's path or name.
+    :ivar entry: the entry (card, square, preset…) in which the problem was found.
+    :ivar field: the field of that entry.
+    """
+
+    def __init__(self, file: str, entry: str, field: str, reason: str) -> None:
+        self.file = file
+        self.entry = entry
+        self.field = field
+        super().__init__(f"{file}: entry {entry!r}, field {field!r}: {reason}")
+
+
+class BadRecordError(AsobiError):
+    """A game record or saved game that cannot be read or replayed.
+
+    :ivar where: what was being read (a file, a saved-game id, an action index).
+    """
+
+    def __init__(self, where: str, reason: str) -> None:
+        self.where = where
+        super().__init__(f"{where}: {reason}")
+
+
+class RulesVersionError(BadRecordError):
+    """A record made under another rules version than the engine's."""

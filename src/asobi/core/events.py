@@ -1,0 +1,66 @@
+"""The event log: what happened, and the rule clause that made it happen.
+
+An event is cheap to make on the hot path (a clause id, a message key and its arguments); it is
+rendered in 日本語 or English only when someone reads it, from the game's message catalogue.
+An event is public unless it names the seats that may see it (a card drawn into a hidden hand).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
+
+LANGS = ("ja", "en")
+
+
+class Event(NamedTuple):
+    """One logged event.
+
+    :ivar clause: the rule clause id that this event applies (``"7.5"``, ``"L-C3"``).
+    :ivar key: the message key in the game's catalogue.
+    :ivar args: message arguments, as a tuple of ``(name, value)`` pairs.
+    :ivar seats: seats that may see the event, or ``None`` for everyone.
+    """
+
+    clause: str
+    key: str
+    args: tuple[tuple[str, Any], ...] = ()
+    seats: tuple[int, ...] | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Whether ``seat`` may see this event (``None`` means an all-seeing observer)."""
+        return self.seats is None or seat is None or seat in self.seats
+
+    def to_json(self) -> list[Any]:
+        return [self.clause, self.key, [list(a) for a in self.args], None if self.seats is None else list(self.seats)]
+
+    @classmethod
+    def from_json(cls, data: Any) -> Event:
+        clause, key, args, seats = data
+        return cls(clause, key, tuple((k, _tuplify(v)) for k, v in args), None if seats is None else tuple(seats))
+
+
+def _tuplify(v: Any) -> Any:
+    return tuple(_tuplify(x) for x in v) if isinstance(v, list) else v
+
+
+Localizer = Callable[[str, Any, str], str]
+
+
+def render_event(
+    event: Event,
+    messages: Mapping[str, tuple[str, str]],
+    lang: str = "en",
+    localize: Localizer | None = None,
+) -> str:
+    """The event as text in ``lang``, prefixed by its clause id.
+
+    ``localize(name, value, lang)`` turns an argument into text (a card id into its name).
+    """
+    templates = messages.get(event.key)
+    args = {k: (localize(k, v, lang) if localize else str(v)) for k, v in event.args}
+    if templates is None:
+        body = event.key + (" " + ", ".join(f"{k}={v}" for k, v in args.items()) if args else "")
+    else:
+        body = templates[0 if lang == "ja" else 1].format(**args)
+    return f"{event.clause}: {body}"

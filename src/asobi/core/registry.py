@@ -1,0 +1,109 @@
+"""The registry of games. Each game package registers its :class:`GameSpec` on import."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .errors import AsobiError
+from .events import Localizer
+from .options import Option, validate_options
+
+if TYPE_CHECKING:
+    from .agent import Agent
+    from .state import GameState
+
+BotFactory = Callable[[int, int, Mapping[str, Any]], "Agent"]
+"""``factory(seat, seed, options)`` makes a bot for one seat."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the rest of asobi knows about one game.
+
+    :ivar id: short id used on the command line and in records (``legion``).
+    :ivar rules_version: bumped whenever a rule change would change a replay.
+    :ivar options: the options schema.
+    :ivar seat_names: the seat names for given (validated) options.
+    :ivar new_state: the initial state for given (validated) options.
+    :ivar state_class: the class whose ``from_json`` reads a saved state.
+    :ivar messages: message key → (日本語, English) templates for events and outcomes.
+    :ivar localize: turns an event argument into text (a card id into its name).
+    :ivar render: draws a seat's view as text for the terminal.
+    :ivar bots: bot name → factory; ``random`` is always available.
+    :ivar clauses: clause id → clause text, printed and completion rules alike.
+    :ivar conformance_options: the option sets the conformance harness plays.
+    :ivar max_steps: no game lasts more steps than this (the harness checks it).
+    """
+
+    id: str
+    title_ja: str
+    title_en: str
+    rules_version: str
+    options: tuple[Option, ...]
+    seat_names: Callable[[Mapping[str, Any]], tuple[str, ...]]
+    new_state: Callable[[Mapping[str, Any]], GameState]
+    state_class: type[GameState]
+    messages: Mapping[str, tuple[str, str]]
+    render: Callable[[dict[str, Any], int | None, str], str]
+    clauses: Callable[[], Mapping[str, str]]
+    localize: Localizer | None = None
+    bots: Mapping[str, BotFactory] = field(default_factory=dict)
+    conformance_options: tuple[Mapping[str, Any], ...] = ({},)
+    max_steps: int = 100_000
+
+    def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
+        return validate_options(self.id, self.options, raw)
+
+    def new_game(self, raw_options: Mapping[str, Any] | None = None) -> GameState:
+        """A new game with options checked against the schema.
+
+        :raises BadOptionsError: if the options are refused.
+        """
+        return self.new_state(self.validate_options(raw_options))
+
+    def bot_names(self) -> list[str]:
+        return sorted({"random", *self.bots})
+
+
+class UnknownGameError(AsobiError):
+    """No game is registered under this id."""
+
+
+_REGISTRY: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Register a game; called once by each game package on import."""
+    if spec.id in _REGISTRY and _REGISTRY[spec.id] is not spec:
+        raise AsobiError(f"game id {spec.id!r} is registered twice")
+    _REGISTRY[spec.id] = spec
+    return spec
+
+
+def _load_games() -> None:
+    import asobi.games as pkg
+
+    for info in pkgutil.iter_modules(pkg.__path__):
+        importlib.import_module(f"asobi.games.{info.name}")
+
+
+def all_games() -> list[GameSpec]:
+    """Every registered game, sorted by id."""
+    _load_games()
+    return [_REGISTRY[k] for k in sorted(_REGISTRY)]
+
+
+def get_game(game_id: str) -> GameSpec:
+    """The game registered as ``game_id``.
+
+    :raises UnknownGameError: naming the games that exist.
+    """
+    _load_games()
+    try:
+        return _REGISTRY[game_id]
+    except KeyError:
+        raise UnknownGameError(f"no game {game_id!r}; the games are: {', '.join(sorted(_REGISTRY))}") from None

@@ -1,0 +1,1 @@
+"""The games. Each subpackage registers itself with :mod:`asobi.core.registry` on import."""
