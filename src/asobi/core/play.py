@@ -9,6 +9,7 @@ from typing import Any
 from .actions import Action
 from .agent import Agent, RandomAgent, derive_seed
 from .errors import AsobiError
+from .record import GameRecord
 from .registry import GameSpec
 from .state import CHANCE, GameState
 
@@ -68,3 +69,25 @@ def play_out(
             state.apply_unchecked(action)
         taken.append(action)
     return taken
+
+
+def play_recorded(
+    spec: GameSpec, raw_options: Mapping[str, Any] | None, bots: Sequence[str], seed: int
+) -> tuple[GameRecord, GameState]:
+    """Play a whole game between named bots from ``seed``; the record and the final state."""
+    options = spec.validate_options(raw_options)
+    state = spec.new_state(options)
+    agents = [make_bot(spec, name, seat, seed, options) for seat, name in enumerate(bots)]
+    actions = play_out(state, agents, chance_rng(seed))
+    outcome = state.outcome()
+    record = GameRecord(
+        spec.id,
+        spec.rules_version,
+        options,
+        [f"bot:{b}" for b in bots],
+        seed,
+        actions,
+        outcome.to_json() if outcome else None,
+        state.fingerprint(),
+    )
+    return record, state

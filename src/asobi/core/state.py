@@ -190,6 +190,10 @@ class GameState(ABC):
     def render_log(self, seat: int | None, lang: str = "en", start: int = 0) -> list[str]:
         return [render_event(e, self.spec.messages, lang, self.spec.localize) for e in self.visible_log(seat, start)]
 
+    def metrics(self) -> dict[str, float]:
+        """Game-specific figures for simulation summaries (rounds played, life left…)."""
+        return {}
+
     # ---- the conformance harness's hooks -------------------------------------------------------
     def hidden_variants(self, seat: int, rng: Random) -> Sequence[GameState]:
         """States that differ from this one only in what ``seat`` must not see.

@@ -1,0 +1,334 @@
+"""The ``asobi`` command."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from random import SystemRandom
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from . import __version__
+from .core.errors import AsobiError, BadRecordError
+from .core.record import GameRecord, replay
+from .core.registry import GameSpec, all_games, get_game
+from .terminal import TerminalGame, parse_seats
+
+GAME_ARGS = {"ignore_unknown_options": True, "allow_extra_args": True}
+LANGS = click.Choice(["en", "ja"])
+
+
+def _options_epilog() -> str:
+    lines = ["Game options are given after the game as --name VALUE:"]
+    try:
+        for spec in all_games():
+            lines.append(f"\b\n{spec.id}:")
+            lines.extend(f"  {o.describe()}" for o in spec.options)
+    except AsobiError as e:  # a broken game package must not hide the help
+        lines.append(f"(games could not be listed: {e})")
+    return "\n".join(lines)
+
+
+def parse_game_options(spec: GameSpec, args: Sequence[str]) -> dict[str, Any]:
+    """``--players 3 --open-hands --difficulty=hard`` as a checked options dict.
+
+    A boolean option may be given alone (true) or as ``--no-NAME`` (false).
+
+    :raises AsobiError: for an argument that is not an option of the game, or a bad value.
+    """
+    by_flag = {o.name.replace("_", "-"): o for o in spec.options}
+    raw: dict[str, Any] = {}
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if not arg.startswith("--"):
+            raise AsobiError(f"{spec.id}: unexpected argument {arg!r} (options are --name VALUE)")
+        name, eq, value = arg[2:].partition("=")
+        option = by_flag.get(name)
+        if option is None and name.startswith("no-") and name[3:] in by_flag and by_flag[name[3:]].kind is bool:
+            raw[by_flag[name[3:]].name] = False
+            i += 1
+            continue
+        if option is None:
+            known = ", ".join(f"--{f}" for f in by_flag) or "none"
+            raise AsobiError(f"{spec.id}: no option --{name} (this game has: {known})")
+        if not eq:
+            if option.kind is bool and (i + 1 >= len(args) or args[i + 1].startswith("--")):
+                value = "true"
+            elif i + 1 < len(args):
+                i += 1
+                value = args[i]
+            else:
+                raise AsobiError(f"{spec.id}: option --{name} needs a value")
+        raw[option.name] = value
+        i += 1
+    return spec.validate_options(raw)
+
+
+def _open_store(db: str | None):
+    from .store import GameStore
+
+    return GameStore(db)
+
+
+class AsobiGroup(click.Group):
+    """Shows an :class:`AsobiError` as one clear line and exit status 2."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except AsobiError as e:
+            click.echo(f"error: {e}", err=True)
+            sys.exit(2)
+
+
+@click.group(cls=AsobiGroup)
+@click.version_option(__version__, prog_name="asobi")
+def main() -> None:
+    """asobi: play and study tabletop games — in the terminal, with bots, replays and simulations.
+
+    Start with `asobi games`, then `asobi play GAME`.
+    """
+
+
+db_option = click.option(
+    "--db", type=click.Path(dir_okay=False), default=None, envvar="ASOBI_DB",
+    help="Saved-games database (default: games.sqlite3 in your data directory; env ASOBI_DB).",
+)
+
+
+@main.command()
+def games() -> None:
+    """List the games, their seats, options and bots."""
+    console = Console()
+    for spec in all_games():
+        table = Table(title=f"{spec.id} — {spec.title_ja} / {spec.title_en} (rules version {spec.rules_version})",
+                      show_header=True, title_justify="left")
+        table.add_column("option")
+        table.add_column("values")
+        table.add_column("default")
+        table.add_column("meaning")
+        for o in spec.options:
+            if o.choices is not None:
+                values = ", ".join(map(str, o.choices))
+            elif o.minimum is not None or o.maximum is not None:
+                values = f"{o.minimum}–{o.maximum}"
+            else:
+                values = o.kind.__name__
+            table.add_row(f"--{o.name.replace('_', '-')}", values, str(o.default), o.help_en)
+        console.print(table)
+        console.print(f"  bots: {', '.join(spec.bot_names())}\n")
+
+
+@main.command(context_settings=GAME_ARGS, epilog=_options_epilog())
+@click.argument("game")
+@click.option("--seats", help="Who sits where, e.g. human,bot,bot:random (default: you, then bots).")
+@click.option("--seed", type=int, help="Seed for the chance outcomes (default: random).")
+@click.option("--lang", type=LANGS, default="en", show_default=True, help="Language of the board, actions and log.")
+@db_option
+@click.pass_context
+def play(ctx: click.Context, game: str, seats: str | None, seed: int | None, lang: str, db: str | None) -> None:
+    """Play GAME in the terminal against bots or with friends (hot-seat); saved as you play."""
+    spec = get_game(game)
+    options = parse_game_options(spec, ctx.args)
+    seat_kinds = parse_seats(spec, seats, len(spec.seat_names(options)))
+    seed = seed if seed is not None else SystemRandom().randrange(2**31)
+    with _open_store(db) as store:
+        session = TerminalGame.start(spec, options, seat_kinds, seed, store, lang=lang)
+        click.echo(f"{spec.title_ja} / {spec.title_en} — game {session.game_id}, seed {seed}")
+        _run_session(session)
+
+
+def _run_session(session: TerminalGame) -> None:
+    try:
+        session.run()
+    except KeyboardInterrupt:
+        click.echo(f"\nSaved. Resume with: asobi resume {session.game_id}")
+        sys.exit(130)
+
+
+@main.command()
+@click.argument("game_id", type=int)
+@click.option("--lang", type=LANGS, default="en", show_default=True)
+@db_option
+def resume(game_id: int, lang: str, db: str | None) -> None:
+    """Go on with saved game GAME_ID (see `asobi list`)."""
+    with _open_store(db) as store:
+        session = TerminalGame.resume(store, game_id, lang=lang)
+        _run_session(session)
+
+
+@main.command(name="list")
+@db_option
+def list_games(db: str | None) -> None:
+    """List saved games, newest first."""
+    with _open_store(db) as store:
+        saved = store.list()
+        table = Table(title=f"saved games in {store.path}", title_justify="left")
+        for col in ("id", "game", "seats", "status", "actions", "updated", "result"):
+            table.add_column(col)
+        for g in saved:
+            table.add_row(str(g.id), g.game, g.seats, g.status, str(g.moves), g.updated, g.result)
+        Console().print(table if saved else f"no saved games in {store.path}")
+
+
+def _load_record(source: str, db: str | None) -> tuple[GameRecord, str]:
+    path = Path(source)
+    if path.exists():
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise BadRecordError(source, f"cannot read ({e})") from None
+        return GameRecord.loads(text, where=source), source
+    if source.isdigit():
+        with _open_store(db) as store:
+            return store.load(int(source)), f"saved game {source}"
+    raise BadRecordError(source, "no such file, and not a saved-game id")
+
+
+@main.command(name="replay")
+@click.argument("source")
+@click.option("--verify", is_flag=True, help="Replay every action with its rules check and compare with the record.")
+@click.option("--seat", type=int, default=None, help="Show what this seat saw (default: everything).")
+@click.option("--step", "step_mode", is_flag=True, help="Wait for Enter after each action.")
+@click.option("--lang", type=LANGS, default="en", show_default=True)
+@click.option("--export", type=click.Path(dir_okay=False), help="Write the record as a JSON file.")
+@db_option
+def replay_cmd(source: str, verify: bool, seat: int | None, step_mode: bool, lang: str, export: str | None,
+               db: str | None) -> None:
+    """Step through a finished or saved game (a record FILE or a saved-game ID), or verify it."""
+    record, where = _load_record(source, db)
+    spec = record.spec
+    if export:
+        Path(export).write_text(record.dumps(), encoding="utf-8")
+        click.echo(f"wrote {export}")
+        return
+    if verify:
+        state = replay(record, where=where)
+        problems = []
+        if record.fingerprint and state.fingerprint() != record.fingerprint:
+            problems.append(f"final state {state.fingerprint()} differs from the recorded {record.fingerprint}")
+        outcome = state.outcome()
+        if record.outcome is not None and (outcome is None or outcome.to_json() != record.outcome):
+            problems.append(f"outcome {outcome.to_json() if outcome else None} differs from the recorded {record.outcome}")
+        if problems:
+            for p in problems:
+                click.echo(f"{where}: {p}", err=True)
+            sys.exit(1)
+        end = outcome.render(spec, lang) if outcome else "not finished"
+        click.echo(f"{where}: verified {len(record.actions)} actions, state {state.fingerprint()}; {end}")
+        return
+    seen = 0
+
+    def show(state, action) -> None:
+        nonlocal seen
+        for line in state.render_log(seat, lang, seen):
+            click.echo("  · " + line)
+        seen = len(state.log)
+        who = "chance" if state.is_chance() else spec.seat_names(record.options)[state.current_seat]
+        label = state.action_label(action, lang) if not state.is_chance() or seat is None else "…"
+        click.echo(f"[{who}] {label}")
+        if step_mode:
+            click.pause("")
+
+    state = replay(record, on_step=show, where=where)
+    for line in state.render_log(seat, lang, seen):
+        click.echo("  · " + line)
+    click.echo(spec.render(state.view(seat), seat, lang))
+    outcome = state.outcome()
+    click.echo(outcome.render(spec, lang) if outcome else "(not finished)")
+
+
+@main.command(context_settings=GAME_ARGS, epilog=_options_epilog())
+@click.argument("game")
+@click.option("-n", "--games", "n", type=click.IntRange(min=1), default=100, show_default=True, help="Games to play.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Batch seed; game i is played from a seed derived from it.")
+@click.option("--jobs", type=click.IntRange(min=1), default=None, help="Processes (default: all cores).")
+@click.option("--bots", help="Bot per seat, comma-separated, or one for all (default: the game's best bot).")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.option("--out", type=click.Path(dir_okay=False), help="Write one JSON line per game.")
+@click.pass_context
+def simulate(ctx: click.Context, game: str, n: int, seed: int, jobs: int | None, bots: str | None, as_json: bool,
+             out: str | None) -> None:
+    """Play N games of GAME between bots and summarise the results (reproducible from --seed)."""
+    from .sim.batch import run_batch, summarize
+
+    spec = get_game(game)
+    options = parse_game_options(spec, ctx.args)
+    n_seats = len(spec.seat_names(options))
+    names = bots.split(",") if bots else ["bot"]
+    if len(names) == 1:
+        names = names * n_seats
+    kinds = [k.removeprefix("bot:") for k in parse_seats(spec, ",".join(names), n_seats)]
+    if "human" in kinds:
+        raise AsobiError("simulate plays bots only")
+    jobs = jobs or os.cpu_count() or 1
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=Console(stderr=True), transient=True, disable=as_json) as progress:
+        task = progress.add_task(f"{spec.id} ×{n}", total=n)
+        results = run_batch(spec.id, options, kinds, n, seed, jobs, lambda r: progress.advance(task))
+    if out:
+        with open(out, "w", encoding="utf-8") as f:
+            for r in results:
+                f.write(json.dumps(r.to_json(), ensure_ascii=False) + "\n")
+    summary = summarize(results, n_seats)
+    if as_json:
+        click.echo(json.dumps({"game": spec.id, "options": options, "bots": kinds, "seed": seed, **summary.to_json()},
+                              ensure_ascii=False, indent=1))
+        return
+    console = Console()
+    opts = " ".join(f"{k}={v}" for k, v in options.items())
+    console.print(f"[bold]{spec.id}[/bold] {opts} — {n} games, bots {','.join(kinds)}, seed {seed}")
+    table = Table(title="outcomes", title_justify="left")
+    for col in ("reason", "clause", "games", "share"):
+        table.add_column(col)
+    for reason, clause, k in summary.reasons:
+        table.add_row(reason, clause, str(k), f"{k / n:.1%}")
+    console.print(table)
+    seats = spec.seat_names(options)
+    console.print("win rate by seat: " + ", ".join(f"{s} {w:.1%}" for s, w in zip(seats, summary.wins_by_seat, strict=True)))
+    console.print(f"length in actions: mean {summary.steps_mean:.1f}, median {summary.steps_median:.0f}, max {summary.steps_max}")
+    for name, (mean, median) in summary.metrics.items():
+        console.print(f"{name}: mean {mean:.2f}, median {median:.2f}")
+
+
+@main.command(context_settings=GAME_ARGS, epilog=_options_epilog())
+@click.argument("game", required=False)
+@click.option("--runs", type=click.IntRange(min=1), default=5, show_default=True, help="Runs; each figure is their median.")
+@click.option("--states", type=click.IntRange(min=10), default=2000, show_default=True, help="Mid-game states timed per run.")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+@click.pass_context
+def bench(ctx: click.Context, game: str | None, runs: int, states: int, as_json: bool) -> None:
+    """Measure engine speed: µs per step and per clone, steps/s and games/s (all games, or GAME)."""
+    from .sim.bench import bench as run_bench
+
+    specs = [get_game(game)] if game else all_games()
+    if ctx.args and not game:
+        raise AsobiError("game options need a GAME")
+    results = []
+    for spec in specs:
+        options = parse_game_options(spec, ctx.args) if game else {}
+        results.append(run_bench(spec, options, runs=runs, n_states=states))
+    if as_json:
+        click.echo(json.dumps([r.to_json() for r in results], ensure_ascii=False, indent=1))
+        return
+    table = Table(title=f"asobi bench — median of {runs} runs (Python {results[0].python if results else ''})",
+                  title_justify="left")
+    for col in ("game", "options", "µs/step", "µs/clone", "µs/deepcopy", "steps/s", "games/s", "steps/game"):
+        table.add_column(col, justify="right" if col.startswith(("µ", "steps", "games")) else "left")
+    for r in results:
+        table.add_row(r.game, " ".join(f"{k}={v}" for k, v in r.options.items()), f"{r.step_us:.2f}",
+                      f"{r.clone_us:.2f}", f"{r.deepcopy_us:.0f}", f"{r.steps_per_s:,.0f}", f"{r.games_per_s:,.1f}",
+                      f"{r.mean_game_steps:.0f}")
+    Console().print(table)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Batch simulation and benchmarks."""

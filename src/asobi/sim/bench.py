@@ -1,0 +1,125 @@
+"""Speed of a game's engine: steps per second, games per second, and the cost of a step and a clone.
+
+A *step* is what search does at every node: list the legal actions (or the chance outcomes) and
+apply one without the legality check. The figures are medians over several runs, each run timing
+the same set of mid-game states collected from seeded random games.
+"""
+
+from __future__ import annotations
+
+import copy
+import platform
+import statistics
+import time
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from random import Random
+from typing import Any
+
+from ..core.agent import RandomAgent, derive_seed
+from ..core.play import chance_rng, play_out
+from ..core.registry import GameSpec
+from ..core.state import CHANCE, GameState
+
+
+@dataclass(frozen=True)
+class BenchResult:
+    game: str
+    options: dict[str, Any]
+    runs: int
+    states: int
+    step_us: float
+    clone_us: float
+    deepcopy_us: float
+    steps_per_s: float
+    games_per_s: float
+    mean_game_steps: float
+    python: str
+    machine: str
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def collect_states(spec: GameSpec, options: Mapping[str, Any], n_states: int, seed: int) -> list[GameState]:
+    """Mid-game states (with the action to take in each) sampled from seeded random games."""
+    rng = Random(seed)
+    states: list[GameState] = []
+    game = 0
+    while len(states) < n_states:
+        state = spec.new_state(options)
+        agents = [RandomAgent(derive_seed(seed, game, s)) for s in range(state.n_seats)]
+        crng = chance_rng(derive_seed(seed, game))
+
+        def keep(s: GameState, _action: Any) -> None:
+            if rng.random() < 0.05 and len(states) < n_states:
+                states.append(s.clone())
+
+        play_out(state, agents, crng, on_action=keep, checked=False)
+        game += 1
+    return states
+
+
+def _time_steps(states: list[GameState], rng: Random) -> float:
+    copies = [s.clone() for s in states]
+    picks = [rng.random() for _ in copies]
+    t0 = time.perf_counter()
+    for s, r in zip(copies, picks, strict=True):
+        if s.current_seat == CHANCE:
+            outcomes = s.chance_outcomes()
+            s.apply_unchecked(outcomes[int(r * len(outcomes))][0])
+        else:
+            legal = s.legal_actions()
+            s.apply_unchecked(legal[int(r * len(legal))])
+    return (time.perf_counter() - t0) / len(copies) * 1e6
+
+
+def _time_clones(states: list[GameState]) -> float:
+    t0 = time.perf_counter()
+    for s in states:
+        s.clone()
+    return (time.perf_counter() - t0) / len(states) * 1e6
+
+
+def _time_games(spec: GameSpec, options: Mapping[str, Any], seconds: float, seed: int) -> tuple[float, float, float]:
+    games = steps = 0
+    t0 = time.perf_counter()
+    while True:
+        state = spec.new_state(options)
+        agents = [RandomAgent(derive_seed(seed, games, s)) for s in range(state.n_seats)]
+        steps += len(play_out(state, agents, chance_rng(derive_seed(seed, games)), checked=False))
+        games += 1
+        elapsed = time.perf_counter() - t0
+        if elapsed >= seconds:
+            return games / elapsed, steps / elapsed, steps / games
+
+
+def bench(
+    spec: GameSpec, raw_options: Mapping[str, Any] | None = None, runs: int = 5, n_states: int = 2000, seed: int = 1
+) -> BenchResult:
+    """Measure one game; each figure is the median of ``runs`` runs."""
+    options = spec.validate_options(raw_options)
+    states = collect_states(spec, options, n_states, seed)
+    rng = Random(seed)
+    step = statistics.median(_time_steps(states, rng) for _ in range(runs))
+    clone = statistics.median(_time_clones(states) for _ in range(runs))
+    few = states[:: max(1, len(states) // 100)]
+    t0 = time.perf_counter()
+    for s in few:
+        copy.deepcopy(s)
+    deep = (time.perf_counter() - t0) / len(few) * 1e6
+    timed = [_time_games(spec, options, 0.5, seed + r) for r in range(runs)]
+    return BenchResult(
+        game=spec.id,
+        options=dict(options),
+        runs=runs,
+        states=len(states),
+        step_us=step,
+        clone_us=clone,
+        deepcopy_us=deep,
+        steps_per_s=statistics.median(t[1] for t in timed),
+        games_per_s=statistics.median(t[0] for t in timed),
+        mean_game_steps=statistics.median(t[2] for t in timed),
+        python=platform.python_version(),
+        machine=f"{platform.machine()} {platform.processor() or ''}".strip(),
+    )

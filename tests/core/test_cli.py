@@ -1,0 +1,102 @@
+"""The `asobi` command end to end, on the small test game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from asobi.cli import main
+from asobi.store import GameStore
+
+from .toygame import registered
+
+
+@pytest.fixture(autouse=True)
+def toy():
+    return registered()
+
+
+@pytest.fixture
+def db(tmp_path, monkeypatch):
+    path = tmp_path / "games.sqlite3"
+    monkeypatch.setenv("ASOBI_DB", str(path))
+    return path
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
+
+
+def test_games_lists_options():
+    result = run("games")
+    assert result.exit_code == 0
+    assert "toy-highcard" in result.output and "--copies" in result.output
+
+
+def test_play_quit_list_resume_and_finish(db):
+    result = run("play", "toy-highcard", "--seats", "human,bot:random", "--seed", "3", "--copies", "3", input="q\n")
+    assert result.exit_code == 0, result.output
+    assert "1. play" in result.output and "asobi resume 1" in result.output
+    listed = run("list")
+    assert "toy-highcard" in listed.output and "playing" in listed.output
+    saved = GameStore(db).load(1)
+    assert saved.options == {"copies": 3} and len(saved.actions) == 4  # the deal, then the person's turn
+    finished = run("resume", "1", input="1\n1\n")
+    assert "Game over" in finished.output, finished.output
+    assert "finished" in run("list").output
+    verified = run("replay", "1", "--verify")
+    assert verified.exit_code == 0 and "verified" in verified.output
+
+
+def test_play_rejects_bad_options_and_seats(db):
+    bad = CliRunner().invoke(main, ["play", "toy-highcard", "--copies", "9"])
+    assert bad.exit_code == 2 and "option 'copies'=" in bad.output and "at most 4" in bad.output
+    unknown = CliRunner().invoke(main, ["play", "toy-highcard", "--colour", "red"])
+    assert unknown.exit_code == 2 and "no option --colour" in unknown.output
+    seats = CliRunner().invoke(main, ["play", "toy-highcard", "--seats", "human"])
+    assert seats.exit_code == 2 and "names 1 seats" in seats.output
+    nogame = CliRunner().invoke(main, ["play", "chess"])
+    assert nogame.exit_code == 2 and "no game 'chess'" in nogame.output
+
+
+def test_bad_input_at_the_prompt_is_explained(db):
+    result = run("play", "toy-highcard", "--seats", "human,random", "--seed", "1", input="9\nzz\nq\n")
+    assert "Not an action number: '9'" in result.output and "Not an action number: 'zz'" in result.output
+
+
+def test_simulate_is_reproducible_whatever_the_jobs(tmp_path):
+    one = run("simulate", "toy-highcard", "-n", "40", "--seed", "5", "--jobs", "1", "--json")
+    two = run("simulate", "toy-highcard", "-n", "40", "--seed", "5", "--jobs", "2", "--json")
+    assert one.exit_code == 0, one.output
+    assert json.loads(one.output) == json.loads(two.output)
+    summary = json.loads(one.output)
+    assert summary["games"] == 40 and sum(r["games"] for r in summary["reasons"]) == 40
+    out = tmp_path / "games.jsonl"
+    run("simulate", "toy-highcard", "-n", "5", "--jobs", "1", "--out", str(out))
+    assert len(out.read_text().splitlines()) == 5
+
+
+def test_bench_reports_figures():
+    result = run("bench", "toy-highcard", "--runs", "2", "--states", "50", "--json")
+    figures = json.loads(result.output)[0]
+    assert figures["game"] == "toy-highcard" and figures["step_us"] > 0 and figures["clone_us"] > 0
+
+
+def test_replay_file_and_damaged_records(db, tmp_path):
+    run("play", "toy-highcard", "--seats", "random,random", "--seed", "2")
+    exported = tmp_path / "g.json"
+    assert run("replay", "1", "--export", str(exported)).exit_code == 0
+    shown = run("replay", str(exported))
+    assert "T.2:" in shown.output and "wins" in shown.output
+    data = json.loads(exported.read_text())
+    data["actions"][5] = ["play", 99]
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(data))
+    result = CliRunner().invoke(main, ["replay", str(broken), "--verify"])
+    assert result.exit_code == 2 and "action 5" in result.output
+    data["rules_version"] = "0"
+    broken.write_text(json.dumps(data))
+    result = CliRunner().invoke(main, ["replay", str(broken)])
+    assert result.exit_code == 2 and "rules version '0'" in result.output

@@ -1,0 +1,121 @@
+"""Actions, options, events, records and data files: the core's small pieces."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import BaseModel
+
+from asobi.core import (
+    BadDataError,
+    BadOptionsError,
+    BadRecordError,
+    Event,
+    GameRecord,
+    MalformedActionError,
+    Option,
+    action_from_json,
+    action_to_json,
+    render_event,
+)
+from asobi.core.data import load
+from asobi.core.options import validate_options
+from asobi.core.testing import cited_clauses
+
+from .toygame import SPEC, registered
+
+
+def test_actions_round_trip_through_json():
+    action = ("attach", 3, ("sword", 2), "α")
+    assert action_to_json(action) == ["attach", 3, ["sword", 2], "α"]
+    assert action_from_json(action_to_json(action)) == action
+
+
+@pytest.mark.parametrize("bad", [[], "move", [3, "x"], ["move", 1.5], ["move", True], {"verb": "move"}])
+def test_malformed_actions_are_refused(bad):
+    with pytest.raises(MalformedActionError):
+        action_from_json(bad)
+
+
+SCHEMA = (
+    Option("players", int, 3, "players", minimum=2, maximum=5),
+    Option("difficulty", str, "normal", "level", choices=("easy", "normal", "hard")),
+    Option("open_hands", bool, False, "show hands"),
+)
+
+
+def test_options_are_converted_and_defaulted():
+    assert validate_options("g", SCHEMA, {"players": "4", "open_hands": "yes"}) == {
+        "players": 4,
+        "difficulty": "normal",
+        "open_hands": True,
+    }
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        ({"players": 6}, "at most 5"),
+        ({"players": "three"}, "expected an integer"),
+        ({"difficulty": "brutal"}, "must be one of easy, normal, hard"),
+        ({"open_hands": "maybe"}, "expected true or false"),
+        ({"colour": "red"}, "no such option"),
+    ],
+)
+def test_bad_options_name_the_option(raw, message):
+    with pytest.raises(BadOptionsError, match=message) as err:
+        validate_options("g", SCHEMA, raw)
+    assert err.value.option == next(iter(raw))
+
+
+def test_events_render_in_both_languages_with_their_clause():
+    event = Event("7.5", "attack", (("piece", 2),))
+    messages = {"attack": ("コマ{piece}のアタック", "piece {piece} attacks")}
+    assert render_event(event, messages, "ja") == "7.5: コマ2のアタック"
+    assert render_event(event, messages, "en") == "7.5: piece 2 attacks"
+    assert Event.from_json(event.to_json()) == event
+    private = Event("4.1", "draw", (("card", "α1"),), (0,))
+    assert private.visible_to(0) and not private.visible_to(1) and private.visible_to(None)
+
+
+def test_record_refuses_damaged_fields():
+    registered()
+    good = GameRecord(SPEC.id, SPEC.rules_version, {}, ["human", "human"], 1, [("deal", 1)]).to_json()
+    assert GameRecord.from_json(good).actions == [("deal", 1)]
+    for field, value, message in [
+        ("actions", [["deal", 1.5]], "action 0"),
+        ("seed", "x", "seed"),
+        ("game", "chess", "no game 'chess'"),
+        ("options", {"copies": 99}, "options"),
+        ("format", 9, "format"),
+    ]:
+        with pytest.raises(BadRecordError, match=message):
+            GameRecord.from_json({**good, field: value})
+    with pytest.raises(BadRecordError, match="not JSON"):
+        GameRecord.loads("{", where="f.json")
+
+
+class Card(BaseModel):
+    id: str
+    cost: int
+
+
+class Pool(BaseModel):
+    cards: list[Card]
+
+
+def test_bad_data_file_names_file_entry_and_field(tmp_path):
+    path = tmp_path / "cards.toml"
+    path.write_text('[[cards]]\nid = "sword"\ncost = 2\n\n[[cards]]\nid = "axe"\ncost = "heavy"\n', encoding="utf-8")
+    with pytest.raises(BadDataError) as err:
+        load(Pool, path)
+    assert (err.value.file, err.value.entry, err.value.field) == (str(path), "cards[axe]", "cost")
+    path.write_text("[[cards]\n", encoding="utf-8")
+    with pytest.raises(BadDataError, match="not valid TOML"):
+        load(Pool, path)
+    with pytest.raises(BadDataError, match="cannot read"):
+        load(Pool, tmp_path / "missing.toml")
+
+
+def test_cited_clauses_reads_rule_decorators(tmp_path):
+    (tmp_path / "test_x.py").write_text('@rule("7.5", "7.6")\ndef test_a(): ...\n@rule(\'L-1\')\ndef test_b(): ...\n')
+    assert cited_clauses(tmp_path) == {"7.5", "7.6", "L-1"}
