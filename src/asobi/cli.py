@@ -127,6 +127,20 @@ def games() -> None:
         console.print(f"  bots: {', '.join(spec.bot_names())}\n")
 
 
+@main.command()
+@click.argument("game")
+@click.argument("clause_ids", nargs=-1)
+def rules(game: str, clause_ids: tuple[str, ...]) -> None:
+    """Show GAME's rule clauses (all, or the CLAUSE_IDS given), as the log cites them."""
+    spec = get_game(game)
+    clauses = spec.clauses()
+    missing = [c for c in clause_ids if c not in clauses]
+    if missing:
+        raise AsobiError(f"{spec.id}: no clause {', '.join(missing)} (`asobi rules {spec.id}` lists them)")
+    for cid in clause_ids or clauses:
+        click.echo(f"{cid}\t{clauses[cid]}")
+
+
 @main.command(context_settings=GAME_ARGS, epilog=_options_epilog())
 @click.argument("game")
 @click.option("--seats", help="Who sits where, e.g. human,bot,bot:random (default: you, then bots).")

@@ -100,3 +100,9 @@ def test_replay_file_and_damaged_records(db, tmp_path):
     broken.write_text(json.dumps(data))
     result = CliRunner().invoke(main, ["replay", str(broken)])
     assert result.exit_code == 2 and "rules version '0'" in result.output
+
+
+def test_rules_shows_clauses():
+    assert run("rules", "toy-highcard", "T.2").output == "T.2\tplay\n"
+    bad = CliRunner().invoke(main, ["rules", "toy-highcard", "9.9"])
+    assert bad.exit_code == 2 and "no clause 9.9" in bad.output
