@@ -72,6 +72,12 @@ def parse_game_options(spec: GameSpec, args: Sequence[str]) -> dict[str, Any]:
     return spec.validate_options(raw)
 
 
+def _console(stderr: bool = False) -> Console:
+    """A console that does not squeeze tables to 80 columns when output goes to a file or pipe."""
+    console = Console(stderr=stderr)
+    return console if console.is_terminal else Console(stderr=stderr, width=140)
+
+
 def _open_store(db: str | None):
     from .store import GameStore
 
@@ -107,7 +113,7 @@ db_option = click.option(
 @main.command()
 def games() -> None:
     """List the games, their seats, options and bots."""
-    console = Console()
+    console = _console()
     for spec in all_games():
         table = Table(title=f"{spec.id} — {spec.title_ja} / {spec.title_en} (rules version {spec.rules_version})",
                       show_header=True, title_justify="left")
@@ -190,7 +196,7 @@ def list_games(db: str | None) -> None:
             table.add_column(col)
         for g in saved:
             table.add_row(str(g.id), g.game, g.seats, g.status, str(g.moves), g.updated, g.result)
-        Console().print(table if saved else f"no saved games in {store.path}")
+        _console().print(table if saved else f"no saved games in {store.path}")
 
 
 def _load_record(source: str, db: str | None) -> tuple[GameRecord, str]:
@@ -285,7 +291,7 @@ def simulate(ctx: click.Context, game: str, n: int, seed: int, jobs: int | None,
         raise AsobiError("simulate plays bots only")
     jobs = jobs or os.cpu_count() or 1
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=Console(stderr=True), transient=True, disable=as_json) as progress:
+                  console=_console(stderr=True), transient=True, disable=as_json) as progress:
         task = progress.add_task(f"{spec.id} ×{n}", total=n)
         results = run_batch(spec.id, options, kinds, n, seed, jobs, lambda r: progress.advance(task))
     if out:
@@ -297,7 +303,7 @@ def simulate(ctx: click.Context, game: str, n: int, seed: int, jobs: int | None,
         click.echo(json.dumps({"game": spec.id, "options": options, "bots": kinds, "seed": seed, **summary.to_json()},
                               ensure_ascii=False, indent=1))
         return
-    console = Console()
+    console = _console()
     opts = " ".join(f"{k}={v}" for k, v in options.items())
     console.print(f"[bold]{spec.id}[/bold] {opts} — {n} games, bots {','.join(kinds)}, seed {seed}")
     table = Table(title="outcomes", title_justify="left")
@@ -341,7 +347,7 @@ def bench(ctx: click.Context, game: str | None, runs: int, states: int, as_json:
         table.add_row(r.game, " ".join(f"{k}={v}" for k, v in r.options.items()), f"{r.step_us:.2f}",
                       f"{r.clone_us:.2f}", f"{r.deepcopy_us:.0f}", f"{r.steps_per_s:,.0f}", f"{r.games_per_s:,.1f}",
                       f"{r.mean_game_steps:.0f}")
-    Console().print(table)
+    _console().print(table)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,14 @@
+"""The printed numbers of the game flow."""
+
+from __future__ import annotations
+
+CHIPS = 20
+"""2.1.1: each player plays with 20 chips."""
+DECK_SIZE = 60
+"""2.1.1: a deck is 60 cards."""
+OPENING_HAND = 7
+"""2.1.3: the opening hand."""
+HAND_LIMIT = 7
+"""2.5.6: the hand is cut to 7 in the end phase."""
+CHIPS_PER_UNIT_STEP = 3
+"""2.3.8: at most three more 気力 chips in one unit step."""

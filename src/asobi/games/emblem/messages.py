@@ -1,0 +1,220 @@
+"""The event message catalogue (日本語, English), argument localisation and action labels."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import pool
+from .rules.field import square_name
+
+if TYPE_CHECKING:
+    from .state import EmblemState
+
+SEAT_NAMES = ("A", "B")
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    "ready": (
+        "デッキ60枚とチップ20個で開始（A: {deck_a}、B: {deck_b}）",
+        "60-card decks and 20 chips each (A: {deck_a}, B: {deck_b})",
+    ),
+    "first_player": ("{seat}が先攻", "{seat} goes first"),
+    "draws": ("{seat}がカードを1枚引く", "{seat} draws a card"),
+    "drew": ("{seat}は{card}を引いた", "{seat} drew {card}"),
+    "keep": ("{seat}は手札をそのまま使う", "{seat} keeps the hand"),
+    "mulligan": (
+        "{seat}がマリガン：手札を明示して国外へ（{cards}）",
+        "{seat} mulligans, showing the hand and sending it to 国外: {cards}",
+    ),
+    "turn": ("第{turn}ターン：{seat}のターン", "turn {turn}: {seat}'s turn"),
+    "kokuryoku_phase": ("{seat}の国力フェイズ", "{seat}'s 国力 phase"),
+    "chips_back": ("{seat}の使用済みチップ{n}枚が未使用に戻る", "{seat}'s {n} used chips come back unused"),
+    "deploy": ("{seat}が{card}を{sq}に気力{n}で配置", "{seat} deploys {card} on {sq} with {n} 気力 chips"),
+    "chip": (
+        "{seat}が{sq}の{card}に気力チップを1枚追加（{n}枚）",
+        "{seat} adds a 気力 chip to {card} on {sq} (now {n})",
+    ),
+    "unequip": (
+        "{seat}が{sq}の{unit}から{card}を外し戦場外へ",
+        "{seat} removes {card} from {unit} on {sq} to 戦場外",
+    ),
+    "equip": ("{seat}が{sq}の{unit}に{card}を付与", "{seat} attaches {card} to {unit} on {sq}"),
+    "shed": (
+        "{seat}が{card}を捨てて{sq}の{item}をリムーブ",
+        "{seat} discards {card} to remove {item} from {sq}",
+    ),
+    "place": ("{seat}が{card}を配置", "{seat} places {card}"),
+    "replaced": ("{seat}の{card}は戦場外へ", "{seat}'s {card} goes to 戦場外"),
+    "chips_over": (
+        "{card}の最大気力を超えるチップ{n}枚を使用済みに",
+        "{n} chips above {card}'s maximum 気力 go to used",
+    ),
+    "invasion_phase": ("{seat}の侵攻フェイズ", "{seat}'s invasion phase"),
+    "units_ready": ("{seat}の待機ユニット{n}体が行動可能に", "{n} of {seat}'s units in standby become ready"),
+    "activate": ("{seat}の{sq}の{card}が行動開始", "{seat}'s {card} on {sq} begins its activation"),
+    "move": ("{card}が{from}から{sq}へ移動", "{card} moves from {from} to {sq}"),
+    "standby": ("{sq}の{card}は待機状態に", "{card} on {sq} goes to standby"),
+    "attack": ("{sq}の{card}が{tsq}を攻撃", "{card} on {sq} attacks {tsq}"),
+    "use_equipment": ("{unit}が{card}を使う（チップ{n}枚）", "{unit} uses {card} (cost {n})"),
+    "damage": (
+        "{sq}の{card}に{n}ダメージ（気力残り{left}）",
+        "{card} on {sq} takes {n} damage ({left} 気力 left)",
+    ),
+    "poisoned": ("{sq}の{card}は毒状態に", "{card} on {sq} is poisoned"),
+    "retreat": ("{sq}の{card}は撤退し戦場外へ", "{card} on {sq} retreats to 戦場外"),
+    "heal": ("{card}が{sq}の{target}を{n}回復", "{card} heals {target} on {sq} by {n}"),
+    "capture": (
+        "{card}が{sq}の{target}を捕獲し国外へ",
+        "{card} captures {target} on {sq}, sending it to 国外",
+    ),
+    "land_chip": ("{card}の効果で{sq}の{target}にチップ1枚", "{card} puts a chip on {target} on {sq}"),
+    "symbol": (
+        "{sq}の{card}の【象徴】：隣接ユニットにチップ{n}枚",
+        "{card} on {sq} uses 【象徴】: {n} chips on its neighbours",
+    ),
+    "training": ("{sq}の{card}の【修練】：チップ{n}枚", "{card} on {sq} uses 【修練】: {n} chips"),
+    "legacy": (
+        "{card}の【伝承】：{item}を{sq}の{target}へ",
+        "{card} uses 【伝承】: {item} passes to {target} on {sq}",
+    ),
+    "honing": ("{sq}の{card}の【練磨】：攻+{n}", "{card} on {sq} uses 【練磨】: 攻 +{n}"),
+    "end_phase": ("{seat}のエンドフェイズ", "{seat}'s end phase"),
+    "rally": ("{card}の効果で{sq}の{target}にチップ{n}枚", "{card}: {n} chips on {target} on {sq}"),
+    "succeed": (
+        "{seat}の世代交代：{sq}の{card}が{child}に（チップ{n}枚追加）",
+        "{seat}'s 世代交代: {card} on {sq} gives way to {child} (+{n} chips)",
+    ),
+    "inherit": (
+        "{seat}の世代交代：{card}を明示し、{sq}の{child}にチップ{n}枚",
+        "{seat}'s 世代交代: shows {card}; {child} on {sq} gets {n} chips",
+    ),
+    "discard": ("{seat}が{card}を捨てる", "{seat} discards {card}"),
+    "turn_end": ("{seat}がターン終了を宣言", "{seat} ends the turn"),
+    "deck_empty": ("{seat}の山札が0枚でドローできない", "{seat} must draw from an empty deck"),
+    "won_sortie": ("{seat}の勝利（敵の出撃マスに到達）", "{seat} wins: a unit reached the enemy 出撃マス"),
+    "wiped_out": (
+        "{seat}のユニットが全滅：次のユニットステップで配置できなければ敗北",
+        "{seat} has no unit left: it loses unless its next unit step fields one",
+    ),
+    "won_wipeout": (
+        "{seat}の勝利（敵ユニット全滅、再配置なし）",
+        "{seat} wins: the enemy was wiped out and fielded no unit again",
+    ),
+    "won_deck_out": ("{seat}の勝利（相手の山札切れ）", "{seat} wins: the opponent's deck ran out"),
+}
+
+CARD_ARGS = frozenset({"card", "child", "unit", "item", "target"})
+SQUARE_ARGS = frozenset({"sq", "from", "tsq"})
+
+
+def card_name(card_id: str, lang: str) -> str:
+    info = pool().by_id.get(card_id)
+    return info.name(lang) if info is not None else card_id
+
+
+def localize(name: str, value: Any, lang: str) -> str:
+    """Card ids become card names, seats A/B, squares a1…c4."""
+    if name in CARD_ARGS and isinstance(value, str):
+        return card_name(value, lang)
+    if name == "cards" and isinstance(value, tuple):
+        return ("、" if lang == "ja" else ", ").join(card_name(v, lang) for v in value)
+    if name == "seat" and isinstance(value, int):
+        return SEAT_NAMES[value]
+    if name in SQUARE_ARGS and isinstance(value, int):
+        return square_name(value)
+    return str(value)
+
+
+SLOT_LABELS = (("武器", "weapon"), ("魔法", "magic"), ("アイテム", "item"))
+
+
+def action_label(s: EmblemState | None, action: tuple[Any, ...], lang: str = "en") -> str:
+    """A short label of an action, in ``ja`` or ``en``."""
+    ja = lang == "ja"
+    verb = action[0]
+    a = action[1:]
+
+    def card(i: int) -> str:
+        return card_name(a[i], lang)
+
+    def sq(i: int) -> str:
+        return square_name(a[i])
+
+    def unit_at(i: int) -> str:
+        if s is not None and s.field[a[i]] is not None:
+            u = s.field[a[i]]
+            assert u is not None
+            return f"{card_name(s.card_id(u[0]), lang)}@{square_name(a[i])}"
+        return square_name(a[i])
+
+    labels: dict[str, tuple[str, str]] = {
+        "next": ("次へ進む", "next (done with this step)"),
+        "keep": ("手札をそのまま使う", "keep the hand"),
+        "mulligan": ("マリガンする", "mulligan"),
+    }
+    if verb == "first":
+        return f"{SEAT_NAMES[a[0]]}が先攻" if ja else f"{SEAT_NAMES[a[0]]} goes first"
+    if verb in labels:
+        return labels[verb][0 if ja else 1]
+    if verb == "draw":
+        return f"{card(0)}を引く" if ja else f"draw {card(0)}"
+    if verb == "deploy":
+        return (
+            f"{card(0)}を{sq(1)}に気力{a[2]}で配置"
+            if ja
+            else f"deploy {card(0)} on {sq(1)} with {a[2]} chips"
+        )
+    if verb == "chip":
+        return f"{unit_at(0)}に気力チップ+1" if ja else f"+1 気力 chip on {unit_at(0)}"
+    if verb == "equip":
+        return f"{card(0)}を{unit_at(1)}に付与" if ja else f"attach {card(0)} to {unit_at(1)}"
+    if verb == "unequip":
+        return (
+            f"{unit_at(0)}の{SLOT_LABELS[a[1]][0]}を外す"
+            if ja
+            else f"remove the {SLOT_LABELS[a[1]][1]} of {unit_at(0)}"
+        )
+    if verb == "shed":
+        return (
+            f"{card(1)}を捨てて{unit_at(0)}のアイテムを外す"
+            if ja
+            else f"discard {card(1)} to free {unit_at(0)}"
+        )
+    if verb == "place":
+        return f"{card(0)}を配置" if ja else f"place {card(0)}"
+    if verb == "activate":
+        return f"{unit_at(0)}を行動させる" if ja else f"activate {unit_at(0)}"
+    if verb == "move":
+        return f"{sq(0)}へ移動" if ja else f"move to {sq(0)}"
+    if verb == "attack":
+        return f"{unit_at(0)}を攻撃" if ja else f"attack {unit_at(0)}"
+    if verb == "heal":
+        return f"{unit_at(0)}を回復" if ja else f"heal {unit_at(0)}"
+    if verb == "equipment":
+        if ja:
+            return "武器・魔法を使う" if a[0] else "武器・魔法を使わない"
+        return "use the weapon/magic" if a[0] else "fight without it"
+    if verb == "rally":
+        return f"{unit_at(0)}にチップを乗せる（土地）" if ja else f"land: chips on {unit_at(0)}"
+    if verb in ("symbol", "training", "honing"):
+        kw = {"symbol": ("象徴", "Symbol"), "training": ("修練", "Training"), "honing": ("練磨", "Honing")}[
+            verb
+        ]
+        return f"{unit_at(0)}の【{kw[0]}】" if ja else f"【{kw[1]}】 of {unit_at(0)}"
+    if verb == "legacy":
+        slot = SLOT_LABELS[a[2]]
+        return (
+            f"{unit_at(0)}の【伝承】：{slot[0]}を{unit_at(1)}へ"
+            if ja
+            else f"【Legacy】: {slot[1]} of {unit_at(0)} to {unit_at(1)}"
+        )
+    if verb == "succeed":
+        return f"世代交代：{unit_at(0)}を{card(1)}に" if ja else f"世代交代: {unit_at(0)} → {card(1)}"
+    if verb == "inherit":
+        return (
+            f"世代交代：{card(1)}を明示して{unit_at(0)}に気力"
+            if ja
+            else f"世代交代: show {card(1)}, fill {unit_at(0)}"
+        )
+    if verb == "discard":
+        return f"{card(0)}を捨てる" if ja else f"discard {card(0)}"
+    return " ".join(str(x) for x in action)

@@ -1,0 +1,224 @@
+"""Combat and healing (C-5 … C-11, C-22, C-33): equipment choices, damage in 気力 chips,
+counter-attacks, retreat (2.3.7)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..cards import DIRECT, HEALING, INDIRECT
+from ..units import U_CARD, U_CHIPS, U_HONE, U_ITEM, U_MAGIC, U_OWNER, U_POISON, U_WEAPON
+from . import flow, invasion, victory
+from .field import DISTANCE, SORTIE_ROW, reaches
+
+if TYPE_CHECKING:
+    from ..state import EmblemState
+
+
+def equipment(s: EmblemState, u: list[int]) -> int:
+    """The weapon (direct, indirect) or magic (magic, healing) a unit would use, or -1 (C-8)."""
+    atype = s.cards.cards[u[U_CARD]].attack_type
+    return u[U_WEAPON] if atype in (DIRECT, INDIRECT) else u[U_MAGIC]
+
+
+def usable_equipment(s: EmblemState, u: list[int]) -> int:
+    """The equipment a unit may choose to use now: its cost is payable from unused chips (C-9)."""
+    eq = equipment(s, u)
+    if eq >= 0 and s.cards.cards[eq].cost <= s.unused[u[U_OWNER]]:
+        return eq
+    return -1
+
+
+def attack_value(s: EmblemState, u: list[int], target: int, use: bool) -> int:
+    """攻 + modifiers (C-6, C-33); ``target`` is the square attacked, or -1 for the printed value."""
+    cards = s.cards.cards
+    card = cards[u[U_CARD]]
+    owner = u[U_OWNER]
+    v = card.attack + u[U_HONE]
+    target_move = -2
+    if target >= 0:
+        t = s.field[target]
+        target_move = cards[t[U_CARD]].move if t is not None else -2
+    if card.bane_move == target_move:
+        v += card.bane_amount
+    if use:
+        eq = cards[equipment(s, u)]
+        v += eq.bonus
+        if eq.bane_move == target_move:
+            v += eq.bane_amount
+    if u[U_ITEM] >= 0:
+        v += cards[u[U_ITEM]].attack_bonus
+    land = s.land[owner]
+    if land >= 0:
+        amount, move = cards[land].army_attack
+        if amount and move in (-1, card.move):
+            v += amount
+    return max(0, v)
+
+
+def counter_value(s: EmblemState, u: list[int], use: bool) -> int:
+    """反 + modifiers (C-7, C-33)."""
+    cards = s.cards.cards
+    card = cards[u[U_CARD]]
+    v = card.counter
+    if use:
+        v += cards[equipment(s, u)].bonus
+    if u[U_ITEM] >= 0:
+        v += cards[u[U_ITEM]].counter_bonus
+    guardian = s.guardian[u[U_OWNER]]
+    if guardian >= 0:
+        amount, move = cards[guardian].army_counter
+        if amount and move in (-1, card.move):
+            v += amount
+    return max(0, v)
+
+
+def strikes(s: EmblemState, u: list[int], use: bool) -> int:
+    cards = s.cards.cards
+    n = cards[u[U_CARD]].strikes
+    if use:
+        n = max(n, cards[equipment(s, u)].strikes)
+    return n
+
+
+def poisonous(s: EmblemState, u: list[int], use: bool) -> bool:
+    cards = s.cards.cards
+    return cards[u[U_CARD]].poison or (use and cards[equipment(s, u)].poison)
+
+
+def can_counter(s: EmblemState, defender: int, attacker: int) -> bool:
+    """C-7: a defender counters if its own attack type reaches the attacker; healers never do."""
+    d = s.field[defender]
+    assert d is not None
+    atype = s.cards.cards[d[U_CARD]].attack_type
+    return atype != HEALING and reaches(atype, defender, attacker)
+
+
+def guard(s: EmblemState, sq: int) -> int:
+    """C-16: damage prevented on the owner's 出撃マス by a guardian card."""
+    u = s.field[sq]
+    assert u is not None
+    owner = u[U_OWNER]
+    g = s.guardian[owner]
+    if g >= 0 and sq // 3 == SORTIE_ROW[owner]:
+        return s.cards.cards[g].sortie_guard
+    return 0
+
+
+# ---- the attack sequence (C-5) ---------------------------------------------------------------------
+def begin_attack(s: EmblemState, target: int) -> None:
+    s.target = target
+    a = s.field[s.active]
+    assert a is not None
+    s.emit("C-5", "attack", (("card", s.card_id(a[U_CARD])), ("sq", s.active), ("tsq", target)))
+    s.attack_use = 0
+    s.counter_use = 0
+    if usable_equipment(s, a) >= 0:
+        s.actor = a[U_OWNER]
+        flow.goto(s, flow.ATTACK_EQUIPMENT)
+    else:
+        _ask_defender(s)
+
+
+def legal_equipment(s: EmblemState) -> list[tuple[Any, ...]]:
+    return [("equipment", 0), ("equipment", 1)]
+
+
+def _pay(s: EmblemState, u: list[int]) -> None:
+    eq = equipment(s, u)
+    cost = s.cards.cards[eq].cost
+    owner = u[U_OWNER]
+    s.unused[owner] -= cost
+    s.used[owner] += cost
+    s.emit("C-9", "use_equipment", (("card", s.card_id(eq)), ("unit", s.card_id(u[U_CARD])), ("n", cost)))
+
+
+def act_attack_equipment(s: EmblemState, action: tuple[Any, ...]) -> None:
+    a = s.field[s.active]
+    assert a is not None
+    s.attack_use = action[1]
+    if s.attack_use:
+        _pay(s, a)
+    _ask_defender(s)
+
+
+def _ask_defender(s: EmblemState) -> None:
+    d = s.field[s.target]
+    assert d is not None
+    if can_counter(s, s.target, s.active) and usable_equipment(s, d) >= 0:
+        s.actor = d[U_OWNER]
+        flow.goto(s, flow.COUNTER_EQUIPMENT)
+    else:
+        resolve(s)
+
+
+def act_counter_equipment(s: EmblemState, action: tuple[Any, ...]) -> None:
+    d = s.field[s.target]
+    assert d is not None
+    s.counter_use = action[1]
+    if s.counter_use:
+        _pay(s, d)
+    resolve(s)
+
+
+def damage(s: EmblemState, sq: int, amount: int, poison: bool, clause: str) -> bool:
+    """Take ``amount`` 気力 chips off the unit on ``sq`` to its owner's used chips (C-6); at 0 it
+    retreats to 戦場外 (2.3.7). Whether it is still on the field."""
+    u = s.field[sq]
+    assert u is not None
+    owner = u[U_OWNER]
+    lost = min(amount, u[U_CHIPS])
+    u[U_CHIPS] -= lost
+    s.used[owner] += lost
+    s.emit(clause, "damage", (("card", s.card_id(u[U_CARD])), ("sq", sq), ("n", lost), ("left", u[U_CHIPS])))
+    if u[U_CHIPS] == 0:
+        retreat(s, sq)
+        return False
+    if poison and lost > 0 and not u[U_POISON]:
+        u[U_POISON] = 1
+        s.emit("C-22", "poisoned", (("card", s.card_id(u[U_CARD])), ("sq", sq)))
+    return True
+
+
+def retreat(s: EmblemState, sq: int) -> None:
+    """2.3.7: a unit without 気力 chips retreats to 戦場外 (its cards with it, C-14); C-24 checks."""
+    u = s.remove_unit(sq)
+    s.emit("2.3.7", "retreat", (("card", s.card_id(u[U_CARD])), ("sq", sq)))
+    victory.check_wipeout(s, u[U_OWNER])
+
+
+def resolve(s: EmblemState) -> None:
+    """C-6, C-7: the attack's damage, then the counter-attack if the defender is still there."""
+    a_sq, d_sq = s.active, s.target
+    a = s.field[a_sq]
+    d = s.field[d_sq]
+    assert a is not None and d is not None
+    use, cuse = bool(s.attack_use), bool(s.counter_use)
+    hit = max(0, attack_value(s, a, d_sq, use) * strikes(s, a, use) - guard(s, d_sq))
+    alive = damage(s, d_sq, hit, poisonous(s, a, use), "C-6")
+    if s.winner >= 0:
+        return
+    if alive and can_counter(s, d_sq, a_sq):
+        back = max(0, counter_value(s, d, cuse) - guard(s, a_sq))
+        damage(s, a_sq, back, poisonous(s, d, cuse), "C-7")
+        if s.winner >= 0:
+            return
+    invasion.process(s)
+
+
+def heal(s: EmblemState, target: int) -> None:
+    """C-11: a healer puts (攻 + its magic's bonus) unused chips on another friendly unit."""
+    h = s.field[s.active]
+    t = s.field[target]
+    assert h is not None and t is not None
+    cards = s.cards.cards
+    amount = cards[h[U_CARD]].attack + (cards[h[U_MAGIC]].bonus if h[U_MAGIC] >= 0 else 0)
+    n = s.add_chips(t, amount)
+    s.emit(
+        "C-11",
+        "heal",
+        (("card", s.card_id(h[U_CARD])), ("target", s.card_id(t[U_CARD])), ("sq", target), ("n", n)),
+    )
+
+
+def distance(a: int, b: int) -> int:
+    return DISTANCE[a][b]

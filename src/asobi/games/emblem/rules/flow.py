@@ -1,0 +1,70 @@
+"""The flow of the game (2.2) as data: every step, who decides in it, and its hooks.
+
+Each step is one row of :data:`STEPS`: its names, the clause that defines it, and up to four
+hooks — ``enter`` (the ★ work done on arrival, which may move on at once), ``legal`` (the
+decisions it offers), ``act`` (apply one of them) and ``idle`` (public information alone shows
+there is nothing to do: the step passes by itself, C-30). :func:`goto` is the one way to change
+step. Chance steps (who goes first, a card drawn) have no ``legal``; the state lists outcomes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from ..state import EmblemState
+
+NEXT = ("next",)
+"""End an optional step (or the invasion phase) without doing more (2.3.2, 2.4.3, 2.4.4)."""
+
+(
+    FIRST,
+    DEAL,
+    MULLIGAN,
+    START,
+    DRAW,
+    UNIT,
+    ITEM,
+    READY,
+    SELECT,
+    MOVE,
+    ACT,
+    ATTACK_EQUIPMENT,
+    COUNTER_EQUIPMENT,
+    END_START,
+    END_EFFECTS,
+    DISCARD,
+    OVER,
+) = range(17)
+
+CHANCE_STEPS = frozenset({FIRST, DEAL, DRAW})
+
+Hook = Callable[["EmblemState"], Any]
+
+
+class Step(NamedTuple):
+    key: str
+    name_ja: str
+    name_en: str
+    clause: str
+    enter: Hook | None = None
+    legal: Callable[[EmblemState], list[tuple[Any, ...]]] | None = None
+    act: Callable[[EmblemState, tuple[Any, ...]], None] | None = None
+    idle: Callable[[EmblemState], bool] | None = None
+
+
+STEPS: list[Step] = []
+"""Filled in by :mod:`asobi.games.emblem.rules` once every rules module is imported."""
+
+
+def goto(s: EmblemState, step: int) -> None:
+    """Enter ``step``: run its ★ work and pass it at once when it is idle (C-30)."""
+    s.step = step
+    row = STEPS[step]
+    if row.enter is not None:
+        row.enter(s)
+        if s.step != step:
+            return
+    if row.idle is not None and row.act is not None and row.idle(s):
+        row.act(s, NEXT)

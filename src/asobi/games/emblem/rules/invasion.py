@@ -1,0 +1,154 @@
+"""侵攻フェイズ (2.4): ready, then unit by unit move → act → standby."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..cards import HEALING
+from ..units import U_ACTED, U_CARD, U_CHIPS, U_OWNER, U_READY
+from . import combat, end_phase, flow, victory
+from .field import MOVES, REACH_SQUARES, SORTIE_ROW, SQUARES
+
+if TYPE_CHECKING:
+    from ..state import EmblemState
+
+
+def begin_invasion(s: EmblemState) -> None:
+    s.actor = s.turn_player
+    s.emit("2.4.1", "invasion_phase", (("seat", s.turn_player),))
+    flow.goto(s, flow.READY)
+
+
+def enter_ready(s: EmblemState) -> None:
+    """行動準備ステップ: ★ every friendly unit in standby becomes ready (2.4.2)."""
+    seat = s.turn_player
+    n = 0
+    for u in s.field:
+        if u is not None and u[U_OWNER] == seat:
+            if not u[U_READY]:
+                u[U_READY] = 1
+                n += 1
+            u[U_ACTED] = 0
+    s.emit("2.4.2", "units_ready", (("seat", seat), ("n", n)))
+    flow.goto(s, flow.SELECT)
+
+
+# ---- choosing the next unit (2.4.1) ---------------------------------------------------------------
+def legal_select(s: EmblemState) -> list[tuple[Any, ...]]:
+    seat = s.turn_player
+    out: list[tuple[Any, ...]] = [
+        ("activate", sq)
+        for sq in range(SQUARES)
+        if (u := s.field[sq]) is not None and u[U_OWNER] == seat and u[U_READY]
+    ]
+    out.append(flow.NEXT)
+    return out
+
+
+def idle_select(s: EmblemState) -> bool:
+    seat = s.turn_player
+    return not any(u is not None and u[U_OWNER] == seat and u[U_READY] for u in s.field)
+
+
+def act_select(s: EmblemState, action: tuple[Any, ...]) -> None:
+    if action[0] == "activate":
+        s.active = action[1]
+        u = s.field[s.active]
+        assert u is not None
+        s.emit(
+            "2.4.1", "activate", (("seat", s.turn_player), ("card", s.card_id(u[U_CARD])), ("sq", s.active))
+        )
+        flow.goto(s, flow.MOVE)
+    else:
+        end_phase.begin_end_phase(s)
+
+
+# ---- 移動ステップ (2.4.3) ----------------------------------------------------------------------
+def destinations(s: EmblemState, sq: int) -> list[int]:
+    u = s.field[sq]
+    assert u is not None
+    move = s.cards.cards[u[U_CARD]].move
+    return [d for d in MOVES[move][u[U_OWNER]][sq] if s.field[d] is None]
+
+
+def legal_move(s: EmblemState) -> list[tuple[Any, ...]]:
+    out: list[tuple[Any, ...]] = [("move", d) for d in destinations(s, s.active)]
+    out.append(flow.NEXT)
+    return out
+
+
+def idle_move(s: EmblemState) -> bool:
+    return not destinations(s, s.active)
+
+
+def act_move(s: EmblemState, action: tuple[Any, ...]) -> None:
+    if action[0] == "move":
+        src, dst = s.active, action[1]
+        u = s.field[src]
+        assert u is not None
+        s.field[dst] = u
+        s.field[src] = None
+        s.active = dst
+        u[U_ACTED] = 1
+        s.emit("2.4.3", "move", (("card", s.card_id(u[U_CARD])), ("from", src), ("sq", dst)))
+        if dst // 3 == SORTIE_ROW[1 - u[U_OWNER]]:
+            victory.win(s, u[U_OWNER], "won_sortie", "C-23")
+            return
+    flow.goto(s, flow.ACT)
+
+
+# ---- 行動ステップ (2.4.4) ----------------------------------------------------------------------
+def targets(s: EmblemState, sq: int) -> list[tuple[Any, ...]]:
+    u = s.field[sq]
+    assert u is not None
+    owner = u[U_OWNER]
+    atype = s.cards.cards[u[U_CARD]].attack_type
+    out: list[tuple[Any, ...]] = []
+    for t in REACH_SQUARES[atype][sq]:
+        v = s.field[t]
+        if v is None:
+            continue
+        if atype == HEALING:
+            if v[U_OWNER] == owner and v[U_CHIPS] < s.max_morale(v) and s.unused[owner] > 0:
+                out.append(("heal", t))
+        elif v[U_OWNER] != owner:
+            out.append(("attack", t))
+    return out
+
+
+def legal_act(s: EmblemState) -> list[tuple[Any, ...]]:
+    out = targets(s, s.active)
+    out.append(flow.NEXT)
+    out.sort()
+    return out
+
+
+def idle_act(s: EmblemState) -> bool:
+    return not targets(s, s.active)
+
+
+def act_act(s: EmblemState, action: tuple[Any, ...]) -> None:
+    verb = action[0]
+    if verb != "next":
+        u = s.field[s.active]
+        assert u is not None
+        u[U_ACTED] = 1
+    if verb == "attack":
+        combat.begin_attack(s, action[1])
+    elif verb == "heal":
+        combat.heal(s, action[1])
+        process(s)
+    else:
+        process(s)
+
+
+def process(s: EmblemState) -> None:
+    """処理ステップ: ★ the unit goes to standby (2.4.5), even if it did nothing (C-28)."""
+    u = s.field[s.active] if s.active >= 0 else None
+    if u is not None:
+        u[U_READY] = 0
+        s.emit("2.4.5", "standby", (("card", s.card_id(u[U_CARD])), ("sq", s.active)))
+    s.active = -1
+    s.target = -1
+    s.actor = s.turn_player
+    flow.goto(s, flow.SELECT)

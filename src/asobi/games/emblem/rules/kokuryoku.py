@@ -1,0 +1,348 @@
+"""国力フェイズ (2.2, 2.3): the turn's two 国力 phases and their steps — start, draw, unit, item."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..cards import GUARDIAN, HEALING, ITEM, LAND, MAGIC, MAGIC_ATTACK, UNIT, WEAPON
+from ..limits import CHIPS_PER_UNIT_STEP
+from ..units import (
+    SLOTS,
+    U_ATTACHED,
+    U_CARD,
+    U_CHIPS,
+    U_ITEM,
+    U_ITEM_OWNER,
+    U_MAGIC,
+    U_OWNER,
+    U_USED,
+    U_WEAPON,
+    new_unit,
+)
+from . import flow, invasion, keywords, victory
+from .field import SORTIE_SQUARES, SQUARES
+
+if TYPE_CHECKING:
+    from ..state import EmblemState
+
+SLOT_NAMES = ("weapon", "magic", "item")
+
+
+def begin_turn(s: EmblemState) -> None:
+    """2.2.1: the turn player's turn begins; once-per-turn things are reset."""
+    s.emit("2.2.1", "turn", (("turn", s.turn), ("seat", s.turn_player)))
+    s.placed = 0
+    s.rallied = 0
+    for u in s.field:
+        if u is not None:
+            u[U_USED] = 0
+    s.koku = 0
+    s.phase_seat = s.actor = s.turn_player
+    s.emit("2.2.2", "kokuryoku_phase", (("seat", s.turn_player),))
+    flow.goto(s, flow.START)
+
+
+def enter_start(s: EmblemState) -> None:
+    """開始ステップ, only in one's own turn: ★ used chips come back first of all (2.3.3), then ★
+    the 自ターン開始時 effects (2.3.4)."""
+    seat = s.turn_player
+    back = s.used[seat]
+    s.unused[seat] += back
+    s.used[seat] = 0
+    s.emit("2.3.3", "chips_back", (("seat", seat), ("n", back)))
+    keywords.turn_start(s)
+    if s.winner < 0:
+        flow.goto(s, flow.DRAW)
+
+
+def enter_draw(s: EmblemState) -> None:
+    """ドローステップ: ★ draw one card (2.3.5); an empty deck loses (C-25)."""
+    if s.deck_left[s.phase_seat] == 0:
+        victory.deck_out(s, s.phase_seat)
+
+
+def draw(s: EmblemState, card: int) -> None:
+    s.take_from_deck(s.phase_seat, card, "2.3.5")
+    s.actor = s.phase_seat
+    flow.goto(s, flow.UNIT)
+
+
+# ---- unit step (2.3.6–2.3.8) -------------------------------------------------------------------
+def enter_unit(s: EmblemState) -> None:
+    s.chips_added = 0
+    s.deployed = 0
+    s.actor = s.phase_seat
+
+
+def characters_on_field(s: EmblemState, seat: int, skip: int = -1) -> set[str]:
+    """C-27: the characters of ``seat``'s named units on the field (leaving out square ``skip``)."""
+    cards = s.cards.cards
+    return {
+        cards[u[U_CARD]].character
+        for sq, u in enumerate(s.field)
+        if u is not None and u[U_OWNER] == seat and sq != skip and cards[u[U_CARD]].character
+    }
+
+
+def deployable(s: EmblemState, seat: int, card: int) -> bool:
+    info = s.cards.cards[card]
+    return info.kind == UNIT and not (info.character and info.character in characters_on_field(s, seat))
+
+
+def legal_unit(s: EmblemState) -> list[tuple[Any, ...]]:
+    seat = s.phase_seat
+    field = s.field
+    cards = s.cards.cards
+    unused = s.unused[seat]
+    out: list[tuple[Any, ...]] = []
+    if not s.deployed and unused > 0:
+        empty = [sq for sq in SORTIE_SQUARES[seat] if field[sq] is None]
+        if empty:
+            chars = characters_on_field(s, seat)
+            for c in sorted(set(s.hand[seat])):
+                info = cards[c]
+                if info.kind != UNIT or (info.character and info.character in chars):
+                    continue
+                for sq in empty:
+                    for n in range(1, min(info.morale, unused) + 1):
+                        out.append(("deploy", info.id, sq, n))
+    if s.chips_added < CHIPS_PER_UNIT_STEP and unused > 0:
+        for sq in range(SQUARES):
+            u = field[sq]
+            if u is not None and u[U_OWNER] == seat and u[U_CHIPS] < s.max_morale(u):
+                out.append(("chip", sq))
+    out.append(flow.NEXT)
+    out.sort()
+    return out
+
+
+def idle_unit(s: EmblemState) -> bool:
+    seat = s.phase_seat
+    unused = s.unused[seat]
+    if unused == 0:
+        return True
+    if not s.deployed and s.hand[seat] and any(s.field[sq] is None for sq in SORTIE_SQUARES[seat]):
+        return False
+    if s.chips_added < CHIPS_PER_UNIT_STEP:
+        for u in s.field:
+            if u is not None and u[U_OWNER] == seat and u[U_CHIPS] < s.max_morale(u):
+                return False
+    return True
+
+
+def act_unit(s: EmblemState, action: tuple[Any, ...]) -> None:
+    seat = s.phase_seat
+    verb = action[0]
+    if verb == "deploy":
+        _, card_id, sq, n = action
+        card = s.cards.index(card_id)
+        s.hand[seat].remove(card)
+        s.unused[seat] -= n
+        s.field[sq] = new_unit(card, seat, n)
+        s.deployed = 1
+        s.emit("2.3.6", "deploy", (("seat", seat), ("card", card_id), ("sq", sq), ("n", n)))
+    elif verb == "chip":
+        u = s.field[action[1]]
+        assert u is not None
+        u[U_CHIPS] += 1
+        s.unused[seat] -= 1
+        s.chips_added += 1
+        s.emit(
+            "2.3.8",
+            "chip",
+            (("seat", seat), ("card", s.card_id(u[U_CARD])), ("sq", action[1]), ("n", u[U_CHIPS])),
+        )
+    else:
+        finish_unit(s)
+        return
+    if idle_unit(s):
+        finish_unit(s)
+
+
+def finish_unit(s: EmblemState) -> None:
+    victory.end_of_unit_step(s, s.phase_seat)
+    if s.winner < 0:
+        flow.goto(s, flow.ITEM)
+
+
+# ---- item step (2.3.9–2.3.12) ------------------------------------------------------------------
+def enter_item(s: EmblemState) -> None:
+    for u in s.field:
+        if u is not None:
+            u[U_ATTACHED] = 0  # one card per unit per step (2.3.10)
+    s.actor = s.phase_seat
+
+
+def may_hold(s: EmblemState, u: list[int], card: int) -> bool:
+    """2.3.10 and C-8: the slot of the card's kind is free, and type and weapon level allow it."""
+    cards = s.cards.cards
+    info = cards[card]
+    unit = cards[u[U_CARD]]
+    if info.kind == WEAPON:
+        return u[U_WEAPON] < 0 and unit.attack_type == info.weapon_type and info.level <= unit.level
+    if info.kind == MAGIC:
+        return u[U_MAGIC] < 0 and unit.attack_type in (MAGIC_ATTACK, HEALING) and info.level <= unit.level
+    return info.kind == ITEM and u[U_ITEM] < 0
+
+
+def removable_slots(s: EmblemState, u: list[int]) -> list[int]:
+    """2.3.9 and C-32: the slots of a friendly unit whose card may be removed."""
+    cards = s.cards.cards
+    out = []
+    if u[U_WEAPON] >= 0:
+        out.append(0)
+    if u[U_MAGIC] >= 0:
+        out.append(1)
+    if u[U_ITEM] >= 0 and not cards[u[U_ITEM]].enemy_only:
+        out.append(2)
+    return out
+
+
+def legal_item(s: EmblemState) -> list[tuple[Any, ...]]:
+    seat = s.phase_seat
+    field = s.field
+    cards = s.cards.cards
+    hand = sorted(set(s.hand[seat]))
+    equipment = [cards[c] for c in hand if cards[c].kind in (WEAPON, MAGIC, ITEM)]
+    out: list[tuple[Any, ...]] = []
+    for sq in range(SQUARES):
+        u = field[sq]
+        if u is None:
+            continue
+        own = u[U_OWNER] == seat
+        if own:
+            # 2.3.9 (C-32: not an item that says how it is removed), and 2.3.11's shedding
+            if u[U_WEAPON] >= 0:
+                out.append(("unequip", sq, 0))
+            if u[U_MAGIC] >= 0:
+                out.append(("unequip", sq, 1))
+            if u[U_ITEM] >= 0:
+                item = cards[u[U_ITEM]]
+                if not item.enemy_only:
+                    out.append(("unequip", sq, 2))
+                if item.shed_kind >= 0:
+                    out.extend(("shed", sq, cards[c].id) for c in hand if cards[c].kind == item.shed_kind)
+        if u[U_ATTACHED] or not equipment:
+            continue
+        unit = cards[u[U_CARD]]
+        for info in equipment:
+            if own == info.enemy_only:
+                continue
+            kind = info.kind
+            if kind == WEAPON:
+                ok = u[U_WEAPON] < 0 and unit.attack_type == info.weapon_type and info.level <= unit.level
+            elif kind == MAGIC:
+                ok = (
+                    u[U_MAGIC] < 0
+                    and unit.attack_type in (MAGIC_ATTACK, HEALING)
+                    and info.level <= unit.level
+                )
+            else:
+                ok = u[U_ITEM] < 0
+            if ok:
+                out.append(("equip", info.id, sq))
+    if seat == s.turn_player and not s.placed:
+        out.extend(("place", cards[c].id) for c in hand if cards[c].kind in (LAND, GUARDIAN))
+    out.append(flow.NEXT)
+    out.sort()
+    return out
+
+
+def idle_item(s: EmblemState) -> bool:
+    seat = s.phase_seat
+    any_unit = False
+    for u in s.field:
+        if u is None:
+            continue
+        any_unit = True
+        if u[U_OWNER] == seat and removable_slots(s, u):
+            return False
+    if not s.hand[seat]:
+        return True
+    return not (any_unit or (seat == s.turn_player and not s.placed))
+
+
+def _trim_chips(s: EmblemState, u: list[int]) -> None:
+    """A unit that lost a 気力 bonus keeps no more chips than its maximum (C-10: to used)."""
+    over = u[U_CHIPS] - s.max_morale(u)
+    if over > 0:
+        u[U_CHIPS] -= over
+        s.used[u[U_OWNER]] += over
+        s.emit("C-10", "chips_over", (("card", s.card_id(u[U_CARD])), ("n", over)))
+
+
+def act_item(s: EmblemState, action: tuple[Any, ...]) -> None:
+    seat = s.phase_seat
+    verb = action[0]
+    cards = s.cards.cards
+    if verb == "unequip":
+        _, sq, slot = action
+        u = s.field[sq]
+        assert u is not None
+        card = u[SLOTS[slot]]
+        u[SLOTS[slot]] = -1
+        s.offfield[seat].append(card)
+        s.emit(
+            "2.3.9",
+            "unequip",
+            (("seat", seat), ("card", cards[card].id), ("unit", cards[u[U_CARD]].id), ("sq", sq)),
+        )
+        _trim_chips(s, u)
+    elif verb == "equip":
+        _, card_id, sq = action
+        card = s.cards.index(card_id)
+        u = s.field[sq]
+        assert u is not None
+        s.hand[seat].remove(card)
+        info = cards[card]
+        slot = U_WEAPON if info.kind == WEAPON else U_MAGIC if info.kind == MAGIC else U_ITEM
+        u[slot] = card
+        if slot == U_ITEM:
+            u[U_ITEM_OWNER] = seat
+        u[U_ATTACHED] = 1
+        clause = "2.3.11" if info.enemy_only else "2.3.10"
+        s.emit(
+            clause, "equip", (("seat", seat), ("card", card_id), ("unit", cards[u[U_CARD]].id), ("sq", sq))
+        )
+    elif verb == "shed":
+        _, sq, card_id = action
+        u = s.field[sq]
+        assert u is not None
+        card = s.cards.index(card_id)
+        s.hand[seat].remove(card)
+        s.offfield[seat].append(card)
+        item = u[U_ITEM]
+        s.offfield[u[U_ITEM_OWNER]].append(item)
+        u[U_ITEM] = u[U_ITEM_OWNER] = -1
+        s.emit("2.3.11", "shed", (("seat", seat), ("card", card_id), ("item", cards[item].id), ("sq", sq)))
+        _trim_chips(s, u)
+    elif verb == "place":
+        card = s.cards.index(action[1])
+        s.hand[seat].remove(card)
+        zone = s.land if cards[card].kind == LAND else s.guardian
+        if zone[seat] >= 0:
+            s.offfield[seat].append(zone[seat])
+            s.emit(
+                "C-15" if zone is s.land else "C-16",
+                "replaced",
+                (("seat", seat), ("card", cards[zone[seat]].id)),
+            )
+        zone[seat] = card
+        s.placed = 1
+        s.emit("2.3.12", "place", (("seat", seat), ("card", action[1])))
+    else:
+        finish_item(s)
+        return
+    if idle_item(s):
+        finish_item(s)
+
+
+def finish_item(s: EmblemState) -> None:
+    """After the turn player's 国力 phase comes the opponent's (2.2.2, 2.3.1); then invasion."""
+    if s.koku == 0:
+        s.koku = 1
+        s.phase_seat = s.actor = 1 - s.turn_player
+        s.emit("2.3.1", "kokuryoku_phase", (("seat", s.phase_seat),))
+        flow.goto(s, flow.DRAW)
+    else:
+        invasion.begin_invasion(s)

@@ -1,0 +1,47 @@
+"""How the game ends: a unit on an enemy 出撃マス (C-23), no enemy unit left (C-24), an empty
+deck at the draw step (C-25)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import flow
+
+if TYPE_CHECKING:
+    from ..state import EmblemState
+
+
+def win(s: EmblemState, seat: int, reason: str, clause: str) -> None:
+    """End the game with ``seat`` the winner."""
+    s.winner = seat
+    s.end_reason = reason
+    s.end_clause = clause
+    s.emit(clause, reason, (("seat", seat),))
+    s.step = flow.OVER
+    s.actor = -1
+
+
+def has_units(s: EmblemState, seat: int) -> bool:
+    return any(u is not None and u[1] == seat for u in s.field)
+
+
+def check_wipeout(s: EmblemState, owner: int) -> None:
+    """C-24: one of ``owner``'s units was driven off; with none left, ``owner`` is wiped out and
+    loses unless its next unit step fields a unit again."""
+    if s.winner < 0 and not s.wiped[owner] and not has_units(s, owner):
+        s.wiped[owner] = 1
+        s.emit("C-24", "wiped_out", (("seat", owner),))
+
+
+def end_of_unit_step(s: EmblemState, seat: int) -> None:
+    """C-24: a wiped-out player who still has no unit after its unit step loses."""
+    if s.wiped[seat]:
+        s.wiped[seat] = 0
+        if not has_units(s, seat):
+            win(s, 1 - seat, "won_wipeout", "C-24")
+
+
+def deck_out(s: EmblemState, seat: int) -> None:
+    """C-25: ``seat`` must draw from an empty deck and loses."""
+    s.emit("C-25", "deck_empty", (("seat", seat),))
+    win(s, 1 - seat, "won_deck_out", "C-25")

@@ -1,0 +1,561 @@
+"""The state of an emblem game: zones, chips, the field and where in the turn we are.
+
+Everything is plain lists and ints on a ``__slots__`` class so that ``clone`` is a handful of
+list copies. A unit on the field is a small list indexed by the ``U_*`` constants. Cards are pool
+indices inside the state and card ids in actions, JSON and views.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from random import Random
+from typing import Any, ClassVar
+
+from asobi.core import CHANCE, TERMINAL, Event, GameState, Outcome
+from asobi.core.errors import BadRecordError
+
+from .cards import ATTACK_TYPES, KINDS, MOVES, UNIT, CardPool, pool
+from .limits import CHIPS, DECK_SIZE
+from .rules import combat, flow, kokuryoku, legality, setup
+from .rules.field import SQUARES
+from .units import (
+    U_CARD,
+    U_CHIPS,
+    U_HONE,
+    U_ITEM,
+    U_ITEM_OWNER,
+    U_MAGIC,
+    U_OWNER,
+    U_POISON,
+    U_READY,
+    U_WEAPON,
+    UNIT_FIELDS,
+)
+
+_new_event = tuple.__new__
+"""Builds an ``Event`` without the named tuple's Python-level constructor (hot path)."""
+
+
+class EmblemState(GameState):
+    __slots__ = (
+        "_legal",
+        "_log_digest",
+        "active",
+        "actor",
+        "attack_use",
+        "chips_added",
+        "counter_use",
+        "deck",
+        "deck_left",
+        "deck_names",
+        "deployed",
+        "end_clause",
+        "end_reason",
+        "field",
+        "first",
+        "guardian",
+        "hand",
+        "koku",
+        "kokugai",
+        "land",
+        "log",
+        "mulligan_done",
+        "offfield",
+        "pending_deals",
+        "phase_seat",
+        "placed",
+        "rallied",
+        "step",
+        "target",
+        "turn",
+        "turn_player",
+        "unused",
+        "used",
+        "winner",
+        "wiped",
+    )
+
+    cards: ClassVar[CardPool]
+
+    def __init__(self, decks: tuple[list[int], list[int]], deck_names: tuple[str, str]) -> None:
+        self.deck_names = deck_names
+        self.deck = [list(decks[0]), list(decks[1])]
+        self.deck_left = [sum(decks[0]), sum(decks[1])]
+        self.hand: list[list[int]] = [[], []]
+        self.kokugai: list[list[int]] = [[], []]
+        self.offfield: list[list[int]] = [[], []]
+        self.unused = [CHIPS, CHIPS]
+        self.used = [0, 0]
+        self.land = [-1, -1]
+        self.guardian = [-1, -1]
+        self.field: list[list[int] | None] = [None] * SQUARES
+        self.turn = 0
+        self.turn_player = -1
+        self.first = -1
+        self.step = flow.FIRST
+        self.actor = -1
+        self.koku = 0
+        self.phase_seat = -1
+        self.pending_deals: list[int] = []
+        self.mulligan_done = [0, 0]
+        self.chips_added = 0
+        self.deployed = 0
+        self.placed = 0
+        self.rallied = 0
+        self.active = -1
+        self.target = -1
+        self.attack_use = 0
+        self.counter_use = 0
+        self.winner = -1
+        self.wiped = [0, 0]
+        self.end_reason = ""
+        self.end_clause = ""
+        self.log: list[Event] = []
+        self._log_digest: tuple[int, Any] | None = None
+        self._legal: list[tuple[Any, ...]] | None = None
+
+    # ---- log -----------------------------------------------------------------------------------
+    def emit(
+        self,
+        clause: str,
+        key: str,
+        args: tuple[tuple[str, Any], ...] = (),
+        seats: tuple[int, ...] | None = None,
+    ) -> None:
+        """Append an event (made cheaply: no text until someone reads it)."""
+        self.log.append(_new_event(Event, (clause, key, args, seats)))
+
+    # ---- protocol ------------------------------------------------------------------------------
+    @property
+    def n_seats(self) -> int:
+        return 2
+
+    @property
+    def current_seat(self) -> int:
+        step = self.step
+        if step == flow.OVER:
+            return TERMINAL
+        if step in flow.CHANCE_STEPS:
+            return CHANCE
+        return self.actor
+
+    def legal_actions(self) -> list[tuple[Any, ...]]:
+        if self._legal is None:
+            row = flow.STEPS[self.step]
+            self._legal = row.legal(self) if row.legal is not None else []
+        return self._legal
+
+    def chance_outcomes(self) -> list[tuple[tuple[Any, ...], float]]:
+        step = self.step
+        if step == flow.FIRST:
+            return [(("first", 0), 0.5), (("first", 1), 0.5)]
+        if step == flow.DEAL or step == flow.DRAW:
+            seat = self.drawing_seat()
+            left = self.deck_left[seat]
+            draws = DRAW_ACTIONS
+            return [(draws[i], n / left) for i, n in enumerate(self.deck[seat]) if n]
+        return []
+
+    def drawing_seat(self) -> int:
+        return self.pending_deals[-1] if self.step == flow.DEAL else self.phase_seat
+
+    def why_illegal(self, action: tuple[Any, ...]) -> tuple[str | None, str]:
+        return legality.why_illegal(self, action)
+
+    def apply_unchecked(self, action: tuple[Any, ...]) -> None:
+        self._legal = None
+        step = self.step
+        if step in flow.CHANCE_STEPS:
+            if step == flow.FIRST:
+                setup.decide_first(self, action[1])
+            elif step == flow.DEAL:
+                setup.deal(self, self.cards.index(action[1]))
+            else:
+                kokuryoku.draw(self, self.cards.index(action[1]))
+            return
+        act = flow.STEPS[step].act
+        assert act is not None
+        act(self, action)
+
+    # ---- shared helpers for the rules modules -----------------------------------------------------
+    def take_from_deck(self, seat: int, card: int, clause: str) -> None:
+        """Move one copy of ``card`` from ``seat``'s deck to the hand (a public and a private event)."""
+        self.deck[seat][card] -= 1
+        self.deck_left[seat] -= 1
+        self.hand[seat].append(card)
+        self.emit(clause, "draws", (("seat", seat),))
+        self.emit(clause, "drew", (("seat", seat), ("card", self.cards.cards[card].id)), (seat,))
+
+    def max_morale(self, u: list[int]) -> int:
+        """A unit's maximum 気力: its card's plus an item's bonus (C-33)."""
+        cards = self.cards.cards
+        m = cards[u[U_CARD]].morale
+        if u[U_ITEM] >= 0:
+            m += cards[u[U_ITEM]].morale_bonus
+        return m
+
+    def add_chips(self, u: list[int], n: int) -> int:
+        """Put up to ``n`` unused chips on unit ``u`` (not above its maximum); the number put."""
+        owner = u[U_OWNER]
+        n = min(n, self.unused[owner], self.max_morale(u) - u[U_CHIPS])
+        if n > 0:
+            self.unused[owner] -= n
+            u[U_CHIPS] += n
+            return n
+        return 0
+
+    def remove_unit(self, sq: int, to_kokugai: bool = False) -> list[int]:
+        """Take the unit off ``sq``: its card to 戦場外 (or 国外), attached cards to their owners'
+        戦場外 (C-14), its chips to its owner's used chips."""
+        u = self.field[sq]
+        assert u is not None
+        owner = u[U_OWNER]
+        self.field[sq] = None
+        (self.kokugai if to_kokugai else self.offfield)[owner].append(u[U_CARD])
+        if u[U_WEAPON] >= 0:
+            self.offfield[owner].append(u[U_WEAPON])
+        if u[U_MAGIC] >= 0:
+            self.offfield[owner].append(u[U_MAGIC])
+        if u[U_ITEM] >= 0:
+            self.offfield[u[U_ITEM_OWNER]].append(u[U_ITEM])
+        self.used[owner] += u[U_CHIPS]
+        u[U_CHIPS] = 0
+        return u
+
+    def units_of(self, seat: int) -> list[int]:
+        return [sq for sq in range(SQUARES) if (u := self.field[sq]) is not None and u[U_OWNER] == seat]
+
+    def card_id(self, card: int) -> str:
+        return self.cards.cards[card].id
+
+    # ---- copies ----------------------------------------------------------------------------------
+    def clone(self) -> EmblemState:
+        c = EmblemState.__new__(EmblemState)
+        c.deck_names = self.deck_names
+        c.deck = [self.deck[0][:], self.deck[1][:]]
+        c.deck_left = self.deck_left[:]
+        c.hand = [self.hand[0][:], self.hand[1][:]]
+        c.kokugai = [self.kokugai[0][:], self.kokugai[1][:]]
+        c.offfield = [self.offfield[0][:], self.offfield[1][:]]
+        c.unused = self.unused[:]
+        c.used = self.used[:]
+        c.land = self.land[:]
+        c.guardian = self.guardian[:]
+        c.field = [None if u is None else u[:] for u in self.field]
+        c.turn = self.turn
+        c.turn_player = self.turn_player
+        c.first = self.first
+        c.step = self.step
+        c.actor = self.actor
+        c.koku = self.koku
+        c.phase_seat = self.phase_seat
+        c.pending_deals = self.pending_deals[:]
+        c.mulligan_done = self.mulligan_done[:]
+        c.chips_added = self.chips_added
+        c.deployed = self.deployed
+        c.placed = self.placed
+        c.rallied = self.rallied
+        c.active = self.active
+        c.target = self.target
+        c.attack_use = self.attack_use
+        c.counter_use = self.counter_use
+        c.winner = self.winner
+        c.wiped = self.wiped[:]
+        c.end_reason = self.end_reason
+        c.end_clause = self.end_clause
+        c.log = self.log[:]
+        c._log_digest = self._log_digest
+        c._legal = self._legal
+        return c
+
+    # ---- views ----------------------------------------------------------------------------------
+    def unit_view(self, u: list[int]) -> dict[str, Any]:
+        cards = self.cards.cards
+        card = cards[u[U_CARD]]
+        return {
+            "card": card.id,
+            "owner": u[U_OWNER],
+            "chips": u[U_CHIPS],
+            "max": self.max_morale(u),
+            "attack": combat.attack_value(self, u, -1, False),
+            "counter": combat.counter_value(self, u, False),
+            "move": MOVES[card.move],
+            "attack_type": ATTACK_TYPES[card.attack_type],
+            "ready": bool(u[U_READY]),
+            "weapon": cards[u[U_WEAPON]].id if u[U_WEAPON] >= 0 else None,
+            "magic": cards[u[U_MAGIC]].id if u[U_MAGIC] >= 0 else None,
+            "item": cards[u[U_ITEM]].id if u[U_ITEM] >= 0 else None,
+            "item_owner": u[U_ITEM_OWNER] if u[U_ITEM] >= 0 else None,
+            "hone": u[U_HONE],
+            "poison": bool(u[U_POISON]),
+        }
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        ids = [c.id for c in self.cards.cards]
+        players = []
+        for p in (0, 1):
+            shown = seat is None or seat == p
+            players.append(
+                {
+                    "deck_name": self.deck_names[p],
+                    "hand": [ids[c] for c in self.hand[p]] if shown else None,
+                    "hand_count": len(self.hand[p]),
+                    "deck": self.deck_left[p],
+                    "unused": self.unused[p],
+                    "used": self.used[p],
+                    "kokugai": [ids[c] for c in self.kokugai[p]],
+                    "offfield": [ids[c] for c in self.offfield[p]],
+                    "land": ids[self.land[p]] if self.land[p] >= 0 else None,
+                    "guardian": ids[self.guardian[p]] if self.guardian[p] >= 0 else None,
+                }
+            )
+        return {
+            "seat": seat,
+            "turn": self.turn,
+            "turn_player": self.turn_player,
+            "first": self.first,
+            "step": flow.STEPS[self.step].key,
+            "actor": self.current_seat,
+            "phase_seat": self.phase_seat,
+            "field": [None if u is None else self.unit_view(u) for u in self.field],
+            "players": players,
+            "active": self.active if self.active >= 0 else None,
+            "target": self.target if self.target >= 0 else None,
+            "chips_added": self.chips_added,
+            "deployed": bool(self.deployed),
+            "placed": bool(self.placed),
+            "winner": self.winner if self.winner >= 0 else None,
+            "wiped_out": list(self.wiped),
+        }
+
+    def outcome(self) -> Outcome | None:
+        if self.winner < 0:
+            return None
+        w = self.winner
+        scores = (1.0, 0.0) if w == 0 else (0.0, 1.0)
+        return Outcome((w,), scores, self.end_reason, self.end_clause, (("seat", w),))
+
+    # ---- JSON -----------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        data = self._body_json()
+        data["log"] = [e.to_json() for e in self.log]
+        return data
+
+    def fingerprint(self) -> str:
+        """The hash of :meth:`to_json`'s content, with the log hashed incrementally.
+
+        The log only ever grows by appending (clones share its prefix), so the digest of a prefix
+        is kept and extended: a fingerprint costs the state's size, not the game's length.
+        """
+        done, hasher = self._log_digest if self._log_digest is not None else (0, hashlib.sha256())
+        if done > len(self.log):
+            done, hasher = 0, hashlib.sha256()
+        if done < len(self.log):
+            hasher = hasher.copy()
+            for e in self.log[done:]:
+                hasher.update(json.dumps(e.to_json(), ensure_ascii=False, separators=(",", ":")).encode())
+                hasher.update(b"\n")
+            self._log_digest = (len(self.log), hasher)
+        return hashlib.sha256(repr(self._body()).encode() + hasher.hexdigest().encode()).hexdigest()[:16]
+
+    def _body(self) -> tuple[Any, ...]:
+        """Everything ``to_json`` writes except the log, as plain values (pool indices for cards)."""
+        return (
+            self.deck_names,
+            self.deck,
+            self.hand,
+            self.kokugai,
+            self.offfield,
+            self.unused,
+            self.used,
+            self.land,
+            self.guardian,
+            self.field,
+            self.pending_deals,
+            self.mulligan_done,
+            (self.turn, self.turn_player, self.first, self.step, self.actor, self.koku, self.phase_seat),
+            (self.chips_added, self.deployed, self.placed, self.rallied),
+            (self.active, self.target, self.attack_use, self.counter_use),
+            (self.winner, self.end_reason, self.end_clause, self.wiped),
+        )
+
+    def _body_json(self) -> dict[str, Any]:
+        ids = [c.id for c in self.cards.cards]
+
+        def unit(u: list[int] | None) -> Any:
+            if u is None:
+                return None
+            d: dict[str, Any] = dict(zip(UNIT_FIELDS, u, strict=True))
+            for k in ("card", "weapon", "magic", "item"):
+                d[k] = ids[d[k]] if d[k] >= 0 else None
+            return d
+
+        return {
+            "deck_names": list(self.deck_names),
+            "deck": [{ids[i]: n for i, n in enumerate(d) if n} for d in self.deck],
+            "hand": [[ids[c] for c in h] for h in self.hand],
+            "kokugai": [[ids[c] for c in h] for h in self.kokugai],
+            "offfield": [[ids[c] for c in h] for h in self.offfield],
+            "unused": self.unused,
+            "used": self.used,
+            "land": [ids[c] if c >= 0 else None for c in self.land],
+            "guardian": [ids[c] if c >= 0 else None for c in self.guardian],
+            "field": [unit(u) for u in self.field],
+            "turn": self.turn,
+            "turn_player": self.turn_player,
+            "first": self.first,
+            "step": flow.STEPS[self.step].key,
+            "actor": self.actor,
+            "koku": self.koku,
+            "phase_seat": self.phase_seat,
+            "pending_deals": self.pending_deals,
+            "mulligan_done": self.mulligan_done,
+            "chips_added": self.chips_added,
+            "deployed": self.deployed,
+            "placed": self.placed,
+            "rallied": self.rallied,
+            "active": self.active,
+            "target": self.target,
+            "attack_use": self.attack_use,
+            "counter_use": self.counter_use,
+            "winner": self.winner,
+            "wiped": self.wiped,
+            "end_reason": self.end_reason,
+            "end_clause": self.end_clause,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> EmblemState:
+        cards = cls.cards
+        try:
+            idx = cards.index
+            s = cls.__new__(cls)
+            s.deck_names = (str(data["deck_names"][0]), str(data["deck_names"][1]))
+            s.deck = []
+            for d in data["deck"]:
+                counts = [0] * len(cards)
+                for k, n in d.items():
+                    counts[idx(k)] = int(n)
+                s.deck.append(counts)
+            s.deck_left = [sum(d) for d in s.deck]
+            s.hand = [[idx(c) for c in h] for h in data["hand"]]
+            s.kokugai = [[idx(c) for c in h] for h in data["kokugai"]]
+            s.offfield = [[idx(c) for c in h] for h in data["offfield"]]
+            s.unused = [int(x) for x in data["unused"]]
+            s.used = [int(x) for x in data["used"]]
+            s.land = [idx(c) if c is not None else -1 for c in data["land"]]
+            s.guardian = [idx(c) if c is not None else -1 for c in data["guardian"]]
+            s.field = []
+            for u in data["field"]:
+                if u is None:
+                    s.field.append(None)
+                    continue
+                vals = [u[k] for k in UNIT_FIELDS]
+                for i in (U_CARD, U_WEAPON, U_MAGIC, U_ITEM):
+                    vals[i] = idx(vals[i]) if vals[i] is not None else -1
+                s.field.append([int(v) for v in vals])
+            keys = [r.key for r in flow.STEPS]
+            s.step = keys.index(data["step"])
+            for name in [
+                "turn",
+                "turn_player",
+                "first",
+                "actor",
+                "koku",
+                "phase_seat",
+                "chips_added",
+                "deployed",
+                "placed",
+                "rallied",
+                "active",
+                "target",
+                "attack_use",
+                "counter_use",
+                "winner",
+            ]:
+                setattr(s, name, int(data[name]))
+            s.pending_deals = [int(x) for x in data["pending_deals"]]
+            s.mulligan_done = [int(x) for x in data["mulligan_done"]]
+            s.wiped = [int(x) for x in data["wiped"]]
+            s.end_reason = str(data["end_reason"])
+            s.end_clause = str(data["end_clause"])
+            s.log = [Event.from_json(e) for e in data["log"]]
+            s._log_digest = None
+            s._legal = None
+        except (KeyError, TypeError, ValueError, IndexError) as e:
+            raise BadRecordError("state", f"not an emblem state ({e!r})") from None
+        return s
+
+    # ---- text -------------------------------------------------------------------------------------
+    def action_label(self, action: tuple[Any, ...], lang: str = "en") -> str:
+        from .messages import action_label
+
+        return action_label(self, action, lang)
+
+    # ---- the harness's hooks ---------------------------------------------------------------------
+    def hidden_variants(self, seat: int, rng: Random) -> list[EmblemState]:
+        """The other seat's hand swapped card for card with its undrawn deck, in a few ways."""
+        other = 1 - seat
+        out = []
+        hand = self.hand[other]
+        deck = self.deck[other]
+        in_deck = [i for i, n in enumerate(deck) if n]
+        for _ in range(3):
+            if not hand or not in_deck:
+                break
+            pos = rng.randrange(len(hand))
+            new = in_deck[rng.randrange(len(in_deck))]
+            old = hand[pos]
+            if new == old:
+                continue
+            v = self.clone()
+            v.hand[other][pos] = new
+            v.deck[other][new] -= 1
+            v.deck[other][old] += 1
+            v._legal = None
+            out.append(v)
+        return out
+
+    def invariant_errors(self) -> list[str]:
+        errors = []
+        on_units = [0, 0]
+        cards_out = [0, 0]
+        for sq, u in enumerate(self.field):
+            if u is None:
+                continue
+            owner = u[U_OWNER]
+            on_units[owner] += u[U_CHIPS]
+            cards_out[owner] += 1 + (u[U_WEAPON] >= 0) + (u[U_MAGIC] >= 0)
+            if u[U_ITEM] >= 0:
+                cards_out[u[U_ITEM_OWNER]] += 1
+            if u[U_CHIPS] < 1 and self.winner < 0:
+                errors.append(f"unit on {sq} has no 気力 chip (2.3.7)")
+            if u[U_CHIPS] > self.max_morale(u):
+                errors.append(f"unit on {sq} has more chips than its 気力")
+            if self.cards.cards[u[U_CARD]].kind != UNIT:
+                errors.append(f"square {sq} holds a {KINDS[self.cards.cards[u[U_CARD]].kind]} card")
+        for p in (0, 1):
+            if min(self.unused[p], self.used[p]) < 0:
+                errors.append(f"seat {p} has a negative chip count")
+            if self.unused[p] + self.used[p] + on_units[p] != CHIPS:
+                errors.append(f"seat {p}'s chips do not add up to {CHIPS} (C-10)")
+            total = (
+                self.deck_left[p]
+                + len(self.hand[p])
+                + len(self.kokugai[p])
+                + len(self.offfield[p])
+                + cards_out[p]
+                + (self.land[p] >= 0)
+                + (self.guardian[p] >= 0)
+            )
+            if total != DECK_SIZE:
+                errors.append(f"seat {p} has {total} cards, not {DECK_SIZE} (2.1.1)")
+            if self.deck_left[p] != sum(self.deck[p]) or min(self.deck[p]) < 0:
+                errors.append(f"seat {p}'s deck count is wrong")
+        return errors
+
+
+EmblemState.cards = pool()
+DRAW_ACTIONS = tuple(("draw", c.id) for c in EmblemState.cards.cards)
+"""The chance outcome of drawing each card, built once (pool order is id order, so sorted)."""

@@ -1,0 +1,346 @@
+"""A co-operative rule-based bot that plays any seat of パラレルレギオン.
+
+It decides only from its seat's view and the legal actions (and the public card texts). In short:
+it shields against the codes the enemy pieces are about to land on, develops whenever it can,
+strikes with its weapons, launches weapons and keeps them away from the squares the enemy ship is
+about to cross, repairs blackouts when it has cards to spare, and answers with strategies when
+that saves life.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from random import Random
+from typing import Any
+
+from asobi.core import Agent
+from asobi.core.actions import Action
+
+from .cards import ARMY
+from .content import code_index, content
+
+STEP = {"north": (-1, 0), "south": (1, 0), "east": (0, 1), "west": (0, -1)}
+LAUNCH_ORDER = ("W02", "W01", "W05", "W07", "W10", "W04", "W03", "W06", "W08", "W09")
+STRIKE = {"W01", "W02", "W05"}
+
+
+class RuleBot(Agent):
+    """The rule-based co-operative bot."""
+
+    def __init__(self, seat: int, seed: int) -> None:
+        self.seat = seat
+        self.rng = Random(seed)
+        self.c = content()
+
+    # ---- reading the view ----------------------------------------------------------------------
+    def _geometry(self, view: dict[str, Any]) -> tuple[int, int]:
+        sm = view["space_map"]
+        return len(sm["rows"]), sm["cols"]
+
+    def _step(self, view: dict[str, Any], square: int, direction: str) -> int | None:
+        rows, cols = self._geometry(view)
+        r, c = divmod(square, cols)
+        dr, dc = STEP[direction]
+        r, c = r + dr, c + dc
+        return r * cols + c if 0 <= r < rows and 0 <= c < cols else None
+
+    def _ship_path(self, view: dict[str, Any]) -> list[int]:
+        """The squares the ship will cross in the coming enemy turn."""
+        ship = view["space_map"]["ship"]
+        path = [ship]
+        for p in view["enemy_map"]["pieces"]:
+            if p and p["next_to"] != "none":
+                nxt = self._step(view, ship, p["next_to"])
+                if nxt is not None:
+                    ship = nxt
+                    path.append(ship)
+        return path
+
+    def _danger(self, view: dict[str, Any]) -> set[int]:
+        danger: set[int] = set()
+        for sq in self._ship_path(view):
+            danger.add(sq)
+            for d in STEP:
+                n = self._step(view, sq, d)
+                if n is not None:
+                    danger.add(n)
+        return danger
+
+    def _next_codes(self, view: dict[str, Any]) -> list[int]:
+        return [code_index(p["next_code"]) for p in view["enemy_map"]["pieces"] if p]
+
+    def _hand(self, view: dict[str, Any]) -> list[str]:
+        return list(view["hands"][self.seat]["cards"] or [])
+
+    def _distance(self, view: dict[str, Any], a: int, b: int) -> int:
+        cols = view["space_map"]["cols"]
+        return abs(a // cols - b // cols) + abs(a % cols - b % cols)
+
+    def _card_value(self, view: dict[str, Any], card: int) -> float:
+        """How much the bot wants to keep a card (higher keeps)."""
+        if card >= ARMY:
+            cid = self.c.army_ids[card - ARMY]
+            return 3.0 if cid.startswith("S") else 2.0 + (1.0 if cid in STRIKE else 0.0)
+        value = (card % 3 + 1) * 0.3
+        alphas = {"αβγ".index(a) for a in view["develop_alphabets"]}
+        if card // 3 in alphas:
+            value += 1.0
+        if card in self._next_codes(view) and self._shield_codes(view).count(card) == 0:
+            value += 1.5
+        return value
+
+    def _shield_codes(self, view: dict[str, Any]) -> list[int]:
+        return [code_index(x) for x in view["shield"]]
+
+    # ---- deciding ----------------------------------------------------------------------------------
+    def act(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
+        if view is None or view["pending"] is None:
+            return legal[0]
+        kind = view["pending"]["kind"]
+        choose = getattr(self, f"_on_{kind}", None)
+        action = choose(view, legal) if choose is not None else None
+        if action is None or action not in legal:
+            return self._fallback(legal)
+        return tuple(action)
+
+    def _fallback(self, legal: Sequence[Action]) -> Action:
+        for quiet in (("end",), ("done",), ("pass",), ("draw", 2), ("draw", 1)):
+            if quiet in legal:
+                return quiet
+        return legal[0]
+
+    def _on_draw_count(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        return max(legal)
+
+    def _on_main(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        by_verb: dict[str, list[Action]] = {}
+        for a in legal:
+            by_verb.setdefault(a[0], []).append(a)
+        # strategies that help now: damage the enemy, heal a hurt Space, draw cards
+        for a in by_verb.get("strategy", []):
+            e = self._strategy_effect(a)
+            if e.verb == "damage_enemy":
+                return a
+            if e.verb == "heal_space" and view["space_life"] <= view["space_life_max"] - 2:
+                return a
+        # strike with weapons (move next to the ship first when that makes a beam reach it)
+        for a in by_verb.get("activate", []):
+            if self._weapon_at(view, a[1]) in ("W01", "W02", "W03", "W08"):
+                if self._weapon_at(view, a[1]) == "W08" and view["space_life"] > view["space_life_max"] - 2:
+                    continue
+                return a
+        move = self._move_for_strike(view, by_verb.get("move", []))
+        if move is not None and "activate" not in view["used"]:
+            return move
+        if ("develop",) in legal:
+            return ("develop",)
+        launch = self._choose_launch(view, by_verb.get("launch", []))
+        if launch is not None:
+            return launch
+        move = self._move_to_safety(view, by_verb.get("move", []))
+        if move is not None:
+            return move
+        repair = self._choose_repair(view, by_verb.get("repair", []))
+        if repair is not None:
+            return repair
+        supply = self._choose_supply(view, by_verb.get("supply", []))
+        if supply is not None:
+            return supply
+        for a in by_verb.get("strategy", []):
+            e = self._strategy_effect(a)
+            if e.verb in ("draw_codes", "draw_army") and len(self._hand(view)) <= 2:
+                return a
+        return ("end",)
+
+    def _strategy_effect(self, a: Action) -> Any:
+        effects = self.c.strategy_effects[a[1]]
+        assert effects is not None
+        return effects[a[2]]
+
+    def _weapon_at(self, view: dict[str, Any], square: int) -> str | None:
+        for w in view["space_map"]["weapons"]:
+            if w["square"] == square:
+                return str(w["card"])
+        return None
+
+    def _move_for_strike(self, view: dict[str, Any], moves: list[Action]) -> Action | None:
+        ship = view["space_map"]["ship"]
+        for a in moves:
+            card = self._weapon_at(view, a[1])
+            if (
+                card == "W02"
+                and self._distance(view, a[1], ship) > 1
+                and self._distance(view, a[2], ship) == 1
+            ):
+                return a
+        return None
+
+    def _move_to_safety(self, view: dict[str, Any], moves: list[Action]) -> Action | None:
+        danger = self._danger(view)
+        for a in moves:
+            if a[1] in danger and a[2] not in danger:
+                return a
+        return None
+
+    def _choose_launch(self, view: dict[str, Any], launches: list[Action]) -> Action | None:
+        if not launches:
+            return None
+        order = {cid: i for i, cid in enumerate(LAUNCH_ORDER)}
+
+        def score(a: Action) -> tuple[float, float]:
+            cid = self.c.army_ids[a[1]]
+            attached = a[2]
+            # a torpedo's or a drone's reach is its attached number: attach a big one
+            keep = -(attached % 3) if cid in ("W01", "W03") else self._card_value(view, attached)
+            return (order.get(cid, 99), keep)
+
+        return min(launches, key=score)
+
+    def _choose_repair(self, view: dict[str, Any], repairs: list[Action]) -> Action | None:
+        if not repairs:
+            return None
+        hand = self._hand(view)
+        if len(hand) < 3 and len(view["space_map"]["blackouts"]) < 3:
+            return None
+        best = min(repairs, key=lambda a: self._card_value(view, a[2]))
+        if self._card_value(view, best[2]) >= 2.5:
+            return None
+        return best
+
+    def _choose_supply(self, view: dict[str, Any], supplies: list[Action]) -> Action | None:
+        if not supplies:
+            return None
+        hand = self._hand(view)
+        army = sum(1 for c in hand if c[0] in "WS")
+        if army >= (1 if view["hand_limit"] <= 4 else 2):
+            return None
+        worst = min(supplies, key=lambda a: self._card_value(view, a[1]))
+        limit = 1.8 if len(hand) >= 3 else 1.0
+        if self._card_value(view, worst[1]) >= limit:
+            return None
+        return worst
+
+    def _on_place(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        card = view["pending"]["card"]
+        ship = view["space_map"]["ship"]
+        danger = self._danger(view)
+        path = self._ship_path(view)
+
+        def score(a: Action) -> tuple[int, int]:
+            sq = a[1]
+            unsafe = 1 if sq in danger else 0
+            if card in STRIKE:
+                # close to where the ship ends up, but not where it passes
+                reach = min(self._distance(view, sq, p) for p in path)
+                return (unsafe, abs(reach - (1 if card != "W01" else 2)))
+            return (unsafe, -self._distance(view, sq, ship))
+
+        return min(legal, key=score)
+
+    def _on_develop(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        need = view["pending"]["need"] - view["pending"]["total"]
+        shield = self._shield_codes(view)
+        next_codes = self._next_codes(view)
+
+        def cost(a: Action) -> tuple[int, int, float]:
+            number = a[2] % 3 + 1
+            protected = 1 if a[1] == 1 and a[2] in next_codes and shield.count(a[2]) == 1 else 0
+            overshoot = number - need if number >= need else 10 - number
+            return (protected, overshoot, a[1])
+
+        return min(legal, key=cost)
+
+    def _on_shield(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        shield = self._shield_codes(view)
+        next_codes = self._next_codes(view)
+        wanted = [c for c in next_codes if c not in shield]
+        for a in legal:
+            if a[0] == "shield" and a[1] in wanted:
+                return a
+        for a in legal:
+            if a[0] == "swap" and a[2] in wanted and a[1] not in next_codes:
+                return a
+        # pool codes of the enemy's alphabets in the shield, where every player can develop with them
+        alphas = {"αβγ".index(a) for a in view["develop_alphabets"]}
+        free = view["shield_limit"] - len(shield) - min(1, len(wanted))
+        pool = [a for a in legal if a[0] == "shield" and a[1] // 3 in alphas]
+        if free > 0 and pool:
+            return max(pool, key=lambda a: a[1] % 3)
+        return ("end",)
+
+    def _on_respond(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        top = view["stack"][-1]
+        if top["kind"] == "strategy" and top["by"] is not None:
+            return ("pass",)
+        harmful = self._harm(view, top)
+        if harmful:
+            for a in legal:
+                if a[0] == "strategy":
+                    e = self._strategy_effect(a)
+                    if e.verb == "cancel":
+                        return a
+            if top["verb"] == "attack" or top["verb"] == "damage_space":
+                for a in legal:
+                    if a[0] == "strategy" and self._strategy_effect(a).verb == "heal_space":
+                        return a
+        if top["verb"] in ("blackout", "destroy_weapons", "ship_move"):
+            for a in legal:
+                if a[0] == "strategy" and self._strategy_effect(a).verb == "move_weapon":
+                    mine = [w["square"] for w in view["space_map"]["weapons"] if w["owner"] == view["seat"]]
+                    if any(sq in self._danger(view) for sq in mine):
+                        return a
+        return ("pass",)
+
+    def _harm(self, view: dict[str, Any], item: dict[str, Any]) -> bool:
+        verb = item["verb"]
+        if verb in ("attack", "damage_space", "heal_enemy"):
+            return True
+        if verb == "blackout":
+            target = item["params"].get("target")
+            ship = view["space_map"]["ship"]
+            sq = ship if target == "ship" else None
+            if target and target.startswith("ship_"):
+                sq = self._step(view, ship, target[5:])
+            weapons = {w["square"] for w in view["space_map"]["weapons"]}
+            return sq is not None and (sq in view["space_map"]["blackouts"] or sq in weapons)
+        if verb == "discard_shield":
+            return bool(view["shield"])
+        return False
+
+    def _on_discard(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        return min(legal, key=lambda a: self._card_value(view, a[1]))
+
+    def _on_unshield(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        next_codes = self._next_codes(view)
+        return min(legal, key=lambda a: (a[1] in next_codes, a[1] % 3))
+
+    def _on_clear(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        return legal[0]
+
+    def _on_move_weapon(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        danger = self._danger(view)
+        return min(legal, key=lambda a: (a[2] in danger, a[1] not in danger))
+
+    def _on_push(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        weapons = {w["square"]: w["card"] for w in view["space_map"]["weapons"]}
+        ship = view["space_map"]["ship"]
+
+        def score(a: Action) -> int:
+            to = self._step(view, ship, a[1])
+            if to is None or to in weapons:
+                return 10
+            near = [weapons[n] for d in STEP if (n := self._step(view, to, d)) is not None and n in weapons]
+            return -sum(1 for w in near if w in STRIKE)
+
+        return min(legal, key=score)
+
+    def _on_to_shield(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        wanted = self._next_codes(view)
+        for a in legal:
+            if a[1] in wanted:
+                return a
+        return legal[0]
+
+
+def make_rule_bot(seat: int, seed: int, options: Mapping[str, Any]) -> Agent:
+    return RuleBot(seat, seed)

@@ -1,0 +1,375 @@
+"""The authored content of パラレルレギオン, read from ``data/*.toml`` through schemas.
+
+Every value except the code-card composition (1.3) and the card counts (1.4–1.6) is our
+reconstruction: the printed maps and cards were never published as data. A user with the
+physical game may replace the files; a broken file is refused with an error naming the file, the
+entry and the field (:class:`asobi.core.errors.BadDataError`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from asobi.core.data import read_toml, validate
+from asobi.core.errors import BadDataError
+
+from .effects import check_effect
+
+PACKAGE = "asobi.games.legion.data"
+ALPHABETS = ("α", "β", "γ")
+DIRECTION_STEP = {"north": (-1, 0), "south": (1, 0), "east": (0, 1), "west": (0, -1)}
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class EffectModel(_Strict):
+    verb: str
+    params: dict[str, int | str] = Field(default_factory=dict)
+
+
+def _check(effect: EffectModel, use: str) -> EffectModel:
+    check_effect(effect.verb, effect.params, use)
+    return effect
+
+
+class ColourModel(_Strict):
+    ja: str
+    en: str
+
+
+class SpaceMapModel(_Strict):
+    north: Literal["up"]
+    ship_start: tuple[int, int]
+    rows: list[str] = Field(min_length=2)
+    colours: dict[str, ColourModel]
+
+    @model_validator(mode="after")
+    def _shape(self) -> SpaceMapModel:
+        width = len(self.rows[0])
+        if width < 2 or any(len(r) != width for r in self.rows):
+            raise ValueError("every row must have the same length (at least 2)")
+        for r in self.rows:
+            for ch in r:
+                if ch not in self.colours:
+                    raise ValueError(f"colour {ch!r} is not in [colours]")
+        row, col = self.ship_start
+        if not (0 <= row < len(self.rows) and 0 <= col < width):
+            raise ValueError("ship_start is off the map")
+        return self
+
+
+class SquareModel(_Strict):
+    id: str
+    code: str
+    to: Literal["north", "south", "east", "west", "none"]
+    effects: list[EffectModel]
+    text_ja: str
+    text_en: str
+
+    @field_validator("code")
+    @classmethod
+    def _code(cls, v: str) -> str:
+        if len(v) != 2 or v[0] not in ALPHABETS or v[1] not in "123":
+            raise ValueError("a code is an alphabet α/β/γ and a number 1–3, like β2")
+        return v
+
+    @field_validator("effects")
+    @classmethod
+    def _effects(cls, v: list[EffectModel]) -> list[EffectModel]:
+        return [_check(e, "square") for e in v]
+
+
+class EnemyMapModel(_Strict):
+    barrier_core: str
+    squares: list[SquareModel] = Field(min_length=4)
+
+    @model_validator(mode="after")
+    def _core(self) -> EnemyMapModel:
+        ids = [s.id for s in self.squares]
+        if len(set(ids)) != len(ids):
+            raise ValueError("square ids must be distinct")
+        if self.barrier_core not in ids:
+            raise ValueError(f"barrier_core {self.barrier_core!r} is not a square id")
+        return self
+
+
+class CodeCardsModel(_Strict):
+    alphabets: tuple[str, str, str]
+    numbers: tuple[int, int, int]
+    copies: int = Field(ge=1, le=9)
+
+    @model_validator(mode="after")
+    def _fixed(self) -> CodeCardsModel:
+        if self.alphabets != ALPHABETS or self.numbers != (1, 2, 3):
+            raise ValueError("the code cards are α/β/γ × 1/2/3 (1.3)")
+        return self
+
+
+class WeaponEffectModel(_Strict):
+    timing: Literal["activate", "trigger", "persistent"]
+    trigger: Literal["placed", "ship_adjacent"] | None = None
+    verb: str
+    params: dict[str, int | str] = Field(default_factory=dict)
+    spent: bool = False
+
+    @model_validator(mode="after")
+    def _verb(self) -> WeaponEffectModel:
+        check_effect(self.verb, self.params, "weapon")
+        from .effects import ACTIVATE_VERBS, PERSISTENT_VERBS
+
+        if self.timing == "trigger" and self.trigger is None:
+            raise ValueError("a trigger effect needs a trigger")
+        if self.timing != "trigger" and self.trigger is not None:
+            raise ValueError("only a trigger effect has a trigger")
+        if (self.timing == "persistent") != (self.verb in PERSISTENT_VERBS):
+            raise ValueError(f"verb {self.verb!r} does not fit timing {self.timing!r}")
+        if self.timing == "activate" and self.verb not in ACTIVATE_VERBS:
+            raise ValueError(f"verb {self.verb!r} cannot be activated")
+        return self
+
+
+class StrategyModel(_Strict):
+    alpha: EffectModel
+    beta: EffectModel
+    gamma: EffectModel
+
+    @model_validator(mode="after")
+    def _verbs(self) -> StrategyModel:
+        for e in (self.alpha, self.beta, self.gamma):
+            _check(e, "strategy")
+        return self
+
+
+class ArmyCardModel(_Strict):
+    id: str
+    type: Literal["weapon", "strategy"]
+    copies: int = Field(ge=1, le=4)
+    name_ja: str
+    name_en: str
+    weapon: WeaponEffectModel | None = None
+    strategy: StrategyModel | None = None
+    text_ja: str
+    text_en: str
+
+    @model_validator(mode="after")
+    def _kind(self) -> ArmyCardModel:
+        if self.type == "weapon" and (self.weapon is None or self.strategy is not None):
+            raise ValueError("a weapon card has a weapon effect and no strategy")
+        if self.type == "strategy" and (self.strategy is None or self.weapon is not None):
+            raise ValueError("a strategy card has strategy effects and no weapon effect")
+        return self
+
+
+class ArmyCardsModel(_Strict):
+    cards: list[ArmyCardModel] = Field(min_length=1)
+
+
+class PartCardModel(_Strict):
+    id: str
+    name_ja: str
+    name_en: str
+    parts: list[EffectModel] = Field(min_length=1)
+    text_ja: str
+    text_en: str
+
+    @field_validator("parts")
+    @classmethod
+    def _parts(cls, v: list[EffectModel]) -> list[EffectModel]:
+        return [_check(e, "card") for e in v]
+
+
+class PartCardsModel(_Strict):
+    cards: list[PartCardModel] = Field(min_length=1)
+
+
+class PresetModel(_Strict):
+    id: str
+    space_life: dict[int, int]
+    enemy_life: int = Field(ge=1, le=6)
+    event_count: int = Field(ge=1, le=3)
+    round_limit: int = Field(ge=1, le=200)
+
+    @field_validator("space_life")
+    @classmethod
+    def _lives(cls, v: dict[int, int]) -> dict[int, int]:
+        if sorted(v) != [2, 3, 4, 5]:
+            raise ValueError("give a starting Space life for 2, 3, 4 and 5 players")
+        if any(not 1 <= life <= 40 for life in v.values()):
+            raise ValueError("a starting Space life is 1..40")
+        return v
+
+
+class PresetsModel(_Strict):
+    presets: list[PresetModel] = Field(min_length=1)
+
+
+@dataclass(frozen=True)
+class Effect:
+    verb: str
+    params: tuple[tuple[str, Any], ...]
+
+    def get(self, name: str) -> Any:
+        for k, v in self.params:
+            if k == name:
+                return v
+        raise KeyError(name)
+
+
+@dataclass(frozen=True)
+class Content:
+    """The compiled content: plain tuples indexed by the ints the state uses."""
+
+    rows: int
+    cols: int
+    colour: tuple[str, ...]
+    colour_names: dict[str, tuple[str, str]]
+    ship_start: int
+    square_ids: tuple[str, ...]
+    square_code: tuple[int, ...]
+    square_to: tuple[str, ...]
+    square_effects: tuple[tuple[Effect, ...], ...]
+    square_text: tuple[tuple[str, str], ...]
+    barrier_core: int
+    code_copies: int
+    army_ids: tuple[str, ...]
+    army_index: dict[str, int]
+    army_names: tuple[tuple[str, str], ...]
+    army_text: tuple[tuple[str, str], ...]
+    army_copies: tuple[int, ...]
+    is_weapon: tuple[bool, ...]
+    weapon_effect: tuple[WeaponEffectModel | None, ...]
+    strategy_effects: tuple[tuple[Effect, Effect, Effect] | None, ...]
+    enemy_ids: tuple[str, ...]
+    enemy_names: tuple[tuple[str, str], ...]
+    enemy_parts: tuple[tuple[Effect, ...], ...]
+    enemy_text: tuple[tuple[str, str], ...]
+    event_ids: tuple[str, ...]
+    event_names: tuple[tuple[str, str], ...]
+    event_parts: tuple[tuple[Effect, ...], ...]
+    event_text: tuple[tuple[str, str], ...]
+    presets: dict[str, PresetModel]
+    orthogonal: tuple[tuple[int, ...], ...]
+    """The squares next to each square, north, south, east, west (those on the map)."""
+    king: tuple[tuple[tuple[int, ...], ...], ...]
+    """``king[reach][square]``: the squares within ``reach`` king steps (reach 0..3)."""
+
+
+def code_index(code: str) -> int:
+    """α1 → 0 … γ3 → 8."""
+    return ALPHABETS.index(code[0]) * 3 + int(code[1]) - 1
+
+
+def code_name(kind: int) -> str:
+    return f"{ALPHABETS[kind // 3]}{kind % 3 + 1}"
+
+
+def _effect(e: EffectModel) -> Effect:
+    return Effect(e.verb, tuple(sorted(e.params.items())))
+
+
+def _load(model: type[Any], filename: str, directory: Path | None) -> Any:
+    if directory is None:
+        name, data = read_toml(filename, PACKAGE)
+    else:
+        name, data = read_toml(directory / filename)
+    return validate(model, data, name)
+
+
+def load_content(directory: Path | None = None) -> Content:
+    """Read and check every data file (from ``directory``, or the package's own ``data/``).
+
+    :raises BadDataError: naming the file, the entry and the field at fault.
+    """
+    space: SpaceMapModel = _load(SpaceMapModel, "space_map.toml", directory)
+    enemy: EnemyMapModel = _load(EnemyMapModel, "enemy_map.toml", directory)
+    codes: CodeCardsModel = _load(CodeCardsModel, "code_cards.toml", directory)
+    army: ArmyCardsModel = _load(ArmyCardsModel, "army_cards.toml", directory)
+    enemy_cards: PartCardsModel = _load(PartCardsModel, "enemy_cards.toml", directory)
+    event_cards: PartCardsModel = _load(PartCardsModel, "event_cards.toml", directory)
+    presets: PresetsModel = _load(PresetsModel, "difficulty.toml", directory)
+    where = str(directory) + "/" if directory is not None else PACKAGE.replace(".", "/") + "/"
+    for fname, model in (
+        ("army_cards.toml", army),
+        ("enemy_cards.toml", enemy_cards),
+        ("event_cards.toml", event_cards),
+    ):
+        ids = [c.id for c in model.cards]
+        dup = {i for i in ids if ids.count(i) > 1}
+        if dup:
+            raise BadDataError(where + fname, f"cards[{sorted(dup)[0]}]", "id", "card ids must be distinct")
+    cols = len(space.rows[0])
+    return Content(
+        rows=len(space.rows),
+        cols=cols,
+        colour=tuple(ch for r in space.rows for ch in r),
+        colour_names={k: (v.ja, v.en) for k, v in space.colours.items()},
+        ship_start=space.ship_start[0] * cols + space.ship_start[1],
+        square_ids=tuple(s.id for s in enemy.squares),
+        square_code=tuple(code_index(s.code) for s in enemy.squares),
+        square_to=tuple(s.to for s in enemy.squares),
+        square_effects=tuple(tuple(_effect(e) for e in s.effects) for s in enemy.squares),
+        square_text=tuple((s.text_ja, s.text_en) for s in enemy.squares),
+        barrier_core=[s.id for s in enemy.squares].index(enemy.barrier_core),
+        code_copies=codes.copies,
+        army_ids=tuple(c.id for c in army.cards),
+        army_index={c.id: i for i, c in enumerate(army.cards)},
+        army_names=tuple((c.name_ja, c.name_en) for c in army.cards),
+        army_text=tuple((c.text_ja, c.text_en) for c in army.cards),
+        army_copies=tuple(c.copies for c in army.cards),
+        is_weapon=tuple(c.type == "weapon" for c in army.cards),
+        weapon_effect=tuple(c.weapon for c in army.cards),
+        strategy_effects=tuple(
+            (_effect(c.strategy.alpha), _effect(c.strategy.beta), _effect(c.strategy.gamma))
+            if c.strategy
+            else None
+            for c in army.cards
+        ),
+        enemy_ids=tuple(c.id for c in enemy_cards.cards),
+        enemy_names=tuple((c.name_ja, c.name_en) for c in enemy_cards.cards),
+        enemy_parts=tuple(tuple(_effect(e) for e in c.parts) for c in enemy_cards.cards),
+        enemy_text=tuple((c.text_ja, c.text_en) for c in enemy_cards.cards),
+        event_ids=tuple(c.id for c in event_cards.cards),
+        event_names=tuple((c.name_ja, c.name_en) for c in event_cards.cards),
+        event_parts=tuple(tuple(_effect(e) for e in c.parts) for c in event_cards.cards),
+        event_text=tuple((c.text_ja, c.text_en) for c in event_cards.cards),
+        presets={p.id: p for p in presets.presets},
+        orthogonal=_orthogonal(len(space.rows), cols),
+        king=tuple(_king(len(space.rows), cols, reach) for reach in range(4)),
+    )
+
+
+def _orthogonal(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    out = []
+    for sq in range(rows * cols):
+        r, c = divmod(sq, cols)
+        steps = [(r + dr, c + dc) for dr, dc in DIRECTION_STEP.values()]
+        out.append(tuple(rr * cols + cc for rr, cc in steps if 0 <= rr < rows and 0 <= cc < cols))
+    return tuple(out)
+
+
+def _king(rows: int, cols: int, reach: int) -> tuple[tuple[int, ...], ...]:
+    out = []
+    for sq in range(rows * cols):
+        r0, c0 = divmod(sq, cols)
+        out.append(
+            tuple(
+                r * cols + c
+                for r in range(max(0, r0 - reach), min(rows, r0 + reach + 1))
+                for c in range(max(0, c0 - reach), min(cols, c0 + reach + 1))
+                if (r, c) != (r0, c0)
+            )
+        )
+    return tuple(out)
+
+
+@cache
+def content() -> Content:
+    """The package's own content, read once (it never changes while running)."""
+    return load_content()

@@ -1,0 +1,147 @@
+"""The terminal drawing of a view: both maps as text grids, the tracks, hands, shield, weapons,
+the enemy pieces with the squares they reach next, and the stack."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .messages import card_name, square_name
+
+_T = {
+    "space": ("スペースマップ（上が北）", "Space map (north is up)"),
+    "enemy": ("エネミーマップ", "Enemy map"),
+    "tracks": (
+        "スペースライフ {s}/{smax}　エネミーライフ {e}（レベル{lv}）　イベントカウント {c}　ラウンド {r}/{rl}",
+        "Space life {s}/{smax}   Enemy life {e} (level {lv})   Event count {c}   Round {r}/{rl}",
+    ),
+    "legend": (
+        "S=エネミーシップ ##=ブラックアウト 小文字=色 大文字=ウェポンの持ち主",
+        "S=enemy ship ##=blackout lower case=colour, capital=weapon owner",
+    ),
+    "pieces": ("エネミーコマ", "Enemy pieces"),
+    "next": ("次", "next"),
+    "shield": ("シールド", "Shield"),
+    "hand": ("手札", "hand"),
+    "weapons": ("ウェポン", "Weapons"),
+    "stack": ("スタック（上が先に解決）", "Stack (top resolves first)"),
+    "decide": ("{seat}の選択：{kind}", "{seat} to decide: {kind}"),
+    "develop": ("開発に必要 {need}（使える {al}）", "Development needs {need} (alphabets {al})"),
+    "decks": (
+        "デッキ：コード{code} アーミー{army} エネミー未公開{eu} イベント未公開{vu}",
+        "Decks: code {code}, army {army}, enemy unseen {eu}, event unseen {vu}",
+    ),
+    "hidden": ("非公開", "hidden"),
+}
+
+
+_KINDS = {
+    "draw_count": ("何枚ドローするか（4.1）", "how many cards to draw (4.1)"),
+    "main": ("メインフェイズの行動（4.2）", "a main-phase action (4.2)"),
+    "place": ("ウェポンを置くマス（5.3）", "where to place the weapon (5.3)"),
+    "repair": ("続けて修復するか（5.6）", "whether to repair more (5.6)"),
+    "develop": ("開発に使うコード（5.7, 5.8）", "a code for the development (5.7, 5.8)"),
+    "shield": ("シールドフェイズの行動（4.3, 4.4）", "a shield-phase action (4.3, 4.4)"),
+    "respond": ("スタックに応答するか（6.5）", "whether to answer the stack (6.5)"),
+    "discard": ("破棄する手札（7.3）", "a card to discard (7.3)"),
+    "unshield": ("破棄するシールドコード（7.3）", "a shield code to discard (7.3)"),
+    "clear": ("消去するブラックアウト", "a blackout to remove"),
+    "move_weapon": ("移動するウェポン", "a weapon to move"),
+    "push": ("エネミーシップを動かす方向", "where to move the enemy ship"),
+    "to_shield": ("シールドに置くコード", "a code to put into the shield"),
+}
+
+
+def _t(key: str, lang: str, **kw: Any) -> str:
+    return _T[key][0 if lang == "ja" else 1].format(**kw)
+
+
+def render(view: dict[str, Any], seat: int | None = None, lang: str = "en") -> str:
+    out: list[str] = []
+    out.append(
+        _t(
+            "tracks",
+            lang,
+            s=view["space_life"],
+            smax=view["space_life_max"],
+            e=view["enemy_life"],
+            lv=view["enemy_level"],
+            c=view["event_count"],
+            r=view["round"],
+            rl=view["round_limit"],
+        )
+    )
+    sm = view["space_map"]
+    cols = sm["cols"]
+    weapons = {w["square"]: w for w in sm["weapons"]}
+    black = set(sm["blackouts"])
+    out.append(_t("space", lang) + "   " + _t("legend", lang))
+    out.append("    " + " ".join(f" {'abcdefgh'[c]} " for c in range(cols)))
+    for r, row in enumerate(sm["rows"]):
+        cells = []
+        for c, colour in enumerate(row):
+            sq = r * cols + c
+            if sq in black:
+                cell = "##" + ("S" if sm["ship"] == sq else " ")
+            elif sm["ship"] == sq:
+                cell = colour.lower() + "S "
+            elif sq in weapons:
+                cell = colour.lower() + weapons[sq]["owner"] + str(weapons[sq]["number"])
+            else:
+                cell = colour.lower() + "  "
+            cells.append(f"[{cell}]")
+        out.append(f" {r + 1}  " + "".join(cells))
+    em = view["enemy_map"]
+    squares = em["squares"]
+    here: dict[str, list[str]] = {}
+    nxt: dict[str, list[str]] = {}
+    for p in em["pieces"]:
+        if p:
+            here.setdefault(p["square"], []).append(str(p["piece"]))
+            nxt.setdefault(p["next"], []).append(str(p["piece"]))
+    out.append(_t("enemy", lang) + f" (★={em['barrier_core']})")
+    cells = []
+    for sq in squares:
+        mark = ("*" + "".join(here[sq["id"]])) if sq["id"] in here else ""
+        soon = (">" + "".join(nxt[sq["id"]])) if sq["id"] in nxt else ""
+        star = "★" if sq["id"] == em["barrier_core"] else ""
+        cells.append(
+            f"[{star}{sq['id']} {sq['code']} to{sq['to'][:1].upper() if sq['to'] != 'none' else '-'} {mark}{soon}]"
+        )
+    for i in range(0, len(cells), 4):
+        out.append("  " + " ".join(cells[i : i + 4]))
+    out.append(_t("pieces", lang) + ":")
+    for p in em["pieces"]:
+        if p:
+            out.append(
+                f"  {p['piece']}: {p['square']} {p['code']} → {_t('next', lang)} {p['next']} {p['next_code']} (to {p['next_to']})"
+            )
+    out.append(
+        f"{_t('shield', lang)} ({len(view['shield'])}/{view['shield_limit']}): {' '.join(view['shield']) or '-'}"
+    )
+    out.append(_t("develop", lang, need=view["develop_need"], al="".join(view["develop_alphabets"])))
+    out.append(_t("weapons", lang) + ":")
+    for w in sm["weapons"]:
+        out.append(
+            f"  {w['owner']} {card_name(w['card'], lang)} [{w['number']}] @ {square_name(w['square'])}"
+        )
+    for h in view["hands"]:
+        if h["cards"] is None:
+            shown = f"{_t('hidden', lang)} (code {h['codes']}, army {h['army']})"
+        else:
+            shown = " ".join(card_name(c, lang) if c[0] in "WS" else c for c in h["cards"]) or "-"
+        out.append(f"{h['seat']} {_t('hand', lang)}: {shown}")
+    d = view["decks"]
+    out.append(_t("decks", lang, code=d["code"], army=d["army"], eu=d["enemy_unseen"], vu=d["event_unseen"]))
+    if view["stack"]:
+        out.append(_t("stack", lang) + ":")
+        for item in reversed(view["stack"]):
+            neg = " (negated)" if item["negated"] else ""
+            out.append(f"  {item['kind']} {card_name(item['label'].split('(')[0], lang)} {item['verb']}{neg}")
+    if view["pending"]:
+        kind = view["pending"]["kind"]
+        label = _KINDS.get(kind, (kind, kind))[0 if lang == "ja" else 1]
+        extra = ""
+        if kind == "develop":
+            extra = f" {view['pending']['total']}/{view['pending']['need']}"
+        out.append(_t("decide", lang, seat=view["pending"]["seat"], kind=label) + extra)
+    return "\n".join(out)

@@ -1,0 +1,80 @@
+"""Blackouts (9.2), the black chain by colour (9.3) and removing blackouts (5.6)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..state import LegionState
+
+
+def neighbour(s: LegionState, square: int, direction: str) -> int | None:
+    """The square one step from ``square`` (north is up, row 0), or ``None`` off the map."""
+    cols, rows = s.content.cols, s.content.rows
+    r, c = divmod(square, cols)
+    if direction == "north":
+        r -= 1
+    elif direction == "south":
+        r += 1
+    elif direction == "east":
+        c += 1
+    else:
+        c -= 1
+    if 0 <= r < rows and 0 <= c < cols:
+        return r * cols + c
+    return None
+
+
+def orthogonal(s: LegionState, square: int) -> tuple[int, ...]:
+    return s.content.orthogonal[square]
+
+
+def around(s: LegionState, square: int, reach: int = 1) -> tuple[int, ...]:
+    """Squares within ``reach`` king steps (上下左右斜め), the square itself excluded."""
+    return s.content.king[reach][square]
+
+
+def blackout_target(s: LegionState, target: str) -> int | None:
+    c = s.content
+    if target == "ship":
+        return s.ship
+    if target == "centre":
+        return (c.rows // 2) * c.cols + c.cols // 2
+    return neighbour(s, s.ship, target[5:])
+
+
+def black_out(s: LegionState, square: int) -> None:
+    """9.2 a square is blacked out (destroying a weapon on it); 9.3 if it already was, every other
+    square of its colour is blacked out instead."""
+    from .weapons import destroy_weapon_at
+
+    if s.black[square]:
+        colour = s.content.colour[square]
+        s.say("9.3", "black_chain", square=square, colour=colour)
+        for sq, col in enumerate(s.content.colour):
+            if col == colour and sq != square and not s.black[sq]:
+                s.black[sq] = 1
+                s.say("9.3", "blackout", square=sq)
+                destroy_weapon_at(s, sq, "9.2")
+        return
+    s.black[square] = 1
+    s.say("9.2", "blackout", square=square)
+    destroy_weapon_at(s, square, "9.2")
+
+
+def clear_blackout(s: LegionState, square: int, clause: str) -> None:
+    s.black[square] = 0
+    s.say(clause, "blackout_cleared", square=square)
+
+
+def repairable(s: LegionState, seat: int) -> list[int]:
+    """5.6: blackouts next to (上下左右斜め) one of the seat's weapons."""
+    if not any(s.black):
+        return []
+    found: set[int] = set()
+    king = s.content.king[1]
+    black = s.black
+    for sq, owner, _, _ in s.weapons:
+        if owner == seat:
+            found.update(n for n in king[sq] if black[n])
+    return sorted(found)

@@ -1,0 +1,149 @@
+"""Drawing cards: the draw phase (4.1), decks drawn as chance, and recycling the discards (1.7).
+
+Code and army decks are drawn lazily: a draw's outcome is the kind of card drawn, with probability
+copies left / cards left. The enemy and event decks are ordered (a used card goes to the bottom,
+3.2 and 7.7): L-8 models each as a shuffled deck whose unseen cards are drawn lazily as chance,
+with the used cards queued below them in the order they were used.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..cards import ARMY
+from .weapons import persistent_total
+
+if TYPE_CHECKING:
+    from ..state import LegionState
+
+
+def hand_limit(s: LegionState, seat: int) -> int:
+    """4.1: a draw may not bring the hand to 8 − players or more (radar nets raise it)."""
+    return 8 - s.n + persistent_total(s, "hand_limit", seat)
+
+
+def task_draw_phase(s: LegionState, seat: int) -> None:
+    """4.1: an empty hand draws 3; otherwise up to 2; never to 8 − players cards or more."""
+    hand = len(s.hands[seat])
+    room = hand_limit(s, seat) - 1 - hand
+    if hand == 0:
+        count = min(3, room)
+        s.say("4.1", "draw_empty_hand", seat=seat, count=max(0, count))
+        for _ in range(count):
+            s.push(("draw_code", seat, "4.1"))
+        return
+    most = min(2, room)
+    if most <= 0:
+        s.say("4.1", "draw_limit", seat=seat, limit=hand_limit(s, seat))
+        return
+    s.ask("draw_count", seat, most)
+
+
+def legal_draw_count(s: LegionState) -> list[tuple[Any, ...]]:
+    assert s.pending is not None
+    return [("draw", k) for k in range(s.pending[2] + 1)]
+
+
+def apply_draw_count(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
+    seat = pend[1]
+    s.say("4.1", "draw_chosen", seat=seat, count=action[1])
+    for _ in range(action[1]):
+        s.push(("draw_code", seat, "4.1"))
+
+
+def recycle(s: LegionState, deck: list[int], discard: list[int], which: str) -> None:
+    """1.7: when a deck is down to 0, its discard pile is shuffled back into it."""
+    if sum(discard) == 0:
+        return
+    for k, n in enumerate(discard):
+        deck[k] += n
+        discard[k] = 0
+    s.say("1.7", "recycled", deck=which, count=sum(deck))
+
+
+def task_draw_code(s: LegionState, seat: int, clause: str) -> None:
+    if sum(s.code_deck) == 0:
+        recycle(s, s.code_deck, s.code_discard, "code")
+    if sum(s.code_deck) == 0:
+        s.say("1.7", "deck_exhausted", deck="code", seat=seat)
+        return
+    s.chance = ("code", seat, clause)
+
+
+def task_draw_army(s: LegionState, seat: int, clause: str) -> None:
+    if sum(s.army_deck) == 0:
+        recycle(s, s.army_deck, s.army_discard, "army")
+    if sum(s.army_deck) == 0:
+        s.say("1.7", "deck_exhausted", deck="army", seat=seat)
+        return
+    s.chance = ("army", seat, clause)
+
+
+def task_draw_ordered(s: LegionState, deck: str) -> None:
+    """L-8: the next enemy or event card: an unseen one by chance, else the oldest used one."""
+    unseen = s.enemy_unseen if deck == "enemy" else s.event_unseen
+    if any(unseen):
+        s.chance = (deck,)
+        return
+    queue = s.enemy_queue if deck == "enemy" else s.event_queue
+    start_card(s, deck, queue.pop(0))
+
+
+def start_card(s: LegionState, deck: str, card: int) -> None:
+    """7.4 / 3.1: the card is played: each numbered part is a separate effect (6.6); then it goes to
+    the bottom of its deck (7.7 / 3.2)."""
+    c = s.content
+    ids, parts = (c.enemy_ids, c.enemy_parts) if deck == "enemy" else (c.event_ids, c.event_parts)
+    s.say("7.4" if deck == "enemy" else "3.1", "card_played", deck=deck, card=ids[card])
+    tasks: list[tuple[Any, ...]] = []
+    for k, e in enumerate(parts[card]):
+        tasks.append(("announce", ("card", f"{ids[card]}({k + 1})", e.verb, e.params, -1, False)))
+    tasks.append(("card_bottom", deck, card))
+    s.push(*tasks)
+
+
+def task_card_bottom(s: LegionState, deck: str, card: int) -> None:
+    ids = s.content.enemy_ids if deck == "enemy" else s.content.event_ids
+    (s.enemy_queue if deck == "enemy" else s.event_queue).append(card)
+    s.say("7.7" if deck == "enemy" else "3.2", "card_to_bottom", deck=deck, card=ids[card])
+
+
+_OUTCOMES = {kind: tuple((kind, k) for k in range(64)) for kind in ("code", "army", "enemy", "event")}
+"""The chance actions, made once: drawing card ``k`` of a deck is ``(deck, k)``."""
+
+
+def chance_outcomes(s: LegionState) -> list[tuple[tuple[Any, ...], float]]:
+    assert s.chance is not None
+    kind = s.chance[0]
+    actions = _OUTCOMES[kind]
+    if kind == "code" or kind == "army":
+        deck = s.code_deck if kind == "code" else s.army_deck
+        total = sum(deck)
+        return [(actions[k], n / total) for k, n in enumerate(deck) if n]
+    unseen = s.enemy_unseen if kind == "enemy" else s.event_unseen
+    p = 1 / sum(unseen)
+    return [(actions[k], p) for k, f in enumerate(unseen) if f]
+
+
+def apply_chance(s: LegionState, action: tuple[Any, ...]) -> None:
+    assert s.chance is not None
+    kind = s.chance[0]
+    card = action[1]
+    if kind in ("code", "army"):
+        _, seat, clause = s.chance
+        s.chance = None
+        deck, discard = (s.code_deck, s.code_discard) if kind == "code" else (s.army_deck, s.army_discard)
+        deck[card] -= 1
+        s.add_to_hand(seat, card if kind == "code" else ARMY + card)
+        shown = card if kind == "code" else s.content.army_ids[card]
+        if s.open_hands:
+            s.say(clause, "drew_card", seat=seat, deck=kind, card=shown)
+        else:
+            s.say(clause, "drew_hidden", seat=seat, deck=kind)
+            s.tell(seat, clause, "drew_card", seat=seat, deck=kind, card=shown)
+        if sum(deck) == 0:
+            recycle(s, deck, discard, kind)
+        return
+    s.chance = None
+    (s.enemy_unseen if kind == "enemy" else s.event_unseen)[card] = 0
+    start_card(s, kind, card)

@@ -1,0 +1,187 @@
+"""The main phase (4.2): 補給 supply (5.1), 起動 launch (5.2, 5.3), 操作 operate (5.5), 修復 repair
+(5.6) and 開発 develop (5.7, 5.8), each at most once, in any order; strategies may be played too
+(6.4)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..cards import ARMY
+from .blackout import clear_blackout, repairable
+from .level import damage_enemy, develop_alphabets, develop_threshold
+from .resolve import discard_card
+from .stack import play_strategy, playable_strategies
+from .weapons import (
+    activate,
+    can_activate,
+    free_squares,
+    move_weapon,
+    moves_of,
+    place_weapon,
+    weapon_limit,
+    weapons_of,
+)
+
+if TYPE_CHECKING:
+    from ..state import LegionState
+
+SUPPLY, LAUNCH, MOVE, ACTIVATE, REPAIR, DEVELOP = 1, 2, 4, 8, 16, 32
+
+
+def task_main(s: LegionState, seat: int) -> None:
+    s.ask("main", seat)
+    hand = s.hands[seat]
+    if hand and hand[0] < ARMY and (sum(s.army_deck) or sum(s.army_discard)):
+        return  # supply is open to a hand with a code card: no need to list everything yet
+    s.legal_cache = legal_main(s)
+    if len(s.legal_cache) == 1:
+        s.pending = None
+        s.legal_cache = None
+
+
+def _develop_cards(s: LegionState, seat: int) -> tuple[list[int], list[int]]:
+    alphas = develop_alphabets(s)
+    return (
+        [c for c in s.hands[seat] if c < ARMY and c // 3 in alphas],
+        [c for c in s.shield if c // 3 in alphas],
+    )
+
+
+def can_develop(s: LegionState, seat: int) -> bool:
+    hand, shield = _develop_cards(s, seat)
+    return sum(c % 3 + 1 for c in hand + shield) >= develop_threshold(s)
+
+
+def legal_main(s: LegionState) -> list[tuple[Any, ...]]:
+    assert s.pending is not None
+    seat = s.pending[1]
+    used = s.used
+    hand = s.hands[seat]
+    codes = sorted({c for c in hand if c < ARMY})
+    armies = sorted({c - ARMY for c in hand if c >= ARMY})
+    acts: list[tuple[Any, ...]] = [("end",)]
+    if codes and not used & SUPPLY and (sum(s.army_deck) or sum(s.army_discard)):
+        acts += [("supply", c) for c in codes]
+    if codes and armies and not used & LAUNCH:
+        is_weapon = s.content.is_weapon
+        weapons = [w for w in armies if is_weapon[w]]
+        if weapons and len(weapons_of(s, seat)) < weapon_limit(s.n) and free_squares(s):
+            acts += [("launch", w, c) for w in weapons for c in codes]
+    if s.weapons:
+        if not used & MOVE:
+            acts += [("move", a, b) for a, b in moves_of(s, seat)]
+        if not used & ACTIVATE:
+            acts += [("activate", w[0]) for w in weapons_of(s, seat) if can_activate(s, w)]
+        if not used & REPAIR and hand:
+            targets = repairable(s, seat)
+            if targets:
+                cards = sorted(set(hand))
+                acts += [("repair", t, c) for t in targets for c in cards]
+    if (codes or s.shield) and not used & DEVELOP and can_develop(s, seat):
+        acts.append(("develop",))
+    if armies:
+        acts += playable_strategies(s, seat)
+    if s.autopass[seat]:
+        acts.append(("autopass", 0))
+    acts.sort()
+    return acts
+
+
+def apply_main(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
+    seat = pend[1]
+    verb = action[0]
+    if verb == "end":
+        s.say("4.2", "main_end", seat=seat)
+        return
+    s.push(("main", seat))
+    if verb == "supply":
+        s.used |= SUPPLY
+        discard_card(s, seat, action[1])
+        s.say("5.1", "supply", seat=seat, code=action[1])
+        s.push(("draw_army", seat, "5.1"))
+    elif verb == "launch":
+        s.used |= LAUNCH
+        w, code = action[1], action[2]
+        s.hands[seat].remove(ARMY + w)
+        s.hands[seat].remove(code)
+        s.say("5.2", "launch", seat=seat, card=s.content.army_ids[w], code=code)
+        s.ask("place", seat, w, code)
+    elif verb == "move":
+        s.used |= MOVE
+        move_weapon(s, action[1], action[2], "5.5")
+    elif verb == "activate":
+        s.used |= ACTIVATE
+        activate(s, action[1])
+    elif verb == "repair":
+        s.used |= REPAIR
+        _repair(s, seat, action[1], action[2])
+    elif verb == "develop":
+        s.used |= DEVELOP
+        need = develop_threshold(s)
+        s.say("5.7", "develop_start", seat=seat, need=need)
+        s.ask("develop", seat, need, 0)
+    elif verb == "strategy":
+        play_strategy(s, seat, action[1], action[2])
+    elif verb == "autopass":
+        s.autopass[seat] = 0
+        s.say("L-5", "autopass_off", seat=seat)
+
+
+def _repair(s: LegionState, seat: int, square: int, card: int) -> None:
+    """5.6: each card discarded removes one blackout next to one of the seat's weapons."""
+    discard_card(s, seat, card)
+    s.say("5.6", "repair_discard", seat=seat, card=card if card < ARMY else s.content.army_ids[card - ARMY])
+    clear_blackout(s, square, "5.6")
+    if repairable(s, seat) and s.hands[seat]:
+        s.ask("repair", seat)
+
+
+def legal_repair(s: LegionState) -> list[tuple[Any, ...]]:
+    assert s.pending is not None
+    seat = s.pending[1]
+    cards = sorted(set(s.hands[seat]))
+    return sorted([("done",), *[("repair", t, c) for t in repairable(s, seat) for c in cards]])
+
+
+def apply_repair(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
+    if action[0] == "repair":
+        _repair(s, pend[1], action[1], action[2])
+
+
+def legal_place(s: LegionState) -> list[tuple[Any, ...]]:
+    return [("place", sq) for sq in free_squares(s)]
+
+
+def apply_place(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
+    place_weapon(s, pend[1], pend[2], pend[3], action[1])
+
+
+def legal_develop(s: LegionState) -> list[tuple[Any, ...]]:
+    assert s.pending is not None
+    hand, shield = _develop_cards(s, s.pending[1])
+    return sorted({("dev", 0, c) for c in hand} | {("dev", 1, c) for c in shield})
+
+
+def apply_develop(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
+    """5.7: discard codes until their numbers reach the total; then 1 damage to the enemy."""
+    _, seat, need, total = pend
+    source, code = action[1], action[2]
+    if source == 0:
+        discard_card(s, seat, code)
+    else:
+        s.shield.remove(code)
+        s.code_discard[code] += 1
+    total += code % 3 + 1
+    s.say(
+        "5.8",
+        "develop_card",
+        seat=seat,
+        code=code,
+        source="shield" if source else "hand",
+        total=total,
+        need=need,
+    )
+    if total >= need:
+        damage_enemy(s, 1, "5.7")
+    else:
+        s.ask("develop", seat, need, total)

@@ -1,0 +1,201 @@
+"""Carrying out an effect verb once its stack item resolves, and the choices some verbs ask for.
+
+7.3: when an effect makes the players discard, the players choose the card; with no card to
+discard the effect misses. L-4: a choice that belongs to no one seat (which shield code, which
+blackout an event removes) is made by seat A; a strategy's choices by the seat that played it.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from typing import TYPE_CHECKING, Any
+
+from ..cards import ARMY
+from .blackout import black_out, blackout_target, clear_blackout
+from .level import damage_enemy, heal_enemy
+from .ship import move_ship, ship_directions
+from .stack import cancel
+from .weapons import destroy_weapon_at, move_weapon, moves_of, shield_limit
+
+if TYPE_CHECKING:
+    from ..state import LegionState
+
+TABLE_SEAT = 0
+"""L-4: seat A makes the choices that belong to the whole table."""
+
+
+def _clause(item: tuple[Any, ...]) -> str:
+    return {"square": "7.4", "card": "6.6", "attack": "7.5", "strategy": "6.4"}[item[0]]
+
+
+def heal_space(s: LegionState, amount: int, clause: str) -> None:
+    """L-6: the Space life track ends at its starting value."""
+    life = min(s.max_space, s.space_life + amount)
+    if life == s.space_life:
+        s.say("L-6", "space_life_capped", life=life)
+        return
+    s.space_life = life
+    s.say(clause, "space_healed", life=life)
+
+
+def damage_space(s: LegionState, amount: int, clause: str) -> None:
+    s.space_life = max(0, s.space_life - amount)
+    s.say(clause, "space_damaged", life=s.space_life)
+
+
+def queue_draws(s: LegionState, task: str, count: int, seats: list[int], clause: str) -> None:
+    s.push(*[(task, seat, clause) for seat in seats for _ in range(count)])
+
+
+def resolve(s: LegionState, item: tuple[Any, ...]) -> None:
+    _, label, verb, params, controller, _ = item
+    p = dict(params)
+    clause = _clause(item)
+    chooser = controller if controller >= 0 else TABLE_SEAT
+    if verb == "attack":
+        s.say("7.5", "attack_hits", piece=label[5:], code=p["code"])
+        damage_space(s, 1, "7.5")
+    elif verb == "blackout":
+        sq = blackout_target(s, p["target"])
+        if sq is None:
+            s.say("L-2", "blackout_off_map", target=p["target"])
+        else:
+            black_out(s, sq)
+    elif verb == "ship_move":
+        move_ship(s, p["direction"], clause)
+    elif verb == "discard_hand":
+        s.push(*[("ask_discard", seat) for seat in range(s.n)])
+    elif verb == "discard_shield":
+        s.push(*[("ask_unshield", TABLE_SEAT)] * p["count"])
+    elif verb == "enemy_card":
+        s.push(("draw_ordered", "enemy"))
+    elif verb == "heal_enemy":
+        heal_enemy(s, p["amount"], clause)
+    elif verb == "damage_enemy":
+        damage_enemy(s, p["amount"], clause)
+    elif verb == "damage_space":
+        damage_space(s, p["amount"], clause)
+    elif verb == "heal_space":
+        heal_space(s, p["amount"], clause)
+    elif verb == "destroy_weapons":
+        cols = s.content.cols
+        r, c = divmod(s.ship, cols)
+        for w in list(s.weapons):
+            wr, wc = divmod(w[0], cols)
+            if (p["line"] == "row" and wr == r) or (p["line"] == "column" and wc == c):
+                destroy_weapon_at(s, w[0], clause)
+    elif verb in ("draw_codes", "draw_army"):
+        seats = list(range(s.n)) if p["who"] == "each" else [chooser]
+        queue_draws(s, "draw_code" if verb == "draw_codes" else "draw_army", p["count"], seats, clause)
+    elif verb == "remove_blackout":
+        s.push(*[("ask_clear", chooser, clause)] * p["count"])
+    elif verb == "move_weapon":
+        if moves_of(s, chooser):
+            s.ask("move_weapon", chooser, clause)
+        else:
+            s.say(clause, "no_effect", label=label)
+    elif verb == "ship_push":
+        s.ask("push", chooser, clause)
+    elif verb == "shield_from_hand":
+        if len(s.shield) < shield_limit(s) and any(c < ARMY for c in s.hands[chooser]):
+            s.ask("to_shield", chooser, clause)
+        else:
+            s.say(clause, "no_effect", label=label)
+    elif verb == "cancel":
+        cancel(s, p["kind"], label)
+    else:  # pragma: no cover - data validation refuses unknown verbs
+        raise AssertionError(verb)
+
+
+# ---- choices asked by effects ---------------------------------------------------------------
+def task_ask_discard(s: LegionState, seat: int) -> None:
+    if not s.hands[seat]:
+        s.say("7.3", "miss_hand", seat=seat)
+        return
+    s.ask("discard", seat)
+
+
+def legal_discard(s: LegionState) -> list[tuple[Any, ...]]:
+    assert s.pending is not None
+    return [("discard", c) for c in sorted(set(s.hands[s.pending[1]]))]
+
+
+def discard_card(s: LegionState, seat: int, card: int) -> None:
+    s.hands[seat].remove(card)
+    if card >= ARMY:
+        s.army_discard[card - ARMY] += 1
+    else:
+        s.code_discard[card] += 1
+
+
+def apply_discard(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
+    seat = pend[1]
+    discard_card(s, seat, action[1])
+    s.say("7.3", "discarded", seat=seat, card=_card_arg(s, action[1]))
+
+
+def _card_arg(s: LegionState, card: int) -> Any:
+    return card if card < ARMY else s.content.army_ids[card - ARMY]
+
+
+def task_ask_unshield(s: LegionState, seat: int) -> None:
+    if not s.shield:
+        s.say("7.3", "miss_shield")
+        return
+    s.ask("unshield", seat)
+
+
+def legal_unshield(s: LegionState) -> list[tuple[Any, ...]]:
+    return [("unshield", c) for c in sorted(set(s.shield))]
+
+
+def apply_unshield(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
+    s.shield.remove(action[1])
+    s.code_discard[action[1]] += 1
+    s.say("7.3", "shield_discarded", code=action[1])
+
+
+def task_ask_clear(s: LegionState, seat: int, clause: str) -> None:
+    squares = tuple(sq for sq, b in enumerate(s.black) if b)
+    if not squares:
+        s.say(clause, "no_blackout")
+        return
+    s.ask("clear", seat, squares, clause)
+
+
+def legal_clear(s: LegionState) -> list[tuple[Any, ...]]:
+    assert s.pending is not None
+    return [("clear", sq) for sq in s.pending[2]]
+
+
+def apply_clear(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
+    clear_blackout(s, action[1], pend[3])
+
+
+def legal_move_weapon(s: LegionState) -> list[tuple[Any, ...]]:
+    assert s.pending is not None
+    return sorted([("move", a, b) for a, b in moves_of(s, s.pending[1])])
+
+
+def apply_move_weapon(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
+    move_weapon(s, action[1], action[2], pend[2])
+
+
+def legal_push(s: LegionState) -> list[tuple[Any, ...]]:
+    return [("push", d) for d in ship_directions(s)]
+
+
+def apply_push(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
+    move_ship(s, action[1], pend[2])
+
+
+def legal_to_shield(s: LegionState) -> list[tuple[Any, ...]]:
+    assert s.pending is not None
+    return [("shield", c) for c in sorted({c for c in s.hands[s.pending[1]] if c < ARMY})]
+
+
+def apply_to_shield(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
+    seat = pend[1]
+    s.hands[seat].remove(action[1])
+    insort(s.shield, action[1])
+    s.say(pend[2], "shielded", seat=seat, code=action[1])

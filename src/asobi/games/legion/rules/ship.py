@@ -1,0 +1,29 @@
+"""The enemy ship's moves (7.2) and what it destroys on arrival (9.1)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .blackout import neighbour
+
+if TYPE_CHECKING:
+    from ..state import LegionState
+
+
+def move_ship(s: LegionState, direction: str, clause: str) -> None:
+    """Move the ship one square; 9.1 a weapon where it arrives is destroyed; 9.2 it may enter a
+    blackout. L-2: a move off the edge of the map leaves the ship where it is."""
+    from .weapons import destroy_weapon_at, ship_arrived
+
+    to = neighbour(s, s.ship, direction)
+    if to is None:
+        s.say("L-2", "ship_at_edge", direction=direction, square=s.ship)
+        return
+    s.ship = to
+    s.say(clause, "ship_moved", direction=direction, square=to)
+    destroy_weapon_at(s, to, "9.1")
+    ship_arrived(s)
+
+
+def ship_directions(s: LegionState) -> list[str]:
+    return [d for d in ("east", "north", "south", "west") if neighbour(s, s.ship, d) is not None]

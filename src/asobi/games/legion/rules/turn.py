@@ -1,0 +1,56 @@
+"""The flow of a round (2.1) and the end of the game (2.2, 2.3, L-9)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..state import LegionState
+
+
+def task_round(s: LegionState) -> None:
+    """2.1: each player's turn A→…, then the enemy turn, then the event time, again and again."""
+    s.round += 1
+    if s.round > s.round_limit:
+        s.round -= 1
+        s.say("L-9", "round_limit", rounds=s.round_limit)
+        finish(s, "timeout", "L-9")
+        return
+    s.say("2.1", "round", round=s.round)
+    s.push(*[("turn", seat) for seat in range(s.n)], ("enemy_turn",), ("event_time",), ("round",))
+
+
+def task_turn(s: LegionState, seat: int) -> None:
+    """2.1: one player's turn is the draw, main and shield phases (4.1–4.4)."""
+    s.turn = seat
+    s.used = 0
+    s.say("2.1", "turn", seat=seat)
+    s.push(("draw_phase", seat), ("main", seat), ("shield_phase", seat), ("end_turn", seat))
+
+
+def task_end_turn(s: LegionState, seat: int) -> None:
+    s.turn = -1
+
+
+def finish(s: LegionState, reason: str, clause: str) -> None:
+    s.ended = (reason, clause)
+    s.pending = None
+    s.chance = None
+    s.agenda = []
+    s.stack = []
+    s.window = []
+
+
+def check_end(s: LegionState) -> bool:
+    """2.2 the players win when the enemy life reaches 0; 2.3 they lose when the Space life does."""
+    if s.ended is not None:
+        return True
+    if s.enemy_life <= 0:
+        s.say("2.2", "won")
+        finish(s, "won", "2.2")
+        return True
+    if s.space_life <= 0:
+        s.say("2.3", "lost")
+        finish(s, "lost", "2.3")
+        return True
+    return False

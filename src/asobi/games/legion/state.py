@@ -1,0 +1,331 @@
+"""The state of a game of パラレルレギオン and its protocol methods.
+
+The game runs as an agenda of small tasks (a round is its players' turns, the enemy turn and the
+event time; an enemy turn is the pieces' moves, their squares and their attacks…). Tasks run until
+one needs a seat's decision (``pending``) or a card from a deck (``chance``); the rules modules in
+:mod:`.rules` define the tasks and the decisions. All data are ints, tuples and flat lists so a
+clone is a handful of list copies.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from random import Random
+from typing import Any, ClassVar
+
+from asobi.core import CHANCE, TERMINAL, Event, GameSpec, GameState, Outcome
+from asobi.core.errors import BadRecordError
+
+from . import view as _view
+from .cards import ARMY, SEATS
+from .content import Content, content
+from .rules import DECISIONS, TASKS
+from .rules.draw import apply_chance, chance_outcomes
+from .rules.turn import check_end
+
+__all__ = ["ARMY", "SEATS", "LegionState"]
+
+_new_event = tuple.__new__
+"""Builds an :class:`Event` without its generated ``__new__`` (events are made on the hot path)."""
+
+
+def _tup(x: Any) -> Any:
+    return tuple(_tup(v) for v in x) if isinstance(x, list) else x
+
+
+class LegionState(GameState):
+    spec: ClassVar[GameSpec]
+    content: ClassVar[Content] = content()
+    __slots__ = (
+        "agenda",
+        "army_deck",
+        "army_discard",
+        "autopass",
+        "black",
+        "chance",
+        "code_deck",
+        "code_discard",
+        "difficulty",
+        "ended",
+        "enemy_life",
+        "enemy_queue",
+        "enemy_unseen",
+        "event_count",
+        "event_queue",
+        "event_unseen",
+        "hands",
+        "legal_cache",
+        "log",
+        "max_space",
+        "n",
+        "open_hands",
+        "pending",
+        "pieces",
+        "round",
+        "round_limit",
+        "shield",
+        "shield_new",
+        "ship",
+        "space_life",
+        "stack",
+        "turn",
+        "used",
+        "weapons",
+        "window",
+    )
+    _LISTS = (
+        "army_deck",
+        "army_discard",
+        "autopass",
+        "black",
+        "code_deck",
+        "code_discard",
+        "enemy_queue",
+        "enemy_unseen",
+        "event_queue",
+        "event_unseen",
+        "pieces",
+        "shield",
+        "shield_new",
+        "weapons",
+        "window",
+        "stack",
+        "agenda",
+        "log",
+    )
+    _SCALARS = (
+        "difficulty",
+        "enemy_life",
+        "event_count",
+        "max_space",
+        "n",
+        "open_hands",
+        "round",
+        "round_limit",
+        "ship",
+        "space_life",
+        "turn",
+        "used",
+    )
+
+    def __init__(self, players: int = 3, difficulty: str = "normal", open_hands: bool = False) -> None:
+        c = content()
+        preset = c.presets[difficulty]
+        self.n = players
+        self.difficulty = difficulty
+        self.open_hands = open_hands
+        self.round = 0
+        self.round_limit = preset.round_limit
+        self.turn = -1
+        self.space_life = preset.space_life[players]
+        self.max_space = self.space_life
+        self.enemy_life: int = preset.enemy_life
+        self.event_count = preset.event_count
+        self.ship = c.ship_start
+        self.black = [0] * (c.rows * c.cols)
+        self.weapons: list[tuple[int, int, int, int]] = []
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.code_deck = [c.code_copies] * 9
+        self.code_discard = [0] * 9
+        self.army_deck = list(c.army_copies)
+        self.army_discard = [0] * len(c.army_copies)
+        self.enemy_unseen = [1] * len(c.enemy_ids)
+        self.enemy_queue: list[int] = []
+        self.event_unseen = [1] * len(c.event_ids)
+        self.event_queue: list[int] = []
+        self.shield: list[int] = []
+        self.shield_new: list[int] = []
+        self.pieces = [c.barrier_core, -1, -1]
+        self.used = 0
+        self.stack: list[tuple[Any, ...]] = []
+        self.window: list[int] = []
+        self.autopass = [0] * players
+        self.agenda: list[tuple[Any, ...]] = [("round",)]
+        self.pending: tuple[Any, ...] | None = None
+        self.chance: tuple[Any, ...] | None = None
+        self.ended: tuple[str, str] | None = None
+        self.legal_cache: list[tuple[Any, ...]] | None = None
+        self.log: list[Event] = []
+        self.say(
+            "1.9",
+            "setup",
+            players=players,
+            difficulty=difficulty,
+            space=self.space_life,
+            enemy=self.enemy_life,
+        )
+        self.run()
+
+    # ---- small helpers the rules modules use ------------------------------------------------
+    def say(self, clause: str, key: str, **args: Any) -> None:
+        """Log a public event."""
+        self.log.append(_new_event(Event, (clause, key, tuple(args.items()), None)))
+
+    def tell(self, to: int, clause: str, key: str, **args: Any) -> None:
+        """Log an event only ``to`` may see (a card drawn into a hidden hand)."""
+        self.log.append(_new_event(Event, (clause, key, tuple(args.items()), (to,))))
+
+    def push(self, *tasks: tuple[Any, ...]) -> None:
+        """Schedule tasks to run next, the first given first."""
+        self.agenda.extend(reversed(tasks))
+
+    def ask(self, kind: str, seat: int, *data: Any) -> None:
+        """Stop and wait for ``seat`` to decide."""
+        self.pending = (kind, seat, *data)
+        self.legal_cache = None
+
+    def add_to_hand(self, seat: int, card: int) -> None:
+        insort(self.hands[seat], card)
+
+    def run(self) -> None:
+        """Run tasks until a decision, a draw or the end of the game."""
+        agenda = self.agenda
+        while self.pending is None and self.chance is None and self.ended is None:
+            if (self.enemy_life <= 0 or self.space_life <= 0) and check_end(self):
+                break
+            task = agenda.pop()
+            TASKS[task[0]](self, *task[1:])
+            agenda = self.agenda  # finishing the game replaces the agenda
+        if self.ended is None and (self.enemy_life <= 0 or self.space_life <= 0):
+            check_end(self)
+
+    # ---- protocol -----------------------------------------------------------------------------
+    @property
+    def n_seats(self) -> int:
+        return self.n
+
+    @property
+    def current_seat(self) -> int:
+        if self.ended is not None:
+            return TERMINAL
+        if self.chance is not None:
+            return CHANCE
+        assert self.pending is not None
+        return int(self.pending[1])
+
+    def legal_actions(self) -> list[tuple[Any, ...]]:
+        if self.pending is None or self.ended is not None:
+            return []
+        if self.legal_cache is None:
+            self.legal_cache = DECISIONS[self.pending[0]][0](self)
+        return self.legal_cache[:]
+
+    def chance_outcomes(self) -> list[tuple[tuple[Any, ...], float]]:
+        if self.chance is None or self.ended is not None:
+            return []
+        return chance_outcomes(self)
+
+    def why_illegal(self, action: tuple[Any, ...]) -> tuple[str | None, str]:
+        if self.pending is None:
+            return "1.7", "a card is being drawn: only a chance outcome may be applied"
+        return DECISIONS[self.pending[0]][
+            2
+        ], f"not a legal choice for {SEATS[self.pending[1]]} now ({self.pending[0]})"
+
+    def apply_unchecked(self, action: tuple[Any, ...]) -> None:
+        self.legal_cache = None
+        if self.chance is not None:
+            apply_chance(self, action)
+        else:
+            assert self.pending is not None
+            pend = self.pending
+            self.pending = None
+            DECISIONS[pend[0]][1](self, action, pend)
+        self.run()
+
+    def clone(self) -> LegionState:
+        c = LegionState.__new__(LegionState)
+        c.n = self.n
+        c.difficulty = self.difficulty
+        c.open_hands = self.open_hands
+        c.round = self.round
+        c.round_limit = self.round_limit
+        c.turn = self.turn
+        c.space_life = self.space_life
+        c.max_space = self.max_space
+        c.enemy_life = self.enemy_life
+        c.event_count = self.event_count
+        c.ship = self.ship
+        c.used = self.used
+        c.black = self.black[:]
+        c.weapons = self.weapons[:]
+        c.hands = [h[:] for h in self.hands]
+        c.code_deck = self.code_deck[:]
+        c.code_discard = self.code_discard[:]
+        c.army_deck = self.army_deck[:]
+        c.army_discard = self.army_discard[:]
+        c.enemy_unseen = self.enemy_unseen[:]
+        c.enemy_queue = self.enemy_queue[:]
+        c.event_unseen = self.event_unseen[:]
+        c.event_queue = self.event_queue[:]
+        c.shield = self.shield[:]
+        c.shield_new = self.shield_new[:]
+        c.pieces = self.pieces[:]
+        c.stack = self.stack[:]
+        c.window = self.window[:]
+        c.autopass = self.autopass[:]
+        c.agenda = self.agenda[:]
+        c.pending = self.pending
+        c.chance = self.chance
+        c.ended = self.ended
+        c.legal_cache = self.legal_cache
+        c.log = self.log[:]
+        return c
+
+    def outcome(self) -> Outcome | None:
+        if self.ended is None:
+            return None
+        reason, clause = self.ended
+        won = reason == "won"
+        winners = tuple(range(self.n)) if won else ()
+        score = 1.0 if won else 0.0
+        return Outcome(winners, (score,) * self.n, reason, clause, (("round", self.round),))
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state. Tuples (events, weapons, stack items, tasks) serialise as JSON arrays,
+        which keeps this cheap enough for the fingerprints search and tests take."""
+        data: dict[str, Any] = {k: getattr(self, k) for k in self._SCALARS}
+        for k in self._LISTS:
+            data[k] = list(getattr(self, k))
+        data["hands"] = [h[:] for h in self.hands]
+        data["pending"] = self.pending
+        data["chance"] = self.chance
+        data["ended"] = self.ended
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> LegionState:
+        try:
+            s = cls.__new__(cls)
+            for k in cls._SCALARS:
+                setattr(s, k, data[k])
+            for k in cls._LISTS:
+                if k == "log":
+                    s.log = [Event.from_json(e) for e in data["log"]]
+                elif k in ("weapons", "stack", "agenda"):
+                    setattr(s, k, [_tup(x) for x in data[k]])
+                else:
+                    setattr(s, k, list(data[k]))
+            s.hands = [list(h) for h in data["hands"]]
+            s.pending = _tup(data["pending"])
+            s.chance = _tup(data["chance"])
+            s.ended = _tup(data["ended"])
+            s.legal_cache = None
+            if not isinstance(s.n, int) or not 2 <= s.n <= 5 or len(s.hands) != s.n:
+                raise ValueError("players must be 2..5 with one hand each")
+        except (KeyError, TypeError, ValueError) as e:
+            raise BadRecordError("state", f"not a legion state ({e})") from None
+        return s
+
+    # ---- text and views (see view.py) --------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return _view.make_view(self, seat)
+
+    def action_label(self, action: tuple[Any, ...], lang: str = "en") -> str:
+        return _view.action_label(self, action, lang)
+
+    def hidden_variants(self, seat: int, rng: Random) -> list[LegionState]:
+        return _view.hidden_variants(self, seat, rng)
+
+    def invariant_errors(self) -> list[str]:
+        return _view.invariant_errors(self)

@@ -1,0 +1,229 @@
+"""Completion rules (C-n): the field, zones, winning and losing, deck construction, named units."""
+
+from __future__ import annotations
+
+import pytest
+
+from asobi.core.errors import BadDataError
+from asobi.core.testing import rule
+from asobi.games.emblem import SPEC
+from asobi.games.emblem.rules import flow
+from asobi.games.emblem.rules.field import SORTIE_SQUARES, SQUARES, square_name
+from asobi.games.emblem.rules.invasion import begin_invasion
+
+from .helpers import at, chips, draw_any, empty_hand, events, give, opening, place, put_card, settled
+
+
+def invasion(units, turn_player=0, **kw):
+    s = opening(**kw)
+    draw_any(s)
+    for sq, card, owner, n, *rest in units:
+        place(s, sq, card, owner, chips=n, ready=False, **(rest[0] if rest else {}))
+    s.turn_player = turn_player
+    s.koku = 1
+    begin_invasion(s)
+    return s
+
+
+@rule("C-1")
+def test_the_field_is_three_by_four_with_a_sortie_row_each_and_one_unit_per_square():
+    assert SQUARES == 12
+    assert SORTIE_SQUARES == ((0, 1, 2), (9, 10, 11))
+    assert [square_name(sq) for sq in (0, 2, 9, 11)] == ["a1", "c1", "a4", "c4"]
+    s = invasion([(1, "az-soldier", 0, 2), (4, "az-soldier", 0, 2), (10, "cr-brute", 1, 2)])
+    s.apply(("activate", 1))
+    assert ("move", 4) not in s.legal_actions()  # occupied
+    s2 = opening()
+    draw_any(s2)
+    place(s2, 0, "az-soldier", 0)
+    assert not any(a[0] == "deploy" and a[2] == 0 for a in s2.legal_actions())
+
+
+@rule("C-12", "2.1.4")
+def test_kokugai_is_public_and_holds_mulligans_and_captures():
+    s = opening()
+    s.kokugai[0].append(s.cards.index("az-leon"))
+    s.deck[0][s.cards.index("az-leon")] -= 1
+    s.deck_left[0] -= 1
+    assert s.view(1)["players"][0]["kokugai"] == ["az-leon"]
+    settled(s)
+
+
+@rule("C-13")
+def test_offfield_is_the_public_discard_zone():
+    s = opening()
+    draw_any(s)
+    empty_hand(s, 0)
+    assert s.view(1)["players"][0]["offfield"] == s.view(0)["players"][0]["offfield"]
+    assert len(s.view(1)["players"][0]["offfield"]) == 8
+    settled(s)
+
+
+@rule("C-16")
+def test_a_guardian_protects_units_on_the_owners_sortie_row():
+    s = invasion([(4, "az-soldier", 0, 2), (1, "cr-brute", 1, 4)])
+    put_card(s, 1, "guardian", "g-banner")
+    assert s.unit_view(s.field[1])["counter"] == 3
+    s3 = invasion([(4, "cr-goran", 1, 4), (1, "az-soldier", 0, 3)], turn_player=1)
+    put_card(s3, 0, "guardian", "g-aegis")
+    s3.apply(("activate", 4))
+    s3.apply(("next",))
+    s3.apply(("attack", 1))
+    assert chips(s3, 1) == 3 - (2 - 1)  # on A's 出撃マス: 1 less damage
+    settled(s3)
+
+
+@rule("C-21", "2.3.4")
+def test_capture_sends_a_weak_adjacent_enemy_to_kokugai_at_turn_start():
+    s = opening(first=1, deck_a="azure", deck_b="crimson")
+    place(s, 4, "cr-valka", 1, chips=3)
+    place(s, 7, "az-soldier", 0, chips=1)
+    place(s, 1, "az-soldier", 0, chips=2)
+    place(s, 5, "az-soldier", 0, chips=1)
+    from asobi.games.emblem.rules.end_phase import end_turn
+
+    at(s, "discard", turn_player=0)
+    empty_hand(s, 0)
+    mark = len(s.log)
+    end_turn(s)
+    assert s.field[5] is None and s.field[7] is not None  # one capture, the lowest square first
+    assert s.cards.index("az-soldier") in s.kokugai[0]
+    assert ("C-21", "capture") in events(s, mark)
+    assert s.field[1] is not None  # 2 chips: not captured
+    settled(s)
+
+
+@rule("C-23")
+def test_a_unit_that_moves_onto_an_enemy_sortie_square_wins():
+    s = invasion([(7, "az-soldier", 0, 2), (9, "cr-brute", 1, 2)])
+    s.apply(("activate", 7))
+    s.apply(("move", 10))
+    assert s.is_terminal()
+    out = s.outcome()
+    assert out.winners == (0,) and out.clause == "C-23" and out.reason == "won_sortie"
+    assert s.legal_actions() == []
+
+
+def wipe_out_b():
+    """A's Gard drives off B's only unit; then A ends the turn and B's turn begins."""
+    s = invasion([(4, "az-gard", 0, 4), (7, "cr-archer", 1, 1)])
+    s.apply(("activate", 4))
+    s.apply(("next",))
+    s.apply(("attack", 7))
+    assert s.outcome() is None and s.wiped == [0, 1]
+    assert ("C-24", "wiped_out") in events(s)
+    empty_hand(s, 0)
+    while s.step in (flow.SELECT, flow.END_START, flow.END_EFFECTS):
+        s.apply(("next",))
+    assert s.turn_player == 1 and s.step == flow.DRAW
+    return s
+
+
+@rule("C-24")
+def test_a_wiped_out_player_who_fields_no_unit_in_its_next_unit_step_loses():
+    s = wipe_out_b()
+    s.apply(("draw", "cr-hex"))
+    s.apply(("next",))  # B deploys nothing
+    out = s.outcome()
+    assert out is not None and out.winners == (0,) and out.clause == "C-24" and out.reason == "won_wipeout"
+
+
+@rule("C-24")
+def test_a_wiped_out_player_who_fields_a_unit_plays_on():
+    s = wipe_out_b()
+    s.apply(("draw", "cr-hex"))
+    s.apply(("deploy", "cr-hex", 10, 3))
+    s.apply(("next",))
+    assert s.outcome() is None and s.wiped == [0, 0]
+    settled(s)
+
+
+@rule("C-24")
+def test_a_player_with_no_units_who_lost_none_has_not_lost():
+    s = opening()
+    draw_any(s)
+    assert s.outcome() is None and not s.units_of(1)
+
+
+@rule("C-25")
+def test_drawing_from_an_empty_deck_loses():
+    s = opening()
+    s.offfield[0].extend(i for i, n in enumerate(s.deck[0]) for _ in range(n))
+    s.deck[0] = [0] * len(s.deck[0])
+    s.deck_left[0] = 0
+    at(s, "start")
+    flow.goto(s, flow.DRAW)
+    out = s.outcome()
+    assert out is not None and out.winners == (1,) and out.clause == "C-25"
+    assert ("C-25", "deck_empty") in events(s)
+
+
+@rule("C-26")
+def test_deck_files_are_checked_naming_the_card_and_the_rule(tmp_path):
+    def deck(body):
+        f = tmp_path / "mine.toml"
+        f.write_text('name_ja = "自作"\nname_en = "Mine"\n[cards]\n' + body, encoding="utf-8")
+        return str(f)
+
+    full = "".join(
+        f'"{c}" = 4\n'
+        for c in [
+            "az-soldier",
+            "az-cavalier",
+            "az-leon",
+            "az-ciel",
+            "az-bors",
+            "az-gard",
+            "az-gardin",
+            "az-mira",
+            "az-albert",
+            "az-nina",
+            "az-merva",
+            "az-melty",
+            "w-iron-sword",
+            "w-steel-sword",
+            "w-iron-bow",
+        ]
+    )
+    assert SPEC.new_game({"deck_file_a": deck(full)}).deck_left[0] == 60
+    with pytest.raises(BadDataError) as e:
+        SPEC.new_game({"deck_file_a": deck(full.replace('"az-soldier" = 4', '"az-soldier" = 5'))})
+    assert e.value.entry == "az-soldier" and e.value.field == "count" and "C-26" in str(e.value)
+    with pytest.raises(BadDataError) as e:
+        SPEC.new_game({"deck_file_b": deck(full.replace('"az-nina"', '"az-nobody"'))})
+    assert e.value.entry == "az-nobody" and "C-26" in str(e.value)
+    with pytest.raises(BadDataError) as e:
+        SPEC.new_game({"deck_file_a": deck(full.replace('"az-nina" = 4\n', ""))})
+    assert "56 cards" in str(e.value) and "C-26" in str(e.value)
+
+
+@rule("C-27")
+def test_a_named_unit_is_unique_on_its_owners_field():
+    s = opening()
+    draw_any(s)
+    place(s, 0, "az-leon", 0)
+    give(s, 0, "az-leon", "az-soldier")
+    place(s, 10, "cr-brute", 1)
+    s._legal = None
+    legal = s.legal_actions()
+    assert not any(a[0] == "deploy" and a[1] == "az-leon" for a in legal)
+    assert ("deploy", "az-soldier", 1, 1) in legal  # generic units may repeat
+    place(s, 4, "az-soldier", 0)
+    from asobi.games.emblem.rules.end_phase import legal_succession
+
+    place(s, 5, "az-albert", 0)
+    assert legal_succession(s, 5) == []  # Leon is already on the field
+
+
+@rule("C-30")
+def test_idle_steps_pass_by_themselves_but_hidden_cards_never_decide_it():
+    s = opening()
+    empty_hand(s, 0)
+    s.apply(("draw", "w-iron-sword"))
+    # a weapon in hand and no unit anywhere: the unit step still asks (it shows no hidden card)
+    assert s.step == flow.UNIT and s.legal_actions() == [("next",)]
+    s.apply(("next",))
+    # the item step: no unit on the field and a land may be placed → asked; B's step: no unit → passes
+    assert s.step == flow.ITEM
+    s.apply(("next",))
+    assert s.step == flow.DRAW and s.phase_seat == 1

@@ -1,0 +1,63 @@
+"""Hidden information: hands and decks are hidden from the opponent; reveals are public."""
+
+from __future__ import annotations
+
+import json
+from random import Random
+
+from asobi.core.conformance import check_game
+from asobi.games.emblem import SPEC
+
+from .helpers import draw_any, opening, place
+
+
+def test_the_opponents_hand_is_a_count_and_the_deck_only_a_number():
+    s = opening()
+    draw_any(s)
+    v = s.view(1)
+    assert v["players"][0]["hand"] is None and v["players"][0]["hand_count"] == 8
+    assert v["players"][1]["hand"] is not None
+    assert "az-soldier" not in json.dumps(v["players"][0])
+    assert s.view(None)["players"][0]["hand"] is not None
+
+
+def test_draws_are_public_as_a_count_and_private_as_a_card():
+    s = opening()
+    draw_any(s)
+    mine = [e.key for e in s.visible_log(0)]
+    theirs = [e.key for e in s.visible_log(1)]
+    assert mine.count("drew") == 8 and theirs.count("drew") == 7
+    assert mine.count("draws") == theirs.count("draws") == 15
+
+
+def test_hidden_variants_change_the_hand_but_not_the_view():
+    s = opening()
+    draw_any(s)
+    place(s, 1, "az-soldier", 0)
+    variants = s.hidden_variants(1, Random(3))
+    assert variants and any(v.hand[0] != s.hand[0] for v in variants)
+    for v in variants:
+        assert v.view(1) == s.view(1)
+        assert v.invariant_errors() == []
+
+
+def test_the_conformance_harness_passes_on_a_few_seeds_of_each_deck_pairing():
+    for options in SPEC.conformance_options:
+        stats = check_game(SPEC, options, range(3))
+        assert stats.games == 3 and stats.hidden_variants_differing > 0
+
+
+def test_the_render_shows_the_field_hand_chips_and_zones():
+    s = opening()
+    draw_any(s)
+    place(s, 1, "az-leon", 0, chips=3, weapon="w-iron-sword")
+    place(s, 10, "cr-brute", 1, chips=2)
+    text_en = SPEC.render(s.view(0), 0, "en")
+    assert "Leon" in text_en and "気3/4" in text_en and "攻2" in text_en and "ready" in text_en
+    assert "hand: Kingdom Soldier" in text_en
+    assert "unused chips 17" in text_en and "unused chips 18" in text_en
+    assert text_en.index("B (") < text_en.index("A (")  # the opponent is drawn above
+    text_ja = SPEC.render(s.view(1), 1, "ja")
+    assert "レオン" in text_ja and "気3/4" in text_ja and "立" in text_ja
+    assert text_ja.count("手札: ") == 1 and "手札: 帝国重歩兵" in text_ja  # only B's own hand is listed
+    assert text_ja.index("A（") < text_ja.index("B（")

@@ -1,0 +1,88 @@
+"""Round flow (2.1), the end of the game (2.2, 2.3, L-9) and event time (3.1, 3.2, 1.5, L-1, L-8)."""
+
+from __future__ import annotations
+
+from asobi.core import CHANCE, TERMINAL
+from asobi.core.testing import rule
+
+from .helpers import clauses, code, events, keys, position, run
+
+
+@rule("2.1")
+def test_a_round_is_each_player_then_the_enemy_then_the_event_time():
+    s = position(3, hands=[["γ1"], ["γ1"], ["γ1"]], shield=["α1", "β1", "γ3"])
+    s.round = 0
+    run(s, ("round",))
+    order = []
+    while s.current_seat != TERMINAL and s.round == 1:
+        if s.current_seat == CHANCE:
+            s.apply(s.chance_outcomes()[0][0])
+        else:
+            legal = s.legal_actions()
+            s.apply(("end",) if ("end",) in legal else ("draw", 0) if ("draw", 0) in legal else legal[0])
+    for e in s.log:
+        if e.key in ("turn", "enemy_turn", "event_count"):
+            order.append(e.key if e.key != "turn" else "ABC"[dict(e.args)["seat"]])
+    assert order[:5] == ["A", "B", "C", "enemy_turn", "event_count"]
+    assert "2.1" in clauses(s)
+
+
+@rule("2.2")
+def test_the_players_win_when_the_enemy_life_reaches_zero():
+    s = position(3, enemy_life=1, pieces=["s1", None, None], hands=[["α1", "α3", "β3"]])
+    run(s, ("main", 0))
+    s.apply(("develop",))
+    assert s.pending == ("develop", 0, 4, 0)  # 5.7: square number 1 + level 3
+    s.apply(("dev", 0, code("α3")))
+    s.apply(("dev", 0, code("α1")))
+    assert s.is_terminal()
+    out = s.outcome()
+    assert out is not None and out.reason == "won" and out.clause == "2.2" and out.winners == (0, 1, 2)
+
+
+@rule("2.3", "7.5", "L-14")
+def test_an_attack_lowers_the_space_life_and_the_players_lose_at_zero():
+    s = position(3, space_life=1, pieces=["s1", None, None])
+    run(s, ("attack", 0))
+    assert s.space_life == 0 and s.enemy_life == 6  # L-14: the Space life, not the enemy's
+    assert "attack_hits" in keys(s)
+    out = s.outcome()
+    assert out is not None and out.reason == "lost" and out.clause == "2.3" and out.winners == ()
+
+
+@rule("L-9")
+def test_the_round_limit_ends_the_game_in_defeat():
+    s = position(3)
+    s.round = s.round_limit
+    run(s, ("round",))
+    out = s.outcome()
+    assert out is not None and out.reason == "timeout" and out.clause == "L-9"
+
+
+@rule("3.1", "1.5", "L-1")
+def test_the_event_count_moves_down_and_fires_on_one_every_third_round():
+    s = position(3, event_count=3)
+    run(s, ("event_time",), then=("turn", 0))
+    assert s.event_count == 2 and s.chance != ("event",)
+    run(s, ("event_time",), then=("turn", 0))
+    assert s.event_count == 1 and s.chance != ("event",)
+    run(s, ("event_time",), then=("turn", 0))
+    assert s.event_count == 3 and s.chance == ("event",)
+    assert [e.clause for e in events(s, "event_fires")] == ["3.1"]
+
+
+@rule("3.2", "L-8")
+def test_a_used_event_card_goes_to_the_bottom_and_comes_back_in_order():
+    s = position(3, event_count=1, space_life=5)
+    run(s, ("event_time",), then=("turn", 0))
+    s.apply(("event", 3))  # V04: the Space heals 1
+    assert s.space_life == 6
+    assert s.event_queue == [3] and s.event_unseen[3] == 0
+    assert events(s, "card_to_bottom")[-1].clause == "3.2"
+    # once every card has been seen, the next one is the oldest used card, with no chance node
+    s.event_unseen = [0] * 12
+    s.event_queue = [3, 5]
+    s.event_count = 1
+    run(s, ("event_time",), then=("turn", 0))
+    assert events(s, "card_played")[-1].args[1] == ("card", "V04")
+    assert s.event_queue == [5, 3]

@@ -1,0 +1,165 @@
+"""The main phase (4.2, 5.1–5.8) and weapons (6.1–6.3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from asobi.core import IllegalActionError
+from asobi.core.testing import rule
+from asobi.games.legion.rules.main_phase import DEVELOP, SUPPLY
+
+from .helpers import army, clauses, code, events, kind, position, run, sq
+
+
+def main(players: int = 3, **fields):
+    s = position(players, **fields)
+    return run(s, ("main", 0), then=("shield_phase", 0))
+
+
+@rule("4.2")
+def test_each_main_action_at_most_once_in_any_order():
+    s = main(hands=[["α1", "α2", "β1", "γ1", "W02"]], pieces=["s1", None, None])
+    s.apply(("supply", code("γ1")))
+    s.apply(("army", kind("S09")))
+    assert s.used & SUPPLY
+    assert not any(a[0] == "supply" for a in s.legal_actions())
+    s.apply(("develop",))  # needs 1 + level 1 = 2 with α codes
+    s.apply(("dev", 0, code("α1")))
+    assert s.pending is not None and s.pending[0] == "develop"
+    with pytest.raises(IllegalActionError):
+        s.apply(("dev", 0, code("β1")))  # 5.8: β is not an enemy alphabet
+    s.apply(("dev", 0, code("α2")))
+    assert s.enemy_life == 5 and s.pending == ("main", 0)
+    assert ("develop",) not in s.legal_actions()
+    s.apply(("end",))
+    assert events(s, "main_end")[0].clause == "4.2"
+
+
+@rule("5.1")
+def test_supply_discards_a_code_and_draws_an_army_card():
+    s = main(hands=[["α2"]])
+    s.apply(("supply", code("α2")))
+    assert s.chance == ("army", 0, "5.1") and s.code_discard[code("α2")] == 1
+    s.apply(("army", kind("W01")))
+    assert s.hands[0] == [army("W01")]
+
+
+@rule("5.2", "5.3")
+def test_launch_attaches_a_code_and_places_the_weapon_anywhere_free():
+    s = main(hands=[["α2", "W02"]], ship="c3")
+    s.apply(("launch", kind("W02"), code("α2")))
+    assert s.pending == ("place", 0, kind("W02"), code("α2"))
+    assert ("place", sq("c3")) not in s.legal_actions()
+    s.apply(("place", sq("b3")))
+    assert s.weapons == [(sq("b3"), 0, kind("W02"), code("α2"))]
+    assert s.hands[0] == []  # the attached number is no longer a card in hand
+    assert "5.2" in clauses(s) and "5.3" in clauses(s)
+
+
+@rule("5.4")
+def test_a_removed_weapon_discards_its_card_and_attached_number():
+    s = position(3, weapons=[("c2", 0, "W02", "β3")], ship="c3")
+    run(s, ("announce", ("square", "s1", "ship_move", (("direction", "north"),), -1, False)))
+    assert s.weapons == [] and s.army_discard[kind("W02")] == 1 and s.code_discard[code("β3")] == 1
+    assert "5.4" in clauses(s) and "9.1" in clauses(s)
+
+
+@rule("5.5", "L-3")
+def test_operate_moves_a_weapon_orthogonally_to_a_free_square_and_activates_one():
+    s = main(weapons=[("b2", 0, "W02", "α1"), ("c2", 1, "W02", "α1")], black=["b1"], ship="a2")
+    moves = {a for a in s.legal_actions() if a[0] == "move"}
+    # not onto the ship (a2), a blackout (b1), or another weapon (c2, L-3); diagonals never
+    assert moves == {("move", sq("b2"), sq("b3"))}
+    assert ("activate", sq("b2")) in s.legal_actions()  # the ship is next to it
+    s.apply(("activate", sq("b2")))
+    assert s.enemy_life == 5
+    s.apply(("move", sq("b2"), sq("b3")))
+    assert not any(a[0] in ("move", "activate") for a in s.legal_actions())
+
+
+@rule("5.6")
+def test_repair_removes_blackouts_next_to_own_weapons_one_per_card():
+    s = main(hands=[["α1", "W01"]], weapons=[("b2", 0, "W02", "α1")], black=["a1", "c3", "e5"])
+    targets = {a[1] for a in s.legal_actions() if a[0] == "repair"}
+    assert targets == {sq("a1"), sq("c3")}  # diagonal neighbours count; e5 is far
+    s.apply(("repair", sq("a1"), code("α1")))
+    assert s.pending == ("repair", 0)
+    s.apply(("repair", sq("c3"), army("W01")))
+    assert s.black[sq("e5")] and sum(s.black) == 1 and s.hands[0] == []
+    assert [e.clause for e in events(s, "blackout_cleared")] == ["5.6", "5.6"]
+
+
+@rule("5.7", "5.8")
+def test_develop_needs_squares_plus_level_plus_blackouts_from_enemy_alphabets():
+    s = main(
+        hands=[["β2", "β3", "γ3", "α3"]],
+        shield=["β1"],
+        pieces=["s2", None, None],
+        black=["a1"],
+    )
+    # s2 is β2: 2 + level 1 + 1 blackout = 4; only β codes count (5.8)
+    s.apply(("develop",))
+    assert s.pending == ("develop", 0, 4, 0)
+    assert {a[2] for a in s.legal_actions()} == {code("β1"), code("β2"), code("β3")}
+    s.apply(("dev", 1, code("β1")))  # from the shield
+    s.apply(("dev", 0, code("β3")))
+    assert s.enemy_life == 5 and s.shield == [] and s.used & DEVELOP
+    assert events(s, "enemy_damaged")[0].clause == "5.7"
+
+
+@rule("5.8")
+def test_develop_is_not_offered_without_enough_of_the_enemy_alphabets():
+    s = main(hands=[["α3", "γ3", "γ3"]], pieces=["s2", None, None])
+    assert ("develop",) not in s.legal_actions()
+
+
+@rule("L-7")
+def test_develop_always_needs_at_least_one():
+    s = main(
+        hands=[["α1"]],
+        pieces=["s1", None, None],
+        weapons=[("a1", 1, "W10", "α1"), ("e5", 2, "W10", "α1")],
+    )
+    from asobi.games.legion.rules.level import develop_threshold
+
+    assert develop_threshold(s) == 1
+
+
+@rule("6.1", "L-10")
+def test_weapon_effects_activate_trigger_and_persistent():
+    # activate: a torpedo in range hits and is spent; L-10: out of range it is not offered
+    s = main(weapons=[("a1", 0, "W01", "α2")], ship="c3")
+    assert ("activate", sq("a1")) not in s.legal_actions()  # 4 steps > 2
+    s = main(weapons=[("b2", 0, "W01", "α2")], ship="c3")
+    s.apply(("activate", sq("b2")))
+    assert s.enemy_life == 5 and s.weapons == []
+    # trigger: a mine goes off when the ship moves next to it
+    s = position(3, weapons=[("c1", 1, "W05", "γ1")], ship="c3")
+    run(s, ("announce", ("square", "s1", "ship_move", (("direction", "north"),), -1, False)))
+    assert s.enemy_life == 5 and s.weapons == []
+    assert "6.1" in {e.clause for e in events(s, "weapon_triggered")}
+    # persistent: a radar net raises its owner's hand limit
+    from asobi.games.legion.rules.draw import hand_limit
+
+    s = position(3, weapons=[("a1", 0, "W04", "α1")])
+    assert hand_limit(s, 0) == 6 and hand_limit(s, 1) == 5
+
+
+@rule("6.2")
+def test_placed_trigger_also_fires_on_a_move():
+    s = main(weapons=[("b2", 0, "W06", "α1")], ship="e5")
+    s.apply(("move", sq("b2"), sq("b3")))
+    assert s.chance == ("code", 0, "6.2")
+    assert events(s, "weapon_triggered")[0].clause == "6.2"
+
+
+@rule("6.3")
+@pytest.mark.parametrize(("players", "limit"), [(2, 3), (3, 2), (4, 2), (5, 1)])
+def test_weapon_limit_per_player(players, limit):
+    weapons = [(sqn, 0, w, "α1") for sqn, w in zip(("a1", "b1", "d1"), ("W02", "W04", "W07"), strict=False)][
+        :limit
+    ]
+    s = main(players, hands=[["α2", "W03"]], weapons=weapons)
+    assert not any(a[0] == "launch" for a in s.legal_actions())
+    s = main(players, hands=[["α2", "W03"]], weapons=weapons[:-1])
+    assert ("launch", kind("W03"), code("α2")) in s.legal_actions()

@@ -1,0 +1,40 @@
+"""The shield phase (4.3, 4.4, L-11, L-18)."""
+
+from __future__ import annotations
+
+from asobi.core.testing import rule
+
+from .helpers import clauses, code, position, run
+
+
+def shield_phase(**fields):
+    s = position(3, **fields)
+    return run(s, ("shield_phase", 0), then=("enemy_turn",))
+
+
+@rule("4.3")
+def test_codes_go_into_the_shield_up_to_three():
+    s = shield_phase(hands=[["α1", "β2", "γ3", "γ1"]])
+    for c in ("α1", "β2", "γ3"):
+        s.apply(("shield", code(c)))
+    assert s.shield == [code("α1"), code("β2"), code("γ3")]
+    assert not any(a[0] == "shield" for a in s.legal_actions())
+    assert "4.3" in clauses(s)
+
+
+@rule("4.4", "L-18")
+def test_a_shield_code_swaps_for_a_hand_code_of_the_same_alphabet_or_number():
+    s = shield_phase(hands=[["α2", "β1", "γ3"]], shield=["α1"])
+    swaps = {a for a in s.legal_actions() if a[0] == "swap"}
+    assert swaps == {("swap", code("α1"), code("α2")), ("swap", code("α1"), code("β1"))}
+    s.apply(("swap", code("α1"), code("β1")))
+    assert s.shield == [code("β1")]
+    assert code("α1") in s.hands[0]  # L-18: the old code goes back to the hand
+    assert "4.4" in clauses(s)
+
+
+@rule("L-11")
+def test_a_code_put_in_this_phase_cannot_be_swapped_out_again():
+    s = shield_phase(hands=[["α1", "α2"]])
+    s.apply(("shield", code("α1")))
+    assert not any(a[0] == "swap" for a in s.legal_actions())

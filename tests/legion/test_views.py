@@ -1,0 +1,84 @@
+"""Hidden hands (L-17), open hands, the terminal drawing, labels and the clause inventory."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from random import Random
+
+from asobi.core.conformance import check_game
+from asobi.core.testing import cited_clauses, rule
+from asobi.games.legion import SPEC
+
+from .helpers import code, position, run
+
+
+@rule("L-17")
+def test_other_hands_show_only_how_many_code_and_army_cards():
+    s = position(3, hands=[["α1", "W01"], ["β2", "β3", "S01"]])
+    view = s.view(0)
+    assert view["hands"][0]["cards"] == ["α1", "W01"]
+    assert view["hands"][1] == {"seat": "B", "codes": 2, "army": 1, "cards": None}
+    assert s.view(None)["hands"][1]["cards"] == ["β2", "β3", "S01"]
+
+
+def test_open_hands_show_every_hand():
+    s = position(3, open_hands=True, hands=[["α1"], ["β2"]])
+    assert s.view(0)["hands"][1]["cards"] == ["β2"]
+
+
+def test_a_hidden_draw_is_public_as_a_count_and_private_as_a_card():
+    s = position(3)
+    run(s, ("draw_code", 1, "4.1"))
+    s.apply(("code", code("γ2")))
+    seen_by_a = [e.key for e in s.visible_log(0)]
+    seen_by_b = [e for e in s.visible_log(1) if e.key == "drew_card"]
+    assert "drew_hidden" in seen_by_a and "drew_card" not in seen_by_a
+    assert dict(seen_by_b[0].args)["card"] == code("γ2")
+
+
+def test_hidden_variants_keep_the_view():
+    s = position(3, hands=[["α1"], ["β2", "W01"], ["γ3"]])
+    variants = s.hidden_variants(0, Random(1))
+    assert variants and any(v.hands != s.hands for v in variants)
+    for v in variants:
+        assert v.view(0) == s.view(0)
+
+
+def test_render_draws_maps_tracks_hand_and_pieces_in_both_languages():
+    s = position(
+        3, hands=[["α1", "W01"]], pieces=["s1", "core", None], weapons=[("b2", 0, "W02", "α2")], black=["e5"]
+    )
+    s.enemy_life = 4
+    run(s, ("main", 0))
+    for lang in ("en", "ja"):
+        text = SPEC.render(s.view(0), 0, lang)
+        assert "[r  ]" in text and "S" in text and "##" in text
+        assert "s2" in text and "β2" in text  # piece 1's next square and its code
+        assert "A" in text and ("Photon torpedo" in text or "光子魚雷" in text)
+    json.dumps(s.view(0), ensure_ascii=False)
+
+
+def test_action_labels_and_log_render_in_both_languages():
+    s = SPEC.new_game({"players": 3})
+    rng = Random(3)
+    for _ in range(200):
+        if s.is_terminal():
+            break
+        a = s.sample_chance(rng) if s.is_chance() else rng.choice(s.legal_actions())
+        for lang in ("ja", "en"):
+            assert s.action_label(a, lang)
+        s.apply(a)
+    assert all(s.render_log(None, "ja")) and all(s.render_log(0, "en"))
+
+
+def test_every_clause_is_cited_by_a_scenario_test():
+    cited = cited_clauses(Path(__file__).parent)
+    missing = set(SPEC.clauses()) - cited
+    assert not missing, f"clauses no scenario test cites: {sorted(missing)}"
+
+
+def test_a_few_random_games_pass_the_harness_for_every_player_count():
+    for options in SPEC.conformance_options:
+        stats = check_game(SPEC, options, range(3))
+        assert stats.games == 3 and stats.views_compared > 0
