@@ -162,7 +162,7 @@ def play(ctx: click.Context, game: str, seats: str | None, seed: int | None, lan
     seed = seed if seed is not None else SystemRandom().randrange(2**31)
     with _open_store(db) as store:
         session = TerminalGame.start(spec, options, seat_kinds, seed, store, lang=lang)
-        click.echo(f"{spec.title_ja} / {spec.title_en} — game {session.game_id}, seed {seed}")
+        click.echo(f"{spec.title_ja} / {spec.title_en} — saved game {session.game_id}, seed {seed}")
         _run_session(session)
 
 

@@ -71,6 +71,7 @@ class TerminalGame:
 
     @classmethod
     def start(cls, spec: GameSpec, options: dict, seats: Sequence[str], seed: int, store: GameStore, **kw) -> TerminalGame:
+        spec.new_state(options)  # options checked when the game is built (deck files…) fail before saving
         record = GameRecord(spec.id, spec.rules_version, options, list(seats), seed)
         game_id = store.create(record)
         return cls(spec, record, game_id, store, **kw)

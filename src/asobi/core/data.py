@@ -65,6 +65,8 @@ def locate(data: Any, loc: tuple[Any, ...]) -> tuple[str, str]:
     """
     if not loc:
         return "-", "-"
+    if len(loc) == 1 and not isinstance(loc[0], int):
+        return "(top level)", str(loc[0])
     node: Any = data
     path = ""
     entry, split = str(loc[0]), 1

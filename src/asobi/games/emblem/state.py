@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from itertools import chain
 from random import Random
 from typing import Any, ClassVar
 
@@ -33,14 +34,20 @@ from .units import (
     UNIT_FIELDS,
 )
 
+LOG_CHUNK = 32
+"""Events are kept in shared, frozen chunks of this size plus one open tail, so that a clone copies
+at most one chunk's worth of references however long the game has been."""
+
 _new_event = tuple.__new__
 """Builds an ``Event`` without the named tuple's Python-level constructor (hot path)."""
 
 
 class EmblemState(GameState):
     __slots__ = (
+        "_chunks",
         "_legal",
         "_log_digest",
+        "_tail",
         "active",
         "actor",
         "attack_use",
@@ -59,7 +66,6 @@ class EmblemState(GameState):
         "koku",
         "kokugai",
         "land",
-        "log",
         "mulligan_done",
         "offfield",
         "pending_deals",
@@ -111,7 +117,8 @@ class EmblemState(GameState):
         self.wiped = [0, 0]
         self.end_reason = ""
         self.end_clause = ""
-        self.log: list[Event] = []
+        self._chunks: tuple[tuple[Event, ...], ...] = ()
+        self._tail: list[Event] = []
         self._log_digest: tuple[int, Any] | None = None
         self._legal: list[tuple[Any, ...]] | None = None
 
@@ -124,7 +131,31 @@ class EmblemState(GameState):
         seats: tuple[int, ...] | None = None,
     ) -> None:
         """Append an event (made cheaply: no text until someone reads it)."""
-        self.log.append(_new_event(Event, (clause, key, args, seats)))
+        tail = self._tail
+        tail.append(_new_event(Event, (clause, key, args, seats)))
+        if len(tail) >= LOG_CHUNK:
+            self._chunks += (tuple(tail),)
+            self._tail = []
+
+    @property
+    def log(self) -> list[Event]:
+        """The event log, oldest first (a fresh list: the state keeps it in shared chunks)."""
+        out = list(chain.from_iterable(self._chunks))
+        out.extend(self._tail)
+        return out
+
+    @log.setter
+    def log(self, events: list[Event]) -> None:
+        self._chunks = ()
+        self._tail = []
+        for e in events:
+            self._tail.append(e)
+            if len(self._tail) >= LOG_CHUNK:
+                self._chunks += (tuple(self._tail),)
+                self._tail = []
+
+    def log_length(self) -> int:
+        return len(self._chunks) * LOG_CHUNK + len(self._tail)
 
     # ---- protocol ------------------------------------------------------------------------------
     @property
@@ -264,7 +295,8 @@ class EmblemState(GameState):
         c.wiped = self.wiped[:]
         c.end_reason = self.end_reason
         c.end_clause = self.end_clause
-        c.log = self.log[:]
+        c._chunks = self._chunks
+        c._tail = self._tail[:]
         c._log_digest = self._log_digest
         c._legal = self._legal
         return c
@@ -349,14 +381,15 @@ class EmblemState(GameState):
         is kept and extended: a fingerprint costs the state's size, not the game's length.
         """
         done, hasher = self._log_digest if self._log_digest is not None else (0, hashlib.sha256())
-        if done > len(self.log):
+        length = self.log_length()
+        if done > length:
             done, hasher = 0, hashlib.sha256()
-        if done < len(self.log):
+        if done < length:
             hasher = hasher.copy()
             for e in self.log[done:]:
                 hasher.update(json.dumps(e.to_json(), ensure_ascii=False, separators=(",", ":")).encode())
                 hasher.update(b"\n")
-            self._log_digest = (len(self.log), hasher)
+            self._log_digest = (length, hasher)
         return hashlib.sha256(repr(self._body()).encode() + hasher.hexdigest().encode()).hexdigest()[:16]
 
     def _body(self) -> tuple[Any, ...]:
