@@ -176,12 +176,17 @@ def _run_session(session: TerminalGame) -> None:
 
 @main.command()
 @click.argument("game_id", type=int)
+@click.option("--seats", help="Seat anew, e.g. bot,human (default: as the game was saved).")
 @click.option("--lang", type=LANGS, default="en", show_default=True)
 @db_option
-def resume(game_id: int, lang: str, db: str | None) -> None:
+def resume(game_id: int, seats: str | None, lang: str, db: str | None) -> None:
     """Go on with saved game GAME_ID (see `asobi list`)."""
     with _open_store(db) as store:
         session = TerminalGame.resume(store, game_id, lang=lang)
+        if seats:
+            kinds = parse_seats(session.spec, seats, len(session.record.seats))
+            store.set_seats(game_id, kinds)
+            session.record.seats = kinds
         _run_session(session)
 
 

@@ -170,6 +170,11 @@ class GameStore:
             )
             db.execute("UPDATE games SET updated = ? WHERE id = ?", (_now(), game_id))
 
+    def set_seats(self, game_id: int, seats: list[str]) -> None:
+        """Change who sits where (a person hands a seat to a bot, or takes one over)."""
+        with self._transaction() as db:
+            db.execute("UPDATE games SET seats = ?, updated = ? WHERE id = ?", (json.dumps(seats), _now(), game_id))
+
     def finish(self, game_id: int, outcome: dict[str, Any], fingerprint: str) -> None:
         """Mark a game finished, with its outcome and the final state's fingerprint."""
         with self._transaction() as db:
