@@ -119,3 +119,15 @@ def test_bad_data_file_names_file_entry_and_field(tmp_path):
 def test_cited_clauses_reads_rule_decorators(tmp_path):
     (tmp_path / "test_x.py").write_text('@rule("7.5", "7.6")\ndef test_a(): ...\n@rule(\'L-1\')\ndef test_b(): ...\n')
     assert cited_clauses(tmp_path) == {"7.5", "7.6", "L-1"}
+
+
+def test_errors_cross_process_boundaries_whole():
+    import pickle
+
+    from asobi.core import IllegalActionError
+
+    data = pickle.loads(pickle.dumps(BadDataError("cards.toml", "sword", "cost", "not a number")))
+    assert (type(data), data.file, data.entry, data.field) == (BadDataError, "cards.toml", "sword", "cost")
+    assert str(data) == "cards.toml: entry 'sword', field 'cost': not a number"
+    illegal = pickle.loads(pickle.dumps(IllegalActionError("no", action=("move", 1), clause="5.5", state_id="ab")))
+    assert (type(illegal), illegal.action, illegal.clause) == (IllegalActionError, ("move", 1), "5.5")

@@ -43,6 +43,7 @@ def position(
     """
     s = LegionState(players, difficulty, open_hands)
     s.log = []
+    s.log_text = None
     s.agenda = []
     s.pending = None
     s.chance = None

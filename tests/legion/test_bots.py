@@ -15,6 +15,7 @@ def test_rule_bots_finish_games_with_only_legal_actions():
             agents = [make_bot(SPEC, "rule", seat, seed, options) for seat in range(players)]
             play_out(state, agents, chance_rng(seed))  # checked: an illegal choice would raise
             assert state.is_terminal() and state.outcome() is not None
+            assert state.invariant_errors() == []  # every card is somewhere, even mid-effect
 
 
 def test_rule_bots_shield_against_the_coming_attack():

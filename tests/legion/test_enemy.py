@@ -139,3 +139,13 @@ def test_a_move_or_blackout_off_the_map_does_nothing():
     assert s.ship == sq("c1") and events(s, "ship_at_edge")[0].clause == "L-2"
     run(s, ("announce", ("card", "E01(2)", "blackout", (("target", "ship_north"),), -1, False)))
     assert not any(s.black) and events(s, "blackout_off_map")
+
+
+@rule("L-22", "8.2")
+def test_a_piece_entering_during_the_enemy_turn_acts_from_the_barrier_core():
+    # s1 moves the ship north onto c2, next to a mine on b2: the enemy drops to level 2 mid-turn
+    s = position(3, enemy_life=5, pieces=["s1", None, None], ship="c3", weapons=[("b2", 0, "W05", "α1")])
+    run(s, ("square", 0), ("square", 1), ("attack", 0), ("attack", 1))
+    assert s.enemy_life == 4 and s.pieces[1] == content().barrier_core
+    attackers = [dict(e.args)["piece"] for e in events(s, "attack_hits")]
+    assert attackers == ["1", "2"]  # piece 2 attacks with the barrier core's γ3

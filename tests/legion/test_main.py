@@ -163,3 +163,15 @@ def test_weapon_limit_per_player(players, limit):
     assert not any(a[0] == "launch" for a in s.legal_actions())
     s = main(players, hands=[["α2", "W03"]], weapons=weapons[:-1])
     assert ("launch", kind("W03"), code("α2")) in s.legal_actions()
+
+
+@rule("6.3", "4.2")
+def test_an_illegal_launch_names_the_weapon_limit_and_changes_nothing():
+    s = main(5, hands=[["α2", "W03"]], weapons=[("a1", 0, "W02", "α1")])
+    before = s.fingerprint()
+    with pytest.raises(IllegalActionError) as err:
+        s.apply(("launch", kind("W03"), code("α2")))
+    assert err.value.clause == "6.3" and s.fingerprint() == before
+    with pytest.raises(IllegalActionError) as err:
+        s.apply(("develop",))
+    assert err.value.clause == "5.7"

@@ -82,3 +82,22 @@ def test_a_few_random_games_pass_the_harness_for_every_player_count():
     for options in SPEC.conformance_options:
         stats = check_game(SPEC, options, range(3))
         assert stats.games == 3 and stats.views_compared > 0
+
+
+def test_json_round_trip_and_a_broken_state_is_refused():
+    import pytest
+
+    from asobi.core.errors import BadRecordError
+    from asobi.games.legion.state import LegionState
+
+    s = SPEC.new_game({"players": 4})
+    rng = Random(5)
+    for _ in range(120):
+        if s.is_terminal():
+            break
+        s.apply(s.sample_chance(rng) if s.is_chance() else rng.choice(s.legal_actions()))
+    back = LegionState.from_json(json.loads(json.dumps(s.to_json(), ensure_ascii=False)))
+    assert back.fingerprint() == s.fingerprint() and back.log == s.log
+    assert back.legal_actions() == s.legal_actions()
+    with pytest.raises(BadRecordError):
+        LegionState.from_json({"n": 3})

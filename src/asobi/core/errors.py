@@ -11,7 +11,21 @@ from typing import Any
 
 
 class AsobiError(ValueError):
-    """Base of every error the engine raises on bad input."""
+    """Base of every error the engine raises on bad input.
+
+    Errors cross process boundaries whole (a simulation worker's error reaches the command with
+    its class, message and fields), although their constructors take keyword fields.
+    """
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _rebuild, (type(self), str(self), dict(self.__dict__))
+
+
+def _rebuild(cls: type[AsobiError], message: str, fields: dict[str, Any]) -> AsobiError:
+    error = AsobiError.__new__(cls)
+    ValueError.__init__(error, message)
+    error.__dict__.update(fields)
+    return error
 
 
 class ActionError(AsobiError):

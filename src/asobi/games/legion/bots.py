@@ -197,15 +197,18 @@ class RuleBot(Agent):
         return min(launches, key=score)
 
     def _choose_repair(self, view: dict[str, Any], repairs: list[Action]) -> Action | None:
+        """Clear blackouts where the ship is about to black out again first: a blackout on a
+        black square blacks out its whole colour (9.3)."""
         if not repairs:
             return None
-        hand = self._hand(view)
-        if len(hand) < 3 and len(view["space_map"]["blackouts"]) < 3:
-            return None
-        best = min(repairs, key=lambda a: self._card_value(view, a[2]))
+        danger = self._danger(view)
+        best = min(repairs, key=lambda a: (a[1] not in danger, self._card_value(view, a[2])))
         if self._card_value(view, best[2]) >= 2.5:
             return None
-        return best
+        hand = self._hand(view)
+        if best[1] in danger or len(hand) >= 3 or len(view["space_map"]["blackouts"]) >= 3:
+            return best
+        return None
 
     def _choose_supply(self, view: dict[str, Any], supplies: list[Action]) -> Action | None:
         if not supplies:
@@ -315,7 +318,8 @@ class RuleBot(Agent):
         return min(legal, key=lambda a: (a[1] in next_codes, a[1] % 3))
 
     def _on_clear(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
-        return legal[0]
+        danger = self._danger(view)
+        return min(legal, key=lambda a: (a[1] not in danger, a[1]))
 
     def _on_move_weapon(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         danger = self._danger(view)

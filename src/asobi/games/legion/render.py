@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .messages import card_name, square_name
+from .messages import card_name, localize, square_name
 
 _T = {
     "space": ("スペースマップ（上が北）", "Space map (north is up)"),
@@ -136,7 +136,9 @@ def render(view: dict[str, Any], seat: int | None = None, lang: str = "en") -> s
         out.append(_t("stack", lang) + ":")
         for item in reversed(view["stack"]):
             neg = " (negated)" if item["negated"] else ""
-            out.append(f"  {item['kind']} {card_name(item['label'].split('(')[0], lang)} {item['verb']}{neg}")
+            who = f" [{item['by']}]" if item["by"] else ""
+            label = localize("label", item["label"], lang)
+            out.append(f"  {label}{who}: {localize('verb', item['verb'], lang)}{neg}")
     if view["pending"]:
         kind = view["pending"]["kind"]
         label = _KINDS.get(kind, (kind, kind))[0 if lang == "ja" else 1]

@@ -9,6 +9,7 @@ clone is a handful of list copies.
 
 from __future__ import annotations
 
+import json
 from bisect import insort
 from random import Random
 from typing import Any, ClassVar
@@ -27,6 +28,20 @@ __all__ = ["ARMY", "SEATS", "LegionState"]
 
 _new_event = tuple.__new__
 """Builds an :class:`Event` without its generated ``__new__`` (events are made on the hot path)."""
+
+
+_WHY: dict[tuple[Any, ...], tuple[str, str]] = {
+    ("supply",): ("5.1", "supply discards a code card from hand, once a turn (4.2)"),
+    ("launch",): ("6.3", "launch needs a weapon and a code in hand, once a turn, within the weapon limit"),
+    ("move",): ("5.5", "a weapon moves once a turn, one square up, down, left or right, onto a free square"),
+    ("activate",): ("5.5", "one of your weapons' activate effects, once a turn, when it does something"),
+    ("repair",): ("5.6", "repair clears blackouts next to your weapons, once a turn"),
+    ("develop",): ("5.7", "development needs enough codes of the enemy's alphabets, once a turn"),
+    ("strategy",): ("6.4", "a strategy needs a code card of that alphabet to show, and something to do"),
+    ("shield",): ("4.3", "the shield holds at most 3 codes"),
+    ("swap",): ("4.4", "a shield code swaps for a hand code with its alphabet or number"),
+}
+"""The clause an illegal main- or shield-phase action breaks, by verb."""
 
 
 def _tup(x: Any) -> Any:
@@ -56,6 +71,7 @@ class LegionState(GameState):
         "hands",
         "legal_cache",
         "log",
+        "log_text",
         "max_space",
         "n",
         "open_hands",
@@ -146,6 +162,7 @@ class LegionState(GameState):
         self.ended: tuple[str, str] | None = None
         self.legal_cache: list[tuple[Any, ...]] | None = None
         self.log: list[Event] = []
+        self.log_text: tuple[int, Event | None, str] | None = None
         self.say(
             "1.9",
             "setup",
@@ -218,9 +235,11 @@ class LegionState(GameState):
     def why_illegal(self, action: tuple[Any, ...]) -> tuple[str | None, str]:
         if self.pending is None:
             return "1.7", "a card is being drawn: only a chance outcome may be applied"
-        return DECISIONS[self.pending[0]][
-            2
-        ], f"not a legal choice for {SEATS[self.pending[1]]} now ({self.pending[0]})"
+        kind, seat = self.pending[0], SEATS[self.pending[1]]
+        if kind in ("main", "shield") and action[:1] in _WHY:
+            clause, why = _WHY[action[:1]]
+            return clause, f"{seat} may not do this now: {why}"
+        return DECISIONS[kind][2], f"not a legal choice for {seat} now ({kind})"
 
     def apply_unchecked(self, action: tuple[Any, ...]) -> None:
         self.legal_cache = None
@@ -270,6 +289,7 @@ class LegionState(GameState):
         c.ended = self.ended
         c.legal_cache = self.legal_cache
         c.log = self.log[:]
+        c.log_text = self.log_text
         return c
 
     def outcome(self) -> Outcome | None:
@@ -282,16 +302,34 @@ class LegionState(GameState):
         return Outcome(winners, (score,) * self.n, reason, clause, (("round", self.round),))
 
     def to_json(self) -> dict[str, Any]:
-        """The whole state. Tuples (events, weapons, stack items, tasks) serialise as JSON arrays,
-        which keeps this cheap enough for the fingerprints search and tests take."""
+        """The whole state. The log is one JSON text (a list of events as arrays): the log only
+        ever grows, so the text is kept and extended, which keeps fingerprints cheap."""
         data: dict[str, Any] = {k: getattr(self, k) for k in self._SCALARS}
         for k in self._LISTS:
             data[k] = list(getattr(self, k))
+        data["log"] = self._log_json()
         data["hands"] = [h[:] for h in self.hands]
         data["pending"] = self.pending
         data["chance"] = self.chance
         data["ended"] = self.ended
         return data
+
+    def _log_json(self) -> str:
+        """``json.dumps(self.log)``, reusing the text made for an earlier prefix of the same log.
+
+        The prefix is recognised by its length and the identity of its last event; whoever
+        replaces the log (rather than appending to it) must reset ``log_text``.
+        """
+        log = self.log
+        cached = self.log_text
+        if cached is not None and 0 < cached[0] <= len(log) and log[cached[0] - 1] is cached[1]:
+            done, _, text = cached
+            if done < len(log):
+                text = text[:-1] + ", " + json.dumps(log[done:])[1:]
+        else:
+            text = json.dumps(log)
+        self.log_text = (len(log), log[-1] if log else None, text)
+        return text
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> LegionState:
@@ -301,7 +339,9 @@ class LegionState(GameState):
                 setattr(s, k, data[k])
             for k in cls._LISTS:
                 if k == "log":
-                    s.log = [Event.from_json(e) for e in data["log"]]
+                    raw = data["log"]
+                    s.log = [Event.from_json(e) for e in (json.loads(raw) if isinstance(raw, str) else raw)]
+                    s.log_text = None
                 elif k in ("weapons", "stack", "agenda"):
                     setattr(s, k, [_tup(x) for x in data[k]])
                 else:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import ARMY, SEATS
 from .content import code_name
+from .messages import localize
 from .rules.draw import hand_limit
 from .rules.level import develop_alphabets, develop_threshold, enemy_level
 from .rules.main_phase import ACTIVATE, DEVELOP, LAUNCH, MOVE, REPAIR, SUPPLY
@@ -143,6 +144,16 @@ def make_view(s: LegionState, seat: int | None) -> dict[str, Any]:
     }
 
 
+_CANCEL_KINDS = {
+    "any": ("どれでも", "any"),
+    "attack": ("アタック", "an attack"),
+    "blackout": ("ブラックアウト", "a blackout"),
+    "card": ("カードの効果", "a card's effect"),
+    "square": ("マスの効果", "a square's effect"),
+    "strategy": ("ストラテジー", "a strategy"),
+}
+
+
 def _sq(s: LegionState, sq: int) -> str:
     r, col = divmod(sq, s.content.cols)
     return f"{'abcdefgh'[col]}{r + 1}"
@@ -195,8 +206,16 @@ def action_label(s: LegionState, a: tuple[Any, ...], lang: str = "en") -> str:
         src = ("シールド" if ja else "shield") if a[1] else ("手札" if ja else "hand")
         return f"開発に{src}の{code_name(a[2])}" if ja else f"develop with {code_name(a[2])} from {src}"
     if verb == "strategy":
+        effects = c.strategy_effects[a[1]]
+        effect = effects[a[2]] if effects else None
+        what = localize("verb", effect.verb, lang) if effect else ""
+        if effect is not None and effect.verb == "cancel":
+            what += f" [{_CANCEL_KINDS[effect.get('kind')][0 if ja else 1]}]"
+        alpha = "αβγ"[a[2]]
         return (
-            f"ストラテジー {army(a[1])}（{'αβγ'[a[2]]}）" if ja else f"strategy {army(a[1])} ({'αβγ'[a[2]]})"
+            f"ストラテジー {army(a[1])}（{alpha}：{what}）"
+            if ja
+            else f"strategy {army(a[1])} ({alpha}: {what})"
         )
     if verb == "autopass":
         if a[1]:
@@ -279,6 +298,7 @@ def hidden_variants(s: LegionState, seat: int, rng: Random) -> list[LegionState]
 def _with_private_log(s: LegionState, v: LegionState, other: int) -> LegionState:
     """Keep the variant's log as the original's except the other seat's private events."""
     v.log = [e if e.seats != (other,) else e._replace(args=(("seat", other),)) for e in s.log]
+    v.log_text = None
     return v
 
 

@@ -59,10 +59,14 @@ def develop_threshold(s: LegionState) -> int:
 
     Jammers (永続) lower it; it is never below 1 (L-7).
     """
-    c = s.content
-    total = sum(c.square_code[p] % 3 + 1 for p in s.pieces if p >= 0)
-    total += enemy_level(s.enemy_life) + sum(s.black)
-    return max(1, total - persistent_total(s, "develop_discount", None))
+    square_code = s.content.square_code
+    total = enemy_level(s.enemy_life) + s.black.count(1)
+    for p in s.pieces:
+        if p >= 0:
+            total += square_code[p] % 3 + 1
+    if s.weapons:
+        total -= persistent_total(s, "develop_discount", None)
+    return max(1, total)
 
 
 def develop_alphabets(s: LegionState) -> set[int]:

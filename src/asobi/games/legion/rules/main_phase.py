@@ -48,8 +48,20 @@ def _develop_cards(s: LegionState, seat: int) -> tuple[list[int], list[int]]:
 
 
 def can_develop(s: LegionState, seat: int) -> bool:
-    hand, shield = _develop_cards(s, seat)
-    return sum(c % 3 + 1 for c in hand + shield) >= develop_threshold(s)
+    """Whether the seat's hand and the shield hold enough of the enemy's alphabets (5.7, 5.8)."""
+    square_code = s.content.square_code
+    alphas = 0
+    for p in s.pieces:
+        if p >= 0:
+            alphas |= 1 << (square_code[p] // 3)
+    total = 0
+    for c in s.hands[seat]:
+        if c < ARMY and alphas >> (c // 3) & 1:
+            total += c % 3 + 1
+    for c in s.shield:
+        if alphas >> (c // 3) & 1:
+            total += c % 3 + 1
+    return total > 0 and total >= develop_threshold(s)
 
 
 def legal_main(s: LegionState) -> list[tuple[Any, ...]]:

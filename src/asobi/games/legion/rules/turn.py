@@ -33,6 +33,19 @@ def task_end_turn(s: LegionState, seat: int) -> None:
 
 
 def finish(s: LegionState, reason: str, clause: str) -> None:
+    """End the game, putting away the cards still in play so every card is somewhere."""
+    army_index = s.content.army_index
+    for item in s.stack:
+        if item[0] == "strategy":
+            s.army_discard[army_index[item[1]]] += 1
+    for task in s.agenda:
+        if task[0] == "resolve" and task[1][0] == "strategy":
+            s.army_discard[army_index[task[1][1]]] += 1
+        elif task[0] == "card_bottom":
+            (s.enemy_queue if task[1] == "enemy" else s.event_queue).append(task[2])
+    if s.pending is not None and s.pending[0] == "place":
+        s.army_discard[s.pending[2]] += 1
+        s.code_discard[s.pending[3]] += 1
     s.ended = (reason, clause)
     s.pending = None
     s.chance = None
