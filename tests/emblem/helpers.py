@@ -30,9 +30,9 @@ def take(s: EmblemState, seat: int, card_id: str) -> int:
     deck = s.deck[seat]
     if not deck[card]:
         other = next(i for i, n in enumerate(deck) if n and i != card)
-        deck[other] -= 1
-        deck[card] += 1
-    deck[card] -= 1
+        s.adjust_deck(seat, other, -1)
+        s.adjust_deck(seat, card, 1)
+    s.adjust_deck(seat, card, -1)
     s.deck_left[seat] -= 1
     s._legal = None
     return card
@@ -90,7 +90,9 @@ def draw_any(s: EmblemState) -> None:
 
 def put_card(s: EmblemState, seat: int, zone: str, card_id: str) -> None:
     """Put a land or guardian card from ``seat``'s deck into play."""
-    getattr(s, zone)[seat] = take(s, seat, card_id)
+    pair = getattr(s, zone)
+    card = take(s, seat, card_id)
+    setattr(s, zone, (card, pair[1]) if seat == 0 else (pair[0], card))
 
 
 def give(s: EmblemState, seat: int, *card_ids: str) -> None:
@@ -102,7 +104,7 @@ def give(s: EmblemState, seat: int, *card_ids: str) -> None:
 
 def empty_hand(s: EmblemState, seat: int) -> None:
     """Send the hand to 戦場外 (so tests control exactly what is in it)."""
-    s.offfield[seat].extend(s.hand[seat])
+    s.to_offfield(seat, *s.hand[seat])
     s.hand[seat] = []
     s._legal = None
 

@@ -42,8 +42,8 @@ def test_the_field_is_three_by_four_with_a_sortie_row_each_and_one_unit_per_squa
 @rule("C-12", "2.1.4")
 def test_kokugai_is_public_and_holds_mulligans_and_captures():
     s = opening()
-    s.kokugai[0].append(s.cards.index("az-leon"))
-    s.deck[0][s.cards.index("az-leon")] -= 1
+    s.kokugai = ((*s.kokugai[0], s.cards.index("az-leon")), s.kokugai[1])
+    s.adjust_deck(0, s.cards.index("az-leon"), -1)
     s.deck_left[0] -= 1
     assert s.view(1)["players"][0]["kokugai"] == ["az-leon"]
     settled(s)
@@ -110,7 +110,7 @@ def wipe_out_b():
     s.apply(("activate", 4))
     s.apply(("next",))
     s.apply(("attack", 7))
-    assert s.outcome() is None and s.wiped == [0, 1]
+    assert s.outcome() is None and s.wiped == (0, 1)
     assert ("C-24", "wiped_out") in events(s)
     empty_hand(s, 0)
     while s.step in (flow.SELECT, flow.END_START, flow.END_EFFECTS):
@@ -134,7 +134,7 @@ def test_a_wiped_out_player_who_fields_a_unit_plays_on():
     s.apply(("draw", "cr-hex"))
     s.apply(("deploy", "cr-hex", 10, 3))
     s.apply(("next",))
-    assert s.outcome() is None and s.wiped == [0, 0]
+    assert s.outcome() is None and s.wiped == (0, 0)
     settled(s)
 
 
@@ -148,8 +148,8 @@ def test_a_player_with_no_units_who_lost_none_has_not_lost():
 @rule("C-25")
 def test_drawing_from_an_empty_deck_loses():
     s = opening()
-    s.offfield[0].extend(i for i, n in enumerate(s.deck[0]) for _ in range(n))
-    s.deck[0] = [0] * len(s.deck[0])
+    s.to_offfield(0, *(i for i, n in enumerate(s.deck[0]) for _ in range(n)))
+    s.deck = ((0,) * len(s.deck[0]), s.deck[1])
     s.deck_left[0] = 0
     at(s, "start")
     flow.goto(s, flow.DRAW)

@@ -107,8 +107,8 @@ def test_turn_start_effects_run_after_the_chips_come_back():
     place(s, 0, "az-soldier", 0, chips=1)
     place(s, 1, "az-cavalier", 0, chips=1)
     place(s, 2, "az-bors", 0, chips=1)
-    s.land[0] = s.cards.index("l-fort")
-    s.deck[0][s.land[0]] -= 1
+    s.land = (s.cards.index("l-fort"), s.land[1])
+    s.adjust_deck(0, s.land[0], -1)
     s.deck_left[0] -= 1
     s.unused[0], s.used[0] = 0, s.unused[0]
     from asobi.games.emblem.rules.end_phase import end_turn

@@ -235,7 +235,17 @@ class CardInfo:
 class CardPool:
     """The cards, indexed by their position in id order (so draws list outcomes sorted)."""
 
-    __slots__ = ("by_id", "cards", "file")
+    __slots__ = (
+        "by_id",
+        "card_args",
+        "cards",
+        "end_keyword",
+        "file",
+        "ids",
+        "index_of",
+        "morale",
+        "morale_bonus",
+    )
 
     def __init__(self, model: PoolModel, file: str) -> None:
         ordered = sorted(model.cards, key=lambda c: c.id)
@@ -247,12 +257,21 @@ class CardPool:
                 c.parent = self.by_id[c.model.parent].index
         for c in self.cards:
             c.children = tuple(k.index for k in self.cards if k.parent == c.index)
+        # Per-index tables of the immutable card data, for the rules' hot paths.
+        self.ids = tuple(c.id for c in self.cards)
+        self.index_of = {c.id: c.index for c in self.cards}
+        self.morale = tuple(c.morale for c in self.cards)
+        self.morale_bonus = tuple(c.morale_bonus for c in self.cards)
+        self.card_args = tuple(("card", c.id) for c in self.cards)
+        """``("card", id)``: the event argument naming each card, built once."""
+        self.end_keyword = tuple(bool(c.symbol or c.training or c.legacy or c.honing) for c in self.cards)
+        """Whether a unit card has an end-phase keyword (象徴, 修練, 伝承, 練磨)."""
 
     def __len__(self) -> int:
         return len(self.cards)
 
     def index(self, card_id: str) -> int:
-        return self.by_id[card_id].index
+        return self.index_of[card_id]
 
 
 @cache

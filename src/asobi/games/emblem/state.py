@@ -1,8 +1,11 @@
 """The state of an emblem game: zones, chips, the field and where in the turn we are.
 
-Everything is plain lists and ints on a ``__slots__`` class so that ``clone`` is a handful of
-list copies. A unit on the field is a small list indexed by the ``U_*`` constants. Cards are pool
-indices inside the state and card ids in actions, JSON and views.
+Everything is plain lists, tuples and ints on a ``__slots__`` class so that ``clone`` is a handful
+of list copies. What changes on most steps (hands, chip counts, the field) is in lists; per-seat
+values that seldom change (deck counts, 戦場外, 国外, land, guardian, mulligan and wipe-out flags,
+the pending deals) are tuples that a change replaces, so clones share them. A unit on the field is
+a small list indexed by the ``U_*`` constants. Cards are pool indices inside the state and card ids
+in actions, JSON and views.
 """
 
 from __future__ import annotations
@@ -18,7 +21,9 @@ from asobi.core.errors import BadRecordError
 
 from .cards import ATTACK_TYPES, KINDS, MOVES, UNIT, CardPool, pool
 from .limits import CHIPS, DECK_SIZE
+from .pairs import with_seat
 from .rules import combat, flow, kokuryoku, legality, setup
+from .rules.args import ONLY_SEAT, SEAT, SEAT_ONLY
 from .rules.field import SQUARES
 from .units import (
     U_CARD,
@@ -44,6 +49,7 @@ _new_event = tuple.__new__
 
 class EmblemState(GameState):
     __slots__ = (
+        "_chance",
         "_chunks",
         "_legal",
         "_log_digest",
@@ -86,15 +92,15 @@ class EmblemState(GameState):
 
     def __init__(self, decks: tuple[list[int], list[int]], deck_names: tuple[str, str]) -> None:
         self.deck_names = deck_names
-        self.deck = [list(decks[0]), list(decks[1])]
+        self.deck: tuple[tuple[int, ...], tuple[int, ...]] = (tuple(decks[0]), tuple(decks[1]))
         self.deck_left = [sum(decks[0]), sum(decks[1])]
         self.hand: list[list[int]] = [[], []]
-        self.kokugai: list[list[int]] = [[], []]
-        self.offfield: list[list[int]] = [[], []]
+        self.kokugai: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+        self.offfield: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
         self.unused = [CHIPS, CHIPS]
         self.used = [0, 0]
-        self.land = [-1, -1]
-        self.guardian = [-1, -1]
+        self.land = (-1, -1)
+        self.guardian = (-1, -1)
         self.field: list[list[int] | None] = [None] * SQUARES
         self.turn = 0
         self.turn_player = -1
@@ -103,8 +109,8 @@ class EmblemState(GameState):
         self.actor = -1
         self.koku = 0
         self.phase_seat = -1
-        self.pending_deals: list[int] = []
-        self.mulligan_done = [0, 0]
+        self.pending_deals: tuple[int, ...] = ()
+        self.mulligan_done = (0, 0)
         self.chips_added = 0
         self.deployed = 0
         self.placed = 0
@@ -114,13 +120,14 @@ class EmblemState(GameState):
         self.attack_use = 0
         self.counter_use = 0
         self.winner = -1
-        self.wiped = [0, 0]
+        self.wiped = (0, 0)
         self.end_reason = ""
         self.end_clause = ""
         self._chunks: tuple[tuple[Event, ...], ...] = ()
         self._tail: list[Event] = []
         self._log_digest: tuple[int, Any] | None = None
         self._legal: list[tuple[Any, ...]] | None = None
+        self._chance: tuple[tuple[int, ...], int, list[tuple[tuple[Any, ...], float]]] | None = None
 
     # ---- log -----------------------------------------------------------------------------------
     def emit(
@@ -165,27 +172,33 @@ class EmblemState(GameState):
     @property
     def current_seat(self) -> int:
         step = self.step
-        if step == flow.OVER:
+        if step == _OVER:
             return TERMINAL
-        if step in flow.CHANCE_STEPS:
+        if step in _CHANCE_STEPS:
             return CHANCE
         return self.actor
 
     def legal_actions(self) -> list[tuple[Any, ...]]:
-        if self._legal is None:
-            row = flow.STEPS[self.step]
-            self._legal = row.legal(self) if row.legal is not None else []
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            hook = _LEGAL[self.step]
+            legal = self._legal = hook(self) if hook is not None else []
+        return legal
 
     def chance_outcomes(self) -> list[tuple[tuple[Any, ...], float]]:
         step = self.step
         if step == flow.FIRST:
             return [(("first", 0), 0.5), (("first", 1), 0.5)]
         if step == flow.DEAL or step == flow.DRAW:
-            seat = self.drawing_seat()
+            seat = self.pending_deals[-1] if step == flow.DEAL else self.phase_seat
+            deck = self.deck[seat]
             left = self.deck_left[seat]
-            draws = DRAW_ACTIONS
-            return [(draws[i], n / left) for i, n in enumerate(self.deck[seat]) if n]
+            cached = self._chance
+            if cached is not None and cached[0] is deck and cached[1] == left:
+                return cached[2]
+            outcomes = [(a, n / left) for a, n in zip(DRAW_ACTIONS, deck, strict=True) if n]
+            self._chance = (deck, left, outcomes)
+            return outcomes
         return []
 
     def drawing_seat(self) -> int:
@@ -197,34 +210,43 @@ class EmblemState(GameState):
     def apply_unchecked(self, action: tuple[Any, ...]) -> None:
         self._legal = None
         step = self.step
-        if step in flow.CHANCE_STEPS:
-            if step == flow.FIRST:
-                setup.decide_first(self, action[1])
-            elif step == flow.DEAL:
-                setup.deal(self, self.cards.index(action[1]))
-            else:
-                kokuryoku.draw(self, self.cards.index(action[1]))
-            return
-        act = flow.STEPS[step].act
-        assert act is not None
-        act(self, action)
+        act = _ACT[step]
+        if act is not None:
+            act(self, action)
+        elif step == _DRAW:
+            kokuryoku.draw(self, _INDEX_OF[action[1]])
+        elif step == _DEAL:
+            setup.deal(self, _INDEX_OF[action[1]])
+        elif step == _FIRST:
+            setup.decide_first(self, action[1])
+        else:
+            raise AssertionError(f"no decision is taken at step {step}")
 
     # ---- shared helpers for the rules modules -----------------------------------------------------
+    def adjust_deck(self, seat: int, card: int, delta: int) -> None:
+        """Change the number of copies of ``card`` in ``seat``'s deck (not ``deck_left``).
+
+        A deck is a tuple of counts per pool index, replaced rather than changed in place: clones
+        share it, and the cached chance outcomes of a draw are keyed by it.
+        """
+        counts = list(self.deck[seat])
+        counts[card] += delta
+        self.deck = with_seat(self.deck, seat, tuple(counts))
+
     def take_from_deck(self, seat: int, card: int, clause: str) -> None:
         """Move one copy of ``card`` from ``seat``'s deck to the hand (a public and a private event)."""
-        self.deck[seat][card] -= 1
+        self.adjust_deck(seat, card, -1)
         self.deck_left[seat] -= 1
         self.hand[seat].append(card)
-        self.emit(clause, "draws", (("seat", seat),))
-        self.emit(clause, "drew", (("seat", seat), ("card", self.cards.cards[card].id)), (seat,))
+        self.emit(clause, "draws", SEAT_ONLY[seat])
+        self.emit(clause, "drew", (SEAT[seat], _CARD_ARGS[card]), ONLY_SEAT[seat])
 
     def max_morale(self, u: list[int]) -> int:
         """A unit's maximum 気力: its card's plus an item's bonus (C-33)."""
-        cards = self.cards.cards
-        m = cards[u[U_CARD]].morale
-        if u[U_ITEM] >= 0:
-            m += cards[u[U_ITEM]].morale_bonus
-        return m
+        item = u[U_ITEM]
+        if item >= 0:
+            return _MORALE[u[U_CARD]] + _MORALE_BONUS[item]
+        return _MORALE[u[U_CARD]]
 
     def add_chips(self, u: list[int], n: int) -> int:
         """Put up to ``n`` unused chips on unit ``u`` (not above its maximum); the number put."""
@@ -243,36 +265,43 @@ class EmblemState(GameState):
         assert u is not None
         owner = u[U_OWNER]
         self.field[sq] = None
-        (self.kokugai if to_kokugai else self.offfield)[owner].append(u[U_CARD])
+        if to_kokugai:
+            self.kokugai = with_seat(self.kokugai, owner, (*self.kokugai[owner], u[U_CARD]))
+        else:
+            self.to_offfield(owner, u[U_CARD])
         if u[U_WEAPON] >= 0:
-            self.offfield[owner].append(u[U_WEAPON])
+            self.to_offfield(owner, u[U_WEAPON])
         if u[U_MAGIC] >= 0:
-            self.offfield[owner].append(u[U_MAGIC])
+            self.to_offfield(owner, u[U_MAGIC])
         if u[U_ITEM] >= 0:
-            self.offfield[u[U_ITEM_OWNER]].append(u[U_ITEM])
+            self.to_offfield(u[U_ITEM_OWNER], u[U_ITEM])
         self.used[owner] += u[U_CHIPS]
         u[U_CHIPS] = 0
         return u
+
+    def to_offfield(self, seat: int, *cards: int) -> None:
+        """Put cards on top of ``seat``'s 戦場外 (C-13)."""
+        self.offfield = with_seat(self.offfield, seat, (*self.offfield[seat], *cards))
 
     def units_of(self, seat: int) -> list[int]:
         return [sq for sq in range(SQUARES) if (u := self.field[sq]) is not None and u[U_OWNER] == seat]
 
     def card_id(self, card: int) -> str:
-        return self.cards.cards[card].id
+        return _IDS[card]
 
     # ---- copies ----------------------------------------------------------------------------------
     def clone(self) -> EmblemState:
         c = EmblemState.__new__(EmblemState)
         c.deck_names = self.deck_names
-        c.deck = [self.deck[0][:], self.deck[1][:]]
+        c.deck = self.deck
         c.deck_left = self.deck_left[:]
         c.hand = [self.hand[0][:], self.hand[1][:]]
-        c.kokugai = [self.kokugai[0][:], self.kokugai[1][:]]
-        c.offfield = [self.offfield[0][:], self.offfield[1][:]]
+        c.kokugai = self.kokugai
+        c.offfield = self.offfield
         c.unused = self.unused[:]
         c.used = self.used[:]
-        c.land = self.land[:]
-        c.guardian = self.guardian[:]
+        c.land = self.land
+        c.guardian = self.guardian
         c.field = [None if u is None else u[:] for u in self.field]
         c.turn = self.turn
         c.turn_player = self.turn_player
@@ -281,8 +310,8 @@ class EmblemState(GameState):
         c.actor = self.actor
         c.koku = self.koku
         c.phase_seat = self.phase_seat
-        c.pending_deals = self.pending_deals[:]
-        c.mulligan_done = self.mulligan_done[:]
+        c.pending_deals = self.pending_deals
+        c.mulligan_done = self.mulligan_done
         c.chips_added = self.chips_added
         c.deployed = self.deployed
         c.placed = self.placed
@@ -292,13 +321,14 @@ class EmblemState(GameState):
         c.attack_use = self.attack_use
         c.counter_use = self.counter_use
         c.winner = self.winner
-        c.wiped = self.wiped[:]
+        c.wiped = self.wiped
         c.end_reason = self.end_reason
         c.end_clause = self.end_clause
         c._chunks = self._chunks
         c._tail = self._tail[:]
         c._log_digest = self._log_digest
         c._legal = self._legal
+        c._chance = self._chance
         return c
 
     # ---- views ----------------------------------------------------------------------------------
@@ -396,21 +426,21 @@ class EmblemState(GameState):
         """Everything ``to_json`` writes except the log, as plain values (pool indices for cards)."""
         return (
             self.deck_names,
-            self.deck,
+            [list(d) for d in self.deck],
             self.hand,
-            self.kokugai,
-            self.offfield,
+            [list(k) for k in self.kokugai],
+            [list(o) for o in self.offfield],
             self.unused,
             self.used,
-            self.land,
-            self.guardian,
+            list(self.land),
+            list(self.guardian),
             self.field,
-            self.pending_deals,
-            self.mulligan_done,
+            list(self.pending_deals),
+            list(self.mulligan_done),
             (self.turn, self.turn_player, self.first, self.step, self.actor, self.koku, self.phase_seat),
             (self.chips_added, self.deployed, self.placed, self.rallied),
             (self.active, self.target, self.attack_use, self.counter_use),
-            (self.winner, self.end_reason, self.end_clause, self.wiped),
+            (self.winner, self.end_reason, self.end_clause, list(self.wiped)),
         )
 
     def _body_json(self) -> dict[str, Any]:
@@ -442,8 +472,8 @@ class EmblemState(GameState):
             "actor": self.actor,
             "koku": self.koku,
             "phase_seat": self.phase_seat,
-            "pending_deals": self.pending_deals,
-            "mulligan_done": self.mulligan_done,
+            "pending_deals": list(self.pending_deals),
+            "mulligan_done": list(self.mulligan_done),
             "chips_added": self.chips_added,
             "deployed": self.deployed,
             "placed": self.placed,
@@ -453,7 +483,7 @@ class EmblemState(GameState):
             "attack_use": self.attack_use,
             "counter_use": self.counter_use,
             "winner": self.winner,
-            "wiped": self.wiped,
+            "wiped": list(self.wiped),
             "end_reason": self.end_reason,
             "end_clause": self.end_clause,
         }
@@ -465,20 +495,26 @@ class EmblemState(GameState):
             idx = cards.index
             s = cls.__new__(cls)
             s.deck_names = (str(data["deck_names"][0]), str(data["deck_names"][1]))
-            s.deck = []
+            decks = []
             for d in data["deck"]:
                 counts = [0] * len(cards)
                 for k, n in d.items():
                     counts[idx(k)] = int(n)
-                s.deck.append(counts)
+                decks.append(tuple(counts))
+            deck0, deck1 = decks
+            s.deck = (deck0, deck1)
             s.deck_left = [sum(d) for d in s.deck]
             s.hand = [[idx(c) for c in h] for h in data["hand"]]
-            s.kokugai = [[idx(c) for c in h] for h in data["kokugai"]]
-            s.offfield = [[idx(c) for c in h] for h in data["offfield"]]
+            k0, k1 = ([idx(c) for c in h] for h in data["kokugai"])
+            s.kokugai = (tuple(k0), tuple(k1))
+            o0, o1 = ([idx(c) for c in h] for h in data["offfield"])
+            s.offfield = (tuple(o0), tuple(o1))
             s.unused = [int(x) for x in data["unused"]]
             s.used = [int(x) for x in data["used"]]
-            s.land = [idx(c) if c is not None else -1 for c in data["land"]]
-            s.guardian = [idx(c) if c is not None else -1 for c in data["guardian"]]
+            land0, land1 = (idx(c) if c is not None else -1 for c in data["land"])
+            s.land = (land0, land1)
+            guardian0, guardian1 = (idx(c) if c is not None else -1 for c in data["guardian"])
+            s.guardian = (guardian0, guardian1)
             s.field = []
             for u in data["field"]:
                 if u is None:
@@ -508,14 +544,17 @@ class EmblemState(GameState):
                 "winner",
             ]:
                 setattr(s, name, int(data[name]))
-            s.pending_deals = [int(x) for x in data["pending_deals"]]
-            s.mulligan_done = [int(x) for x in data["mulligan_done"]]
-            s.wiped = [int(x) for x in data["wiped"]]
+            s.pending_deals = tuple(int(x) for x in data["pending_deals"])
+            m0, m1 = (int(x) for x in data["mulligan_done"])
+            s.mulligan_done = (m0, m1)
+            w0, w1 = (int(x) for x in data["wiped"])
+            s.wiped = (w0, w1)
             s.end_reason = str(data["end_reason"])
             s.end_clause = str(data["end_clause"])
             s.log = [Event.from_json(e) for e in data["log"]]
             s._log_digest = None
             s._legal = None
+            s._chance = None
         except (KeyError, TypeError, ValueError, IndexError) as e:
             raise BadRecordError("state", f"not an emblem state ({e!r})") from None
         return s
@@ -544,8 +583,8 @@ class EmblemState(GameState):
                 continue
             v = self.clone()
             v.hand[other][pos] = new
-            v.deck[other][new] -= 1
-            v.deck[other][old] += 1
+            v.adjust_deck(other, new, -1)
+            v.adjust_deck(other, old, 1)
             v._legal = None
             out.append(v)
         return out
@@ -590,5 +629,14 @@ class EmblemState(GameState):
 
 
 EmblemState.cards = pool()
+_IDS = EmblemState.cards.ids
+_CARD_ARGS = EmblemState.cards.card_args
+_INDEX_OF = EmblemState.cards.index_of
+_MORALE = EmblemState.cards.morale
+_MORALE_BONUS = EmblemState.cards.morale_bonus
+_LEGAL = flow.LEGAL_HOOKS
+_ACT = flow.ACT_HOOKS
+_CHANCE_STEPS = flow.CHANCE_STEPS
+_OVER, _FIRST, _DEAL, _DRAW = flow.OVER, flow.FIRST, flow.DEAL, flow.DRAW
 DRAW_ACTIONS = tuple(("draw", c.id) for c in EmblemState.cards.cards)
 """The chance outcome of drawing each card, built once (pool order is id order, so sorted)."""

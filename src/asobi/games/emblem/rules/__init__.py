@@ -116,3 +116,4 @@ flow.STEPS[:] = [
     Step("over", "ゲーム終了", "game over", "C-23"),
 ]
 assert [s.key for s in flow.STEPS][flow.OVER] == "over"
+flow.index_hooks()

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import DIRECT, HEALING, INDIRECT
 from ..units import U_CARD, U_CHIPS, U_HONE, U_ITEM, U_MAGIC, U_OWNER, U_POISON, U_WEAPON
 from . import flow, invasion, victory
+from .args import SQ
 from .field import DISTANCE, SORTIE_ROW, reaches
 
 if TYPE_CHECKING:
@@ -169,7 +170,7 @@ def damage(s: EmblemState, sq: int, amount: int, poison: bool, clause: str) -> b
     lost = min(amount, u[U_CHIPS])
     u[U_CHIPS] -= lost
     s.used[owner] += lost
-    s.emit(clause, "damage", (("card", s.card_id(u[U_CARD])), ("sq", sq), ("n", lost), ("left", u[U_CHIPS])))
+    s.emit(clause, "damage", (s.cards.card_args[u[U_CARD]], SQ[sq], ("n", lost), ("left", u[U_CHIPS])))
     if u[U_CHIPS] == 0:
         retreat(s, sq)
         return False

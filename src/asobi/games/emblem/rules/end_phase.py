@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ..limits import HAND_LIMIT
 from ..units import U_CARD, U_CHIPS, U_OWNER
 from . import flow, keywords, kokuryoku
+from .args import SEAT, SEAT_ONLY
 from .field import SQUARES
 
 if TYPE_CHECKING:
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 
 def begin_end_phase(s: EmblemState) -> None:
     s.actor = s.turn_player
-    s.emit("2.5.1", "end_phase", (("seat", s.turn_player),))
+    s.emit("2.5.1", "end_phase", SEAT_ONLY[s.turn_player])
     flow.goto(s, flow.END_START)
 
 
@@ -85,10 +86,12 @@ def legal_succession(s: EmblemState, sq: int) -> list[tuple[Any, ...]]:
 def legal_effects(s: EmblemState) -> list[tuple[Any, ...]]:
     seat = s.turn_player
     out: list[tuple[Any, ...]] = []
+    end_keyword = s.cards.end_keyword
     for sq in range(SQUARES):
         u = s.field[sq]
         if u is not None and u[U_OWNER] == seat:
-            out.extend(keywords.legal_keywords(s, sq))
+            if end_keyword[u[U_CARD]]:
+                out.extend(keywords.legal_keywords(s, sq))
             out.extend(legal_succession(s, sq))
     out.append(flow.NEXT)
     out.sort()
@@ -107,7 +110,7 @@ def idle_effects(s: EmblemState) -> bool:
         card = cards[u[U_CARD]]
         if has_hand and (card.children or card.parent >= 0):
             return False
-        if keywords.legal_keywords(s, sq):
+        if s.cards.end_keyword[u[U_CARD]] and keywords.legal_keywords(s, sq):
             return False
     return True
 
@@ -132,7 +135,7 @@ def succeed(s: EmblemState, sq: int, child: int) -> None:
     seat = u[U_OWNER]
     parent = u[U_CARD]
     s.hand[seat].remove(child)
-    s.offfield[seat].append(parent)
+    s.to_offfield(seat, parent)
     u[U_CARD] = child
     over = u[U_CHIPS] - s.max_morale(u)
     if over > 0:
@@ -153,7 +156,7 @@ def inherit(s: EmblemState, sq: int, parent: int) -> None:
     assert u is not None
     seat = u[U_OWNER]
     s.hand[seat].remove(parent)
-    s.offfield[seat].append(parent)
+    s.to_offfield(seat, parent)
     n = s.add_chips(u, s.max_morale(u))
     s.emit(
         "2.5.5",
@@ -177,15 +180,15 @@ def act_discard(s: EmblemState, action: tuple[Any, ...]) -> None:
     seat = s.turn_player
     card = s.cards.index(action[1])
     s.hand[seat].remove(card)
-    s.offfield[seat].append(card)
-    s.emit("2.5.6", "discard", (("seat", seat), ("card", action[1])))
+    s.to_offfield(seat, card)
+    s.emit("2.5.6", "discard", (SEAT[seat], ("card", action[1])))
     if len(s.hand[seat]) <= HAND_LIMIT:
         end_turn(s)
 
 
 def end_turn(s: EmblemState) -> None:
     """2.5.7: the turn ends and the other player's begins (2.2.1)."""
-    s.emit("2.5.7", "turn_end", (("seat", s.turn_player),))
+    s.emit("2.5.7", "turn_end", SEAT_ONLY[s.turn_player])
     s.turn += 1
     s.turn_player = 1 - s.turn_player
     kokuryoku.begin_turn(s)

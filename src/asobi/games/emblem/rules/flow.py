@@ -57,14 +57,30 @@ class Step(NamedTuple):
 STEPS: list[Step] = []
 """Filled in by :mod:`asobi.games.emblem.rules` once every rules module is imported."""
 
+ENTER_HOOKS: list[Hook | None] = []
+LEGAL_HOOKS: list[Callable[[EmblemState], list[tuple[Any, ...]]] | None] = []
+ACT_HOOKS: list[Callable[[EmblemState, tuple[Any, ...]], None] | None] = []
+IDLE_HOOKS: list[Callable[[EmblemState], bool] | None] = []
+"""The hooks of :data:`STEPS` column by column (an ``idle`` hook only where the step has ``act``),
+so that a step change reads one list each instead of a row's fields."""
+
+
+def index_hooks() -> None:
+    """Fill the ``*_HOOKS`` lists from :data:`STEPS`."""
+    ENTER_HOOKS[:] = [r.enter for r in STEPS]
+    LEGAL_HOOKS[:] = [r.legal for r in STEPS]
+    ACT_HOOKS[:] = [r.act for r in STEPS]
+    IDLE_HOOKS[:] = [r.idle if r.act is not None else None for r in STEPS]
+
 
 def goto(s: EmblemState, step: int) -> None:
     """Enter ``step``: run its ★ work and pass it at once when it is idle (C-30)."""
     s.step = step
-    row = STEPS[step]
-    if row.enter is not None:
-        row.enter(s)
+    enter = ENTER_HOOKS[step]
+    if enter is not None:
+        enter(s)
         if s.step != step:
             return
-    if row.idle is not None and row.act is not None and row.idle(s):
-        row.act(s, NEXT)
+    idle = IDLE_HOOKS[step]
+    if idle is not None and idle(s):
+        ACT_HOOKS[step](s, NEXT)  # type: ignore[misc]

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import HEALING
 from ..units import U_ACTED, U_CARD, U_CHIPS, U_OWNER, U_READY
 from . import combat, end_phase, flow, victory
+from .args import SEAT, SEAT_ONLY, SQ
 from .field import MOVES, REACH_SQUARES, SORTIE_ROW, SQUARES
 
 if TYPE_CHECKING:
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
 
 def begin_invasion(s: EmblemState) -> None:
     s.actor = s.turn_player
-    s.emit("2.4.1", "invasion_phase", (("seat", s.turn_player),))
+    s.emit("2.4.1", "invasion_phase", SEAT_ONLY[s.turn_player])
     flow.goto(s, flow.READY)
 
 
@@ -29,7 +30,7 @@ def enter_ready(s: EmblemState) -> None:
                 u[U_READY] = 1
                 n += 1
             u[U_ACTED] = 0
-    s.emit("2.4.2", "units_ready", (("seat", seat), ("n", n)))
+    s.emit("2.4.2", "units_ready", (SEAT[seat], ("n", n)))
     flow.goto(s, flow.SELECT)
 
 
@@ -47,17 +48,18 @@ def legal_select(s: EmblemState) -> list[tuple[Any, ...]]:
 
 def idle_select(s: EmblemState) -> bool:
     seat = s.turn_player
-    return not any(u is not None and u[U_OWNER] == seat and u[U_READY] for u in s.field)
+    for u in s.field:  # noqa: SIM110 (a plain loop: no generator on this hot path)
+        if u is not None and u[U_OWNER] == seat and u[U_READY]:
+            return False
+    return True
 
 
 def act_select(s: EmblemState, action: tuple[Any, ...]) -> None:
     if action[0] == "activate":
-        s.active = action[1]
-        u = s.field[s.active]
+        sq = s.active = action[1]
+        u = s.field[sq]
         assert u is not None
-        s.emit(
-            "2.4.1", "activate", (("seat", s.turn_player), ("card", s.card_id(u[U_CARD])), ("sq", s.active))
-        )
+        s.emit("2.4.1", "activate", (SEAT[s.turn_player], s.cards.card_args[u[U_CARD]], SQ[sq]))
         flow.goto(s, flow.MOVE)
     else:
         end_phase.begin_end_phase(s)
@@ -78,7 +80,15 @@ def legal_move(s: EmblemState) -> list[tuple[Any, ...]]:
 
 
 def idle_move(s: EmblemState) -> bool:
-    return not destinations(s, s.active)
+    """No empty square in reach of one move (:func:`destinations` is empty)."""
+    sq = s.active
+    field = s.field
+    u = field[sq]
+    assert u is not None
+    for d in MOVES[s.cards.cards[u[U_CARD]].move][u[U_OWNER]][sq]:  # noqa: SIM110 (no generator here)
+        if field[d] is None:
+            return False
+    return True
 
 
 def act_move(s: EmblemState, action: tuple[Any, ...]) -> None:
@@ -90,7 +100,7 @@ def act_move(s: EmblemState, action: tuple[Any, ...]) -> None:
         s.field[src] = None
         s.active = dst
         u[U_ACTED] = 1
-        s.emit("2.4.3", "move", (("card", s.card_id(u[U_CARD])), ("from", src), ("sq", dst)))
+        s.emit("2.4.3", "move", (s.cards.card_args[u[U_CARD]], ("from", src), SQ[dst]))
         if dst // 3 == SORTIE_ROW[1 - u[U_OWNER]]:
             victory.win(s, u[U_OWNER], "won_sortie", "C-23")
             return
@@ -124,7 +134,26 @@ def legal_act(s: EmblemState) -> list[tuple[Any, ...]]:
 
 
 def idle_act(s: EmblemState) -> bool:
-    return not targets(s, s.active)
+    """No target for the active unit (:func:`targets` is empty)."""
+    sq = s.active
+    field = s.field
+    u = field[sq]
+    assert u is not None
+    owner = u[U_OWNER]
+    atype = s.cards.cards[u[U_CARD]].attack_type
+    if atype == HEALING:
+        if s.unused[owner] <= 0:
+            return True
+        for t in REACH_SQUARES[atype][sq]:
+            v = field[t]
+            if v is not None and v[U_OWNER] == owner and v[U_CHIPS] < s.max_morale(v):
+                return False
+        return True
+    for t in REACH_SQUARES[atype][sq]:
+        v = field[t]
+        if v is not None and v[U_OWNER] != owner:
+            return False
+    return True
 
 
 def act_act(s: EmblemState, action: tuple[Any, ...]) -> None:
@@ -147,7 +176,7 @@ def process(s: EmblemState) -> None:
     u = s.field[s.active] if s.active >= 0 else None
     if u is not None:
         u[U_READY] = 0
-        s.emit("2.4.5", "standby", (("card", s.card_id(u[U_CARD])), ("sq", s.active)))
+        s.emit("2.4.5", "standby", (s.cards.card_args[u[U_CARD]], SQ[s.active]))
     s.active = -1
     s.target = -1
     s.actor = s.turn_player

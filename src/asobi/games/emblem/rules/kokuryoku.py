@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from ..cards import GUARDIAN, HEALING, ITEM, LAND, MAGIC, MAGIC_ATTACK, UNIT, WEAPON
+from ..cards import GUARDIAN, HEALING, ITEM, LAND, MAGIC, MAGIC_ATTACK, UNIT, WEAPON, CardPool
 from ..limits import CHIPS_PER_UNIT_STEP
+from ..pairs import with_seat
 from ..units import (
     SLOTS,
     U_ATTACHED,
@@ -20,6 +22,7 @@ from ..units import (
     new_unit,
 )
 from . import flow, invasion, keywords, victory
+from .args import SEAT, SEAT_ONLY, SQ
 from .field import SORTIE_SQUARES, SQUARES
 
 if TYPE_CHECKING:
@@ -30,15 +33,16 @@ SLOT_NAMES = ("weapon", "magic", "item")
 
 def begin_turn(s: EmblemState) -> None:
     """2.2.1: the turn player's turn begins; once-per-turn things are reset."""
-    s.emit("2.2.1", "turn", (("turn", s.turn), ("seat", s.turn_player)))
+    seat = s.turn_player
+    s.emit("2.2.1", "turn", (("turn", s.turn), SEAT[seat]))
     s.placed = 0
     s.rallied = 0
     for u in s.field:
         if u is not None:
             u[U_USED] = 0
     s.koku = 0
-    s.phase_seat = s.actor = s.turn_player
-    s.emit("2.2.2", "kokuryoku_phase", (("seat", s.turn_player),))
+    s.phase_seat = s.actor = seat
+    s.emit("2.2.2", "kokuryoku_phase", SEAT_ONLY[seat])
     flow.goto(s, flow.START)
 
 
@@ -49,7 +53,7 @@ def enter_start(s: EmblemState) -> None:
     back = s.used[seat]
     s.unused[seat] += back
     s.used[seat] = 0
-    s.emit("2.3.3", "chips_back", (("seat", seat), ("n", back)))
+    s.emit("2.3.3", "chips_back", (SEAT[seat], ("n", back)))
     keywords.turn_start(s)
     if s.winner < 0:
         flow.goto(s, flow.DRAW)
@@ -89,44 +93,70 @@ def deployable(s: EmblemState, seat: int, card: int) -> bool:
     return info.kind == UNIT and not (info.character and info.character in characters_on_field(s, seat))
 
 
+CHIP_ACTIONS = tuple(("chip", sq) for sq in range(SQUARES))
+
+
+@cache
+def deploy_actions(cards: CardPool) -> tuple[tuple[tuple[tuple[Any, ...], ...], ...], ...]:
+    """``[card][square]``: the deploy actions with 1 … the card's 気力 chips, built once per pool."""
+    return tuple(
+        tuple(tuple(("deploy", info.id, sq, n) for n in range(1, info.morale + 1)) for sq in range(SQUARES))
+        for info in cards.cards
+    )
+
+
 def legal_unit(s: EmblemState) -> list[tuple[Any, ...]]:
+    # Built in sorted order: "chip" < "deploy" < "next"; deploys by card id (pool order), square, n.
     seat = s.phase_seat
     field = s.field
-    cards = s.cards.cards
     unused = s.unused[seat]
     out: list[tuple[Any, ...]] = []
+    if s.chips_added < CHIPS_PER_UNIT_STEP and unused > 0:
+        morale = s.cards.morale
+        for sq in range(SQUARES):
+            u = field[sq]
+            if u is not None and u[U_OWNER] == seat:
+                # below its maximum 気力 (see EmblemState.max_morale)
+                item = u[U_ITEM]
+                most = morale[u[U_CARD]] + (s.cards.morale_bonus[item] if item >= 0 else 0)
+                if u[U_CHIPS] < most:
+                    out.append(CHIP_ACTIONS[sq])
     if not s.deployed and unused > 0:
         empty = [sq for sq in SORTIE_SQUARES[seat] if field[sq] is None]
         if empty:
+            cards = s.cards.cards
+            deploys = deploy_actions(s.cards)
             chars = characters_on_field(s, seat)
             for c in sorted(set(s.hand[seat])):
                 info = cards[c]
                 if info.kind != UNIT or (info.character and info.character in chars):
                     continue
+                by_square = deploys[c]
+                top = min(info.morale, unused)
                 for sq in empty:
-                    for n in range(1, min(info.morale, unused) + 1):
-                        out.append(("deploy", info.id, sq, n))
-    if s.chips_added < CHIPS_PER_UNIT_STEP and unused > 0:
-        for sq in range(SQUARES):
-            u = field[sq]
-            if u is not None and u[U_OWNER] == seat and u[U_CHIPS] < s.max_morale(u):
-                out.append(("chip", sq))
+                    out.extend(by_square[sq][:top])
     out.append(flow.NEXT)
-    out.sort()
     return out
 
 
 def idle_unit(s: EmblemState) -> bool:
     seat = s.phase_seat
-    unused = s.unused[seat]
-    if unused == 0:
+    if s.unused[seat] == 0:
         return True
-    if not s.deployed and s.hand[seat] and any(s.field[sq] is None for sq in SORTIE_SQUARES[seat]):
-        return False
-    if s.chips_added < CHIPS_PER_UNIT_STEP:
-        for u in s.field:
-            if u is not None and u[U_OWNER] == seat and u[U_CHIPS] < s.max_morale(u):
+    field = s.field
+    if not s.deployed and s.hand[seat]:
+        for sq in SORTIE_SQUARES[seat]:
+            if field[sq] is None:
                 return False
+    if s.chips_added < CHIPS_PER_UNIT_STEP:
+        morale = s.cards.morale
+        for u in field:
+            if u is not None and u[U_OWNER] == seat:
+                # below its maximum 気力 (see EmblemState.max_morale)
+                item = u[U_ITEM]
+                most = morale[u[U_CARD]] + (s.cards.morale_bonus[item] if item >= 0 else 0)
+                if u[U_CHIPS] < most:
+                    return False
     return True
 
 
@@ -140,18 +170,14 @@ def act_unit(s: EmblemState, action: tuple[Any, ...]) -> None:
         s.unused[seat] -= n
         s.field[sq] = new_unit(card, seat, n)
         s.deployed = 1
-        s.emit("2.3.6", "deploy", (("seat", seat), ("card", card_id), ("sq", sq), ("n", n)))
+        s.emit("2.3.6", "deploy", (SEAT[seat], ("card", card_id), SQ[sq], ("n", n)))
     elif verb == "chip":
         u = s.field[action[1]]
         assert u is not None
         u[U_CHIPS] += 1
         s.unused[seat] -= 1
         s.chips_added += 1
-        s.emit(
-            "2.3.8",
-            "chip",
-            (("seat", seat), ("card", s.card_id(u[U_CARD])), ("sq", action[1]), ("n", u[U_CHIPS])),
-        )
+        s.emit("2.3.8", "chip", (SEAT[seat], s.cards.card_args[u[U_CARD]], SQ[action[1]], ("n", u[U_CHIPS])))
     else:
         finish_unit(s)
         return
@@ -185,26 +211,17 @@ def may_hold(s: EmblemState, u: list[int], card: int) -> bool:
     return info.kind == ITEM and u[U_ITEM] < 0
 
 
-def removable_slots(s: EmblemState, u: list[int]) -> list[int]:
-    """2.3.9 and C-32: the slots of a friendly unit whose card may be removed."""
-    cards = s.cards.cards
-    out = []
-    if u[U_WEAPON] >= 0:
-        out.append(0)
-    if u[U_MAGIC] >= 0:
-        out.append(1)
-    if u[U_ITEM] >= 0 and not cards[u[U_ITEM]].enemy_only:
-        out.append(2)
-    return out
-
-
 def legal_item(s: EmblemState) -> list[tuple[Any, ...]]:
     seat = s.phase_seat
     field = s.field
     cards = s.cards.cards
     hand = sorted(set(s.hand[seat]))
     equipment = [cards[c] for c in hand if cards[c].kind in (WEAPON, MAGIC, ITEM)]
+    # Sorted by verb: "equip" < "next" < "place" < "shed" < "unequip"; each list is built in
+    # order except the equips, sorted on their own.
     out: list[tuple[Any, ...]] = []
+    sheds: list[tuple[Any, ...]] = []
+    unequips: list[tuple[Any, ...]] = []
     for sq in range(SQUARES):
         u = field[sq]
         if u is None:
@@ -213,15 +230,15 @@ def legal_item(s: EmblemState) -> list[tuple[Any, ...]]:
         if own:
             # 2.3.9 (C-32: not an item that says how it is removed), and 2.3.11's shedding
             if u[U_WEAPON] >= 0:
-                out.append(("unequip", sq, 0))
+                unequips.append(("unequip", sq, 0))
             if u[U_MAGIC] >= 0:
-                out.append(("unequip", sq, 1))
+                unequips.append(("unequip", sq, 1))
             if u[U_ITEM] >= 0:
                 item = cards[u[U_ITEM]]
                 if not item.enemy_only:
-                    out.append(("unequip", sq, 2))
+                    unequips.append(("unequip", sq, 2))
                 if item.shed_kind >= 0:
-                    out.extend(("shed", sq, cards[c].id) for c in hand if cards[c].kind == item.shed_kind)
+                    sheds.extend(("shed", sq, cards[c].id) for c in hand if cards[c].kind == item.shed_kind)
         if u[U_ATTACHED] or not equipment:
             continue
         unit = cards[u[U_CARD]]
@@ -241,10 +258,12 @@ def legal_item(s: EmblemState) -> list[tuple[Any, ...]]:
                 ok = u[U_ITEM] < 0
             if ok:
                 out.append(("equip", info.id, sq))
+    out.sort()
+    out.append(flow.NEXT)
     if seat == s.turn_player and not s.placed:
         out.extend(("place", cards[c].id) for c in hand if cards[c].kind in (LAND, GUARDIAN))
-    out.append(flow.NEXT)
-    out.sort()
+    out += sheds
+    out += unequips
     return out
 
 
@@ -255,7 +274,10 @@ def idle_item(s: EmblemState) -> bool:
         if u is None:
             continue
         any_unit = True
-        if u[U_OWNER] == seat and removable_slots(s, u):
+        # 2.3.9 and C-32: a friendly unit has a card that may be removed
+        if u[U_OWNER] == seat and (
+            u[U_WEAPON] >= 0 or u[U_MAGIC] >= 0 or (u[U_ITEM] >= 0 and not s.cards.cards[u[U_ITEM]].enemy_only)
+        ):
             return False
     if not s.hand[seat]:
         return True
@@ -281,7 +303,7 @@ def act_item(s: EmblemState, action: tuple[Any, ...]) -> None:
         assert u is not None
         card = u[SLOTS[slot]]
         u[SLOTS[slot]] = -1
-        s.offfield[seat].append(card)
+        s.to_offfield(seat, card)
         s.emit(
             "2.3.9",
             "unequip",
@@ -310,24 +332,28 @@ def act_item(s: EmblemState, action: tuple[Any, ...]) -> None:
         assert u is not None
         card = s.cards.index(card_id)
         s.hand[seat].remove(card)
-        s.offfield[seat].append(card)
+        s.to_offfield(seat, card)
         item = u[U_ITEM]
-        s.offfield[u[U_ITEM_OWNER]].append(item)
+        s.to_offfield(u[U_ITEM_OWNER], item)
         u[U_ITEM] = u[U_ITEM_OWNER] = -1
         s.emit("2.3.11", "shed", (("seat", seat), ("card", card_id), ("item", cards[item].id), ("sq", sq)))
         _trim_chips(s, u)
     elif verb == "place":
         card = s.cards.index(action[1])
         s.hand[seat].remove(card)
-        zone = s.land if cards[card].kind == LAND else s.guardian
+        is_land = cards[card].kind == LAND
+        zone = s.land if is_land else s.guardian
         if zone[seat] >= 0:
-            s.offfield[seat].append(zone[seat])
+            s.to_offfield(seat, zone[seat])
             s.emit(
-                "C-15" if zone is s.land else "C-16",
+                "C-15" if is_land else "C-16",
                 "replaced",
                 (("seat", seat), ("card", cards[zone[seat]].id)),
             )
-        zone[seat] = card
+        if is_land:
+            s.land = with_seat(zone, seat, card)
+        else:
+            s.guardian = with_seat(zone, seat, card)
         s.placed = 1
         s.emit("2.3.12", "place", (("seat", seat), ("card", action[1])))
     else:
@@ -342,7 +368,7 @@ def finish_item(s: EmblemState) -> None:
     if s.koku == 0:
         s.koku = 1
         s.phase_seat = s.actor = 1 - s.turn_player
-        s.emit("2.3.1", "kokuryoku_phase", (("seat", s.phase_seat),))
+        s.emit("2.3.1", "kokuryoku_phase", SEAT_ONLY[s.phase_seat])
         flow.goto(s, flow.DRAW)
     else:
         invasion.begin_invasion(s)

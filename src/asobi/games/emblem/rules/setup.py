@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import UNIT
 from ..limits import OPENING_HAND
+from ..pairs import with_seat
 from . import flow, kokuryoku
 
 if TYPE_CHECKING:
@@ -17,13 +18,14 @@ def decide_first(s: EmblemState, seat: int) -> None:
     s.first = s.turn_player = seat
     s.emit("2.1.1", "ready", (("deck_a", s.deck_names[0]), ("deck_b", s.deck_names[1])))
     s.emit("2.1.2", "first_player", (("seat", seat),))
-    s.pending_deals = [1 - seat] * OPENING_HAND + [seat] * OPENING_HAND
+    s.pending_deals = (1 - seat,) * OPENING_HAND + (seat,) * OPENING_HAND
     flow.goto(s, flow.DEAL)
 
 
 def deal(s: EmblemState, card: int) -> None:
     """2.1.3: one card of an opening hand (or of a new hand after a mulligan)."""
-    seat = s.pending_deals.pop()
+    seat = s.pending_deals[-1]
+    s.pending_deals = s.pending_deals[:-1]
     s.take_from_deck(seat, card, "2.1.3")
     if not s.pending_deals:
         next_mulligan(s)
@@ -55,14 +57,14 @@ def legal_mulligan(s: EmblemState) -> list[tuple[Any, ...]]:
 
 def act_mulligan(s: EmblemState, action: tuple[Any, ...]) -> None:
     seat = s.actor
-    s.mulligan_done[seat] = 1
+    s.mulligan_done = with_seat(s.mulligan_done, seat, 1)
     if action[0] == "keep":
         s.emit("2.1.4", "keep", (("seat", seat),))
         next_mulligan(s)
         return
     hand = s.hand[seat]
     s.emit("2.1.4", "mulligan", (("seat", seat), ("cards", tuple(s.card_id(c) for c in hand))))
-    s.kokugai[seat].extend(hand)
+    s.kokugai = with_seat(s.kokugai, seat, (*s.kokugai[seat], *hand))
     s.hand[seat] = []
-    s.pending_deals = [seat] * OPENING_HAND
+    s.pending_deals = (seat,) * OPENING_HAND
     flow.goto(s, flow.DEAL)

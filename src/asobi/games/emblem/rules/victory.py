@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..pairs import with_seat
 from . import flow
 
 if TYPE_CHECKING:
@@ -29,14 +30,14 @@ def check_wipeout(s: EmblemState, owner: int) -> None:
     """C-24: one of ``owner``'s units was driven off; with none left, ``owner`` is wiped out and
     loses unless its next unit step fields a unit again."""
     if s.winner < 0 and not s.wiped[owner] and not has_units(s, owner):
-        s.wiped[owner] = 1
+        s.wiped = with_seat(s.wiped, owner, 1)
         s.emit("C-24", "wiped_out", (("seat", owner),))
 
 
 def end_of_unit_step(s: EmblemState, seat: int) -> None:
     """C-24: a wiped-out player who still has no unit after its unit step loses."""
     if s.wiped[seat]:
-        s.wiped[seat] = 0
+        s.wiped = with_seat(s.wiped, seat, 0)
         if not has_units(s, seat):
             win(s, 1 - seat, "won_wipeout", "C-24")
 
