@@ -78,6 +78,12 @@ def _console(stderr: bool = False) -> Console:
     return console if console.is_terminal else Console(stderr=stderr, width=140)
 
 
+def _non_default(spec: GameSpec, options: dict[str, Any]) -> str:
+    """The options that differ from the game's defaults, as ``name=value`` (or ``defaults``)."""
+    changed = [f"{o.name}={options[o.name]}" for o in spec.options if options.get(o.name, o.default) != o.default]
+    return " ".join(changed) or "defaults"
+
+
 def _open_store(db: str | None):
     from .store import GameStore
 
@@ -346,11 +352,11 @@ def bench(ctx: click.Context, game: str | None, runs: int, states: int, as_json:
         return
     table = Table(title=f"asobi bench — median of {runs} runs (Python {results[0].python if results else ''})",
                   title_justify="left")
-    for col in ("game", "options", "µs/step", "µs/step mean", "µs/clone", "µs/deepcopy", "steps/s", "games/s", "steps/game"):
+    for col in ("game", "options", "µs/step", "µs/step mean", "µs/clone", "µs/data copy", "µs/deepcopy", "steps/s", "games/s", "steps/game"):
         table.add_column(col, justify="right" if col.startswith(("µ", "steps", "games")) else "left")
     for r in results:
-        table.add_row(r.game, " ".join(f"{k}={v}" for k, v in r.options.items()), f"{r.step_us:.2f}", f"{r.step_mean_us:.2f}",
-                      f"{r.clone_us:.2f}", f"{r.deepcopy_us:.0f}", f"{r.steps_per_s:,.0f}", f"{r.games_per_s:,.1f}",
+        table.add_row(r.game, _non_default(get_game(r.game), r.options), f"{r.step_us:.2f}", f"{r.step_mean_us:.2f}",
+                      f"{r.clone_us:.2f}", f"{r.data_copy_us:.2f}", f"{r.deepcopy_us:.0f}", f"{r.steps_per_s:,.0f}", f"{r.games_per_s:,.1f}",
                       f"{r.mean_game_steps:.0f}")
     _console().print(table)
 
