@@ -22,6 +22,7 @@ from .cards import ARMY, SEATS
 from .content import Content, content
 from .rules import DECISIONS, TASKS
 from .rules.draw import apply_chance, chance_outcomes
+from .rules.tables import Tables, tables
 from .rules.turn import check_end
 
 __all__ = ["ARMY", "SEATS", "LegionState"]
@@ -51,6 +52,7 @@ def _tup(x: Any) -> Any:
 class LegionState(GameState):
     spec: ClassVar[GameSpec]
     content: ClassVar[Content] = content()
+    tables: ClassVar[Tables] = tables(content)
     __slots__ = (
         "agenda",
         "army_deck",
@@ -197,11 +199,15 @@ class LegionState(GameState):
     def run(self) -> None:
         """Run tasks until a decision, a draw or the end of the game."""
         agenda = self.agenda
+        tasks = TASKS
         while self.pending is None and self.chance is None and self.ended is None:
             if (self.enemy_life <= 0 or self.space_life <= 0) and check_end(self):
                 break
             task = agenda.pop()
-            TASKS[task[0]](self, *task[1:])
+            if len(task) == 1:
+                tasks[task[0]](self)
+            else:
+                tasks[task[0]](self, *task[1:])
             agenda = self.agenda  # finishing the game replaces the agenda
         if self.ended is None and (self.enemy_life <= 0 or self.space_life <= 0):
             check_end(self)
@@ -218,7 +224,8 @@ class LegionState(GameState):
         if self.chance is not None:
             return CHANCE
         assert self.pending is not None
-        return int(self.pending[1])
+        seat: int = self.pending[1]  # always an int: ask() is given a seat number
+        return seat
 
     def legal_actions(self) -> list[tuple[Any, ...]]:
         if self.pending is None or self.ended is not None:
@@ -268,7 +275,7 @@ class LegionState(GameState):
         c.used = self.used
         c.black = self.black[:]
         c.weapons = self.weapons[:]
-        c.hands = [h[:] for h in self.hands]
+        c.hands = list(map(list.copy, self.hands))
         c.code_deck = self.code_deck[:]
         c.code_discard = self.code_discard[:]
         c.army_deck = self.army_deck[:]

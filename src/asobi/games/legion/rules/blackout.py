@@ -4,25 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import weapons as _weapons
+from .log import Event, new_event
+
 if TYPE_CHECKING:
     from ..state import LegionState
 
 
 def neighbour(s: LegionState, square: int, direction: str) -> int | None:
     """The square one step from ``square`` (north is up, row 0), or ``None`` off the map."""
-    cols, rows = s.content.cols, s.content.rows
-    r, c = divmod(square, cols)
-    if direction == "north":
-        r -= 1
-    elif direction == "south":
-        r += 1
-    elif direction == "east":
-        c += 1
-    else:
-        c -= 1
-    if 0 <= r < rows and 0 <= c < cols:
-        return r * cols + c
-    return None
+    to = s.tables.step[direction][square]
+    return None if to < 0 else to
 
 
 def orthogonal(s: LegionState, square: int) -> tuple[int, ...]:
@@ -46,19 +38,18 @@ def blackout_target(s: LegionState, target: str) -> int | None:
 def black_out(s: LegionState, square: int) -> None:
     """9.2 a square is blacked out (destroying a weapon on it); 9.3 if it already was, every other
     square of its colour is blacked out instead."""
-    from .weapons import destroy_weapon_at
-
+    destroy_weapon_at = _weapons.destroy_weapon_at
     if s.black[square]:
         colour = s.content.colour[square]
         s.say("9.3", "black_chain", square=square, colour=colour)
         for sq, col in enumerate(s.content.colour):
             if col == colour and sq != square and not s.black[sq]:
                 s.black[sq] = 1
-                s.say("9.3", "blackout", square=sq)
+                s.log.append(new_event(Event, ("9.3", "blackout", (("square", sq),), None)))
                 destroy_weapon_at(s, sq, "9.2")
         return
     s.black[square] = 1
-    s.say("9.2", "blackout", square=square)
+    s.log.append(new_event(Event, ("9.2", "blackout", (("square", square),), None)))
     destroy_weapon_at(s, square, "9.2")
 
 

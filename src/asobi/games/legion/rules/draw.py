@@ -8,9 +8,11 @@ with the used cards queued below them in the order they were used.
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import TYPE_CHECKING, Any
 
 from ..cards import ARMY
+from .log import Event, new_event
 from .weapons import persistent_total
 
 if TYPE_CHECKING:
@@ -46,7 +48,7 @@ def legal_draw_count(s: LegionState) -> list[tuple[Any, ...]]:
 
 def apply_draw_count(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
     seat = pend[1]
-    s.say("4.1", "draw_chosen", seat=seat, count=action[1])
+    s.log.append(new_event(Event, ("4.1", "draw_chosen", (("seat", seat), ("count", action[1])), None)))
     for _ in range(action[1]):
         s.push(("draw_code", seat, "4.1"))
 
@@ -62,20 +64,20 @@ def recycle(s: LegionState, deck: list[int], discard: list[int], which: str) -> 
 
 
 def task_draw_code(s: LegionState, seat: int, clause: str) -> None:
-    if sum(s.code_deck) == 0:
+    if not any(s.code_deck):
         recycle(s, s.code_deck, s.code_discard, "code")
-    if sum(s.code_deck) == 0:
-        s.say("1.7", "deck_exhausted", deck="code", seat=seat)
-        return
+        if not any(s.code_deck):
+            s.say("1.7", "deck_exhausted", deck="code", seat=seat)
+            return
     s.chance = ("code", seat, clause)
 
 
 def task_draw_army(s: LegionState, seat: int, clause: str) -> None:
-    if sum(s.army_deck) == 0:
+    if not any(s.army_deck):
         recycle(s, s.army_deck, s.army_discard, "army")
-    if sum(s.army_deck) == 0:
-        s.say("1.7", "deck_exhausted", deck="army", seat=seat)
-        return
+        if not any(s.army_deck):
+            s.say("1.7", "deck_exhausted", deck="army", seat=seat)
+            return
     s.chance = ("army", seat, clause)
 
 
@@ -93,13 +95,9 @@ def start_card(s: LegionState, deck: str, card: int) -> None:
     """7.4 / 3.1: the card is played: each numbered part is a separate effect (6.6); then it goes to
     the bottom of its deck (7.7 / 3.2)."""
     c = s.content
-    ids, parts = (c.enemy_ids, c.enemy_parts) if deck == "enemy" else (c.event_ids, c.event_parts)
+    ids = c.enemy_ids if deck == "enemy" else c.event_ids
     s.say("7.4" if deck == "enemy" else "3.1", "card_played", deck=deck, card=ids[card])
-    tasks: list[tuple[Any, ...]] = []
-    for k, e in enumerate(parts[card]):
-        tasks.append(("announce", ("card", f"{ids[card]}({k + 1})", e.verb, e.params, -1, False)))
-    tasks.append(("card_bottom", deck, card))
-    s.push(*tasks)
+    s.agenda.extend(reversed(s.tables.card_tasks[deck][card]))
 
 
 def task_card_bottom(s: LegionState, deck: str, card: int) -> None:
@@ -119,29 +117,43 @@ def chance_outcomes(s: LegionState) -> list[tuple[tuple[Any, ...], float]]:
     if kind == "code" or kind == "army":
         deck = s.code_deck if kind == "code" else s.army_deck
         total = sum(deck)
-        return [(actions[k], n / total) for k, n in enumerate(deck) if n]
+        return [(a, n / total) for a, n in zip(actions, deck, strict=False) if n]
     unseen = s.enemy_unseen if kind == "enemy" else s.event_unseen
     p = 1 / sum(unseen)
-    return [(actions[k], p) for k, f in enumerate(unseen) if f]
+    return [(a, p) for a, f in zip(actions, unseen, strict=False) if f]
+
+
+_DREW_HIDDEN: dict[tuple[str, str, int], Event] = {}
+"""The public side of a hidden draw, by clause, deck and seat: made once, shared by every log."""
 
 
 def apply_chance(s: LegionState, action: tuple[Any, ...]) -> None:
-    assert s.chance is not None
-    kind = s.chance[0]
+    chance = s.chance
+    assert chance is not None
+    kind = chance[0]
     card = action[1]
-    if kind in ("code", "army"):
-        _, seat, clause = s.chance
+    if kind == "code" or kind == "army":
+        _, seat, clause = chance
         s.chance = None
-        deck, discard = (s.code_deck, s.code_discard) if kind == "code" else (s.army_deck, s.army_discard)
-        deck[card] -= 1
-        s.add_to_hand(seat, card if kind == "code" else ARMY + card)
-        shown = card if kind == "code" else s.content.army_ids[card]
-        if s.open_hands:
-            s.say(clause, "drew_card", seat=seat, deck=kind, card=shown)
+        if kind == "code":
+            deck, discard, held, shown = s.code_deck, s.code_discard, card, card
         else:
-            s.say(clause, "drew_hidden", seat=seat, deck=kind)
-            s.tell(seat, clause, "drew_card", seat=seat, deck=kind, card=shown)
-        if sum(deck) == 0:
+            deck, discard, held, shown = s.army_deck, s.army_discard, ARMY + card, s.content.army_ids[card]
+        deck[card] -= 1
+        insort(s.hands[seat], held)
+        log = s.log
+        drew = (("seat", seat), ("deck", kind), ("card", shown))
+        if s.open_hands:
+            log.append(new_event(Event, (clause, "drew_card", drew, None)))
+        else:
+            hidden = _DREW_HIDDEN.get((clause, kind, seat))
+            if hidden is None:
+                hidden = _DREW_HIDDEN[clause, kind, seat] = new_event(
+                    Event, (clause, "drew_hidden", drew[:2], None)
+                )
+            log.append(hidden)
+            log.append(new_event(Event, (clause, "drew_card", drew, (seat,))))
+        if not any(deck):
             recycle(s, deck, discard, kind)
         return
     s.chance = None

@@ -5,22 +5,28 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .log import Event, new_event
 from .ship import move_ship
 
 if TYPE_CHECKING:
     from ..state import LegionState
 
 
+_PIECE_TASKS = (("attack", 2), ("attack", 1), ("attack", 0), ("square", 2), ("square", 1), ("square", 0))
+"""7.2 then 7.5, pieces 1→2→3, in agenda order (the last one runs first)."""
+
+
 def task_enemy_turn(s: LegionState) -> None:
     """7.1: each piece on the map advances as many squares as its number (L-12: the track loops)."""
     s.turn = -1
-    s.say("7.1", "enemy_turn")
+    s.log.append(new_event(Event, ("7.1", "enemy_turn", (), None)))
     length = len(s.content.square_ids)
     for i, pos in enumerate(s.pieces):
         if pos >= 0:
             s.pieces[i] = (pos + i + 1) % length
-            s.say("7.1", "piece_advanced", piece=i + 1, esq=s.content.square_ids[s.pieces[i]])
-    s.push(("square", 0), ("square", 1), ("square", 2), ("attack", 0), ("attack", 1), ("attack", 2))
+            args = (("piece", i + 1), ("esq", s.content.square_ids[s.pieces[i]]))
+            s.log.append(new_event(Event, ("7.1", "piece_advanced", args, None)))
+    s.agenda.extend(_PIECE_TASKS)
 
 
 def task_square(s: LegionState, piece: int) -> None:
@@ -31,12 +37,7 @@ def task_square(s: LegionState, piece: int) -> None:
     c = s.content
     if c.square_to[pos] != "none":
         move_ship(s, c.square_to[pos], "7.2")
-    s.push(
-        *[
-            ("announce", ("square", c.square_ids[pos], e.verb, e.params, -1, False))
-            for e in c.square_effects[pos]
-        ]
-    )
+    s.agenda.extend(reversed(s.tables.square_tasks[pos]))
 
 
 def task_attack(s: LegionState, piece: int) -> None:
@@ -49,4 +50,4 @@ def task_attack(s: LegionState, piece: int) -> None:
     if code in s.shield:
         s.say("7.6", "attack_shielded", piece=piece + 1, code=code)
         return
-    s.push(("announce", ("attack", f"piece{piece + 1}", "attack", (("code", code),), -1, False)))
+    s.agenda.append(s.tables.attack_tasks[piece][code])

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .log import Event, new_event
+
 if TYPE_CHECKING:
     from ..state import LegionState
 
@@ -19,4 +21,4 @@ def task_event_time(s: LegionState) -> None:
         s.push(("draw_ordered", "event"))
         return
     s.event_count -= 1
-    s.say("3.1", "event_count", count=s.event_count)
+    s.log.append(new_event(Event, ("3.1", "event_count", (("count", s.event_count),), None)))

@@ -4,11 +4,13 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import TYPE_CHECKING, Any
 
 from ..cards import ARMY
 from .blackout import clear_blackout, repairable
 from .level import damage_enemy, develop_alphabets, develop_threshold
+from .log import Event, new_event, seat_events
 from .resolve import discard_card
 from .stack import play_strategy, playable_strategies
 from .weapons import (
@@ -28,10 +30,13 @@ if TYPE_CHECKING:
 SUPPLY, LAUNCH, MOVE, ACTIVATE, REPAIR, DEVELOP = 1, 2, 4, 8, 16, 32
 
 
+_MAIN_END = seat_events("4.2", "main_end")
+
+
 def task_main(s: LegionState, seat: int) -> None:
     s.ask("main", seat)
     hand = s.hands[seat]
-    if hand and hand[0] < ARMY and (sum(s.army_deck) or sum(s.army_discard)):
+    if hand and hand[0] < ARMY and (any(s.army_deck) or any(s.army_discard)):
         return  # supply is open to a hand with a code card: no need to list everything yet
     s.legal_cache = legal_main(s)
     if len(s.legal_cache) == 1:
@@ -65,51 +70,63 @@ def can_develop(s: LegionState, seat: int) -> bool:
 
 
 def legal_main(s: LegionState) -> list[tuple[Any, ...]]:
+    """The main-phase actions, sorted. Each verb's actions come out in order already and the
+    verbs are listed alphabetically (activate … supply), so only moves need sorting."""
     assert s.pending is not None
     seat = s.pending[1]
     used = s.used
     hand = s.hands[seat]
-    codes = sorted({c for c in hand if c < ARMY})
-    armies = sorted({c - ARMY for c in hand if c >= ARMY})
-    acts: list[tuple[Any, ...]] = [("end",)]
-    if codes and not used & SUPPLY and (sum(s.army_deck) or sum(s.army_discard)):
-        acts += [("supply", c) for c in codes]
+    split = bisect_left(hand, ARMY)  # the hand is sorted: codes, then army cards
+    codes = list(dict.fromkeys(hand[:split]))
+    armies = list(dict.fromkeys([c - ARMY for c in hand[split:]]))
+    acts: list[tuple[Any, ...]] = []
+    mine = weapons_of(s, seat) if s.weapons else []
+    if mine and not used & ACTIVATE:
+        acts += [("activate", w[0]) for w in mine if can_activate(s, w)]
+    if s.autopass[seat]:
+        acts.append(("autopass", 0))
+    if (codes or s.shield) and not used & DEVELOP and can_develop(s, seat):
+        acts.append(("develop",))
+    acts.append(("end",))
     if codes and armies and not used & LAUNCH:
         is_weapon = s.content.is_weapon
         weapons = [w for w in armies if is_weapon[w]]
-        if weapons and len(weapons_of(s, seat)) < weapon_limit(s.n) and free_squares(s):
+        if weapons and len(mine) < weapon_limit(s.n) and _any_free_square(s):
             acts += [("launch", w, c) for w in weapons for c in codes]
-    if s.weapons:
+    if mine:
         if not used & MOVE:
-            acts += [("move", a, b) for a, b in moves_of(s, seat)]
-        if not used & ACTIVATE:
-            acts += [("activate", w[0]) for w in weapons_of(s, seat) if can_activate(s, w)]
+            acts += sorted([("move", a, b) for a, b in moves_of(s, seat)])
         if not used & REPAIR and hand:
             targets = repairable(s, seat)
             if targets:
-                cards = sorted(set(hand))
+                cards = list(dict.fromkeys(hand))
                 acts += [("repair", t, c) for t in targets for c in cards]
-    if (codes or s.shield) and not used & DEVELOP and can_develop(s, seat):
-        acts.append(("develop",))
     if armies:
         acts += playable_strategies(s, seat)
-    if s.autopass[seat]:
-        acts.append(("autopass", 0))
-    acts.sort()
+    if codes and not used & SUPPLY and (any(s.army_deck) or any(s.army_discard)):
+        acts += [("supply", c) for c in codes]
     return acts
+
+
+def _any_free_square(s: LegionState) -> bool:
+    """``bool(free_squares(s))`` without listing them."""
+    black = s.black
+    if len(black) - sum(black) > len(s.weapons) + 1:
+        return True  # more open squares than the ship and the weapons can fill
+    return bool(free_squares(s))
 
 
 def apply_main(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
     seat = pend[1]
     verb = action[0]
     if verb == "end":
-        s.say("4.2", "main_end", seat=seat)
+        s.log.append(_MAIN_END[seat])
         return
     s.push(("main", seat))
     if verb == "supply":
         s.used |= SUPPLY
         discard_card(s, seat, action[1])
-        s.say("5.1", "supply", seat=seat, code=action[1])
+        s.log.append(new_event(Event, ("5.1", "supply", (("seat", seat), ("code", action[1])), None)))
         s.push(("draw_army", seat, "5.1"))
     elif verb == "launch":
         s.used |= LAUNCH

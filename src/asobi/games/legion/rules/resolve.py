@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import ARMY
 from .blackout import black_out, blackout_target, clear_blackout
 from .level import damage_enemy, heal_enemy
+from .log import Event, new_event
 from .ship import move_ship, ship_directions
 from .stack import cancel
 from .weapons import destroy_weapon_at, move_weapon, moves_of, shield_limit
@@ -24,8 +25,8 @@ TABLE_SEAT = 0
 """L-4: seat A makes the choices that belong to the whole table."""
 
 
-def _clause(item: tuple[Any, ...]) -> str:
-    return {"square": "7.4", "card": "6.6", "attack": "7.5", "strategy": "6.4"}[item[0]]
+_CLAUSE = {"square": "7.4", "card": "6.6", "attack": "7.5", "strategy": "6.4"}
+"""The clause an effect resolves under, by stack item kind."""
 
 
 def heal_space(s: LegionState, amount: int, clause: str) -> None:
@@ -39,8 +40,8 @@ def heal_space(s: LegionState, amount: int, clause: str) -> None:
 
 
 def damage_space(s: LegionState, amount: int, clause: str) -> None:
-    s.space_life = max(0, s.space_life - amount)
-    s.say(clause, "space_damaged", life=s.space_life)
+    s.space_life = life = max(0, s.space_life - amount)
+    s.log.append(new_event(Event, (clause, "space_damaged", (("life", life),), None)))
 
 
 def queue_draws(s: LegionState, task: str, count: int, seats: list[int], clause: str) -> None:
@@ -48,14 +49,16 @@ def queue_draws(s: LegionState, task: str, count: int, seats: list[int], clause:
 
 
 def resolve(s: LegionState, item: tuple[Any, ...]) -> None:
-    _, label, verb, params, controller, _ = item
-    p = dict(params)
-    clause = _clause(item)
-    chooser = controller if controller >= 0 else TABLE_SEAT
+    kind, label, verb, params, controller, _ = item
     if verb == "attack":
-        s.say("7.5", "attack_hits", piece=label[5:], code=p["code"])
+        args = (("piece", label[5:]), ("code", params[0][1]))
+        s.log.append(new_event(Event, ("7.5", "attack_hits", args, None)))
         damage_space(s, 1, "7.5")
-    elif verb == "blackout":
+        return
+    p = dict(params)
+    clause = _CLAUSE[kind]
+    chooser = controller if controller >= 0 else TABLE_SEAT
+    if verb == "blackout":
         sq = blackout_target(s, p["target"])
         if sq is None:
             s.say("L-2", "blackout_off_map", target=p["target"])

@@ -3,18 +3,23 @@ swap shield codes for hand codes sharing their alphabet or number (4.4)."""
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
 from typing import TYPE_CHECKING, Any
 
 from ..cards import ARMY
+from .log import Event, new_event, seat_events
 from .weapons import shield_limit
 
 if TYPE_CHECKING:
     from ..state import LegionState
 
 
+_SHIELD_END = seat_events("4.3", "shield_end")
+
+
 def task_shield_phase(s: LegionState, seat: int) -> None:
-    s.shield_new = []
+    if s.shield_new:
+        s.shield_new = []
     s.ask("shield", seat)
     hand = s.hands[seat]
     if hand and hand[0] < ARMY and len(s.shield) < shield_limit(s):
@@ -29,18 +34,31 @@ def same_alphabet_or_number(a: int, b: int) -> bool:
     return a != b and (a // 3 == b // 3 or a % 3 == b % 3)
 
 
+_SWAPS = tuple(
+    tuple(("swap", sc, hc) if same_alphabet_or_number(sc, hc) else None for hc in range(9)) for sc in range(9)
+)
+"""``_SWAPS[shield code][hand code]``: the swap action (4.4), or ``None`` when they may not swap."""
+_SHIELD = tuple(("shield", c) for c in range(9))
+
+
 def legal_shield(s: LegionState) -> list[tuple[Any, ...]]:
+    """The shield-phase actions, sorted (end, then shield, then swap, each in order)."""
     assert s.pending is not None
     seat = s.pending[1]
-    codes = sorted({c for c in s.hands[seat] if c < ARMY})
+    hand = s.hands[seat]
+    codes = list(dict.fromkeys(hand[: bisect_left(hand, ARMY)]))
     acts: list[tuple[Any, ...]] = [("end",)]
-    if len(s.shield) < shield_limit(s):
-        acts += [("shield", c) for c in codes]
-    for sc in sorted(set(s.shield)):
+    shield = s.shield
+    if not codes:
+        return acts
+    if len(shield) < shield_limit(s):
+        acts += [_SHIELD[c] for c in codes]
+    new = s.shield_new
+    for sc in dict.fromkeys(shield):  # the shield is sorted
         # L-11: a code put into the shield this phase stays there until the phase ends.
-        if s.shield.count(sc) > s.shield_new.count(sc):
-            acts += [("swap", sc, hc) for hc in codes if same_alphabet_or_number(sc, hc)]
-    acts.sort()
+        if not new or shield.count(sc) > new.count(sc):
+            swaps = _SWAPS[sc]
+            acts += [swaps[hc] for hc in codes if swaps[hc] is not None]
     return acts
 
 
@@ -49,14 +67,14 @@ def apply_shield(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...])
     verb = action[0]
     if verb == "end":
         s.shield_new = []
-        s.say("4.3", "shield_end", seat=seat)
+        s.log.append(_SHIELD_END[seat])
         return
     if verb == "shield":
         code = action[1]
         s.hands[seat].remove(code)
         insort(s.shield, code)
         s.shield_new.append(code)
-        s.say("4.3", "shielded", seat=seat, code=code)
+        s.log.append(new_event(Event, ("4.3", "shielded", (("seat", seat), ("code", code)), None)))
     else:
         old, new = action[1], action[2]
         s.shield.remove(old)
@@ -64,5 +82,6 @@ def apply_shield(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...])
         insort(s.shield, new)
         s.add_to_hand(seat, old)
         s.shield_new.append(new)
-        s.say("4.4", "shield_swapped", seat=seat, old=old, new=new)
+        args = (("seat", seat), ("old", old), ("new", new))
+        s.log.append(new_event(Event, ("4.4", "shield_swapped", args, None)))
     s.ask("shield", seat)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .blackout import neighbour
+from .log import Event, new_event
+from .weapons import destroy_weapon_at, ship_arrived
 
 if TYPE_CHECKING:
     from ..state import LegionState
@@ -13,17 +14,16 @@ if TYPE_CHECKING:
 def move_ship(s: LegionState, direction: str, clause: str) -> None:
     """Move the ship one square; 9.1 a weapon where it arrives is destroyed; 9.2 it may enter a
     blackout. L-2: a move off the edge of the map leaves the ship where it is."""
-    from .weapons import destroy_weapon_at, ship_arrived
-
-    to = neighbour(s, s.ship, direction)
-    if to is None:
+    to = s.tables.step[direction][s.ship]
+    if to < 0:
         s.say("L-2", "ship_at_edge", direction=direction, square=s.ship)
         return
     s.ship = to
-    s.say(clause, "ship_moved", direction=direction, square=to)
+    s.log.append(new_event(Event, (clause, "ship_moved", (("direction", direction), ("square", to)), None)))
     destroy_weapon_at(s, to, "9.1")
     ship_arrived(s)
 
 
 def ship_directions(s: LegionState) -> list[str]:
-    return [d for d in ("east", "north", "south", "west") if neighbour(s, s.ship, d) is not None]
+    step = s.tables.step
+    return [d for d in ("east", "north", "south", "west") if step[d][s.ship] >= 0]

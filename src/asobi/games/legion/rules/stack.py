@@ -15,6 +15,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards import ARMY
+from . import resolve as _resolve
+from .log import Event, new_event
 from .weapons import moves_of, shield_limit
 
 if TYPE_CHECKING:
@@ -22,44 +24,87 @@ if TYPE_CHECKING:
 
 ALPHA = ("α", "β", "γ")
 
+_SETTLE = ("settle",)
+_ANNOUNCE_CLAUSE = {"square": "7.4", "card": "6.6", "attack": "7.6", "strategy": "6.5"}
+_ALPHA_BIT = (1, 1, 1, 2, 2, 2, 4, 4, 4)
+"""The bit of each code kind's alphabet (α 1, β 2, γ 4)."""
+
 
 def task_announce(s: LegionState, item: tuple[Any, ...]) -> None:
     s.stack.append(item)
-    s.say(_clause(item), "announced", kind=item[0], label=item[1], verb=item[2])
-    s.push(("settle",))
-
-
-def _clause(item: tuple[Any, ...]) -> str:
-    return {"square": "7.4", "card": "6.6", "attack": "7.6", "strategy": "6.5"}[item[0]]
+    s.log.append(
+        new_event(
+            Event,
+            (
+                _ANNOUNCE_CLAUSE[item[0]],
+                "announced",
+                (("kind", item[0]), ("label", item[1]), ("verb", item[2])),
+                None,
+            ),
+        )
+    )
+    # The settle task would run next, with nothing in between: do its work at once.
+    _settle(s)
 
 
 def task_settle(s: LegionState) -> None:
     """Open the window on the top of the stack, or resolve it if nobody can answer."""
-    if not s.stack:
-        return
+    if s.stack:
+        _settle(s)
+
+
+def _settle(s: LegionState) -> None:
     if not s.stack[-1][5]:
-        s.window = [seat for seat in range(s.n) if not s.autopass[seat] and playable_strategies(s, seat)]
-        if s.window:
-            s.ask("respond", s.window[0])
+        window = _window(s)
+        if window:
+            s.window = window
+            s.ask("respond", window[0])
             return
     _resolve_top(s)
 
 
+def _window(s: LegionState) -> list[int] | None:
+    """The seats, in order, that can answer the top of the stack now (none: ``None``)."""
+    window = None
+    hands = s.hands
+    autopass = s.autopass
+    for seat in range(s.n):
+        hand = hands[seat]
+        if hand and hand[-1] >= ARMY and not autopass[seat] and can_respond(s, seat):
+            if window is None:
+                window = [seat]
+            else:
+                window.append(seat)
+    return window
+
+
 def _resolve_top(s: LegionState) -> None:
-    s.window = []
+    """The top of the stack resolves; a settle task then looks at the item below it."""
+    if s.window:
+        s.window = []
     item = s.stack.pop()
-    s.push(("resolve", item), ("settle",))
+    # The resolve task would run straight away, with a settle task under it: run it here.
+    agenda = s.agenda
+    agenda.append(_SETTLE)
+    task_resolve(s, item)
+    if (
+        not s.stack
+        and s.pending is None
+        and s.chance is None
+        and agenda
+        and agenda[-1] is _SETTLE
+        and s.agenda is agenda
+    ):
+        agenda.pop()  # the settle task would run next and find the stack empty: it does nothing
 
 
 def task_resolve(s: LegionState, item: tuple[Any, ...]) -> None:
-    from .resolve import resolve
-
     if item[0] == "strategy":
         s.army_discard[s.content.army_index[item[1]]] += 1
     if item[5]:
         s.say("6.5", "negated_resolves", label=item[1])
         return
-    resolve(s, item)
+    _resolve.resolve(s, item)
 
 
 def legal_respond(s: LegionState) -> list[tuple[Any, ...]]:
@@ -107,14 +152,18 @@ def _cancel_fits(kind: str, item: tuple[Any, ...]) -> bool:
     return bool(item[0] == kind)
 
 
-def playable(s: LegionState, seat: int, card: int, alpha: int) -> bool:
-    """Whether ``seat`` may play strategy ``card`` showing a code of ``alpha`` now."""
-    hand = s.hands[seat]
-    if not any(c < ARMY and c // 3 == alpha for c in hand):
-        return False
-    effects = s.content.strategy_effects[card]
-    assert effects is not None
-    e = effects[alpha]
+def _code_alphabets(hand: list[int]) -> int:
+    """The alphabets of the code cards in a (sorted) hand, as bits."""
+    bits = 0
+    for c in hand:
+        if c >= ARMY:
+            break
+        bits |= _ALPHA_BIT[c]
+    return bits
+
+
+def _applies(s: LegionState, seat: int, e: Any) -> bool:
+    """Whether a strategy effect may be played now: it must have something to act on."""
     verb = e.verb
     if verb == "cancel":
         return bool(s.stack) and _cancel_fits(e.get("kind"), s.stack[-1])
@@ -129,19 +178,57 @@ def playable(s: LegionState, seat: int, card: int, alpha: int) -> bool:
     return True
 
 
+def playable(s: LegionState, seat: int, card: int, alpha: int) -> bool:
+    """Whether ``seat`` may play strategy ``card`` showing a code of ``alpha`` now."""
+    if not _code_alphabets(s.hands[seat]) >> alpha & 1:
+        return False
+    effects = s.content.strategy_effects[card]
+    assert effects is not None
+    return _applies(s, seat, effects[alpha])
+
+
 def playable_strategies(s: LegionState, seat: int) -> list[tuple[Any, ...]]:
     hand = s.hands[seat]
     if not hand or hand[-1] < ARMY:
         return []
+    alphas = _code_alphabets(hand)
+    if not alphas:
+        return []
     out = []
-    is_weapon = s.content.is_weapon
+    is_strategy = s.tables.is_strategy
+    strategy_effects = s.content.strategy_effects
     for card in sorted({c - ARMY for c in hand if c >= ARMY}):
-        if is_weapon[card]:
+        if not is_strategy[card]:
             continue
+        effects = strategy_effects[card]
+        assert effects is not None
         for alpha in range(3):
-            if playable(s, seat, card, alpha):
+            if alphas >> alpha & 1 and _applies(s, seat, effects[alpha]):
                 out.append(("strategy", card, alpha))
     return out
+
+
+def can_respond(s: LegionState, seat: int) -> bool:
+    """``bool(playable_strategies(s, seat))``, stopping at the first playable strategy."""
+    hand = s.hands[seat]
+    if not hand or hand[-1] < ARMY:
+        return False
+    alphas = _code_alphabets(hand)
+    if not alphas:
+        return False
+    is_strategy = s.tables.is_strategy
+    strategy_effects = s.content.strategy_effects
+    for c in reversed(hand):
+        if c < ARMY:
+            break
+        if not is_strategy[c - ARMY]:
+            continue
+        effects = strategy_effects[c - ARMY]
+        assert effects is not None
+        for alpha in range(3):
+            if alphas >> alpha & 1 and _applies(s, seat, effects[alpha]):
+                return True
+    return False
 
 
 def cancel(s: LegionState, kind: str, label: str) -> None:

@@ -4,8 +4,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .log import Event, new_event, seat_events
+
 if TYPE_CHECKING:
     from ..state import LegionState
+
+
+_ROUND_TASKS = tuple(
+    tuple(reversed([*(("turn", seat) for seat in range(n)), ("enemy_turn",), ("event_time",), ("round",)]))
+    for n in range(6)
+)
+"""2.1: the tasks of a round for ``n`` players, in agenda order (the last one runs first)."""
+_TURN_TASKS = tuple(
+    (("end_turn", seat), ("shield_phase", seat), ("main", seat), ("draw_phase", seat)) for seat in range(5)
+)
+"""2.1, 4.1–4.4: the phases of a seat's turn, in agenda order."""
+
+
+_TURN_EVENTS = seat_events("2.1", "turn")
 
 
 def task_round(s: LegionState) -> None:
@@ -16,16 +32,16 @@ def task_round(s: LegionState) -> None:
         s.say("L-9", "round_limit", rounds=s.round_limit)
         finish(s, "timeout", "L-9")
         return
-    s.say("2.1", "round", round=s.round)
-    s.push(*[("turn", seat) for seat in range(s.n)], ("enemy_turn",), ("event_time",), ("round",))
+    s.log.append(new_event(Event, ("2.1", "round", (("round", s.round),), None)))
+    s.agenda.extend(_ROUND_TASKS[s.n])
 
 
 def task_turn(s: LegionState, seat: int) -> None:
     """2.1: one player's turn is the draw, main and shield phases (4.1–4.4)."""
     s.turn = seat
     s.used = 0
-    s.say("2.1", "turn", seat=seat)
-    s.push(("draw_phase", seat), ("main", seat), ("shield_phase", seat), ("end_turn", seat))
+    s.log.append(_TURN_EVENTS[seat])
+    s.agenda.extend(_TURN_TASKS[seat])
 
 
 def task_end_turn(s: LegionState, seat: int) -> None:

@@ -64,6 +64,8 @@ def moves_of(s: LegionState, seat: int) -> list[tuple[int, int]]:
 
 def persistent_total(s: LegionState, verb: str, owner: int | None) -> int:
     """The sum of the ``amount`` of every persistent (永続) effect ``verb`` on the map."""
+    if not s.weapons:
+        return 0
     total = 0
     effects = s.content.weapon_effect
     for _, o, kind, _ in s.weapons:
@@ -74,6 +76,8 @@ def persistent_total(s: LegionState, verb: str, owner: int | None) -> int:
 
 
 def shield_limit(s: LegionState) -> int:
+    if not s.weapons:
+        return BASE_SHIELD_LIMIT
     return BASE_SHIELD_LIMIT + persistent_total(s, "shield_limit", None)
 
 
@@ -173,7 +177,9 @@ def _effect(s: LegionState, w: tuple[int, int, int, int], clause: str) -> None:
 
 def ship_arrived(s: LegionState) -> None:
     """6.1: weapons whose 誘発 fires when the enemy ship comes next to them (mines)."""
-    near = set(orthogonal(s, s.ship))
+    if not s.weapons:
+        return
+    near = orthogonal(s, s.ship)
     for w in list(s.weapons):
         e = s.content.weapon_effect[w[2]]
         if w[0] in near and e is not None and e.timing == "trigger" and e.trigger == "ship_adjacent":

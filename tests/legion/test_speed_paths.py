@@ -1,0 +1,124 @@
+"""The engine's shortcuts give what the plain rules give: effects nobody can answer, the tables
+derived from the content, the cheap "can anyone answer" test and the pre-sorted action lists."""
+
+from __future__ import annotations
+
+from random import Random
+
+from asobi.core import CHANCE, TERMINAL, Event
+from asobi.core.testing import rule
+from asobi.games.legion.cards import ARMY
+from asobi.games.legion.content import DIRECTION_STEP, content
+from asobi.games.legion.rules.log import seat_events
+from asobi.games.legion.rules.main_phase import legal_main
+from asobi.games.legion.rules.shield import legal_shield
+from asobi.games.legion.rules.stack import can_respond, playable_strategies
+from asobi.games.legion.rules.tables import tables
+from asobi.games.legion.state import LegionState
+
+from .helpers import events, keys, position, run
+
+
+def _random_states(games: int = 12, every: int = 3) -> list[LegionState]:
+    """States met along seeded random games (2 to 5 players), every few steps."""
+    found = []
+    for g in range(games):
+        rng = Random(g)
+        s = LegionState(2 + g % 4, "hard" if g % 3 == 0 else "normal")
+        step = 0
+        while s.current_seat != TERMINAL:
+            if step % every == 0:
+                found.append(s.clone())
+            if s.current_seat == CHANCE:
+                outcomes = s.chance_outcomes()
+                s.apply_unchecked(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                legal = s.legal_actions()
+                s.apply_unchecked(legal[rng.randrange(len(legal))])
+            step += 1
+    return found
+
+
+STATES = _random_states()
+
+
+@rule("7.5", "7.6")
+def test_an_attack_nobody_can_answer_is_announced_and_resolves_in_the_same_run():
+    s = position(3, pieces=["s1", None, None], space_life=5)
+    run(s, ("attack", 0), ("attack", 0))
+    assert keys(s)[:7] == ["announced", "attack_hits", "space_damaged"] * 2 + ["turn"]
+    assert [e.clause for e in events(s, "announced")] == ["7.6", "7.6"]
+    assert s.space_life == 3
+    assert s.stack == [] and s.window == []
+    assert ("settle",) not in s.agenda and ("resolve",) not in [t[:1] for t in s.agenda]
+
+
+@rule("6.5")
+def test_an_effect_a_seat_can_answer_still_opens_its_window():
+    s = position(3, pieces=["s1", None, None], hands=[[], ["S05", "α1"]], space_life=5)
+    run(s, ("attack", 0))
+    assert s.pending == ("respond", 1) and s.window == [1]
+    assert keys(s) == ["announced"] and len(s.stack) == 1
+
+
+def test_can_respond_agrees_with_the_list_of_playable_strategies():
+    checked = 0
+    for s in STATES:
+        for seat in range(s.n):
+            assert can_respond(s, seat) == bool(playable_strategies(s, seat))
+            checked += can_respond(s, seat)
+    assert checked > 0  # some states do have a strategy to play
+
+
+def test_main_and_shield_actions_come_out_sorted_and_without_repeats():
+    seen = {"main": 0, "shield": 0}
+    for s in STATES:
+        if s.pending is None or s.pending[0] not in seen:
+            continue
+        acts = legal_main(s) if s.pending[0] == "main" else legal_shield(s)
+        assert acts == sorted(set(acts))
+        seen[s.pending[0]] += 1
+    assert seen["main"] > 50 and seen["shield"] > 50
+
+
+def test_the_tables_hold_what_the_content_says():
+    c = content()
+    t = tables(c)
+    assert tables(c) is t
+    for sq in range(c.rows * c.cols):
+        r, col = divmod(sq, c.cols)
+        for direction, (dr, dc) in DIRECTION_STEP.items():
+            rr, cc = r + dr, col + dc
+            on_map = 0 <= rr < c.rows and 0 <= cc < c.cols
+            assert t.step[direction][sq] == (rr * c.cols + cc if on_map else -1)
+    for pos, effects in enumerate(c.square_effects):
+        items = [task[1] for task in t.square_tasks[pos]]
+        assert [(i[0], i[1], i[2], i[3]) for i in items] == [
+            ("square", c.square_ids[pos], e.verb, e.params) for e in effects
+        ]
+    assert t.attack_tasks[1][4] == ("announce", ("attack", "piece2", "attack", (("code", 4),), -1, False))
+    first = t.card_tasks["enemy"][0]
+    assert first[-1] == ("card_bottom", "enemy", 0)
+    assert [task[1][1] for task in first[:-1]] == [
+        f"{c.enemy_ids[0]}({k + 1})" for k in range(len(first) - 1)
+    ]
+    assert [t.is_strategy[k] for k in range(len(c.army_ids))] == [not w for w in c.is_weapon]
+    assert all(c.strategy_effects[k] is not None for k in range(len(c.army_ids)) if t.is_strategy[k])
+    assert ARMY > 8  # hand entries below ARMY are the nine code kinds the tables index
+
+
+def test_events_built_on_the_hot_path_equal_those_say_would_log():
+    s = position(3)
+    s.say("2.1", "turn", seat=2)
+    s.tell(1, "4.1", "drew_card", seat=1, deck="code", card=4)
+    assert s.log == [
+        seat_events("2.1", "turn")[2],
+        Event("4.1", "drew_card", (("seat", 1), ("deck", "code"), ("card", 4)), (1,)),
+    ]
+    s = LegionState(3)  # A's turn begins and A, with an empty hand, draws
+    s.apply_unchecked(("code", 4))
+    assert s.log[-2:] == [
+        Event("4.1", "drew_hidden", (("seat", 0), ("deck", "code")), None),
+        Event("4.1", "drew_card", (("seat", 0), ("deck", "code"), ("card", 4)), (0,)),
+    ]
+    assert [e for e in s.log if e.key == "turn"] == [Event("2.1", "turn", (("seat", 0),), None)]
