@@ -227,7 +227,8 @@ def _load_record(source: str, db: str | None) -> tuple[GameRecord, str]:
 @main.command(name="replay")
 @click.argument("source")
 @click.option("--verify", is_flag=True, help="Replay every action with its rules check and compare with the record.")
-@click.option("--seat", type=int, default=None, help="Show what this seat saw (default: everything).")
+@click.option("--seat", type=int, default=None,
+              help="Show what this seat saw (default: everything once the game is over; the first person's seat before).")
 @click.option("--step", "step_mode", is_flag=True, help="Wait for Enter after each action.")
 @click.option("--lang", type=LANGS, default="en", show_default=True)
 @click.option("--export", type=click.Path(dir_okay=False), help="Write the record as a JSON file.")
@@ -256,6 +257,10 @@ def replay_cmd(source: str, verify: bool, seat: int | None, step_mode: bool, lan
         end = outcome.render(spec, lang) if outcome else "not finished"
         click.echo(f"{where}: verified {len(record.actions)} actions, state {state.fingerprint()}; {end}")
         return
+    if seat is None and record.outcome is None and "human" in record.seats:
+        # An unfinished game may still be played on: show no more than its first person saw.
+        seat = record.seats.index("human")
+        click.echo(f"(game not finished: showing what seat {spec.seat_names(record.options)[seat]} sees; --seat N to choose)")
     seen = 0
 
     def show(state, action) -> None:

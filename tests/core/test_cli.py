@@ -106,3 +106,12 @@ def test_rules_shows_clauses():
     assert run("rules", "toy-highcard", "T.2").output == "T.2\tplay\n"
     bad = CliRunner().invoke(main, ["rules", "toy-highcard", "9.9"])
     assert bad.exit_code == 2 and "no clause 9.9" in bad.output
+
+
+def test_replay_of_an_unfinished_game_shows_only_the_persons_seat(db):
+    run("play", "toy-highcard", "--seats", "random,human", "--seed", "4", input="q\n")
+    shown = run("replay", "1")
+    assert "showing what seat B sees" in shown.output
+    assert "seat 0 gets" not in shown.output and "seat 1 gets" in shown.output
+    everything = run("replay", "1", "--seat", "0")
+    assert "seat 0 gets" in everything.output
