@@ -146,3 +146,27 @@ def settled(s: EmblemState) -> EmblemState:
     """Assert the invariants hold (cards and chips all accounted for) and return the state."""
     assert s.invariant_errors() == [], s.invariant_errors()
     return s
+
+
+def deploy(s: EmblemState, card_id: str, sq: int, n: int) -> None:
+    """Deploy a unit the way a player does (C-36): the card, then the square, then the chips."""
+    s.apply(("deploy", card_id))
+    s.apply(("square", sq))
+    s.apply(("chips", n))
+
+
+def deploys(s: EmblemState) -> set[tuple[str, int, int]]:
+    """Every (card, square, chips) deploy open now, found by walking the sub-decisions."""
+    out = set()
+    for a in s.legal_actions():
+        if a[0] != "deploy":
+            continue
+        s1 = s.clone()
+        s1.apply(a)
+        for b in s1.legal_actions():
+            if b[0] != "square":
+                continue
+            s2 = s1.clone()
+            s2.apply(b)
+            out.update((a[1], b[1], c[1]) for c in s2.legal_actions() if c[0] == "chips")
+    return out

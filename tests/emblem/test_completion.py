@@ -11,7 +11,21 @@ from asobi.games.emblem.rules import flow
 from asobi.games.emblem.rules.field import SORTIE_SQUARES, SQUARES, square_name
 from asobi.games.emblem.rules.invasion import begin_invasion
 
-from .helpers import at, chips, draw_any, empty_hand, events, give, opening, place, put_card, settled
+from .helpers import (
+    at,
+    chips,
+    deploy,
+    deploys,
+    draw_any,
+    empty_hand,
+    events,
+    give,
+    new,
+    opening,
+    place,
+    put_card,
+    settled,
+)
 
 
 def invasion(units, turn_player=0, **kw):
@@ -36,26 +50,36 @@ def test_the_field_is_three_by_four_with_a_sortie_row_each_and_one_unit_per_squa
     s2 = opening()
     draw_any(s2)
     place(s2, 0, "az-soldier", 0)
-    assert not any(a[0] == "deploy" and a[2] == 0 for a in s2.legal_actions())
+    assert {sq for _, sq, _ in deploys(s2)} == {1, 2}  # only the empty squares of A's 出撃マス
 
 
 @rule("C-12", "2.1.4")
 def test_kokugai_is_public_and_holds_mulligans_and_captures():
-    s = opening()
-    s.kokugai = ((*s.kokugai[0], s.cards.index("az-leon")), s.kokugai[1])
-    s.adjust_deck(0, s.cards.index("az-leon"), -1)
-    s.deck_left[0] -= 1
-    assert s.view(1)["players"][0]["kokugai"] == ["az-leon"]
+    no_units = ["w-iron-sword"] * 2 + ["w-steel-sword"] * 2 + ["i-shield"] * 2 + ["l-fort"]
+    s = new()
+    s.apply(("first", 0))
+    for card in no_units + ["cr-brute"] * 4 + ["cr-raider"] * 3:
+        s.apply(("draw", card))
+    s.apply(("mulligan",))  # A's hand goes to 国外, through the game
+    assert s.view(1)["players"][0]["kokugai"] == no_units
+    assert s.view(1)["players"][0]["kokugai"] == s.view(0)["players"][0]["kokugai"]
     settled(s)
 
 
 @rule("C-13")
 def test_offfield_is_the_public_discard_zone():
+    from asobi.games.emblem.rules.end_phase import begin_end_phase
+
     s = opening()
     draw_any(s)
-    empty_hand(s, 0)
-    assert s.view(1)["players"][0]["offfield"] == s.view(0)["players"][0]["offfield"]
-    assert len(s.view(1)["players"][0]["offfield"]) == 8
+    give(s, 0, "az-soldier")  # 9 cards: the discard to 7 (2.5.6) puts two in 戦場外
+    s.turn_player = 0
+    begin_end_phase(s)
+    assert s.step == flow.DISCARD
+    s.apply(("discard", "az-soldier"))
+    s.apply(("discard", "w-iron-sword"))
+    seen_by_b = s.view(1)["players"][0]["offfield"]
+    assert seen_by_b == ["az-soldier", "w-iron-sword"] == s.view(0)["players"][0]["offfield"]
     settled(s)
 
 
@@ -71,6 +95,13 @@ def test_a_guardian_protects_units_on_the_owners_sortie_row():
     s3.apply(("attack", 1))
     assert chips(s3, 1) == 3 - (2 - 1)  # on A's 出撃マス: 1 less damage
     settled(s3)
+    s4 = invasion([(7, "cr-goran", 1, 4), (4, "az-soldier", 0, 3)], turn_player=1)
+    put_card(s4, 0, "guardian", "g-aegis")
+    s4.apply(("activate", 7))
+    s4.apply(("next",))
+    s4.apply(("attack", 4))
+    assert chips(s4, 4) == 3 - 2  # off the 出撃マス: no reduction
+    settled(s4)
 
 
 @rule("C-21", "2.3.4")
@@ -132,7 +163,7 @@ def test_a_wiped_out_player_who_fields_no_unit_in_its_next_unit_step_loses():
 def test_a_wiped_out_player_who_fields_a_unit_plays_on():
     s = wipe_out_b()
     s.apply(("draw", "cr-hex"))
-    s.apply(("deploy", "cr-hex", 10, 3))
+    deploy(s, "cr-hex", 10, 3)
     s.apply(("next",))
     assert s.outcome() is None and s.wiped == (0, 0)
     settled(s)
@@ -142,12 +173,18 @@ def test_a_wiped_out_player_who_fields_a_unit_plays_on():
 def test_a_player_with_no_units_who_lost_none_has_not_lost():
     s = opening()
     draw_any(s)
-    assert s.outcome() is None and not s.units_of(1)
+    while s.koku == 0 or s.step in (flow.DRAW, flow.UNIT):  # both unit steps pass with no deploy
+        if s.current_seat < 0:
+            draw_any(s)
+        else:
+            s.apply(("next",))
+    assert s.outcome() is None and not s.units_of(0) and not s.units_of(1) and s.turn == 1
 
 
 @rule("C-25")
-def test_drawing_from_an_empty_deck_loses():
+def test_drawing_from_an_empty_deck_ends_the_game_decided_on_the_field():
     s = opening()
+    place(s, 10, "cr-brute", 1, chips=1)
     s.to_offfield(0, *(i for i, n in enumerate(s.deck[0]) for _ in range(n)))
     s.deck = ((0,) * len(s.deck[0]), s.deck[1])
     s.deck_left[0] = 0
@@ -207,7 +244,7 @@ def test_a_named_unit_is_unique_on_its_owners_field():
     s._legal = None
     legal = s.legal_actions()
     assert not any(a[0] == "deploy" and a[1] == "az-leon" for a in legal)
-    assert ("deploy", "az-soldier", 1, 1) in legal  # generic units may repeat
+    assert ("deploy", "az-soldier") in legal  # generic units may repeat
     place(s, 4, "az-soldier", 0)
     from asobi.games.emblem.rules.end_phase import legal_succession
 

@@ -9,7 +9,7 @@ from asobi.core.testing import rule
 from asobi.games.emblem.rules import flow
 from asobi.games.emblem.rules.end_phase import begin_end_phase
 
-from .helpers import chips, empty_hand, events, give, opening, place, put_card, settled
+from .helpers import at, chips, empty_hand, events, give, opening, place, put_card, settled
 
 
 def end_phase(units, hand=(), seat=0, land=None, **kw):
@@ -44,6 +44,8 @@ def test_effects_usable_at_the_start_of_the_end_phase():
     s = end_phase([(1, "az-gard", 0, 1)], land="l-village")
     assert s.legal_actions() == [("rally", 1), ("next",)]
     s.apply(("rally", 1))
+    assert s.legal_actions() == [("chips", 1), ("chips", 2)]  # "up to" (C-35)
+    s.apply(("chips", 2))
     assert chips(s, 1) == 3
     assert ("2.5.2", "rally") in events(s)
     assert s.step != flow.END_START  # once per turn
@@ -54,11 +56,16 @@ def test_symbol_puts_a_chip_on_adjacent_friends():
     s = end_phase(
         [(1, "az-albert", 0, 3), (0, "az-soldier", 0, 1), (2, "az-soldier", 0, 1), (4, "az-soldier", 0, 1)]
     )
-    assert ("symbol", 1) in s.legal_actions()
-    s.apply(("symbol", 1))
-    assert [chips(s, sq) for sq in (0, 2, 4)] == [2, 2, 1]  # 象徴2: two of the three neighbours
+    # 象徴2: two of the three neighbours, the player's pick (not square order)
+    assert [a for a in s.legal_actions() if a[0] == "symbol"] == [
+        ("symbol", 1, (0, 2)),
+        ("symbol", 1, (0, 4)),
+        ("symbol", 1, (2, 4)),
+    ]
+    s.apply(("symbol", 1, (2, 4)))
+    assert [chips(s, sq) for sq in (0, 2, 4)] == [1, 2, 2]
     assert ("C-17", "symbol") in events(s)
-    assert ("symbol", 1) not in (s.legal_actions() if s.step == flow.END_EFFECTS else [])
+    assert not any(a[0] == "symbol" for a in (s.legal_actions() if s.step == flow.END_EFFECTS else []))
 
 
 @rule("C-18")
@@ -67,6 +74,8 @@ def test_training_only_for_a_unit_that_stayed_idle():
     s.field[4][11] = 1  # it moved this turn
     assert ("training", 1) in s.legal_actions() and ("training", 4) not in s.legal_actions()
     s.apply(("training", 1))
+    assert s.legal_actions() == [("chips", 1), ("chips", 2)]  # up to N (C-35)
+    s.apply(("chips", 2))
     assert chips(s, 1) == 3
     assert ("C-18", "training") in events(s)
 
@@ -99,6 +108,8 @@ def test_succession_replaces_the_parent_with_the_child_keeping_chips_and_cards()
     s = end_phase([(1, "az-albert", 0, 2, {"weapon": "w-silver-lance"})], hand=["az-leon"])
     assert ("succeed", 1, "az-leon") in s.legal_actions()
     s.apply(("succeed", 1, "az-leon"))
+    assert s.legal_actions() == [("chips", 0), ("chips", 1), ("chips", 2)]  # may top up (C-35)
+    s.apply(("chips", 2))
     u = s.field[1]
     assert s.card_id(u[0]) == "az-leon"
     assert u[2] == 4  # kept 2, then filled to Leon's 気力 4
@@ -116,11 +127,32 @@ def test_chips_above_the_childs_maximum_go_to_used():
     settled(s)
 
 
+@rule("C-31")
+def test_the_child_keeps_the_parents_state():
+    s = opening()
+    s.apply(s.chance_outcomes()[0][0])
+    empty_hand(s, 0)
+    u = place(s, 1, "az-albert", 0, chips=2, ready=False)
+    u[9] = 1  # poisoned
+    u[8] = 1  # 練磨 +1
+    give(s, 0, "az-leon")
+    s.turn_player = 0
+    begin_end_phase(s)
+    s.apply(("succeed", 1, "az-leon"))
+    s.apply(("chips", 1))
+    child = s.field[1]
+    assert s.card_id(child[0]) == "az-leon"
+    assert child[3] == 0 and child[9] == 1 and child[8] == 1  # standby, poisoned, honed
+    settled(s)
+
+
 @rule("2.5.5")
 def test_showing_the_parent_fills_the_child():
     s = end_phase([(1, "az-leon", 0, 1)], hand=["az-albert"])
     assert ("inherit", 1, "az-albert") in s.legal_actions()
     s.apply(("inherit", 1, "az-albert"))
+    assert s.legal_actions() == [("chips", 1), ("chips", 2), ("chips", 3)]
+    s.apply(("chips", 3))
     assert chips(s, 1) == 4
     assert s.cards.index("az-albert") in s.offfield[0] and not s.hand[0]
     shown = next(e for e in s.log if e.key == "inherit")
@@ -134,8 +166,25 @@ def test_succession_only_in_the_own_end_phase():
     s = opening()
     s.apply(s.chance_outcomes()[0][0])
     place(s, 1, "az-albert", 0)
-    give(s, 0, "az-leon")
-    assert not any(a[0] == "succeed" for a in s.legal_actions())  # the unit step offers none
+    place(s, 2, "az-leon", 0, chips=1)
+    give(s, 0, "az-leon", "az-albert")
+    assert not any(a[0] in ("succeed", "inherit") for a in s.legal_actions())  # the unit step offers none
+    with pytest.raises(IllegalActionError, match=r"2\.3\.6"):
+        s.apply(("succeed", 1, "az-leon"))
+    # B's end phase: A's family on the field and in hand, but it is not A's end phase
+    at(s, "effects", turn_player=1)
+    assert s.actor == 1 and s.legal_actions() == [("next",)]
+    with pytest.raises(IllegalActionError, match=r"2\.5\.4"):
+        s.apply(("succeed", 1, "az-leon"))
+    with pytest.raises(IllegalActionError, match=r"2\.5\.5"):
+        s.apply(("inherit", 2, "az-albert"))
+    # A's own end phase: both forms are offered
+    s2 = end_phase([(1, "az-albert", 0, 2), (2, "az-melty", 0, 1)], hand=["az-leon", "az-merva"])
+    assert ("succeed", 1, "az-leon") in s2.legal_actions() and (
+        "inherit",
+        2,
+        "az-merva",
+    ) in s2.legal_actions()
 
 
 @rule("2.5.6")

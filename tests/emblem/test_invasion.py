@@ -194,7 +194,9 @@ def test_healing_puts_unused_chips_on_another_friendly_unit():
     assert s.legal_actions() == [("heal", 4), ("next",)]  # not the enemy, not itself
     before = s.unused[0]
     s.apply(("heal", 4))
-    assert chips(s, 4) == 1 + 1 + 1  # 攻 1 + Mend Staff 1
+    assert s.legal_actions() == [("chips", 1), ("chips", 2)]  # up to 攻 1 + Mend Staff 1 (C-35)
+    s.apply(("chips", 2))
+    assert chips(s, 4) == 1 + 1 + 1
     assert s.unused[0] == before - 2
     assert ("C-11", "heal") in events(s)
 
@@ -217,7 +219,19 @@ def test_modifiers_add_to_attack_and_counter_and_never_go_below_zero():
 
     assert attack_value(s, ciel, 7, False) == 2 + 2  # effective against fliers
     brute = place(s, 10, "cr-brute", 1, item="enemy:i-shackles")
-    assert s.unit_view(brute)["attack"] == 0  # 1 - 1, and never below 0
+    assert s.unit_view(brute)["attack"] == 0  # 1 - 1
+    settled(s)
+    # 反 0 with a Cursed Necklace (-1) counters for 0, not -1: the attacker gains no chip
+    s = invasion([(4, "az-soldier", 0, 2), (7, "cr-hex", 1, 3, {"item": "enemy:i-curse"})])
+    hex_ = s.field[7]
+    assert s.unit_view(hex_)["counter"] == 0
+    used = s.used[0]
+    s.apply(("activate", 4))
+    s.apply(("next",))
+    s.apply(("attack", 7))
+    assert chips(s, 4) == 2 and s.used[0] == used
+    back = [e for e in s.log if e.clause == "C-7" and e.key == "damage"]
+    assert back and dict(back[-1].args)["n"] == 0
     settled(s)
 
 
@@ -241,4 +255,19 @@ def test_poisoned_units_lose_a_chip_at_their_owners_turn_start():
     end_turn(s)  # B's turn starts: the poison bites, then ends
     assert chips(s, 7) == 2 and s.field[7][9] == 0
     assert ("C-22", "damage") in events(s, mark)
+    settled(s)
+    # a poisonous hit that does no damage poisons nothing
+    s = invasion(
+        [(7, "cr-hex", 0, 3, {"item": "enemy:i-shackles"}), (10, "az-bors", 1, 5)],
+        deck_a="crimson",
+        deck_b="azure",
+        hands=(["cr-hex"] * 2 + ["cr-raider"] * 4 + ["cr-brute"], ["az-soldier"] * 4 + ["az-cavalier"] * 3),
+    )
+    put_card(s, 1, "guardian", "g-aegis")  # 1 less damage on B's 出撃マス
+    assert s.unit_view(s.field[7])["attack"] == 1  # 2, shackled
+    s.apply(("activate", 7))
+    s.apply(("next",))
+    s.apply(("attack", 10))
+    assert chips(s, 10) == 5 and s.field[10][9] == 0
+    assert ("C-22", "poisoned") not in events(s)
     settled(s)

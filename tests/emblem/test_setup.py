@@ -11,7 +11,7 @@ from asobi.games.emblem import SPEC
 from asobi.games.emblem.rules.setup import may_mulligan
 from asobi.games.emblem.state import CHIPS
 
-from .helpers import cites, events, new, opening, settled
+from .helpers import cites, events, new, settled
 
 NO_UNITS = ["w-iron-sword"] * 2 + ["w-steel-sword"] * 2 + ["i-shield"] * 2 + ["l-fort"]
 NO_UNITS_AGAIN = ["w-iron-bow"] * 2 + ["w-longbow"] * 2 + ["m-fire"] * 2 + ["m-mend"]
@@ -87,5 +87,14 @@ def test_a_hand_without_units_may_be_shown_sent_to_kokugai_and_redrawn_once():
 
 @rule("2.1.4")
 def test_a_hand_with_a_unit_cannot_mulligan():
-    s = opening()
+    s = new()
+    s.apply(("first", 0))
+    for card in ["az-soldier", *NO_UNITS[:6], *B_HAND]:
+        s.apply(("draw", card))
+    assert s.actor == 0 and s.legal_actions() == [("keep",)]  # one unit card is enough
+    assert "2.1.4" in s.action_label(("keep",), "en")  # the forced option says why
+    with pytest.raises(IllegalActionError, match=r"2\.1\.4"):
+        s.apply(("mulligan",))
+    s.apply(("keep",))
+    s.apply(("keep",))
     assert s.turn == 1 and not s.kokugai[0] and not s.kokugai[1]

@@ -8,7 +8,7 @@ from asobi.core import IllegalActionError
 from asobi.core.testing import rule
 from asobi.games.emblem.rules import flow
 
-from .helpers import at, chips, cites, empty_hand, events, give, opening, place, settled
+from .helpers import at, chips, cites, deploy, deploys, empty_hand, events, give, opening, place, settled
 
 
 def to_unit_step(s, card="az-leon"):
@@ -35,7 +35,7 @@ def test_players_take_turns_alternately():
 def test_a_turn_is_both_kokuryoku_phases_then_invasion_then_end():
     s = opening()
     to_unit_step(s)
-    s.apply(("deploy", "az-leon", 1, 3))
+    deploy(s, "az-leon", 1, 3)
     s.apply(("next",))  # unit step
     assert s.step == flow.ITEM
     s.apply(("next",))  # item step
@@ -44,7 +44,7 @@ def test_a_turn_is_both_kokuryoku_phases_then_invasion_then_end():
     assert ("2.3.1", "kokuryoku_phase") in events(s)
     s.apply(("draw", "cr-brute"))
     assert s.actor == 1 and s.step == flow.UNIT
-    s.apply(("deploy", "cr-brute", 10, 2))
+    deploy(s, "cr-brute", 10, 2)
     s.apply(("next",))
     s.apply(("next",))
     assert s.step == flow.SELECT and s.actor == 0
@@ -60,9 +60,9 @@ def test_unstarred_things_are_optional_and_in_any_order():
     place(s, 0, "az-soldier", 0, chips=1)
     to_unit_step(s)
     legal = s.legal_actions()
-    assert ("next",) in legal and ("chip", 0) in legal and ("deploy", "az-leon", 1, 1) in legal
+    assert ("next",) in legal and ("chip", 0) in legal and ("deploy", "az-leon") in legal
     s.apply(("chip", 0))  # a chip before deploying: any order
-    s.apply(("deploy", "az-leon", 1, 2))
+    deploy(s, "az-leon", 1, 2)
     assert chips(s, 0) == 2 and chips(s, 1) == 2
     s.apply(("next",))
     assert s.step == flow.ITEM
@@ -117,7 +117,12 @@ def test_turn_start_effects_run_after_the_chips_come_back():
     empty_hand(s, 1)
     mark = len(s.log)
     end_turn(s)
-    assert chips(s, 0) == 2 and chips(s, 1) == 2 and chips(s, 2) == 1  # l-fort: up to 2 units
+    # l-fort: up to 2 of the three units, the player's choice (C-34), not square order
+    assert s.step == flow.START_EFFECTS and s.actor == 0
+    assert s.legal_actions() == [("land", (0, 1)), ("land", (0, 2)), ("land", (1, 2))]
+    s.apply(("land", (1, 2)))
+    assert chips(s, 0) == 1 and chips(s, 1) == 2 and chips(s, 2) == 2
+    assert s.step == flow.DRAW
     got = events(s, mark)
     assert got.index(("2.3.3", "chips_back")) < got.index(("2.3.4", "land_chip"))
     settled(s)
@@ -141,19 +146,23 @@ def test_deploy_one_unit_on_your_own_sortie_row_with_at_least_one_chip():
     s = opening()
     to_unit_step(s)
     legal = s.legal_actions()
-    assert {a[2] for a in legal if a[0] == "deploy"} == {0, 1, 2}
-    assert ("deploy", "az-leon", 1, 0) not in legal
+    assert ("deploy", "az-leon") in legal
+    assert {(sq, n) for c, sq, n in deploys(s) if c == "az-leon"} == {
+        (sq, n) for sq in (0, 1, 2) for n in (1, 2, 3, 4)
+    }
+    s.apply(("deploy", "az-leon"))
     with pytest.raises(IllegalActionError, match="C-2"):
-        s.apply(("deploy", "az-leon", 4, 2))
-    with pytest.raises(IllegalActionError, match=r"2\.3\.6"):
-        s.apply(("deploy", "az-leon", 1, 0))
-    s.apply(("deploy", "az-leon", 1, 3))
+        s.apply(("square", 4))
+    s.apply(("square", 1))
+    with pytest.raises(IllegalActionError, match="C-2"):
+        s.apply(("chips", 0))
+    s.apply(("chips", 3))
     u = s.field[1]
     assert u is not None and u[2] == 3 and u[3] == 1  # ready on arrival
     assert s.unused[0] == 17
     assert not any(a[0] == "deploy" for a in s.legal_actions())  # one per step
     with pytest.raises(IllegalActionError, match=r"2\.3\.6"):
-        s.apply(("deploy", "az-soldier", 0, 1))
+        s.apply(("deploy", "az-soldier"))
     assert cites(s, "2.3.6")
 
 
@@ -163,12 +172,14 @@ def test_a_unit_without_chips_retreats_to_offfield_with_its_cards():
     s.apply(("draw", "az-soldier"))
     at(s, "act", turn_player=0, active=4)
     place(s, 4, "az-gard", 0, chips=3, weapon="w-silver-lance")
-    place(s, 7, "cr-archer", 1, chips=2, item="i-bracelet")
+    place(s, 7, "cr-archer", 1, chips=2, item="enemy:i-shackles")  # attached by A
     s.apply(("attack", 7))
     s.apply(("equipment", 0))
     assert s.field[7] is None
     archer = s.cards.index("cr-archer")
-    assert archer in s.offfield[1] and s.cards.index("i-bracelet") in s.offfield[1]
+    shackles = s.cards.index("i-shackles")
+    assert archer in s.offfield[1]
+    assert shackles in s.offfield[0] and shackles not in s.offfield[1]  # to the player who attached it
     assert ("2.3.7", "retreat") in events(s)
     assert s.used[1] == 2  # its chips went to its owner's used chips (C-6)
     settled(s)

@@ -6,9 +6,11 @@ import json
 from random import Random
 
 from asobi.core.conformance import check_game
+from asobi.core.events import render_event
 from asobi.games.emblem import SPEC
+from asobi.games.emblem.rules import flow
 
-from .helpers import draw_any, opening, place
+from .helpers import draw_any, empty_hand, give, opening, place
 
 
 def test_the_opponents_hand_is_a_count_and_the_deck_only_a_number():
@@ -54,10 +56,35 @@ def test_the_render_shows_the_field_hand_chips_and_zones():
     place(s, 10, "cr-brute", 1, chips=2)
     text_en = SPEC.render(s.view(0), 0, "en")
     assert "Leon" in text_en and "気3/4" in text_en and "攻2" in text_en and "ready" in text_en
-    assert "hand: Kingdom Soldier" in text_en
+    assert "hand:\n    Kingdom Soldier — 気力 2, 攻 1, 反 1, infantry, direct, weapon level 1" in text_en
+    assert "Inf/Dir ready" in text_en  # movement and attack type in the field cell
+    assert "Iron Sword — " in text_en  # a hand card's text, one card per line
     assert "unused chips 17" in text_en and "unused chips 18" in text_en
     assert text_en.index("B (") < text_en.index("A (")  # the opponent is drawn above
     text_ja = SPEC.render(s.view(1), 1, "ja")
     assert "レオン" in text_ja and "気3/4" in text_ja and "立" in text_ja
-    assert text_ja.count("手札: ") == 1 and "手札: 帝国重歩兵" in text_ja  # only B's own hand is listed
+    assert text_ja.count("手札:") == 1 and "手札:\n    帝国重歩兵 — 気力" in text_ja  # only B's own hand
+    assert "A（蒼の王国）" in text_ja and "B（紅の帝国）" in text_ja  # deck names in the language
     assert text_ja.index("A（") < text_ja.index("B（")
+
+
+def test_labels_read_well_and_forced_options_say_why():
+    s = opening()
+    s.apply(("draw", "az-leon"))
+    s.apply(("deploy", "az-leon"))
+    s.apply(("square", 1))
+    s.apply(("chips", 1))
+    deploy = next(e for e in s.log if e.key == "deploy")
+    line = render_event(deploy, SPEC.messages, "en", SPEC.localize)
+    assert "with 1 chips" not in line and "(気力 chips: 1)" in line
+    # an item step whose only option is "next" says why
+    s2 = opening()
+    empty_hand(s2, 0)
+    give(s2, 0, "m-fire")  # no unit may hold it
+    s2.apply(("draw", "az-soldier"))
+    s2.apply(("deploy", "az-soldier"))
+    s2.apply(("square", 1))
+    s2.apply(("chips", 1))
+    s2.apply(("next",))
+    assert s2.step == flow.ITEM and s2.legal_actions() == [("next",)]
+    assert s2.action_label(("next",), "en") == "next (no card you hold can be attached or placed now)"

@@ -16,16 +16,19 @@ from typing import Any
 from asobi.core import GameSpec, Option, register
 
 from .cards import DECKS, Deck, load_deck, preconstructed
-from .messages import MESSAGES, SEAT_NAMES, localize
+from .messages import MESSAGES, SEAT_NAMES, localize, remember_deck_name
 from .render import render
 from .state import EmblemState
 
-MAX_STEPS = 12_000
+MAX_STEPS = 16_000
 """No game lasts longer. Each player draws once a turn (2.3.1) from 53 undrawn cards, so C-25
-ends every game by turn 54. A turn holds at most about 190 steps: two 国力 phases of at most
-5 (unit step) + 37 (item step: 9 hand cards, 27 attached cards, next), an invasion of 9 units × 5
-decisions + 1, an end phase of 9 × 4 keywords + 9 世代交代 + 9 discards + 3, and 2 draws — so
-54 × 190 plus the setup stays under 12,000. Random games take about 800 steps (at most 959 in 600)."""
+ends every game by turn 54. A turn holds at most about 280 steps: the start-of-turn effects
+(9 units, captures and poisons, and the land: 10, C-34); two 国力 phases of at most 5 (unit step)
++ 3 (a deploy in parts) + 8 (three cancelled deploys, C-36) + 37 (item step: 9 hand cards,
+27 attached cards, next); an invasion of 9 units × 6 decisions (with a heal's number, C-35) + 1;
+an end phase of 9 × 4 keywords + 9 【修練】 numbers + 9 世代交代 × 2 + 2 for the land + 9 discards
++ 3; and 2 draws — so 54 × 280 plus the setup stays under 16,000. Random games take about 830
+steps."""
 
 
 @cache
@@ -50,6 +53,8 @@ def deck_for(options: Mapping[str, Any], seat: str) -> Deck:
 def new_state(options: Mapping[str, Any]) -> EmblemState:
     """A new game; a deck file that breaks a rule raises ``BadDataError`` naming card and rule."""
     a, b = deck_for(options, "a"), deck_for(options, "b")
+    remember_deck_name(a.name_en, a.name_ja)
+    remember_deck_name(b.name_en, b.name_ja)
     return EmblemState((a.counts, b.counts), (a.name_en, b.name_en))
 
 
@@ -63,7 +68,7 @@ SPEC = GameSpec(
     id="emblem",
     title_ja="ファイアーエムブレム TCG（ゲームの流れ）",
     title_en="Emblem card battle (Fire Emblem TCG flow)",
-    rules_version="1",
+    rules_version="2",
     options=(
         Option("deck_a", str, DECKS[0], "seat A's preconstructed deck", "Aの構築済みデッキ", choices=DECKS),
         Option("deck_b", str, DECKS[1], "seat B's preconstructed deck", "Bの構築済みデッキ", choices=DECKS),

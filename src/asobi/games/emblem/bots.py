@@ -120,17 +120,48 @@ class RuleBot(Agent):
 
     # unit step
     def score_deploy(self, view: dict[str, Any], action: Action) -> float:
-        _, card_id, sq, n = action
-        card = self.card(card_id)
-        me = view["players"][self.seat]
+        card = self.card(action[1])
         mine = sum(1 for u in view["field"] if u is not None and u["owner"] == self.seat)
         strength = card.attack * 2 + card.counter + card.morale + (2 if card.move == 2 else 0)
-        # a lone unit must survive the enemy's first blow, or the game is lost to a wipe-out (C-24)
-        want = card.morale if mine <= 1 else min(card.morale, max(1, me["unused"] - RESERVE))
-        fit = -abs(n - want) * 3
-        block = 25 if sq in self.danger_squares(view) else 0
         need = 30 if mine < 3 else 8
-        return need + strength + fit + block
+        return need + strength
+
+    def score_square(self, view: dict[str, Any], action: Action) -> float:
+        return 25.0 if action[1] in self.danger_squares(view) else 1.0 + action[1] % 3 * 0.1
+
+    def score_cancel(self, view: dict[str, Any], action: Action) -> float:
+        return -100.0
+
+    def score_chips(self, view: dict[str, Any], action: Action) -> float:
+        n = action[1]
+        me = view["players"][self.seat]
+        if view["deploying"] is not None:
+            card = self.card(view["deploying"][0])
+            mine = sum(1 for u in view["field"] if u is not None and u["owner"] == self.seat)
+            # a lone unit must survive the enemy's first blow, or the game is lost to a wipe-out (C-24)
+            want = card.morale if mine <= 1 else min(card.morale, max(1, me["unused"] - RESERVE))
+            return -abs(n - want) * 3.0
+        # "up to" effects (C-35): fill, keeping one chip back when there are few
+        amount = view["amount"]
+        keep = (
+            1 if amount is not None and amount["verb"] in ("succeed", "inherit") and me["unused"] <= 3 else 0
+        )
+        return -abs(n - max(amount["least"] if amount else 0, (amount["most"] if amount else n) - keep))
+
+    def score_capture(self, view: dict[str, Any], action: Action) -> float:
+        return 3.0
+
+    def score_poison(self, view: dict[str, Any], action: Action) -> float:
+        return 1.0
+
+    def score_land(self, view: dict[str, Any], action: Action) -> float:
+        # the land before the poison it may save; on the units with most room, then the poisoned
+        score = 2.0
+        for sq in action[1]:
+            u = view["field"][sq]
+            if u is not None:
+                score += 0.1 * (u["max"] - u["chips"]) + (1.0 if u["poison"] else 0.0)
+        return score
 
     def score_chip(self, view: dict[str, Any], action: Action) -> float:
         u = view["field"][action[1]]
@@ -241,7 +272,8 @@ class RuleBot(Agent):
         return 1 + u["max"] - u["chips"]
 
     def score_symbol(self, view: dict[str, Any], action: Action) -> float:
-        return 4.0
+        field = view["field"]
+        return 4.0 + 0.1 * sum(field[t]["max"] - field[t]["chips"] for t in action[2] if field[t] is not None)
 
     def score_training(self, view: dict[str, Any], action: Action) -> float:
         return 4.0

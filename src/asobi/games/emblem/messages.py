@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cards import pool
+from .cards import DECKS, pool, preconstructed
 from .rules.field import square_name
 
 if TYPE_CHECKING:
@@ -27,8 +27,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "turn": ("第{turn}ターン：{seat}のターン", "turn {turn}: {seat}'s turn"),
     "kokuryoku_phase": ("{seat}の国力フェイズ", "{seat}'s 国力 phase"),
-    "chips_back": ("{seat}の使用済みチップ{n}枚が未使用に戻る", "{seat}'s {n} used chips come back unused"),
-    "deploy": ("{seat}が{card}を{sq}に気力{n}で配置", "{seat} deploys {card} on {sq} with {n} 気力 chips"),
+    "chips_back": (
+        "{seat}の使用済みチップ{n}枚が未使用に戻る",
+        "{seat}'s used chips come back unused (chips: {n})",
+    ),
+    "deploy": ("{seat}が{card}を{sq}に気力{n}で配置", "{seat} deploys {card} on {sq} (気力 chips: {n})"),
     "chip": (
         "{seat}が{sq}の{card}に気力チップを1枚追加（{n}枚）",
         "{seat} adds a 気力 chip to {card} on {sq} (now {n})",
@@ -46,10 +49,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "replaced": ("{seat}の{card}は戦場外へ", "{seat}'s {card} goes to 戦場外"),
     "chips_over": (
         "{card}の最大気力を超えるチップ{n}枚を使用済みに",
-        "{n} chips above {card}'s maximum 気力 go to used",
+        "chips above {card}'s maximum 気力 go to used (chips: {n})",
     ),
     "invasion_phase": ("{seat}の侵攻フェイズ", "{seat}'s invasion phase"),
-    "units_ready": ("{seat}の待機ユニット{n}体が行動可能に", "{n} of {seat}'s units in standby become ready"),
+    "units_ready": (
+        "{seat}の待機ユニット{n}体が行動可能に",
+        "{seat}'s units in standby become ready (units: {n})",
+    ),
     "activate": ("{seat}の{sq}の{card}が行動開始", "{seat}'s {card} on {sq} begins its activation"),
     "move": ("{card}が{from}から{sq}へ移動", "{card} moves from {from} to {sq}"),
     "standby": ("{sq}の{card}は待機状態に", "{card} on {sq} goes to standby"),
@@ -61,7 +67,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "poisoned": ("{sq}の{card}は毒状態に", "{card} on {sq} is poisoned"),
     "retreat": ("{sq}の{card}は撤退し戦場外へ", "{card} on {sq} retreats to 戦場外"),
-    "heal": ("{card}が{sq}の{target}を{n}回復", "{card} heals {target} on {sq} by {n}"),
+    "heal": ("{card}が{sq}の{target}を{n}回復", "{card} heals {target} on {sq} (chips: {n})"),
     "capture": (
         "{card}が{sq}の{target}を捕獲し国外へ",
         "{card} captures {target} on {sq}, sending it to 国外",
@@ -69,23 +75,26 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "land_chip": ("{card}の効果で{sq}の{target}にチップ1枚", "{card} puts a chip on {target} on {sq}"),
     "symbol": (
         "{sq}の{card}の【象徴】：隣接ユニットにチップ{n}枚",
-        "{card} on {sq} uses 【象徴】: {n} chips on its neighbours",
+        "{card} on {sq} uses 【象徴】 (chips on its neighbours: {n})",
     ),
-    "training": ("{sq}の{card}の【修練】：チップ{n}枚", "{card} on {sq} uses 【修練】: {n} chips"),
+    "training": ("{sq}の{card}の【修練】：チップ{n}枚", "{card} on {sq} uses 【修練】 (chips: {n})"),
     "legacy": (
         "{card}の【伝承】：{item}を{sq}の{target}へ",
         "{card} uses 【伝承】: {item} passes to {target} on {sq}",
     ),
     "honing": ("{sq}の{card}の【練磨】：攻+{n}", "{card} on {sq} uses 【練磨】: 攻 +{n}"),
     "end_phase": ("{seat}のエンドフェイズ", "{seat}'s end phase"),
-    "rally": ("{card}の効果で{sq}の{target}にチップ{n}枚", "{card}: {n} chips on {target} on {sq}"),
+    "rally": (
+        "{card}の効果で{sq}の{target}にチップ{n}枚",
+        "{card} puts chips on {target} on {sq} (chips: {n})",
+    ),
     "succeed": (
         "{seat}の世代交代：{sq}の{card}が{child}に（チップ{n}枚追加）",
-        "{seat}'s 世代交代: {card} on {sq} gives way to {child} (+{n} chips)",
+        "{seat}'s 世代交代: {card} on {sq} gives way to {child} (chips added: {n})",
     ),
     "inherit": (
         "{seat}の世代交代：{card}を明示し、{sq}の{child}にチップ{n}枚",
-        "{seat}'s 世代交代: shows {card}; {child} on {sq} gets {n} chips",
+        "{seat}'s 世代交代: shows {card}; {child} on {sq} gets chips (chips: {n})",
     ),
     "discard": ("{seat}が{card}を捨てる", "{seat} discards {card}"),
     "turn_end": ("{seat}がターン終了を宣言", "{seat} ends the turn"),
@@ -99,8 +108,35 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{seat}の勝利（敵ユニット全滅、再配置なし）",
         "{seat} wins: the enemy was wiped out and fielded no unit again",
     ),
-    "won_deck_out": ("{seat}の勝利（相手の山札切れ）", "{seat} wins: the opponent's deck ran out"),
+    "won_deck_out": (
+        "{seat}の勝利（山札切れで終了、場の気力チップ・ユニットが多い）",
+        "{seat} wins: a deck ran out and {seat} has more 気力 chips (then units) on the field",
+    ),
+    "drawn_deck_out": (
+        "引き分け（山札切れで終了、場の気力チップ・ユニット数が同じ）",
+        "a draw: a deck ran out with equal 気力 chips and units on the field",
+    ),
 }
+
+DECK_NAMES_JA: dict[str, str] = {}
+"""A deck's 日本語 name by its English one (the state keeps the English name; both come from the
+deck's file, remembered when a game is made)."""
+
+
+def remember_deck_name(name_en: str, name_ja: str) -> None:
+    DECK_NAMES_JA[name_en] = name_ja
+
+
+def deck_name(name_en: str, lang: str) -> str:
+    """A deck's name in ``lang``."""
+    if lang != "ja":
+        return name_en
+    if not DECK_NAMES_JA:
+        for key in DECKS:
+            d = preconstructed(key)
+            DECK_NAMES_JA[d.name_en] = d.name_ja
+    return DECK_NAMES_JA.get(name_en, name_en)
+
 
 CARD_ARGS = frozenset({"card", "child", "unit", "item", "target"})
 SQUARE_ARGS = frozenset({"sq", "from", "tsq"})
@@ -117,6 +153,8 @@ def localize(name: str, value: Any, lang: str) -> str:
         return card_name(value, lang)
     if name == "cards" and isinstance(value, tuple):
         return ("、" if lang == "ja" else ", ").join(card_name(v, lang) for v in value)
+    if name in ("deck_a", "deck_b") and isinstance(value, str):
+        return deck_name(value, lang)
     if name == "seat" and isinstance(value, int):
         return SEAT_NAMES[value]
     if name in SQUARE_ARGS and isinstance(value, int):
@@ -146,11 +184,22 @@ def action_label(s: EmblemState | None, action: tuple[Any, ...], lang: str = "en
             return f"{card_name(s.card_id(u[0]), lang)}@{square_name(a[i])}"
         return square_name(a[i])
 
+    def unit_at_sq(x: int) -> str:
+        if s is not None and s.field[x] is not None:
+            u = s.field[x]
+            assert u is not None
+            return f"{card_name(s.card_id(u[0]), lang)}@{square_name(x)}"
+        return square_name(x)
+
     labels: dict[str, tuple[str, str]] = {
         "next": ("次へ進む", "next (done with this step)"),
         "keep": ("手札をそのまま使う", "keep the hand"),
         "mulligan": ("マリガンする", "mulligan"),
     }
+    if s is not None and len(s.legal_actions()) == 1 and s.current_seat >= 0:
+        forced = forced_label(s, verb, ja)
+        if forced:
+            return forced
     if verb == "first":
         return f"{SEAT_NAMES[a[0]]}が先攻" if ja else f"{SEAT_NAMES[a[0]]} goes first"
     if verb in labels:
@@ -159,10 +208,25 @@ def action_label(s: EmblemState | None, action: tuple[Any, ...], lang: str = "en
         return f"{card(0)}を引く" if ja else f"draw {card(0)}"
     if verb == "deploy":
         return (
-            f"{card(0)}を{sq(1)}に気力{a[2]}で配置"
+            f"{card(0)}を配置する（次にマス、気力を選ぶ）"
             if ja
-            else f"deploy {card(0)} on {sq(1)} with {a[2]} chips"
+            else f"deploy {card(0)} (then pick a square and chips)"
         )
+    if verb == "square":
+        return f"{sq(0)}に配置" if ja else f"deploy on {sq(0)}"
+    if verb == "cancel":
+        return "配置をやめて戻る" if ja else "cancel (back to the unit step)"
+    if verb == "chips":
+        return f"チップ{a[0]}枚" if ja else f"chips: {a[0]}"
+    if verb == "capture":
+        return f"{unit_at(0)}の【捕獲】を処理" if ja else f"resolve 【Capture】 of {unit_at(0)}"
+    if verb == "poison":
+        return f"{unit_at(0)}の毒を処理（気力-1）" if ja else f"resolve the poison on {unit_at(0)} (-1 気力)"
+    if verb == "land":
+        where = "、".join(unit_at_sq(x) for x in a[0]) if a[0] else ("なし" if ja else "none")
+        if ja:
+            return f"土地の効果：{where}にチップ1枚ずつ"
+        return f"land: one chip each on {where.replace('、', ', ')}"
     if verb == "chip":
         return f"{unit_at(0)}に気力チップ+1" if ja else f"+1 気力 chip on {unit_at(0)}"
     if verb == "equip":
@@ -195,6 +259,13 @@ def action_label(s: EmblemState | None, action: tuple[Any, ...], lang: str = "en
         return "use the weapon/magic" if a[0] else "fight without it"
     if verb == "rally":
         return f"{unit_at(0)}にチップを乗せる（土地）" if ja else f"land: chips on {unit_at(0)}"
+    if verb == "symbol":
+        where = ("、" if ja else ", ").join(unit_at_sq(x) for x in a[1])
+        return (
+            f"{unit_at(0)}の【象徴】：{where}に1枚ずつ"
+            if ja
+            else f"【Symbol】 of {unit_at(0)}: a chip each on {where}"
+        )
     if verb in ("symbol", "training", "honing"):
         kw = {"symbol": ("象徴", "Symbol"), "training": ("修練", "Training"), "honing": ("練磨", "Honing")}[
             verb
@@ -218,3 +289,37 @@ def action_label(s: EmblemState | None, action: tuple[Any, ...], lang: str = "en
     if verb == "discard":
         return f"{card(0)}を捨てる" if ja else f"discard {card(0)}"
     return " ".join(str(x) for x in action)
+
+
+def forced_label(s: EmblemState, verb: str, ja: bool) -> str:
+    """The label of a decision with one option, saying why it is the only one."""
+    if verb == "keep":
+        if s.mulligan_done[s.actor]:
+            return (
+                "手札をそのまま使う（マリガンは1回まで、2.1.4）"
+                if ja
+                else "keep the hand (one mulligan only, 2.1.4)"
+            )
+        return (
+            "手札をそのまま使う（ユニットがあるのでマリガン不可、2.1.4）"
+            if ja
+            else "keep the hand (you hold a unit: no mulligan, 2.1.4)"
+        )
+    if verb == "next":
+        step = s.step
+        from .rules import flow
+
+        if step == flow.ITEM:
+            return (
+                "次へ進む（付与・配置できるカードなし）"
+                if ja
+                else "next (no card you hold can be attached or placed now)"
+            )
+        if step == flow.UNIT:
+            return (
+                "次へ進む（配置できるユニットなし）" if ja else "next (no unit you hold can be deployed now)"
+            )
+        if step == flow.END_EFFECTS:
+            return "次へ進む（使える効果なし）" if ja else "next (no effect can be used now)"
+        return "次へ進む（他に選べる行動なし）" if ja else "next (nothing else can be done now)"
+    return ""

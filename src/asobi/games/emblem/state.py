@@ -20,7 +20,7 @@ from asobi.core import CHANCE, TERMINAL, Event, GameState, Outcome
 from asobi.core.errors import BadRecordError
 
 from .cards import ATTACK_TYPES, KINDS, MOVES, UNIT, CardPool, pool
-from .limits import CHIPS, DECK_SIZE
+from .limits import CHIPS, DECK_SIZE, DRAWN
 from .pairs import with_seat
 from .rules import combat, flow, kokuryoku, legality, setup
 from .rules.args import ONLY_SEAT, SEAT, SEAT_ONLY
@@ -56,13 +56,16 @@ class EmblemState(GameState):
         "_tail",
         "active",
         "actor",
+        "amount",
         "attack_use",
+        "cancels",
         "chips_added",
         "counter_use",
         "deck",
         "deck_left",
         "deck_names",
         "deployed",
+        "deploying",
         "end_clause",
         "end_reason",
         "field",
@@ -78,6 +81,7 @@ class EmblemState(GameState):
         "phase_seat",
         "placed",
         "rallied",
+        "start_todo",
         "step",
         "target",
         "turn",
@@ -123,6 +127,13 @@ class EmblemState(GameState):
         self.wiped = (0, 0)
         self.end_reason = ""
         self.end_clause = ""
+        self.start_todo: tuple[tuple[Any, ...], ...] = ()
+        """The 自ターン開始時 effects still to resolve, when the turn player orders them (C-34)."""
+        self.amount: tuple[Any, ...] = ()
+        """A chosen effect waiting for its number of chips: (verb, square, target, least, most) (C-35)."""
+        self.deploying: tuple[int, ...] = ()
+        self.cancels = 0
+        """A deploy being chosen: (card,) then (card, square) (2.3.6, C-36)."""
         self._chunks: tuple[tuple[Event, ...], ...] = ()
         self._tail: list[Event] = []
         self._log_digest: tuple[int, Any] | None = None
@@ -324,6 +335,10 @@ class EmblemState(GameState):
         c.wiped = self.wiped
         c.end_reason = self.end_reason
         c.end_clause = self.end_clause
+        c.start_todo = self.start_todo
+        c.amount = self.amount
+        c.deploying = self.deploying
+        c.cancels = self.cancels
         c._chunks = self._chunks
         c._tail = self._tail[:]
         c._log_digest = self._log_digest
@@ -387,13 +402,27 @@ class EmblemState(GameState):
             "chips_added": self.chips_added,
             "deployed": bool(self.deployed),
             "placed": bool(self.placed),
-            "winner": self.winner if self.winner >= 0 else None,
+            "winner": self.winner if 0 <= self.winner < 2 else None,
+            "draw": self.winner == DRAWN,
             "wiped_out": list(self.wiped),
+            "start_effects": [list(e) for e in self.start_todo],
+            "amount": (
+                dict(zip(("verb", "sq", "other", "least", "most"), self.amount, strict=True))
+                if self.amount
+                else None
+            ),
+            "deploying": (
+                [ids[self.deploying[0]], *self.deploying[1:]]
+                if self.deploying and (seat is None or seat == self.phase_seat)
+                else None
+            ),
         }
 
     def outcome(self) -> Outcome | None:
         if self.winner < 0:
             return None
+        if self.winner == DRAWN:
+            return Outcome((), (0.5, 0.5), self.end_reason, self.end_clause)
         w = self.winner
         scores = (1.0, 0.0) if w == 0 else (0.0, 1.0)
         return Outcome((w,), scores, self.end_reason, self.end_clause, (("seat", w),))
@@ -441,6 +470,7 @@ class EmblemState(GameState):
             (self.chips_added, self.deployed, self.placed, self.rallied),
             (self.active, self.target, self.attack_use, self.counter_use),
             (self.winner, self.end_reason, self.end_clause, list(self.wiped)),
+            (self.start_todo, self.amount, self.deploying, self.cancels),
         )
 
     def _body_json(self) -> dict[str, Any]:
@@ -486,6 +516,10 @@ class EmblemState(GameState):
             "wiped": list(self.wiped),
             "end_reason": self.end_reason,
             "end_clause": self.end_clause,
+            "start_todo": [list(e) for e in self.start_todo],
+            "amount": list(self.amount),
+            "deploying": [ids[self.deploying[0]], *self.deploying[1:]] if self.deploying else [],
+            "cancels": self.cancels,
         }
 
     @classmethod
@@ -551,6 +585,11 @@ class EmblemState(GameState):
             s.wiped = (w0, w1)
             s.end_reason = str(data["end_reason"])
             s.end_clause = str(data["end_clause"])
+            s.start_todo = tuple(tuple(e) for e in data["start_todo"])
+            s.amount = tuple(data["amount"])
+            dep = data["deploying"]
+            s.deploying = (idx(dep[0]), *(int(x) for x in dep[1:])) if dep else ()
+            s.cancels = int(data["cancels"])
             s.log = [Event.from_json(e) for e in data["log"]]
             s._log_digest = None
             s._legal = None
@@ -577,6 +616,8 @@ class EmblemState(GameState):
             if not hand or not in_deck:
                 break
             pos = rng.randrange(len(hand))
+            if self.deploying and other == self.phase_seat and hand[pos] == self.deploying[0]:
+                continue
             new = in_deck[rng.randrange(len(in_deck))]
             old = hand[pos]
             if new == old:

@@ -6,7 +6,7 @@ its ★ work on arrival, the decisions it offers and how they apply.
 
 from __future__ import annotations
 
-from . import combat, end_phase, flow, invasion, kokuryoku, setup
+from . import amounts, combat, end_phase, flow, invasion, keywords, kokuryoku, setup
 from .flow import Step
 
 flow.STEPS[:] = [
@@ -114,6 +114,35 @@ flow.STEPS[:] = [
         end_phase.act_discard,
     ),
     Step("over", "ゲーム終了", "game over", "C-23"),
+    Step(
+        "start_effects",
+        "自ターン開始時の効果",
+        "start-of-turn effects",
+        "2.3.4",
+        None,
+        keywords.legal_start_effects,
+        keywords.act_start_effects,
+    ),
+    Step("amount", "チップの枚数", "how many chips", "C-35", None, amounts.legal_amount, amounts.act_amount),
+    Step(
+        "deploy_square",
+        "配置するマス",
+        "square to deploy on",
+        "2.3.6",
+        None,
+        kokuryoku.legal_deploy_square,
+        kokuryoku.act_deploy_square,
+    ),
+    Step(
+        "deploy_chips",
+        "配置時の気力チップ",
+        "chips to deploy with",
+        "2.3.6",
+        None,
+        kokuryoku.legal_deploy_chips,
+        kokuryoku.act_deploy_chips,
+    ),
 ]
 assert [s.key for s in flow.STEPS][flow.OVER] == "over"
+assert [s.key for s in flow.STEPS][flow.DEPLOY_CHIPS] == "deploy_chips"
 flow.index_hooks()

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import DIRECT, HEALING, INDIRECT
 from ..units import U_CARD, U_CHIPS, U_HONE, U_ITEM, U_MAGIC, U_OWNER, U_POISON, U_WEAPON
-from . import flow, invasion, victory
+from . import amounts, flow, invasion, victory
 from .args import SQ
 from .field import DISTANCE, SORTIE_ROW, reaches
 
@@ -206,19 +206,14 @@ def resolve(s: EmblemState) -> None:
     invasion.process(s)
 
 
-def heal(s: EmblemState, target: int) -> None:
-    """C-11: a healer puts (攻 + its magic's bonus) unused chips on another friendly unit."""
+def heal(s: EmblemState, target: int) -> bool:
+    """C-11: a healer puts up to (攻 + its magic's bonus) unused chips on another friendly unit;
+    how many is the healer's choice (C-35). Whether it is done (not waiting for that choice)."""
     h = s.field[s.active]
-    t = s.field[target]
-    assert h is not None and t is not None
+    assert h is not None
     cards = s.cards.cards
     amount = cards[h[U_CARD]].attack + (cards[h[U_MAGIC]].bonus if h[U_MAGIC] >= 0 else 0)
-    n = s.add_chips(t, amount)
-    s.emit(
-        "C-11",
-        "heal",
-        (("card", s.card_id(h[U_CARD])), ("target", s.card_id(t[U_CARD])), ("sq", target), ("n", n)),
-    )
+    return amounts.put(s, "heal", target, s.active, amount)
 
 
 def distance(a: int, b: int) -> int:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..limits import HAND_LIMIT
+from ..limits import CHIPS, HAND_LIMIT
 from ..units import U_CARD, U_CHIPS, U_OWNER
-from . import flow, keywords, kokuryoku
+from . import amounts, flow, keywords, kokuryoku
 from .args import SEAT, SEAT_ONLY
 from .field import SQUARES
 
@@ -45,19 +45,17 @@ def idle_end_start(s: EmblemState) -> bool:
 
 def act_end_start(s: EmblemState, action: tuple[Any, ...]) -> None:
     if action[0] == "rally":
-        u = s.field[action[1]]
-        assert u is not None
-        land = s.land[s.turn_player]
-        n = s.add_chips(u, _rally_amount(s))
         s.rallied = 1
-        s.emit(
-            "2.5.2",
-            "rally",
-            (("card", s.card_id(land)), ("target", s.card_id(u[U_CARD])), ("sq", action[1]), ("n", n)),
-        )
+        if not amounts.put(s, "rally", action[1], -1, _rally_amount_of(s)):
+            return
         if not idle_end_start(s):
             return
     flow.goto(s, flow.END_EFFECTS)
+
+
+def _rally_amount_of(s: EmblemState) -> int:
+    """The land's number of chips for 2.5.2 (read once ``rallied`` is set)."""
+    return s.cards.cards[s.land[s.turn_player]].end_start_chips
 
 
 # ---- 2. 効果の使用 (2.5.3–2.5.5) ------------------------------------------------------------------
@@ -117,19 +115,23 @@ def idle_effects(s: EmblemState) -> bool:
 
 def act_effects(s: EmblemState, action: tuple[Any, ...]) -> None:
     verb = action[0]
+    done = True
     if verb == "succeed":
-        succeed(s, action[1], s.cards.index(action[2]))
+        done = succeed(s, action[1], s.cards.index(action[2]))
     elif verb == "inherit":
-        inherit(s, action[1], s.cards.index(action[2]))
+        done = inherit(s, action[1], s.cards.index(action[2]))
     elif verb != "next":
-        keywords.act_keyword(s, action)
+        done = keywords.act_keyword(s, action)
+    if not done:
+        return
     if verb == "next" or idle_effects(s):
         flow.goto(s, flow.DISCARD)
 
 
-def succeed(s: EmblemState, sq: int, child: int) -> None:
-    """2.5.4: the parent leaves for 戦場外, the child takes its square, chips and cards (C-31),
-    then is filled to its maximum 気力 from unused chips."""
+def succeed(s: EmblemState, sq: int, child: int) -> bool:
+    """2.5.4: the parent leaves for 戦場外, the child takes its square, chips and cards (C-31);
+    then up to its maximum 気力 more from unused chips, as many as the player likes (C-35).
+    Whether it is done (not waiting for that number)."""
     u = s.field[sq]
     assert u is not None
     seat = u[U_OWNER]
@@ -141,28 +143,18 @@ def succeed(s: EmblemState, sq: int, child: int) -> None:
     if over > 0:
         u[U_CHIPS] -= over
         s.used[seat] += over
-    n = s.add_chips(u, s.max_morale(u))
-    s.emit(
-        "2.5.4",
-        "succeed",
-        (("seat", seat), ("card", s.card_id(parent)), ("child", s.card_id(child)), ("sq", sq), ("n", n)),
-    )
+    return amounts.put(s, "succeed", sq, parent, CHIPS)
 
 
-def inherit(s: EmblemState, sq: int, parent: int) -> None:
-    """2.5.5: the parent card is shown and removed from the hand; the child on the field is
-    filled to its maximum 気力 from unused chips."""
+def inherit(s: EmblemState, sq: int, parent: int) -> bool:
+    """2.5.5: the parent card is shown and removed from the hand; the child on the field gets up
+    to its maximum 気力 from unused chips, as many as the player likes (C-35)."""
     u = s.field[sq]
     assert u is not None
     seat = u[U_OWNER]
     s.hand[seat].remove(parent)
     s.to_offfield(seat, parent)
-    n = s.add_chips(u, s.max_morale(u))
-    s.emit(
-        "2.5.5",
-        "inherit",
-        (("seat", seat), ("card", s.card_id(parent)), ("child", s.card_id(u[U_CARD])), ("sq", sq), ("n", n)),
-    )
+    return amounts.put(s, "inherit", sq, parent, CHIPS)
 
 
 # ---- 3. 手札の整理 (2.5.6) and the end of the turn (2.5.7) ----------------------------------------

@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 NEXT = ("next",)
 """End an optional step (or the invasion phase) without doing more (2.3.2, 2.4.3, 2.4.4)."""
+CANCEL = ("cancel",)
+"""Step back out of a deploy being chosen, before anything is applied (2.3.6)."""
 
 (
     FIRST,
@@ -36,7 +38,11 @@ NEXT = ("next",)
     END_EFFECTS,
     DISCARD,
     OVER,
-) = range(17)
+    START_EFFECTS,
+    AMOUNT,
+    DEPLOY_SQUARE,
+    DEPLOY_CHIPS,
+) = range(21)
 
 CHANCE_STEPS = frozenset({FIRST, DEAL, DRAW})
 

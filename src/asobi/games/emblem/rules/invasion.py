@@ -165,8 +165,8 @@ def act_act(s: EmblemState, action: tuple[Any, ...]) -> None:
     if verb == "attack":
         combat.begin_attack(s, action[1])
     elif verb == "heal":
-        combat.heal(s, action[1])
-        process(s)
+        if combat.heal(s, action[1]):
+            process(s)
     else:
         process(s)
 

@@ -3,6 +3,7 @@ end-phase keywords 象徴 (C-17), 修練 (C-18), 伝承 (C-19), 練磨 (C-20).""
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from ..units import (
@@ -21,7 +22,7 @@ from ..units import (
     USED_SYMBOL,
     USED_TRAINING,
 )
-from . import combat, kokuryoku, victory
+from . import amounts, combat, flow, kokuryoku, victory
 from .field import ADJACENT, SORTIE_SQUARES, SQUARES
 
 if TYPE_CHECKING:
@@ -31,39 +32,170 @@ HONING_COST = 2
 """C-20: chips paid for one step of 練磨."""
 
 
-def turn_start(s: EmblemState) -> None:
-    """2.3.4: ★ the turn player's 自ターン開始時 effects, in the printed order: 捕獲, 毒, land."""
+def _capture_target(s: EmblemState, sq: int) -> int:
+    """C-21: the enemy unit with exactly one 気力 chip next to the capturer on ``sq`` (lowest
+    square first), or -1."""
     seat = s.turn_player
-    cards = s.cards.cards
-    for sq in range(SQUARES):
+    for t in ADJACENT[sq]:
+        v = s.field[t]
+        if v is not None and v[U_OWNER] != seat and v[U_CHIPS] == 1:
+            return t
+    return -1
+
+
+def _land_targets(s: EmblemState) -> tuple[list[int], int]:
+    """C-15: the turn player's units on its 出撃マス that a turn-start land may put a chip on, and
+    how many of them get one (the card's number, or fewer if unused chips run short)."""
+    seat = s.turn_player
+    land = s.land[seat]
+    if land < 0 or not s.cards.cards[land].turn_start_chips:
+        return [], 0
+    out = []
+    for sq in SORTIE_SQUARES[seat]:
         u = s.field[sq]
-        if u is None or u[U_OWNER] != seat or not cards[u[U_CARD]].capture:
-            continue
+        if u is not None and u[U_OWNER] == seat and u[U_CHIPS] < s.max_morale(u):
+            out.append(sq)
+    return out, min(s.cards.cards[land].turn_start_chips, s.unused[seat], len(out))
+
+
+def _pending(s: EmblemState, effect: tuple[Any, ...]) -> bool:
+    """Whether a 自ターン開始時 effect would still do something now."""
+    verb = effect[0]
+    if verb == "capture":
+        u = s.field[effect[1]]
+        return u is not None and u[U_OWNER] == s.turn_player and _capture_target(s, effect[1]) >= 0
+    if verb == "poison":
+        u = s.field[effect[1]]
+        return u is not None and u[U_OWNER] == s.turn_player and bool(u[U_POISON])
+    return _land_targets(s)[1] > 0
+
+
+def _order_matters(s: EmblemState, todo: list[tuple[Any, ...]]) -> bool:
+    """C-34: whether the turn player has a real choice — of order or of the land's targets.
+
+    The order matters when the land could put a chip on a poisoned unit (land first may save it,
+    or poison first may make room below its maximum), when a capturer with one chip is poisoned
+    (poison first removes it before it captures), or when two capturers share a unit they could
+    capture. Poisons on different units, and a capture beside a land or a poison elsewhere, give
+    the same result in any order."""
+    land, n = _land_targets(s)
+    if len(land) > n > 0:
+        return True
+    if len(todo) < 2:
+        return False
+    seat = s.turn_player
+    has_land = any(e[0] == "land" for e in todo)
+    poisoned = [e[1] for e in todo if e[0] == "poison"]
+    capturers = [e[1] for e in todo if e[0] == "capture"]
+    if has_land and any(sq in SORTIE_SQUARES[seat] for sq in poisoned):
+        return True
+    for sq in capturers:
+        u = s.field[sq]
+        if sq in poisoned and u is not None and u[U_CHIPS] == 1:
+            return True
+    seen: set[int] = set()
+    for sq in capturers:
         for t in ADJACENT[sq]:
             v = s.field[t]
             if v is not None and v[U_OWNER] != seat and v[U_CHIPS] == 1:
-                s.remove_unit(t, to_kokugai=True)
-                s.emit(
-                    "C-21",
-                    "capture",
-                    (("card", s.card_id(u[U_CARD])), ("target", s.card_id(v[U_CARD])), ("sq", t)),
-                )
-                victory.check_wipeout(s, v[U_OWNER])
-                break
+                if t in seen:
+                    return True
+                seen.add(t)
+    return False
+
+
+def turn_start(s: EmblemState) -> None:
+    """2.3.4: the turn player's ★ 自ターン開始時 effects (捕獲 C-21, 毒 C-22, land C-15). Each is
+    mandatory; their order is the turn player's (2.3.2: steps in any order unless stated), and so
+    are the land's targets — asked only when the choice can change anything (C-34)."""
+    seat = s.turn_player
+    cards = s.cards.cards
+    todo: list[tuple[Any, ...]] = []
     for sq in range(SQUARES):
         u = s.field[sq]
-        if u is not None and u[U_OWNER] == seat and u[U_POISON]:
-            u[U_POISON] = 0
-            combat.damage(s, sq, 1, False, "C-22")
-            if s.winner >= 0:
-                return
-    land = s.land[seat]
-    if land >= 0 and cards[land].turn_start_chips:
-        left = cards[land].turn_start_chips
-        for sq in SORTIE_SQUARES[seat]:
+        if u is None or u[U_OWNER] != seat:
+            continue
+        if cards[u[U_CARD]].capture and _capture_target(s, sq) >= 0:
+            todo.append(("capture", sq))
+        if u[U_POISON]:
+            todo.append(("poison", sq))
+    if _land_targets(s)[1]:
+        todo.append(("land",))
+    s.start_todo = tuple(todo)
+    settle_start(s)
+
+
+def settle_start(s: EmblemState) -> None:
+    """Ask for the next 自ターン開始時 effect if the choice matters (C-34); otherwise resolve the
+    rest in the printed order (捕獲, 毒, land) and go on to the draw step."""
+    todo = [e for e in s.start_todo if _pending(s, e)]
+    if todo and _order_matters(s, todo):
+        s.start_todo = tuple(todo)
+        s.actor = s.turn_player
+        flow.goto(s, flow.START_EFFECTS)
+        return
+    s.start_todo = ()
+    for e in sorted(todo, key=lambda e: ("capture", "poison", "land").index(e[0])):
+        if e[0] == "land":
+            land, n = _land_targets(s)
+            _resolve(s, ("land", tuple(land[:n])))
+        else:
+            _resolve(s, e)
+        if s.winner >= 0:
+            return
+    s.actor = s.turn_player
+    flow.goto(s, flow.DRAW)
+
+
+def legal_start_effects(s: EmblemState) -> list[tuple[Any, ...]]:
+    out: list[tuple[Any, ...]] = []
+    for e in s.start_todo:
+        if e[0] == "land":
+            land, n = _land_targets(s)
+            out.extend(("land", combo) for combo in combinations(land, n))
+        else:
+            out.append(e)
+    out.sort()
+    return out
+
+
+def act_start_effects(s: EmblemState, action: tuple[Any, ...]) -> None:
+    key = ("land",) if action[0] == "land" else action
+    s.start_todo = tuple(e for e in s.start_todo if e != key)
+    _resolve(s, action)
+    if s.winner < 0:
+        settle_start(s)
+
+
+def _resolve(s: EmblemState, action: tuple[Any, ...]) -> None:
+    """One 自ターン開始時 effect: a capture, a poison, or the land's chips on the squares given."""
+    seat = s.turn_player
+    verb = action[0]
+    if verb == "capture":
+        sq = action[1]
+        u = s.field[sq]
+        t = _capture_target(s, sq) if u is not None else -1
+        if u is None or t < 0:
+            return
+        v = s.remove_unit(t, to_kokugai=True)
+        s.emit(
+            "C-21",
+            "capture",
+            (("card", s.card_id(u[U_CARD])), ("target", s.card_id(v[U_CARD])), ("sq", t)),
+        )
+        victory.check_wipeout(s, v[U_OWNER])
+    elif verb == "poison":
+        sq = action[1]
+        u = s.field[sq]
+        if u is None or not u[U_POISON]:
+            return
+        u[U_POISON] = 0
+        combat.damage(s, sq, 1, False, "C-22")
+    else:
+        land = s.land[seat]
+        for sq in action[1]:
             u = s.field[sq]
-            if left and u is not None and u[U_OWNER] == seat and s.add_chips(u, 1):
-                left -= 1
+            if u is not None and s.add_chips(u, 1):
                 s.emit(
                     "2.3.4",
                     "land_chip",
@@ -89,8 +221,11 @@ def legal_keywords(s: EmblemState, sq: int) -> list[tuple[Any, ...]]:
     used = u[U_USED]
     unused = s.unused[seat]
     out: list[tuple[Any, ...]] = []
-    if card.symbol and not used & USED_SYMBOL and unused and _friends_below_max(s, sq, seat):
-        out.append(("symbol", sq))
+    if card.symbol and not used & USED_SYMBOL and unused:
+        friends = _friends_below_max(s, sq, seat)
+        if friends:
+            # C-17: the player picks which neighbours (as many as the keyword and chips allow)
+            out.extend(("symbol", sq, combo) for combo in combinations(friends, min(card.symbol, unused)))
     if (
         card.training
         and not used & USED_TRAINING
@@ -113,7 +248,8 @@ def legal_keywords(s: EmblemState, sq: int) -> list[tuple[Any, ...]]:
     return out
 
 
-def act_keyword(s: EmblemState, action: tuple[Any, ...]) -> None:
+def act_keyword(s: EmblemState, action: tuple[Any, ...]) -> bool:
+    """Use a keyword; whether it is done (【修練】 may wait for its number of chips, C-35)."""
     verb, sq = action[0], action[1]
     u = s.field[sq]
     assert u is not None
@@ -123,15 +259,14 @@ def act_keyword(s: EmblemState, action: tuple[Any, ...]) -> None:
     if verb == "symbol":
         u[U_USED] |= USED_SYMBOL
         n = 0
-        for t in _friends_below_max(s, sq, seat)[: card.symbol]:
+        for t in action[2]:
             v = s.field[t]
             assert v is not None
             n += s.add_chips(v, 1)
         s.emit("C-17", "symbol", (("card", name), ("sq", sq), ("n", n)))
     elif verb == "training":
         u[U_USED] |= USED_TRAINING
-        n = s.add_chips(u, card.training)
-        s.emit("C-18", "training", (("card", name), ("sq", sq), ("n", n)))
+        return amounts.put(s, "training", sq, -1, card.training)
     elif verb == "legacy":
         _, _, t, slot = action
         u[U_USED] |= USED_LEGACY
@@ -159,3 +294,4 @@ def act_keyword(s: EmblemState, action: tuple[Any, ...]) -> None:
         s.used[seat] += HONING_COST
         u[U_HONE] += 1
         s.emit("C-20", "honing", (("card", name), ("sq", sq), ("n", u[U_HONE])))
+    return True

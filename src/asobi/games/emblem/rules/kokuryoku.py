@@ -6,7 +6,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..cards import GUARDIAN, HEALING, ITEM, LAND, MAGIC, MAGIC_ATTACK, UNIT, WEAPON, CardPool
-from ..limits import CHIPS_PER_UNIT_STEP
+from ..limits import CANCELS_PER_UNIT_STEP, CHIPS_PER_UNIT_STEP
 from ..pairs import with_seat
 from ..units import (
     SLOTS,
@@ -21,7 +21,7 @@ from ..units import (
     U_WEAPON,
     new_unit,
 )
-from . import flow, invasion, keywords, victory
+from . import amounts, flow, invasion, keywords, victory
 from .args import SEAT, SEAT_ONLY, SQ
 from .field import SORTIE_SQUARES, SQUARES
 
@@ -55,8 +55,6 @@ def enter_start(s: EmblemState) -> None:
     s.used[seat] = 0
     s.emit("2.3.3", "chips_back", (SEAT[seat], ("n", back)))
     keywords.turn_start(s)
-    if s.winner < 0:
-        flow.goto(s, flow.DRAW)
 
 
 def enter_draw(s: EmblemState) -> None:
@@ -75,6 +73,7 @@ def draw(s: EmblemState, card: int) -> None:
 def enter_unit(s: EmblemState) -> None:
     s.chips_added = 0
     s.deployed = 0
+    s.cancels = 0
     s.actor = s.phase_seat
 
 
@@ -94,19 +93,17 @@ def deployable(s: EmblemState, seat: int, card: int) -> bool:
 
 
 CHIP_ACTIONS = tuple(("chip", sq) for sq in range(SQUARES))
+SQUARE_ACTIONS = tuple(("square", sq) for sq in range(SQUARES))
 
 
 @cache
-def deploy_actions(cards: CardPool) -> tuple[tuple[tuple[tuple[Any, ...], ...], ...], ...]:
-    """``[card][square]``: the deploy actions with 1 … the card's 気力 chips, built once per pool."""
-    return tuple(
-        tuple(tuple(("deploy", info.id, sq, n) for n in range(1, info.morale + 1)) for sq in range(SQUARES))
-        for info in cards.cards
-    )
+def deploy_actions(cards: CardPool) -> tuple[tuple[Any, ...], ...]:
+    """``[card]``: the action choosing that card to deploy, built once per pool."""
+    return tuple(("deploy", info.id) for info in cards.cards)
 
 
 def legal_unit(s: EmblemState) -> list[tuple[Any, ...]]:
-    # Built in sorted order: "chip" < "deploy" < "next"; deploys by card id (pool order), square, n.
+    # Built in sorted order: "chip" < "deploy" < "next"; deploys by card id (pool order).
     seat = s.phase_seat
     field = s.field
     unused = s.unused[seat]
@@ -122,21 +119,67 @@ def legal_unit(s: EmblemState) -> list[tuple[Any, ...]]:
                 if u[U_CHIPS] < most:
                     out.append(CHIP_ACTIONS[sq])
     if not s.deployed and unused > 0:
-        empty = [sq for sq in SORTIE_SQUARES[seat] if field[sq] is None]
-        if empty:
-            cards = s.cards.cards
-            deploys = deploy_actions(s.cards)
-            chars = characters_on_field(s, seat)
-            for c in sorted(set(s.hand[seat])):
-                info = cards[c]
-                if info.kind != UNIT or (info.character and info.character in chars):
-                    continue
-                by_square = deploys[c]
-                top = min(info.morale, unused)
-                for sq in empty:
-                    out.extend(by_square[sq][:top])
+        for sq in SORTIE_SQUARES[seat]:
+            if field[sq] is None:
+                cards = s.cards.cards
+                deploys = deploy_actions(s.cards)
+                chars = characters_on_field(s, seat)
+                for c in sorted(set(s.hand[seat])):
+                    info = cards[c]
+                    if info.kind == UNIT and not (info.character and info.character in chars):
+                        out.append(deploys[c])
+                break
     out.append(flow.NEXT)
     return out
+
+
+def legal_deploy_square(s: EmblemState) -> list[tuple[Any, ...]]:
+    """C-36: the second part of a deploy — an empty square of the 出撃マス, or back out."""
+    field = s.field
+    out: list[tuple[Any, ...]] = [flow.CANCEL] if s.cancels < CANCELS_PER_UNIT_STEP else []
+    out.extend(SQUARE_ACTIONS[sq] for sq in SORTIE_SQUARES[s.phase_seat] if field[sq] is None)
+    return out
+
+
+def legal_deploy_chips(s: EmblemState) -> list[tuple[Any, ...]]:
+    """C-36: the third part of a deploy — 1 up to the unit's 気力 chips (C-2), or back out."""
+    top = min(s.cards.morale[s.deploying[0]], s.unused[s.phase_seat])
+    out: list[tuple[Any, ...]] = [flow.CANCEL] if s.cancels < CANCELS_PER_UNIT_STEP else []
+    out.extend(amounts.CHIPS_ACTIONS[1 : top + 1])
+    return out
+
+
+def act_deploy_square(s: EmblemState, action: tuple[Any, ...]) -> None:
+    if action[0] == "cancel":
+        s.cancels += 1
+        back_to_unit(s)
+        return
+    s.deploying = (s.deploying[0], action[1])
+    flow.goto(s, flow.DEPLOY_CHIPS)
+
+
+def act_deploy_chips(s: EmblemState, action: tuple[Any, ...]) -> None:
+    if action[0] == "cancel":
+        s.cancels += 1
+        back_to_unit(s)
+        return
+    seat = s.phase_seat
+    card, sq = s.deploying
+    n = action[1]
+    s.hand[seat].remove(card)
+    s.unused[seat] -= n
+    s.field[sq] = new_unit(card, seat, n)
+    s.deployed = 1
+    s.emit("2.3.6", "deploy", (SEAT[seat], s.cards.card_args[card], SQ[sq], ("n", n)))
+    back_to_unit(s)
+
+
+def back_to_unit(s: EmblemState) -> None:
+    """Return to the unit step (not entering it anew: its counts stay) and pass it if idle."""
+    s.deploying = ()
+    s.step = flow.UNIT
+    if idle_unit(s):
+        finish_unit(s)
 
 
 def idle_unit(s: EmblemState) -> bool:
@@ -164,13 +207,9 @@ def act_unit(s: EmblemState, action: tuple[Any, ...]) -> None:
     seat = s.phase_seat
     verb = action[0]
     if verb == "deploy":
-        _, card_id, sq, n = action
-        card = s.cards.index(card_id)
-        s.hand[seat].remove(card)
-        s.unused[seat] -= n
-        s.field[sq] = new_unit(card, seat, n)
-        s.deployed = 1
-        s.emit("2.3.6", "deploy", (SEAT[seat], ("card", card_id), SQ[sq], ("n", n)))
+        s.deploying = (s.cards.index(action[1]),)
+        flow.goto(s, flow.DEPLOY_SQUARE)
+        return
     elif verb == "chip":
         u = s.field[action[1]]
         assert u is not None
@@ -276,7 +315,9 @@ def idle_item(s: EmblemState) -> bool:
         any_unit = True
         # 2.3.9 and C-32: a friendly unit has a card that may be removed
         if u[U_OWNER] == seat and (
-            u[U_WEAPON] >= 0 or u[U_MAGIC] >= 0 or (u[U_ITEM] >= 0 and not s.cards.cards[u[U_ITEM]].enemy_only)
+            u[U_WEAPON] >= 0
+            or u[U_MAGIC] >= 0
+            or (u[U_ITEM] >= 0 and not s.cards.cards[u[U_ITEM]].enemy_only)
         ):
             return False
     if not s.hand[seat]:

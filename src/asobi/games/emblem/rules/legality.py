@@ -15,6 +15,10 @@ if TYPE_CHECKING:
 VERBS_BY_STEP = {
     flow.MULLIGAN: ({"keep", "mulligan"}, "2.1.4"),
     flow.UNIT: ({"deploy", "chip", "next"}, "2.3.6"),
+    flow.START_EFFECTS: ({"capture", "poison", "land"}, "2.3.4"),
+    flow.AMOUNT: ({"chips"}, "C-35"),
+    flow.DEPLOY_SQUARE: ({"square", "cancel"}, "C-36"),
+    flow.DEPLOY_CHIPS: ({"chips", "cancel"}, "C-36"),
     flow.ITEM: ({"unequip", "equip", "shed", "place", "next"}, "2.3.10"),
     flow.SELECT: ({"activate", "next"}, "2.4.1"),
     flow.MOVE: ({"move", "next"}, "2.4.3"),
@@ -49,6 +53,17 @@ def why_illegal(s: EmblemState, action: tuple[Any, ...]) -> tuple[str | None, st
         return "2.1.4", "a mulligan is allowed once, and only for a hand without a unit card"
     if verb == "deploy":
         return _why_not_deploy(s, seat, action)
+    if verb in ("capture", "poison", "land"):
+        return (
+            "2.3.4",
+            "one of the start-of-turn effects still to resolve (the land: as many units as it can take)",
+        )
+    if verb == "chips" and s.step == flow.AMOUNT:
+        return "C-35", "a number of chips between the effect's least and what the unit and unused chips allow"
+    if verb == "chips":
+        return "C-2", "1 up to the unit's maximum 気力 chips, from unused chips"
+    if verb == "square":
+        return "C-2", "a unit is deployed on an empty square of your own 出撃マス"
     if verb == "chip":
         if s.chips_added >= 3:
             return "2.3.8", "at most 3 more 気力 chips in one unit step"
@@ -77,20 +92,16 @@ def why_illegal(s: EmblemState, action: tuple[Any, ...]) -> tuple[str | None, st
 
 
 def _why_not_deploy(s: EmblemState, seat: int, action: tuple[Any, ...]) -> tuple[str, str]:
-    if len(action) != 4:
-        return "2.3.6", "deploy takes a card, a square and a number of chips"
-    _, card_id, sq, n = action
+    if len(action) != 2:
+        return "C-36", "deploy takes a card (then a square, then a number of chips)"
+    card_id = action[1]
     info = s.cards.by_id.get(card_id) if isinstance(card_id, str) else None
     if info is None or info.index not in s.hand[seat] or info.kind != UNIT:
         return "2.3.6", "only a unit card from your hand is deployed"
     if s.deployed:
         return "2.3.6", "one unit per unit step"
-    if sq not in SORTIE_SQUARES[seat] or s.field[sq] is not None:
+    if all(s.field[sq] is not None for sq in SORTIE_SQUARES[seat]):
         return "C-2", "a unit is deployed on an empty square of your own 出撃マス"
-    if not isinstance(n, int) or n < 1:
+    if s.unused[seat] < 1:
         return "2.3.6", "a unit is deployed with at least one 気力 chip"
-    if n > s.unused[seat]:
-        return "C-10", "not that many unused chips"
-    if n > info.morale:
-        return "C-2", "no more chips than the unit's maximum 気力"
     return "C-27", "a unit of the same character is already on your field"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..limits import DRAWN
 from ..pairs import with_seat
 from . import flow
 
@@ -42,7 +43,29 @@ def end_of_unit_step(s: EmblemState, seat: int) -> None:
             win(s, 1 - seat, "won_wipeout", "C-24")
 
 
+def field_strength(s: EmblemState, seat: int) -> tuple[int, int]:
+    """C-25's tiebreak: (気力 chips on ``seat``'s units, number of those units)."""
+    chips = units = 0
+    for u in s.field:
+        if u is not None and u[1] == seat:
+            chips += u[2]
+            units += 1
+    return chips, units
+
+
 def deck_out(s: EmblemState, seat: int) -> None:
-    """C-25: ``seat`` must draw from an empty deck and loses."""
+    """C-25: ``seat`` must draw from an empty deck, and the game ends. Both players draw once a
+    turn from 60 cards, so both decks run out together and whoever meets the empty deck first is
+    a matter of seat, not of play: the game is decided on the field instead — more 気力 chips on
+    one's units wins, then more units; equal is a draw."""
     s.emit("C-25", "deck_empty", (("seat", seat),))
-    win(s, 1 - seat, "won_deck_out", "C-25")
+    a, b = field_strength(s, 0), field_strength(s, 1)
+    if a == b:
+        s.winner = DRAWN
+        s.end_reason = "drawn_deck_out"
+        s.end_clause = "C-25"
+        s.emit("C-25", "drawn_deck_out")
+        s.step = flow.OVER
+        s.actor = -1
+        return
+    win(s, 0 if a > b else 1, "won_deck_out", "C-25")
