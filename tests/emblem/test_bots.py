@@ -44,3 +44,13 @@ def test_the_rule_bot_beats_the_random_bot_with_every_deck_pairing():
             assert outcome is not None
             wins += outcome.winners == (rule_seat,)
         assert wins >= 9, (deck_a, deck_b, wins)
+
+
+def test_simulation_figures_count_turns_and_units():
+    from asobi.core import get_game
+    from asobi.core.play import play_recorded
+
+    _, state = play_recorded(get_game("emblem"), {}, ["rule", "rule"], 5)
+    figures = state.metrics()
+    assert figures["turns"] >= 1
+    assert figures["units_A"] + figures["units_B"] == sum(u is not None for u in state.field)

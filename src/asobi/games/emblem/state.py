@@ -418,6 +418,14 @@ class EmblemState(GameState):
             ),
         }
 
+    def metrics(self) -> dict[str, float]:
+        """Figures for simulation summaries: turns played and units left on each side."""
+        units = [0, 0]
+        for u in self.field:
+            if u is not None:
+                units[u[U_OWNER]] += 1
+        return {"turns": float(self.turn), "units_A": float(units[0]), "units_B": float(units[1])}
+
     def outcome(self) -> Outcome | None:
         if self.winner < 0:
             return None
