@@ -67,6 +67,23 @@ def test_attacks_go_piece_one_two_three():
     assert pieces == ["1", "2", "3"] and s.space_life == 6
 
 
+@rule("7.2", "7.5")
+def test_the_enemy_turn_runs_each_square_in_piece_order_then_every_attack_in_piece_order():
+    # after 7.1: piece 1 core→s1 (toNorth, black out the ship's square), piece 2 s4→s6 (toEast,
+    # black out the ship's square), piece 3 s2→s5 (toNorth, each player discards: empty hands miss)
+    s = position(3, pieces=["core", "s4", "s2"], enemy_life=2, space_life=9, ship="c3")
+    run(s, ("enemy_turn",))
+    at = {k: [i for i, e in enumerate(s.log) if e.key == k] for k in ("ship_moved", "blackout", "miss_hand")}
+    attacks = [i for i, e in enumerate(s.log) if e.key == "attack_hits"]
+    moves, effects = at["ship_moved"], [*at["blackout"], at["miss_hand"][0]]
+    assert len(moves) == 3 and len(effects) == 3 and len(attacks) == 3
+    order = [moves[0], effects[0], moves[1], effects[1], moves[2], effects[2], *attacks]
+    assert order == sorted(order)
+    assert [dict(s.log[i].args)["square"] for i in at["blackout"]] == [sq("c2"), sq("d2")]
+    assert [dict(s.log[i].args)["piece"] for i in attacks] == ["1", "2", "3"]
+    assert [s.log[i].clause for i in moves] == ["7.2"] * 3 and s.space_life == 6
+
+
 @rule("8.1")
 def test_enemy_level_follows_life():
     assert [enemy_level(life) for life in (6, 5, 4, 3, 2, 1)] == [1, 1, 2, 2, 3, 3]
@@ -130,6 +147,8 @@ def test_blacking_out_a_black_square_blacks_out_its_whole_colour():
     run(s, ("announce", ("card", "E01(1)", "blackout", (("target", "ship"),), -1, False)))
     assert all(s.black[i] for i in red) and s.weapons == []  # a1 is red too
     assert events(s, "black_chain")[0].clause == "9.3"
+    # only that colour: every square of another colour stays as it was (c3 was black already)
+    assert [i for i, b in enumerate(s.black) if b] == sorted([*red, sq("c3")])
 
 
 @rule("L-2")

@@ -35,6 +35,43 @@ def test_each_main_action_at_most_once_in_any_order():
     assert events(s, "main_end")[0].clause == "4.2"
 
 
+@rule("4.2")
+def test_launch_and_move_are_not_offered_again_in_the_same_main_phase():
+    s = main(players=2, hands=[["α1", "α2", "W02", "W03"]], ship="e5")
+    s.apply(("launch", kind("W02"), code("α1")))
+    s.apply(("place", sq("b2")))
+    assert s.pending == ("main", 0)
+    assert not any(a[0] == "launch" for a in s.legal_actions())  # W03 and α2 are still in hand
+    s.apply(("move", sq("b2"), sq("b3")))
+    assert s.pending == ("main", 0) and not any(a[0] == "move" for a in s.legal_actions())
+
+
+@rule("L-24", "5.5")
+def test_operate_is_one_action_its_halves_cannot_straddle_another_main_action():
+    # W02 strikes when the ship is next to it: move b2→b3 (next to c3), then activate
+    s = main(hands=[["α1", "β1"]], weapons=[("b2", 0, "W02", "α2")], ship="c3")
+    s.apply(("move", sq("b2"), sq("b3")))
+    assert ("activate", sq("b3")) in s.legal_actions()  # the other half, straight after
+    s.apply(("supply", code("β1")))
+    s.apply(("army", kind("W01")))
+    assert s.pending == ("main", 0) and ("activate", sq("b3")) not in s.legal_actions()
+    # activating first and moving after, with nothing in between, is still one 操作
+    s = main(hands=[["α1"]], weapons=[("b3", 0, "W02", "α2")], ship="c3")
+    s.apply(("activate", sq("b3")))
+    assert ("move", sq("b3"), sq("a3")) in s.legal_actions()
+
+
+@rule("4.2")
+def test_a_main_phase_left_with_only_end_is_not_asked():
+    # S03 moves a weapon or negates a blackout: with no weapon and an empty stack it does
+    # nothing, and α1 cannot develop against the γ of the barrier core
+    s = main(hands=[["α1", "β1"]])
+    s.apply(("supply", code("β1")))
+    s.apply(("army", kind("S03")))
+    assert s.pending != ("main", 0)
+    assert s.hands[0] == [code("α1"), army("S03")] and not events(s, "main_end")
+
+
 @rule("5.1")
 def test_supply_discards_a_code_and_draws_an_army_card():
     s = main(hands=[["α2"]])

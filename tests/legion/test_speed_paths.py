@@ -47,7 +47,7 @@ def test_an_attack_nobody_can_answer_is_announced_and_resolves_in_the_same_run()
     s = position(3, pieces=["s1", None, None], space_life=5)
     run(s, ("attack", 0), ("attack", 0))
     assert keys(s)[:7] == ["announced", "attack_hits", "space_damaged"] * 2 + ["turn"]
-    assert [e.clause for e in events(s, "announced")] == ["7.6", "7.6"]
+    assert [e.clause for e in events(s, "announced")] == ["7.5", "7.5"]
     assert s.space_life == 3
     assert s.stack == [] and s.window == []
     assert ("settle",) not in s.agenda and ("resolve",) not in [t[:1] for t in s.agenda]
@@ -93,8 +93,11 @@ def test_the_tables_hold_what_the_content_says():
             assert t.step[direction][sq] == (rr * c.cols + cc if on_map else -1)
     for pos, effects in enumerate(c.square_effects):
         items = [task[1] for task in t.square_tasks[pos]]
+        to = c.square_to[pos]
+        move = [("move", c.square_ids[pos], "ship_move", (("direction", to),))] if to != "none" else []
         assert [(i[0], i[1], i[2], i[3]) for i in items] == [
-            ("square", c.square_ids[pos], e.verb, e.params) for e in effects
+            *move,
+            *(("square", c.square_ids[pos], e.verb, e.params) for e in effects),
         ]
     assert t.attack_tasks[1][4] == ("announce", ("attack", "piece2", "attack", (("code", 4),), -1, False))
     first = t.card_tasks["enemy"][0]

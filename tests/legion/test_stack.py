@@ -56,6 +56,55 @@ def test_a_shield_code_of_another_number_does_not_negate():
     assert s.space_life == 4
 
 
+@rule("7.6")
+def test_a_shield_code_of_the_same_number_but_another_alphabet_does_not_negate():
+    s = attack_position(shield=["β1"], space_life=5)  # the attack of s1 is α1
+    assert s.space_life == 4 and not events(s, "attack_shielded")
+    assert events(s, "attack_hits")[0].clause == "7.5"
+
+
+@rule("7.6", "6.5")
+def test_a_code_put_into_the_shield_in_answer_to_an_attack_negates_it():
+    # S04 α: put a code card from hand into the shield; A shows α1 and then shields it
+    s = attack_position(hands=[["S04", "α1"]], space_life=5)
+    assert s.pending == ("respond", 0)
+    s.apply(("strategy", kind("S04"), 0))
+    assert s.pending == ("to_shield", 0, "6.4")
+    s.apply(("shield", code("α1")))
+    assert s.space_life == 5 and s.shield == [code("α1")]
+    shielded = events(s, "attack_shielded")
+    assert len(shielded) == 1 and shielded[0].clause == "7.6" and not events(s, "attack_hits")
+
+
+@rule("L-23", "L-16", "L-20", "6.4", "7.2")
+def test_a_weapon_can_be_moved_out_of_the_ships_way_before_a_square_moves_it():
+    # s1: toNorth then black out the ship's square; A's weapon stands on c2, north of the ship
+    s = position(
+        3, hands=[["S03", "α1"]], weapons=[("c2", 0, "W02", "α2")], pieces=["s1", None, None], ship="c3"
+    )
+    run(s, ("square", 0))
+    assert s.pending == ("respond", 0) and s.stack[-1][:3] == ("move", "s1", "ship_move")
+    assert events(s, "announced")[0].clause == "7.2" and s.ship == sq("c3")
+    s.apply(("strategy", kind("S03"), 0))  # α: move one of your weapons
+    assert s.pending == ("move_weapon", 0, "6.4")
+    s.apply(("move", sq("c2"), sq("b2")))
+    assert s.ship == sq("c2") and s.black[sq("c2")]  # then the ship moved and the square blacked out
+    assert s.weapons == [(sq("b2"), 0, kind("W02"), code("α2"))] and not events(s, "weapon_destroyed")
+
+
+@rule("L-23")
+def test_a_ship_move_can_be_answered_but_not_negated():
+    # S06 γ negates any effect; the "to〜" move is not one: no window opens on it
+    s = position(3, hands=[["S06", "γ1"]], pieces=["s1", None, None], ship="c3")
+    run(s, ("square", 0))
+    assert s.ship == sq("c2") and s.pending == ("respond", 0)
+    assert s.stack[-1][0] == "square" and s.stack[-1][2] == "blackout"
+    # nobody able to answer: the move resolves at once, with no window (L-16)
+    s = position(3, pieces=["s1", None, None], ship="c3")
+    run(s, ("square", 0))
+    assert s.ship == sq("c2") and s.black[sq("c2")] and s.stack == []
+
+
 @rule("6.6")
 def test_each_numbered_part_of_a_card_is_answered_separately():
     # E01: (1) black out the ship's square (2) black out north of it; A negates only (2)
@@ -76,7 +125,8 @@ def test_an_enemy_square_effect_can_be_answered():
     s = position(3, hands=[["S06", "β1"]], pieces=["s5", None, None])
     run(s, ("square", 0))
     assert s.pending == ("respond", 0)
-    assert events(s, "announced")[0].clause == "7.4"
+    # the ship move (7.2) came first and nobody could answer it; the window is on the effect
+    assert [e.clause for e in events(s, "announced")] == ["7.2", "7.4"]
     s.apply(("strategy", kind("S06"), 1))  # β: negate an enemy-square effect
     assert s.hands[0] == [code("β1")]  # the discard of s5 was negated
     assert events(s, "negated")

@@ -9,6 +9,7 @@ from random import Random
 from asobi.core.conformance import check_game
 from asobi.core.testing import cited_clauses, rule
 from asobi.games.legion import SPEC
+from asobi.games.legion.content import content
 
 from .helpers import code, position, run
 
@@ -101,3 +102,32 @@ def test_json_round_trip_and_a_broken_state_is_refused():
     assert back.legal_actions() == s.legal_actions()
     with pytest.raises(BadRecordError):
         LegionState.from_json({"n": 3})
+
+
+def test_render_shows_the_texts_of_weapons_own_army_cards_and_the_coming_squares():
+    c = content()
+    s = position(
+        3, hands=[["α1", "S04"], ["W03"]], pieces=["s1", None, None], weapons=[("b2", 0, "W02", "α2")]
+    )
+    run(s, ("main", 0))
+    for lang, i in (("en", 1), ("ja", 0)):
+        text = SPEC.render(s.view(0), 0, lang)
+        assert c.army_text[c.army_index["W02"]][i] in text  # a weapon on the map
+        assert c.army_text[c.army_index["S04"]][i] in text  # an army card in A's own hand
+        assert c.army_text[c.army_index["W03"]][i] not in text  # B's hand is hidden
+        assert c.square_text[c.square_ids.index("s2")][i] in text  # where piece 1 goes next
+    assert "a blackout to remove (5.6)" in SPEC.render(
+        {**s.view(0), "pending": {"kind": "clear", "seat": "A"}}
+    )
+
+
+@rule("4.1")
+def test_a_hidden_draw_reads_with_the_right_article():
+    s = position(3)
+    run(s, ("draw_army", 1, "5.1"))
+    s.apply(("army", content().army_index["W01"]))
+    run(s, ("draw_code", 1, "4.1"))
+    s.apply(("code", code("γ2")))
+    lines = s.render_log(0, "en")
+    assert any(line.endswith("B draws an army card") for line in lines)
+    assert any(line.endswith("B draws a code card") for line in lines)

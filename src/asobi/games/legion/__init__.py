@@ -22,7 +22,7 @@ SPEC = GameSpec(
     id="legion",
     title_ja="パラレルレギオン",
     title_en="Parallel Legion",
-    rules_version="1",
+    rules_version="2",
     options=(
         Option(
             "players", int, 3, "number of players (seats A–E)", "プレイヤー数（A〜E）", minimum=2, maximum=5

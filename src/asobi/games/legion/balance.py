@@ -2,7 +2,7 @@
 
 Run as ``python -m asobi.games.legion.balance [-n GAMES] [--players 2,3,4,5]
 [--difficulty easy,normal,hard] [--jobs J]``; it prints a Markdown table of win rate, game length
-in rounds (mean and median) and how the games were lost.
+in rounds (mean, median, 99th percentile and longest) and how the games were lost.
 """
 
 from __future__ import annotations
@@ -62,13 +62,14 @@ def play_cell(difficulty: str, players: int, seeds: Sequence[int], bot: str = "r
 
 def table(cells: Sequence[Cell]) -> str:
     lines = [
-        "| difficulty | players | games | win rate | rounds mean | rounds median | lost: Space life 0 (2.3) | lost: round limit (L-9) |",
-        "|---|---|---|---|---|---|---|---|",
+        "| difficulty | players | games | win rate | rounds mean | rounds median | rounds 99th pct | rounds max | lost: Space life 0 (2.3) | lost: round limit (L-9) |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for c in cells:
         lines.append(
             f"| {c.difficulty} | {c.players} | {c.games} | {100 * c.wins / c.games:.1f}% "
             f"| {statistics.mean(c.rounds):.1f} | {statistics.median(c.rounds):g} "
+            f"| {sorted(c.rounds)[min(len(c.rounds) - 1, (99 * len(c.rounds)) // 100)]} | {max(c.rounds)} "
             f"| {100 * c.reasons['lost'] / c.games:.1f}% | {100 * c.reasons['timeout'] / c.games:.1f}% |"
         )
     return "\n".join(lines)

@@ -276,6 +276,11 @@ class RuleBot(Agent):
         if top["kind"] == "strategy" and top["by"] is not None:
             return ("pass",)
         harmful = self._harm(view, top)
+        if top["verb"] == "attack" and ("shield", top["params"]["code"]) in self._hand_codes(view):
+            # 7.6: the matching code put into the shield now still negates the attack
+            for a in legal:
+                if a[0] == "strategy" and self._strategy_effect(a).verb == "shield_from_hand":
+                    return a
         if harmful:
             for a in legal:
                 if a[0] == "strategy":
@@ -338,7 +343,13 @@ class RuleBot(Agent):
 
         return min(legal, key=score)
 
+    def _hand_codes(self, view: dict[str, Any]) -> set[Action]:
+        return {("shield", code_index(c)) for c in self._hand(view) if c[0] in "αβγ"}
+
     def _on_to_shield(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        stack = view["stack"]
+        if stack and stack[-1]["verb"] == "attack" and ("shield", stack[-1]["params"]["code"]) in legal:
+            return ("shield", stack[-1]["params"]["code"])
         wanted = self._next_codes(view)
         for a in legal:
             if a[1] in wanted:

@@ -27,7 +27,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{seat} may not draw (the hand must stay under {limit})",
     ),
     "draw_chosen": ("{seat}は{count}枚ドロー", "{seat} draws {count}"),
-    "drew_hidden": ("{seat}が{deck}カードを1枚引く", "{seat} draws a {deck} card"),
+    "drew_hidden": ("{seat}が{deck}カードを1枚引く", "{seat} draws {deck:a} card"),
     "drew_card": ("{seat}が{card}を引く", "{seat} draws {card}"),
     "recycled": (
         "{deck}デッキが0枚：破棄場を戻してシャッフル（{count}枚）",
@@ -149,6 +149,18 @@ _WORDS = {
 }
 
 
+class _Word(str):
+    """A localized word that can also be written with its English indefinite article:
+    ``"{deck:a}"`` gives "an army" or "a code"."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        if spec == "a":
+            return ("an " if self[:1] in ("a", "e", "i", "o", "u") else "a ") + str(self)
+        return str.__format__(str(self), spec)
+
+
 def square_name(square: int) -> str:
     cols = content().cols
     r, c = divmod(square, cols)
@@ -194,5 +206,5 @@ def localize(name: str, value: Any, lang: str) -> str:
     if name == "colour":
         return content().colour_names.get(value, (value, value))[i]
     if isinstance(value, str) and value in _WORDS:
-        return _WORDS[value][i]
+        return _Word(_WORDS[value][i])
     return str(value)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .content import content
 from .messages import card_name, localize, square_name
 
 _T = {
@@ -44,11 +45,23 @@ _KINDS = {
     "respond": ("スタックに応答するか（6.5）", "whether to answer the stack (6.5)"),
     "discard": ("破棄する手札（7.3）", "a card to discard (7.3)"),
     "unshield": ("破棄するシールドコード（7.3）", "a shield code to discard (7.3)"),
-    "clear": ("消去するブラックアウト", "a blackout to remove"),
+    "clear": ("消去するブラックアウト（5.6）", "a blackout to remove (5.6)"),
     "move_weapon": ("移動するウェポン", "a weapon to move"),
     "push": ("エネミーシップを動かす方向", "where to move the enemy ship"),
     "to_shield": ("シールドに置くコード", "a code to put into the shield"),
 }
+
+
+def _army_text(card_id: str, lang: str) -> str:
+    """The printed text of an army card, in ``lang``."""
+    c = content()
+    return c.army_text[c.army_index[card_id]][0 if lang == "ja" else 1]
+
+
+def _square_text(square_id: str, lang: str) -> str:
+    """The printed text of an enemy-map square ("to〜" and effects), in ``lang``."""
+    c = content()
+    return c.square_text[c.square_ids.index(square_id)][0 if lang == "ja" else 1]
 
 
 def _t(key: str, lang: str, **kw: Any) -> str:
@@ -113,7 +126,8 @@ def render(view: dict[str, Any], seat: int | None = None, lang: str = "en") -> s
     for p in em["pieces"]:
         if p:
             out.append(
-                f"  {p['piece']}: {p['square']} {p['code']} → {_t('next', lang)} {p['next']} {p['next_code']} (to {p['next_to']})"
+                f"  {p['piece']}: {p['square']} {p['code']} → {_t('next', lang)} {p['next']} {p['next_code']}"
+                f": {_square_text(p['next'], lang)}"
             )
     out.append(
         f"{_t('shield', lang)} ({len(view['shield'])}/{view['shield_limit']}): {' '.join(view['shield']) or '-'}"
@@ -123,6 +137,7 @@ def render(view: dict[str, Any], seat: int | None = None, lang: str = "en") -> s
     for w in sm["weapons"]:
         out.append(
             f"  {w['owner']} {card_name(w['card'], lang)} [{w['number']}] @ {square_name(w['square'])}"
+            f": {_army_text(w['card'], lang)}"
         )
     for h in view["hands"]:
         if h["cards"] is None:
@@ -130,6 +145,9 @@ def render(view: dict[str, Any], seat: int | None = None, lang: str = "en") -> s
         else:
             shown = " ".join(card_name(c, lang) if c[0] in "WS" else c for c in h["cards"]) or "-"
         out.append(f"{h['seat']} {_t('hand', lang)}: {shown}")
+        if h["cards"] is not None and h["seat"] == view["seat"]:
+            for card_id in dict.fromkeys(c for c in h["cards"] if c[0] in "WS"):
+                out.append(f"  {card_name(card_id, lang)}: {_army_text(card_id, lang)}")
     d = view["decks"]
     out.append(_t("decks", lang, code=d["code"], army=d["army"], eu=d["enemy_unseen"], vu=d["event_unseen"]))
     if view["stack"]:

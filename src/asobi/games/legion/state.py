@@ -34,8 +34,16 @@ _new_event = tuple.__new__
 _WHY: dict[tuple[Any, ...], tuple[str, str]] = {
     ("supply",): ("5.1", "supply discards a code card from hand, once a turn (4.2)"),
     ("launch",): ("6.3", "launch needs a weapon and a code in hand, once a turn, within the weapon limit"),
-    ("move",): ("5.5", "a weapon moves once a turn, one square up, down, left or right, onto a free square"),
-    ("activate",): ("5.5", "one of your weapons' activate effects, once a turn, when it does something"),
+    ("move",): (
+        "5.5",
+        "a weapon moves once a turn, one square up, down, left or right, onto a free square, "
+        "and not after another main action has followed an activation (L-24)",
+    ),
+    ("activate",): (
+        "5.5",
+        "one of your weapons' activate effects, once a turn, when it does something, "
+        "and not after another main action has followed a move (L-24)",
+    ),
     ("repair",): ("5.6", "repair clears blackouts next to your weapons, once a turn"),
     ("develop",): ("5.7", "development needs enough codes of the enemy's alphabets, once a turn"),
     ("strategy",): ("6.4", "a strategy needs a code card of that alphabet to show, and something to do"),

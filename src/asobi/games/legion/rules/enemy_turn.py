@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .log import Event, new_event
-from .ship import move_ship
 
 if TYPE_CHECKING:
     from ..state import LegionState
@@ -30,19 +29,19 @@ def task_enemy_turn(s: LegionState) -> None:
 
 
 def task_square(s: LegionState, piece: int) -> None:
-    """7.2: pieces 1→2→3: first the ship moves as the square's "to〜" says, then its effects."""
+    """7.2: pieces 1→2→3: first the ship moves as the square's "to〜" says, then its effects.
+    L-23: the ship move is announced on the stack like the effects, so a strategy (moving a
+    weapon out of its way) can answer it; seats that cannot answer are not asked."""
     pos = s.pieces[piece]
     if pos < 0:
         return
-    c = s.content
-    if c.square_to[pos] != "none":
-        move_ship(s, c.square_to[pos], "7.2")
     s.agenda.extend(reversed(s.tables.square_tasks[pos]))
 
 
 def task_attack(s: LegionState, piece: int) -> None:
     """7.5: each piece attacks with its square's code; 7.6: a shield code equal to it negates the
-    attack (L-13: automatically, and the shield code stays)."""
+    attack (L-13: automatically, and the shield code stays). Checked here, so a shielded attack
+    opens no window, and again when the attack resolves (resolve.py)."""
     pos = s.pieces[piece]
     if pos < 0:
         return

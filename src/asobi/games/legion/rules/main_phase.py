@@ -28,6 +28,10 @@ if TYPE_CHECKING:
     from ..state import LegionState
 
 SUPPLY, LAUNCH, MOVE, ACTIVATE, REPAIR, DEVELOP = 1, 2, 4, 8, 16, 32
+OPERATE = MOVE | ACTIVATE
+"""操作 (5.5): a move and an activation, in either order, as one action (L-24)."""
+_OTHER_MAIN = frozenset({"supply", "launch", "repair", "develop"})
+"""The main actions of 4.2 other than 操作 (strategies and the auto-pass setting are not)."""
 
 
 _MAIN_END = seat_events("4.2", "main_end")
@@ -36,8 +40,13 @@ _MAIN_END = seat_events("4.2", "main_end")
 def task_main(s: LegionState, seat: int) -> None:
     s.ask("main", seat)
     hand = s.hands[seat]
-    if hand and hand[0] < ARMY and (any(s.army_deck) or any(s.army_discard)):
-        return  # supply is open to a hand with a code card: no need to list everything yet
+    if hand and hand[0] < ARMY:
+        used = s.used
+        if not used & SUPPLY and (any(s.army_deck) or any(s.army_discard)):
+            return  # supply is open to a hand with a code card: no need to list everything yet
+        if not used & LAUNCH and hand[-1] >= ARMY and _can_launch(s, seat, hand):
+            return  # so is launch
+    # 4.2: a main phase with nothing left but "end" is not asked (as the shield phase, 4.3)
     s.legal_cache = legal_main(s)
     if len(s.legal_cache) == 1:
         s.pending = None
@@ -108,6 +117,15 @@ def legal_main(s: LegionState) -> list[tuple[Any, ...]]:
     return acts
 
 
+def _can_launch(s: LegionState, seat: int, hand: list[int]) -> bool:
+    """Whether launch (5.2) is open to a hand holding a code card and an army card."""
+    is_weapon = s.content.is_weapon
+    if not any(c >= ARMY and is_weapon[c - ARMY] for c in hand):
+        return False
+    mine = sum(1 for w in s.weapons if w[1] == seat) if s.weapons else 0
+    return mine < weapon_limit(s.n) and _any_free_square(s)
+
+
 def _any_free_square(s: LegionState) -> bool:
     """``bool(free_squares(s))`` without listing them."""
     black = s.black
@@ -123,6 +141,10 @@ def apply_main(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -
         s.log.append(_MAIN_END[seat])
         return
     s.push(("main", seat))
+    if verb in _OTHER_MAIN and s.used & OPERATE:
+        # L-24: 操作 (5.5) is one action, its move and activation in either order: once another
+        # main action starts after half of it, the other half is gone.
+        s.used |= OPERATE
     if verb == "supply":
         s.used |= SUPPLY
         discard_card(s, seat, action[1])

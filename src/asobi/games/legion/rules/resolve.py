@@ -25,7 +25,7 @@ TABLE_SEAT = 0
 """L-4: seat A makes the choices that belong to the whole table."""
 
 
-_CLAUSE = {"square": "7.4", "card": "6.6", "attack": "7.5", "strategy": "6.4"}
+_CLAUSE = {"move": "7.2", "square": "7.4", "card": "6.6", "attack": "7.5", "strategy": "6.4"}
 """The clause an effect resolves under, by stack item kind."""
 
 
@@ -51,9 +51,18 @@ def queue_draws(s: LegionState, task: str, count: int, seats: list[int], clause:
 def resolve(s: LegionState, item: tuple[Any, ...]) -> None:
     kind, label, verb, params, controller, _ = item
     if verb == "attack":
-        args = (("piece", label[5:]), ("code", params[0][1]))
+        code = params[0][1]
+        if code in s.shield:
+            # 7.6: the shield is looked at again when the attack resolves, so a code put into it
+            # in answer to the attack (a strategy on the stack above it) still negates it.
+            s.say("7.6", "attack_shielded", piece=int(label[5:]), code=code)
+            return
+        args = (("piece", label[5:]), ("code", code))
         s.log.append(new_event(Event, ("7.5", "attack_hits", args, None)))
         damage_space(s, 1, "7.5")
+        return
+    if kind == "move":  # a square's "to〜" (7.2, L-23), the most frequent item after attacks
+        move_ship(s, params[0][1], "7.2")
         return
     p = dict(params)
     clause = _CLAUSE[kind]

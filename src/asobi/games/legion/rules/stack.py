@@ -7,7 +7,7 @@ pass. An answer goes on top and opens a new window; when everyone asked has pass
 stack resolves (the last played first, 6.5) and the next item gets its window.
 
 A stack item is ``(kind, label, verb, params, controller, cancelled)`` with kind ``square``,
-``card``, ``attack`` or ``strategy``.
+``card``, ``attack`` or ``strategy``, or ``move`` for a square's "to〜" ship move (7.2, L-23).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 ALPHA = ("α", "β", "γ")
 
 _SETTLE = ("settle",)
-_ANNOUNCE_CLAUSE = {"square": "7.4", "card": "6.6", "attack": "7.6", "strategy": "6.5"}
+_ANNOUNCE_CLAUSE = {"move": "7.2", "square": "7.4", "card": "6.6", "attack": "7.5", "strategy": "6.5"}
 _ALPHA_BIT = (1, 1, 1, 2, 2, 2, 4, 4, 4)
 """The bit of each code kind's alphabet (α 1, β 2, γ 4)."""
 
@@ -143,8 +143,8 @@ def play_strategy(s: LegionState, seat: int, card: int, alpha: int) -> None:
 
 
 def _cancel_fits(kind: str, item: tuple[Any, ...]) -> bool:
-    if item[5]:
-        return False
+    if item[5] or item[0] == "move":
+        return False  # L-23: a square's "to〜" ship move is answerable but not an effect to negate
     if kind == "any":
         return True
     if kind == "blackout":

@@ -29,10 +29,19 @@ class Tables:
                 targets.append(r * cols + col if 0 <= r < rows and 0 <= col < cols else -1)
             self.step[direction] = tuple(targets)
         self.square_tasks: tuple[tuple[Task, ...], ...] = tuple(
-            tuple(("announce", ("square", c.square_ids[pos], e.verb, e.params, -1, False)) for e in effects)
-            for pos, effects in enumerate(c.square_effects)
+            (
+                *(
+                    (("announce", ("move", c.square_ids[pos], "ship_move", (("direction", to),), -1, False)),)
+                    if to != "none"
+                    else ()
+                ),
+                *(("announce", ("square", c.square_ids[pos], e.verb, e.params, -1, False)) for e in effects),
+            )
+            for pos, (to, effects) in enumerate(zip(c.square_to, c.square_effects, strict=True))
         )
-        """7.4: the announce tasks of each enemy square's effects, in printed order."""
+        """7.2, 7.4: the announce tasks of each enemy square: its "to〜" ship move first (L-23: on the
+        stack so strategies can answer it in time, but not an effect a strategy can negate), then
+        its effects in printed order."""
         self.attack_tasks: tuple[tuple[Task, ...], ...] = tuple(
             tuple(
                 ("announce", ("attack", f"piece{piece + 1}", "attack", (("code", code),), -1, False))
