@@ -41,3 +41,13 @@ def test_the_balance_script_tabulates_games():
     cell = play_cell("normal", 3, [0, 1, 2])
     assert cell.games == 3 and cell.wins + sum(cell.reasons.values()) == 3
     assert "| normal | 3 | 3 |" in table([cell])
+
+
+def test_simulation_figures_are_rounds_and_lives():
+    from asobi.core import get_game
+    from asobi.core.play import play_recorded
+
+    _, state = play_recorded(get_game("legion"), {"players": 3}, ["rule"] * 3, 5)
+    figures = state.metrics()
+    assert figures == {"rounds": state.round, "space_life": state.space_life, "enemy_life": state.enemy_life}
+    assert figures["rounds"] >= 1 and (figures["space_life"] == 0 or figures["enemy_life"] == 0)

@@ -307,6 +307,10 @@ class LegionState(GameState):
         c.log_text = self.log_text
         return c
 
+    def metrics(self) -> dict[str, float]:
+        """Figures for simulation summaries: rounds played and both lives at the end."""
+        return {"rounds": float(self.round), "space_life": float(self.space_life), "enemy_life": float(self.enemy_life)}
+
     def outcome(self) -> Outcome | None:
         if self.ended is None:
             return None
