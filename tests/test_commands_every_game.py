@@ -13,13 +13,6 @@ from asobi.store import GameStore
 SPECS = all_games()
 
 
-@pytest.fixture
-def db(tmp_path, monkeypatch):
-    path = tmp_path / "games.sqlite3"
-    monkeypatch.setenv("ASOBI_DB", str(path))
-    return path
-
-
 def run(*args, input=None):
     from asobi.cli import main
 

@@ -18,13 +18,6 @@ def toy():
     return registered()
 
 
-@pytest.fixture
-def db(tmp_path, monkeypatch):
-    path = tmp_path / "games.sqlite3"
-    monkeypatch.setenv("ASOBI_DB", str(path))
-    return path
-
-
 def run(*args, input=None):
     return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
 
