@@ -125,3 +125,16 @@ def test_events_built_on_the_hot_path_equal_those_say_would_log():
         Event("4.1", "drew_card", (("seat", 0), ("deck", "code"), ("card", 4)), (0,)),
     ]
     assert [e for e in s.log if e.key == "turn"] == [Event("2.1", "turn", (("seat", 0),), None)]
+
+
+def test_draw_outcomes_from_the_table_equal_the_plain_formula():
+    seen = 0
+    for s in STATES:
+        if s.chance is None or s.chance[0] not in ("code", "army"):
+            continue
+        kind = s.chance[0]
+        deck = s.code_deck if kind == "code" else s.army_deck
+        total = sum(deck)
+        assert s.chance_outcomes() == [((kind, k), n / total) for k, n in enumerate(deck) if n]
+        seen += 1
+    assert seen > 50

@@ -212,7 +212,10 @@ class LegionState(GameState):
             if (self.enemy_life <= 0 or self.space_life <= 0) and check_end(self):
                 break
             task = agenda.pop()
-            if len(task) == 1:
+            size = len(task)
+            if size == 2:  # most tasks take one argument: call without slicing the task
+                tasks[task[0]](self, task[1])
+            elif size == 1:
                 tasks[task[0]](self)
             else:
                 tasks[task[0]](self, *task[1:])

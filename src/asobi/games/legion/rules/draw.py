@@ -12,6 +12,7 @@ from bisect import insort
 from typing import TYPE_CHECKING, Any
 
 from ..cards import ARMY
+from ..content import content
 from .log import Event, new_event
 from .weapons import persistent_total
 
@@ -110,19 +111,49 @@ _OUTCOMES = {kind: tuple((kind, k) for k in range(64)) for kind in ("code", "arm
 """The chance actions, made once: drawing card ``k`` of a deck is ``(deck, k)``."""
 
 
+_DRAWS: dict[str, dict[int, tuple[tuple[Any, ...], ...]]] = {"code": {}, "army": {}}
+"""The outcomes of a code or army draw, made once per number of cards left in the deck:
+``_DRAWS[deck][total][k][n]`` is ``((deck, k), n / total)``, the outcome "card ``k``" when the
+deck holds ``n`` of its ``total`` cards. Every draw from a deck holding that many cards shares
+them."""
+
+
+def _draws(kind: str, total: int, kinds: int) -> tuple[tuple[Any, ...], ...]:
+    actions = _OUTCOMES[kind]
+    rows = tuple(tuple((actions[k], n / total) for n in range(total + 1)) for k in range(kinds))
+    _DRAWS[kind][total] = rows
+    return rows
+
+
 def chance_outcomes(s: LegionState) -> list[tuple[tuple[Any, ...], float]]:
     assert s.chance is not None
     kind = s.chance[0]
-    actions = _OUTCOMES[kind]
     if kind == "code" or kind == "army":
         deck = s.code_deck if kind == "code" else s.army_deck
         total = sum(deck)
-        return [(a, n / total) for a, n in zip(actions, deck, strict=False) if n]
+        rows = _DRAWS[kind].get(total)
+        if rows is None or len(rows) != len(deck):
+            rows = _draws(kind, total, len(deck))
+        return [rows[k][n] for k, n in enumerate(deck) if n]
+    actions = _OUTCOMES[kind]
     unseen = s.enemy_unseen if kind == "enemy" else s.event_unseen
     p = 1 / sum(unseen)
     return [(a, p) for a, f in zip(actions, unseen, strict=False) if f]
 
 
+_DREW_ARGS = {
+    kind: tuple(
+        tuple(
+            (("seat", seat), ("deck", kind), ("card", k if kind == "code" else army_ids[k]))
+            for k in range(cards)
+        )
+        for seat in range(5)
+    )
+    for kind, cards, army_ids in (("code", 9, ()), ("army", len(content().army_ids), content().army_ids))
+}
+"""The arguments of a ``drew_card`` event, by deck, seat and card, made once."""
+_ONLY = tuple((seat,) for seat in range(5))
+"""Who may see a hidden draw: the drawing seat alone."""
 _DREW_HIDDEN: dict[tuple[str, str, int], Event] = {}
 """The public side of a hidden draw, by clause, deck and seat: made once, shared by every log."""
 
@@ -136,13 +167,13 @@ def apply_chance(s: LegionState, action: tuple[Any, ...]) -> None:
         _, seat, clause = chance
         s.chance = None
         if kind == "code":
-            deck, discard, held, shown = s.code_deck, s.code_discard, card, card
+            deck, discard, held = s.code_deck, s.code_discard, card
         else:
-            deck, discard, held, shown = s.army_deck, s.army_discard, ARMY + card, s.content.army_ids[card]
+            deck, discard, held = s.army_deck, s.army_discard, ARMY + card
         deck[card] -= 1
         insort(s.hands[seat], held)
         log = s.log
-        drew = (("seat", seat), ("deck", kind), ("card", shown))
+        drew = _DREW_ARGS[kind][seat][card]
         if s.open_hands:
             log.append(new_event(Event, (clause, "drew_card", drew, None)))
         else:
@@ -152,7 +183,7 @@ def apply_chance(s: LegionState, action: tuple[Any, ...]) -> None:
                     Event, (clause, "drew_hidden", drew[:2], None)
                 )
             log.append(hidden)
-            log.append(new_event(Event, (clause, "drew_card", drew, (seat,))))
+            log.append(new_event(Event, (clause, "drew_card", drew, _ONLY[seat])))
         if not any(deck):
             recycle(s, deck, discard, kind)
         return

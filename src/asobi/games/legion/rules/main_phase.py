@@ -12,7 +12,7 @@ from .blackout import clear_blackout, repairable
 from .level import damage_enemy, develop_alphabets, develop_threshold
 from .log import Event, new_event, seat_events
 from .resolve import discard_card
-from .stack import play_strategy, playable_strategies
+from .stack import can_respond, play_strategy, playable_strategies
 from .weapons import (
     activate,
     can_activate,
@@ -37,8 +37,13 @@ _OTHER_MAIN = frozenset({"supply", "launch", "repair", "develop"})
 _MAIN_END = seat_events("4.2", "main_end")
 
 
+_MAIN = tuple(("main", seat) for seat in range(5))
+"""Each seat's main-phase task and decision (the same tuple, ``("main", seat)``), made once."""
+
+
 def task_main(s: LegionState, seat: int) -> None:
-    s.ask("main", seat)
+    s.pending = _MAIN[seat]  # s.ask("main", seat)
+    s.legal_cache = None
     hand = s.hands[seat]
     if hand and hand[0] < ARMY:
         used = s.used
@@ -46,6 +51,8 @@ def task_main(s: LegionState, seat: int) -> None:
             return  # supply is open to a hand with a code card: no need to list everything yet
         if not used & LAUNCH and hand[-1] >= ARMY and _can_launch(s, seat, hand):
             return  # so is launch
+    if s.autopass[seat] or can_respond(s, seat):
+        return  # so is turning auto-pass off, or a strategy (``can_respond`` is ``bool(playable_strategies)``)
     # 4.2: a main phase with nothing left but "end" is not asked (as the shield phase, 4.3)
     s.legal_cache = legal_main(s)
     if len(s.legal_cache) == 1:
@@ -140,7 +147,7 @@ def apply_main(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -
     if verb == "end":
         s.log.append(_MAIN_END[seat])
         return
-    s.push(("main", seat))
+    s.agenda.append(_MAIN[seat])  # s.push(("main", seat))
     if verb in _OTHER_MAIN and s.used & OPERATE:
         # L-24: 操作 (5.5) is one action, its move and activation in either order: once another
         # main action starts after half of it, the other half is gone.

@@ -15,12 +15,15 @@ if TYPE_CHECKING:
 
 
 _SHIELD_END = seat_events("4.3", "shield_end")
+_ASK_SHIELD = tuple(("shield", seat) for seat in range(5))
+"""Each seat's shield-phase decision, made once."""
 
 
 def task_shield_phase(s: LegionState, seat: int) -> None:
     if s.shield_new:
         s.shield_new = []
-    s.ask("shield", seat)
+    s.pending = _ASK_SHIELD[seat]  # s.ask("shield", seat)
+    s.legal_cache = None
     hand = s.hands[seat]
     if hand and hand[0] < ARMY and len(s.shield) < shield_limit(s):
         return  # a code card can go into the shield
@@ -84,4 +87,5 @@ def apply_shield(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...])
         s.shield_new.append(new)
         args = (("seat", seat), ("old", old), ("new", new))
         s.log.append(new_event(Event, ("4.4", "shield_swapped", args, None)))
-    s.ask("shield", seat)
+    s.pending = _ASK_SHIELD[seat]  # s.ask("shield", seat)
+    s.legal_cache = None
