@@ -40,7 +40,11 @@ SPEC = GameSpec(
     clauses=all_clauses,
     localize=localize,
     bots={"rule": make_rule_bot},
-    conformance_options=tuple({"players": p, "difficulty": "normal"} for p in (2, 3, 4, 5)),
+    conformance_options=(
+        *({"players": p, "difficulty": "normal"} for p in (2, 3, 4, 5)),
+        {"players": 3, "difficulty": "hard", "open_hands": True},
+        {"players": 5, "difficulty": "easy"},
+    ),
     max_steps=60_000,
 )
 
