@@ -11,6 +11,7 @@ from typing import Any
 
 from asobi.games.emblem import SPEC
 from asobi.games.emblem.rules import flow
+from asobi.games.emblem.rules.invasion import begin_invasion
 from asobi.games.emblem.state import EmblemState
 from asobi.games.emblem.units import U_CHIPS, new_unit
 
@@ -170,3 +171,16 @@ def deploys(s: EmblemState) -> set[tuple[str, int, int]]:
             s2.apply(b)
             out.update((a[1], b[1], c[1]) for c in s2.legal_actions() if c[0] == "chips")
     return out
+
+
+def invasion(units: list[tuple[Any, ...]], turn_player: int = 0, **kw: Any) -> EmblemState:
+    """A position at the turn player's invasion phase, ``units`` = [(sq, card, owner, chips, slots?)]."""
+    s = opening(**kw)
+    draw_any(s)
+    for sq, card, owner, n, *rest in units:
+        place(s, sq, card, owner, chips=n, ready=False, **(rest[0] if rest else {}))
+    s.turn_player = turn_player
+    s.koku = 1
+    s._legal = None
+    begin_invasion(s)
+    return s

@@ -9,7 +9,6 @@ from asobi.core.testing import rule
 from asobi.games.emblem import SPEC
 from asobi.games.emblem.rules import flow
 from asobi.games.emblem.rules.field import SORTIE_SQUARES, SQUARES, square_name
-from asobi.games.emblem.rules.invasion import begin_invasion
 
 from .helpers import (
     at,
@@ -20,23 +19,13 @@ from .helpers import (
     empty_hand,
     events,
     give,
+    invasion,
     new,
     opening,
     place,
     put_card,
     settled,
 )
-
-
-def invasion(units, turn_player=0, **kw):
-    s = opening(**kw)
-    draw_any(s)
-    for sq, card, owner, n, *rest in units:
-        place(s, sq, card, owner, chips=n, ready=False, **(rest[0] if rest else {}))
-    s.turn_player = turn_player
-    s.koku = 1
-    begin_invasion(s)
-    return s
 
 
 @rule("C-1")

@@ -7,22 +7,8 @@ import pytest
 from asobi.core import IllegalActionError
 from asobi.core.testing import rule
 from asobi.games.emblem.rules import flow
-from asobi.games.emblem.rules.invasion import begin_invasion
 
-from .helpers import at, chips, cites, draw_any, events, opening, place, put_card, settled
-
-
-def invasion(units, turn_player=0, **kw):
-    """A position at the turn player's invasion phase with ``units`` = [(sq, card, owner, chips, slots)]."""
-    s = opening(**kw)
-    draw_any(s)
-    for sq, card, owner, n, *rest in units:
-        place(s, sq, card, owner, chips=n, ready=False, **(rest[0] if rest else {}))
-    s.turn_player = turn_player
-    s.koku = 1
-    s._legal = None
-    begin_invasion(s)
-    return s
+from .helpers import at, chips, cites, events, invasion, opening, place, put_card, settled
 
 
 @rule("2.4.1", "2.4.2")
