@@ -82,7 +82,9 @@ def test_every_clause_is_cited_by_a_scenario_test():
 def test_a_few_random_games_pass_the_harness_for_every_player_count():
     for options in SPEC.conformance_options:
         stats = check_game(SPEC, options, range(3))
-        assert stats.games == 3 and stats.views_compared > 0
+        assert stats.games == 3
+        # With open hands nothing a seat holds is hidden, so there is no hidden variant to compare.
+        assert (stats.views_compared > 0) != bool(options.get("open_hands"))
 
 
 def test_json_round_trip_and_a_broken_state_is_refused():
