@@ -112,27 +112,23 @@ def out_of_cards(s, seat):
 
 @rule("C-25")
 def test_both_decks_empty_is_decided_on_the_field_not_by_who_draws_first():
-    # B (second) meets the empty deck first, yet B, stronger on the field, wins
-    s = opening()
-    draw_any(s)
-    place(s, 1, "az-soldier", 0, chips=1)
-    place(s, 10, "cr-brute", 1, chips=3)
-    out_of_cards(s, 0)
-    out_of_cards(s, 1)
-    at(s, "draw", actor=1)
-    flow.goto(s, flow.DRAW)
-    out = s.outcome()
+    def deck_out(chips_a: int, chips_b: int):
+        """Both decks empty with one unit each; B (second) meets the empty deck first."""
+        s = opening()
+        draw_any(s)
+        place(s, 1, "az-soldier", 0, chips=chips_a)
+        place(s, 10, "cr-brute", 1, chips=chips_b)
+        out_of_cards(s, 0)
+        out_of_cards(s, 1)
+        at(s, "draw", actor=1)
+        flow.goto(s, flow.DRAW)
+        return s, s.outcome()
+
+    # B meets the empty deck first, yet B, stronger on the field, wins
+    _, out = deck_out(1, 3)
     assert out is not None and out.winners == (1,) and out.clause == "C-25"
     # equal on the field: a draw, half a point each
-    s = opening()
-    draw_any(s)
-    place(s, 1, "az-soldier", 0, chips=2)
-    place(s, 10, "cr-brute", 1, chips=2)
-    out_of_cards(s, 0)
-    out_of_cards(s, 1)
-    at(s, "draw", actor=1)
-    flow.goto(s, flow.DRAW)
-    out = s.outcome()
+    s, out = deck_out(2, 2)
     assert out is not None and out.winners == () and out.scores == (0.5, 0.5)
     assert ("C-25", "drawn_deck_out") in events(s)
     settled(s)
