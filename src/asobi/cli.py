@@ -7,7 +7,6 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from random import SystemRandom
 from typing import Any
 
 import click
@@ -41,6 +40,9 @@ def parse_game_options(spec: GameSpec, args: Sequence[str]) -> dict[str, Any]:
 
     A boolean option may be given alone (true) or as ``--no-NAME`` (false).
 
+    The options come from the local user: a game may read files they name (a deck file) into what
+    a record holds (:meth:`GameSpec.local_options`).
+
     :raises AsobiError: for an argument that is not an option of the game, or a bad value.
     """
     by_flag = {o.name.replace("_", "-"): o for o in spec.options}
@@ -69,7 +71,7 @@ def parse_game_options(spec: GameSpec, args: Sequence[str]) -> dict[str, Any]:
                 raise AsobiError(f"{spec.id}: option --{name} needs a value")
         raw[option.name] = value
         i += 1
-    return spec.validate_options(raw)
+    return spec.local_options(raw)
 
 
 def _console(stderr: bool = False) -> Console:
@@ -156,7 +158,8 @@ def rules(game: str, clause_ids: tuple[str, ...]) -> None:
 @main.command(context_settings=GAME_ARGS, epilog=_options_epilog())
 @click.argument("game")
 @click.option("--seats", help="Who sits where, e.g. human,bot,bot:random (default: you, then bots).")
-@click.option("--seed", type=int, help="Seed for the chance outcomes (default: random).")
+@click.option("--seed", type=int,
+              help="Reproducible chance and bots from this seed (default: a secret source; nothing to show).")
 @click.option("--lang", type=LANGS, default="en", show_default=True, help="Language of the board, actions and log.")
 @db_option
 @click.pass_context
@@ -165,11 +168,13 @@ def play(ctx: click.Context, game: str, seats: str | None, seed: int | None, lan
     spec = get_game(game)
     options = parse_game_options(spec, ctx.args)
     seat_kinds = parse_seats(spec, seats, len(spec.seat_names(options)))
-    seed = seed if seed is not None else SystemRandom().randrange(2**31)
     with _open_store(db) as store:
         session = TerminalGame.start(spec, options, seat_kinds, seed, store, lang=lang)
-        click.echo(f"{spec.title_ja} / {spec.title_en} — saved game {session.game_id}, seed {seed}")
-        _run_session(session)
+        click.echo(f"{spec.title_ja} / {spec.title_en} — saved game {session.game_id}")
+        try:
+            _run_session(session)
+        finally:
+            store.release(session.game_id)
 
 
 def _run_session(session: TerminalGame) -> None:
@@ -187,12 +192,9 @@ def _run_session(session: TerminalGame) -> None:
 @db_option
 def resume(game_id: int, seats: str | None, lang: str, db: str | None) -> None:
     """Go on with saved game GAME_ID (see `asobi list`)."""
-    with _open_store(db) as store:
-        session = TerminalGame.resume(store, game_id, lang=lang)
-        if seats:
-            kinds = parse_seats(session.spec, seats, len(session.record.seats))
-            store.set_seats(game_id, kinds)
-            session.record.seats = kinds
+    with _open_store(db) as store, store.open_game(game_id) as record:
+        kinds = parse_seats(record.spec, seats, len(record.seats)) if seats else None
+        session = TerminalGame.resume(store, game_id, kinds, lang=lang)
         _run_session(session)
 
 
@@ -203,10 +205,10 @@ def list_games(db: str | None) -> None:
     with _open_store(db) as store:
         saved = store.list()
         table = Table(title=f"saved games in {store.path}", title_justify="left")
-        for col in ("id", "game", "seats", "status", "actions", "updated", "result"):
+        for col in ("id", "game", "seats", "status", "actions", "updated", "result", "notes"):
             table.add_column(col)
         for g in saved:
-            table.add_row(str(g.id), g.game, g.seats, g.status, str(g.moves), g.updated, g.result)
+            table.add_row(str(g.id), g.game, g.seats, g.status, str(g.moves), g.updated, g.result, g.note)
         _console().print(table if saved else f"no saved games in {store.path}")
 
 
@@ -221,7 +223,12 @@ def _load_record(source: str, db: str | None) -> tuple[GameRecord, str]:
     if source.isdigit():
         with _open_store(db) as store:
             return store.load(int(source)), f"saved game {source}"
-    raise BadRecordError(source, "no such file, and not a saved-game id")
+    file, colon, line = source.rpartition(":")
+    if colon and line.isdigit() and Path(file).is_file():
+        from .sim.batch import read_record_line
+
+        return read_record_line(file, int(line)), source
+    raise BadRecordError(source, "no such file, not FILE:LINE of a `simulate --out` file, and not a saved-game id")
 
 
 @main.command(name="replay")
@@ -235,8 +242,32 @@ def _load_record(source: str, db: str | None) -> tuple[GameRecord, str]:
 @db_option
 def replay_cmd(source: str, verify: bool, seat: int | None, step_mode: bool, lang: str, export: str | None,
                db: str | None) -> None:
-    """Step through a finished or saved game (a record FILE or a saved-game ID), or verify it."""
-    record, where = _load_record(source, db)
+    """Step through a finished or saved game (a record FILE, line N of a `simulate --out` file as
+    FILE:N, or a saved-game ID), or verify it."""
+    from .store import ReadOnlyGameError
+
+    try:
+        record, where = _load_record(source, db)
+    except ReadOnlyGameError as e:
+        if verify:
+            raise
+        # Made under older rules that refuse one of its actions: shown from its stored log.
+        with _open_store(db) as store:
+            stored = store.stored_log(e.game_id)
+        if export:
+            Path(export).write_text(stored.record.dumps(), encoding="utf-8")
+            click.echo(f"wrote {export} (rules version {stored.record.rules_version}; read-only here)")
+            return
+        click.echo(f"saved game {e.game_id} is read-only: {e.reason}")
+        if seat is None and stored.record.outcome is None and "human" in stored.record.seats:
+            seat = stored.record.seats.index("human")
+            name = stored.record.spec.seat_names(stored.record.options)[seat]
+            click.echo(f"(game not finished: showing what seat {name} saw; --seat N to choose)")
+        for line in stored.render(seat, lang):
+            click.echo(line)
+        return
+    for warning in record.warnings:
+        click.echo(f"warning: {warning}", err=True)
     spec = record.spec
     if export:
         Path(export).write_text(record.dumps(), encoding="utf-8")
@@ -282,6 +313,17 @@ def replay_cmd(source: str, verify: bool, seat: int | None, step_mode: bool, lan
     click.echo(outcome.render(spec, lang) if outcome else "(not finished)")
 
 
+def bot_kinds(spec: GameSpec, bots: str | None, n_seats: int, sep: str = ",") -> list[str]:
+    """Bot names per seat from ``rule,random`` (or one name for every seat; default the game's best)."""
+    names = bots.split(sep) if bots else ["bot"]
+    if len(names) == 1:
+        names = names * n_seats
+    kinds = [k.removeprefix("bot:") for k in parse_seats(spec, ",".join(names), n_seats)]
+    if "human" in kinds:
+        raise AsobiError("simulations play bots only")
+    return kinds
+
+
 @main.command(context_settings=GAME_ARGS, epilog=_options_epilog())
 @click.argument("game")
 @click.option("-n", "--games", "n", type=click.IntRange(min=1), default=100, show_default=True, help="Games to play.")
@@ -289,31 +331,42 @@ def replay_cmd(source: str, verify: bool, seat: int | None, step_mode: bool, lan
 @click.option("--jobs", type=click.IntRange(min=1), default=None, help="Processes (default: all cores).")
 @click.option("--bots", help="Bot per seat, comma-separated, or one for all (default: the game's best bot).")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-@click.option("--out", type=click.Path(dir_okay=False), help="Write one JSON line per game.")
+@click.option("--out", type=click.Path(dir_okay=False),
+              help="Write one JSON line per game: its full record (replayable) and how it ended.")
+@click.option("--cluster", metavar="ADDRESS",
+              help="Play on a Ray cluster: its address (auto, HOST:PORT, ray://HOST:PORT) or 'local' "
+                   "(needs the 'cluster' extra).")
 @click.pass_context
 def simulate(ctx: click.Context, game: str, n: int, seed: int, jobs: int | None, bots: str | None, as_json: bool,
-             out: str | None) -> None:
-    """Play N games of GAME between bots and summarise the results (reproducible from --seed)."""
+             out: str | None, cluster: str | None) -> None:
+    """Play N games of GAME between bots and summarise the results (reproducible from --seed).
+
+    The same seed gives the same games whatever --jobs, and on a --cluster. Each --out line holds
+    how a game ended and, under "record", its whole record (every action and chance outcome):
+    `asobi replay games.jsonl:5` replays the fifth.
+    """
     from .sim.batch import run_batch, summarize
 
     spec = get_game(game)
     options = parse_game_options(spec, ctx.args)
     n_seats = len(spec.seat_names(options))
-    names = bots.split(",") if bots else ["bot"]
-    if len(names) == 1:
-        names = names * n_seats
-    kinds = [k.removeprefix("bot:") for k in parse_seats(spec, ",".join(names), n_seats)]
-    if "human" in kinds:
-        raise AsobiError("simulate plays bots only")
+    kinds = bot_kinds(spec, bots, n_seats)
     jobs = jobs or os.cpu_count() or 1
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=_console(stderr=True), transient=True, disable=as_json) as progress:
-        task = progress.add_task(f"{spec.id} ×{n}", total=n)
-        results = run_batch(spec.id, options, kinds, n, seed, jobs, lambda r: progress.advance(task))
-    if out:
-        with open(out, "w", encoding="utf-8") as f:
-            for r in results:
-                f.write(json.dumps(r.to_json(), ensure_ascii=False) + "\n")
+    sink = open(out, "w", encoding="utf-8") if out else None  # noqa: SIM115 — closed below
+    try:
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                      console=_console(stderr=True), transient=True, disable=as_json) as progress:
+            task = progress.add_task(f"{spec.id} ×{n}", total=n)
+
+            def done(r) -> None:
+                if sink is not None:
+                    sink.write(json.dumps(r.to_line(), ensure_ascii=False) + "\n")
+                progress.advance(task)
+
+            results = run_batch(spec.id, options, kinds, n, seed, jobs, done, cluster=cluster, record=sink is not None)
+    finally:
+        if sink is not None:
+            sink.close()
     summary = summarize(results, n_seats)
     if as_json:
         click.echo(json.dumps({"game": spec.id, "options": options, "bots": kinds, "seed": seed, **summary.to_json()},
@@ -333,6 +386,72 @@ def simulate(ctx: click.Context, game: str, n: int, seed: int, jobs: int | None,
     console.print(f"length in actions: mean {summary.steps_mean:.1f}, median {summary.steps_median:.0f}, max {summary.steps_max}")
     for name, (mean, median) in summary.metrics.items():
         console.print(f"{name}: mean {mean:.2f}, median {median:.2f}")
+
+
+@main.command(name="balance", context_settings=GAME_ARGS, epilog=_options_epilog())
+@click.argument("game")
+@click.option("--over", "over", multiple=True, required=True, metavar="NAME=V1,V2,…",
+              help="An axis of the grid: a game option (players=2,3,4) or bots (bots=rule/random,random/rule: "
+                   "a bot per seat, separated by /). Repeat for more axes; the first varies slowest.")
+@click.option("-n", "--games", "n", type=click.IntRange(min=1), default=1000, show_default=True, help="Games per cell.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Batch seed; game i of every cell is played from a seed derived from it.")
+@click.option("--jobs", type=click.IntRange(min=1), default=None, help="Processes (default: all cores).")
+@click.option("--bots", help="Bot per seat, comma-separated, or one for all (default: the game's best bot).")
+@click.option("--metric", "metrics", multiple=True,
+              help="Game figure to tabulate (mean, median, max); repeatable (default: the game's first, its length).")
+@click.option("--cluster", metavar="ADDRESS", help="Play on a Ray cluster (as for simulate).")
+@click.option("--markdown", is_flag=True, help="Print the table as Markdown.")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+@click.pass_context
+def balance_cmd(ctx: click.Context, game: str, over: tuple[str, ...], n: int, seed: int, jobs: int | None,
+                bots: str | None, metrics: tuple[str, ...], cluster: str | None, markdown: bool, as_json: bool) -> None:
+    """Balance study: N bot games for every cell of a grid of options, with win rates and how games ended.
+
+    Each cell is the batch `asobi simulate GAME -n N --seed S` with the cell's options would play.
+    Example: asobi balance legion --over difficulty=easy,normal,hard --over players=2,3,4,5 -n 1000
+    """
+    import time
+
+    from .sim.balance import make_cells, parse_over, run_study
+
+    spec = get_game(game)
+    axes = parse_over(over)
+
+    def options_for(settings: dict[str, str]) -> dict[str, Any]:
+        extra = [f"--{k.replace('_', '-')}={v}" for k, v in settings.items()]
+        return parse_game_options(spec, [*ctx.args, *extra])
+
+    def bots_for(value: str | None, options: dict[str, Any]) -> list[str]:
+        n_seats = len(spec.seat_names(options))
+        return bot_kinds(spec, value, n_seats, sep="/") if value is not None else bot_kinds(spec, bots, n_seats)
+
+    cells = make_cells(axes, options_for, bots_for, spec.seat_names)
+    jobs = jobs or os.cpu_count() or 1
+    started = time.perf_counter()
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=_console(stderr=True), transient=True, disable=as_json) as progress:
+        task = progress.add_task(f"{spec.id}: {len(cells)} cells ×{n}", total=n * len(cells))
+        study = run_study(spec.id, cells, n, seed, jobs, cluster, list(metrics) or None,
+                          lambda r: progress.advance(task))
+    elapsed = time.perf_counter() - started
+    if as_json:
+        click.echo(json.dumps(study.to_json(), ensure_ascii=False, indent=1))
+        return
+    title = (f"{spec.id} {_non_default(spec, parse_game_options(spec, ctx.args))} — {n} games per cell, seed {seed}; "
+             "win rates with their 95% Wilson interval; how games ended, as a share of the cell")
+    if markdown:
+        click.echo(study.markdown())
+    else:
+        header, rows = study.rows()
+        table = Table(title=title, title_justify="left")
+        for col in header:
+            table.add_column(col)
+        for row in rows:
+            table.add_row(*row)
+        console = _console()
+        (console if console.is_terminal else Console(width=240)).print(table)
+    click.echo(f"\n{n * len(cells)} games in {elapsed:.0f} s")
 
 
 @main.command(context_settings=GAME_ARGS, epilog=_options_epilog())
@@ -357,11 +476,12 @@ def bench(ctx: click.Context, game: str | None, runs: int, states: int, as_json:
         return
     table = Table(title=f"asobi bench — median of {runs} runs (Python {results[0].python if results else ''})",
                   title_justify="left")
-    for col in ("game", "options", "µs/step", "µs/step mean", "µs/clone", "µs/data copy", "µs/deepcopy", "steps/s", "games/s", "steps/game"):
+    for col in ("game", "options", "µs/step", "µs/step mean", "µs/playout step", "µs/is_legal", "µs/clone",
+                "µs/data copy", "µs/deepcopy", "steps/s", "games/s", "steps/game"):
         table.add_column(col, justify="right" if col.startswith(("µ", "steps", "games")) else "left")
     for r in results:
         table.add_row(r.game, _non_default(get_game(r.game), r.options), f"{r.step_us:.2f}", f"{r.step_mean_us:.2f}",
-                      f"{r.clone_us:.2f}", f"{r.data_copy_us:.2f}", f"{r.deepcopy_us:.0f}", f"{r.steps_per_s:,.0f}", f"{r.games_per_s:,.1f}",
+                      f"{r.playout_step_us:.2f}", f"{r.is_legal_us:.2f}", f"{r.clone_us:.2f}", f"{r.data_copy_us:.2f}", f"{r.deepcopy_us:.0f}", f"{r.steps_per_s:,.0f}", f"{r.games_per_s:,.1f}",
                       f"{r.mean_game_steps:.0f}")
     _console().print(table)
 

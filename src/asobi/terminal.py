@@ -1,31 +1,32 @@
-"""Terminal play: people and bots at one table, saved action by action.
+"""Terminal play: people and bots at one table, through the one match loop, saved action by action.
 
-A person's turn shows what their seat may see (the game's own text drawing of the view), the new
-log lines with their clause ids, and the numbered legal actions. Bots and chance act on their own.
-Every applied action is saved before the next one is chosen, so quitting (``q``, end of input or
-Ctrl-C) loses nothing; ``asobi resume ID`` goes on from there.
+A person's turn shows what their seat may see (the game's own text drawing of the view), what
+happened since they last looked — other seats' actions as their seat may see them, and the log
+lines it may read, with their clause ids — and the numbered legal actions. Bots and chance act on
+their own. Every applied action is saved before the next one is chosen, so quitting (``q``, end
+of input or Ctrl-C) loses nothing; ``asobi resume ID`` goes on from there. ``u`` takes back the
+person's own last decision while nothing has been revealed since.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from random import Random
+from dataclasses import dataclass
 
 from .core.actions import Action
-from .core.agent import Agent, derive_seed
 from .core.errors import AsobiError
-from .core.play import make_bot
-from .core.record import GameRecord, replay
+from .core.match import HUMAN, Match
+from .core.record import GameRecord
 from .core.registry import GameSpec
-from .core.state import CHANCE, GameState
+from .core.state import CHANCE
 from .store import GameStore
-
-HUMAN = "human"
+from .store.listener import StoreListener
 
 HELP = {
-    "en": "Type the number of an action. Other commands: v = view again, l = whole log, q = quit (the game is saved).",
-    "ja": "行動の番号を入力してください。v = 盤面の再表示、l = ログ全体、q = 終了（ゲームは保存されます）。",
+    "en": "Type the number of an action. Other commands: v = view again, l = whole log, u = undo your last "
+    "decision, q = quit (the game is saved).",
+    "ja": "行動の番号を入力してください。v = 盤面の再表示、l = ログ全体、u = 直前の自分の選択を取り消す、"
+    "q = 終了（ゲームは保存されます）。",
 }
 
 
@@ -59,117 +60,139 @@ class TerminalGame:
     """One game being played at the terminal, saved as it goes."""
 
     spec: GameSpec
-    record: GameRecord
+    match: Match
     game_id: int
     store: GameStore
     lang: str = "en"
     read: Callable[[str], str] = input
     write: Callable[[str], None] = print
-    agents: list[Agent | None] = field(default_factory=list)
-    state: GameState | None = None
-    shown_log: int = 0
+    resumed: int = 0
+    shown: int = 0
 
     @classmethod
-    def start(cls, spec: GameSpec, options: dict, seats: Sequence[str], seed: int, store: GameStore, **kw) -> TerminalGame:
-        spec.new_state(options)  # options checked when the game is built (deck files…) fail before saving
-        record = GameRecord(spec.id, spec.rules_version, options, list(seats), seed)
-        game_id = store.create(record)
-        return cls(spec, record, game_id, store, **kw)
+    def start(
+        cls, spec: GameSpec, options: dict, seats: Sequence[str], seed: int | None, store: GameStore, **kw
+    ) -> TerminalGame:
+        """A new game; ``seed`` ``None`` draws chance from a secret source (nothing to show)."""
+        match = Match(spec, options, seats, seed=seed)  # options checked (deck contents…) before saving
+        game_id = store.create(GameRecord.new(spec, match.options, list(seats), seed))
+        store.lease(game_id)
+        return cls._attach(spec, match, game_id, store, **kw)
 
     @classmethod
-    def resume(cls, store: GameStore, game_id: int, **kw) -> TerminalGame:
-        record = store.load(game_id)
-        return cls(record.spec, record, game_id, store, **kw)
+    def resume(cls, store: GameStore, game_id: int, seats: Sequence[str] | None = None, **kw) -> TerminalGame:
+        """Go on with a saved game; the caller holds its lease (``store.open_game``).
 
-    def _setup(self) -> GameState:
-        state = replay(self.record, where=f"saved game {self.game_id}")
-        self.agents = [
-            None if kind == HUMAN else make_bot(self.spec, kind.removeprefix("bot:"), seat, self.record.seed or 0, self.record.options)
-            for seat, kind in enumerate(self.record.seats)
-        ]
-        return state
+        :raises ReadOnlyGameError: if its actions no longer stand under the engine's rules.
+        """
+        record = store.load_for_play(game_id)
+        if seats is not None:
+            store.set_seats(game_id, list(seats))
+            record.seats = list(seats)
+        match = Match(record.spec, record.options, record.seats, seed=record.seed, actions=record.actions,
+                      where=f"saved game {game_id}")
+        game = cls._attach(record.spec, match, game_id, store, **kw)
+        for warning in record.warnings:
+            game.write(f"({warning})")
+        game.resumed = len(record.actions)
+        game.shown = match.state_id
+        return game
+
+    @classmethod
+    def _attach(cls, spec: GameSpec, match: Match, game_id: int, store: GameStore, **kw) -> TerminalGame:
+        match.listeners.append(StoreListener(store, game_id))
+        return cls(spec, match, game_id, store, **kw)
 
     @property
     def humans(self) -> list[int]:
-        return [i for i, kind in enumerate(self.record.seats) if kind == HUMAN]
+        return [i for i, kind in enumerate(self.match.seats) if kind == HUMAN]
 
-    def run(self) -> GameState:
-        """Play until the game ends or a person quits; return the state reached."""
-        state = self.state = self._setup()
-        # Chance in a resumed game continues from a generator seeded by the game's seed and the
-        # number of actions already played, so it is reproducible from the saved record.
-        rng = Random(derive_seed(self.record.seed or 0, "chance", len(self.record.actions)))
-        self.shown_log = 0 if not self.record.actions else len(state.log)
-        if self.record.actions:
-            self.write(self._t(f"Resumed game {self.game_id} after {len(self.record.actions)} actions.",
-                               f"ゲーム {self.game_id} を {len(self.record.actions)} 手目から再開します。"))
-        observer = None if not self.humans else self.humans[0]
-        while not state.is_terminal():
-            seat = state.current_seat
-            if seat == CHANCE:
-                action = state.sample_chance(rng)
-            elif self.agents[seat] is None:
-                self._flush_log(state, seat)
-                chosen = self._ask(state, seat)
-                if chosen is None:
-                    self.write(self._t(f"Saved. Resume with: asobi resume {self.game_id}",
-                                       f"保存しました。再開: asobi resume {self.game_id}"))
-                    return state
-                action = chosen
-                observer = seat
-            else:
-                agent = self.agents[seat]
-                assert agent is not None
-                action = agent.act(state.view(seat) if agent.uses_view else None, state.legal_actions())
-                self.write(f"  [{self.spec.seat_names(self.record.options)[seat]}] {state.action_label(action, self.lang)}")
-            self._apply(state, action)
-            if not self.humans:
-                self._flush_log(state, None)
-        self._flush_log(state, observer)
-        outcome = state.outcome()
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        return self.spec.seat_names(self.match.options)
+
+    def run(self) -> Match:
+        """Play until the game ends or a person quits; return the match."""
+        match = self.match
+        if self.resumed:
+            self.write(self._t(f"Resumed game {self.game_id} after {self.resumed} actions.",
+                               f"ゲーム {self.game_id} を {self.resumed} 手目から再開します。"))
+        observer = self.humans[0] if self.humans else None
+        while True:
+            seat = match.play()
+            if seat is None:
+                break
+            observer = seat
+            self._show_updates(seat)
+            if not self._ask(seat):
+                self.write(self._t(f"Saved. Resume with: asobi resume {self.game_id}",
+                                   f"保存しました。再開: asobi resume {self.game_id}"))
+                return match
+        self._show_updates(observer)
+        outcome = match.state.outcome()
         assert outcome is not None
-        self.store.finish(self.game_id, outcome.to_json(), state.fingerprint())
-        self.write(self.spec.render(state.view(observer), observer, self.lang))
+        self.write(self.spec.render(match.view(observer), observer, self.lang))
         self.write(self._t("Game over: ", "ゲーム終了: ") + outcome.render(self.spec, self.lang))
-        return state
+        return match
 
-    def _apply(self, state: GameState, action: Action) -> None:
-        state.apply(action)
-        self.store.append(self.game_id, len(self.record.actions), action)
-        self.record.actions.append(action)
+    def _show_updates(self, seat: int | None) -> None:
+        """What ``seat`` has not yet been shown: actions as it may see them, and its log lines."""
+        for update in self.match.updates(seat, self.shown, self.lang):
+            if update.action is None:
+                who = self.seat_names[update.actor]
+                self.write(self._t(f"  [{who}] takes back {update.undone} action(s)",
+                                   f"  [{who}] {update.undone}手を取り消す"))
+                continue
+            if update.actor != CHANCE and update.actor != seat:
+                self.write(f"  [{self.seat_names[update.actor]}] {update.label}")
+            for event in update.events:
+                self.write("  · " + self._render(event))
+        self.shown = self.match.state_id
 
-    def _flush_log(self, state: GameState, seat: int | None) -> None:
-        for line in state.render_log(seat, self.lang, self.shown_log):
-            self.write("  · " + line)
-        self.shown_log = len(state.log)
+    def _render(self, event) -> str:
+        from .core.events import render_event
 
-    def _show(self, state: GameState, seat: int, legal: list[Action]) -> None:
-        name = self.spec.seat_names(self.record.options)[seat]
+        return render_event(event, self.spec.messages, self.lang, self.spec.localize)
+
+    def _show(self, seat: int, legal: Sequence[Action]) -> None:
+        state = self.match.state
         self.write("")
         self.write(self.spec.render(state.view(seat), seat, self.lang))
-        self.write(self._t(f"— {name} to decide —", f"— {name} の選択 —"))
+        self.write(self._t(f"— {self.seat_names[seat]} to decide —", f"— {self.seat_names[seat]} の選択 —"))
         for i, action in enumerate(legal, 1):
             self.write(f"  {i:>3}. {state.action_label(action, self.lang)}")
 
-    def _ask(self, state: GameState, seat: int) -> Action | None:
-        legal = state.legal_actions()
-        self._show(state, seat, legal)
+    def _ask(self, seat: int) -> bool:
+        """Take one decision from the person in ``seat``; ``False`` if they quit."""
+        match = self.match
+        legal = match.state.legal_actions()
+        self._show(seat, legal)
         while True:
             try:
                 answer = self.read(f"[1-{len(legal)}, ?] > ").strip().lower()
             except EOFError:
-                return None
+                return False
             if answer in ("q", "quit", "exit"):
-                return None
+                return False
             if answer in ("?", "h", "help"):
                 self.write(HELP[self.lang])
             elif answer == "v":
-                self._show(state, seat, legal)
+                self._show(seat, legal)
             elif answer == "l":
-                for line in state.render_log(seat, self.lang):
+                for line in match.state.render_log(seat, self.lang):
                     self.write("  · " + line)
+            elif answer == "u":
+                try:
+                    match.undo(seat)
+                except AsobiError as e:
+                    self.write(str(e))
+                    continue
+                self.write(self._t("Taken back.", "取り消しました。"))
+                self.shown = match.state_id
+                return True
             elif answer.isdigit() and 1 <= int(answer) <= len(legal):
-                return legal[int(answer) - 1]
+                match.submit(seat, legal[int(answer) - 1])
+                return True
             else:
                 self.write(self._t(f"Not an action number: {answer!r}. {HELP['en']}",
                                    f"番号ではありません: {answer!r}。{HELP['ja']}"))

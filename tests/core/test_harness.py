@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from asobi.core import IllegalActionError, MalformedActionError
@@ -49,3 +51,66 @@ def test_illegal_action_names_clause_and_leaves_state():
     with pytest.raises(MalformedActionError):
         state.apply(["play", 1])  # type: ignore[arg-type]
     assert state.fingerprint() == before
+
+
+def test_harness_catches_a_label_that_names_a_hidden_card(monkeypatch):
+    registered()
+    monkeypatch.setattr(HighCard, "redact", lambda self, action, seat: action)
+    with pytest.raises(AssertionError, match=r"cannot tell .* by their effect"):
+        check_game(SPEC, {}, range(12))
+
+
+def test_harness_catches_who_is_asked_depending_on_a_hidden_hand(monkeypatch):
+    registered()
+    real = HighCard.current_seat.fget
+
+    def seat(self):
+        s = real(self)
+        if s < 0:
+            return s
+        # the seat with the higher card leads the round: a tell
+        if not self.played:
+            return 0 if max(self.hands[0]) >= max(self.hands[1]) else 1
+        return 0 if len(self.hands[0]) > len(self.hands[1]) else 1
+
+    monkeypatch.setattr(HighCard, "current_seat", property(seat))
+    with pytest.raises(AssertionError, match=r"who decides|cannot see|hidden"):
+        check_game(SPEC, {}, range(12))
+
+
+def test_harness_catches_an_error_text_that_leaks(monkeypatch):
+    registered()
+    monkeypatch.setattr(HighCard, "why_illegal", lambda self, action: ("T.2", f"hands are {self.hands}"))
+    with pytest.raises(AssertionError, match="errors seat"):
+        check_game(SPEC, {}, range(12))
+
+
+def test_harness_catches_a_determinization_that_keeps_the_truth(monkeypatch):
+    registered()
+    monkeypatch.setattr(HighCard, "determinize", lambda self, seat, rng: self.clone())
+    with pytest.raises(AssertionError, match="determinization"):
+        check_game(SPEC, {}, range(12))
+
+
+def test_harness_catches_a_shared_legal_list(monkeypatch):
+    registered()
+    monkeypatch.setattr(HighCard, "legal_actions", lambda self: sorted({("play", c) for c in self.hands[self.current_seat]})
+                        if self.current_seat >= 0 else ())
+    with pytest.raises(AssertionError, match="not a tuple"):
+        check_game(SPEC, {}, range(3))
+
+
+def test_harness_catches_a_bot_that_peeks(monkeypatch):
+    registered()
+    from asobi.core import Agent
+
+    class Peeker(Agent):
+        def act(self, obs):
+            state = obs._state  # what a bot must never do
+            other = state.hands[1 - obs.seat]
+            return max(obs.legal) if other and max(other) == 4 else min(obs.legal)
+
+    spec = dataclasses.replace(SPEC, bots={"peek": lambda seat, seed, options: Peeker()})
+    monkeypatch.setattr(HighCard, "spec", spec)
+    with pytest.raises(AssertionError, match="cannot tell apart"):
+        check_game(spec, {}, range(12))

@@ -66,7 +66,9 @@ def test_a_damaged_game_leaves_the_others_readable(tmp_path):
         store.db.execute("UPDATE actions SET action = '[\"deal\", 1]' WHERE game_id = ?", (bad,))
         assert store.load(bad).actions == [("deal", 1)]
         store.db.execute("UPDATE games SET rules_version = 'old' WHERE id = ?", (bad,))
-        with pytest.raises(BadRecordError, match="rules version 'old'"):
+        assert store.load(bad).migrated_from == "old"  # older rules that still allow every action
+        store.db.execute("UPDATE actions SET action = '[\"deal\", 9]' WHERE game_id = ?", (bad,))
+        with pytest.raises(BadRecordError, match=r"rules version 'old'.*action 0 is refused"):
             store.load(bad)
         store.db.execute("UPDATE games SET seats = 'garbage' WHERE id = ?", (bad,))
         statuses = {g.id: g.status for g in store.list()}

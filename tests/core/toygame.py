@@ -11,6 +11,7 @@ from random import Random
 from typing import Any
 
 from asobi.core import CHANCE, TERMINAL, Event, GameSpec, GameState, Option, Outcome, register
+from asobi.core.actions import HIDDEN
 from asobi.core.errors import BadRecordError
 
 RANKS = (1, 2, 3, 4)
@@ -42,17 +43,22 @@ class HighCard(GameState):
     def _dealing_to(self) -> int:
         return 0 if len(self.hands[0]) <= len(self.hands[1]) else 1
 
-    def legal_actions(self) -> list[tuple[Any, ...]]:
+    def legal_actions(self) -> tuple[tuple[Any, ...], ...]:
         seat = self.current_seat
         if seat < 0:
-            return []
-        return sorted({("play", c) for c in self.hands[seat]})
+            return ()
+        return tuple(sorted({("play", c) for c in self.hands[seat]}))
 
-    def chance_outcomes(self) -> list[tuple[tuple[Any, ...], float]]:
+    def chance_outcomes(self) -> tuple[tuple[tuple[Any, ...], float], ...]:
         if self.current_seat != CHANCE:
-            return []
+            return ()
         total = sum(self.deck)
-        return [(("deal", r), n / total) for r, n in zip(RANKS, self.deck, strict=True) if n]
+        return tuple((("deal", r), n / total) for r, n in zip(RANKS, self.deck, strict=True) if n)
+
+    def redact(self, action: tuple[Any, ...], seat: int | None) -> tuple[Any, ...]:
+        if action[0] == "deal" and seat is not None and seat != self._dealing_to():
+            return ("deal", HIDDEN)
+        return action
 
     def why_illegal(self, action: tuple[Any, ...]) -> tuple[str | None, str]:
         return "T.2", "you may play only a card in your hand"
@@ -132,7 +138,24 @@ class HighCard(GameState):
         return s
 
     def action_label(self, action: tuple[Any, ...], lang: str = "en") -> str:
+        if action[0] == "deal":
+            card = "カード" if action[1] == HIDDEN and lang == "ja" else "a card" if action[1] == HIDDEN else action[1]
+            return f"{card}が配られる" if lang == "ja" else f"deal {card}"
         return f"{action[1]}を出す" if lang == "ja" else f"play {action[1]}"
+
+    def determinize(self, seat: int, rng: Random) -> HighCard:
+        """The other hand drawn anew from the cards ``seat`` has not seen; the other seat's private
+        log lines lose their card."""
+        other = 1 - seat
+        pool = sorted([r for r, n in zip(RANKS, self.deck, strict=True) for _ in range(n)] + self.hands[other])
+        d = self.clone()
+        hand = rng.sample(pool, len(self.hands[other]))
+        for r in hand:
+            pool.remove(r)
+        d.hands[other] = hand
+        d.deck = [pool.count(r) for r in RANKS]
+        d.log = [e._replace(args=(("seat", other), ("card", HIDDEN))) if e.seats == (other,) else e for e in d.log]
+        return d
 
     def hidden_variants(self, seat: int, rng: Random) -> list[HighCard]:
         other = 1 - seat

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from asobi.core.play import chance_rng, make_bot, play_out
+from asobi.core.match import Match, make_bot
 from asobi.games.emblem import SPEC
 from asobi.games.emblem.bots import RuleBot
 from asobi.games.emblem.cards import DECKS
@@ -12,21 +12,24 @@ from asobi.games.emblem.cards import DECKS
 
 def test_the_rule_bot_decides_from_the_view_and_legal_actions():
     bot = make_bot(SPEC, "rule", 0, 1, SPEC.validate_options({}))
-    assert isinstance(bot, RuleBot) and bot.uses_view
-    state = SPEC.new_game({})
+    assert isinstance(bot, RuleBot)
     seen = []
 
     class Watching(RuleBot):
-        def act(self, view, legal):
-            assert view is not None and view["seat"] == self.seat
+        def act(self, obs):
+            view = obs.view
+            assert view["seat"] == self.seat == obs.seat
             assert view["players"][1 - self.seat]["hand"] is None  # it cannot see the other hand
-            action = super().act(view, legal)
-            assert action in legal
+            action = super().act(obs)
+            assert action in obs.legal
             seen.append(action)
             return action
 
-    play_out(state, [Watching(0, 1), Watching(1, 2)], chance_rng(5))
-    assert state.outcome() is not None and seen
+    match = Match(
+        SPEC, SPEC.validate_options({}), ["bot:rule"] * 2, seed=5, agents=[Watching(0, 1), Watching(1, 2)]
+    )
+    match.play()
+    assert match.state.outcome() is not None and seen
 
 
 def test_the_rule_bot_beats_the_random_bot_with_every_deck_pairing():
@@ -35,12 +38,11 @@ def test_the_rule_bot_beats_the_random_bot_with_every_deck_pairing():
         wins = 0
         for seed in range(10):
             rule_seat = seed % 2
-            state = SPEC.new_state(options)
-            names = ["random", "random"]
-            names[rule_seat] = "rule"
-            agents = [make_bot(SPEC, names[s], s, seed, options) for s in (0, 1)]
-            play_out(state, agents, chance_rng(seed))
-            outcome = state.outcome()
+            names = ["bot:random", "bot:random"]
+            names[rule_seat] = "bot:rule"
+            match = Match(SPEC, options, names, seed=seed, journal=False)
+            match.play()
+            outcome = match.state.outcome()
             assert outcome is not None
             wins += outcome.winners == (rule_seat,)
         assert wins >= 9, (deck_a, deck_b, wins)
@@ -54,3 +56,24 @@ def test_simulation_figures_count_turns_and_units():
     figures = state.metrics()
     assert figures["turns"] >= 1
     assert figures["units_A"] + figures["units_B"] == sum(u is not None for u in state.field)
+
+
+def test_the_rule_bot_still_makes_every_decision_of_the_golden_game():
+    """Ported to ``act(obs)``, the bot decides as it did when the golden game was recorded."""
+    from pathlib import Path
+
+    from asobi.core import GameRecord
+    from asobi.core.agent import Observation
+
+    path = Path(__file__).parents[1] / "golden" / "emblem.record.json"
+    record = GameRecord.loads(path.read_text(encoding="utf-8"), where=str(path))
+    state = SPEC.new_state(SPEC.validate_options(record.options))
+    bots = [RuleBot(0, 0), RuleBot(1, 0)]
+    decisions = 0
+    for action in record.actions:
+        seat = state.current_seat
+        if seat >= 0:
+            assert bots[seat].act(Observation(state, seat)) == action
+            decisions += 1
+        state.apply(action)
+    assert decisions > 500 and state.outcome() is not None

@@ -31,7 +31,7 @@ def test_the_land_may_come_before_the_poison_it_saves_a_unit_from():
     units = [(0, "az-soldier", 0, 1, "poison"), (10, "cr-brute", 1, 2)]
     s = turn_start_of_a(units, land="l-fort")
     assert s.step == flow.START_EFFECTS and s.actor == 0
-    assert s.legal_actions() == [("land", (0,)), ("poison", 0)]
+    assert list(s.legal_actions()) == [("land", (0,)), ("poison", 0)]
     s.apply(("land", (0,)))  # Royal Fort's +1 first: 2 chips, then the poison takes one
     assert s.step == flow.DRAW and chips(s, 0) == 1 and not s.field[0][9]
     assert ("2.3.4", "land_chip") in events(s) and ("C-22", "damage") in events(s)
@@ -56,7 +56,7 @@ def test_start_of_turn_effects_whose_order_cannot_matter_are_not_asked():
     # two capturers beside the same one-chip enemy: which captures first is the player's
     both = [(3, "cr-valka", 0, 2), (5, "cr-goran", 0, 2), (4, "cr-brute", 1, 1), (8, "cr-brute", 1, 1)]
     s = turn_start_of_a(both)
-    assert s.step == flow.START_EFFECTS and s.legal_actions() == [("capture", 3), ("capture", 5)]
+    assert s.step == flow.START_EFFECTS and list(s.legal_actions()) == [("capture", 3), ("capture", 5)]
     s.apply(("capture", 5))  # Goran takes the brute on b2; Valka then has no one-chip neighbour
     assert s.field[4] is None and s.field[8] is not None and s.step == flow.DRAW
     s = turn_start_of_a(both)
@@ -91,10 +91,10 @@ def test_deploying_is_card_then_square_then_chips_with_a_way_back():
     assert len(legal) < 10  # one option per unit card, not card × square × chips
     s.apply(("deploy", "az-leon"))
     assert s.step == flow.DEPLOY_SQUARE
-    assert s.legal_actions() == [("cancel",), ("square", 0), ("square", 1), ("square", 2)]
+    assert list(s.legal_actions()) == [("cancel",), ("square", 0), ("square", 1), ("square", 2)]
     assert s.view(1)["deploying"] is None and s.view(0)["deploying"] == ["az-leon"]
     s.apply(("square", 2))
-    assert s.legal_actions() == [("cancel",), ("chips", 1), ("chips", 2), ("chips", 3), ("chips", 4)]
+    assert list(s.legal_actions()) == [("cancel",), ("chips", 1), ("chips", 2), ("chips", 3), ("chips", 4)]
     s.apply(("cancel",))  # back to the unit step, nothing applied
     assert s.step == flow.UNIT and s.field[2] is None and s.unused[0] == 20 and not s.deployed
     s.apply(("deploy", "az-leon"))

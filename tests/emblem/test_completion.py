@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from asobi.core.errors import BadDataError
+from asobi.core.errors import BadDataError, BadOptionsError
 from asobi.core.testing import rule
-from asobi.games.emblem import SPEC
+from asobi.games.emblem import SPEC, deck_list, prepare_options
+from asobi.games.emblem.cards import preconstructed
 from asobi.games.emblem.rules import flow
 from asobi.games.emblem.rules.field import SORTIE_SQUARES, SQUARES, square_name
 
@@ -121,7 +122,7 @@ def test_a_unit_that_moves_onto_an_enemy_sortie_square_wins():
     assert s.is_terminal()
     out = s.outcome()
     assert out.winners == (0,) and out.clause == "C-23" and out.reason == "won_sortie"
-    assert s.legal_actions() == []
+    assert list(s.legal_actions()) == []
 
 
 def wipe_out_b():
@@ -184,7 +185,7 @@ def test_drawing_from_an_empty_deck_ends_the_game_decided_on_the_field():
     assert ("C-25", "deck_empty") in events(s)
 
 
-@rule("C-26")
+@rule("C-26", "C-40")
 def test_deck_files_are_checked_naming_the_card_and_the_rule(tmp_path):
     def deck(body):
         f = tmp_path / "mine.toml"
@@ -211,16 +212,54 @@ def test_deck_files_are_checked_naming_the_card_and_the_rule(tmp_path):
             "w-iron-bow",
         ]
     )
-    assert SPEC.new_game({"deck_file_a": deck(full)}).deck_left[0] == 60
+    prepared = prepare_options(SPEC.validate_options({"deck_file_a": deck(full)}))
+    assert prepared["deck_file_a"] == "" and prepared["deck_list_a"].startswith("az-albert:4,az-bors:4,")
+    assert SPEC.new_game(prepared).deck_left[0] == 60
     with pytest.raises(BadDataError) as e:
-        SPEC.new_game({"deck_file_a": deck(full.replace('"az-soldier" = 4', '"az-soldier" = 5'))})
+        prepare_options({"deck_file_a": deck(full.replace('"az-soldier" = 4', '"az-soldier" = 5'))})
     assert e.value.entry == "az-soldier" and e.value.field == "count" and "C-26" in str(e.value)
     with pytest.raises(BadDataError) as e:
-        SPEC.new_game({"deck_file_b": deck(full.replace('"az-nina"', '"az-nobody"'))})
+        prepare_options({"deck_file_b": deck(full.replace('"az-nina"', '"az-nobody"'))})
     assert e.value.entry == "az-nobody" and "C-26" in str(e.value)
     with pytest.raises(BadDataError) as e:
-        SPEC.new_game({"deck_file_a": deck(full.replace('"az-nina" = 4\n', ""))})
+        prepare_options({"deck_file_a": deck(full.replace('"az-nina" = 4\n', ""))})
     assert "56 cards" in str(e.value) and "C-26" in str(e.value)
+
+
+@rule("C-26", "C-40")
+def test_a_deck_list_option_is_checked_naming_the_card_and_the_rule():
+    full = prepare_options({"deck_list_a": "", "deck_file_a": ""})  # nothing to read: unchanged
+    assert full == {"deck_list_a": "", "deck_file_a": ""}
+    listed = deck_list(preconstructed("azure"))
+    s = SPEC.new_game({"deck_list_b": listed})
+    assert s.deck[1] == tuple(preconstructed("azure").counts) and s.deck_names[1] == "Own deck"
+    too_many = listed.replace("az-soldier:4", "az-soldier:5")
+    with pytest.raises(BadOptionsError, match=r"'az-soldier'.*at most 4.*C-26"):
+        SPEC.new_game({"deck_list_a": too_many})
+    with pytest.raises(BadOptionsError, match=r"'az-nobody'.*C-26"):
+        SPEC.new_game({"deck_list_a": listed.replace("az-nina", "az-nobody")})
+    first, rest = listed.split(",", 1)
+    with pytest.raises(BadOptionsError, match=rf"{60 - int(first.split(':')[1])} cards.*C-26"):
+        SPEC.new_game({"deck_list_a": rest})
+    with pytest.raises(BadOptionsError, match=r"card-id:count"):
+        SPEC.new_game({"deck_list_a": "az-soldier=4"})
+
+
+@rule("C-40")
+def test_a_record_never_opens_a_file_it_names(tmp_path, monkeypatch):
+    """§7: a game made from options (a record, a server) refuses a file path instead of reading it."""
+    import asobi.games.emblem.cards as cards
+
+    def no_reading(*args, **kwargs):
+        raise AssertionError("a deck file was read")
+
+    monkeypatch.setattr(cards, "read_toml", no_reading)
+    monkeypatch.setattr("asobi.games.emblem.load_deck", no_reading)
+    for path in ("/dev/zero", "/etc/shadow", str(tmp_path / "nothing.toml")):
+        for seat in ("a", "b"):
+            with pytest.raises(BadOptionsError, match=rf"deck_file_{seat}.*never open files"):
+                SPEC.new_game({f"deck_file_{seat}": path})
+    assert SPEC.prepare_options is prepare_options
 
 
 @rule("C-27")
@@ -247,7 +286,7 @@ def test_idle_steps_pass_by_themselves_but_hidden_cards_never_decide_it():
     empty_hand(s, 0)
     s.apply(("draw", "w-iron-sword"))
     # a weapon in hand and no unit anywhere: the unit step still asks (it shows no hidden card)
-    assert s.step == flow.UNIT and s.legal_actions() == [("next",)]
+    assert s.step == flow.UNIT and list(s.legal_actions()) == [("next",)]
     s.apply(("next",))
     # the item step: no unit on the field and a land may be placed → asked; B's step: no unit → passes
     assert s.step == flow.ITEM

@@ -42,9 +42,9 @@ def test_the_end_phase_runs_its_three_steps_in_order():
 @rule("2.5.2", "C-15")
 def test_effects_usable_at_the_start_of_the_end_phase():
     s = end_phase([(1, "az-gard", 0, 1)], land="l-village")
-    assert s.legal_actions() == [("rally", 1), ("next",)]
+    assert list(s.legal_actions()) == [("rally", 1), ("next",)]
     s.apply(("rally", 1))
-    assert s.legal_actions() == [("chips", 1), ("chips", 2)]  # "up to" (C-35)
+    assert list(s.legal_actions()) == [("chips", 1), ("chips", 2)]  # "up to" (C-35)
     s.apply(("chips", 2))
     assert chips(s, 1) == 3
     assert ("2.5.2", "rally") in events(s)
@@ -74,7 +74,7 @@ def test_training_only_for_a_unit_that_stayed_idle():
     s.field[4][11] = 1  # it moved this turn
     assert ("training", 1) in s.legal_actions() and ("training", 4) not in s.legal_actions()
     s.apply(("training", 1))
-    assert s.legal_actions() == [("chips", 1), ("chips", 2)]  # up to N (C-35)
+    assert list(s.legal_actions()) == [("chips", 1), ("chips", 2)]  # up to N (C-35)
     s.apply(("chips", 2))
     assert chips(s, 1) == 3
     assert ("C-18", "training") in events(s)
@@ -108,7 +108,7 @@ def test_succession_replaces_the_parent_with_the_child_keeping_chips_and_cards()
     s = end_phase([(1, "az-albert", 0, 2, {"weapon": "w-silver-lance"})], hand=["az-leon"])
     assert ("succeed", 1, "az-leon") in s.legal_actions()
     s.apply(("succeed", 1, "az-leon"))
-    assert s.legal_actions() == [("chips", 0), ("chips", 1), ("chips", 2)]  # may top up (C-35)
+    assert list(s.legal_actions()) == [("chips", 0), ("chips", 1), ("chips", 2)]  # may top up (C-35)
     s.apply(("chips", 2))
     u = s.field[1]
     assert s.card_id(u[0]) == "az-leon"
@@ -151,7 +151,7 @@ def test_showing_the_parent_fills_the_child():
     s = end_phase([(1, "az-leon", 0, 1)], hand=["az-albert"])
     assert ("inherit", 1, "az-albert") in s.legal_actions()
     s.apply(("inherit", 1, "az-albert"))
-    assert s.legal_actions() == [("chips", 1), ("chips", 2), ("chips", 3)]
+    assert list(s.legal_actions()) == [("chips", 1), ("chips", 2), ("chips", 3)]
     s.apply(("chips", 3))
     assert chips(s, 1) == 4
     assert s.cards.index("az-albert") in s.offfield[0] and not s.hand[0]
@@ -173,7 +173,7 @@ def test_succession_only_in_the_own_end_phase():
         s.apply(("succeed", 1, "az-leon"))
     # B's end phase: A's family on the field and in hand, but it is not A's end phase
     at(s, "effects", turn_player=1)
-    assert s.actor == 1 and s.legal_actions() == [("next",)]
+    assert s.actor == 1 and list(s.legal_actions()) == [("next",)]
     with pytest.raises(IllegalActionError, match=r"2\.5\.4"):
         s.apply(("succeed", 1, "az-leon"))
     with pytest.raises(IllegalActionError, match=r"2\.5\.5"):
@@ -194,7 +194,7 @@ def test_discard_down_to_seven():
         hand=["az-soldier", "az-soldier"] + ["az-cavalier"] * 4 + ["w-iron-sword"] * 3,
     )
     assert s.step == flow.DISCARD and s.actor == 0
-    assert s.legal_actions() == [
+    assert list(s.legal_actions()) == [
         ("discard", "az-cavalier"),
         ("discard", "az-soldier"),
         ("discard", "w-iron-sword"),

@@ -17,13 +17,13 @@ def test_ready_step_then_one_unit_at_a_time():
     assert ("2.4.2", "units_ready") in events(s)
     assert s.field[1][3] == 1 and s.field[4][3] == 1
     assert s.field[10][3] == 0  # the opponent's units stay as they are
-    assert s.legal_actions() == [("activate", 1), ("activate", 4), ("next",)]
+    assert list(s.legal_actions()) == [("activate", 1), ("activate", 4), ("next",)]
     s.apply(("activate", 4))
     assert s.step == flow.MOVE and s.active == 4
     with pytest.raises(IllegalActionError):
         s.apply(("activate", 1))  # the active unit finishes its move, action and processing first
     s.apply(("next",))  # no move; nothing in reach, so the action step passes by itself (C-30)
-    assert s.step == flow.SELECT and s.legal_actions() == [("activate", 1), ("next",)]
+    assert s.step == flow.SELECT and list(s.legal_actions()) == [("activate", 1), ("next",)]
     assert cites(s, "2.4.1")
 
 
@@ -33,14 +33,14 @@ def test_moving_within_the_movement_type():
         [(4, "az-soldier", 0, 2), (1, "az-cavalier", 0, 2), (2, "az-nina", 0, 2), (8, "cr-brute", 1, 2)]
     )
     s.apply(("activate", 4))  # 歩兵 on b2: orthogonal only
-    assert s.legal_actions() == [("move", 3), ("move", 5), ("move", 7), ("next",)]  # b1 is taken
+    assert list(s.legal_actions()) == [("move", 3), ("move", 5), ("move", 7), ("next",)]  # b1 is taken
     s.apply(("move", 7))
     assert s.field[7] is not None and s.field[4] is None
     assert ("2.4.3", "move") in events(s)
     if s.step == flow.ACT:
         s.apply(("next",))
     s.apply(("activate", 1))  # 騎兵 on b1: orthogonal and diagonally forward
-    assert s.legal_actions() == [("move", 0), ("move", 3), ("move", 4), ("move", 5), ("next",)]
+    assert list(s.legal_actions()) == [("move", 0), ("move", 3), ("move", 4), ("move", 5), ("next",)]
     s.apply(("next",))  # moving is optional
     assert s.step in (flow.ACT, flow.SELECT)
     if s.step == flow.ACT:
@@ -55,12 +55,12 @@ def test_acting_is_optional_and_reach_depends_on_the_attack_type():
     s = invasion([(4, "az-soldier", 0, 2), (1, "az-ciel", 0, 2), (7, "cr-brute", 1, 3)])
     s.apply(("activate", 4))
     s.apply(("next",))  # stay
-    assert s.legal_actions() == [("attack", 7), ("next",)]  # direct: distance 1
+    assert list(s.legal_actions()) == [("attack", 7), ("next",)]  # direct: distance 1
     s.apply(("next",))  # no attack
     assert chips(s, 7) == 3
     s.apply(("activate", 1))
     s.apply(("next",))
-    assert s.legal_actions() == [("attack", 7), ("next",)]  # indirect: distance 2 exactly
+    assert list(s.legal_actions()) == [("attack", 7), ("next",)]  # indirect: distance 2 exactly
     s2 = invasion([(4, "az-ciel", 0, 2), (7, "cr-brute", 1, 3)])
     s2.apply(("activate", 4))
     s2.apply(("next",))
@@ -93,7 +93,7 @@ def test_attack_choices_then_damage_times_attacks_paid_in_chips():
     s.apply(("next",))
     s.apply(("attack", 7))
     assert s.step == flow.ATTACK_EQUIPMENT and s.actor == 0
-    assert s.legal_actions() == [("equipment", 0), ("equipment", 1)]
+    assert list(s.legal_actions()) == [("equipment", 0), ("equipment", 1)]
     s.apply(("equipment", 1))  # steel sword: +2 攻, cost 1
     assert s.unused[0] == 20 - 4 - 1 and s.used[0] == 1
     assert s.step == flow.COUNTER_EQUIPMENT and s.actor == 1
@@ -177,10 +177,10 @@ def test_healing_puts_unused_chips_on_another_friendly_unit():
     s = invasion([(1, "az-mira", 0, 2, {"magic": "m-mend"}), (4, "az-gard", 0, 1), (7, "cr-brute", 1, 2)])
     s.apply(("activate", 1))
     s.apply(("next",))
-    assert s.legal_actions() == [("heal", 4), ("next",)]  # not the enemy, not itself
+    assert list(s.legal_actions()) == [("heal", 4), ("next",)]  # not the enemy, not itself
     before = s.unused[0]
     s.apply(("heal", 4))
-    assert s.legal_actions() == [("chips", 1), ("chips", 2)]  # up to 攻 1 + Mend Staff 1 (C-35)
+    assert list(s.legal_actions()) == [("chips", 1), ("chips", 2)]  # up to 攻 1 + Mend Staff 1 (C-35)
     s.apply(("chips", 2))
     assert chips(s, 4) == 1 + 1 + 1
     assert s.unused[0] == before - 2

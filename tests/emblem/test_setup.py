@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from asobi.core import IllegalActionError
-from asobi.core.errors import BadDataError
+from asobi.core.errors import BadDataError, BadOptionsError
 from asobi.core.testing import rule
-from asobi.games.emblem import SPEC
+from asobi.games.emblem import SPEC, prepare_options
 from asobi.games.emblem.rules.setup import may_mulligan
 from asobi.games.emblem.state import CHIPS
 
@@ -29,13 +29,15 @@ def test_each_player_starts_with_60_cards_and_20_chips(tmp_path):
     short = tmp_path / "short.toml"
     short.write_text('name_ja = "短い"\nname_en = "Short"\n[cards]\naz-soldier = 4\n', encoding="utf-8")
     with pytest.raises(BadDataError, match=r"2\.1\.1"):
-        SPEC.new_game({"deck_file_a": str(short)})
+        prepare_options(SPEC.validate_options({"deck_file_a": str(short)}))
+    with pytest.raises(BadOptionsError, match=r"2\.1\.1"):
+        SPEC.new_game({"deck_list_a": "az-soldier:4"})
 
 
 @rule("2.1.2", "C-29")
 def test_who_goes_first_is_a_fair_chance_and_the_first_player_is_dealt_first():
     s = new()
-    assert s.chance_outcomes() == [(("first", 0), 0.5), (("first", 1), 0.5)]
+    assert list(s.chance_outcomes()) == [(("first", 0), 0.5), (("first", 1), 0.5)]
     s.apply(("first", 1))
     assert s.turn_player == 1 and s.first == 1
     assert ("2.1.2", "first_player") in events(s)
@@ -68,7 +70,7 @@ def test_a_hand_without_units_may_be_shown_sent_to_kokugai_and_redrawn_once():
         s.apply(("draw", card))
     for card in B_HAND:
         s.apply(("draw", card))
-    assert s.legal_actions() == [("keep",), ("mulligan",)]
+    assert list(s.legal_actions()) == [("keep",), ("mulligan",)]
     s.apply(("mulligan",))
     shown = next(e for e in s.log if e.key == "mulligan")
     assert shown.clause == "2.1.4" and shown.seats is None
@@ -77,7 +79,7 @@ def test_a_hand_without_units_may_be_shown_sent_to_kokugai_and_redrawn_once():
     for card in NO_UNITS_AGAIN:  # again no unit, but the mulligan was A's one
         s.apply(("draw", card))
     assert not may_mulligan(s, 0)
-    assert s.actor == 1 and s.legal_actions() == [("keep",)]  # B has units: keep only
+    assert s.actor == 1 and list(s.legal_actions()) == [("keep",)]  # B has units: keep only
     with pytest.raises(IllegalActionError, match=r"2\.1\.4"):
         s.apply(("mulligan",))
     s.apply(("keep",))
@@ -91,8 +93,9 @@ def test_a_hand_with_a_unit_cannot_mulligan():
     s.apply(("first", 0))
     for card in ["az-soldier", *NO_UNITS[:6], *B_HAND]:
         s.apply(("draw", card))
-    assert s.actor == 0 and s.legal_actions() == [("keep",)]  # one unit card is enough
-    assert "2.1.4" in s.action_label(("keep",), "en")  # the forced option says why
+    assert s.actor == 0 and list(s.legal_actions()) == [("keep",)]  # one unit card is enough
+    # the label is the same whatever the hand: it must not say why keeping is the only option
+    assert s.action_label(("keep",), "en") == "keep the hand"
     with pytest.raises(IllegalActionError, match=r"2\.1\.4"):
         s.apply(("mulligan",))
     s.apply(("keep",))

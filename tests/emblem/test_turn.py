@@ -119,7 +119,7 @@ def test_turn_start_effects_run_after_the_chips_come_back():
     end_turn(s)
     # l-fort: up to 2 of the three units, the player's choice (C-34), not square order
     assert s.step == flow.START_EFFECTS and s.actor == 0
-    assert s.legal_actions() == [("land", (0, 1)), ("land", (0, 2)), ("land", (1, 2))]
+    assert list(s.legal_actions()) == [("land", (0, 1)), ("land", (0, 2)), ("land", (1, 2))]
     s.apply(("land", (1, 2)))
     assert chips(s, 0) == 1 and chips(s, 1) == 2 and chips(s, 2) == 2
     assert s.step == flow.DRAW
@@ -131,7 +131,7 @@ def test_turn_start_effects_run_after_the_chips_come_back():
 @rule("2.3.5")
 def test_the_draw_step_draws_one_card_by_chance():
     s = opening()
-    assert s.step == flow.DRAW and s.legal_actions() == []
+    assert s.step == flow.DRAW and list(s.legal_actions()) == []
     outcomes = dict(s.chance_outcomes())
     leon = s.deck[0][s.cards.index("az-leon")]
     assert outcomes[("draw", "az-leon")] == pytest.approx(leon / s.deck_left[0])

@@ -68,7 +68,7 @@ def test_the_render_shows_the_field_hand_chips_and_zones():
     assert text_ja.index("A（") < text_ja.index("B（")
 
 
-def test_labels_read_well_and_forced_options_say_why():
+def test_labels_read_well_and_never_explain_a_forced_option_by_the_hand():
     s = opening()
     s.apply(("draw", "az-leon"))
     s.apply(("deploy", "az-leon"))
@@ -77,7 +77,7 @@ def test_labels_read_well_and_forced_options_say_why():
     deploy = next(e for e in s.log if e.key == "deploy")
     line = render_event(deploy, SPEC.messages, "en", SPEC.localize)
     assert "with 1 chips" not in line and "(気力 chips: 1)" in line
-    # an item step whose only option is "next" says why
+    # an item step whose only option is "next" does not say why: that would describe the hand
     s2 = opening()
     empty_hand(s2, 0)
     give(s2, 0, "m-fire")  # no unit may hold it
@@ -86,5 +86,6 @@ def test_labels_read_well_and_forced_options_say_why():
     s2.apply(("square", 1))
     s2.apply(("chips", 1))
     s2.apply(("next",))
-    assert s2.step == flow.ITEM and s2.legal_actions() == [("next",)]
-    assert s2.action_label(("next",), "en") == "next (no card you hold can be attached or placed now)"
+    assert s2.step == flow.ITEM and list(s2.legal_actions()) == [("next",)]
+    assert s2.action_label(("next",), "en") == "next (done with this step)"
+    assert s2.action_label(("next",), "ja") == "次へ進む"

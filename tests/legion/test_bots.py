@@ -1,10 +1,10 @@
-"""The rule-based bot and the balance script."""
+"""The rule-based bot."""
 
 from __future__ import annotations
 
+from asobi.core.agent import Observation
 from asobi.core.play import chance_rng, make_bot, play_out
 from asobi.games.legion import SPEC
-from asobi.games.legion.balance import play_cell, table
 
 
 def test_rule_bots_finish_games_with_only_legal_actions():
@@ -25,7 +25,7 @@ def test_rule_bots_shield_against_the_coming_attack():
     s = position(3, hands=[["α1", "β3"]])
     run(s, ("shield_phase", 0), then=("enemy_turn",))
     bot = make_bot(SPEC, "rule", 0, 1, {})
-    assert bot.act(s.view(0), s.legal_actions()) == ("shield", code("α1"))
+    assert bot.act(Observation(s, 0)) == ("shield", code("α1"))
 
 
 def test_rule_bot_negates_an_attack_that_would_hit():
@@ -34,20 +34,34 @@ def test_rule_bot_negates_an_attack_that_would_hit():
     s = position(3, hands=[["S05", "α1"]], pieces=["s1", None, None], space_life=5)
     run(s, ("attack", 0))
     bot = make_bot(SPEC, "rule", 0, 1, {})
-    assert bot.act(s.view(0), s.legal_actions())[:2] == ("strategy", kind("S05"))
-
-
-def test_the_balance_script_tabulates_games():
-    cell = play_cell("normal", 3, [0, 1, 2])
-    assert cell.games == 3 and cell.wins + sum(cell.reasons.values()) == 3
-    assert "| normal | 3 | 3 |" in table([cell])
+    assert bot.act(Observation(s, 0))[:2] == ("strategy", kind("S05"))
 
 
 def test_simulation_figures_are_rounds_and_lives():
-    from asobi.core import get_game
     from asobi.core.play import play_recorded
 
-    _, state = play_recorded(get_game("legion"), {"players": 3}, ["rule"] * 3, 5)
+    _, state = play_recorded(SPEC, {"players": 3}, ["rule"] * 3, 5)
     figures = state.metrics()
     assert figures == {"rounds": state.round, "space_life": state.space_life, "enemy_life": state.enemy_life}
     assert figures["rounds"] >= 1 and (figures["space_life"] == 0 or figures["enemy_life"] == 0)
+
+
+def test_rule_bots_decide_the_same_on_states_their_seat_cannot_tell_apart():
+    from random import Random
+
+    options = SPEC.validate_options({"players": 4})
+    state = SPEC.new_state(options)
+    bots = [make_bot(SPEC, "rule", seat, 3, options) for seat in range(4)]
+    rng = chance_rng(3)
+    compared = 0
+    while not state.is_terminal():
+        seat = state.current_seat
+        if state.is_chance():
+            state.apply(state.sample_chance(rng))
+            continue
+        action = bots[seat].act(Observation(state, seat))
+        for v in state.hidden_variants(seat, Random(compared)):
+            assert bots[seat].act(Observation(v, seat)) == action
+            compared += 1
+        state.apply(action)
+    assert compared > 100

@@ -26,7 +26,7 @@ def test_an_empty_hand_draws_three():
 def test_a_hand_with_cards_draws_up_to_two_by_choice():
     s = position(2, hands=[["α1"]])
     run(s, ("draw_phase", 0), then=("main", 0))
-    assert s.legal_actions() == [("draw", 0), ("draw", 1), ("draw", 2)]
+    assert s.legal_actions() == (("draw", 0), ("draw", 1), ("draw", 2))
     s.apply(("draw", 1))
     s.apply(("code", code("β1")))
     assert len(s.hands[0]) == 2
@@ -37,7 +37,7 @@ def test_no_draw_brings_the_hand_to_eight_minus_players():
     # four players: the hand must stay under 8 − 4 = 4 cards
     s = position(4, hands=[["α1", "α2"]])
     run(s, ("draw_phase", 0), then=("main", 0))
-    assert s.legal_actions() == [("draw", 0), ("draw", 1)]
+    assert s.legal_actions() == (("draw", 0), ("draw", 1))
     s = position(4, hands=[["α1", "α2", "α3"]])
     run(s, ("draw_phase", 0), then=("main", 0))
     assert events(s, "draw_limit")
@@ -76,7 +76,7 @@ def test_drawing_from_an_empty_deck_recycles_first_and_nothing_is_drawn_when_all
     s.army_discard = [0] * 20
     s.army_discard[3] = 2
     run(s, ("draw_army", 0, "5.1"), then=("main", 0))
-    assert s.chance == ("army", 0, "5.1") and s.chance_outcomes() == [(("army", 3), 1.0)]
+    assert s.chance == ("army", 0, "5.1") and s.chance_outcomes() == ((("army", 3), 1.0),)
     s = position(3)
     s.army_deck = [0] * 20
     s.army_discard = [0] * 20

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from asobi.core.testing import rule
 from asobi.games.legion.content import content
-from asobi.games.legion.rules.level import enemy_level
+from asobi.games.legion.rules.lives import enemy_level
 
 from .helpers import clauses, code, events, position, run, sq, square_index
 
@@ -32,8 +32,10 @@ def test_the_ship_moves_before_the_square_effect_in_piece_order():
 def test_players_choose_their_discards_and_an_empty_hand_misses():
     s = position(3, hands=[["α1", "W01"], [], ["γ2"]])
     run(s, ("announce", ("square", "s5", "discard_hand", (), -1, False)))
+    assert s.pending == ("respond", 0)  # A holds an army card and a code card (L-16)
+    s.apply(("pass",))
     assert s.pending == ("discard", 0)
-    assert s.legal_actions() == [("discard", code("α1")), ("discard", 100 + content().army_index["W01"])]
+    assert s.legal_actions() == (("discard", code("α1")), ("discard", 100 + content().army_index["W01"]))
     s.apply(("discard", code("α1")))
     assert events(s, "miss_hand")[0].clause == "7.3"  # B has nothing
     assert s.pending == ("discard", 2)

@@ -61,15 +61,42 @@ def test_operate_is_one_action_its_halves_cannot_straddle_another_main_action():
     assert ("move", sq("b3"), sq("a3")) in s.legal_actions()
 
 
-@rule("4.2")
-def test_a_main_phase_left_with_only_end_is_not_asked():
+@rule("4.2", "L-25")
+def test_a_main_phase_with_a_code_in_hand_is_asked_even_with_only_end_left():
     # S03 moves a weapon or negates a blackout: with no weapon and an empty stack it does
-    # nothing, and α1 cannot develop against the γ of the barrier core
+    # nothing, and α1 cannot develop against the γ of the barrier core. Only "end" is left, but
+    # that depends on which cards the hand holds, which the table does not see: A is asked.
     s = main(hands=[["α1", "β1"]])
     s.apply(("supply", code("β1")))
     s.apply(("army", kind("S03")))
+    assert s.pending == ("main", 0) and s.legal_actions() == (("end",),)
+    s.apply(("end",))
+    assert s.hands[0] == [code("α1"), army("S03")] and events(s, "main_end")
+
+
+@rule("L-25")
+def test_a_main_phase_with_no_code_in_hand_ends_by_itself_when_nothing_public_is_open():
+    # an army card alone can do nothing but repair, and there is no weapon to repair next to
+    s = main(hands=[["S03"]])
+    assert s.pending != ("main", 0) and not events(s, "main_end")
+    s = main(hands=[[]])
     assert s.pending != ("main", 0)
-    assert s.hands[0] == [code("α1"), army("S03")] and not events(s, "main_end")
+    # something public is open (a weapon's move): asked
+    s = main(hands=[["S03"]], weapons=[("b2", 0, "W06", "α2")], ship="e5")
+    assert s.pending == ("main", 0) and ("end",) in s.legal_actions()
+    # auto-pass can be turned off
+    s = main(hands=[[]], autopass=[1, 0, 0])
+    assert s.pending == ("main", 0) and s.legal_actions() == (("autopass", 0), ("end",))
+
+
+@rule("L-25")
+def test_whether_the_main_phase_is_asked_does_not_depend_on_the_hidden_hand():
+    # the same public position (one code card, no weapon, supply used): whatever the code, asked
+    for card in ("α1", "β1", "γ3"):
+        s = main(hands=[[card, "β2"]])
+        s.apply(("supply", code("β2")))
+        s.apply(("army", kind("S03")))
+        assert s.pending == ("main", 0), card
 
 
 @rule("5.1")

@@ -38,3 +38,20 @@ def test_a_code_put_in_this_phase_cannot_be_swapped_out_again():
     s = shield_phase(hands=[["α1", "α2"]])
     s.apply(("shield", code("α1")))
     assert not any(a[0] == "swap" for a in s.legal_actions())
+
+
+@rule("L-25")
+def test_a_shield_phase_with_a_code_in_hand_is_asked_even_when_only_end_is_left():
+    # the shield is full (3) and neither code in hand shares an alphabet or number with a shield
+    # code: nothing can be done, but which codes the hand holds is hidden, so A is asked
+    s = shield_phase(hands=[["γ3"]], shield=["α1", "α2", "β1"])
+    assert s.pending == ("shield", 0) and s.legal_actions() == (("end",),)
+    s.apply(("end",))
+    assert s.pending != ("shield", 0)
+
+
+@rule("L-25")
+def test_a_shield_phase_with_no_code_in_hand_ends_by_itself():
+    for hand in ([], ["W01", "S03"]):
+        s = shield_phase(hands=[hand], shield=["α1"])
+        assert s.pending != ("shield", 0) and not any(e.key == "shield_end" for e in s.log)

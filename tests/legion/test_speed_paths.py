@@ -135,6 +135,39 @@ def test_draw_outcomes_from_the_table_equal_the_plain_formula():
         kind = s.chance[0]
         deck = s.code_deck if kind == "code" else s.army_deck
         total = sum(deck)
-        assert s.chance_outcomes() == [((kind, k), n / total) for k, n in enumerate(deck) if n]
+        assert s.chance_outcomes() == tuple(((kind, k), n / total) for k, n in enumerate(deck) if n)
         seen += 1
     assert seen > 50
+
+
+def _main_candidates(s: LegionState) -> list[tuple]:
+    """Every main-phase action shape with every plausible argument, legal or not, and some junk."""
+    squares = range(len(s.black))
+    army = range(len(content().army_ids))
+    cards = [*range(9), *(ARMY + k for k in army)]
+    out: list[tuple] = [("end",), ("develop",), ("autopass", 0), ("autopass", 1), ("end", 1), ("develop", 0)]
+    out += [("supply", c) for c in cards] + [("supply", "α1"), ("supply",)]
+    out += [("launch", w, c) for w in army for c in range(9)] + [("launch", 99, 0), ("launch", "W01", 0)]
+    out += [("move", a, b) for a in squares for b in squares] + [("move", 1)]
+    out += [("activate", sq) for sq in squares] + [("activate", -1), ("activate", "x")]
+    out += [("repair", t, c) for t in squares for c in cards] + [("repair", 0)]
+    out += [("strategy", k, al) for k in army for al in range(4)] + [("strategy", -1, 0), ("strategy", 1)]
+    out += [("shield", 0), ("pass",), ("place", 3), ("nonsense", 1, 2)]
+    return out
+
+
+def test_the_fast_main_phase_legality_check_agrees_with_the_listing():
+    checked = legal_seen = 0
+    for s in STATES:
+        if s.pending is None or s.pending[0] != "main" or s.ended is not None:
+            continue
+        fresh = s.clone()
+        fresh.legal_cache = None
+        listed = set(legal_main(s))
+        for a in _main_candidates(s):
+            fresh.legal_cache = None
+            assert fresh.is_legal(a) == (a in listed), a
+            legal_seen += a in listed
+        assert listed <= set(_main_candidates(s))
+        checked += 1
+    assert checked > 50 and legal_seen > checked

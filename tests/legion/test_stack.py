@@ -97,6 +97,11 @@ def test_a_ship_move_can_be_answered_but_not_negated():
     # S06 γ negates any effect; the "to〜" move is not one: no window opens on it
     s = position(3, hands=[["S06", "γ1"]], pieces=["s1", None, None], ship="c3")
     run(s, ("square", 0))
+    # A holds an army card and a code card, so it is asked on the move too (L-16), with no way to
+    # negate it: only pass
+    assert s.pending == ("respond", 0) and s.stack[-1][0] == "move"
+    assert s.legal_actions() == (("autopass", 1), ("pass",))
+    s.apply(("pass",))
     assert s.ship == sq("c2") and s.pending == ("respond", 0)
     assert s.stack[-1][0] == "square" and s.stack[-1][2] == "blackout"
     # nobody able to answer: the move resolves at once, with no window (L-16)
@@ -124,8 +129,10 @@ def test_each_numbered_part_of_a_card_is_answered_separately():
 def test_an_enemy_square_effect_can_be_answered():
     s = position(3, hands=[["S06", "β1"]], pieces=["s5", None, None])
     run(s, ("square", 0))
+    # the ship move (7.2) comes first: A is asked (L-16) and passes; then the window on the effect
+    assert s.pending == ("respond", 0) and s.stack[-1][0] == "move"
+    s.apply(("pass",))
     assert s.pending == ("respond", 0)
-    # the ship move (7.2) came first and nobody could answer it; the window is on the effect
     assert [e.clause for e in events(s, "announced")] == ["7.2", "7.4"]
     s.apply(("strategy", kind("S06"), 1))  # β: negate an enemy-square effect
     assert s.hands[0] == [code("β1")]  # the discard of s5 was negated
@@ -133,10 +140,25 @@ def test_an_enemy_square_effect_can_be_answered():
 
 
 @rule("L-16")
-def test_a_window_opens_only_for_seats_that_can_play_a_strategy():
+def test_a_window_asks_every_seat_holding_an_army_card_and_a_code_card():
     s = attack_position(hands=[["W01", "α1"], ["S05", "γ1"], ["S05"]], space_life=5)
-    # A has no strategy, C has no code to show: only B is asked
-    assert s.window == [1] and s.pending == ("respond", 1)
+    # A holds a weapon and a code (nothing to play, but the table cannot know that): asked.
+    # B can answer: asked. C has no code card: not asked. In seat order.
+    assert s.window == [0, 1] and s.pending == ("respond", 0)
+    assert s.legal_actions() == (("autopass", 1), ("pass",))  # A has nothing playable
+    s.apply(("pass",))
+    assert s.pending == ("respond", 1)
+    assert any(a[0] == "strategy" for a in s.legal_actions())
+
+
+@rule("L-16")
+def test_who_is_asked_in_a_window_does_not_depend_on_the_hidden_hand():
+    # the same counts (one army card, one code card) with and without a playable strategy
+    for hand in (["S05", "α1"], ["W01", "α1"], ["S03", "γ3"]):
+        s = attack_position(hands=[[], hand], space_life=5)
+        assert s.window == [1] and s.pending == ("respond", 1), hand
+    s = attack_position(hands=[[], ["S05", "S01"]], space_life=5)  # no code card: nobody asked
+    assert s.space_life == 4 and s.pending != ("respond", 1)
 
 
 @rule("L-5")

@@ -1,14 +1,23 @@
-"""The agent interface: an agent sees its seat's view and the legal actions, never the state."""
+"""The agent interface: an agent sees an observation of its seat, never the state.
+
+An :class:`Observation` carries what the seat may know — its view, its legal actions and their
+labels — and a way to sample full states consistent with it (:meth:`Observation.determinize`),
+which is all a search agent needs. It holds the true state only to answer those questions; the
+conformance harness checks that a bot decides the same on states its seat cannot tell apart.
+"""
 
 from __future__ import annotations
 
 import hashlib
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
 from random import Random
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action
+
+if TYPE_CHECKING:
+    from .registry import GameSpec
+    from .state import GameState
 
 
 def derive_seed(seed: int | str, *labels: object) -> int:
@@ -17,26 +26,69 @@ def derive_seed(seed: int | str, *labels: object) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
 
 
-class Agent(ABC):
-    """Chooses an action for one seat.
+class Observation:
+    """What one seat may know when it must decide.
 
-    :cvar uses_view: ``False`` for agents that decide without looking (saves building the view).
+    :ivar seat: the deciding seat.
+    :ivar legal: its legal actions, sorted.
     """
 
-    uses_view: ClassVar[bool] = True
+    __slots__ = ("_state", "_view", "legal", "seat")
+
+    def __init__(self, state: GameState, seat: int, legal: tuple[Action, ...] | None = None) -> None:
+        self._state = state
+        self.seat = seat
+        self.legal = legal if legal is not None else state.legal_actions()
+        self._view: dict[str, Any] | None = None
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """The seat's view (built on first use: agents that do not look pay nothing)."""
+        if self._view is None:
+            self._view = self._state.view(self.seat)
+        return self._view
+
+    @property
+    def spec(self) -> GameSpec:
+        return self._state.spec
+
+    def determinize(self, rng: Random) -> GameState:
+        """A full state consistent with what the seat has seen, hidden parts sampled from ``rng``."""
+        return self._state.determinize(self.seat, rng)
+
+    def label(self, action: Action, lang: str = "en") -> str:
+        return self._state.action_label(action, lang)
+
+    def value(self, state: GameState) -> float:
+        """The game's quick estimate of how well this seat stands in ``state`` (a determinization
+        or a state reached from one), in [0, 1]; a finished game's score.
+
+        :raises NotImplementedError: if the game declares no heuristic.
+        """
+        outcome = state.outcome()
+        if outcome is not None:
+            return float(outcome.scores[self.seat])
+        heuristic = state.spec.heuristic
+        if heuristic is None:
+            raise NotImplementedError(f"{state.spec.id} declares no heuristic")
+        return heuristic(state, self.seat)
+
+
+class Agent(ABC):
+    """Chooses an action for one seat from its observation."""
 
     @abstractmethod
-    def act(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
-        """One of ``legal``, chosen from what ``view`` shows."""
+    def act(self, obs: Observation) -> Action:
+        """One of ``obs.legal``."""
 
 
 class RandomAgent(Agent):
     """Picks uniformly among the legal actions, from its own seeded generator."""
 
-    uses_view = False
-
     def __init__(self, seed: int) -> None:
         self.rng = Random(seed)
 
-    def act(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
+    def act(self, obs: Observation) -> Action:
+        legal = obs.legal
         return legal[self.rng.randrange(len(legal))]
+

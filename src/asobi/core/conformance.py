@@ -1,32 +1,49 @@
 """The conformance harness: checks every registered game passes, whatever its rules.
 
-``check_game(spec, options, seeds)`` plays random games to the end and, along the way, checks
-the protocol's promises. Each check raises ``AssertionError`` with the seed and step, so a
-failure can be replayed. The test suite runs it over every registered game and every option set
-in ``GameSpec.conformance_options``.
+``check_game(spec, options, seeds)`` plays random games to the end through a
+:class:`~asobi.core.match.Match` and, along the way, checks the protocol's promises. Each check
+raises ``AssertionError`` with the seed and step, so a failure can be replayed. The test suite runs
+it over every registered game and every option set in ``GameSpec.conformance_options``.
+
+Secrets are checked by perturbation along whole branches: at sampled states, for each seat, the
+game's hidden variants (states that differ only in what that seat may not see) are played on with
+the real game's next actions — each action mapped, where the variant does not allow it, to one
+that the seat sees the same — and the seat must receive exactly the same things in both: who is
+asked, its view, its log lines, the actions it sees and their labels, its legal actions, and the
+errors it gets for bad or out-of-turn submissions.
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
 from .actions import Action, action_from_json, action_to_json
-from .agent import RandomAgent, derive_seed
-from .errors import IllegalActionError, MalformedActionError
-from .play import chance_rng
+from .agent import Observation, RandomAgent, derive_seed
+from .errors import ActionError, IllegalActionError, MalformedActionError, NotYourTurnError
+from .match import Match, make_bot
 from .record import GameRecord, replay
 from .registry import GameSpec
-from .state import CHANCE, GameState
+from .state import CHANCE, TERMINAL, GameState
 
 SAMPLE_STEPS = frozenset({0, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610, 987, 1597, 2584})
 """Steps whose states get the full per-state checks, besides a random few."""
 
 BAD_ACTIONS: tuple[Any, ...] = ((), "pass", ("no such verb in any game",), ("x", 1.5), None, ("x", [1]))
+
+SECRET_GAMES = 5
+"""One game in this many (by seed) gets the secrecy checks at its sampled states (views, tensors,
+redactions, determinizations, blind bots); the others the rest of the per-state checks."""
+BRANCH_GAMES = 8
+"""One game in this many (by seed) has its sampled states followed along branches."""
+BRANCH_STATES = 5
+"""How many sampled states of such a game are followed."""
+BRANCH_LENGTH = 60
+"""How many of the real game's next actions a branch follows."""
 
 
 @dataclass
@@ -40,6 +57,11 @@ class PlayoutStats:
     sampled_states: int = 0
     views_compared: int = 0
     hidden_variants_differing: int = 0
+    branch_steps: int = 0
+    branches: int = 0
+    determinizations: int = 0
+    determinizations_differing: int = 0
+    bot_checks: int = 0
     outcomes: dict[str, int] = field(default_factory=dict)
 
 
@@ -54,20 +76,34 @@ def check_game(
     return stats
 
 
+def _spaces(spec: GameSpec, options: Mapping[str, Any]) -> tuple[Any, Any]:
+    action_space = spec.action_space(options) if spec.action_space is not None else None
+    chance_space = spec.chance_space(options) if spec.chance_space is not None else None
+    return action_space, chance_space
+
+
 def check_playout(
     spec: GameSpec, options: Mapping[str, Any], seed: int, stats: PlayoutStats, sample_rate: float = 0.01
 ) -> GameState:
-    state = spec.new_state(options)
-    n = state.n_seats
-    assert n == len(spec.seat_names(options)), f"{spec.id}: n_seats {n} differs from seat_names"
-    agents = [RandomAgent(derive_seed(seed, "seat", s)) for s in range(n)]
-    rng = chance_rng(seed)
+    n = len(spec.seat_names(options))
+    match = Match(
+        spec,
+        options,
+        ["bot:random"] * n,
+        seed=seed,
+        journal=False,
+        agents=[RandomAgent(derive_seed(seed, "seat", s)) for s in range(n)],
+    )
+    state = match.state
+    assert state.n_seats == n, f"{spec.id}: n_seats {state.n_seats} differs from seat_names"
     sample_rng = Random(derive_seed(seed, "samples"))
-    record = GameRecord(spec.id, spec.rules_version, dict(options), ["bot:random"] * n, seed)
     seen_actions: set[Action] = set()
     where = f"{spec.id} {dict(options)} seed {seed}"
+    action_space, chance_space = _spaces(spec, options)
+    follow = seed % BRANCH_GAMES == 0
+    branch_starts: list[tuple[int, GameState]] = []
     while not state.is_terminal():
-        step = len(record.actions)
+        step = len(match.actions)
         assert step < spec.max_steps, f"{where}: no end after {spec.max_steps} steps"
         at = f"{where} step {step}"
         broken = state.invariant_errors()
@@ -76,45 +112,54 @@ def check_playout(
             stats.chance_nodes += 1
             outcomes = state.chance_outcomes()
             _check_chance(outcomes, at)
-            assert state.legal_actions() == [], f"{at}: a chance node lists player actions"
-            action = state.sample_chance(rng)
+            assert state.legal_actions() == (), f"{at}: a chance node lists player actions"
+            if chance_space is not None:
+                _check_space(chance_space, [a for a, _ in outcomes], at)
         else:
             seat = state.current_seat
             assert 0 <= seat < n, f"{at}: current seat {seat} out of range"
             stats.decisions += 1
             legal = state.legal_actions()
+            assert isinstance(legal, tuple), f"{at}: legal_actions() is a {type(legal).__name__}, not a tuple"
             assert legal, f"{at}: seat {seat} has no legal action"
-            assert legal == sorted(set(legal)), f"{at}: legal actions not sorted and distinct: {legal[:8]}"
+            assert list(legal) == sorted(set(legal)), f"{at}: legal actions not sorted and distinct: {legal[:8]}"
             assert legal == state.legal_actions(), f"{at}: legal actions differ between two calls"
-            action = agents[seat].act(None, legal)
-            if step % 7 == 0:
-                for lang in ("ja", "en"):
-                    label = state.action_label(action, lang)
-                    assert isinstance(label, str) and label, f"{at}: empty {lang} label for {action}"
+            if action_space is not None:
+                _check_space(action_space, legal, at)
+        action = match.decide()
+        assert action is not None, f"{at}: nobody decides"
+        if step % 7 == 0 and state.current_seat >= 0:
+            for lang in ("ja", "en"):
+                label = state.action_label(action, lang)
+                assert isinstance(label, str) and label, f"{at}: empty {lang} label for {action}"
         assert action_from_json(json.loads(json.dumps(action_to_json(action)))) == action, f"{at}: {action} JSON"
         if step in SAMPLE_STEPS or sample_rng.random() < sample_rate:
             stats.sampled_states += 1
-            check_state(state, action, seen_actions, sample_rng, stats, at)
+            check_state(state, action, seen_actions, sample_rng, stats, at, options, secrets=seed % SECRET_GAMES == 0)
+            if follow and len(branch_starts) < BRANCH_STATES:
+                branch_starts.append((step, state.clone()))
         seen_actions.add(action)
-        state.apply(action)
-        record.actions.append(action)
+        match.advance(action)
         stats.steps += 1
     outcome = state.outcome()
     assert outcome is not None, f"{where}: terminal state without an outcome"
     assert len(outcome.scores) == n, f"{where}: {len(outcome.scores)} scores for {n} seats"
     assert all(0 <= w < n for w in outcome.winners), f"{where}: winners {outcome.winners}"
     assert outcome.clause in spec.clauses(), f"{where}: outcome cites unknown clause {outcome.clause}"
-    assert state.legal_actions() == [], f"{where}: a finished game lists actions"
+    assert state.legal_actions() == (), f"{where}: a finished game lists actions"
     for lang in ("ja", "en"):
         assert outcome.render(spec, lang), f"{where}: outcome has no {lang} text"
     stats.games += 1
     stats.outcomes[outcome.reason] = stats.outcomes.get(outcome.reason, 0) + 1
     check_events(spec, state, where)
-    check_replay_identity(record, state, where)
+    check_replay_identity(match.record(), state, where)
+    for step, start in branch_starts:
+        check_branches(start, match.actions[step : step + BRANCH_LENGTH], sample_rng, stats, f"{where} step {step}")
     return state
 
 
-def _check_chance(outcomes: list[tuple[Action, float]], at: str) -> None:
+def _check_chance(outcomes: Sequence[tuple[Action, float]], at: str) -> None:
+    assert isinstance(outcomes, tuple), f"{at}: chance_outcomes() is a {type(outcomes).__name__}, not a tuple"
     assert outcomes, f"{at}: chance node with no outcomes"
     actions = [a for a, _ in outcomes]
     assert actions == sorted(set(actions)), f"{at}: chance outcomes not sorted and distinct"
@@ -123,23 +168,44 @@ def _check_chance(outcomes: list[tuple[Action, float]], at: str) -> None:
     assert abs(total - 1.0) < 1e-9, f"{at}: chance probabilities sum to {total}"
 
 
+def _check_space(space: Any, actions: Sequence[Action], at: str) -> None:
+    from .spaces import check_space
+
+    check_space(space, actions, at)
+
+
 def check_state(
-    state: GameState, next_action: Action, seen: set[Action], rng: Random, stats: PlayoutStats, at: str
+    state: GameState,
+    next_action: Action,
+    seen: set[Action],
+    rng: Random,
+    stats: PlayoutStats,
+    at: str,
+    options: Mapping[str, Any] | None = None,
+    secrets: bool = True,
 ) -> None:
-    """The per-state checks: clone independence, JSON round-trip, rejection, views."""
+    """The per-state checks: clone independence, JSON round-trip, rejection; with ``secrets``,
+    views, tensors, determinizations, blind bots and redactions."""
     check_clone_independence(state, next_action, at)
     check_json_round_trip(state, at)
     check_rejects_bad_actions(state, seen, at)
-    check_views(state, rng, stats, at)
+    if not secrets:
+        return
+    check_views(state, rng, stats, at, options)
+    check_determinize(state, rng, stats, at)
+    check_bots_blind(state, rng, stats, at, options)
+    check_redactions(state, rng, stats, at)
 
 
 def check_clone_independence(state: GameState, action: Action, at: str) -> None:
     """Applying to a clone leaves its original alone, and applying to an original leaves its clone."""
     before = state.fingerprint()
+    legal = state.legal_actions()
     copy = state.clone()
     assert copy.fingerprint() == before, f"{at}: a clone differs from its original"
     copy.apply(action)
     assert state.fingerprint() == before, f"{at}: applying to a clone changed the original"
+    assert state.legal_actions() == legal, f"{at}: applying to a clone changed the original's legal actions"
     original = state.clone()
     second = original.clone()
     original.apply(action)
@@ -157,43 +223,248 @@ def check_json_round_trip(state: GameState, at: str) -> None:
 
 def check_rejects_bad_actions(state: GameState, seen: set[Action], at: str) -> None:
     before = state.fingerprint()
-    log_len = len(state.log)
+    log_len = state.log_length()
     allowed = set(state.legal_actions()) | {a for a, _ in state.chance_outcomes()}
     candidates = list(BAD_ACTIONS) + sorted(a for a in seen if a not in allowed)[:5]
     for bad in candidates:
+        assert not (isinstance(bad, tuple) and state.is_legal(bad)), f"{at}: is_legal accepts {bad!r}"
         try:
             state.apply(bad)
         except (IllegalActionError, MalformedActionError) as e:
             assert str(e), f"{at}: empty error message for {bad!r}"
+            assert before[:12] not in str(e), f"{at}: an error names the state's hash"
         else:
             raise AssertionError(f"{at}: {bad!r} was accepted")
-        assert state.fingerprint() == before and len(state.log) == log_len, f"{at}: rejecting {bad!r} changed state"
+        assert state.log_length() == log_len, f"{at}: rejecting {bad!r} changed the log"
+    for action in allowed:
+        assert state.is_legal(action), f"{at}: is_legal refuses the legal {action!r}"
+    current = state.current_seat
+    for seat in range(state.n_seats):
+        if seat == current:
+            continue
+        for probe in sorted(allowed)[:3] or [("pass",)]:
+            try:
+                state.apply(probe, seat=seat)
+            except NotYourTurnError:
+                pass
+            except IllegalActionError:
+                assert current == TERMINAL, f"{at}: seat {seat} out of turn got another error than NotYourTurnError"
+            else:
+                raise AssertionError(f"{at}: seat {seat} played {probe!r} out of turn")
+    assert state.fingerprint() == before, f"{at}: a refused submission changed the state"
 
 
-def check_views(state: GameState, rng: Random, stats: PlayoutStats, at: str) -> None:
+def check_views(
+    state: GameState, rng: Random, stats: PlayoutStats, at: str, options: Mapping[str, Any] | None = None
+) -> None:
     fp = state.fingerprint()
+    spec = state.spec
+    shape = spec.observation_shape(options or {}) if spec.observation_shape is not None else None
     for seat in [None, *range(state.n_seats)]:
         view = state.view(seat)
         json.dumps(view, ensure_ascii=False)
         if seat is None:
             continue
+        tensor = state.observation_tensor(seat) if shape is not None else None
+        if shape is not None and tensor is not None:
+            assert len(tensor) == math.prod(shape), f"{at}: observation of {len(tensor)} values, shape {shape}"
         for variant in state.hidden_variants(seat, rng):
             stats.views_compared += 1
             if variant.fingerprint() != fp:
                 stats.hidden_variants_differing += 1
             assert variant.view(seat) == view, f"{at}: seat {seat}'s view shows hidden information"
-            assert [e for e in variant.log if e.visible_to(seat)] == state.visible_log(seat), (
+            assert variant.visible_log(seat) == state.visible_log(seat), (
                 f"{at}: seat {seat}'s log shows hidden information"
             )
+            if tensor is not None:
+                assert variant.observation_tensor(seat) == tensor, f"{at}: seat {seat}'s observation tensor leaks"
     assert state.fingerprint() == fp, f"{at}: making views changed the state"
+
+
+def check_determinize(state: GameState, rng: Random, stats: PlayoutStats, at: str) -> None:
+    """Sampled states give the seat what it sees now, depend only on what it knows, and vary."""
+    if state.is_terminal():
+        return
+    for seat in range(state.n_seats):
+        view = state.view(seat)
+        log = state.visible_log(seat)
+        key = rng.randrange(2**31)
+        samples = []
+        for k in range(3):
+            d = state.determinize(seat, Random(key + k))
+            stats.determinizations += 1
+            assert d.view(seat) == view, f"{at}: a determinization for seat {seat} changes its view"
+            assert d.visible_log(seat) == log, f"{at}: a determinization for seat {seat} changes its log"
+            assert d.current_seat == state.current_seat, f"{at}: a determinization changes who decides"
+            if state.current_seat == seat:
+                assert d.legal_actions() == state.legal_actions(), f"{at}: a determinization changes seat {seat}'s choices"
+            samples.append(d.fingerprint())
+        if len(set(samples)) > 1 or samples[0] != state.fingerprint():
+            stats.determinizations_differing += 1
+        for variant in state.hidden_variants(seat, rng):
+            again = variant.determinize(seat, Random(key)).fingerprint()
+            assert again == samples[0], (
+                f"{at}: seat {seat}'s determinization depends on what it cannot see"
+            )
+
+
+REDACTION_SAMPLE = 24
+"""How many of a state's actions (or chance outcomes) the redaction check tries."""
+
+
+def check_redactions(state: GameState, rng: Random, stats: PlayoutStats, at: str) -> None:
+    """Actions a seat cannot tell apart by their effect must look the same to it.
+
+    For each seat other than the one deciding, the actions (or chance outcomes) open now are
+    grouped by what the seat sees after each (its view and its new log lines); within a group,
+    every action must have the same redacted form and label for that seat.
+    """
+    actor = state.current_seat
+    if actor == TERMINAL:
+        return
+    options: list[Action] = [a for a, _ in state.chance_outcomes()] if actor == CHANCE else list(state.legal_actions())
+    if len(options) > REDACTION_SAMPLE:
+        options = rng.sample(options, REDACTION_SAMPLE)
+    if len(options) < 2:
+        return
+    start = state.log_length()
+    after = []
+    for a in options:
+        copy = state.clone()
+        copy.apply_unchecked(a)
+        after.append(copy)
+    for seat in range(state.n_seats):
+        if seat == actor:
+            continue
+        groups: dict[str, tuple[Action, Action, str]] = {}
+        for a, copy in zip(options, after, strict=True):
+            seen = json.dumps([copy.view(seat), copy.current_seat, [e.to_json() for e in copy.visible_log(seat, start)]],
+                              sort_keys=True, ensure_ascii=False, default=str)
+            shown = state.redact(a, seat)
+            label = state.action_label(shown, "en")
+            first = groups.setdefault(seen, (a, shown, label))
+            assert (shown, label) == first[1:], (
+                f"{at}: seat {seat} cannot tell {first[0]!r} from {a!r} by their effect, "
+                f"but sees them as {first[1]!r} / {shown!r} ({first[2]!r} / {label!r})"
+            )
+
+
+def check_bots_blind(
+    state: GameState, rng: Random, stats: PlayoutStats, at: str, options: Mapping[str, Any] | None = None
+) -> None:
+    """A bot decides the same on states its seat cannot tell apart (it never reads the state)."""
+    seat = state.current_seat
+    if seat < 0:
+        return
+    spec = state.spec
+    options = options or {}
+    variants = state.hidden_variants(seat, rng)
+    if not variants:
+        return
+    for name in spec.bots:
+        bot_seed = rng.randrange(2**31)
+        chosen = make_bot(spec, name, seat, bot_seed, options).act(Observation(state, seat))
+        for variant in variants:
+            stats.bot_checks += 1
+            again = make_bot(spec, name, seat, bot_seed, options).act(Observation(variant, seat))
+            assert again == chosen, (
+                f"{at}: bot {name!r} of seat {seat} chose {chosen!r} here but {again!r} on a state it cannot tell apart"
+            )
+
+
+def _errors_for(state: GameState, seat: int, probes: Sequence[Any]) -> list[str]:
+    """The error texts ``seat`` gets for each probe (an empty string where it is accepted)."""
+    out = []
+    for probe in probes:
+        copy = state.clone()
+        try:
+            copy.apply(probe, seat=seat)
+        except ActionError as e:
+            out.append(f"{type(e).__name__}: {e}")
+        else:
+            out.append("")
+    return out
+
+
+def check_branches(start: GameState, actions: Sequence[Action], rng: Random, stats: PlayoutStats, at: str) -> None:
+    """Follow each seat's hidden variants of ``start`` along the real game's next ``actions``."""
+    for seat in range(start.n_seats):
+        for variant in start.hidden_variants(seat, rng):
+            stats.branches += 1
+            _follow(start.clone(), variant.clone(), seat, actions, stats, f"{at}, seat {seat}")
+
+
+def _follow(s: GameState, v: GameState, seat: int, actions: Sequence[Action], stats: PlayoutStats, at: str) -> None:
+    probes: list[Any] = list(BAD_ACTIONS[:3])
+    for i, action in enumerate(actions):
+        where = f"{at}, branch step {i}"
+        stats.branch_steps += 1
+        assert v.current_seat == s.current_seat, (
+            f"{where}: who decides ({s.current_seat} vs {v.current_seat}) depends on what seat {seat} cannot see"
+        )
+        assert v.view(seat) == s.view(seat), f"{where}: seat {seat}'s view shows hidden information"
+        actor = s.current_seat
+        if actor == seat:
+            assert v.legal_actions() == s.legal_actions(), f"{where}: seat {seat}'s choices depend on what it cannot see"
+            for a in s.legal_actions()[:20]:
+                assert v.action_label(a, "en") == s.action_label(a, "en"), f"{where}: the label of {a!r} leaks"
+        assert _errors_for(v, seat, [*probes, action]) == _errors_for(s, seat, [*probes, action]), (
+            f"{where}: the errors seat {seat} gets depend on what it cannot see"
+        )
+        shown = s.redact(action, seat)
+        for lang in ("en", "ja"):
+            assert v.action_label(shown, lang) == s.action_label(shown, lang), (
+                f"{where}: the label seat {seat} sees of {shown!r} depends on what it cannot see"
+            )
+        twin = _matching(v, action, shown, seat)
+        if twin is None:
+            return  # the variant cannot go on as the game did: what happened revealed the difference
+        assert actor != seat or twin == action, f"{where}: seat {seat}'s own action is not open to it in the variant"
+        ls, lv = s.log_length(), v.log_length()
+        s.apply_unchecked(action)
+        v.apply_unchecked(twin)
+        s_log, v_log = s.visible_log(seat, ls), v.visible_log(seat, lv)
+        if s_log != v_log:
+            first = next((a, b) for a, b in zip([*s_log, None], [*v_log, None], strict=False) if a != b)
+            keys = {e.key for e in first if e is not None}
+            if keys and keys <= s.spec.reveals:
+                return  # the rules show it now: revealed, not leaked
+            raise AssertionError(
+                f"{where}: the log lines seat {seat} sees after {shown!r} depend on what it cannot see: "
+                f"{first[0]} / {first[1]}"
+            )
+        if s.is_terminal() or v.is_terminal():
+            assert s.is_terminal() and v.is_terminal(), f"{where}: the game ends in one branch only"
+            so, vo = s.outcome(), v.outcome()
+            assert so is not None and vo is not None and so.to_json() == vo.to_json(), f"{where}: outcomes differ"
+            return
+
+
+def _matching(v: GameState, action: Action, shown: Action, seat: int) -> Action | None:
+    """``action`` if the variant allows it, else the first action it allows that ``seat`` sees
+    as ``shown``, else ``None``."""
+    if v.current_seat == CHANCE:
+        # Chance is perturbed too: another outcome the seat sees the same, where there is one.
+        outcomes = [a for a, _ in v.chance_outcomes()]
+        others = [a for a in outcomes if a != action and v.redact(a, seat) == shown]
+        if others:
+            return others[len(others) // 2]
+        return action if action in outcomes else None
+    if v.is_legal(action):
+        return action
+    for a in v.legal_actions():
+        if v.redact(a, seat) == shown:
+            return a
+    return None
 
 
 def check_events(spec: GameSpec, state: GameState, where: str) -> None:
     """Every event cites a known clause and renders in both languages."""
     clauses = spec.clauses()
-    unknown = {e.clause for e in state.log} - set(clauses)
+    log = state.log
+    unknown = {e.clause for e in log} - set(clauses)
     assert not unknown, f"{where}: events cite unknown clauses {sorted(unknown)}"
-    missing = {e.key for e in state.log} - set(spec.messages)
+    missing = {e.key for e in log} - set(spec.messages)
     assert not missing, f"{where}: events without a message: {sorted(missing)}"
     for lang in ("ja", "en"):
         assert all(state.render_log(None, lang)), f"{where}: an event renders empty in {lang}"

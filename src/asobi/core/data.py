@@ -7,6 +7,7 @@ the field.
 
 from __future__ import annotations
 
+import hashlib
 import tomllib
 from importlib import resources
 from pathlib import Path
@@ -84,3 +85,22 @@ def locate(data: Any, loc: tuple[Any, ...]) -> tuple[str, str]:
         node = child
     field = ".".join(str(p) for p in loc[split:]) or "-"
     return entry, field
+
+
+def package_hash(package: str, suffix: str = ".toml") -> str:
+    """A short hash of every ``suffix`` file in a package's data folder and its subfolders, by
+    relative name and content: records carry it, so a replay can tell other data files were used."""
+    digest = hashlib.sha256()
+
+    def walk(folder: Any, prefix: str) -> None:
+        for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+            if entry.is_dir():
+                if not entry.name.startswith(("__", ".")):
+                    walk(entry, f"{prefix}{entry.name}/")
+            elif entry.name.endswith(suffix):
+                digest.update(f"{prefix}{entry.name}\n".encode())
+                digest.update(entry.read_bytes())
+                digest.update(b"\n")
+
+    walk(resources.files(package), "")
+    return digest.hexdigest()[:16]

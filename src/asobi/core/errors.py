@@ -31,22 +31,32 @@ def _rebuild(cls: type[AsobiError], message: str, fields: dict[str, Any]) -> Aso
 class ActionError(AsobiError):
     """An action that cannot be applied to a state.
 
+    The text names the action, the rule and why, and nothing else: it is shown to the seat that
+    submitted the action, so it never carries a fingerprint of the state or anything hidden from
+    that seat.
+
     :ivar action: the offending action, as given.
     :ivar clause: the rule clause the action breaks, or ``None`` when no clause applies.
-    :ivar state_id: fingerprint of the state it was tried in (unchanged by the attempt).
+    :ivar state_id: the match's public state id (a count of applied actions) when known, else -1.
     """
 
-    def __init__(self, message: str, *, action: Any, clause: str | None = None, state_id: str = "") -> None:
+    def __init__(self, message: str, *, action: Any, clause: str | None = None, state_id: int = -1) -> None:
         self.action = action
         self.clause = clause
         self.state_id = state_id
         where = f" [rule {clause}]" if clause else ""
-        at = f" (state {state_id[:12]})" if state_id else ""
-        super().__init__(f"{message}: {action!r}{where}{at}")
+        super().__init__(f"{message}: {action!r}{where}")
 
 
 class IllegalActionError(ActionError):
     """A well-formed action that the rules do not allow now."""
+
+
+class NotYourTurnError(IllegalActionError):
+    """An action submitted by a seat that is not the one to decide now.
+
+    Its text is the same whatever anyone holds: whose turn it is is public, nothing else is said.
+    """
 
 
 class MalformedActionError(ActionError):

@@ -14,6 +14,7 @@ from .options import Option, validate_options
 
 if TYPE_CHECKING:
     from .agent import Agent
+    from .spaces import ActionSpace
     from .state import GameState
 
 BotFactory = Callable[[int, int, Mapping[str, Any]], "Agent"]
@@ -37,6 +38,18 @@ class GameSpec:
     :ivar clauses: clause id → clause text, printed and completion rules alike.
     :ivar conformance_options: the option sets the conformance harness plays.
     :ivar max_steps: no game lasts more steps than this (the harness checks it).
+    :ivar prepare_options: turns options a local user gave (a deck file's path…) into what a record
+        holds (the deck's contents); records and remote clients go through ``validate_options``
+        only, which never reads a file.
+    :ivar action_space: the declared action space for given options (fixed integer ids).
+    :ivar chance_space: the declared space of chance outcomes for given options.
+    :ivar observation_shape: the shape of ``state.observation_tensor(seat)`` for given options.
+    :ivar data_hash: a hash of the game's data files, carried by records.
+    :ivar heuristic: ``heuristic(state, seat)``: a quick estimate in [0, 1] of how well ``seat``
+        stands (its expected score), for search agents that stop short of the end.
+    :ivar reveals: the message keys of events that show, by the rules, something hidden until then
+        (a card played face up, a hand shown): where such an event is the first thing two branches
+        the harness follows differ in, the difference was revealed, not leaked.
     """
 
     id: str
@@ -54,9 +67,22 @@ class GameSpec:
     bots: Mapping[str, BotFactory] = field(default_factory=dict)
     conformance_options: tuple[Mapping[str, Any], ...] = ({},)
     max_steps: int = 100_000
+    prepare_options: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    action_space: Callable[[Mapping[str, Any]], ActionSpace] | None = None
+    chance_space: Callable[[Mapping[str, Any]], ActionSpace] | None = None
+    observation_shape: Callable[[Mapping[str, Any]], tuple[int, ...]] | None = None
+    data_hash: Callable[[], str] | None = None
+    reveals: frozenset[str] = frozenset()
+    heuristic: Callable[[GameState, int], float] | None = None
 
     def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
         return validate_options(self.id, self.options, raw)
+
+    def local_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Options a local user gave, checked and turned into what a record holds
+        (:attr:`prepare_options`)."""
+        options = self.validate_options(raw)
+        return self.prepare_options(options) if self.prepare_options is not None else options
 
     def new_game(self, raw_options: Mapping[str, Any] | None = None) -> GameState:
         """A new game with options checked against the schema.
@@ -84,11 +110,14 @@ def register(spec: GameSpec) -> GameSpec:
     return spec
 
 
-def _load_games() -> None:
-    import asobi.games as pkg
+GAMES_PACKAGE = "asobi.games"
+"""Where game packages live; found by name, so the engine imports no game (games import it)."""
 
+
+def _load_games() -> None:
+    pkg = importlib.import_module(GAMES_PACKAGE)
     for info in pkgutil.iter_modules(pkg.__path__):
-        importlib.import_module(f"asobi.games.{info.name}")
+        importlib.import_module(f"{GAMES_PACKAGE}.{info.name}")
 
 
 def all_games() -> list[GameSpec]:

@@ -11,13 +11,13 @@ from __future__ import annotations
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from random import Random
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, is_well_formed
-from .errors import IllegalActionError, MalformedActionError
+from .errors import IllegalActionError, MalformedActionError, NotYourTurnError
 from .events import Event, render_event
 
 if TYPE_CHECKING:
@@ -97,38 +97,55 @@ class GameState(ABC):
 
     # ---- choices ----------------------------------------------------------------------------
     @abstractmethod
-    def legal_actions(self) -> list[Action]:
-        """The current seat's legal actions, sorted; empty at chance and terminal nodes."""
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The current seat's legal actions, sorted, as an immutable tuple; empty at chance and
+        terminal nodes."""
 
     @abstractmethod
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def chance_outcomes(self) -> tuple[tuple[Action, float], ...]:
         """At a chance node, each outcome with its probability (positive, summing to 1)."""
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` may be applied now (a decision, or a chance outcome at a chance node).
+
+        Games may answer without listing every action; the answer must agree with the listing.
+        """
+        if self.current_seat == CHANCE:
+            return any(a == action for a, _ in self.chance_outcomes())
+        return action in self.legal_actions()
 
     def why_illegal(self, action: Action) -> tuple[str | None, str]:
         """The clause an illegal ``action`` breaks and why, for the error message.
 
-        Games override this to name the rule; the default names none.
+        It may use only what the seat to decide may know. Games override this to name the rule;
+        the default names none.
         """
         return None, "not a legal action now"
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: Action, seat: int | None = None) -> None:
         """Apply ``action`` after checking that it is legal here.
 
+        ``seat`` binds the submission to a seat: a seat that is not the one to decide gets
+        :class:`NotYourTurnError`, whose text depends on nothing hidden. Without ``seat`` the
+        caller is trusted to speak for whoever decides (replays, the match's bots and chance).
+
+        :raises NotYourTurnError: if ``seat`` is given and is not the current seat.
         :raises MalformedActionError: if ``action`` is not shaped like an action.
         :raises IllegalActionError: if the rules do not allow it now; the state is unchanged.
         """
+        current = self.current_seat
+        if seat is not None and seat != current:
+            if current == TERMINAL:
+                raise IllegalActionError("the game is over", action=action)
+            raise NotYourTurnError("it is not this seat's turn to decide", action=action)
         if not is_well_formed(action):
-            raise MalformedActionError("not an action", action=action, state_id=self.fingerprint())
-        if self.current_seat == CHANCE:
-            allowed: Iterable[Action] = (a for a, _ in self.chance_outcomes())
-        else:
-            allowed = self.legal_actions()
-        if action not in allowed:
-            if self.current_seat == TERMINAL:
+            raise MalformedActionError("not an action", action=action)
+        if not self.is_legal(action):
+            if current == TERMINAL:
                 clause, why = None, "the game is over"
             else:
                 clause, why = self.why_illegal(action)
-            raise IllegalActionError(why, action=action, clause=clause, state_id=self.fingerprint())
+            raise IllegalActionError(why, action=action, clause=clause)
         self.apply_unchecked(action)
 
     @abstractmethod
@@ -146,6 +163,15 @@ class GameState(ABC):
                 return action
         return outcomes[-1][0]
 
+    def redact(self, action: Action, seat: int | None) -> Action:
+        """What ``seat`` may see of ``action``, about to be applied to this state.
+
+        The action itself when nothing in it is hidden from ``seat`` (``None`` sees everything);
+        otherwise the same verb with each hidden item replaced by :data:`asobi.core.actions.HIDDEN`. The default
+        suits a game of perfect information.
+        """
+        return action
+
     # ---- copies, views, serialisation ---------------------------------------------------------
     @abstractmethod
     def clone(self) -> GameState:
@@ -158,8 +184,17 @@ class GameState(ABC):
         The log is not part of the view: :meth:`visible_log` gives the events a seat may see.
         """
 
+    def log_length(self) -> int:
+        """How many events the log holds (games that keep the log in chunks answer without
+        building it)."""
+        return len(self.log)
+
+    def events_since(self, start: int) -> list[Event]:
+        """The events from index ``start`` on, oldest first."""
+        return self.log[start:]
+
     def visible_log(self, seat: int | None, start: int = 0) -> list[Event]:
-        return [e for e in self.log[start:] if e.visible_to(seat)]
+        return [e for e in self.events_since(start) if e.visible_to(seat)]
 
     @abstractmethod
     def outcome(self) -> Outcome | None:
@@ -194,15 +229,31 @@ class GameState(ABC):
         """Game-specific figures for simulation summaries (rounds played, life left…)."""
         return {}
 
-    # ---- the conformance harness's hooks -------------------------------------------------------
+    # ---- hidden information --------------------------------------------------------------------
+    def determinize(self, seat: int, rng: Random) -> GameState:
+        """A full state consistent with everything ``seat`` has seen, what it may not see resampled.
+
+        It must depend only on what ``seat`` knows and on ``rng``: two states ``seat`` cannot tell
+        apart give the same result for the same generator state. The default suits a game of
+        perfect information.
+        """
+        return self.clone()
+
     def hidden_variants(self, seat: int, rng: Random) -> Sequence[GameState]:
         """States that differ from this one only in what ``seat`` must not see.
 
-        Used by the conformance harness: ``view(seat)`` must be equal across them. The default
-        (a game of perfect information) returns none.
+        Used by the conformance harness, which follows each along the game's next actions and
+        requires ``seat`` to receive the same things in both. The default (a game of perfect
+        information) returns none.
         """
         return ()
 
+    def observation_tensor(self, seat: int) -> list[float]:
+        """What ``seat`` may know as a flat list of numbers, of the length
+        ``spec.observation_shape(options)`` gives (for learning agents and adapters)."""
+        raise NotImplementedError(f"{type(self).__name__} has no observation tensor")
+
+    # ---- the conformance harness's hooks -------------------------------------------------------
     def invariant_errors(self) -> list[str]:
         """Broken invariants (a unit in two places, a negative count…); empty when all hold."""
         return []

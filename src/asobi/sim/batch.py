@@ -1,7 +1,8 @@
-"""Many seeded games, in parallel, with results that do not depend on the number of processes.
+"""Many seeded games, in parallel, with results that do not depend on where they are played.
 
 Game ``i`` of a batch started from seed ``S`` is played from ``derive_seed(S, "game", i)``, so the
-same command gives the same games whether it runs on one process or on many.
+same command gives the same games whether it runs on one process, on many, or on a Ray cluster
+(:mod:`asobi.sim.cluster`). Results always come back in game order.
 """
 
 from __future__ import annotations
@@ -10,17 +11,27 @@ import statistics
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from ..core.agent import derive_seed
-from ..core.play import chance_rng, make_bot, play_out
+from ..core.errors import BadRecordError
+from ..core.match import Match
+from ..core.record import GameRecord, load_json
 from ..core.registry import get_game
+
+#: The fields of one line of ``simulate --out``: how the game ended, and its whole record.
+LINE_FIELDS = ("index", "seed", "reason", "clause", "winners", "scores", "steps", "metrics", "record")
 
 
 @dataclass(frozen=True)
 class GameResult:
-    """How one simulated game ended."""
+    """How one simulated game ended, and (if asked for) its whole record.
+
+    :ivar record: the :class:`~asobi.core.record.GameRecord` JSON, every action and chance
+        outcome included, when the job asked for it.
+    """
 
     index: int
     seed: int
@@ -30,8 +41,10 @@ class GameResult:
     scores: tuple[float, ...]
     steps: int
     metrics: Mapping[str, float] = field(default_factory=dict)
+    record: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
+        """The summary fields (not the record)."""
         return {
             "index": self.index,
             "seed": self.seed,
@@ -43,32 +56,93 @@ class GameResult:
             "metrics": dict(self.metrics),
         }
 
+    def to_line(self) -> dict[str, Any]:
+        """One line of ``simulate --out``: the summary fields, and the game record under ``record``
+        (a record admits no other fields, so it is kept whole beside them)."""
+        if self.record is None:
+            raise ValueError(f"game {self.index} was played without its record")
+        return {**self.to_json(), "record": self.record}
+
+    def without_record(self) -> GameResult:
+        return replace(self, record=None) if self.record is not None else self
+
 
 @dataclass(frozen=True)
 class Job:
+    """One game to play: everything a worker (a process or a cluster node) needs."""
+
     game: str
     options: Mapping[str, Any]
     bots: tuple[str, ...]
     seed: int
     index: int
+    record: bool = False
 
 
 def game_seed(batch_seed: int, index: int) -> int:
     return derive_seed(batch_seed, "game", index)
 
 
+def make_jobs(
+    game: str, options: Mapping[str, Any], bots: Sequence[str], n: int, seed: int, *, record: bool = False
+) -> list[Job]:
+    """The ``n`` games of a batch from ``seed``: game ``i`` is played from ``game_seed(seed, i)``."""
+    return [Job(game, dict(options), tuple(bots), game_seed(seed, i), i, record) for i in range(n)]
+
+
 def play_job(job: Job) -> GameResult:
-    """Play one game of a batch (run in a worker process)."""
+    """Play one game of a batch (run in a worker process or on a cluster node)."""
     spec = get_game(job.game)
-    state = spec.new_state(job.options)
-    agents = [make_bot(spec, name, seat, job.seed, job.options) for seat, name in enumerate(job.bots)]
-    steps = len(play_out(state, agents, chance_rng(job.seed), checked=False))
+    match = Match(spec, job.options, [f"bot:{b}" for b in job.bots], seed=job.seed, journal=False, checked=False)
+    match.play()
+    state = match.state
+    steps = len(match.actions)
     outcome = state.outcome()
+    record = match.record().to_json() if job.record else None
     if outcome is None:
-        return GameResult(job.index, job.seed, "unfinished", "-", (), (0.0,) * state.n_seats, steps, state.metrics())
+        return GameResult(
+            job.index, job.seed, "unfinished", "-", (), (0.0,) * state.n_seats, steps, state.metrics(), record
+        )
     return GameResult(
-        job.index, job.seed, outcome.reason, outcome.clause, outcome.winners, outcome.scores, steps, state.metrics()
+        job.index, job.seed, outcome.reason, outcome.clause, outcome.winners, outcome.scores, steps,
+        state.metrics(), record,
     )
+
+
+def play_jobs(jobs: Sequence[Job]) -> list[GameResult]:
+    """Play a chunk of jobs, in order (one task of a process pool or a cluster)."""
+    return [play_job(j) for j in jobs]
+
+
+def chunk_size(n_jobs: int, workers: int) -> int:
+    """Games per task: about eight tasks per worker, at most 32 games each."""
+    return max(1, min(32, n_jobs // (max(1, workers) * 8)))
+
+
+def map_jobs(jobs: Sequence[Job], processes: int = 1, cluster: str | None = None) -> Iterator[GameResult]:
+    """Play ``jobs`` and yield their results in the order of ``jobs``.
+
+    :param processes: local worker processes (with ``cluster="local"``: the CPUs of the local
+        Ray instance; ignored for a cluster address).
+    :param cluster: ``None`` for local processes, else a Ray address or ``"local"``
+        (see :mod:`asobi.sim.cluster`, which imports Ray only then).
+    """
+    if cluster is not None:
+        from .cluster import ray_map
+
+        yield from ray_map(jobs, cluster, processes, play_jobs, chunk_size)
+        return
+    if processes <= 1 or len(jobs) <= 1:
+        yield from map(play_job, jobs)
+        return
+    chunks = _chunks(jobs, chunk_size(len(jobs), processes))
+    with ProcessPoolExecutor(max_workers=processes) as pool:
+        for part in pool.map(play_jobs, chunks):
+            yield from part
+
+
+def _chunks(jobs: Sequence[Job], size: int) -> list[list[Job]]:
+    return [list(jobs[i : i + size]) for i in range(0, len(jobs), size)]
 
 
 def run_batch(
@@ -79,24 +153,42 @@ def run_batch(
     seed: int,
     jobs: int = 1,
     on_result: Callable[[GameResult], None] | None = None,
+    *,
+    cluster: str | None = None,
+    record: bool = False,
 ) -> list[GameResult]:
-    """Play ``n`` games and return their results in game order."""
-    batch = [Job(game, dict(options), tuple(bots), game_seed(seed, i), i) for i in range(n)]
+    """Play ``n`` games and return their results in game order.
+
+    With ``record``, each result reaches ``on_result`` with its record, but the returned results
+    are without (write the records as they come instead of holding a whole batch of them).
+    """
     results: list[GameResult] = []
-    for result in _map(batch, jobs):
-        results.append(result)
+    for result in map_jobs(make_jobs(game, options, bots, n, seed, record=record), jobs, cluster):
         if on_result is not None:
             on_result(result)
+        results.append(result.without_record())
     return results
 
 
-def _map(batch: list[Job], jobs: int) -> Iterator[GameResult]:
-    if jobs <= 1 or len(batch) <= 1:
-        yield from map(play_job, batch)
-        return
-    chunk = max(1, min(32, len(batch) // (jobs * 8)))
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(play_job, batch, chunksize=chunk)
+def read_record_line(path: str | Path, line: int) -> GameRecord:
+    """The game on line ``line`` (1 for the first) of a ``simulate --out`` file, as a record.
+
+    A line that is a bare record (not an object with a ``record`` field) is read as one too.
+
+    :raises BadRecordError: if the file cannot be read, has no such line, or the line is not a record.
+    """
+    where = f"{path}:{line}"
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = next((t for i, t in enumerate(f, start=1) if i == line), None)
+    except (OSError, UnicodeDecodeError) as e:
+        raise BadRecordError(str(path), f"cannot read ({e})") from None
+    if line < 1 or text is None or not text.strip():
+        raise BadRecordError(where, "no such line (lines are numbered from 1)")
+    data = load_json(text, where)
+    if isinstance(data, dict) and "record" in data:
+        data = data["record"]
+    return GameRecord.from_json(data, where=where)
 
 
 @dataclass(frozen=True)

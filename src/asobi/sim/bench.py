@@ -18,10 +18,10 @@ from dataclasses import asdict, dataclass
 from random import Random
 from typing import Any
 
-from ..core.agent import RandomAgent, derive_seed
-from ..core.play import chance_rng, play_out
+from ..core.agent import derive_seed
+from ..core.match import Match
 from ..core.registry import GameSpec
-from ..core.state import CHANCE, GameState
+from ..core.state import CHANCE, TERMINAL, GameState
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,10 @@ class BenchResult:
     steps_per_s: float
     games_per_s: float
     mean_game_steps: float
+    playout_step_us: float
+    """The mean µs per step of whole random playouts, chance and new games included: what search
+    pays (the reciprocal of ``steps_per_s``)."""
+    is_legal_us: float
     python: str
     machine: str
 
@@ -46,22 +50,54 @@ class BenchResult:
 
 
 def collect_states(spec: GameSpec, options: Mapping[str, Any], n_states: int, seed: int) -> list[GameState]:
-    """Mid-game states (with the action to take in each) sampled from seeded random games."""
+    """Mid-game states sampled from seeded random games played through the match loop."""
     rng = Random(seed)
     states: list[GameState] = []
     game = 0
+    n = len(spec.seat_names(options))
+
+    def keep(match: Match) -> None:
+        if rng.random() < 0.05 and len(states) < n_states and not match.is_over():
+            states.append(match.state.clone())
+
     while len(states) < n_states:
-        state = spec.new_state(options)
-        agents = [RandomAgent(derive_seed(seed, game, s)) for s in range(state.n_seats)]
-        crng = chance_rng(derive_seed(seed, game))
-
-        def keep(s: GameState, _action: Any) -> None:
-            if rng.random() < 0.05 and len(states) < n_states:
-                states.append(s.clone())
-
-        play_out(state, agents, crng, on_action=keep, checked=False)
+        match = Match(spec, options, ["bot:random"] * n, seed=derive_seed(seed, game), journal=False, checked=False)
+        match.play(on_step=keep)
         game += 1
     return states
+
+
+def random_playout(spec: GameSpec, options: Mapping[str, Any], rng: Random) -> int:
+    """One whole random game as search plays it: list, pick, apply (chance by its odds); its steps."""
+    state = spec.new_state(options)
+    steps = 0
+    randrange = rng.randrange
+    while True:
+        seat = state.current_seat
+        if seat == TERMINAL:
+            return steps
+        if seat == CHANCE:
+            state.apply_unchecked(state.sample_chance(rng))
+        else:
+            legal = state.legal_actions()
+            state.apply_unchecked(legal[randrange(len(legal))])
+        steps += 1
+
+
+def _time_is_legal(states: list[GameState], rng: Random) -> float:
+    """Mean µs of ``is_legal`` on one legal action (or chance outcome) of each state, on a fresh clone
+    (so no cached list helps)."""
+    picks = []
+    for s in states:
+        options = [a for a, _ in s.chance_outcomes()] if s.current_seat == CHANCE else list(s.legal_actions())
+        picks.append((s.clone(), options[rng.randrange(len(options))]))
+    clock = time.perf_counter
+    total = 0.0
+    for s, a in picks:
+        t0 = clock()
+        s.is_legal(a)
+        total += clock() - t0
+    return total / len(picks) * 1e6
 
 
 def _time_steps(states: list[GameState], rng: Random) -> tuple[float, float]:
@@ -112,12 +148,12 @@ def _time_clones(states: list[GameState]) -> float:
 
 
 def _time_games(spec: GameSpec, options: Mapping[str, Any], seconds: float, seed: int) -> tuple[float, float, float]:
+    """Whole random playouts for about ``seconds``: games/s, steps/s, steps per game."""
     games = steps = 0
+    rng = Random(seed)
     t0 = time.perf_counter()
     while True:
-        state = spec.new_state(options)
-        agents = [RandomAgent(derive_seed(seed, games, s)) for s in range(state.n_seats)]
-        steps += len(play_out(state, agents, chance_rng(derive_seed(seed, games)), checked=False))
+        steps += random_playout(spec, options, rng)
         games += 1
         elapsed = time.perf_counter() - t0
         if elapsed >= seconds:
@@ -142,6 +178,8 @@ def bench(
         copy.deepcopy(s)
     deep = (time.perf_counter() - t0) / len(few) * 1e6
     timed = [_time_games(spec, options, 0.5, seed + r) for r in range(runs)]
+    is_legal = statistics.median(_time_is_legal(states, Random(seed + r)) for r in range(runs))
+    steps_per_s = statistics.median(t[1] for t in timed)
     return BenchResult(
         game=spec.id,
         options=dict(options),
@@ -152,9 +190,11 @@ def bench(
         clone_us=clone,
         data_copy_us=data_copy,
         deepcopy_us=deep,
-        steps_per_s=statistics.median(t[1] for t in timed),
+        steps_per_s=steps_per_s,
         games_per_s=statistics.median(t[0] for t in timed),
         mean_game_steps=statistics.median(t[2] for t in timed),
+        playout_step_us=1e6 / steps_per_s,
+        is_legal_us=is_legal,
         python=platform.python_version(),
         machine=f"{platform.machine()} {platform.processor() or ''}".strip(),
     )

@@ -13,12 +13,17 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from asobi.core import GameSpec, Option, register
+from pydantic import ValidationError
 
-from .cards import DECKS, Deck, load_deck, preconstructed
-from .messages import MESSAGES, SEAT_NAMES, localize, remember_deck_name
+from asobi.core import GameSpec, GameState, Option, register
+from asobi.core.data import package_hash
+from asobi.core.errors import BadDataError, BadOptionsError
+
+from .cards import DECKS, Deck, DeckModel, check_deck, load_deck, pool, preconstructed
+from .messages import MESSAGES, OWN_DECK_NAME, SEAT_NAMES, localize, remember_deck_name
 from .render import render
-from .state import EmblemState
+from .space import action_space, chance_space
+from .state import EmblemState, observation_shape
 
 MAX_STEPS = 16_000
 """No game lasts longer. Each player draws once a turn (2.3.1) from 53 undrawn cards, so C-25
@@ -42,26 +47,113 @@ def clauses() -> dict[str, str]:
     return out
 
 
+def deck_list(deck: Deck) -> str:
+    """A checked deck's contents as a ``deck_list_*`` option: ``card-id:count,…`` in id order."""
+    ids = pool().ids
+    return ",".join(f"{ids[i]}:{n}" for i, n in enumerate(deck.counts) if n)
+
+
+def parse_deck_list(text: str, option: str) -> Deck:
+    """A deck from its contents, ``card-id:count,…``, checked against the construction rules.
+
+    :raises BadOptionsError: naming the option, the card and the rule it breaks (C-26).
+    """
+    cards: dict[str, int] = {}
+    for entry in text.split(","):
+        card_id, sep, count = entry.strip().partition(":")
+        card_id = card_id.strip()
+        if not sep or not card_id or not count.strip().lstrip("-").isdigit():
+            raise BadOptionsError(
+                "emblem", option, text, f"entry {entry.strip()!r}: expected card-id:count (rule C-26)"
+            )
+        if card_id in cards:
+            raise BadOptionsError("emblem", option, text, f"card {card_id!r} is listed twice (rule C-26)")
+        cards[card_id] = int(count)
+    try:
+        model = DeckModel(name_en=OWN_DECK_NAME[0], name_ja=OWN_DECK_NAME[1], cards=cards)
+        counts = check_deck(model, option, pool())
+    except BadDataError as e:
+        raise BadOptionsError(
+            "emblem", option, text, f"card {e.entry!r}: {str(e).split(': ', 2)[-1]}"
+        ) from None
+    except ValidationError as e:
+        raise BadOptionsError("emblem", option, text, f"not a deck list ({e.error_count()} errors)") from None
+    return Deck(option, model, counts)
+
+
+def prepare_options(options: dict[str, Any]) -> dict[str, Any]:
+    """Options a LOCAL user gave, turned into what a record holds: a deck file's path
+    (``deck_file_a``, the CLI's ``--deck-file-a PATH``) is read here, checked (C-26), and replaced
+    by the deck's contents (``deck_list_a``). Records and servers never see a path.
+
+    :raises BadDataError: naming the file, the card and the rule a deck file breaks.
+    """
+    out = dict(options)
+    for seat in ("a", "b"):
+        path = out.get(f"deck_file_{seat}", "")
+        if path:
+            out[f"deck_list_{seat}"] = deck_list(load_deck(path))
+            out[f"deck_file_{seat}"] = ""
+    return out
+
+
 def deck_for(options: Mapping[str, Any], seat: str) -> Deck:
-    """The deck a seat plays: its own file if given (checked, C-26), else a preconstructed deck."""
+    """The deck a seat plays: its own list if given (checked, C-26), else a preconstructed deck.
+
+    Never opens a file: a deck file is read by :func:`prepare_options` on the local user's side.
+
+    :raises BadOptionsError: for a deck file path (a record must hold the deck's contents) or a
+        deck list that breaks a construction rule.
+    """
     path = options.get(f"deck_file_{seat}", "")
     if path:
-        return load_deck(path)
+        raise BadOptionsError(
+            "emblem",
+            f"deck_file_{seat}",
+            path,
+            f"a game is not made from a file path (records and servers never open files); the local "
+            f"command line reads the file into deck_list_{seat} (prepare_options)",
+        )
+    listed = options.get(f"deck_list_{seat}", "")
+    if listed:
+        return parse_deck_list(listed, f"deck_list_{seat}")
     return preconstructed(options.get(f"deck_{seat}", DECKS[0 if seat == "a" else 1]))
 
 
 def new_state(options: Mapping[str, Any]) -> EmblemState:
-    """A new game; a deck file that breaks a rule raises ``BadDataError`` naming card and rule."""
+    """A new game; a deck list that breaks a rule raises ``BadOptionsError`` naming card and rule."""
     a, b = deck_for(options, "a"), deck_for(options, "b")
     remember_deck_name(a.name_en, a.name_ja)
     remember_deck_name(b.name_en, b.name_ja)
     return EmblemState((a.counts, b.counts), (a.name_en, b.name_en))
 
 
+REVEALS = frozenset({"deploy", "mulligan"})
+"""Events that show, by rule, what was hidden until then: a deploy's card, chosen face down
+(C-36, C-38), and a hand shown for a mulligan (2.1.4)."""
+
+
 def _bots() -> dict[str, Any]:
     from .bots import rule_bot
 
     return {"rule": rule_bot}
+
+
+def heuristic(state: GameState, seat: int) -> float:
+    """A rough estimate of ``seat``'s chances for search that stops short of the end: its share of
+    the 気力 on the field (its units' chips, and half its unused chips)."""
+    assert isinstance(state, EmblemState)
+    strength = [0.5 * state.unused[0], 0.5 * state.unused[1]]
+    for u in state.field:
+        if u is not None:
+            strength[u[1]] += u[2]
+    total = strength[0] + strength[1]
+    return 0.5 if total == 0 else strength[seat] / total
+
+
+@cache
+def data_hash() -> str:
+    return package_hash("asobi.games.emblem.data")
 
 
 SPEC = GameSpec(
@@ -73,10 +165,32 @@ SPEC = GameSpec(
         Option("deck_a", str, DECKS[0], "seat A's preconstructed deck", "Aの構築済みデッキ", choices=DECKS),
         Option("deck_b", str, DECKS[1], "seat B's preconstructed deck", "Bの構築済みデッキ", choices=DECKS),
         Option(
-            "deck_file_a", str, "", "seat A's own deck file (TOML); overrides deck_a", "Aのデッキファイル"
+            "deck_file_a",
+            str,
+            "",
+            "seat A's own deck file (TOML), read on this computer into deck_list_a",
+            "Aのデッキファイル（この端末で読み、deck_list_aにする）",
         ),
         Option(
-            "deck_file_b", str, "", "seat B's own deck file (TOML); overrides deck_b", "Bのデッキファイル"
+            "deck_file_b",
+            str,
+            "",
+            "seat B's own deck file (TOML), read on this computer into deck_list_b",
+            "Bのデッキファイル（この端末で読み、deck_list_bにする）",
+        ),
+        Option(
+            "deck_list_a",
+            str,
+            "",
+            "seat A's own deck as card-id:count,… (60 cards, C-26); overrides deck_a",
+            "Aの自作デッキ（カードID:枚数,…）",
+        ),
+        Option(
+            "deck_list_b",
+            str,
+            "",
+            "seat B's own deck as card-id:count,… (60 cards, C-26); overrides deck_b",
+            "Bの自作デッキ（カードID:枚数,…）",
         ),
     ),
     seat_names=lambda options: SEAT_NAMES,
@@ -89,8 +203,15 @@ SPEC = GameSpec(
     bots=_bots(),
     conformance_options=({}, {"deck_a": "crimson", "deck_b": "azure"}),
     max_steps=MAX_STEPS,
+    prepare_options=prepare_options,
+    observation_shape=observation_shape,
+    reveals=REVEALS,
+    action_space=action_space,
+    chance_space=chance_space,
+    data_hash=data_hash,
+    heuristic=heuristic,
 )
 EmblemState.spec = SPEC
 register(SPEC)
 
-__all__ = ["SPEC", "EmblemState"]
+__all__ = ["SPEC", "EmblemState", "observation_shape", "prepare_options"]

@@ -1,4 +1,4 @@
-"""The rule-based bot: it decides from its seat's view and the legal actions only.
+"""The rule-based bot: it decides from its seat's observation only (its view and legal actions).
 
 It plays the race the winning rules set up (C-23, C-24): advance on the enemy 出撃マス, kill what
 threatens its own, keep its 出撃マス guarded and its units fed with chips. Card numbers come from
@@ -7,10 +7,11 @@ the public card pool; everything about the position comes from the view.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from asobi.core import Action, Agent
+from asobi.core.agent import Observation
 
 from .cards import GUARDIAN, ITEM, LAND, MAGIC, UNIT, WEAPON, CardInfo, pool
 from .rules.field import COLS, MOVES, REACH_SQUARES, ROWS, SORTIE_ROW
@@ -91,8 +92,9 @@ class RuleBot(Agent):
         return out
 
     # ---- deciding --------------------------------------------------------------------------------
-    def act(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
-        assert view is not None
+    def act(self, obs: Observation) -> Action:
+        view = obs.view
+        legal = obs.legal
         best = legal[0]
         best_score = float("-inf")
         for action in legal:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from asobi.core.actions import HIDDEN
+
 from .cards import DECKS, pool, preconstructed
 from .rules.field import square_name
 
@@ -123,6 +125,10 @@ DECK_NAMES_JA: dict[str, str] = {}
 deck's file, remembered when a game is made)."""
 
 
+OWN_DECK_NAME = ("Own deck", "自作デッキ")
+"""The name (English, 日本語) of a deck given as a list of cards (``deck_list_a``/``deck_list_b``)."""
+
+
 def remember_deck_name(name_en: str, name_ja: str) -> None:
     DECK_NAMES_JA[name_en] = name_ja
 
@@ -131,7 +137,8 @@ def deck_name(name_en: str, lang: str) -> str:
     """A deck's name in ``lang``."""
     if lang != "ja":
         return name_en
-    if not DECK_NAMES_JA:
+    if name_en not in DECK_NAMES_JA:
+        DECK_NAMES_JA[OWN_DECK_NAME[0]] = OWN_DECK_NAME[1]
         for key in DECKS:
             d = preconstructed(key)
             DECK_NAMES_JA[d.name_en] = d.name_ja
@@ -143,6 +150,8 @@ SQUARE_ARGS = frozenset({"sq", "from", "tsq"})
 
 
 def card_name(card_id: str, lang: str) -> str:
+    if card_id == HIDDEN:
+        return "伏せたカード" if lang == "ja" else "a hidden card"
     info = pool().by_id.get(card_id)
     return info.name(lang) if info is not None else card_id
 
@@ -163,6 +172,13 @@ def localize(name: str, value: Any, lang: str) -> str:
 
 
 SLOT_LABELS = (("武器", "weapon"), ("魔法", "magic"), ("アイテム", "item"))
+
+HIDDEN_LABELS: dict[str, tuple[str, str]] = {
+    "deploy": ("カードを配置する", "deploy a card"),
+    "square": ("マスを選んで配置する", "deploy on a square"),
+    "draw": ("カードを1枚引く", "draw a card"),
+}
+"""Labels of the redacted actions another seat sees (C-36, 2.3.5): the verb, no card or square."""
 
 
 def action_label(s: EmblemState | None, action: tuple[Any, ...], lang: str = "en") -> str:
@@ -196,10 +212,10 @@ def action_label(s: EmblemState | None, action: tuple[Any, ...], lang: str = "en
         "keep": ("手札をそのまま使う", "keep the hand"),
         "mulligan": ("マリガンする", "mulligan"),
     }
-    if s is not None and len(s.legal_actions()) == 1 and s.current_seat >= 0:
-        forced = forced_label(s, verb, ja)
-        if forced:
-            return forced
+    # A label uses the action and public information only (never the hidden hand): no "forced"
+    # labels saying why an option is the only one (C-29). A redacted action names HIDDEN.
+    if len(a) == 1 and a[0] == HIDDEN and verb in HIDDEN_LABELS:
+        return HIDDEN_LABELS[verb][0 if ja else 1]
     if verb == "first":
         return f"{SEAT_NAMES[a[0]]}が先攻" if ja else f"{SEAT_NAMES[a[0]]} goes first"
     if verb in labels:
@@ -289,37 +305,3 @@ def action_label(s: EmblemState | None, action: tuple[Any, ...], lang: str = "en
     if verb == "discard":
         return f"{card(0)}を捨てる" if ja else f"discard {card(0)}"
     return " ".join(str(x) for x in action)
-
-
-def forced_label(s: EmblemState, verb: str, ja: bool) -> str:
-    """The label of a decision with one option, saying why it is the only one."""
-    if verb == "keep":
-        if s.mulligan_done[s.actor]:
-            return (
-                "手札をそのまま使う（マリガンは1回まで、2.1.4）"
-                if ja
-                else "keep the hand (one mulligan only, 2.1.4)"
-            )
-        return (
-            "手札をそのまま使う（ユニットがあるのでマリガン不可、2.1.4）"
-            if ja
-            else "keep the hand (you hold a unit: no mulligan, 2.1.4)"
-        )
-    if verb == "next":
-        step = s.step
-        from .rules import flow
-
-        if step == flow.ITEM:
-            return (
-                "次へ進む（付与・配置できるカードなし）"
-                if ja
-                else "next (no card you hold can be attached or placed now)"
-            )
-        if step == flow.UNIT:
-            return (
-                "次へ進む（配置できるユニットなし）" if ja else "next (no unit you hold can be deployed now)"
-            )
-        if step == flow.END_EFFECTS:
-            return "次へ進む（使える効果なし）" if ja else "next (no effect can be used now)"
-        return "次へ進む（他に選べる行動なし）" if ja else "next (nothing else can be done now)"
-    return ""

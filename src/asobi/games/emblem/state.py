@@ -17,6 +17,7 @@ from random import Random
 from typing import Any, ClassVar
 
 from asobi.core import CHANCE, TERMINAL, Event, GameState, Outcome
+from asobi.core.actions import HIDDEN
 from asobi.core.errors import BadRecordError
 
 from .cards import ATTACK_TYPES, KINDS, MOVES, UNIT, CardPool, pool
@@ -24,8 +25,10 @@ from .limits import CHIPS, DECK_SIZE, DRAWN
 from .pairs import with_seat
 from .rules import combat, flow, kokuryoku, legality, setup
 from .rules.args import ONLY_SEAT, SEAT, SEAT_ONLY
-from .rules.field import SQUARES
+from .rules.field import SORTIE_SQUARES, SQUARES
 from .units import (
+    U_ACTED,
+    U_ATTACHED,
     U_CARD,
     U_CHIPS,
     U_HONE,
@@ -35,6 +38,7 @@ from .units import (
     U_OWNER,
     U_POISON,
     U_READY,
+    U_USED,
     U_WEAPON,
     UNIT_FIELDS,
 )
@@ -137,8 +141,8 @@ class EmblemState(GameState):
         self._chunks: tuple[tuple[Event, ...], ...] = ()
         self._tail: list[Event] = []
         self._log_digest: tuple[int, Any] | None = None
-        self._legal: list[tuple[Any, ...]] | None = None
-        self._chance: tuple[tuple[int, ...], int, list[tuple[tuple[Any, ...], float]]] | None = None
+        self._legal: tuple[tuple[Any, ...], ...] | None = None
+        self._chance: tuple[tuple[int, ...], int, tuple[tuple[tuple[Any, ...], float], ...]] | None = None
 
     # ---- log -----------------------------------------------------------------------------------
     def emit(
@@ -175,6 +179,13 @@ class EmblemState(GameState):
     def log_length(self) -> int:
         return len(self._chunks) * LOG_CHUNK + len(self._tail)
 
+    def events_since(self, start: int) -> list[Event]:
+        """The events from index ``start`` on (reading only the chunks that hold them)."""
+        first = start // LOG_CHUNK
+        out = list(chain.from_iterable(self._chunks[first:]))
+        out.extend(self._tail)
+        return out[start - first * LOG_CHUNK :] if start > 0 else out
+
     # ---- protocol ------------------------------------------------------------------------------
     @property
     def n_seats(self) -> int:
@@ -189,17 +200,18 @@ class EmblemState(GameState):
             return CHANCE
         return self.actor
 
-    def legal_actions(self) -> list[tuple[Any, ...]]:
+    def legal_actions(self) -> tuple[tuple[Any, ...], ...]:
+        """The actions open now, sorted; an immutable tuple (cached, and shared with clones)."""
         legal = self._legal
         if legal is None:
             hook = _LEGAL[self.step]
-            legal = self._legal = hook(self) if hook is not None else []
+            legal = self._legal = tuple(hook(self)) if hook is not None else ()
         return legal
 
-    def chance_outcomes(self) -> list[tuple[tuple[Any, ...], float]]:
+    def chance_outcomes(self) -> tuple[tuple[tuple[Any, ...], float], ...]:
         step = self.step
         if step == flow.FIRST:
-            return [(("first", 0), 0.5), (("first", 1), 0.5)]
+            return _FIRST_OUTCOMES
         if step == flow.DEAL or step == flow.DRAW:
             seat = self.pending_deals[-1] if step == flow.DEAL else self.phase_seat
             deck = self.deck[seat]
@@ -207,10 +219,26 @@ class EmblemState(GameState):
             cached = self._chance
             if cached is not None and cached[0] is deck and cached[1] == left:
                 return cached[2]
-            outcomes = [(a, n / left) for a, n in zip(DRAW_ACTIONS, deck, strict=True) if n]
+            outcomes = tuple((a, n / left) for a, n in zip(DRAW_ACTIONS, deck, strict=True) if n)
             self._chance = (deck, left, outcomes)
             return outcomes
-        return []
+        return ()
+
+    def is_legal(self, action: tuple[Any, ...]) -> bool:
+        """Whether ``action`` may be applied now; the unit and item steps answer without listing
+        every action (agreeing with :meth:`legal_actions`, which the other steps use)."""
+        step = self.step
+        if step in (_UNIT, _ITEM):
+            if self._legal is None and type(action) is tuple and action:
+                verb = action[0]
+                try:
+                    if step == _UNIT:
+                        return kokuryoku.is_legal_unit(self, verb, action)
+                    return kokuryoku.is_legal_item(self, verb, action)
+                except _NotFast:
+                    pass
+            return action in self.legal_actions()
+        return super().is_legal(action)
 
     def drawing_seat(self) -> int:
         return self.pending_deals[-1] if self.step == flow.DEAL else self.phase_seat
@@ -613,29 +641,241 @@ class EmblemState(GameState):
         return action_label(self, action, lang)
 
     # ---- the harness's hooks ---------------------------------------------------------------------
+    def redact(self, action: tuple[Any, ...], seat: int | None) -> tuple[Any, ...]:
+        """What ``seat`` may see of ``action`` about to be applied here: a card drawn into another
+        seat's hand (2.3.5, 2.1.3) and the card and square of another seat's deploy being chosen
+        (C-36) are hidden; everything else is public (a card leaves the hand face up)."""
+        if seat is None:
+            return action
+        step = self.step
+        if step in (_DRAW, _DEAL):
+            if seat != self.drawing_seat() and action[0] == "draw":
+                return _HIDDEN_DRAW
+        elif seat != self.actor:
+            if step == _UNIT and action[0] == "deploy":
+                return _HIDDEN_DEPLOY
+            if step == _DEPLOY_SQUARE and action[0] == "square":
+                return _HIDDEN_SQUARE
+        return action
+
+    def _unseen(self, other: int) -> list[int]:
+        """The cards of ``other``'s deck list that nobody else has seen, one entry per copy in pool
+        order: its undrawn deck and its hand (the deck list less field, 戦場外, 国外, land, guardian,
+        the mulligan reveal — every card that went public)."""
+        counts = list(self.deck[other])
+        for c in self.hand[other]:
+            counts[c] += 1
+        return [c for c, n in enumerate(counts) for _ in range(n)]
+
+    def _deploying_hidden(self, seat: int) -> bool:
+        """Whether the other seat is in the middle of a deploy ``seat`` cannot see (C-36)."""
+        return bool(self.deploying) and self.phase_seat != seat
+
+    def _with_hand(self, other: int, hand: list[int], unseen: list[int]) -> EmblemState:
+        """A clone whose ``other`` hand is ``hand`` and whose ``other`` deck is ``unseen`` less it."""
+        v = self.clone()
+        counts = [0] * len(self.deck[other])
+        for c in unseen:
+            counts[c] += 1
+        for c in hand:
+            counts[c] -= 1
+        v.deck = with_seat(v.deck, other, tuple(counts))
+        v.hand[other] = hand
+        v._legal = None
+        v._chance = None
+        return v
+
     def hidden_variants(self, seat: int, rng: Random) -> list[EmblemState]:
-        """The other seat's hand swapped card for card with its undrawn deck, in a few ways."""
+        """States that differ only in what ``seat`` may not see: the other seat's whole hand drawn
+        anew from its unseen cards (its hand and undrawn deck), in several ways.
+
+        Only a card being deployed stays (the other seat has chosen it, C-36; it is shown when
+        placed). Whatever else is later shown by rule — the card of a deploy chosen face down, a
+        hand shown for a mulligan — is in ``SPEC.reveals``.
+        """
         other = 1 - seat
-        out = []
         hand = self.hand[other]
-        deck = self.deck[other]
-        in_deck = [i for i, n in enumerate(deck) if n]
-        for _ in range(3):
-            if not hand or not in_deck:
+        if not hand:
+            return []
+        unseen = self._unseen(other)
+        keep: list[int] = []
+        if self._deploying_hidden(seat):
+            keep.append(self.deploying[0])
+        free = list(unseen)
+        for c in keep:
+            free.remove(c)
+        n = len(hand) - len(keep)
+        out: list[EmblemState] = []
+        seen = {tuple(sorted(hand))}
+        for _ in range(12):
+            new = keep + rng.sample(free, n)
+            rng.shuffle(new)
+            key = tuple(sorted(new))
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(self._with_hand(other, new, unseen))
+            if len(out) == 4:
                 break
-            pos = rng.randrange(len(hand))
-            if self.deploying and other == self.phase_seat and hand[pos] == self.deploying[0]:
-                continue
-            new = in_deck[rng.randrange(len(in_deck))]
-            old = hand[pos]
-            if new == old:
-                continue
-            v = self.clone()
-            v.hand[other][pos] = new
-            v.adjust_deck(other, new, -1)
-            v.adjust_deck(other, old, 1)
-            v._legal = None
-            out.append(v)
+        return out
+
+    def determinize(self, seat: int, rng: Random) -> EmblemState:
+        """A full state ``seat`` cannot tell from this one, the other seat's hidden cards sampled.
+
+        The other hand is drawn uniformly from that seat's unseen cards (its deck list less every
+        card that went public); its hand size is public. A deploy it is choosing gets a card drawn
+        from the unseen units it may deploy, and a square from its empty 出撃マス. Its private log
+        lines (the cards it drew) name a hidden card. ``seat``'s own deck has no hidden order
+        (decks are drawn lazily), so nothing else is sampled. Approximations: see rules notes C-38.
+        """
+        other = 1 - seat
+        unseen = self._unseen(other)
+        free = list(unseen)
+        hand: list[int] = []
+        v_deploying = self.deploying
+        if self._deploying_hidden(seat):
+            chars = kokuryoku.characters_on_field(self, other)
+            cards = self.cards.cards
+            units = [c for c in free if cards[c].kind == UNIT and cards[c].character not in chars]
+            card = units[rng.randrange(len(units))]
+            free.remove(card)
+            hand.append(card)
+            v_deploying = (card,)
+            if self.step == flow.DEPLOY_CHIPS:
+                empty = [sq for sq in SORTIE_SQUARES[other] if self.field[sq] is None]
+                v_deploying = (card, empty[rng.randrange(len(empty))])
+        hand += rng.sample(free, len(self.hand[other]) - len(hand))
+        rng.shuffle(hand)
+        v = self._with_hand(other, hand, unseen)
+        v.deploying = v_deploying
+        v.log = [
+            _new_event(Event, (e.clause, e.key, tuple(_hide_card(a) for a in e.args), e.seats))
+            if e.seats == ONLY_SEAT[other]
+            else e
+            for e in self.log
+        ]
+        v._log_digest = None
+        return v
+
+    def observation_tensor(self, seat: int) -> list[float]:
+        """What ``seat`` may know as :func:`observation_shape` floats (its view, flattened).
+
+        In order: the seat (one-hot); the turn, whose turn and whose decision, the step (one-hot),
+        the step's counters; the active and target squares and a number being chosen; the
+        start-of-turn effects to order; then for the seat and the other seat in that order: hand
+        size, deck size, unused and used chips, flags, land and guardian (one-hot by pool card),
+        戦場外 and 国外 (counts per pool card); the seat's own hand (counts per pool card) and its
+        own deploy being chosen; then each square of the field: a unit's owner (mine, theirs), its
+        card, weapon, magic and item (one-hot by pool card), whose item, and its numbers. Nothing
+        of the other seat's hand or either deck's contents is in it.
+        """
+        n_cards = len(self.cards)
+        out = [0.0] * (_OBS_SIZE)
+        other = 1 - seat
+        out[seat] = 1.0
+        i = 2
+        cur = self.current_seat
+        out[i : i + 12] = [
+            float(self.turn),
+            float(self.turn_player == seat),
+            float(self.turn_player == other),
+            float(self.first == seat),
+            float(cur == seat),
+            float(cur == other),
+            float(cur == CHANCE),
+            float(cur == TERMINAL),
+            float(self.phase_seat == seat),
+            float(self.phase_seat == other),
+            float(self.koku),
+            float(self.cancels),
+        ]
+        i += 12
+        out[i + self.step] = 1.0
+        i += len(flow.STEPS)
+        out[i : i + 7] = [
+            float(self.chips_added),
+            float(self.deployed),
+            float(self.placed),
+            float(self.rallied),
+            float(self.attack_use),
+            float(self.counter_use),
+            float(self.winner == seat) - float(self.winner == other),
+        ]
+        i += 7
+        if self.active >= 0:
+            out[i + self.active] = 1.0
+        i += SQUARES
+        if self.target >= 0:
+            out[i + self.target] = 1.0
+        i += SQUARES
+        if self.amount:
+            verb, sq, _, least, most = self.amount
+            out[i + _AMOUNT_VERBS.index(verb)] = 1.0
+            out[i + len(_AMOUNT_VERBS) + sq] = 1.0
+            out[i + len(_AMOUNT_VERBS) + SQUARES] = float(least)
+            out[i + len(_AMOUNT_VERBS) + SQUARES + 1] = float(most)
+        i += len(_AMOUNT_VERBS) + SQUARES + 2
+        for e in self.start_todo:
+            if e[0] == "land":
+                out[i + 2 * SQUARES] = 1.0
+            else:
+                out[i + (0 if e[0] == "capture" else SQUARES) + e[1]] = 1.0
+        i += 2 * SQUARES + 1
+        for p in (seat, other):
+            out[i : i + 8] = [
+                float(len(self.hand[p])),
+                float(self.deck_left[p]),
+                float(self.unused[p]),
+                float(self.used[p]),
+                float(self.wiped[p]),
+                float(self.mulligan_done[p]),
+                float(len(self.offfield[p])),
+                float(len(self.kokugai[p])),
+            ]
+            i += 8
+            if self.land[p] >= 0:
+                out[i + self.land[p]] = 1.0
+            i += n_cards
+            if self.guardian[p] >= 0:
+                out[i + self.guardian[p]] = 1.0
+            i += n_cards
+            for c in self.offfield[p]:
+                out[i + c] += 1.0
+            i += n_cards
+            for c in self.kokugai[p]:
+                out[i + c] += 1.0
+            i += n_cards
+        for c in self.hand[seat]:
+            out[i + c] += 1.0
+        i += n_cards
+        if self.deploying and self.phase_seat == seat:
+            out[i + self.deploying[0]] = 1.0
+            if len(self.deploying) > 1:
+                out[i + n_cards + self.deploying[1]] = 1.0
+        i += n_cards + SQUARES
+        for u in self.field:
+            if u is not None:
+                out[i + (0 if u[U_OWNER] == seat else 1)] = 1.0
+                out[i + 2 + u[U_CARD]] = 1.0
+                base = i + 2 + n_cards
+                for k, slot in enumerate((U_WEAPON, U_MAGIC, U_ITEM)):
+                    if u[slot] >= 0:
+                        out[base + k * n_cards + u[slot]] = 1.0
+                base += 3 * n_cards
+                out[base : base + _UNIT_NUMBERS] = [
+                    float(u[U_ITEM] >= 0 and u[U_ITEM_OWNER] == seat),
+                    float(u[U_CHIPS]),
+                    float(self.max_morale(u)),
+                    float(combat.attack_value(self, u, -1, False)),
+                    float(combat.counter_value(self, u, False)),
+                    float(u[U_READY]),
+                    float(u[U_HONE]),
+                    float(u[U_POISON]),
+                    float(u[U_USED]),
+                    float(u[U_ACTED]),
+                    float(u[U_ATTACHED]),
+                ]
+            i += _SQUARE_SIZE
         return out
 
     def invariant_errors(self) -> list[str]:
@@ -689,3 +929,42 @@ _CHANCE_STEPS = flow.CHANCE_STEPS
 _OVER, _FIRST, _DEAL, _DRAW = flow.OVER, flow.FIRST, flow.DEAL, flow.DRAW
 DRAW_ACTIONS = tuple(("draw", c.id) for c in EmblemState.cards.cards)
 """The chance outcome of drawing each card, built once (pool order is id order, so sorted)."""
+_FIRST_OUTCOMES = ((("first", 0), 0.5), (("first", 1), 0.5))
+_UNIT, _ITEM, _DEPLOY_SQUARE = flow.UNIT, flow.ITEM, flow.DEPLOY_SQUARE
+_NotFast = kokuryoku.NotFast
+_HIDDEN_DRAW = ("draw", HIDDEN)
+_HIDDEN_DEPLOY = ("deploy", HIDDEN)
+_HIDDEN_SQUARE = ("square", HIDDEN)
+_KIND = tuple(c.kind for c in EmblemState.cards.cards)
+_AMOUNT_VERBS = ("heal", "training", "rally", "succeed", "inherit")
+_UNIT_NUMBERS = 11
+_N_CARDS = len(EmblemState.cards)
+_SQUARE_SIZE = 2 + 4 * _N_CARDS + _UNIT_NUMBERS
+_OBS_SIZE = (
+    2
+    + 12
+    + len(flow.STEPS)
+    + 7
+    + 2 * SQUARES
+    + len(_AMOUNT_VERBS)
+    + SQUARES
+    + 2
+    + 2 * SQUARES
+    + 1
+    + 2 * (8 + 4 * _N_CARDS)
+    + _N_CARDS
+    + _N_CARDS
+    + SQUARES
+    + SQUARES * _SQUARE_SIZE
+)
+
+
+def observation_shape(options: Any = None) -> tuple[int, ...]:
+    """The shape of :meth:`EmblemState.observation_tensor` (the same for every option set: the
+    card pool is fixed)."""
+    return (_OBS_SIZE,)
+
+
+def _hide_card(arg: tuple[str, Any]) -> tuple[str, Any]:
+    """An event argument with a card replaced by HIDDEN (for a determinized private log line)."""
+    return (arg[0], HIDDEN) if arg[0] in ("card", "cards") else arg

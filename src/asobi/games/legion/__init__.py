@@ -3,26 +3,43 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
-from asobi.core import GameSpec, Option, register
+from asobi.core import GameSpec, GameState, Option, register
+from asobi.core.data import package_hash
 
 from .bots import make_rule_bot
+from .content import PACKAGE
 from .messages import MESSAGES, localize
 from .render import render
 from .rules import all_clauses
+from .space import action_space, chance_space
 from .state import SEATS, LegionState
+from .tensor import observation_shape
 
 
 def _new_state(options: Mapping[str, Any]) -> LegionState:
     return LegionState(options["players"], options["difficulty"], options["open_hands"])
 
 
+def heuristic(state: GameState, seat: int) -> float:
+    """A rough estimate of the table's chances for search that stops short of the end: half how far
+    the enemy's life has fallen, half how much Space life is left (every seat shares it)."""
+    assert isinstance(state, LegionState)
+    return 0.5 * (6 - state.enemy_life) / 6 + 0.5 * state.space_life / max(1, state.max_space)
+
+
+@cache
+def data_hash() -> str:
+    return package_hash(PACKAGE)
+
+
 SPEC = GameSpec(
     id="legion",
     title_ja="パラレルレギオン",
     title_en="Parallel Legion",
-    rules_version="2",
+    rules_version="3",
     options=(
         Option(
             "players", int, 3, "number of players (seats A–E)", "プレイヤー数（A〜E）", minimum=2, maximum=5
@@ -46,6 +63,11 @@ SPEC = GameSpec(
         {"players": 5, "difficulty": "easy"},
     ),
     max_steps=60_000,
+    observation_shape=observation_shape,
+    action_space=action_space,
+    chance_space=chance_space,
+    data_hash=data_hash,
+    heuristic=heuristic,
 )
 
 LegionState.spec = SPEC

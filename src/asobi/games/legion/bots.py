@@ -1,6 +1,7 @@
 """A co-operative rule-based bot that plays any seat of パラレルレギオン.
 
-It decides only from its seat's view and the legal actions (and the public card texts). In short:
+It decides only from its seat's observation: the view and the legal actions (and the public card
+texts); it never samples hidden cards. In short:
 it shields against the codes the enemy pieces are about to land on, develops whenever it can,
 strikes with its weapons, launches weapons and keeps them away from the squares the enemy ship is
 about to cross, repairs blackouts when it has cards to spare, and answers with strategies when
@@ -15,6 +16,7 @@ from typing import Any
 
 from asobi.core import Agent
 from asobi.core.actions import Action
+from asobi.core.agent import Observation
 
 from .cards import ARMY
 from .content import code_index, content
@@ -93,7 +95,11 @@ class RuleBot(Agent):
         return [code_index(x) for x in view["shield"]]
 
     # ---- deciding ----------------------------------------------------------------------------------
-    def act(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
+    def act(self, obs: Observation) -> Action:
+        return self.decide(obs.view, obs.legal)
+
+    def decide(self, view: dict[str, Any] | None, legal: Sequence[Action]) -> Action:
+        """The choice from the seat's view and its legal actions (all the bot looks at)."""
         if view is None or view["pending"] is None:
             return legal[0]
         kind = view["pending"]["kind"]

@@ -15,13 +15,17 @@ from random import Random
 from typing import Any, ClassVar
 
 from asobi.core import CHANCE, TERMINAL, Event, GameSpec, GameState, Outcome
+from asobi.core.actions import HIDDEN
 from asobi.core.errors import BadRecordError
 
+from . import hidden as _hidden
+from . import tensor as _tensor
 from . import view as _view
 from .cards import ARMY, SEATS
 from .content import Content, content
 from .rules import DECISIONS, TASKS
 from .rules.draw import apply_chance, chance_outcomes
+from .rules.main_phase import is_legal_main
 from .rules.tables import Tables, tables
 from .rules.turn import check_end
 
@@ -51,6 +55,12 @@ _WHY: dict[tuple[Any, ...], tuple[str, str]] = {
     ("swap",): ("4.4", "a shield code swaps for a hand code with its alphabet or number"),
 }
 """The clause an illegal main- or shield-phase action breaks, by verb."""
+
+
+_HAND_DECKS = frozenset({"code", "army"})
+"""The decks drawn into hands (the enemy and event decks are drawn face up)."""
+_REDACTED = {"code": ("code", HIDDEN), "army": ("army", HIDDEN)}
+"""A draw into a hand, as the other seats see it."""
 
 
 def _tup(x: Any) -> Any:
@@ -170,7 +180,7 @@ class LegionState(GameState):
         self.pending: tuple[Any, ...] | None = None
         self.chance: tuple[Any, ...] | None = None
         self.ended: tuple[str, str] | None = None
-        self.legal_cache: list[tuple[Any, ...]] | None = None
+        self.legal_cache: tuple[tuple[Any, ...], ...] | None = None
         self.log: list[Event] = []
         self.log_text: tuple[int, Event | None, str] | None = None
         self.say(
@@ -238,17 +248,43 @@ class LegionState(GameState):
         seat: int = self.pending[1]  # always an int: ask() is given a seat number
         return seat
 
-    def legal_actions(self) -> list[tuple[Any, ...]]:
+    def legal_actions(self) -> tuple[tuple[Any, ...], ...]:
         if self.pending is None or self.ended is not None:
-            return []
-        if self.legal_cache is None:
-            self.legal_cache = DECISIONS[self.pending[0]][0](self)
-        return self.legal_cache[:]
+            return ()
+        cached = self.legal_cache
+        if cached is None:
+            cached = self.legal_cache = tuple(DECISIONS[self.pending[0]][0](self))
+        return cached  # a tuple: shared with clones, but nobody can change it
 
-    def chance_outcomes(self) -> list[tuple[tuple[Any, ...], float]]:
+    def chance_outcomes(self) -> tuple[tuple[tuple[Any, ...], float], ...]:
         if self.chance is None or self.ended is not None:
-            return []
+            return ()
         return chance_outcomes(self)
+
+    def is_legal(self, action: tuple[Any, ...]) -> bool:
+        """A main-phase action (4.2) is checked without listing every action (the listing is
+        the slowest of the game's); everything else is looked up in the listing."""
+        pending = self.pending
+        if pending is not None and pending[0] == "main" and self.legal_cache is None and self.ended is None:
+            return is_legal_main(self, action)
+        return super().is_legal(action)
+
+    def redact(self, action: tuple[Any, ...], seat: int | None) -> tuple[Any, ...]:
+        """A code or army card drawn into a hidden hand is ``("code", "?")`` / ``("army", "?")``
+        to the other seats (L-17: they see the card back); everything else in the game is public."""
+        chance = self.chance
+        if (
+            chance is not None
+            and seat is not None
+            and chance[0] in _HAND_DECKS
+            and seat != chance[1]
+            and not self.open_hands
+            and self.ended is None
+            and action[:1] == chance[:1]
+            and len(action) == 2
+        ):
+            return _REDACTED[chance[0]]
+        return action
 
     def why_illegal(self, action: tuple[Any, ...]) -> tuple[str | None, str]:
         if self.pending is None:
@@ -387,7 +423,13 @@ class LegionState(GameState):
         return _view.action_label(self, action, lang)
 
     def hidden_variants(self, seat: int, rng: Random) -> list[LegionState]:
-        return _view.hidden_variants(self, seat, rng)
+        return _hidden.hidden_variants(self, seat, rng)
+
+    def determinize(self, seat: int, rng: Random) -> LegionState:
+        return _hidden.determinize(self, seat, rng)
+
+    def observation_tensor(self, seat: int) -> list[float]:
+        return _tensor.observation_tensor(self, seat)
 
     def invariant_errors(self) -> list[str]:
         return _view.invariant_errors(self)

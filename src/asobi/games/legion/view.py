@@ -1,15 +1,17 @@
-"""What a seat may see, action labels, hidden-information variants and invariants."""
+"""What a seat may see, action labels and invariants (hidden variants and determinization: hidden.py)."""
 
 from __future__ import annotations
 
-from random import Random
 from typing import TYPE_CHECKING, Any
+
+from asobi.core.actions import HIDDEN
 
 from .cards import ARMY, SEATS
 from .content import code_name
 from .messages import localize
 from .rules.draw import hand_limit
-from .rules.level import develop_alphabets, develop_threshold, enemy_level
+from .rules.level import develop_alphabets, develop_threshold
+from .rules.lives import enemy_level
 from .rules.main_phase import ACTIVATE, DEVELOP, LAUNCH, MOVE, REPAIR, SUPPLY
 from .rules.weapons import shield_limit, weapon_limit
 
@@ -168,6 +170,10 @@ def action_label(s: LegionState, a: tuple[Any, ...], lang: str = "en") -> str:
         return c.army_names[k][0 if ja else 1]
 
     if verb in ("code", "army", "enemy", "event"):
+        if a[1] == HIDDEN:  # a card drawn into a hand the viewer does not see (redacted)
+            if verb == "code":
+                return "コードカードを1枚引く" if ja else "draw a code card"
+            return "アーミーカードを1枚引く" if ja else "draw an army card"
         if verb == "code":
             name = code_name(a[1])
         elif verb == "army":
@@ -245,61 +251,6 @@ def action_label(s: LegionState, a: tuple[Any, ...], lang: str = "en") -> str:
         }
         return f"エネミーシップを{names[a[1]][0]}へ" if ja else f"move the enemy ship {names[a[1]][1]}"
     return " ".join(str(x) for x in a)
-
-
-def hidden_variants(s: LegionState, seat: int, rng: Random) -> list[LegionState]:
-    """States that differ in another seat's hand and the deck contents.
-
-    A code card is swapped with a deck card of the same alphabet, a weapon with another weapon:
-    what the table sees (counts by card back, L-17; whether a seat can answer in a window, L-16)
-    stays the same.
-    """
-    if s.open_hands:
-        return []
-    out: list[LegionState] = []
-    is_weapon = s.content.is_weapon
-    for other in range(s.n):
-        if other == seat or not s.hands[other]:
-            continue
-        v = s.clone()
-        v.legal_cache = None
-        changed = False
-        hand = v.hands[other]
-        for card in list(hand):
-            if card < ARMY:
-                options = [k for k in range(9) if k // 3 == card // 3 and k != card and v.code_deck[k]]
-                if options:
-                    k = rng.choice(options)
-                    hand.remove(card)
-                    hand.append(k)
-                    v.code_deck[k] -= 1
-                    v.code_deck[card] += 1
-                    changed = True
-                    break
-        for card in list(hand):
-            if card >= ARMY and is_weapon[card - ARMY]:
-                options = [
-                    k for k in range(len(is_weapon)) if is_weapon[k] and k != card - ARMY and v.army_deck[k]
-                ]
-                if options:
-                    k = rng.choice(options)
-                    hand.remove(card)
-                    hand.append(ARMY + k)
-                    v.army_deck[k] -= 1
-                    v.army_deck[card - ARMY] += 1
-                    changed = True
-                    break
-        if changed:
-            hand.sort()
-            out.append(_with_private_log(s, v, other))
-    return out
-
-
-def _with_private_log(s: LegionState, v: LegionState, other: int) -> LegionState:
-    """Keep the variant's log as the original's except the other seat's private events."""
-    v.log = [e if e.seats != (other,) else e._replace(args=(("seat", other),)) for e in s.log]
-    v.log_text = None
-    return v
 
 
 def invariant_errors(s: LegionState) -> list[str]:

@@ -143,6 +143,13 @@ flow.STEPS[:] = [
         kokuryoku.act_deploy_chips,
     ),
 ]
+flow.PHASES.update(
+    begin_turn=kokuryoku.begin_turn,
+    turn_start=keywords.turn_start,
+    begin_invasion=invasion.begin_invasion,
+    process=invasion.process,
+    begin_end_phase=end_phase.begin_end_phase,
+)
 assert [s.key for s in flow.STEPS][flow.OVER] == "over"
 assert [s.key for s in flow.STEPS][flow.DEPLOY_CHIPS] == "deploy_chips"
 flow.index_hooks()

@@ -54,10 +54,8 @@ def act_amount(s: EmblemState, action: tuple[Any, ...]) -> None:
     verb, sq, other, _, _ = s.amount
     s.amount = ()
     apply(s, verb, sq, other, action[1])
-    from . import invasion
-
     if verb == "heal":
-        invasion.process(s)
+        flow.then(s, "process")
     elif verb == "rally":
         flow.goto(s, flow.END_START)
     else:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import DIRECT, HEALING, INDIRECT
 from ..units import U_CARD, U_CHIPS, U_HONE, U_ITEM, U_MAGIC, U_OWNER, U_POISON, U_WEAPON
-from . import amounts, flow, invasion, victory
+from . import amounts, flow, victory
 from .args import SQ
 from .field import DISTANCE, SORTIE_ROW, reaches
 
@@ -203,7 +203,7 @@ def resolve(s: EmblemState) -> None:
         damage(s, a_sq, back, poisonous(s, d, cuse), "C-7")
         if s.winner >= 0:
             return
-    invasion.process(s)
+    flow.then(s, "process")
 
 
 def heal(s: EmblemState, target: int) -> bool:

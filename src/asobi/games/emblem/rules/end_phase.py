@@ -183,4 +183,4 @@ def end_turn(s: EmblemState) -> None:
     s.emit("2.5.7", "turn_end", SEAT_ONLY[s.turn_player])
     s.turn += 1
     s.turn_player = 1 - s.turn_player
-    kokuryoku.begin_turn(s)
+    flow.then(s, "begin_turn")

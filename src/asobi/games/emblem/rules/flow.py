@@ -79,6 +79,17 @@ def index_hooks() -> None:
     IDLE_HOOKS[:] = [r.idle if r.act is not None else None for r in STEPS]
 
 
+PHASES: dict[str, Hook] = {}
+"""Where the game goes on from one section of the rules into another (a turn begins, the invasion
+phase begins, a unit goes to standby…), by name: filled in by :mod:`asobi.games.emblem.rules`, so
+that a rules module hands over to the next section without importing it."""
+
+
+def then(s: EmblemState, phase: str) -> None:
+    """Go on with the rules section ``phase`` (see :data:`PHASES`)."""
+    PHASES[phase](s)
+
+
 def goto(s: EmblemState, step: int) -> None:
     """Enter ``step``: run its ★ work and pass it at once when it is idle (C-30)."""
     s.step = step

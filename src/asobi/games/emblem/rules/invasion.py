@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import HEALING
 from ..units import U_ACTED, U_CARD, U_CHIPS, U_OWNER, U_READY
-from . import combat, end_phase, flow, victory
+from . import combat, flow, victory
 from .args import SEAT, SEAT_ONLY, SQ
 from .field import MOVES, REACH_SQUARES, SORTIE_ROW, SQUARES
 
@@ -62,7 +62,7 @@ def act_select(s: EmblemState, action: tuple[Any, ...]) -> None:
         s.emit("2.4.1", "activate", (SEAT[s.turn_player], s.cards.card_args[u[U_CARD]], SQ[sq]))
         flow.goto(s, flow.MOVE)
     else:
-        end_phase.begin_end_phase(s)
+        flow.then(s, "begin_end_phase")
 
 
 # ---- 移動ステップ (2.4.3) ----------------------------------------------------------------------

@@ -21,7 +21,7 @@ from ..units import (
     U_WEAPON,
     new_unit,
 )
-from . import amounts, flow, invasion, keywords, victory
+from . import amounts, flow, victory
 from .args import SEAT, SEAT_ONLY, SQ
 from .field import SORTIE_SQUARES, SQUARES
 
@@ -54,7 +54,7 @@ def enter_start(s: EmblemState) -> None:
     s.unused[seat] += back
     s.used[seat] = 0
     s.emit("2.3.3", "chips_back", (SEAT[seat], ("n", back)))
-    keywords.turn_start(s)
+    flow.then(s, "turn_start")
 
 
 def enter_draw(s: EmblemState) -> None:
@@ -222,6 +222,108 @@ def act_unit(s: EmblemState, action: tuple[Any, ...]) -> None:
         return
     if idle_unit(s):
         finish_unit(s)
+
+
+class NotFast(Exception):
+    """An action of a shape the fast legality tests do not judge (the listing decides)."""
+
+
+def _sq(x: Any) -> int:
+    if type(x) is not int or not 0 <= x < SQUARES:
+        raise NotFast
+    return x
+
+
+def _card(s: EmblemState, x: Any) -> int:
+    if type(x) is not str:
+        raise NotFast
+    return s.cards.index_of.get(x, -1)
+
+
+def is_legal_unit(s: EmblemState, verb: Any, action: tuple[Any, ...]) -> bool:
+    """:func:`legal_unit`'s answer for one action, without listing them (2.3.6, 2.3.8, C-27)."""
+    seat = s.phase_seat
+    if verb == "next":
+        return len(action) == 1
+    if verb == "chip":
+        if len(action) != 2:
+            return False
+        u = s.field[_sq(action[1])]
+        return (
+            s.chips_added < CHIPS_PER_UNIT_STEP
+            and s.unused[seat] > 0
+            and u is not None
+            and u[U_OWNER] == seat
+            and u[U_CHIPS] < s.max_morale(u)
+        )
+    if verb == "deploy":
+        if len(action) != 2:
+            return False
+        card = _card(s, action[1])
+        return (
+            card >= 0
+            and not s.deployed
+            and s.unused[seat] > 0
+            and any(s.field[sq] is None for sq in SORTIE_SQUARES[seat])
+            and card in s.hand[seat]
+            and deployable(s, seat, card)
+        )
+    if type(verb) is not str:
+        raise NotFast
+    return False
+
+
+def is_legal_item(s: EmblemState, verb: Any, action: tuple[Any, ...]) -> bool:
+    """:func:`legal_item`'s answer for one action, without listing them (2.3.9–2.3.12, C-32)."""
+    seat = s.phase_seat
+    cards = s.cards.cards
+    n = len(action)
+    if verb == "next":
+        return n == 1
+    if verb == "place":
+        if n != 2:
+            return False
+        card = _card(s, action[1])
+        return (
+            card >= 0
+            and seat == s.turn_player
+            and not s.placed
+            and cards[card].kind in (LAND, GUARDIAN)
+            and card in s.hand[seat]
+        )
+    if verb == "equip":
+        if n != 3:
+            return False
+        card = _card(s, action[1])
+        u = s.field[_sq(action[2])]
+        if card < 0 or u is None or u[U_ATTACHED] or card not in s.hand[seat]:
+            return False
+        info = cards[card]
+        if info.kind not in (WEAPON, MAGIC, ITEM) or (u[U_OWNER] == seat) == info.enemy_only:
+            return False
+        return may_hold(s, u, card)
+    if verb == "shed":
+        if n != 3:
+            return False
+        u = s.field[_sq(action[1])]
+        card = _card(s, action[2])
+        if card < 0 or u is None or u[U_OWNER] != seat or u[U_ITEM] < 0:
+            return False
+        shed_kind = cards[u[U_ITEM]].shed_kind
+        return shed_kind >= 0 and cards[card].kind == shed_kind and card in s.hand[seat]
+    if verb == "unequip":
+        if n != 3:
+            return False
+        u = s.field[_sq(action[1])]
+        slot = action[2]
+        if type(slot) is not int:
+            raise NotFast
+        if u is None or u[U_OWNER] != seat or not 0 <= slot < 3 or u[SLOTS[slot]] < 0:
+            return False
+        return slot != 2 or not cards[u[U_ITEM]].enemy_only
+    if type(verb) is not str:
+        raise NotFast
+    return False
 
 
 def finish_unit(s: EmblemState) -> None:
@@ -412,4 +514,4 @@ def finish_item(s: EmblemState) -> None:
         s.emit("2.3.1", "kokuryoku_phase", SEAT_ONLY[s.phase_seat])
         flow.goto(s, flow.DRAW)
     else:
-        invasion.begin_invasion(s)
+        flow.then(s, "begin_invasion")

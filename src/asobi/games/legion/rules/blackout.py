@@ -5,25 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import weapons as _weapons
+from .geometry import neighbour
 from .log import Event, new_event
 
 if TYPE_CHECKING:
     from ..state import LegionState
-
-
-def neighbour(s: LegionState, square: int, direction: str) -> int | None:
-    """The square one step from ``square`` (north is up, row 0), or ``None`` off the map."""
-    to = s.tables.step[direction][square]
-    return None if to < 0 else to
-
-
-def orthogonal(s: LegionState, square: int) -> tuple[int, ...]:
-    return s.content.orthogonal[square]
-
-
-def around(s: LegionState, square: int, reach: int = 1) -> tuple[int, ...]:
-    """Squares within ``reach`` king steps (上下左右斜め), the square itself excluded."""
-    return s.content.king[reach][square]
 
 
 def blackout_target(s: LegionState, target: str) -> int | None:

@@ -125,7 +125,7 @@ def _draws(kind: str, total: int, kinds: int) -> tuple[tuple[Any, ...], ...]:
     return rows
 
 
-def chance_outcomes(s: LegionState) -> list[tuple[tuple[Any, ...], float]]:
+def chance_outcomes(s: LegionState) -> tuple[tuple[tuple[Any, ...], float], ...]:
     assert s.chance is not None
     kind = s.chance[0]
     if kind == "code" or kind == "army":
@@ -134,11 +134,11 @@ def chance_outcomes(s: LegionState) -> list[tuple[tuple[Any, ...], float]]:
         rows = _DRAWS[kind].get(total)
         if rows is None or len(rows) != len(deck):
             rows = _draws(kind, total, len(deck))
-        return [rows[k][n] for k, n in enumerate(deck) if n]
+        return tuple([rows[k][n] for k, n in enumerate(deck) if n])
     actions = _OUTCOMES[kind]
     unseen = s.enemy_unseen if kind == "enemy" else s.event_unseen
     p = 1 / sum(unseen)
-    return [(a, p) for a, f in zip(actions, unseen, strict=False) if f]
+    return tuple([(a, p) for a, f in zip(actions, unseen, strict=False) if f])
 
 
 _DREW_ARGS = {

@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import ARMY
 from .blackout import clear_blackout, repairable
-from .level import damage_enemy, develop_alphabets, develop_threshold
+from .level import develop_alphabets, develop_threshold
+from .lives import damage_enemy
 from .log import Event, new_event, seat_events
 from .resolve import discard_card
-from .stack import can_respond, play_strategy, playable_strategies
+from .stack import play_strategy, playable, playable_strategies
 from .weapons import (
     activate,
     can_activate,
@@ -46,18 +47,17 @@ def task_main(s: LegionState, seat: int) -> None:
     s.legal_cache = None
     hand = s.hands[seat]
     if hand and hand[0] < ARMY:
-        used = s.used
-        if not used & SUPPLY and (any(s.army_deck) or any(s.army_discard)):
-            return  # supply is open to a hand with a code card: no need to list everything yet
-        if not used & LAUNCH and hand[-1] >= ARMY and _can_launch(s, seat, hand):
-            return  # so is launch
-    if s.autopass[seat] or can_respond(s, seat):
-        return  # so is turning auto-pass off, or a strategy (``can_respond`` is ``bool(playable_strategies)``)
-    # 4.2: a main phase with nothing left but "end" is not asked (as the shield phase, 4.3)
-    s.legal_cache = legal_main(s)
-    if len(s.legal_cache) == 1:
+        return  # L-25: a hand holding a code card is always asked (what it allows is hidden)
+    if s.autopass[seat]:
+        return  # turning auto-pass off is open
+    # L-25: with no code card in hand, whether a main action is open is public (a move, an
+    # activation, a repair with any card, development from the shield alone; supply, launch and
+    # strategies need a code card): a phase with nothing left but "end" ends by itself.
+    legal = tuple(legal_main(s))
+    if len(legal) == 1:
         s.pending = None
-        s.legal_cache = None
+    else:
+        s.legal_cache = legal
 
 
 def _develop_cards(s: LegionState, seat: int) -> tuple[list[int], list[int]]:
@@ -124,13 +124,64 @@ def legal_main(s: LegionState) -> list[tuple[Any, ...]]:
     return acts
 
 
-def _can_launch(s: LegionState, seat: int, hand: list[int]) -> bool:
-    """Whether launch (5.2) is open to a hand holding a code card and an army card."""
-    is_weapon = s.content.is_weapon
-    if not any(c >= ARMY and is_weapon[c - ARMY] for c in hand):
-        return False
-    mine = sum(1 for w in s.weapons if w[1] == seat) if s.weapons else 0
-    return mine < weapon_limit(s.n) and _any_free_square(s)
+def _int(x: Any, n: int) -> bool:
+    return type(x) is int and 0 <= x < n
+
+
+def is_legal_main(s: LegionState, a: tuple[Any, ...]) -> bool:
+    """Whether ``a`` is in :func:`legal_main`, without listing the actions (4.2)."""
+    assert s.pending is not None
+    seat = s.pending[1]
+    used = s.used
+    hand = s.hands[seat]
+    verb = a[0]
+    size = len(a)
+    if verb == "end":
+        return size == 1
+    if verb == "supply":
+        return (
+            size == 2
+            and _int(a[1], 9)
+            and a[1] in hand
+            and not used & SUPPLY
+            and (any(s.army_deck) or any(s.army_discard))
+        )
+    if verb == "launch":
+        if size != 3 or used & LAUNCH or not _int(a[1], len(s.content.army_ids)) or not _int(a[2], 9):
+            return False
+        if a[2] not in hand or ARMY + a[1] not in hand or not s.content.is_weapon[a[1]]:
+            return False
+        mine = sum(1 for w in s.weapons if w[1] == seat)
+        return mine < weapon_limit(s.n) and _any_free_square(s)
+    if verb == "move":
+        return size == 3 and not used & MOVE and (a[1], a[2]) in moves_of(s, seat)
+    if verb == "activate":
+        if size != 2 or used & ACTIVATE:
+            return False
+        w = next((w for w in s.weapons if w[0] == a[1]), None)
+        return w is not None and w[1] == seat and can_activate(s, w)
+    if verb == "repair":
+        return (
+            size == 3
+            and not used & REPAIR
+            and a[2] in hand
+            and type(a[1]) is int
+            and a[1] in repairable(s, seat)
+        )
+    if verb == "develop":
+        return size == 1 and not used & DEVELOP and can_develop(s, seat)
+    if verb == "strategy":
+        return (
+            size == 3
+            and _int(a[1], len(s.content.army_ids))
+            and _int(a[2], 3)
+            and ARMY + a[1] in hand
+            and bool(s.tables.is_strategy[a[1]])
+            and playable(s, seat, a[1], a[2])
+        )
+    if verb == "autopass":
+        return size == 2 and a[1] == 0 and type(a[1]) is int and bool(s.autopass[seat])
+    return False
 
 
 def _any_free_square(s: LegionState) -> bool:

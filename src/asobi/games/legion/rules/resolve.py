@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import ARMY
 from .blackout import black_out, blackout_target, clear_blackout
-from .level import damage_enemy, heal_enemy
+from .lives import damage_enemy, damage_space, heal_enemy, heal_space, queue_draws
 from .log import Event, new_event
+from .negate import cancel
 from .ship import move_ship, ship_directions
-from .stack import cancel
 from .weapons import destroy_weapon_at, move_weapon, moves_of, shield_limit
 
 if TYPE_CHECKING:
@@ -27,25 +27,6 @@ TABLE_SEAT = 0
 
 _CLAUSE = {"move": "7.2", "square": "7.4", "card": "6.6", "attack": "7.5", "strategy": "6.4"}
 """The clause an effect resolves under, by stack item kind."""
-
-
-def heal_space(s: LegionState, amount: int, clause: str) -> None:
-    """L-6: the Space life track ends at its starting value."""
-    life = min(s.max_space, s.space_life + amount)
-    if life == s.space_life:
-        s.say("L-6", "space_life_capped", life=life)
-        return
-    s.space_life = life
-    s.say(clause, "space_healed", life=life)
-
-
-def damage_space(s: LegionState, amount: int, clause: str) -> None:
-    s.space_life = life = max(0, s.space_life - amount)
-    s.log.append(new_event(Event, (clause, "space_damaged", (("life", life),), None)))
-
-
-def queue_draws(s: LegionState, task: str, count: int, seats: list[int], clause: str) -> None:
-    s.push(*[(task, seat, clause) for seat in seats for _ in range(count)])
 
 
 def resolve(s: LegionState, item: tuple[Any, ...]) -> None:

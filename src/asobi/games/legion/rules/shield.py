@@ -25,12 +25,12 @@ def task_shield_phase(s: LegionState, seat: int) -> None:
     s.pending = _ASK_SHIELD[seat]  # s.ask("shield", seat)
     s.legal_cache = None
     hand = s.hands[seat]
-    if hand and hand[0] < ARMY and len(s.shield) < shield_limit(s):
-        return  # a code card can go into the shield
-    s.legal_cache = legal_shield(s)
-    if len(s.legal_cache) == 1:
+    if not hand or hand[0] >= ARMY:
+        # L-25: a hand with no code card (its code count is public, L-17) can neither shield nor
+        # swap: the phase ends by itself. A hand with a code card is asked, even when the shield
+        # is full and none of its codes can swap ("end" its only choice): which codes it holds is
+        # hidden, so skipping the question would tell the table.
         s.pending = None
-        s.legal_cache = None
 
 
 def same_alphabet_or_number(a: int, b: int) -> bool:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import ARMY
 from . import resolve as _resolve
 from .log import Event, new_event
+from .negate import cancel_fits
 from .weapons import moves_of, shield_limit
 
 if TYPE_CHECKING:
@@ -64,13 +65,18 @@ def _settle(s: LegionState) -> None:
 
 
 def _window(s: LegionState) -> list[int] | None:
-    """The seats, in order, that can answer the top of the stack now (none: ``None``)."""
+    """The seats, in order, asked to answer the top of the stack now (none: ``None``).
+
+    L-16: every seat whose hand holds an army card and a code card (public counts, L-17) and that
+    has not set auto-pass (L-5) is asked, whether or not it has a strategy it may play: who is
+    asked must not tell the table what a hidden hand holds.
+    """
     window = None
     hands = s.hands
     autopass = s.autopass
     for seat in range(s.n):
         hand = hands[seat]
-        if hand and hand[-1] >= ARMY and not autopass[seat] and can_respond(s, seat):
+        if hand and hand[-1] >= ARMY and hand[0] < ARMY and not autopass[seat]:
             if window is None:
                 window = [seat]
             else:
@@ -142,16 +148,6 @@ def play_strategy(s: LegionState, seat: int, card: int, alpha: int) -> None:
     s.push(("announce", ("strategy", c.army_ids[card], e.verb, e.params, seat, False)))
 
 
-def _cancel_fits(kind: str, item: tuple[Any, ...]) -> bool:
-    if item[5] or item[0] == "move":
-        return False  # L-23: a square's "to〜" ship move is answerable but not an effect to negate
-    if kind == "any":
-        return True
-    if kind == "blackout":
-        return bool(item[2] == "blackout")
-    return bool(item[0] == kind)
-
-
 def _code_alphabets(hand: list[int]) -> int:
     """The alphabets of the code cards in a (sorted) hand, as bits."""
     bits = 0
@@ -166,7 +162,7 @@ def _applies(s: LegionState, seat: int, e: Any) -> bool:
     """Whether a strategy effect may be played now: it must have something to act on."""
     verb = e.verb
     if verb == "cancel":
-        return bool(s.stack) and _cancel_fits(e.get("kind"), s.stack[-1])
+        return bool(s.stack) and cancel_fits(e.get("kind"), s.stack[-1])
     if verb == "move_weapon":
         return bool(moves_of(s, seat))
     if verb == "remove_blackout":
@@ -229,13 +225,3 @@ def can_respond(s: LegionState, seat: int) -> bool:
             if alphas >> alpha & 1 and _applies(s, seat, effects[alpha]):
                 return True
     return False
-
-
-def cancel(s: LegionState, kind: str, label: str) -> None:
-    """6.5: a strategy that negates negates the effect it answered (the one below it)."""
-    if s.stack and _cancel_fits(kind, s.stack[-1]):
-        item = s.stack[-1]
-        s.stack[-1] = (*item[:5], True)
-        s.say("6.5", "negated", label=item[1], by=label)
-    else:
-        s.say("6.5", "nothing_to_negate", by=label)

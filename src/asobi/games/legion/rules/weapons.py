@@ -6,7 +6,8 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING
 
-from .blackout import around, orthogonal
+from .geometry import around, orthogonal
+from .lives import damage_enemy, heal_space, queue_draws
 
 if TYPE_CHECKING:
     from ..state import LegionState
@@ -155,9 +156,6 @@ def activate(s: LegionState, square: int) -> None:
 
 
 def _effect(s: LegionState, w: tuple[int, int, int, int], clause: str) -> None:
-    from .level import damage_enemy
-    from .resolve import heal_space, queue_draws
-
     e = s.content.weapon_effect[w[2]]
     assert e is not None
     verb = e.verb

@@ -1,0 +1,270 @@
+"""A state's fields, declared once: clone, JSON, fingerprint and type checks follow from it.
+
+A game lists its state's fields with their kinds::
+
+    FIELDS = Fields(
+        round=Value(int),
+        black=List(int),
+        hands=Lists(int),
+        pending=Value(tuple, optional=True),
+        legal_cache=Cache(),
+        log=Log(),
+    )
+
+    class MyState(GameState):
+        __slots__ = FIELDS.slots
+
+    FIELDS.install(MyState)
+
+and gets a ``clone`` that copies each field as its kind needs (a list copied with ``[:]``, a list
+of lists element by element, a log forked, an immutable value shared) — generated as plain Python
+code, so it costs what a hand-written one does — and ``to_json``/``from_json`` that write and read
+each field and check its type, naming the field in a :class:`BadRecordError`, plus
+``field_errors()`` for the harness's invariant checks. A game may keep per-attribute arrays (one
+list per property of its counters) and gets each copied in one slice.
+"""
+
+from __future__ import annotations
+
+import abc
+import hashlib
+import json
+from collections.abc import Callable
+from typing import Any
+
+from .errors import BadRecordError
+from .log import EventLog
+
+
+def tuplify(value: Any) -> Any:
+    """JSON lists back into the tuples the state keeps."""
+    if isinstance(value, list):
+        return tuple(tuplify(v) for v in value)
+    return value
+
+
+def listify(value: Any) -> Any:
+    """Tuples into JSON lists, all the way down."""
+    if isinstance(value, tuple | list):
+        return [listify(v) for v in value]
+    return value
+
+
+class Kind:
+    """How one field is copied, written and read."""
+
+    optional = False
+
+    def clone_code(self, expr: str) -> str:
+        """Python source that copies ``expr``."""
+        return expr
+
+    def dump(self, value: Any) -> Any:
+        return listify(value)
+
+    def load(self, data: Any) -> Any:
+        return tuplify(data)
+
+    def check(self, value: Any) -> str | None:
+        """What is wrong with ``value`` for this kind, or ``None``."""
+        return None
+
+    serialised = True
+
+
+def _type_name(t: type | tuple[type, ...]) -> str:
+    if isinstance(t, tuple):
+        return " or ".join(x.__name__ for x in t)
+    return t.__name__
+
+
+def _is(value: Any, t: type | tuple[type, ...]) -> bool:
+    if isinstance(value, bool) and t is int:
+        return False
+    return isinstance(value, t)
+
+
+class Value(Kind):
+    """An immutable value (int, str, bool, a tuple of those, or ``None`` if optional): shared."""
+
+    def __init__(self, t: type | tuple[type, ...] = object, optional: bool = False) -> None:
+        self.t = t
+        self.optional = optional
+
+    def check(self, value: Any) -> str | None:
+        if value is None:
+            return None if self.optional else "is missing (null)"
+        if self.t is not object and not _is(value, self.t):
+            return f"is a {type(value).__name__}, not a {_type_name(self.t)}"
+        return None
+
+
+class List(Kind):
+    """A flat list of immutable items: copied with one slice."""
+
+    def __init__(self, item: type | tuple[type, ...] = object) -> None:
+        self.item = item
+
+    def clone_code(self, expr: str) -> str:
+        return f"{expr}[:]"
+
+    def load(self, data: Any) -> Any:
+        return [tuplify(v) for v in data]
+
+    def check(self, value: Any) -> str | None:
+        if not isinstance(value, list):
+            return f"is a {type(value).__name__}, not a list"
+        if self.item is not object:
+            for v in value:
+                if not _is(v, self.item):
+                    return f"holds a {type(v).__name__}, not a {_type_name(self.item)}"
+        return None
+
+
+class Lists(List):
+    """A list of flat lists (hands, units): each inner list copied with one slice; ``None`` entries
+    stay ``None``."""
+
+    def clone_code(self, expr: str) -> str:
+        return f"[x if x is None else x[:] for x in {expr}]"
+
+    def load(self, data: Any) -> Any:
+        return [None if v is None else [tuplify(x) for x in v] for v in data]
+
+    def check(self, value: Any) -> str | None:
+        if not isinstance(value, list):
+            return f"is a {type(value).__name__}, not a list"
+        for inner in value:
+            if inner is None:
+                continue
+            problem = List.check(self, inner)
+            if problem:
+                return problem
+        return None
+
+
+class Log(Kind):
+    """The event log (:class:`~asobi.core.log.EventLog`): forked, never copied."""
+
+    def clone_code(self, expr: str) -> str:
+        return f"{expr}.fork()"
+
+    def dump(self, value: Any) -> Any:
+        return value.to_json()
+
+    def load(self, data: Any) -> Any:
+        return EventLog.from_json(data)
+
+    def check(self, value: Any) -> str | None:
+        return None if isinstance(value, EventLog) else "is not an event log"
+
+
+class Cache(Kind):
+    """Derived data (a cached list of legal actions…): shared by a clone, not written, reset on
+    reading."""
+
+    serialised = False
+
+    def __init__(self, empty: Any = None) -> None:
+        self.empty = empty
+
+
+class Custom(Kind):
+    """A field with its own copy, dump and load (cards as ids in JSON, indices in the state)."""
+
+    def __init__(
+        self,
+        clone: str = "{}",
+        dump: Callable[[Any], Any] = listify,
+        load: Callable[[Any], Any] = tuplify,
+        check: Callable[[Any], str | None] | None = None,
+    ) -> None:
+        self._clone = clone
+        self._dump = dump
+        self._load = load
+        self._check = check
+
+    def dump(self, value: Any) -> Any:
+        return self._dump(value)
+
+    def load(self, data: Any) -> Any:
+        return self._load(data)
+
+    def clone_code(self, expr: str) -> str:
+        return self._clone.format(expr)
+
+    def check(self, value: Any) -> str | None:
+        return self._check(value) if self._check is not None else None
+
+
+class Fields:
+    """The declared fields of a state class."""
+
+    def __init__(self, **kinds: Kind) -> None:
+        self.kinds = kinds
+        self.slots = tuple(kinds)
+
+    def install(self, cls: type) -> None:
+        """Give ``cls`` a generated ``clone``, ``to_json``, ``from_json``, ``field_errors`` and a
+        ``fingerprint`` over every written field (the log through its chunked digest)."""
+        lines = ["def clone(self):", "    c = new(cls)"]
+        for name, kind in self.kinds.items():
+            lines.append(f"    c.{name} = {kind.clone_code('self.' + name)}")
+        lines.append("    return c")
+        namespace: dict[str, Any] = {"new": object.__new__, "cls": cls}
+        exec("\n".join(lines), namespace)
+        clone = namespace["clone"]
+        clone.__doc__ = "An independent copy, field by field as each field's kind needs (generated)."
+        clone.__qualname__ = f"{cls.__name__}.clone"
+        kinds = self.kinds
+
+        def to_json(self: Any) -> dict[str, Any]:
+            return {name: kind.dump(getattr(self, name)) for name, kind in kinds.items() if kind.serialised}
+
+        def from_json(klass: type, data: dict[str, Any]) -> Any:
+            if not isinstance(data, dict):
+                raise BadRecordError("state", f"a {klass.__name__} is a JSON object")
+            s: Any = object.__new__(klass)
+            for name, kind in kinds.items():
+                if not kind.serialised:
+                    setattr(s, name, kind.empty if isinstance(kind, Cache) else None)
+                    continue
+                if name not in data:
+                    raise BadRecordError("state", f"field {name!r} is missing")
+                try:
+                    value = kind.load(data[name])
+                except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
+                    raise BadRecordError("state", f"field {name!r} cannot be read ({e})") from None
+                problem = kind.check(value)
+                if problem:
+                    raise BadRecordError("state", f"field {name!r} {problem}")
+                setattr(s, name, value)
+            after = getattr(klass, "after_load", None)
+            if after is not None:
+                after(s)
+            return s
+
+        def field_errors(self: Any) -> list[str]:
+            out = []
+            for name, kind in kinds.items():
+                problem = kind.check(getattr(self, name))
+                if problem:
+                    out.append(f"field {name} {problem}")
+            return out
+
+        def fingerprint(self: Any) -> str:
+            body = {
+                name: kind.dump(getattr(self, name))
+                for name, kind in kinds.items()
+                if kind.serialised and not isinstance(kind, Log)
+            }
+            text = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+            logs = "".join(getattr(self, n).digest() for n, k in kinds.items() if isinstance(k, Log))
+            return hashlib.sha256((text + logs).encode()).hexdigest()[:16]
+
+        cls.clone = clone  # type: ignore[attr-defined]
+        cls.to_json = to_json  # type: ignore[attr-defined]
+        cls.from_json = classmethod(from_json)  # type: ignore[attr-defined]
+        cls.field_errors = field_errors  # type: ignore[attr-defined]
+        cls.fingerprint = fingerprint  # type: ignore[attr-defined]
+        abc.update_abstractmethods(cls)

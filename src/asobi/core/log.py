@@ -1,0 +1,138 @@
+"""An append-only event log whose copies cost the same however long the game has been.
+
+A game's log only ever grows, and search clones states thousands of times a second. An
+:class:`EventLog` keeps its events in sealed, immutable chunks shared by every copy, plus a short
+open tail of its own: :meth:`EventLog.fork` copies at most one chunk's worth of references, and
+reading the events since an index walks back only over the chunks that hold them. Appending is a
+plain ``list.append`` (``log.append`` is the tail's own bound method).
+
+The digest of the log (for fingerprints) is kept per sealed chunk, so hashing a long log again
+costs only what was added since.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from .events import Event
+
+CHUNK = 64
+"""A fork seals the open tail once it holds this many events."""
+
+
+class _Chunk:
+    """Sealed events ``end - len(events)`` … ``end - 1``, after those of ``parent``."""
+
+    __slots__ = ("_digest", "end", "events", "parent")
+
+    def __init__(self, parent: _Chunk | None, events: tuple[Event, ...]) -> None:
+        self.parent = parent
+        self.events = events
+        self.end: int = (parent.end if parent is not None else 0) + len(events)
+        self._digest: Any = None
+
+    def hasher(self) -> Any:
+        """A sha256 fed every event up to this chunk's end (computed once, then kept)."""
+        if self._digest is None:
+            chain = []
+            node: _Chunk | None = self
+            while node is not None and node._digest is None:
+                chain.append(node)
+                node = node.parent
+            base = node._digest.copy() if node is not None and node._digest is not None else hashlib.sha256()
+            for c in reversed(chain):
+                _feed(base, c.events)
+                c._digest = base.copy()
+        return self._digest.copy()
+
+
+def _feed(hasher: Any, events: Iterable[Event]) -> None:
+    for e in events:
+        hasher.update(json.dumps(e.to_json(), ensure_ascii=False, separators=(",", ":")).encode())
+        hasher.update(b"\n")
+
+
+class EventLog:
+    """The events of one state, oldest first; see the module's description.
+
+    :ivar append: appends one event (the open tail's ``list.append``).
+    """
+
+    __slots__ = ("_sealed", "_tail", "append")
+
+    def __init__(self, events: Iterable[Event] = ()) -> None:
+        self._sealed: _Chunk | None = None
+        self._tail: list[Event] = list(events)
+        self.append = self._tail.append
+
+    def fork(self) -> EventLog:
+        """An independent copy that shares every sealed chunk."""
+        tail = self._tail
+        if len(tail) >= CHUNK:
+            self._sealed = _Chunk(self._sealed, tuple(tail))
+            tail = self._tail = []
+            self.append = tail.append
+        copy = EventLog.__new__(EventLog)
+        copy._sealed = self._sealed
+        copy._tail = tail[:]
+        copy.append = copy._tail.append
+        return copy
+
+    def extend(self, events: Iterable[Event]) -> None:
+        self._tail.extend(events)
+
+    def __len__(self) -> int:
+        sealed = self._sealed
+        return (sealed.end if sealed is not None else 0) + len(self._tail)
+
+    def since(self, start: int) -> list[Event]:
+        """The events from index ``start`` on, walking back only over the chunks that hold them."""
+        sealed = self._sealed
+        if sealed is None or start >= sealed.end:
+            offset = start - (sealed.end if sealed is not None else 0)
+            return self._tail[max(0, offset):]
+        parts = []
+        node: _Chunk | None = sealed
+        while node is not None and node.end > start:
+            first = node.end - len(node.events)
+            parts.append(node.events[max(0, start - first):])
+            node = node.parent
+        out: list[Event] = []
+        for part in reversed(parts):
+            out.extend(part)
+        out.extend(self._tail)
+        return out
+
+    def to_list(self) -> list[Event]:
+        return self.since(0)
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self.since(0))
+
+    def __getitem__(self, index: Any) -> Any:
+        return self.since(0)[index]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, EventLog):
+            return len(self) == len(other) and self.since(0) == other.since(0)
+        if isinstance(other, list):
+            return self.since(0) == other
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def digest(self) -> str:
+        """A hash of every event, reusing the sealed chunks' hashes."""
+        h = self._sealed.hasher() if self._sealed is not None else hashlib.sha256()
+        _feed(h, self._tail)
+        return h.hexdigest()
+
+    def to_json(self) -> list[Any]:
+        return [e.to_json() for e in self.since(0)]
+
+    @classmethod
+    def from_json(cls, data: Iterable[Any]) -> EventLog:
+        return cls(Event.from_json(e) for e in data)

@@ -1,0 +1,75 @@
+"""The two life tracks: the enemy's life and level (8.1–8.3) and the Space life, healed and damaged
+(L-6: neither track goes past its end), and queueing the draws an effect gives."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .log import Event, new_event
+
+if TYPE_CHECKING:
+    from ..state import LegionState
+
+
+MAX_ENEMY_LIFE = 6
+
+
+def enemy_level(life: int) -> int:
+    """8.1: life 6, 5 → level 1; 4, 3 → level 2; 2, 1 → level 3."""
+    if life >= 5:
+        return 1
+    if life >= 3:
+        return 2
+    return 3
+
+
+def set_enemy_life(s: LegionState, life: int, clause: str) -> None:
+    """Move the enemy life marker and bring pieces 2 and 3 on or off the map (8.2, 8.3).
+
+    L-6: the track ends at 6, so healing never takes the life above 6.
+    """
+    life = max(0, min(MAX_ENEMY_LIFE, life))
+    old = s.enemy_life
+    if life == old:
+        s.say("L-6", "enemy_life_capped", life=life)
+        return
+    s.enemy_life = life
+    s.say(clause, "enemy_damaged" if life < old else "enemy_healed", life=life)
+    if life == 0:
+        return
+    before, after = enemy_level(old), enemy_level(life)
+    if after > before:
+        for level in range(before + 1, after + 1):
+            s.pieces[level - 1] = s.content.barrier_core
+            s.say("8.2", "level_up", level=level, piece=level)
+    elif after < before:
+        for level in range(before, after, -1):
+            s.pieces[level - 1] = -1
+            s.say("8.3", "level_down", level=level - 1, piece=level)
+
+
+def damage_enemy(s: LegionState, amount: int, clause: str) -> None:
+    set_enemy_life(s, s.enemy_life - amount, clause)
+
+
+def heal_enemy(s: LegionState, amount: int, clause: str) -> None:
+    set_enemy_life(s, s.enemy_life + amount, clause)
+
+
+def heal_space(s: LegionState, amount: int, clause: str) -> None:
+    """L-6: the Space life track ends at its starting value."""
+    life = min(s.max_space, s.space_life + amount)
+    if life == s.space_life:
+        s.say("L-6", "space_life_capped", life=life)
+        return
+    s.space_life = life
+    s.say(clause, "space_healed", life=life)
+
+
+def damage_space(s: LegionState, amount: int, clause: str) -> None:
+    s.space_life = life = max(0, s.space_life - amount)
+    s.log.append(new_event(Event, (clause, "space_damaged", (("life", life),), None)))
+
+
+def queue_draws(s: LegionState, task: str, count: int, seats: list[int], clause: str) -> None:
+    s.push(*[(task, seat, clause) for seat in seats for _ in range(count)])

@@ -1,0 +1,79 @@
+"""`asobi list` and `asobi replay` on games saved under older rules, and records from elsewhere."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from asobi.cli import main
+from asobi.core.match import Match
+from asobi.store import GameStore
+from asobi.store.listener import StoreListener
+
+from .toygame import SPEC, registered
+
+
+@pytest.fixture(autouse=True)
+def toy():
+    return registered()
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def saved_game(db, seats=("human", "bot:random")) -> tuple[int, Match]:
+    with GameStore(db) as store:
+        match = Match(SPEC, {"copies": 2}, list(seats), seed=3)
+        gid = store.create(match.record())
+        match.listeners.append(StoreListener(store, gid))
+        match.play()
+        match.submit(0, ("play", match.state.hands[0][0]))
+        match.play()
+        return gid, match
+
+
+def test_a_game_older_rules_refuse_is_listed_and_replayed_read_only(db):
+    gid, match = saved_game(db)
+    missing = next(c for c in (1, 2, 3, 4) if c not in match.state.hands[0] and c != match.actions[4][1])
+    with GameStore(db) as store:
+        store.db.execute("UPDATE games SET rules_version = '0'")
+        store.db.execute("UPDATE actions SET action = ? WHERE idx = 4", (f'["play", {missing}]',))
+    listed = run("list")
+    assert "read-only" in listed.output and "T.2" in listed.output
+    shown = CliRunner().invoke(main, ["replay", str(gid)])
+    assert shown.exit_code == 0, shown.output
+    assert f"saved game {gid} is read-only" in shown.output and "action 4 is refused by rule T.2" in shown.output
+    assert "showing what seat A saw" in shown.output
+    assert "seat 0 gets" in shown.output and "seat 1 gets" not in shown.output
+    seat_b = run("replay", str(gid), "--seat", "1")
+    assert "seat 1 gets" in seat_b.output and "seat 0 gets" not in seat_b.output
+    verify = CliRunner().invoke(main, ["replay", str(gid), "--verify"])
+    assert verify.exit_code == 2 and "read-only" in verify.output
+
+
+def test_a_game_older_rules_allow_is_noted_and_replays(db):
+    gid, _ = saved_game(db)
+    with GameStore(db) as store:
+        store.db.execute("UPDATE games SET rules_version = '0'")
+    listed = run("list")
+    assert "playing" in listed.output and "migrates when" in listed.output
+    shown = run("replay", str(gid), "--seat", "0")
+    assert shown.exit_code == 0 and "warning: made under toy-highcard rules version '0'" in shown.output
+
+
+def test_an_exported_running_game_has_no_seed(db, tmp_path):
+    gid, _ = saved_game(db)
+    out = tmp_path / "g.json"
+    assert run("replay", str(gid), "--export", str(out)).exit_code == 0
+    data = json.loads(out.read_text())
+    assert "seed" not in data and data["outcome"] is None
+
+
+def test_hostile_record_files(db, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("[" * 1200 + "]" * 1200)
+    result = CliRunner().invoke(main, ["replay", str(bad)])
+    assert result.exit_code == 2 and "nests deeper than 32" in result.output

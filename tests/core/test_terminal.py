@@ -1,0 +1,68 @@
+"""Terminal play through the match loop: no seed shown, other seats' hidden cards redacted, undo."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from asobi.cli import main
+from asobi.store import GameStore
+
+from .toygame import registered
+
+
+@pytest.fixture(autouse=True)
+def toy():
+    return registered()
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
+
+
+def test_live_play_shows_no_seed_and_keeps_none(db):
+    result = run("play", "toy-highcard", "--seats", "human,bot:random", input="q\n")
+    assert result.exit_code == 0, result.output
+    assert "seed" not in result.output.lower()
+    assert GameStore(db).load(1).seed is None
+
+
+def test_the_other_seats_dealt_cards_are_not_shown(db):
+    result = run("play", "toy-highcard", "--seats", "human,bot:random", "--seed", "3", input="q\n")
+    lines = result.output.splitlines()
+    dealt_to_b = [line for line in lines if "seat 1 gets" in line]
+    assert dealt_to_b == [] and sum("seat 0 gets" in line for line in lines) == 2
+    assert sum("a card is dealt to seat 1" in line for line in lines) == 2
+
+
+def test_undo_at_the_prompt_takes_back_only_ones_own_decision(db):
+    # Hot-seat: A plays; B cannot undo A's play; B plays (the round is scored); B, leading round 2,
+    # takes its play back; B cannot take back A's play either.
+    result = run("play", "toy-highcard", "--seats", "human,human", "--seed", "3", input="1\nu\n1\nu\nu\nq\n")
+    assert result.exit_code == 0, result.output
+    assert result.output.count("Taken back.") == 1
+    assert result.output.count("nothing to take back") == 2
+    store = GameStore(db)
+    saved = store.load(1).actions
+    assert len(saved) == 5 and saved[-1][0] == "play"  # the deal and A's play; B's is in the audit trail
+    audit = store.audit(1)
+    assert len(audit) == 1 and audit[0].action[0] == "play"
+
+
+def test_a_game_open_elsewhere_is_refused(db):
+    run("play", "toy-highcard", "--seats", "human,bot:random", "--seed", "3", input="q\n")
+    store = GameStore(db)
+    store.lease(1)
+    result = CliRunner().invoke(main, ["resume", "1"], input="q\n")
+    assert result.exit_code == 2 and "in use" in result.output
+    store.release(1)
+    assert run("resume", "1", input="q\n").exit_code == 0
+
+
+def test_a_simulated_game_replays_from_its_line(tmp_path):
+    out = tmp_path / "games.jsonl"
+    assert run("simulate", "toy-highcard", "-n", "3", "--seed", "2", "--jobs", "1", "--out", str(out)).exit_code == 0
+    verified = run("replay", f"{out}:2", "--verify")
+    assert verified.exit_code == 0 and "verified" in verified.output
+    missing = CliRunner().invoke(main, ["replay", f"{out}:9"])
+    assert missing.exit_code == 2 and "line" in missing.output
