@@ -13,7 +13,7 @@ from typing import Any
 
 from asobi.core import Event, GameSpec, Option, Outcome, register
 from asobi.core.actions import HIDDEN
-from asobi.core.fields import Cache, Fields, List, Lists, Log, Value
+from asobi.core.fields import Cache, DeclaredState, Fields, List, Lists, Log, Value
 from asobi.core.flow import Flow, FlowState
 from asobi.core.log import EventLog
 
@@ -36,7 +36,7 @@ FIELDS = Fields(
 )
 
 
-class Duel(FlowState):
+class Duel(FlowState, DeclaredState):
     __slots__ = FIELDS.slots
     flow = FLOW
 

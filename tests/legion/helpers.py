@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import asobi.games.legion  # noqa: F401  (registers the game)
+from asobi.core.log import EventLog
 from asobi.games.legion.cards import ARMY
 from asobi.games.legion.content import code_index, content
 from asobi.games.legion.state import LegionState
@@ -42,8 +43,7 @@ def position(
     stay whole.
     """
     s = LegionState(players, difficulty, open_hands)
-    s.log = []
-    s.log_text = None
+    s.log = EventLog()
     s.agenda = []
     s.pending = None
     s.chance = None

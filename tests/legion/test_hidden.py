@@ -137,7 +137,7 @@ def test_hidden_variants_keep_a_code_known_to_be_in_a_hand():
     # once B puts α2 back into the shield, nothing is known of B's hand any more
     s.apply(("end",))
     t = position(3, hands=[["γ3"], ["α2", "β3"]])
-    t.log = s.log[:]
+    t.log = s.log.fork()
     run(t, ("shield_phase", 1), then=("enemy_turn",))
     t.apply(("shield", code("α2")))
     assert known_cards(t, 0)[1] == []

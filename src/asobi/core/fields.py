@@ -11,7 +11,7 @@ A game lists its state's fields with their kinds::
         log=Log(),
     )
 
-    class MyState(GameState):
+    class MyState(DeclaredState):
         __slots__ = FIELDS.slots
 
     FIELDS.install(MyState)
@@ -34,6 +34,7 @@ from typing import Any
 
 from .errors import BadRecordError
 from .log import EventLog
+from .state import GameState
 
 
 def tuplify(value: Any) -> Any:
@@ -195,6 +196,24 @@ class Custom(Kind):
 
     def check(self, value: Any) -> str | None:
         return self._check(value) if self._check is not None else None
+
+
+class DeclaredState(GameState):
+    """A state whose fields are declared: :meth:`Fields.install` replaces these methods with ones
+    generated from the declaration (they exist here so that type checkers see them)."""
+
+    def clone(self) -> Any:
+        raise NotImplementedError(f"{type(self).__name__}: call FIELDS.install on the class")
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError(f"{type(self).__name__}: call FIELDS.install on the class")
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Any:
+        raise NotImplementedError(f"{cls.__name__}: call FIELDS.install on the class")
+
+    def field_errors(self) -> list[str]:
+        raise NotImplementedError(f"{type(self).__name__}: call FIELDS.install on the class")
 
 
 class Fields:

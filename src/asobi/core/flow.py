@@ -92,6 +92,20 @@ class Flow:
 
         return register
 
+    @classmethod
+    def from_tables(
+        cls,
+        tasks: dict[str, Callable[..., None]],
+        decisions: dict[str, tuple[Callable[[Any], Any], Callable[[Any, Action, Pending], None], str]],
+    ) -> Flow:
+        """A flow from a game's tables: task name → function, decision kind → (legal, apply, clause)."""
+        flow = cls()
+        for name, fn in tasks.items():
+            flow.task(name)(fn)
+        for kind, (legal, apply, clause) in decisions.items():
+            flow.decision(kind, clause)(legal).apply(apply)
+        return flow
+
     def check(self) -> None:
         """Every decision has its ``apply``."""
         missing = [k for k, d in self.decisions.items() if d.apply_fn is None]

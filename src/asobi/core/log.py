@@ -13,8 +13,7 @@ costs only what was added since.
 from __future__ import annotations
 
 import hashlib
-import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from .events import Event
@@ -50,12 +49,11 @@ class _Chunk:
 
 
 def _feed(hasher: Any, events: Iterable[Event]) -> None:
-    for e in events:
-        hasher.update(json.dumps(e.to_json(), ensure_ascii=False, separators=(",", ":")).encode())
-        hasher.update(b"\n")
+    # An event is a tuple of strings, ints and tuples of them: its repr is a stable text of it.
+    hasher.update("".join([tuple.__repr__(e) + "\n" for e in events]).encode())
 
 
-class EventLog:
+class EventLog(Sequence[Event]):
     """The events of one state, oldest first; see the module's description.
 
     :ivar append: appends one event (the open tail's ``list.append``).
@@ -67,14 +65,20 @@ class EventLog:
         self._sealed: _Chunk | None = None
         self._tail: list[Event] = list(events)
         self.append = self._tail.append
+        if len(self._tail) >= CHUNK:
+            self._seal()
+
+    def _seal(self) -> None:
+        """Make the open tail a sealed chunk (shared, its digest kept once computed)."""
+        self._sealed = _Chunk(self._sealed, tuple(self._tail))
+        self._tail = []
+        self.append = self._tail.append
 
     def fork(self) -> EventLog:
         """An independent copy that shares every sealed chunk."""
+        if len(self._tail) >= CHUNK:
+            self._seal()
         tail = self._tail
-        if len(tail) >= CHUNK:
-            self._sealed = _Chunk(self._sealed, tuple(tail))
-            tail = self._tail = []
-            self.append = tail.append
         copy = EventLog.__new__(EventLog)
         copy._sealed = self._sealed
         copy._tail = tail[:]
@@ -126,6 +130,8 @@ class EventLog:
 
     def digest(self) -> str:
         """A hash of every event, reusing the sealed chunks' hashes."""
+        if len(self._tail) >= CHUNK:
+            self._seal()
         h = self._sealed.hasher() if self._sealed is not None else hashlib.sha256()
         _feed(h, self._tail)
         return h.hexdigest()

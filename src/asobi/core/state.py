@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .actions import Action, is_well_formed
 from .errors import IllegalActionError, MalformedActionError, NotYourTurnError
 from .events import Event, render_event
+from .log import EventLog
 
 if TYPE_CHECKING:
     from .registry import GameSpec
@@ -76,7 +77,7 @@ class GameState(ABC):
     """
 
     spec: ClassVar[GameSpec]
-    log: list[Event]
+    log: Sequence[Event]
 
     # ---- whose turn -------------------------------------------------------------------------
     @property
@@ -191,7 +192,10 @@ class GameState(ABC):
 
     def events_since(self, start: int) -> list[Event]:
         """The events from index ``start`` on, oldest first."""
-        return self.log[start:]
+        log = self.log
+        if isinstance(log, EventLog):
+            return log.since(start)
+        return list(log[start:])
 
     def visible_log(self, seat: int | None, start: int = 0) -> list[Event]:
         return [e for e in self.events_since(start) if e.visible_to(seat)]

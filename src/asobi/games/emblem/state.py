@@ -11,14 +11,13 @@ in actions, JSON and views.
 from __future__ import annotations
 
 import hashlib
-import json
-from itertools import chain
 from random import Random
 from typing import Any, ClassVar
 
 from asobi.core import CHANCE, TERMINAL, Event, GameState, Outcome
 from asobi.core.actions import HIDDEN
 from asobi.core.errors import BadRecordError
+from asobi.core.log import EventLog
 
 from .cards import ATTACK_TYPES, KINDS, MOVES, UNIT, CardPool, pool
 from .limits import CHIPS, DECK_SIZE, DRAWN
@@ -43,10 +42,6 @@ from .units import (
     UNIT_FIELDS,
 )
 
-LOG_CHUNK = 32
-"""Events are kept in shared, frozen chunks of this size plus one open tail, so that a clone copies
-at most one chunk's worth of references however long the game has been."""
-
 _new_event = tuple.__new__
 """Builds an ``Event`` without the named tuple's Python-level constructor (hot path)."""
 
@@ -54,10 +49,7 @@ _new_event = tuple.__new__
 class EmblemState(GameState):
     __slots__ = (
         "_chance",
-        "_chunks",
         "_legal",
-        "_log_digest",
-        "_tail",
         "active",
         "actor",
         "amount",
@@ -79,6 +71,7 @@ class EmblemState(GameState):
         "koku",
         "kokugai",
         "land",
+        "log",
         "mulligan_done",
         "offfield",
         "pending_deals",
@@ -97,6 +90,7 @@ class EmblemState(GameState):
     )
 
     cards: ClassVar[CardPool]
+    log: EventLog
 
     def __init__(self, decks: tuple[list[int], list[int]], deck_names: tuple[str, str]) -> None:
         self.deck_names = deck_names
@@ -138,9 +132,7 @@ class EmblemState(GameState):
         self.deploying: tuple[int, ...] = ()
         self.cancels = 0
         """A deploy being chosen: (card,) then (card, square) (2.3.6, C-36)."""
-        self._chunks: tuple[tuple[Event, ...], ...] = ()
-        self._tail: list[Event] = []
-        self._log_digest: tuple[int, Any] | None = None
+        self.log = EventLog()
         self._legal: tuple[tuple[Any, ...], ...] | None = None
         self._chance: tuple[tuple[int, ...], int, tuple[tuple[tuple[Any, ...], float], ...]] | None = None
 
@@ -153,38 +145,13 @@ class EmblemState(GameState):
         seats: tuple[int, ...] | None = None,
     ) -> None:
         """Append an event (made cheaply: no text until someone reads it)."""
-        tail = self._tail
-        tail.append(_new_event(Event, (clause, key, args, seats)))
-        if len(tail) >= LOG_CHUNK:
-            self._chunks += (tuple(tail),)
-            self._tail = []
-
-    @property
-    def log(self) -> list[Event]:
-        """The event log, oldest first (a fresh list: the state keeps it in shared chunks)."""
-        out = list(chain.from_iterable(self._chunks))
-        out.extend(self._tail)
-        return out
-
-    @log.setter
-    def log(self, events: list[Event]) -> None:
-        self._chunks = ()
-        self._tail = []
-        for e in events:
-            self._tail.append(e)
-            if len(self._tail) >= LOG_CHUNK:
-                self._chunks += (tuple(self._tail),)
-                self._tail = []
+        self.log.append(_new_event(Event, (clause, key, args, seats)))
 
     def log_length(self) -> int:
-        return len(self._chunks) * LOG_CHUNK + len(self._tail)
+        return len(self.log)
 
     def events_since(self, start: int) -> list[Event]:
-        """The events from index ``start`` on (reading only the chunks that hold them)."""
-        first = start // LOG_CHUNK
-        out = list(chain.from_iterable(self._chunks[first:]))
-        out.extend(self._tail)
-        return out[start - first * LOG_CHUNK :] if start > 0 else out
+        return self.log.since(start)
 
     # ---- protocol ------------------------------------------------------------------------------
     @property
@@ -367,9 +334,7 @@ class EmblemState(GameState):
         c.amount = self.amount
         c.deploying = self.deploying
         c.cancels = self.cancels
-        c._chunks = self._chunks
-        c._tail = self._tail[:]
-        c._log_digest = self._log_digest
+        c.log = self.log.fork()
         c._legal = self._legal
         c._chance = self._chance
         return c
@@ -466,7 +431,7 @@ class EmblemState(GameState):
     # ---- JSON -----------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         data = self._body_json()
-        data["log"] = [e.to_json() for e in self.log]
+        data["log"] = self.log.to_json()
         return data
 
     def fingerprint(self) -> str:
@@ -475,17 +440,7 @@ class EmblemState(GameState):
         The log only ever grows by appending (clones share its prefix), so the digest of a prefix
         is kept and extended: a fingerprint costs the state's size, not the game's length.
         """
-        done, hasher = self._log_digest if self._log_digest is not None else (0, hashlib.sha256())
-        length = self.log_length()
-        if done > length:
-            done, hasher = 0, hashlib.sha256()
-        if done < length:
-            hasher = hasher.copy()
-            for e in self.log[done:]:
-                hasher.update(json.dumps(e.to_json(), ensure_ascii=False, separators=(",", ":")).encode())
-                hasher.update(b"\n")
-            self._log_digest = (length, hasher)
-        return hashlib.sha256(repr(self._body()).encode() + hasher.hexdigest().encode()).hexdigest()[:16]
+        return hashlib.sha256(repr(self._body()).encode() + self.log.digest().encode()).hexdigest()[:16]
 
     def _body(self) -> tuple[Any, ...]:
         """Everything ``to_json`` writes except the log, as plain values (pool indices for cards)."""
@@ -626,8 +581,7 @@ class EmblemState(GameState):
             dep = data["deploying"]
             s.deploying = (idx(dep[0]), *(int(x) for x in dep[1:])) if dep else ()
             s.cancels = int(data["cancels"])
-            s.log = [Event.from_json(e) for e in data["log"]]
-            s._log_digest = None
+            s.log = EventLog.from_json(data["log"])
             s._legal = None
             s._chance = None
         except (KeyError, TypeError, ValueError, IndexError) as e:
@@ -748,13 +702,12 @@ class EmblemState(GameState):
         rng.shuffle(hand)
         v = self._with_hand(other, hand, unseen)
         v.deploying = v_deploying
-        v.log = [
+        v.log = EventLog(
             _new_event(Event, (e.clause, e.key, tuple(_hide_card(a) for a in e.args), e.seats))
             if e.seats == ONLY_SEAT[other]
             else e
             for e in self.log
-        ]
-        v._log_digest = None
+        )
         return v
 
     def observation_tensor(self, seat: int) -> list[float]:

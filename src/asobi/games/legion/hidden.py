@@ -11,6 +11,7 @@ from random import Random
 from typing import TYPE_CHECKING, Any
 
 from asobi.core.actions import HIDDEN
+from asobi.core.log import EventLog
 
 from .cards import ARMY
 
@@ -93,8 +94,7 @@ def hide_private_log(s: LegionState, v: LegionState, seat: int) -> None:
         if e.seats is not None and seat not in e.seats:
             e = e._replace(args=tuple((k, HIDDEN if k == "card" else x) for k, x in e.args))
         log.append(e)
-    v.log = log
-    v.log_text = None
+    v.log = EventLog(log)
 
 
 def _unknown(hand: list[int], known: list[int]) -> list[int]:

@@ -9,21 +9,23 @@ clone is a handful of list copies.
 
 from __future__ import annotations
 
-import json
 from bisect import insort
 from random import Random
 from typing import Any, ClassVar
 
-from asobi.core import CHANCE, TERMINAL, Event, GameSpec, GameState, Outcome
+from asobi.core import Event, GameSpec, Outcome
 from asobi.core.actions import HIDDEN
 from asobi.core.errors import BadRecordError
+from asobi.core.fields import Cache, DeclaredState, Fields, List, Lists, Log, Value
+from asobi.core.flow import FlowState
+from asobi.core.log import EventLog
 
 from . import hidden as _hidden
 from . import tensor as _tensor
 from . import view as _view
 from .cards import ARMY, SEATS
 from .content import Content, content
-from .rules import DECISIONS, TASKS
+from .rules import DECISIONS, FLOW, TASKS
 from .rules.draw import apply_chance, chance_outcomes
 from .rules.main_phase import is_legal_main
 from .rules.tables import Tables, tables
@@ -63,86 +65,53 @@ _REDACTED = {"code": ("code", HIDDEN), "army": ("army", HIDDEN)}
 """A draw into a hand, as the other seats see it."""
 
 
-def _tup(x: Any) -> Any:
-    return tuple(_tup(v) for v in x) if isinstance(x, list) else x
+FIELDS = Fields(
+    n=Value(int),
+    difficulty=Value(str),
+    open_hands=Value(bool),
+    round=Value(int),
+    round_limit=Value(int),
+    turn=Value(int),
+    space_life=Value(int),
+    max_space=Value(int),
+    enemy_life=Value(int),
+    event_count=Value(int),
+    ship=Value(int),
+    used=Value(int),
+    black=List(int),
+    weapons=List(tuple),
+    hands=Lists(int),
+    code_deck=List(int),
+    code_discard=List(int),
+    army_deck=List(int),
+    army_discard=List(int),
+    enemy_unseen=List(int),
+    enemy_queue=List(int),
+    event_unseen=List(int),
+    event_queue=List(int),
+    shield=List(int),
+    shield_new=List(int),
+    pieces=List(int),
+    stack=List(tuple),
+    window=List(int),
+    autopass=List(int),
+    agenda=List(tuple),
+    pending=Value(tuple, optional=True),
+    chance=Value(tuple, optional=True),
+    ended=Value(tuple, optional=True),
+    legal_cache=Cache(),
+    log=Log(),
+)
+"""Every field of the state, declared once: clone, JSON, fingerprint and type checks follow."""
 
 
-class LegionState(GameState):
+class LegionState(FlowState, DeclaredState):
     spec: ClassVar[GameSpec]
+    flow = FLOW
     content: ClassVar[Content] = content()
     tables: ClassVar[Tables] = tables(content)
-    __slots__ = (
-        "agenda",
-        "army_deck",
-        "army_discard",
-        "autopass",
-        "black",
-        "chance",
-        "code_deck",
-        "code_discard",
-        "difficulty",
-        "ended",
-        "enemy_life",
-        "enemy_queue",
-        "enemy_unseen",
-        "event_count",
-        "event_queue",
-        "event_unseen",
-        "hands",
-        "legal_cache",
-        "log",
-        "log_text",
-        "max_space",
-        "n",
-        "open_hands",
-        "pending",
-        "pieces",
-        "round",
-        "round_limit",
-        "shield",
-        "shield_new",
-        "ship",
-        "space_life",
-        "stack",
-        "turn",
-        "used",
-        "weapons",
-        "window",
-    )
-    _LISTS = (
-        "army_deck",
-        "army_discard",
-        "autopass",
-        "black",
-        "code_deck",
-        "code_discard",
-        "enemy_queue",
-        "enemy_unseen",
-        "event_queue",
-        "event_unseen",
-        "pieces",
-        "shield",
-        "shield_new",
-        "weapons",
-        "window",
-        "stack",
-        "agenda",
-        "log",
-    )
-    _SCALARS = (
-        "difficulty",
-        "enemy_life",
-        "event_count",
-        "max_space",
-        "n",
-        "open_hands",
-        "round",
-        "round_limit",
-        "ship",
-        "space_life",
-        "turn",
-        "used",
-    )
+    __slots__ = FIELDS.slots
+    log: EventLog
 
     def __init__(self, players: int = 3, difficulty: str = "normal", open_hands: bool = False) -> None:
         c = content()
@@ -181,8 +150,7 @@ class LegionState(GameState):
         self.chance: tuple[Any, ...] | None = None
         self.ended: tuple[str, str] | None = None
         self.legal_cache: tuple[tuple[Any, ...], ...] | None = None
-        self.log: list[Event] = []
-        self.log_text: tuple[int, Event | None, str] | None = None
+        self.log = EventLog()
         self.say(
             "1.9",
             "setup",
@@ -202,20 +170,12 @@ class LegionState(GameState):
         """Log an event only ``to`` may see (a card drawn into a hidden hand)."""
         self.log.append(_new_event(Event, (clause, key, tuple(args.items()), (to,))))
 
-    def push(self, *tasks: tuple[Any, ...]) -> None:
-        """Schedule tasks to run next, the first given first."""
-        self.agenda.extend(reversed(tasks))
-
-    def ask(self, kind: str, seat: int, *data: Any) -> None:
-        """Stop and wait for ``seat`` to decide."""
-        self.pending = (kind, seat, *data)
-        self.legal_cache = None
-
     def add_to_hand(self, seat: int, card: int) -> None:
         insort(self.hands[seat], card)
 
     def run(self) -> None:
-        """Run tasks until a decision, a draw or the end of the game."""
+        """Run tasks until a decision, a draw or the end of the game (the kernel's loop, with the
+        check of 2.2/2.3 between tasks and the common one-argument task called without slicing)."""
         agenda = self.agenda
         tasks = TASKS
         while self.pending is None and self.chance is None and self.ended is None:
@@ -237,24 +197,6 @@ class LegionState(GameState):
     @property
     def n_seats(self) -> int:
         return self.n
-
-    @property
-    def current_seat(self) -> int:
-        if self.ended is not None:
-            return TERMINAL
-        if self.chance is not None:
-            return CHANCE
-        assert self.pending is not None
-        seat: int = self.pending[1]  # always an int: ask() is given a seat number
-        return seat
-
-    def legal_actions(self) -> tuple[tuple[Any, ...], ...]:
-        if self.pending is None or self.ended is not None:
-            return ()
-        cached = self.legal_cache
-        if cached is None:
-            cached = self.legal_cache = tuple(DECISIONS[self.pending[0]][0](self))
-        return cached  # a tuple: shared with clones, but nobody can change it
 
     def chance_outcomes(self) -> tuple[tuple[tuple[Any, ...], float], ...]:
         if self.chance is None or self.ended is not None:
@@ -306,46 +248,6 @@ class LegionState(GameState):
             DECISIONS[pend[0]][1](self, action, pend)
         self.run()
 
-    def clone(self) -> LegionState:
-        c = LegionState.__new__(LegionState)
-        c.n = self.n
-        c.difficulty = self.difficulty
-        c.open_hands = self.open_hands
-        c.round = self.round
-        c.round_limit = self.round_limit
-        c.turn = self.turn
-        c.space_life = self.space_life
-        c.max_space = self.max_space
-        c.enemy_life = self.enemy_life
-        c.event_count = self.event_count
-        c.ship = self.ship
-        c.used = self.used
-        c.black = self.black[:]
-        c.weapons = self.weapons[:]
-        c.hands = list(map(list.copy, self.hands))
-        c.code_deck = self.code_deck[:]
-        c.code_discard = self.code_discard[:]
-        c.army_deck = self.army_deck[:]
-        c.army_discard = self.army_discard[:]
-        c.enemy_unseen = self.enemy_unseen[:]
-        c.enemy_queue = self.enemy_queue[:]
-        c.event_unseen = self.event_unseen[:]
-        c.event_queue = self.event_queue[:]
-        c.shield = self.shield[:]
-        c.shield_new = self.shield_new[:]
-        c.pieces = self.pieces[:]
-        c.stack = self.stack[:]
-        c.window = self.window[:]
-        c.autopass = self.autopass[:]
-        c.agenda = self.agenda[:]
-        c.pending = self.pending
-        c.chance = self.chance
-        c.ended = self.ended
-        c.legal_cache = self.legal_cache
-        c.log = self.log[:]
-        c.log_text = self.log_text
-        return c
-
     def metrics(self) -> dict[str, float]:
         """Figures for simulation summaries: rounds played and both lives at the end."""
         return {"rounds": float(self.round), "space_life": float(self.space_life), "enemy_life": float(self.enemy_life)}
@@ -359,61 +261,10 @@ class LegionState(GameState):
         score = 1.0 if won else 0.0
         return Outcome(winners, (score,) * self.n, reason, clause, (("round", self.round),))
 
-    def to_json(self) -> dict[str, Any]:
-        """The whole state. The log is one JSON text (a list of events as arrays): the log only
-        ever grows, so the text is kept and extended, which keeps fingerprints cheap."""
-        data: dict[str, Any] = {k: getattr(self, k) for k in self._SCALARS}
-        for k in self._LISTS:
-            data[k] = list(getattr(self, k))
-        data["log"] = self._log_json()
-        data["hands"] = [h[:] for h in self.hands]
-        data["pending"] = self.pending
-        data["chance"] = self.chance
-        data["ended"] = self.ended
-        return data
-
-    def _log_json(self) -> str:
-        """``json.dumps(self.log)``, reusing the text made for an earlier prefix of the same log.
-
-        The prefix is recognised by its length and the identity of its last event; whoever
-        replaces the log (rather than appending to it) must reset ``log_text``.
-        """
-        log = self.log
-        cached = self.log_text
-        if cached is not None and 0 < cached[0] <= len(log) and log[cached[0] - 1] is cached[1]:
-            done, _, text = cached
-            if done < len(log):
-                text = text[:-1] + ", " + json.dumps(log[done:])[1:]
-        else:
-            text = json.dumps(log)
-        self.log_text = (len(log), log[-1] if log else None, text)
-        return text
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> LegionState:
-        try:
-            s = cls.__new__(cls)
-            for k in cls._SCALARS:
-                setattr(s, k, data[k])
-            for k in cls._LISTS:
-                if k == "log":
-                    raw = data["log"]
-                    s.log = [Event.from_json(e) for e in (json.loads(raw) if isinstance(raw, str) else raw)]
-                    s.log_text = None
-                elif k in ("weapons", "stack", "agenda"):
-                    setattr(s, k, [_tup(x) for x in data[k]])
-                else:
-                    setattr(s, k, list(data[k]))
-            s.hands = [list(h) for h in data["hands"]]
-            s.pending = _tup(data["pending"])
-            s.chance = _tup(data["chance"])
-            s.ended = _tup(data["ended"])
-            s.legal_cache = None
-            if not isinstance(s.n, int) or not 2 <= s.n <= 5 or len(s.hands) != s.n:
-                raise ValueError("players must be 2..5 with one hand each")
-        except (KeyError, TypeError, ValueError) as e:
-            raise BadRecordError("state", f"not a legion state ({e})") from None
-        return s
+    def after_load(self) -> None:
+        """Checks :meth:`from_json` adds to the declared fields' own."""
+        if not 2 <= self.n <= 5 or len(self.hands) != self.n:
+            raise BadRecordError("state", "not a legion state (players must be 2..5 with one hand each)")
 
     # ---- text and views (see view.py) --------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -433,3 +284,6 @@ class LegionState(GameState):
 
     def invariant_errors(self) -> list[str]:
         return _view.invariant_errors(self)
+
+
+FIELDS.install(LegionState)

@@ -12,6 +12,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from asobi.core.flow import Flow
+
 from . import draw, enemy_turn, event_time, main_phase, resolve, shield, stack, turn
 
 TASKS: dict[str, Callable[..., None]] = {
@@ -55,6 +57,10 @@ DECISIONS: dict[str, tuple[Legal, Apply, str]] = {
     "push": (resolve.legal_push, resolve.apply_push, "7.2"),
     "to_shield": (resolve.legal_to_shield, resolve.apply_to_shield, "4.3"),
 }
+
+
+FLOW = Flow.from_tables(TASKS, {kind: (legal, apply, clause) for kind, (legal, apply, clause) in DECISIONS.items()})
+"""The same tasks and decisions as the core flow kernel's table (the state runs by it)."""
 
 
 def _read_tsv(name: str) -> dict[str, str]:
