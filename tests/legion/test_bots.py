@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from asobi.core.agent import Observation
-from asobi.core.play import chance_rng, make_bot, play_out
+from asobi.core.match import Match, make_bot
+from asobi.core.play import chance_rng
 from asobi.games.legion import SPEC
 
 
@@ -11,9 +12,9 @@ def test_rule_bots_finish_games_with_only_legal_actions():
     for players in (2, 3, 4, 5):
         options = SPEC.validate_options({"players": players})
         for seed in range(3):
-            state = SPEC.new_state(options)
-            agents = [make_bot(SPEC, "rule", seat, seed, options) for seat in range(players)]
-            play_out(state, agents, chance_rng(seed))  # checked: an illegal choice would raise
+            match = Match(SPEC, options, ["bot:rule"] * players, seed=seed, journal=False)
+            match.play()  # checked: an illegal choice would raise
+            state = match.state
             assert state.is_terminal() and state.outcome() is not None
             assert state.invariant_errors() == []  # every card is somewhere, even mid-effect
 

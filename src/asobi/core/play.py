@@ -11,7 +11,7 @@ from .record import GameRecord
 from .registry import GameSpec
 from .state import GameState
 
-__all__ = ["chance_rng", "make_bot", "play_out", "play_recorded"]
+__all__ = ["chance_rng", "make_bot", "play_recorded"]
 
 
 def chance_rng(seed: int) -> Random:
@@ -28,19 +28,3 @@ def play_recorded(
     match.play()
     return match.record(), match.state
 
-
-def play_out(state: GameState, agents: Sequence[Any], rng: Random, *, checked: bool = True) -> list[Any]:
-    """Play ``state`` to its end with ``agents`` (tests that set up their own state)."""
-    from .agent import Observation
-    from .state import CHANCE
-
-    taken = []
-    while not state.is_terminal():
-        seat = state.current_seat
-        action = state.sample_chance(rng) if seat == CHANCE else agents[seat].act(Observation(state, seat))
-        if checked:
-            state.apply(action)
-        else:
-            state.apply_unchecked(action)
-        taken.append(action)
-    return taken
