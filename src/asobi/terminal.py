@@ -118,6 +118,9 @@ class TerminalGame:
             self.write(self._t(f"Resumed game {self.game_id} after {self.resumed} actions.",
                                f"ゲーム {self.game_id} を {self.resumed} 手目から再開します。"))
         observer = self.humans[0] if self.humans else None
+        if not self.resumed:
+            for event in match.opening_events(observer):
+                self.write("  · " + self._render(event))
         while True:
             seat = match.play()
             if seat is None:

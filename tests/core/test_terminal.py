@@ -66,3 +66,17 @@ def test_a_simulated_game_replays_from_its_line(tmp_path):
     assert verified.exit_code == 0 and "verified" in verified.output
     missing = CliRunner().invoke(main, ["replay", f"{out}:9"])
     assert missing.exit_code == 2 and "line" in missing.output
+
+
+def test_a_new_game_shows_its_setup_lines_first(db):
+    from asobi.core.match import Match
+
+    from .flowgame import SPEC as DUEL
+    from .flowgame import registered as duel
+
+    duel()
+    match = Match(DUEL, {"copies": 2}, ["human", "human"], seed=1)
+    assert match.opening == 0  # the duel logs nothing before its first draw
+    result = run("play", "legion", "--seats", "human,bot,bot", "--seed", "1", input="q\n")
+    lines = result.output.splitlines()
+    assert lines[1] == "  · 1.9: 3 players, normal: Space life 6, enemy life 6" and lines[2] == "  · 2.1: round 1"

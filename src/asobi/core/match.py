@@ -146,6 +146,8 @@ class Match:
         self.state: GameState = spec.new_state(self.options)
         if len(self.seats) != self.state.n_seats:
             raise AsobiError(f"{spec.id}: {len(self.seats)} seats given, but this game has {self.state.n_seats}")
+        self.opening = self.state.log_length()
+        """How many events the game logged before its first action (the setup)."""
         self.actions: list[Action] = []
         self.state_id = 0
         self.checked = checked
@@ -326,6 +328,10 @@ class Match:
             events = tuple(e for e in log if e.visible_to(seat))
             out.append(Update(entry.state_id, entry.actor, action, labels.get(lang, ""), events))
         return out
+
+    def opening_events(self, seat: int | None) -> list[Event]:
+        """The events the game logged before its first action that ``seat`` may see (the setup)."""
+        return [e for e in self.state.events_since(0)[: self.opening] if e.visible_to(seat)]
 
     # ---- the record -----------------------------------------------------------------------------
     def record(self) -> GameRecord:
