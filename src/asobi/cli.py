@@ -15,9 +15,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from . import __version__
+from .core.actions import action_to_json
 from .core.errors import AsobiError, BadRecordError
+from .core.events import render_event
+from .core.match import Match
 from .core.record import GameRecord, replay
 from .core.registry import GameSpec, all_games, get_game
+from .core.state import CHANCE
 from .terminal import TerminalGame, parse_seats
 
 GAME_ARGS = {"ignore_unknown_options": True, "allow_extra_args": True}
@@ -238,7 +242,8 @@ def _load_record(source: str, db: str | None) -> tuple[GameRecord, str]:
               help="Show what this seat saw (default: everything once the game is over; the first person's seat before).")
 @click.option("--step", "step_mode", is_flag=True, help="Wait for Enter after each action.")
 @click.option("--lang", type=LANGS, default="en", show_default=True)
-@click.option("--export", type=click.Path(dir_okay=False), help="Write the record as a JSON file.")
+@click.option("--export", type=click.Path(dir_okay=False),
+              help="Write the record as a JSON file (with --seat: what that seat saw, for a game still played).")
 @db_option
 def replay_cmd(source: str, verify: bool, seat: int | None, step_mode: bool, lang: str, export: str | None,
                db: str | None) -> None:
@@ -270,8 +275,7 @@ def replay_cmd(source: str, verify: bool, seat: int | None, step_mode: bool, lan
         click.echo(f"warning: {warning}", err=True)
     spec = record.spec
     if export:
-        Path(export).write_text(record.dumps(), encoding="utf-8")
-        click.echo(f"wrote {export}")
+        _export(record, where, export, seat, lang)
         return
     if verify:
         state = replay(record, where=where)
@@ -292,25 +296,62 @@ def replay_cmd(source: str, verify: bool, seat: int | None, step_mode: bool, lan
         # An unfinished game may still be played on: show no more than its first person saw.
         seat = record.seats.index("human")
         click.echo(f"(game not finished: showing what seat {spec.seat_names(record.options)[seat]} sees; --seat N to choose)")
-    seen = 0
-
-    def show(state, action) -> None:
-        nonlocal seen
-        for line in state.render_log(seat, lang, seen):
-            click.echo("  · " + line)
-        seen = len(state.log)
-        who = "chance" if state.is_chance() else spec.seat_names(record.options)[state.current_seat]
-        label = state.action_label(action, lang) if not state.is_chance() or seat is None else "…"
-        click.echo(f"[{who}] {label}")
+    names = spec.seat_names(record.options)
+    if seat is not None and not 0 <= seat < len(names):
+        raise AsobiError(f"{where}: no seat {seat}; this game's seats are 0..{len(names) - 1}")
+    # Through the match loop, so each seat sees other seats' actions as it saw them when played.
+    match = Match(spec, record.options, record.seats, seed=record.seed, actions=record.actions, where=where)
+    for event in match.opening_events(seat):
+        click.echo("  · " + render_event(event, spec.messages, lang, spec.localize))
+    for update in match.updates(seat, 0, lang):
+        who = "chance" if update.actor == CHANCE else names[update.actor]
+        click.echo(f"[{who}] {update.label}")
+        for event in update.events:
+            click.echo("  · " + render_event(event, spec.messages, lang, spec.localize))
         if step_mode:
             click.pause("")
-
-    state = replay(record, on_step=show, where=where)
-    for line in state.render_log(seat, lang, seen):
-        click.echo("  · " + line)
+    state = match.state
     click.echo(spec.render(state.view(seat), seat, lang))
     outcome = state.outcome()
     click.echo(outcome.render(spec, lang) if outcome else "(not finished)")
+
+
+def _export(record: GameRecord, where: str, path: str, seat: int | None, lang: str) -> None:
+    """Write the whole record — or, with ``seat``, only what that seat saw (other seats' actions
+    redacted, its log lines), the one export of a game people still play."""
+    if seat is None:
+        if record.outcome is None and "human" in record.seats:
+            raise AsobiError(
+                f"{where}: the game is still being played and its record shows every hidden card; "
+                "export what one seat saw with --seat N, or finish the game first"
+            )
+        Path(path).write_text(record.dumps(), encoding="utf-8")
+        click.echo(f"wrote {path}")
+        return
+    spec = record.spec
+    if not 0 <= seat < len(record.seats):
+        raise AsobiError(f"{where}: no seat {seat}; this game's seats are 0..{len(record.seats) - 1}")
+    match = Match(spec, record.options, record.seats, seed=record.seed, actions=record.actions, where=where)
+    updates = [
+        {
+            "state_id": u.state_id,
+            "actor": u.actor,
+            "action": action_to_json(u.action) if u.action is not None else None,
+            "label": u.label,
+            "events": [render_event(e, spec.messages, lang, spec.localize) for e in u.events],
+        }
+        for u in match.updates(seat, 0, lang)
+    ]
+    data = {
+        "game": spec.id,
+        "rules_version": spec.rules_version,
+        "seat": seat,
+        "opening": [render_event(e, spec.messages, lang, spec.localize) for e in match.opening_events(seat)],
+        "updates": updates,
+        "view": match.view(seat),
+    }
+    Path(path).write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+    click.echo(f"wrote {path} (what seat {spec.seat_names(record.options)[seat]} saw)")
 
 
 def bot_kinds(spec: GameSpec, bots: str | None, n_seats: int, sep: str = ",") -> list[str]:

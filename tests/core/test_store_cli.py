@@ -64,12 +64,17 @@ def test_a_game_older_rules_allow_is_noted_and_replays(db):
     assert shown.exit_code == 0 and "warning: made under toy-highcard rules version '0'" in shown.output
 
 
-def test_an_exported_running_game_has_no_seed(db, tmp_path):
+def test_a_running_game_exports_only_what_one_seat_saw(db, tmp_path):
     gid, _ = saved_game(db)
     out = tmp_path / "g.json"
-    assert run("replay", str(gid), "--export", str(out)).exit_code == 0
+    refused = CliRunner().invoke(main, ["replay", str(gid), "--export", str(out)])
+    assert refused.exit_code == 2 and "every hidden card" in refused.output and not out.exists()
+    assert run("replay", str(gid), "--export", str(out), "--seat", "0").exit_code == 0
     data = json.loads(out.read_text())
-    assert "seed" not in data and data["outcome"] is None
+    assert "seed" not in data and "actions" not in data and data["seat"] == 0
+    theirs = [u for u in data["updates"] if u["actor"] == -1 and u["action"][1] == "?"]
+    assert len(theirs) == 2 and all(u["label"] == "deal a card" for u in theirs)
+    assert not any("seat 1 gets" in line for u in data["updates"] for line in u["events"])
 
 
 def test_hostile_record_files(db, tmp_path):

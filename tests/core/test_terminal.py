@@ -80,3 +80,15 @@ def test_a_new_game_shows_its_setup_lines_first(db):
     result = run("play", "legion", "--seats", "human,bot,bot", "--seed", "1", input="q\n")
     lines = result.output.splitlines()
     assert lines[1] == "  · 1.9: 3 players, normal: Space life 6, enemy life 6" and lines[2] == "  · 2.1: round 1"
+
+
+def test_replay_for_one_seat_shows_other_seats_hidden_cards_redacted(tmp_path):
+    out = tmp_path / "games.jsonl"
+    run("simulate", "toy-highcard", "-n", "1", "--seed", "4", "--jobs", "1", "--out", str(out))
+    mine = run("replay", f"{out}:1", "--seat", "0").output
+    assert mine.count("[chance] deal a card") == 2 and "seat 1 gets" not in mine
+    assert sum(line.startswith("[chance] deal ") for line in mine.splitlines()) == 4
+    everything = run("replay", f"{out}:1").output
+    assert "deal a card" not in everything and everything.count("seat 1 gets") == 2
+    bad = CliRunner().invoke(main, ["replay", f"{out}:1", "--seat", "5"])
+    assert bad.exit_code == 2 and "no seat 5" in bad.output
