@@ -7,7 +7,7 @@ from random import Random
 
 from asobi.core import CHANCE, TERMINAL, Event
 from asobi.core.testing import rule
-from asobi.games.legion.cards import ARMY
+from asobi.games.legion.cards import ARMY, distinct, hand_codes, hand_kinds
 from asobi.games.legion.content import DIRECTION_STEP, content
 from asobi.games.legion.rules.log import seat_events
 from asobi.games.legion.rules.main_phase import legal_main
@@ -107,6 +107,25 @@ def test_the_tables_hold_what_the_content_says():
     ]
     assert [t.is_strategy[k] for k in range(len(c.army_ids))] == [not w for w in c.is_weapon]
     assert all(c.strategy_effects[k] is not None for k in range(len(c.army_ids)) if t.is_strategy[k])
+    assert [(t.code_bit[code], t.code_value[code]) for code in range(9)] == [
+        (1 << (code // 3), code % 3 + 1) for code in range(9)
+    ]
+    assert list(t.square_bit) == [1 << (code // 3) for code in c.square_code]
+    assert list(t.square_value) == [code % 3 + 1 for code in c.square_code]
+    for verb in ("hand_limit", "develop_discount", "shield_limit"):
+        amounts = [
+            int(e.params["amount"]) if e is not None and e.verb == verb else 0 for e in c.weapon_effect
+        ]
+        assert list(t.persistent.get(verb, (0,) * len(c.weapon_effect))) == amounts
+    assert any(t.persistent.values())
+
+
+def test_hand_kinds_and_distinct_list_each_card_once_in_order():
+    hand = [0, 0, 4, 8, ARMY + 1, ARMY + 1, ARMY + 7]
+    assert hand_kinds(hand) == ([0, 4, 8], [1, 7])
+    assert hand_codes(hand) == [0, 4, 8]
+    assert distinct(hand) == [0, 4, 8, ARMY + 1, ARMY + 7]
+    assert hand_kinds([]) == ([], []) and hand_codes([ARMY]) == [] and distinct([]) == []
     assert ARMY > 8  # hand entries below ARMY are the nine code kinds the tables index
 
 
@@ -171,3 +190,66 @@ def test_the_fast_main_phase_legality_check_agrees_with_the_listing():
         assert listed <= set(_main_candidates(s))
         checked += 1
     assert checked > 50 and legal_seen > checked
+
+
+def test_the_fast_shield_phase_legality_check_agrees_with_the_listing():
+    checked = legal_seen = 0
+    junk: list[tuple] = [
+        ("end", 1),
+        ("shield",),
+        ("shield", "α1"),
+        ("swap", 0),
+        ("swap", -1, 0),
+        ("main",),
+        (),
+    ]
+    for s in STATES:
+        if s.pending is None or s.pending[0] != "shield" or s.ended is not None:
+            continue
+        fresh = s.clone()
+        listed = set(legal_shield(s))
+        candidates = [("end",), *(("shield", c) for c in range(ARMY + 2))]
+        candidates += [("swap", a, b) for a in range(10) for b in range(10)] + junk
+        for a in candidates:
+            fresh.legal_cache = None
+            assert fresh.is_legal(a) == (a in listed), a
+            legal_seen += a in listed
+        assert listed <= set(candidates)
+        assert not fresh.is_legal(["end"])  # type: ignore[arg-type]
+        checked += 1
+    assert checked > 50 and legal_seen > checked
+
+
+def test_the_fast_chance_legality_check_and_sampling_agree_with_the_outcomes():
+    checked = 0
+    rng = Random(5)
+    for s in STATES:
+        if s.chance is None or s.ended is not None:
+            continue
+        outcomes = s.chance_outcomes()
+        listed = {a for a, _ in outcomes}
+        for kind in ("code", "army", "enemy", "event", "other"):
+            for a in [(kind, k) for k in range(-1, 66)] + [(kind,), (kind, 1, 1), (kind, "1"), ()]:
+                assert s.is_legal(a) == (a in listed), a
+            assert not s.is_legal([kind, 0])  # type: ignore[arg-type]
+        for r in [rng.random() for _ in range(20)] + [0.0, 0.999999999999]:
+            acc, pick = 0.0, outcomes[-1][0]
+            for a, p in outcomes:  # the base class's sampling
+                acc += p
+                if r < acc:
+                    pick = a
+                    break
+            assert s.sample_chance(_Fixed(r)) == pick
+        checked += 1
+    assert checked > 50
+
+
+class _Fixed(Random):
+    """A generator whose ``random()`` returns a given number."""
+
+    def __init__(self, r: float) -> None:
+        super().__init__(0)
+        self.r = r
+
+    def random(self) -> float:
+        return self.r

@@ -18,8 +18,10 @@ from typing import Any
 
 from .events import Event
 
-CHUNK = 64
-"""A fork seals the open tail once it holds this many events."""
+CHUNK = 16
+"""A fork seals the open tail once it holds this many events, so a fork copies fewer than this
+many references (with 64, the copied tail was the largest single part of a clone); reading a long
+log walks one chunk per this many events."""
 
 
 class _Chunk:

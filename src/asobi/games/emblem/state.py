@@ -6,17 +6,22 @@ values that seldom change (deck counts, 戦場外, 国外, land, guardian, mulli
 the pending deals) are tuples that a change replaces, so clones share them. A unit on the field is
 a small list indexed by the ``U_*`` constants. Cards are pool indices inside the state and card ids
 in actions, JSON and views.
+
+The fields are declared once (:data:`FIELDS`, with :mod:`asobi.core.fields`): ``clone`` (generated
+code), ``to_json``/``from_json`` (refusing a bad field by name), ``fingerprint`` and the type checks
+in :meth:`EmblemState.invariant_errors` all follow from that declaration.
 """
 
 from __future__ import annotations
 
-import hashlib
+from collections.abc import Callable
 from random import Random
 from typing import Any, ClassVar
 
-from asobi.core import CHANCE, TERMINAL, Event, GameState, Outcome
+from asobi.core import CHANCE, TERMINAL, Event, Outcome
 from asobi.core.actions import HIDDEN
 from asobi.core.errors import BadRecordError
+from asobi.core.fields import Cache, Custom, DeclaredState, Fields, List, Log, Value
 from asobi.core.log import EventLog
 
 from .cards import ATTACK_TYPES, KINDS, MOVES, UNIT, CardPool, pool
@@ -46,48 +51,223 @@ _new_event = tuple.__new__
 """Builds an ``Event`` without the named tuple's Python-level constructor (hot path)."""
 
 
-class EmblemState(GameState):
-    __slots__ = (
-        "_chance",
-        "_legal",
-        "active",
-        "actor",
-        "amount",
-        "attack_use",
-        "cancels",
-        "chips_added",
-        "counter_use",
-        "deck",
-        "deck_left",
-        "deck_names",
-        "deployed",
-        "deploying",
-        "end_clause",
-        "end_reason",
-        "field",
-        "first",
-        "guardian",
-        "hand",
-        "koku",
-        "kokugai",
-        "land",
-        "log",
-        "mulligan_done",
-        "offfield",
-        "pending_deals",
-        "phase_seat",
-        "placed",
-        "rallied",
-        "start_todo",
-        "step",
-        "target",
-        "turn",
-        "turn_player",
-        "unused",
-        "used",
-        "winner",
-        "wiped",
-    )
+_POOL = pool()
+_N_POOL = len(_POOL)
+_POOL_IDS = _POOL.ids
+_STEP_KEYS = tuple(r.key for r in flow.STEPS)
+
+
+# ---- the declared fields: cards are pool indices in the state and card ids in JSON -----------------
+def _card_id(card: int) -> str | None:
+    return _POOL_IDS[card] if card >= 0 else None
+
+
+def _card_index(card_id: Any) -> int:
+    return -1 if card_id is None else _POOL.index(card_id)
+
+
+def _is_int(x: Any) -> bool:
+    return type(x) is int
+
+
+def _is_card(x: Any) -> bool:
+    return type(x) is int and 0 <= x < _N_POOL
+
+
+def _pair_problem(value: Any, kind: type[tuple[Any, ...]] | type[list[Any]]) -> str | None:
+    if not isinstance(value, kind) or type(value) is not kind or len(value) != 2:
+        return f"is not a {kind.__name__} of one entry per seat"
+    return None
+
+
+def _seat_pair(item: Callable[[Any], bool], what: str) -> Custom:
+    """Two immutable per-seat values (a tuple, shared by clones): JSON ``[a, b]``."""
+
+    def check(value: Any) -> str | None:
+        problem = _pair_problem(value, tuple)
+        if problem is None and not all(item(x) for x in value):
+            problem = f"holds something that is not {what}"
+        return problem
+
+    return Custom(check=check)
+
+
+def _check_deck(value: Any) -> str | None:
+    problem = _pair_problem(value, tuple)
+    if problem is None:
+        for counts in value:
+            if type(counts) is not tuple or len(counts) != _N_POOL:
+                return "does not hold a count for each card of the pool"
+            if not all(_is_int(n) and n >= 0 for n in counts):
+                return "holds a count that is not a whole number of cards"
+    return problem
+
+
+def _load_deck(data: Any) -> tuple[tuple[int, ...], ...]:
+    decks = []
+    for d in data:
+        counts = [0] * _N_POOL
+        for k, n in d.items():
+            counts[_POOL.index(k)] = n
+        decks.append(tuple(counts))
+    return tuple(decks)
+
+
+def _check_hand(value: Any) -> str | None:
+    problem = _pair_problem(value, list)
+    if problem is None and not all(type(h) is list and all(_is_card(c) for c in h) for h in value):
+        return "holds something that is not a list of cards"
+    return problem
+
+
+def _check_piles(value: Any) -> str | None:
+    problem = _pair_problem(value, tuple)
+    if problem is None and not all(type(h) is tuple and all(_is_card(c) for c in h) for h in value):
+        return "holds something that is not a pile of cards"
+    return problem
+
+
+def _check_slots(value: Any) -> str | None:
+    problem = _pair_problem(value, tuple)
+    if problem is None and not all(type(c) is int and -1 <= c < _N_POOL for c in value):
+        return "holds something that is neither a card nor none"
+    return problem
+
+
+_UNIT_CARDS = (U_CARD, U_WEAPON, U_MAGIC, U_ITEM)
+
+
+def _dump_unit(u: list[int] | None) -> dict[str, Any] | None:
+    if u is None:
+        return None
+    d: dict[str, Any] = dict(zip(UNIT_FIELDS, u, strict=True))
+    for k in ("card", "weapon", "magic", "item"):
+        d[k] = _card_id(d[k])
+    return d
+
+
+def _load_unit(d: Any) -> list[int] | None:
+    if d is None:
+        return None
+    u = [d[k] for k in UNIT_FIELDS]
+    for i in _UNIT_CARDS:
+        u[i] = _card_index(u[i])
+    return u
+
+
+def _check_field(value: Any) -> str | None:
+    if type(value) is not list or len(value) != SQUARES:
+        return f"is not a list of {SQUARES} squares"
+    for sq, u in enumerate(value):
+        if u is None:
+            continue
+        if type(u) is not list or len(u) != len(UNIT_FIELDS) or not all(_is_int(x) for x in u):
+            return f"holds a unit on square {sq} that is not {len(UNIT_FIELDS)} numbers"
+        if not _is_card(u[U_CARD]) or not all(-1 <= u[i] < _N_POOL for i in _UNIT_CARDS):
+            return f"holds a unit on square {sq} whose cards are not in the pool"
+    return None
+
+
+def _check_step(value: Any) -> str | None:
+    return None if _is_int(value) and 0 <= value < len(_STEP_KEYS) else "is not a step of the turn"
+
+
+def _check_deploying(value: Any) -> str | None:
+    if type(value) is not tuple or len(value) > 2:
+        return "is not a deploy being chosen: (card,) or (card, square)"
+    if value and not (_is_card(value[0]) and all(_is_int(x) for x in value[1:])):
+        return "is not a deploy being chosen: (card,) or (card, square)"
+    return None
+
+
+def _is_seat(x: Any) -> bool:
+    return type(x) is int and 0 <= x <= 1
+
+
+FIELDS = Fields(
+    deck_names=_seat_pair(lambda x: type(x) is str, "a name"),
+    deck=Custom(
+        dump=lambda v: [{_POOL_IDS[i]: n for i, n in enumerate(d) if n} for d in v],
+        load=_load_deck,
+        check=_check_deck,
+    ),
+    deck_left=List(int),
+    hand=Custom(
+        clone="[{0}[0][:], {0}[1][:]]",
+        dump=lambda v: [[_POOL_IDS[c] for c in h] for h in v],
+        load=lambda d: [[_POOL.index(c) for c in h] for h in d],
+        check=_check_hand,
+    ),
+    kokugai=Custom(
+        dump=lambda v: [[_POOL_IDS[c] for c in h] for h in v],
+        load=lambda d: tuple(tuple(_POOL.index(c) for c in h) for h in d),
+        check=_check_piles,
+    ),
+    offfield=Custom(
+        dump=lambda v: [[_POOL_IDS[c] for c in h] for h in v],
+        load=lambda d: tuple(tuple(_POOL.index(c) for c in h) for h in d),
+        check=_check_piles,
+    ),
+    unused=List(int),
+    used=List(int),
+    land=Custom(
+        dump=lambda v: [_card_id(c) for c in v], load=lambda d: tuple(map(_card_index, d)), check=_check_slots
+    ),
+    guardian=Custom(
+        dump=lambda v: [_card_id(c) for c in v], load=lambda d: tuple(map(_card_index, d)), check=_check_slots
+    ),
+    field=Custom(
+        clone="[None if u is None else u[:] for u in {0}]",
+        dump=lambda v: [_dump_unit(u) for u in v],
+        load=lambda d: [_load_unit(u) for u in d],
+        check=_check_field,
+    ),
+    turn=Value(int),
+    turn_player=Value(int),
+    first=Value(int),
+    step=Custom(dump=lambda v: _STEP_KEYS[v], load=_STEP_KEYS.index, check=_check_step),
+    actor=Value(int),
+    koku=Value(int),
+    phase_seat=Value(int),
+    pending_deals=Custom(
+        check=lambda v: None if type(v) is tuple and all(map(_is_seat, v)) else "is not seats"
+    ),
+    mulligan_done=_seat_pair(_is_int, "a number"),
+    chips_added=Value(int),
+    deployed=Value(int),
+    placed=Value(int),
+    rallied=Value(int),
+    active=Value(int),
+    target=Value(int),
+    attack_use=Value(int),
+    counter_use=Value(int),
+    winner=Value(int),
+    wiped=_seat_pair(_is_int, "a number"),
+    end_reason=Value(str),
+    end_clause=Value(str),
+    start_todo=Custom(
+        check=lambda v: None if type(v) is tuple and all(type(e) is tuple for e in v) else "is not effects"
+    ),
+    amount=Value(tuple),
+    deploying=Custom(
+        dump=lambda v: [_POOL_IDS[v[0]], *v[1:]] if v else [],
+        load=lambda d: (_POOL.index(d[0]), *d[1:]) if d else (),
+        check=_check_deploying,
+    ),
+    cancels=Value(int),
+    log=Log(),
+    _legal=Cache(),
+    _chance=Cache(),
+)
+"""Every field of the state, declared once: clone, JSON, fingerprint and type checks follow.
+
+Per-seat values that seldom change are tuples shared by clones (their kinds copy nothing); the
+hands, chip counts and the field are lists copied on clone. Cards are pool indices here and card
+ids in JSON (each card field's kind converts); the step is written by its key."""
+
+
+class EmblemState(DeclaredState):
+    __slots__ = FIELDS.slots
 
     cards: ClassVar[CardPool]
     log: EventLog
@@ -295,50 +475,6 @@ class EmblemState(GameState):
     def card_id(self, card: int) -> str:
         return _IDS[card]
 
-    # ---- copies ----------------------------------------------------------------------------------
-    def clone(self) -> EmblemState:
-        c = EmblemState.__new__(EmblemState)
-        c.deck_names = self.deck_names
-        c.deck = self.deck
-        c.deck_left = self.deck_left[:]
-        c.hand = [self.hand[0][:], self.hand[1][:]]
-        c.kokugai = self.kokugai
-        c.offfield = self.offfield
-        c.unused = self.unused[:]
-        c.used = self.used[:]
-        c.land = self.land
-        c.guardian = self.guardian
-        c.field = [None if u is None else u[:] for u in self.field]
-        c.turn = self.turn
-        c.turn_player = self.turn_player
-        c.first = self.first
-        c.step = self.step
-        c.actor = self.actor
-        c.koku = self.koku
-        c.phase_seat = self.phase_seat
-        c.pending_deals = self.pending_deals
-        c.mulligan_done = self.mulligan_done
-        c.chips_added = self.chips_added
-        c.deployed = self.deployed
-        c.placed = self.placed
-        c.rallied = self.rallied
-        c.active = self.active
-        c.target = self.target
-        c.attack_use = self.attack_use
-        c.counter_use = self.counter_use
-        c.winner = self.winner
-        c.wiped = self.wiped
-        c.end_reason = self.end_reason
-        c.end_clause = self.end_clause
-        c.start_todo = self.start_todo
-        c.amount = self.amount
-        c.deploying = self.deploying
-        c.cancels = self.cancels
-        c.log = self.log.fork()
-        c._legal = self._legal
-        c._chance = self._chance
-        return c
-
     # ---- views ----------------------------------------------------------------------------------
     def unit_view(self, u: list[int]) -> dict[str, Any]:
         cards = self.cards.cards
@@ -427,166 +563,6 @@ class EmblemState(GameState):
         w = self.winner
         scores = (1.0, 0.0) if w == 0 else (0.0, 1.0)
         return Outcome((w,), scores, self.end_reason, self.end_clause, (("seat", w),))
-
-    # ---- JSON -----------------------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
-        data = self._body_json()
-        data["log"] = self.log.to_json()
-        return data
-
-    def fingerprint(self) -> str:
-        """The hash of :meth:`to_json`'s content, with the log hashed incrementally.
-
-        The log only ever grows by appending (clones share its prefix), so the digest of a prefix
-        is kept and extended: a fingerprint costs the state's size, not the game's length.
-        """
-        return hashlib.sha256(repr(self._body()).encode() + self.log.digest().encode()).hexdigest()[:16]
-
-    def _body(self) -> tuple[Any, ...]:
-        """Everything ``to_json`` writes except the log, as plain values (pool indices for cards)."""
-        return (
-            self.deck_names,
-            [list(d) for d in self.deck],
-            self.hand,
-            [list(k) for k in self.kokugai],
-            [list(o) for o in self.offfield],
-            self.unused,
-            self.used,
-            list(self.land),
-            list(self.guardian),
-            self.field,
-            list(self.pending_deals),
-            list(self.mulligan_done),
-            (self.turn, self.turn_player, self.first, self.step, self.actor, self.koku, self.phase_seat),
-            (self.chips_added, self.deployed, self.placed, self.rallied),
-            (self.active, self.target, self.attack_use, self.counter_use),
-            (self.winner, self.end_reason, self.end_clause, list(self.wiped)),
-            (self.start_todo, self.amount, self.deploying, self.cancels),
-        )
-
-    def _body_json(self) -> dict[str, Any]:
-        ids = [c.id for c in self.cards.cards]
-
-        def unit(u: list[int] | None) -> Any:
-            if u is None:
-                return None
-            d: dict[str, Any] = dict(zip(UNIT_FIELDS, u, strict=True))
-            for k in ("card", "weapon", "magic", "item"):
-                d[k] = ids[d[k]] if d[k] >= 0 else None
-            return d
-
-        return {
-            "deck_names": list(self.deck_names),
-            "deck": [{ids[i]: n for i, n in enumerate(d) if n} for d in self.deck],
-            "hand": [[ids[c] for c in h] for h in self.hand],
-            "kokugai": [[ids[c] for c in h] for h in self.kokugai],
-            "offfield": [[ids[c] for c in h] for h in self.offfield],
-            "unused": self.unused,
-            "used": self.used,
-            "land": [ids[c] if c >= 0 else None for c in self.land],
-            "guardian": [ids[c] if c >= 0 else None for c in self.guardian],
-            "field": [unit(u) for u in self.field],
-            "turn": self.turn,
-            "turn_player": self.turn_player,
-            "first": self.first,
-            "step": flow.STEPS[self.step].key,
-            "actor": self.actor,
-            "koku": self.koku,
-            "phase_seat": self.phase_seat,
-            "pending_deals": list(self.pending_deals),
-            "mulligan_done": list(self.mulligan_done),
-            "chips_added": self.chips_added,
-            "deployed": self.deployed,
-            "placed": self.placed,
-            "rallied": self.rallied,
-            "active": self.active,
-            "target": self.target,
-            "attack_use": self.attack_use,
-            "counter_use": self.counter_use,
-            "winner": self.winner,
-            "wiped": list(self.wiped),
-            "end_reason": self.end_reason,
-            "end_clause": self.end_clause,
-            "start_todo": [list(e) for e in self.start_todo],
-            "amount": list(self.amount),
-            "deploying": [ids[self.deploying[0]], *self.deploying[1:]] if self.deploying else [],
-            "cancels": self.cancels,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> EmblemState:
-        cards = cls.cards
-        try:
-            idx = cards.index
-            s = cls.__new__(cls)
-            s.deck_names = (str(data["deck_names"][0]), str(data["deck_names"][1]))
-            decks = []
-            for d in data["deck"]:
-                counts = [0] * len(cards)
-                for k, n in d.items():
-                    counts[idx(k)] = int(n)
-                decks.append(tuple(counts))
-            deck0, deck1 = decks
-            s.deck = (deck0, deck1)
-            s.deck_left = [sum(d) for d in s.deck]
-            s.hand = [[idx(c) for c in h] for h in data["hand"]]
-            k0, k1 = ([idx(c) for c in h] for h in data["kokugai"])
-            s.kokugai = (tuple(k0), tuple(k1))
-            o0, o1 = ([idx(c) for c in h] for h in data["offfield"])
-            s.offfield = (tuple(o0), tuple(o1))
-            s.unused = [int(x) for x in data["unused"]]
-            s.used = [int(x) for x in data["used"]]
-            land0, land1 = (idx(c) if c is not None else -1 for c in data["land"])
-            s.land = (land0, land1)
-            guardian0, guardian1 = (idx(c) if c is not None else -1 for c in data["guardian"])
-            s.guardian = (guardian0, guardian1)
-            s.field = []
-            for u in data["field"]:
-                if u is None:
-                    s.field.append(None)
-                    continue
-                vals = [u[k] for k in UNIT_FIELDS]
-                for i in (U_CARD, U_WEAPON, U_MAGIC, U_ITEM):
-                    vals[i] = idx(vals[i]) if vals[i] is not None else -1
-                s.field.append([int(v) for v in vals])
-            keys = [r.key for r in flow.STEPS]
-            s.step = keys.index(data["step"])
-            for name in [
-                "turn",
-                "turn_player",
-                "first",
-                "actor",
-                "koku",
-                "phase_seat",
-                "chips_added",
-                "deployed",
-                "placed",
-                "rallied",
-                "active",
-                "target",
-                "attack_use",
-                "counter_use",
-                "winner",
-            ]:
-                setattr(s, name, int(data[name]))
-            s.pending_deals = tuple(int(x) for x in data["pending_deals"])
-            m0, m1 = (int(x) for x in data["mulligan_done"])
-            s.mulligan_done = (m0, m1)
-            w0, w1 = (int(x) for x in data["wiped"])
-            s.wiped = (w0, w1)
-            s.end_reason = str(data["end_reason"])
-            s.end_clause = str(data["end_clause"])
-            s.start_todo = tuple(tuple(e) for e in data["start_todo"])
-            s.amount = tuple(data["amount"])
-            dep = data["deploying"]
-            s.deploying = (idx(dep[0]), *(int(x) for x in dep[1:])) if dep else ()
-            s.cancels = int(data["cancels"])
-            s.log = EventLog.from_json(data["log"])
-            s._legal = None
-            s._chance = None
-        except (KeyError, TypeError, ValueError, IndexError) as e:
-            raise BadRecordError("state", f"not an emblem state ({e!r})") from None
-        return s
 
     # ---- text -------------------------------------------------------------------------------------
     def action_label(self, action: tuple[Any, ...], lang: str = "en") -> str:
@@ -831,8 +807,13 @@ class EmblemState(GameState):
             i += _SQUARE_SIZE
         return out
 
+    def after_load(self) -> None:
+        """Checks :meth:`from_json` adds to the declared fields' own."""
+        if self.deck_left != [sum(d) for d in self.deck]:
+            raise BadRecordError("state", "field 'deck_left' does not match the cards left in 'deck'")
+
     def invariant_errors(self) -> list[str]:
-        errors = []
+        errors = self.field_errors()
         on_units = [0, 0]
         cards_out = [0, 0]
         for sq, u in enumerate(self.field):
@@ -870,7 +851,8 @@ class EmblemState(GameState):
         return errors
 
 
-EmblemState.cards = pool()
+FIELDS.install(EmblemState)
+EmblemState.cards = _POOL
 _IDS = EmblemState.cards.ids
 _CARD_ARGS = EmblemState.cards.card_args
 _INDEX_OF = EmblemState.cards.index_of

@@ -4,3 +4,43 @@ ARMY = 100
 """Hand entries are code kinds 0..8 (α1..γ3) or ``ARMY + k`` for army card ``k``."""
 
 SEATS = "ABCDE"
+
+
+def hand_kinds(hand: list[int]) -> tuple[list[int], list[int]]:
+    """The distinct code kinds and army cards (as ``k``, not ``ARMY + k``) of a sorted hand, each
+    in order (one pass: the hand's equal cards are next to each other)."""
+    codes: list[int] = []
+    armies: list[int] = []
+    last = -1
+    for c in hand:
+        if c != last:
+            last = c
+            if c < ARMY:
+                codes.append(c)
+            else:
+                armies.append(c - ARMY)
+    return codes, armies
+
+
+def hand_codes(hand: list[int]) -> list[int]:
+    """The distinct code kinds of a sorted hand, in order."""
+    codes: list[int] = []
+    last = -1
+    for c in hand:
+        if c >= ARMY:
+            break
+        if c != last:
+            last = c
+            codes.append(c)
+    return codes
+
+
+def distinct(cards: list[int]) -> list[int]:
+    """The distinct entries of a sorted list, in order."""
+    out: list[int] = []
+    last = None
+    for c in cards:
+        if c != last:
+            last = c
+            out.append(c)
+    return out

@@ -26,8 +26,9 @@ from . import view as _view
 from .cards import ARMY, SEATS
 from .content import Content, content
 from .rules import DECISIONS, FLOW, TASKS
-from .rules.draw import apply_chance, chance_outcomes
+from .rules.draw import apply_chance, chance_outcomes, is_legal_chance, sample_chance
 from .rules.main_phase import is_legal_main
+from .rules.shield import is_legal_shield
 from .rules.tables import Tables, tables
 from .rules.turn import check_end
 
@@ -203,13 +204,27 @@ class LegionState(FlowState, DeclaredState):
             return ()
         return chance_outcomes(self)
 
+    def sample_chance(self, rng: Random) -> tuple[Any, ...]:
+        """The base class's pick (one ``rng.random()`` against the running sum of the outcomes'
+        probabilities), without building the outcome list (``rules/draw.sample_chance``)."""
+        return sample_chance(self, rng.random())
+
     def is_legal(self, action: tuple[Any, ...]) -> bool:
-        """A main-phase action (4.2) is checked without listing every action (the listing is
-        the slowest of the game's); everything else is looked up in the listing."""
+        """A chance outcome, a main-phase action (4.2) and a shield-phase action (4.3) are checked
+        without listing them all (the main-phase listing is the slowest of the game's);
+        everything else is looked up in the listing."""
+        if self.ended is not None:
+            return False
         pending = self.pending
-        if pending is not None and pending[0] == "main" and self.legal_cache is None and self.ended is None:
-            return is_legal_main(self, action)
-        return super().is_legal(action)
+        if pending is None:
+            return self.chance is not None and is_legal_chance(self, action)
+        if self.legal_cache is None:
+            kind = pending[0]
+            if kind == "main":
+                return is_legal_main(self, action)
+            if kind == "shield":
+                return is_legal_shield(self, action)
+        return action in self.legal_actions()
 
     def redact(self, action: tuple[Any, ...], seat: int | None) -> tuple[Any, ...]:
         """A code or army card drawn into a hidden hand is ``("code", "?")`` / ``("army", "?")``

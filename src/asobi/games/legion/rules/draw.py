@@ -141,6 +141,50 @@ def chance_outcomes(s: LegionState) -> tuple[tuple[tuple[Any, ...], float], ...]
     return tuple([(a, p) for a, f in zip(actions, unseen, strict=False) if f])
 
 
+def sample_chance(s: LegionState, r: float) -> tuple[Any, ...]:
+    """The outcome that ``r`` (uniform in [0, 1)) picks from :func:`chance_outcomes` — the first
+    whose running sum of probabilities exceeds ``r``, else the last — computed with the same sums,
+    without listing the outcomes."""
+    assert s.chance is not None
+    kind = s.chance[0]
+    actions = _OUTCOMES[kind]
+    acc = 0.0
+    last = -1
+    if kind == "code" or kind == "army":
+        deck = s.code_deck if kind == "code" else s.army_deck
+        total = sum(deck)
+        for k, n in enumerate(deck):
+            if n:
+                acc += n / total
+                if r < acc:
+                    return actions[k]
+                last = k
+        return actions[last]
+    unseen = s.enemy_unseen if kind == "enemy" else s.event_unseen
+    p = 1 / sum(unseen)
+    for k, f in enumerate(unseen):
+        if f:
+            acc += p
+            if r < acc:
+                return actions[k]
+            last = k
+    return actions[last]
+
+
+def is_legal_chance(s: LegionState, a: tuple[Any, ...]) -> bool:
+    """Whether ``a`` is one of :func:`chance_outcomes` (``(deck, k)`` for a card ``k`` the deck
+    still holds), without listing them."""
+    assert s.chance is not None
+    kind = s.chance[0]
+    if not isinstance(a, tuple) or len(a) != 2 or a[0] != kind or type(a[1]) is not int:
+        return False
+    if kind == "code" or kind == "army":
+        deck = s.code_deck if kind == "code" else s.army_deck
+    else:
+        deck = s.enemy_unseen if kind == "enemy" else s.event_unseen
+    return 0 <= a[1] < len(deck) and deck[a[1]] > 0
+
+
 _DREW_ARGS = {
     kind: tuple(
         tuple(

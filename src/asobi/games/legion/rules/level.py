@@ -15,11 +15,11 @@ def develop_threshold(s: LegionState) -> int:
 
     Jammers (永続) lower it; it is never below 1 (L-7).
     """
-    square_code = s.content.square_code
+    square_value = s.tables.square_value
     total = enemy_level(s.enemy_life) + s.black.count(1)
     for p in s.pieces:
         if p >= 0:
-            total += square_code[p] % 3 + 1
+            total += square_value[p]
     if s.weapons:
         total -= persistent_total(s, "develop_discount", None)
     return max(1, total)

@@ -4,10 +4,9 @@
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from typing import TYPE_CHECKING, Any
 
-from ..cards import ARMY
+from ..cards import ARMY, distinct, hand_kinds
 from .blackout import clear_blackout, repairable
 from .level import develop_alphabets, develop_threshold
 from .lives import damage_enemy
@@ -70,18 +69,21 @@ def _develop_cards(s: LegionState, seat: int) -> tuple[list[int], list[int]]:
 
 def can_develop(s: LegionState, seat: int) -> bool:
     """Whether the seat's hand and the shield hold enough of the enemy's alphabets (5.7, 5.8)."""
-    square_code = s.content.square_code
+    t = s.tables
+    square_bit, code_bit, code_value = t.square_bit, t.code_bit, t.code_value
     alphas = 0
     for p in s.pieces:
         if p >= 0:
-            alphas |= 1 << (square_code[p] // 3)
+            alphas |= square_bit[p]
     total = 0
     for c in s.hands[seat]:
-        if c < ARMY and alphas >> (c // 3) & 1:
-            total += c % 3 + 1
+        if c >= ARMY:
+            break  # the hand is sorted: codes, then army cards
+        if alphas & code_bit[c]:
+            total += code_value[c]
     for c in s.shield:
-        if alphas >> (c // 3) & 1:
-            total += c % 3 + 1
+        if alphas & code_bit[c]:
+            total += code_value[c]
     return total > 0 and total >= develop_threshold(s)
 
 
@@ -92,9 +94,7 @@ def legal_main(s: LegionState) -> list[tuple[Any, ...]]:
     seat = s.pending[1]
     used = s.used
     hand = s.hands[seat]
-    split = bisect_left(hand, ARMY)  # the hand is sorted: codes, then army cards
-    codes = list(dict.fromkeys(hand[:split]))
-    armies = list(dict.fromkeys([c - ARMY for c in hand[split:]]))
+    codes, armies = hand_kinds(hand)  # the hand is sorted: codes, then army cards
     acts: list[tuple[Any, ...]] = []
     mine = weapons_of(s, seat) if s.weapons else []
     if mine and not used & ACTIVATE:
@@ -115,7 +115,7 @@ def legal_main(s: LegionState) -> list[tuple[Any, ...]]:
         if not used & REPAIR and hand:
             targets = repairable(s, seat)
             if targets:
-                cards = list(dict.fromkeys(hand))
+                cards = distinct(hand)
                 acts += [("repair", t, c) for t in targets for c in cards]
     if armies:
         acts += playable_strategies(s, seat)

@@ -3,10 +3,10 @@ swap shield codes for hand codes sharing their alphabet or number (4.4)."""
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import insort
 from typing import TYPE_CHECKING, Any
 
-from ..cards import ARMY
+from ..cards import ARMY, distinct, hand_codes
 from .log import Event, new_event, seat_events
 from .weapons import shield_limit
 
@@ -49,7 +49,7 @@ def legal_shield(s: LegionState) -> list[tuple[Any, ...]]:
     assert s.pending is not None
     seat = s.pending[1]
     hand = s.hands[seat]
-    codes = list(dict.fromkeys(hand[: bisect_left(hand, ARMY)]))
+    codes = hand_codes(hand)
     acts: list[tuple[Any, ...]] = [("end",)]
     shield = s.shield
     if not codes:
@@ -57,12 +57,50 @@ def legal_shield(s: LegionState) -> list[tuple[Any, ...]]:
     if len(shield) < shield_limit(s):
         acts += [_SHIELD[c] for c in codes]
     new = s.shield_new
-    for sc in dict.fromkeys(shield):  # the shield is sorted
+    for sc in distinct(shield):  # the shield is sorted
         # L-11: a code put into the shield this phase stays there until the phase ends.
         if not new or shield.count(sc) > new.count(sc):
             swaps = _SWAPS[sc]
-            acts += [swaps[hc] for hc in codes if swaps[hc] is not None]
+            acts += [swap for hc in codes if (swap := swaps[hc]) is not None]
     return acts
+
+
+def is_legal_shield(s: LegionState, a: tuple[Any, ...]) -> bool:
+    """Whether ``a`` is in :func:`legal_shield`, without listing the actions (4.3, 4.4)."""
+    assert s.pending is not None
+    if not isinstance(a, tuple) or not a:
+        return False  # the listing holds only non-empty tuples
+    hand = s.hands[s.pending[1]]
+    verb = a[0]
+    size = len(a)
+    if verb == "end":
+        return size == 1
+    if verb == "shield":
+        return (
+            size == 2
+            and type(a[1]) is int
+            and 0 <= a[1] < 9
+            and a[1] in hand
+            and len(s.shield) < shield_limit(s)
+        )
+    if verb == "swap":
+        if (
+            size != 3
+            or type(a[1]) is not int
+            or type(a[2]) is not int
+            or not (0 <= a[1] < 9 and 0 <= a[2] < 9)
+        ):
+            return False
+        sc, hc = a[1], a[2]
+        shield, new = s.shield, s.shield_new
+        return (
+            _SWAPS[sc][hc] is not None
+            and hc in hand
+            and sc in shield
+            # L-11: a code put into the shield this phase stays there until the phase ends.
+            and (not new or shield.count(sc) > new.count(sc))
+        )
+    return False
 
 
 def apply_shield(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards import ARMY
+from ..cards import ARMY, hand_kinds
 from . import resolve as _resolve
 from .log import Event, new_event
 from .negate import cancel_fits
@@ -193,7 +193,7 @@ def playable_strategies(s: LegionState, seat: int) -> list[tuple[Any, ...]]:
     out = []
     is_strategy = s.tables.is_strategy
     strategy_effects = s.content.strategy_effects
-    for card in sorted({c - ARMY for c in hand if c >= ARMY}):
+    for card in hand_kinds(hand)[1]:  # each army card once, in order
         if not is_strategy[card]:
             continue
         effects = strategy_effects[card]

@@ -15,7 +15,18 @@ Task = tuple[Any, ...]
 
 
 class Tables:
-    __slots__ = ("attack_tasks", "card_tasks", "is_strategy", "square_tasks", "step")
+    __slots__ = (
+        "attack_tasks",
+        "card_tasks",
+        "code_bit",
+        "code_value",
+        "is_strategy",
+        "persistent",
+        "square_bit",
+        "square_tasks",
+        "square_value",
+        "step",
+    )
 
     def __init__(self, c: Content) -> None:
         rows, cols = c.rows, c.cols
@@ -69,6 +80,23 @@ class Tables:
         """6.6, 7.7, 3.2: the tasks a played card runs: each numbered part, then to the bottom."""
         self.is_strategy: tuple[bool, ...] = tuple(not w for w in c.is_weapon)
         """Which army cards are strategies (the others are weapons)."""
+        self.code_bit: tuple[int, ...] = tuple(1 << (code // 3) for code in range(9))
+        """A code card's alphabet as a bit (1.3: A, B, C; codes are ``alphabet * 3 + number - 1``)."""
+        self.code_value: tuple[int, ...] = tuple(code % 3 + 1 for code in range(9))
+        """A code card's number, 1 to 3 (what it counts for in development, 5.7)."""
+        self.square_bit: tuple[int, ...] = tuple(self.code_bit[code] for code in c.square_code)
+        """The alphabet of each enemy square's code, as a bit (5.8)."""
+        self.square_value: tuple[int, ...] = tuple(self.code_value[code] for code in c.square_code)
+        """The number of each enemy square's code (5.7)."""
+        verbs = {e.verb for e in c.weapon_effect if e is not None and "amount" in e.params}
+        self.persistent: dict[str, tuple[int, ...]] = {
+            verb: tuple(
+                int(e.params["amount"]) if e is not None and e.verb == verb else 0 for e in c.weapon_effect
+            )
+            for verb in verbs
+        }
+        """``persistent[verb][card]``: the amount of army card ``card``'s persistent (永続) effect
+        ``verb`` (0 for a card without one), for the verbs that take an amount."""
 
 
 _BY_CONTENT: dict[int, tuple[Content, Tables]] = {}

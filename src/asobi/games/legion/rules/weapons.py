@@ -67,12 +67,13 @@ def persistent_total(s: LegionState, verb: str, owner: int | None) -> int:
     """The sum of the ``amount`` of every persistent (永続) effect ``verb`` on the map."""
     if not s.weapons:
         return 0
+    amounts = s.tables.persistent.get(verb)
+    if amounts is None:
+        return 0  # no weapon has this effect
     total = 0
-    effects = s.content.weapon_effect
     for _, o, kind, _ in s.weapons:
-        e = effects[kind]
-        if e is not None and e.verb == verb and (owner is None or o == owner):
-            total += int(e.params["amount"])
+        if owner is None or o == owner:
+            total += amounts[kind]
     return total
 
 

@@ -1,0 +1,110 @@
+"""The state's declared fields: clone, JSON (card ids, not pool indices) and the checks on reading."""
+
+from __future__ import annotations
+
+import json
+from random import Random
+from typing import Any
+
+import pytest
+
+from asobi.core.errors import BadRecordError
+from asobi.games.emblem.state import FIELDS, EmblemState
+
+from .helpers import new
+
+
+def _played(seed: int, steps: int) -> EmblemState:
+    s = new()
+    rng = Random(seed)
+    for _ in range(steps):
+        if s.is_terminal():
+            break
+        s.apply(s.sample_chance(rng) if s.is_chance() else rng.choice(s.legal_actions()))
+    return s
+
+
+def _round_trip(s: EmblemState) -> EmblemState:
+    return EmblemState.from_json(json.loads(json.dumps(s.to_json(), ensure_ascii=False)))
+
+
+def test_every_slot_is_declared_once():
+    assert EmblemState.__slots__ == FIELDS.slots
+    assert {"hand", "field", "deck", "deploying", "log", "_legal", "_chance"} <= set(FIELDS.slots)
+
+
+def test_json_round_trips_along_games_with_card_ids_in_the_json():
+    seen_deploying = seen_units = False
+    for seed in range(3):
+        s = new()
+        rng = Random(seed)
+        for i in range(400):
+            if s.is_terminal():
+                break
+            if i % 7 == 0:
+                data = s.to_json()
+                assert all(isinstance(c, str) for h in data["hand"] for c in h)
+                back = _round_trip(s)
+                assert back.fingerprint() == s.fingerprint() and back.log == s.log
+                assert back.legal_actions() == s.legal_actions() and back.to_json() == data
+                assert back.field_errors() == [] and back.invariant_errors() == []
+                seen_deploying |= bool(s.deploying)
+                seen_units |= any(u is not None for u in s.field)
+            s.apply(s.sample_chance(rng) if s.is_chance() else rng.choice(s.legal_actions()))
+    assert seen_units and seen_deploying
+
+
+def test_clone_copies_what_changes_and_shares_what_is_replaced():
+    s = _played(4, 200)
+    c = s.clone()
+    assert c.fingerprint() == s.fingerprint()
+    assert c.hand is not s.hand and c.hand[0] is not s.hand[0] and c.hand[1] is not s.hand[1]
+    assert c.field is not s.field
+    assert all(a is None or a is not b for a, b in zip(c.field, s.field, strict=True))
+    assert c.deck_left is not s.deck_left and c.unused is not s.unused and c.used is not s.used
+    assert c.deck is s.deck and c.offfield is s.offfield and c.land is s.land
+    assert c.log is not s.log and c.log == s.log
+    c.hand[0].append(0)
+    assert len(c.hand[0]) == len(s.hand[0]) + 1
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("hand", [["no-such-card"], []]),
+        ("hand", [[]]),
+        ("step", "no-such-step"),
+        ("field", [None]),
+        ("field", "squares"),
+        ("land", [5, None]),
+        ("deck", [{}]),
+        ("mulligan_done", [0]),
+        ("wiped", [0, "x"]),
+        ("deploying", ["no-such-card"]),
+        ("turn", "3"),
+        ("pending_deals", [7]),
+        ("deck_names", ["azure"]),
+        ("log", "events"),
+    ],
+)
+def test_a_bad_field_is_refused_by_name(field: str, value: Any):
+    data = _played(2, 120).to_json()
+    data[field] = value
+    with pytest.raises(BadRecordError, match=f"'{field}'"):
+        EmblemState.from_json(data)
+
+
+def test_a_missing_field_or_deck_count_out_of_step_is_refused():
+    data = _played(2, 120).to_json()
+    with pytest.raises(BadRecordError, match="field 'hand' is missing"):
+        EmblemState.from_json({k: v for k, v in data.items() if k != "hand"})
+    data["deck_left"] = [data["deck_left"][0] + 1, data["deck_left"][1]]
+    with pytest.raises(BadRecordError, match="'deck_left'"):
+        EmblemState.from_json(data)
+
+
+def test_the_invariant_checks_include_the_declared_kinds():
+    s = _played(3, 60)
+    assert s.invariant_errors() == []
+    s.koku = "1"  # type: ignore[assignment]
+    assert "field koku is a str, not a int" in s.invariant_errors()
