@@ -22,7 +22,7 @@ from typing import Any
 
 from .actions import Action
 from .agent import Agent, Observation, RandomAgent, derive_seed
-from .errors import AsobiError, IllegalActionError
+from .errors import AsobiError, BadRecordError, IllegalActionError
 from .events import Event
 from .record import GameRecord
 from .registry import GameSpec
@@ -154,14 +154,12 @@ class Match:
         self.listeners: list[MatchListener] = []
         self._journal: list[_Entry] | None = [] if journal else None
         self._undo: list[tuple[int, GameState, int]] = []
-        self._last_log_start = 0
         """Snapshots before each of one seat's decisions since information was last revealed."""
+        self._last_log_start = 0
         for i, action in enumerate(actions):
             try:
                 self._apply(self.state.current_seat, action, check=True)
             except AsobiError as e:
-                from .errors import BadRecordError
-
                 raise BadRecordError(f"{where}, action {i}", str(e)) from None
         self._undo.clear()
         self.chance = chance_source(seed, len(self.actions))
@@ -211,7 +209,7 @@ class Match:
         action = self.decide()
         if action is None:
             return False
-        self._apply(self.state.current_seat, action, check=self.checked)
+        self.advance(action)
         return True
 
     def play(self, max_steps: int | None = None, on_step: Callable[[Match], None] | None = None) -> int | None:
@@ -315,17 +313,17 @@ class Match:
         """
         if self._journal is None:
             raise AsobiError("this match keeps no journal")
-        out = []
+        entries = [e for e in self._journal if e.state_id > since and not e.withdrawn]
+        first = min((e.log_start for e in entries if e.action is not None), default=0)
+        log = self.state.events_since(first)  # read once: every entry's events are a slice of it
         viewer = len(self.seats) if seat is None else seat
-        for entry in self._journal:
-            if entry.state_id <= since or entry.withdrawn:
-                continue
+        out = []
+        for entry in entries:
             if entry.action is None:
                 out.append(Update(entry.state_id, entry.actor, None, "", (), entry.undone))
                 continue
             action, labels = entry.seen[viewer]
-            log = self.state.events_since(entry.log_start)[: entry.log_end - entry.log_start]
-            events = tuple(e for e in log if e.visible_to(seat))
+            events = tuple(e for e in log[entry.log_start - first : entry.log_end - first] if e.visible_to(seat))
             out.append(Update(entry.state_id, entry.actor, action, labels.get(lang, ""), events))
         return out
 
