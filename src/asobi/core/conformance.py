@@ -191,10 +191,19 @@ def check_state(
     check_rejects_bad_actions(state, seen, at)
     if not secrets:
         return
-    check_views(state, rng, stats, at, options)
-    check_determinize(state, rng, stats, at)
-    check_bots_blind(state, rng, stats, at, options)
+    variants = hidden_variants_by_seat(state, rng)  # made once, compared by each check below
+    check_views(state, rng, stats, at, options, variants)
+    check_determinize(state, rng, stats, at, variants)
+    check_bots_blind(state, rng, stats, at, options, variants)
     check_redactions(state, rng, stats, at)
+
+
+Variants = Mapping[int, Sequence[GameState]]
+"""Each seat's hidden variants of one state."""
+
+
+def hidden_variants_by_seat(state: GameState, rng: Random) -> dict[int, Sequence[GameState]]:
+    return {seat: state.hidden_variants(seat, rng) for seat in range(state.n_seats)}
 
 
 def check_clone_independence(state: GameState, action: Action, at: str) -> None:
@@ -255,8 +264,15 @@ def check_rejects_bad_actions(state: GameState, seen: set[Action], at: str) -> N
 
 
 def check_views(
-    state: GameState, rng: Random, stats: PlayoutStats, at: str, options: Mapping[str, Any] | None = None
+    state: GameState,
+    rng: Random,
+    stats: PlayoutStats,
+    at: str,
+    options: Mapping[str, Any] | None = None,
+    variants: Variants | None = None,
 ) -> None:
+    if variants is None:
+        variants = hidden_variants_by_seat(state, rng)
     fp = state.fingerprint()
     spec = state.spec
     shape = spec.observation_shape(options or {}) if spec.observation_shape is not None else None
@@ -268,7 +284,7 @@ def check_views(
         tensor = state.observation_tensor(seat) if shape is not None else None
         if shape is not None and tensor is not None:
             assert len(tensor) == math.prod(shape), f"{at}: observation of {len(tensor)} values, shape {shape}"
-        for variant in state.hidden_variants(seat, rng):
+        for variant in variants[seat]:
             stats.views_compared += 1
             if variant.fingerprint() != fp:
                 stats.hidden_variants_differing += 1
@@ -281,10 +297,14 @@ def check_views(
     assert state.fingerprint() == fp, f"{at}: making views changed the state"
 
 
-def check_determinize(state: GameState, rng: Random, stats: PlayoutStats, at: str) -> None:
+def check_determinize(
+    state: GameState, rng: Random, stats: PlayoutStats, at: str, variants: Variants | None = None
+) -> None:
     """Sampled states give the seat what it sees now, depend only on what it knows, and vary."""
     if state.is_terminal():
         return
+    if variants is None:
+        variants = hidden_variants_by_seat(state, rng)
     for seat in range(state.n_seats):
         view = state.view(seat)
         log = state.visible_log(seat)
@@ -301,7 +321,7 @@ def check_determinize(state: GameState, rng: Random, stats: PlayoutStats, at: st
             samples.append(d.fingerprint())
         if len(set(samples)) > 1 or samples[0] != state.fingerprint():
             stats.determinizations_differing += 1
-        for variant in state.hidden_variants(seat, rng):
+        for variant in variants[seat]:
             again = variant.determinize(seat, Random(key)).fingerprint()
             assert again == samples[0], (
                 f"{at}: seat {seat}'s determinization depends on what it cannot see"
@@ -350,7 +370,12 @@ def check_redactions(state: GameState, rng: Random, stats: PlayoutStats, at: str
 
 
 def check_bots_blind(
-    state: GameState, rng: Random, stats: PlayoutStats, at: str, options: Mapping[str, Any] | None = None
+    state: GameState,
+    rng: Random,
+    stats: PlayoutStats,
+    at: str,
+    options: Mapping[str, Any] | None = None,
+    variants: Variants | None = None,
 ) -> None:
     """A bot decides the same on states its seat cannot tell apart (it never reads the state)."""
     seat = state.current_seat
@@ -358,13 +383,13 @@ def check_bots_blind(
         return
     spec = state.spec
     options = options or {}
-    variants = state.hidden_variants(seat, rng)
-    if not variants:
+    mine = variants[seat] if variants is not None else state.hidden_variants(seat, rng)
+    if not mine:
         return
     for name in spec.bots:
         bot_seed = rng.randrange(2**31)
         chosen = make_bot(spec, name, seat, bot_seed, options).act(Observation(state, seat))
-        for variant in variants:
+        for variant in mine:
             stats.bot_checks += 1
             again = make_bot(spec, name, seat, bot_seed, options).act(Observation(variant, seat))
             assert again == chosen, (
