@@ -17,7 +17,6 @@ from rich.table import Table
 from . import __version__
 from .core.actions import action_to_json
 from .core.errors import AsobiError, BadRecordError
-from .core.events import render_event
 from .core.match import Match
 from .core.record import GameRecord, replay
 from .core.registry import GameSpec, all_games, get_game
@@ -302,12 +301,12 @@ def replay_cmd(source: str, verify: bool, seat: int | None, step_mode: bool, lan
     # Through the match loop, so each seat sees other seats' actions as it saw them when played.
     match = Match(spec, record.options, record.seats, seed=record.seed, actions=record.actions, where=where)
     for event in match.opening_events(seat):
-        click.echo("  · " + render_event(event, spec.messages, lang, spec.localize))
+        click.echo("  · " + spec.event_text(event, lang))
     for update in match.updates(seat, 0, lang):
         who = "chance" if update.actor == CHANCE else names[update.actor]
         click.echo(f"[{who}] {update.label}")
         for event in update.events:
-            click.echo("  · " + render_event(event, spec.messages, lang, spec.localize))
+            click.echo("  · " + spec.event_text(event, lang))
         if step_mode:
             click.pause("")
     state = match.state
@@ -338,7 +337,7 @@ def _export(record: GameRecord, where: str, path: str, seat: int | None, lang: s
             "actor": u.actor,
             "action": action_to_json(u.action) if u.action is not None else None,
             "label": u.label,
-            "events": [render_event(e, spec.messages, lang, spec.localize) for e in u.events],
+            "events": [spec.event_text(e, lang) for e in u.events],
         }
         for u in match.updates(seat, 0, lang)
     ]
@@ -346,7 +345,7 @@ def _export(record: GameRecord, where: str, path: str, seat: int | None, lang: s
         "game": spec.id,
         "rules_version": spec.rules_version,
         "seat": seat,
-        "opening": [render_event(e, spec.messages, lang, spec.localize) for e in match.opening_events(seat)],
+        "opening": [spec.event_text(e, lang) for e in match.opening_events(seat)],
         "updates": updates,
         "view": match.view(seat),
     }

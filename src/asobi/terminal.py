@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from .core.actions import Action
 from .core.errors import AsobiError
+from .core.events import Event
 from .core.match import HUMAN, Match
 from .core.record import GameRecord
 from .core.registry import GameSpec
@@ -152,10 +153,8 @@ class TerminalGame:
                 self.write("  · " + self._render(event))
         self.shown = self.match.state_id
 
-    def _render(self, event) -> str:
-        from .core.events import render_event
-
-        return render_event(event, self.spec.messages, self.lang, self.spec.localize)
+    def _render(self, event: Event) -> str:
+        return self.spec.event_text(event, self.lang)
 
     def _show(self, seat: int, legal: Sequence[Action]) -> None:
         state = self.match.state

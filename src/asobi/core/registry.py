@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .errors import AsobiError
-from .events import Localizer
+from .events import Event, Localizer, render_event
 from .options import Option, validate_options
 
 if TYPE_CHECKING:
@@ -90,6 +90,10 @@ class GameSpec:
         :raises BadOptionsError: if the options are refused.
         """
         return self.new_state(self.validate_options(raw_options))
+
+    def event_text(self, event: Event, lang: str = "en") -> str:
+        """An event as text in ``lang``, from this game's catalogue, prefixed by its clause id."""
+        return render_event(event, self.messages, lang, self.localize)
 
     def bot_names(self) -> list[str]:
         return sorted({"random", *self.bots})

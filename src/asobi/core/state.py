@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, is_well_formed
 from .errors import IllegalActionError, MalformedActionError, NotYourTurnError
-from .events import Event, render_event
+from .events import Event
 from .log import EventLog
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ class Outcome:
         )
 
     def render(self, spec: GameSpec, lang: str = "en") -> str:
-        return render_event(Event(self.clause, self.reason, self.args), spec.messages, lang, spec.localize)
+        return spec.event_text(Event(self.clause, self.reason, self.args), lang)
 
 
 class GameState(ABC):
@@ -227,7 +227,7 @@ class GameState(ABC):
         """A short human-readable label of an action in ``lang`` (``ja`` or ``en``)."""
 
     def render_log(self, seat: int | None, lang: str = "en", start: int = 0) -> list[str]:
-        return [render_event(e, self.spec.messages, lang, self.spec.localize) for e in self.visible_log(seat, start)]
+        return [self.spec.event_text(e, lang) for e in self.visible_log(seat, start)]
 
     def metrics(self) -> dict[str, float]:
         """Game-specific figures for simulation summaries (rounds played, life left…)."""

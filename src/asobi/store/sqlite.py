@@ -40,8 +40,9 @@ from platformdirs import user_data_dir
 
 from ..core.actions import Action, action_from_json, action_to_json
 from ..core.errors import AsobiError, BadRecordError, RulesVersionError
-from ..core.events import Event, render_event
+from ..core.events import Event
 from ..core.record import GameRecord, data_hash_of, load_json, parse_record, recheck
+from ..core.registry import GameSpec
 from ..core.state import CHANCE
 
 ENV_DB = "ASOBI_DB"
@@ -217,13 +218,13 @@ class StoredLog:
                 continue
             for event in stored.events:
                 if event.visible_to(seat):
-                    lines.append("  · " + _render(event, spec.messages, lang, spec.localize))
+                    lines.append("  · " + _render(spec, event, lang))
         return lines
 
 
-def _render(event: Event, messages: Any, lang: str, localize: Any) -> str:
+def _render(spec: GameSpec, event: Event, lang: str) -> str:
     try:
-        return render_event(event, messages, lang, localize)
+        return spec.event_text(event, lang)
     except (KeyError, IndexError, ValueError, TypeError, AttributeError):  # the catalogue changed since
         args = ", ".join(f"{k}={v}" for k, v in event.args)
         return f"{event.clause}: {event.key}" + (f" {args}" if args else "")
