@@ -6,6 +6,11 @@ ARMY = 100
 SEATS = "ABCDE"
 
 
+def is_index(x: object, n: int) -> bool:
+    """Whether ``x`` is an int in ``0..n-1`` (an item of a submitted action, checked before use)."""
+    return type(x) is int and 0 <= x < n
+
+
 def hand_kinds(hand: list[int]) -> tuple[list[int], list[int]]:
     """The distinct code kinds and army cards (as ``k``, not ``ARMY + k``) of a sorted hand, each
     in order (one pass: the hand's equal cards are next to each other)."""

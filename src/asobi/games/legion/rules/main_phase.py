@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards import ARMY, distinct, hand_kinds
+from ..cards import ARMY, distinct, hand_kinds, is_index
 from .blackout import clear_blackout, repairable
 from .level import develop_alphabets, develop_threshold
 from .lives import damage_enemy
@@ -124,10 +124,6 @@ def legal_main(s: LegionState) -> list[tuple[Any, ...]]:
     return acts
 
 
-def _int(x: Any, n: int) -> bool:
-    return type(x) is int and 0 <= x < n
-
-
 def is_legal_main(s: LegionState, a: tuple[Any, ...]) -> bool:
     """Whether ``a`` is in :func:`legal_main`, without listing the actions (4.2)."""
     assert s.pending is not None
@@ -141,13 +137,13 @@ def is_legal_main(s: LegionState, a: tuple[Any, ...]) -> bool:
     if verb == "supply":
         return (
             size == 2
-            and _int(a[1], 9)
+            and is_index(a[1], 9)
             and a[1] in hand
             and not used & SUPPLY
             and (any(s.army_deck) or any(s.army_discard))
         )
     if verb == "launch":
-        if size != 3 or used & LAUNCH or not _int(a[1], len(s.content.army_ids)) or not _int(a[2], 9):
+        if size != 3 or used & LAUNCH or not is_index(a[1], len(s.content.army_ids)) or not is_index(a[2], 9):
             return False
         if a[2] not in hand or ARMY + a[1] not in hand or not s.content.is_weapon[a[1]]:
             return False
@@ -173,8 +169,8 @@ def is_legal_main(s: LegionState, a: tuple[Any, ...]) -> bool:
     if verb == "strategy":
         return (
             size == 3
-            and _int(a[1], len(s.content.army_ids))
-            and _int(a[2], 3)
+            and is_index(a[1], len(s.content.army_ids))
+            and is_index(a[2], 3)
             and ARMY + a[1] in hand
             and bool(s.tables.is_strategy[a[1]])
             and playable(s, seat, a[1], a[2])

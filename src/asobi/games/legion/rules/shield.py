@@ -6,7 +6,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING, Any
 
-from ..cards import ARMY, distinct, hand_codes
+from ..cards import ARMY, distinct, hand_codes, is_index
 from .log import Event, new_event, seat_events
 from .weapons import shield_limit
 
@@ -78,18 +78,12 @@ def is_legal_shield(s: LegionState, a: tuple[Any, ...]) -> bool:
     if verb == "shield":
         return (
             size == 2
-            and type(a[1]) is int
-            and 0 <= a[1] < 9
+            and is_index(a[1], 9)
             and a[1] in hand
             and len(s.shield) < shield_limit(s)
         )
     if verb == "swap":
-        if (
-            size != 3
-            or type(a[1]) is not int
-            or type(a[2]) is not int
-            or not (0 <= a[1] < 9 and 0 <= a[2] < 9)
-        ):
+        if size != 3 or not is_index(a[1], 9) or not is_index(a[2], 9):
             return False
         sc, hc = a[1], a[2]
         shield, new = s.shield, s.shield_new
