@@ -68,10 +68,13 @@ def collect_states(spec: GameSpec, options: Mapping[str, Any], n_states: int, se
 
 
 def random_playout(spec: GameSpec, options: Mapping[str, Any], rng: Random) -> int:
-    """One whole random game as search plays it: list, pick, apply (chance by its odds); its steps."""
+    """One whole random game as search plays it: list, pick, apply (chance by its odds); its steps.
+
+    The pick is one ``random()`` scaled to the list (as a rollout policy picks), not
+    ``randrange``, whose exact-integer method would cost a tenth of a step."""
     state = spec.new_state(options)
     steps = 0
-    randrange = rng.randrange
+    random = rng.random
     while True:
         seat = state.current_seat
         if seat == TERMINAL:
@@ -80,7 +83,7 @@ def random_playout(spec: GameSpec, options: Mapping[str, Any], rng: Random) -> i
             state.apply_unchecked(state.sample_chance(rng))
         else:
             legal = state.legal_actions()
-            state.apply_unchecked(legal[randrange(len(legal))])
+            state.apply_unchecked(legal[int(random() * len(legal))])
         steps += 1
 
 

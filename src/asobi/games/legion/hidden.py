@@ -36,18 +36,27 @@ def _entry(s: LegionState, value: Any) -> int:
     return value if isinstance(value, int) else ARMY + s.content.army_index[value]
 
 
-def known_cards(s: LegionState, seat: int) -> list[list[int]]:
-    """For each hand, the cards (hand entries, sorted) that ``seat`` knows are in it.
+def public_known(s: LegionState) -> tuple[tuple[int, ...], ...]:
+    """For each hand, the cards the public log shows are in it: the shield codes swapped into it
+    (4.4, L-18) that have not left it since.
 
-    Its own hand entirely; in another hand, the shield codes swapped into it (4.4, L-18) that have
-    not left it since. Read from the public log, so the answer depends only on what ``seat`` has
-    seen. With open hands every hand is known.
+    Kept on the state with the log length it was read at (``known_cache``), so a later call reads
+    only the events since: a clone's log starts with its original's, and a determinized state's
+    differs only in private events. Search determinizes the same state many times.
     """
-    if s.open_hands:
-        return [h[:] for h in s.hands]
-    known: list[list[int]] = [[] for _ in range(s.n)]
+    log = s.log
+    length = len(log)
+    cache = s.known_cache
+    if cache is not None and cache[0] == length:
+        return cache[1]
+    if cache is not None and cache[0] < length:
+        known = [list(h) for h in cache[1]]
+        events: Any = log.since(cache[0])
+    else:
+        known = [[] for _ in range(s.n)]
+        events = log
     removing = _REMOVED_FROM_HAND
-    for e in s.log:
+    for e in events:
         if e.seats is not None:
             continue
         key = e.key
@@ -66,8 +75,22 @@ def known_cards(s: LegionState, seat: int) -> list[list[int]]:
                 card = _entry(s, args[name])
                 if card in hand:
                     hand.remove(card)
+    result = tuple(tuple(h) for h in known)
+    s.known_cache = (length, result)
+    return result
+
+
+def known_cards(s: LegionState, seat: int) -> list[list[int]]:
+    """For each hand, the cards (hand entries, sorted) that ``seat`` knows are in it.
+
+    Its own hand entirely; in another hand, what :func:`public_known` shows. Read from the public
+    log, so the answer depends only on what ``seat`` has seen. With open hands every hand is known.
+    """
+    if s.open_hands:
+        return [h[:] for h in s.hands]
+    known = [sorted(h) for h in public_known(s)]
     known[seat] = s.hands[seat][:]
-    return [sorted(h) for h in known]
+    return known
 
 
 def _counts(hand: list[int]) -> tuple[int, int]:
@@ -86,15 +109,33 @@ def _draw(pool: list[int], rng: Random) -> int:
     raise AssertionError("empty pool")  # pragma: no cover - callers draw at most the pool's size
 
 
+def _redact_event(e: Any, seat: int) -> Any:
+    if e.seats is not None and seat not in e.seats:
+        return e._replace(args=tuple((k, HIDDEN if k == "card" else x) for k, x in e.args))
+    return e
+
+
 def hide_private_log(s: LegionState, v: LegionState, seat: int) -> None:
     """Give ``v`` the log of ``s`` with the card of every event only other seats see replaced by
-    ``"?"``: ``seat`` sees none of them, and they would otherwise name the real hidden cards."""
-    log = []
-    for e in s.log:
-        if e.seats is not None and seat not in e.seats:
-            e = e._replace(args=tuple((k, HIDDEN if k == "card" else x) for k, x in e.args))
-        log.append(e)
-    v.log = EventLog(log)
+    ``"?"``: ``seat`` sees none of them, and they would otherwise name the real hidden cards.
+
+    Each seat's hidden log is kept on ``s`` (``redacted_logs``, with the length it covers), so the
+    next call redacts only the events since and shares the rest (search determinizes one state
+    many times)."""
+    log = s.log
+    length = len(log)
+    cache = s.redacted_logs or (None,) * s.n
+    entry = cache[seat]
+    if entry is not None and entry[0] <= length:
+        hidden = entry[1].fork()
+        start = entry[0]
+    else:
+        hidden, start = EventLog(), 0
+    if start < length:
+        hidden.extend([_redact_event(e, seat) for e in log.since(start)])
+        s.redacted_logs = (*cache[:seat], (length, hidden.fork()), *cache[seat + 1 :])
+    v.log = hidden
+    v.redacted_logs = None  # v's log is this seat's: what other seats saw of it is not there
 
 
 def _unknown(hand: list[int], known: list[int]) -> list[int]:

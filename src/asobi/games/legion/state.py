@@ -101,6 +101,8 @@ FIELDS = Fields(
     chance=Value(tuple, optional=True),
     ended=Value(tuple, optional=True),
     legal_cache=Cache(),
+    known_cache=Cache(),
+    redacted_logs=Cache(),
     log=Log(),
 )
 """Every field of the state, declared once: clone, JSON, fingerprint and type checks follow."""
@@ -151,6 +153,8 @@ class LegionState(FlowState, DeclaredState):
         self.chance: tuple[Any, ...] | None = None
         self.ended: tuple[str, str] | None = None
         self.legal_cache: tuple[tuple[Any, ...], ...] | None = None
+        self.known_cache: tuple[int, tuple[tuple[int, ...], ...]] | None = None
+        self.redacted_logs: tuple[tuple[int, EventLog] | None, ...] | None = None
         self.log = EventLog()
         self.say(
             "1.9",

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import ARMY, distinct, hand_kinds, is_index
 from .blackout import clear_blackout, repairable
 from .level import develop_alphabets, develop_threshold
-from .lives import damage_enemy
+from .lives import damage_enemy, enemy_level
 from .log import Event, new_event, seat_events
 from .resolve import discard_card
 from .stack import play_strategy, playable, playable_strategies
@@ -19,6 +19,7 @@ from .weapons import (
     free_squares,
     move_weapon,
     moves_of,
+    persistent_total,
     place_weapon,
     weapon_limit,
     weapons_of,
@@ -68,13 +69,16 @@ def _develop_cards(s: LegionState, seat: int) -> tuple[list[int], list[int]]:
 
 
 def can_develop(s: LegionState, seat: int) -> bool:
-    """Whether the seat's hand and the shield hold enough of the enemy's alphabets (5.7, 5.8)."""
+    """Whether the seat's hand and the shield hold enough of the enemy's alphabets (5.7, 5.8):
+    :func:`~.level.develop_threshold` with the alphabets read in the same pass over the pieces."""
     t = s.tables
-    square_bit, code_bit, code_value = t.square_bit, t.code_bit, t.code_value
+    square_bit, square_value, code_bit, code_value = t.square_bit, t.square_value, t.code_bit, t.code_value
     alphas = 0
+    need = 0
     for p in s.pieces:
         if p >= 0:
             alphas |= square_bit[p]
+            need += square_value[p]
     total = 0
     for c in s.hands[seat]:
         if c >= ARMY:
@@ -84,7 +88,12 @@ def can_develop(s: LegionState, seat: int) -> bool:
     for c in s.shield:
         if alphas & code_bit[c]:
             total += code_value[c]
-    return total > 0 and total >= develop_threshold(s)
+    if total <= 0:
+        return False
+    need += enemy_level(s.enemy_life) + s.black.count(1)
+    if s.weapons:
+        need -= persistent_total(s, "develop_discount", None)
+    return total >= max(1, need)
 
 
 def legal_main(s: LegionState) -> list[tuple[Any, ...]]:
@@ -111,14 +120,20 @@ def legal_main(s: LegionState) -> list[tuple[Any, ...]]:
             acts += [("launch", w, c) for w in weapons for c in codes]
     if mine:
         if not used & MOVE:
-            acts += sorted([("move", a, b) for a, b in moves_of(s, seat)])
+            # moves_of(s, seat) as actions, in order: the weapons are sorted by square, and so
+            # are each square's targets in the table
+            taken = {w[0] for w in s.weapons}
+            taken.add(s.ship)
+            black, moves = s.black, s.tables.moves
+            for w in mine:
+                acts += [move for to, move in moves[w[0]] if not black[to] and to not in taken]
         if not used & REPAIR and hand:
             targets = repairable(s, seat)
             if targets:
                 cards = distinct(hand)
                 acts += [("repair", t, c) for t in targets for c in cards]
     if armies:
-        acts += playable_strategies(s, seat)
+        acts += playable_strategies(s, seat, armies)
     if codes and not used & SUPPLY and (any(s.army_deck) or any(s.army_discard)):
         acts += [("supply", c) for c in codes]
     return acts

@@ -183,7 +183,9 @@ def playable(s: LegionState, seat: int, card: int, alpha: int) -> bool:
     return _applies(s, seat, effects[alpha])
 
 
-def playable_strategies(s: LegionState, seat: int) -> list[tuple[Any, ...]]:
+def playable_strategies(s: LegionState, seat: int, armies: list[int] | None = None) -> list[tuple[Any, ...]]:
+    """The strategies ``seat`` may play now, in order; ``armies``: the hand's distinct army cards
+    (as :func:`~..cards.hand_kinds` gives them) when the caller has them already."""
     hand = s.hands[seat]
     if not hand or hand[-1] < ARMY:
         return []
@@ -193,7 +195,7 @@ def playable_strategies(s: LegionState, seat: int) -> list[tuple[Any, ...]]:
     out = []
     is_strategy = s.tables.is_strategy
     strategy_effects = s.content.strategy_effects
-    for card in hand_kinds(hand)[1]:  # each army card once, in order
+    for card in hand_kinds(hand)[1] if armies is None else armies:  # each army card once, in order
         if not is_strategy[card]:
             continue
         effects = strategy_effects[card]
