@@ -1,0 +1,28 @@
+"""byston: ドレイクの野望, the strategic wargame of the Byston Well war (2–4 players).
+
+Not yet registered as a playable game: this package holds, so far, the authored data and its
+checks (``tables.py``), the hex geometry (``hexes.py``) and a text map (``render.py``). The printed
+rules are ``shared/rules/byston-wargame.ja.txt``; our decisions on their gaps are
+``docs/byston/rules-notes.md`` (ids ``B-n``).
+"""
+
+from __future__ import annotations
+
+import csv
+from functools import cache
+from importlib import resources
+
+
+@cache
+def clauses() -> dict[str, str]:
+    """The printed clauses (``17.6``, ``25.9.1``) and our notes on their gaps (``B-n``), id → text.
+
+    The withdrawn 20.2 is left out: there is nothing to enforce or test.
+    """
+    out: dict[str, str] = {}
+    for name in ("clauses.tsv", "notes.tsv"):
+        text = resources.files("asobi.games.byston.rules").joinpath(name).read_text(encoding="utf-8")
+        for row in csv.DictReader(text.splitlines(), delimiter="\t"):
+            if row["kind"] != "deleted":
+                out[row["id"]] = row["text"]
+    return out
