@@ -2,16 +2,17 @@
 
 ``opening()`` plays the setup with forced chance outcomes; ``place``, ``give`` and ``at`` put
 units, hand cards and the current step where a test wants them, keeping every card and chip
-accounted for (the invariants are checked by ``settled``).
+accounted for (the invariants are checked by ``settled``); ``arrive`` runs a task (or a step's
+arrival) from there, as the flow kernel would.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from asobi.games.emblem import SPEC
-from asobi.games.emblem.rules import flow
-from asobi.games.emblem.rules.invasion import begin_invasion
+from asobi.games.emblem.rules import DECISIONS, flow
 from asobi.games.emblem.state import EmblemState
 from asobi.games.emblem.units import U_CHIPS, new_unit
 
@@ -35,7 +36,7 @@ def take(s: EmblemState, seat: int, card_id: str) -> int:
         s.adjust_deck(seat, card, 1)
     s.adjust_deck(seat, card, -1)
     s.deck_left[seat] -= 1
-    s._legal = None
+    s.legal_cache = None
     return card
 
 
@@ -79,7 +80,7 @@ def place(
             u[7] = item_owner
     s.unused[owner] -= chips
     s.field[sq] = u
-    s._legal = None
+    s.legal_cache = None
     return u
 
 
@@ -100,31 +101,49 @@ def give(s: EmblemState, seat: int, *card_ids: str) -> None:
     """Put cards from ``seat``'s deck into the hand."""
     for c in card_ids:
         s.hand[seat].append(take(s, seat, c))
-    s._legal = None
+    s.legal_cache = None
 
 
 def empty_hand(s: EmblemState, seat: int) -> None:
     """Send the hand to 戦場外 (so tests control exactly what is in it)."""
     s.to_offfield(seat, *s.hand[seat])
     s.hand[seat] = []
-    s._legal = None
+    s.legal_cache = None
 
 
 def at(
     s: EmblemState, step: str, actor: int | None = None, turn_player: int | None = None, **extra: Any
 ) -> EmblemState:
-    """Set the current step (without its arrival work) and whose decision it is."""
+    """Set the current step (without its arrival work) and whose decision it is: the decision
+    ``step`` pending for ``actor`` (the turn player if not given), the draw step's chance node, or,
+    for a step nobody decides in, nothing (the test goes on with :func:`arrive`)."""
     if turn_player is not None:
         s.turn_player = turn_player
-    keys = [r.key for r in flow.STEPS]
-    s.step = keys.index(step)
-    s.actor = s.turn_player if actor is None else actor
+    seat = s.turn_player if actor is None else actor
+    s.agenda.clear()
+    s.pending = (step, seat) if step in DECISIONS else None
+    s.chance = flow.CHANCE_DRAW if step == "draw" else None
     if step in ("unit", "item", "draw"):
-        s.phase_seat = s.actor
-        s.koku = 0 if s.actor == s.turn_player else 1
+        s.phase_seat = seat
+        s.koku = 0 if seat == s.turn_player else 1
     for k, v in extra.items():
         setattr(s, k, v)
-    s._legal = None
+    s.legal_cache = None
+    return s
+
+
+def arrive(s: EmblemState, task: str | Callable[[EmblemState], None]) -> EmblemState:
+    """Go on from here (whatever was pending dropped) with the task named ``task`` — a section of
+    the rules beginning, a step arrived at — or with a rules function arriving at a step; then
+    run the agenda until someone decides, a card is drawn or the game ends."""
+    s.pending = s.chance = None
+    s.legal_cache = None
+    if isinstance(task, str):
+        s.push((task,))
+    else:
+        task(s)
+    if s.pending is None and s.chance is None and s.ended is None:
+        s.run()
     return s
 
 
@@ -181,6 +200,4 @@ def invasion(units: list[tuple[Any, ...]], turn_player: int = 0, **kw: Any) -> E
         place(s, sq, card, owner, chips=n, ready=False, **(rest[0] if rest else {}))
     s.turn_player = turn_player
     s.koku = 1
-    s._legal = None
-    begin_invasion(s)
-    return s
+    return arrive(s, "begin_invasion")

@@ -7,7 +7,7 @@ from asobi.core.testing import rule
 from asobi.games.emblem.rules import flow
 from asobi.games.emblem.rules.end_phase import begin_end_phase, end_turn
 
-from .helpers import at, chips, draw_any, empty_hand, events, give, opening, place, put_card, settled
+from .helpers import arrive, at, chips, draw_any, empty_hand, events, give, opening, place, put_card, settled
 
 
 def turn_start_of_a(units, land=None):
@@ -22,7 +22,7 @@ def turn_start_of_a(units, land=None):
         put_card(s, 0, "land", land)
     empty_hand(s, 1)
     at(s, "discard", turn_player=1)
-    end_turn(s)
+    arrive(s, end_turn)
     return s
 
 
@@ -73,7 +73,7 @@ def test_up_to_means_the_player_may_leave_chips_unused():
     place(s, 1, "az-albert", 0, chips=2)
     give(s, 0, "az-leon")
     s.turn_player = 0
-    begin_end_phase(s)
+    arrive(s, begin_end_phase)
     s.apply(("succeed", 1, "az-leon"))
     before = s.unused[0]
     s.apply(("chips", 0))  # the child comes in with the parent's 2 chips and nothing more
@@ -121,7 +121,7 @@ def test_both_decks_empty_is_decided_on_the_field_not_by_who_draws_first():
         out_of_cards(s, 0)
         out_of_cards(s, 1)
         at(s, "draw", actor=1)
-        flow.goto(s, flow.DRAW)
+        arrive(s, "draw")
         return s, s.outcome()
 
     # B meets the empty deck first, yet B, stronger on the field, wins
@@ -136,15 +136,13 @@ def test_both_decks_empty_is_decided_on_the_field_not_by_who_draws_first():
 
 @rule("C-4")
 def test_reach_is_manhattan_distance_archers_hit_diagonally_swords_do_not():
-    from asobi.games.emblem.rules.invasion import begin_invasion
-
     def act_from(units):
         s = opening()
         draw_any(s)
         for sq, card, owner, n in units:
             place(s, sq, card, owner, chips=n, ready=False)
         s.turn_player, s.koku = 0, 1
-        begin_invasion(s)
+        arrive(s, "begin_invasion")
         s.apply(("activate", 4))
         s.apply(("next",))
         return s

@@ -12,6 +12,7 @@ from asobi.games.emblem.rules import flow
 from asobi.games.emblem.rules.field import SORTIE_SQUARES, SQUARES, square_name
 
 from .helpers import (
+    arrive,
     at,
     chips,
     deploy,
@@ -64,7 +65,7 @@ def test_offfield_is_the_public_discard_zone():
     draw_any(s)
     give(s, 0, "az-soldier")  # 9 cards: the discard to 7 (2.5.6) puts two in 戦場外
     s.turn_player = 0
-    begin_end_phase(s)
+    arrive(s, begin_end_phase)
     assert s.step == flow.DISCARD
     s.apply(("discard", "az-soldier"))
     s.apply(("discard", "w-iron-sword"))
@@ -106,7 +107,7 @@ def test_capture_sends_a_weak_adjacent_enemy_to_kokugai_at_turn_start():
     at(s, "discard", turn_player=0)
     empty_hand(s, 0)
     mark = len(s.log)
-    end_turn(s)
+    arrive(s, end_turn)
     assert s.field[5] is None and s.field[7] is not None  # one capture, the lowest square first
     assert s.cards.index("az-soldier") in s.kokugai[0]
     assert ("C-21", "capture") in events(s, mark)
@@ -179,7 +180,7 @@ def test_drawing_from_an_empty_deck_ends_the_game_decided_on_the_field():
     s.deck = ((0,) * len(s.deck[0]), s.deck[1])
     s.deck_left[0] = 0
     at(s, "start")
-    flow.goto(s, flow.DRAW)
+    arrive(s, "draw")
     out = s.outcome()
     assert out is not None and out.winners == (1,) and out.clause == "C-25"
     assert ("C-25", "deck_empty") in events(s)
@@ -269,7 +270,7 @@ def test_a_named_unit_is_unique_on_its_owners_field():
     place(s, 0, "az-leon", 0)
     give(s, 0, "az-leon", "az-soldier")
     place(s, 10, "cr-brute", 1)
-    s._legal = None
+    s.legal_cache = None
     legal = s.legal_actions()
     assert not any(a[0] == "deploy" and a[1] == "az-leon" for a in legal)
     assert ("deploy", "az-soldier") in legal  # generic units may repeat

@@ -9,7 +9,7 @@ from asobi.core.testing import rule
 from asobi.games.emblem.rules import flow
 from asobi.games.emblem.rules.end_phase import begin_end_phase
 
-from .helpers import at, chips, empty_hand, events, give, opening, place, put_card, settled
+from .helpers import arrive, at, chips, empty_hand, events, give, opening, place, put_card, settled
 
 
 def end_phase(units, hand=(), seat=0, land=None, **kw):
@@ -22,7 +22,7 @@ def end_phase(units, hand=(), seat=0, land=None, **kw):
     if land:
         put_card(s, seat, "land", land)
     s.turn_player = seat
-    begin_end_phase(s)
+    arrive(s, begin_end_phase)
     return s
 
 
@@ -137,7 +137,7 @@ def test_the_child_keeps_the_parents_state():
     u[8] = 1  # 練磨 +1
     give(s, 0, "az-leon")
     s.turn_player = 0
-    begin_end_phase(s)
+    arrive(s, begin_end_phase)
     s.apply(("succeed", 1, "az-leon"))
     s.apply(("chips", 1))
     child = s.field[1]

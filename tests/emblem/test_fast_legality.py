@@ -66,10 +66,10 @@ def test_fast_is_legal_agrees_with_the_listing_in_the_unit_and_item_steps():
                         if u is not None:
                             u[12] = 1 - u[12]  # U_ATTACHED
                     for state in (s.clone(), rich):
-                        state._legal = None
+                        state.legal_cache = None
                         listing = set(state.legal_actions())
                         for a in every:
-                            state._legal = None
+                            state.legal_cache = None
                             assert state.is_legal(a) == (a in listing), (flow.STEPS[s.step].key, a)
                             checked += 1
                         legal_seen += len(listing)

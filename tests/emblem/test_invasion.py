@@ -8,7 +8,7 @@ from asobi.core import IllegalActionError
 from asobi.core.testing import rule
 from asobi.games.emblem.rules import flow
 
-from .helpers import at, chips, cites, events, invasion, opening, place, put_card, settled
+from .helpers import arrive, at, chips, cites, events, invasion, opening, place, put_card, settled
 
 
 @rule("2.4.1", "2.4.2")
@@ -238,7 +238,7 @@ def test_poisoned_units_lose_a_chip_at_their_owners_turn_start():
 
     at(s, "discard")
     mark = len(s.log)
-    end_turn(s)  # B's turn starts: the poison bites, then ends
+    arrive(s, end_turn)  # B's turn starts: the poison bites, then ends
     assert chips(s, 7) == 2 and s.field[7][9] == 0
     assert ("C-22", "damage") in events(s, mark)
     settled(s)

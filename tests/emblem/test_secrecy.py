@@ -13,10 +13,10 @@ from asobi.core.match import Match
 from asobi.core.testing import rule
 from asobi.games.emblem import SPEC, observation_shape
 from asobi.games.emblem.cards import UNIT
-from asobi.games.emblem.rules import flow
+from asobi.games.emblem.rules import IDLE, flow, kokuryoku
 from asobi.games.emblem.state import EmblemState
 
-from .helpers import draw_any, empty_hand, give, opening, place
+from .helpers import arrive, draw_any, empty_hand, give, opening, place
 
 
 def unit_step_with(hand: list[str]) -> EmblemState:
@@ -30,7 +30,7 @@ def unit_step_with(hand: list[str]) -> EmblemState:
     draw_any(s)
     empty_hand(s, 1)
     give(s, 1, *hand)
-    flow.goto(s, flow.UNIT)  # arrive again with this hand: the step passes by itself if idle
+    arrive(s, kokuryoku.unit_step)  # arrive again with this hand: the step passes by itself if idle
     return s
 
 
@@ -125,7 +125,7 @@ def test_each_step_that_passes_by_itself_decides_on_public_information_only():
     the idle test of the step gives the same answer."""
     checked = 0
     for s in random_states(range(6), every=11):
-        idle = flow.IDLE_HOOKS[s.step]
+        idle = IDLE.get(flow.STEPS[s.step].key) if s.step >= 0 else None
         if idle is None or s.current_seat < 0:
             continue
         for seat in (0, 1):

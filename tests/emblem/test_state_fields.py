@@ -30,7 +30,8 @@ def _round_trip(s: EmblemState) -> EmblemState:
 
 def test_every_slot_is_declared_once():
     assert EmblemState.__slots__ == FIELDS.slots
-    assert {"hand", "field", "deck", "deploying", "log", "_legal", "_chance"} <= set(FIELDS.slots)
+    assert {"hand", "field", "deck", "deploying", "log", "legal_cache", "chance_cache"}
+    assert {"agenda", "pending", "chance", "ended"} <= set(FIELDS.slots) <= set(FIELDS.slots)
 
 
 def test_json_round_trips_along_games_with_card_ids_in_the_json():
@@ -73,7 +74,11 @@ def test_clone_copies_what_changes_and_shares_what_is_replaced():
     [
         ("hand", [["no-such-card"], []]),
         ("hand", [[]]),
-        ("step", "no-such-step"),
+        ("pending", ["no-such-step", 0]),
+        ("pending", ["unit", 2]),
+        ("agenda", [["no-such-task"]]),
+        ("chance", ["no-such-chance"]),
+        ("ended", ["won_sortie"]),
         ("field", [None]),
         ("field", "squares"),
         ("land", [5, None]),

@@ -8,7 +8,20 @@ from asobi.core import IllegalActionError
 from asobi.core.testing import rule
 from asobi.games.emblem.rules import flow
 
-from .helpers import at, chips, cites, deploy, deploys, empty_hand, events, give, opening, place, settled
+from .helpers import (
+    arrive,
+    at,
+    chips,
+    cites,
+    deploy,
+    deploys,
+    empty_hand,
+    events,
+    give,
+    opening,
+    place,
+    settled,
+)
 
 
 def to_unit_step(s, card="az-leon"):
@@ -22,10 +35,10 @@ def test_players_take_turns_alternately():
     s = opening()
     empty_hand(s, 0)
     at(s, "discard")
-    from asobi.games.emblem.rules.end_phase import enter_discard
+    from asobi.games.emblem.rules.end_phase import discard_step
 
     mark = len(s.log)
-    enter_discard(s)
+    arrive(s, discard_step)
     assert ("2.5.7", "turn_end") in events(s, mark)
     assert s.turn == 2 and s.turn_player == 1
     assert ("2.2.1", "turn") in events(s, mark)
@@ -81,7 +94,7 @@ def test_used_chips_come_back_first_thing_in_the_owners_turn():
     from asobi.games.emblem.rules.end_phase import end_turn
 
     mark = len(s.log)
-    end_turn(s)
+    arrive(s, end_turn)
     assert s.turn_player == 0
     assert s.used[0] == 0 and s.unused[0] == 18
     assert s.used[1] == 4  # not the opponent's
@@ -116,7 +129,7 @@ def test_turn_start_effects_run_after_the_chips_come_back():
     at(s, "discard", turn_player=1)
     empty_hand(s, 1)
     mark = len(s.log)
-    end_turn(s)
+    arrive(s, end_turn)
     # l-fort: up to 2 of the three units, the player's choice (C-34), not square order
     assert s.step == flow.START_EFFECTS and s.actor == 0
     assert list(s.legal_actions()) == [("land", (0, 1)), ("land", (0, 2)), ("land", (1, 2))]
@@ -238,10 +251,10 @@ def test_one_card_per_unit_per_step_and_no_two_of_a_kind():
         s.apply(("equip", "i-shield", 0))
     s.apply(("equip", "i-shield", 1))
     # next turn's item step: a second weapon is refused (no two of a kind), the shield welcome
-    from asobi.games.emblem.rules.kokuryoku import enter_item
+    from asobi.games.emblem.rules.kokuryoku import item_step
 
-    enter_item(s)
-    s._legal = None
+    arrive(s, item_step)
+    s.legal_cache = None
     legal = s.legal_actions()
     assert ("equip", "w-silver-lance", 0) not in legal
     assert cites(s, "2.3.10")

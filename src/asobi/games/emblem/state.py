@@ -10,6 +10,11 @@ in actions, JSON and views.
 The fields are declared once (:data:`FIELDS`, with :mod:`asobi.core.fields`): ``clone`` (generated
 code), ``to_json``/``from_json`` (refusing a bad field by name), ``fingerprint`` and the type checks
 in :meth:`EmblemState.invariant_errors` all follow from that declaration.
+
+The game runs on the core flow kernel (:class:`~asobi.core.flow.FlowState`): ``agenda`` (tasks
+to run), ``pending`` (the decision asked: ``(step key, seat)``), ``chance`` (the chance node:
+``("first",)``, ``("deal",)`` or ``("draw",)``) and ``ended`` (``(reason, clause)``) say where the
+game is; ``step`` and ``actor`` are read from them.
 """
 
 from __future__ import annotations
@@ -22,12 +27,13 @@ from asobi.core import CHANCE, TERMINAL, Event, Outcome
 from asobi.core.actions import HIDDEN
 from asobi.core.errors import BadRecordError
 from asobi.core.fields import Cache, Custom, DeclaredState, Fields, List, Log, Value
+from asobi.core.flow import FlowState
 from asobi.core.log import EventLog
 
 from .cards import ATTACK_TYPES, KINDS, MOVES, UNIT, CardPool, pool
 from .limits import CHIPS, DECK_SIZE, DRAWN
 from .pairs import with_seat
-from .rules import combat, flow, kokuryoku, legality, setup
+from .rules import DECISIONS, FLOW, TASKS, combat, flow, kokuryoku, legality, setup
 from .rules.args import ONLY_SEAT, SEAT, SEAT_ONLY
 from .rules.field import SORTIE_SQUARES, SQUARES
 from .units import (
@@ -54,7 +60,6 @@ _new_event = tuple.__new__
 _POOL = pool()
 _N_POOL = len(_POOL)
 _POOL_IDS = _POOL.ids
-_STEP_KEYS = tuple(r.key for r in flow.STEPS)
 
 
 # ---- the declared fields: cards are pool indices in the state and card ids in JSON -----------------
@@ -155,6 +160,17 @@ def _load_unit(d: Any) -> list[int] | None:
     return u
 
 
+_FIELD_CLONE = (
+    "["
+    + ", ".join(
+        "(u := (f := {0})[0]) and u[:]" if sq == 0 else f"(u := f[{sq}]) and u[:]" for sq in range(SQUARES)
+    )
+    + "]"
+)
+"""The field's copy in the generated ``clone``: each square's unit (a list, never empty) copied or
+``None`` kept, unrolled square by square (a comprehension costs a frame of its own per clone)."""
+
+
 def _check_field(value: Any) -> str | None:
     if type(value) is not list or len(value) != SQUARES:
         return f"is not a list of {SQUARES} squares"
@@ -168,8 +184,36 @@ def _check_field(value: Any) -> str | None:
     return None
 
 
-def _check_step(value: Any) -> str | None:
-    return None if _is_int(value) and 0 <= value < len(_STEP_KEYS) else "is not a step of the turn"
+def _check_agenda(value: Any) -> str | None:
+    if type(value) is not list or not all(
+        type(t) is tuple and t and type(t[0]) is str and t[0] in TASKS for t in value
+    ):
+        return "is not a list of tasks"
+    return None
+
+
+def _check_pending(value: Any) -> str | None:
+    if value is None or (
+        type(value) is tuple
+        and len(value) == 2
+        and type(value[0]) is str
+        and value[0] in DECISIONS
+        and _is_seat(value[1])
+    ):
+        return None
+    return "is not a decision asked of a seat: (step, seat)"
+
+
+def _check_chance(value: Any) -> str | None:
+    if value is None or value in (flow.CHANCE_FIRST, flow.CHANCE_DEAL, flow.CHANCE_DRAW):
+        return None
+    return "is not a chance node: (first), (deal) or (draw)"
+
+
+def _check_ended(value: Any) -> str | None:
+    if value is None or (type(value) is tuple and len(value) == 2 and all(type(x) is str for x in value)):
+        return None
+    return "is not how the game ended: (reason, clause)"
 
 
 def _check_deploying(value: Any) -> str | None:
@@ -217,7 +261,7 @@ FIELDS = Fields(
         dump=lambda v: [_card_id(c) for c in v], load=lambda d: tuple(map(_card_index, d)), check=_check_slots
     ),
     field=Custom(
-        clone="[None if u is None else u[:] for u in {0}]",
+        clone=_FIELD_CLONE,
         dump=lambda v: [_dump_unit(u) for u in v],
         load=lambda d: [_load_unit(u) for u in d],
         check=_check_field,
@@ -225,8 +269,6 @@ FIELDS = Fields(
     turn=Value(int),
     turn_player=Value(int),
     first=Value(int),
-    step=Custom(dump=lambda v: _STEP_KEYS[v], load=_STEP_KEYS.index, check=_check_step),
-    actor=Value(int),
     koku=Value(int),
     phase_seat=Value(int),
     pending_deals=Custom(
@@ -243,8 +285,6 @@ FIELDS = Fields(
     counter_use=Value(int),
     winner=Value(int),
     wiped=_seat_pair(_is_int, "a number"),
-    end_reason=Value(str),
-    end_clause=Value(str),
     start_todo=Custom(
         check=lambda v: None if type(v) is tuple and all(type(e) is tuple for e in v) else "is not effects"
     ),
@@ -255,20 +295,26 @@ FIELDS = Fields(
         check=_check_deploying,
     ),
     cancels=Value(int),
+    agenda=Custom(clone="{}[:]", load=lambda d: [tuple(t) for t in d], check=_check_agenda),
+    pending=Custom(check=_check_pending),
+    chance=Custom(check=_check_chance),
+    ended=Custom(check=_check_ended),
     log=Log(),
-    _legal=Cache(),
-    _chance=Cache(),
+    legal_cache=Cache(),
+    chance_cache=Cache(),
 )
 """Every field of the state, declared once: clone, JSON, fingerprint and type checks follow.
 
 Per-seat values that seldom change are tuples shared by clones (their kinds copy nothing); the
 hands, chip counts and the field are lists copied on clone. Cards are pool indices here and card
-ids in JSON (each card field's kind converts); the step is written by its key."""
+ids in JSON (each card field's kind converts). The flow kernel's fields (``agenda``, ``pending``,
+``chance``, ``ended``) are checked against the game's tasks, decisions and chance nodes."""
 
 
-class EmblemState(DeclaredState):
+class EmblemState(FlowState, DeclaredState):
     __slots__ = FIELDS.slots
 
+    flow = FLOW
     cards: ClassVar[CardPool]
     log: EventLog
 
@@ -287,8 +333,6 @@ class EmblemState(DeclaredState):
         self.turn = 0
         self.turn_player = -1
         self.first = -1
-        self.step = flow.FIRST
-        self.actor = -1
         self.koku = 0
         self.phase_seat = -1
         self.pending_deals: tuple[int, ...] = ()
@@ -303,8 +347,6 @@ class EmblemState(DeclaredState):
         self.counter_use = 0
         self.winner = -1
         self.wiped = (0, 0)
-        self.end_reason = ""
-        self.end_clause = ""
         self.start_todo: tuple[tuple[Any, ...], ...] = ()
         """The 自ターン開始時 effects still to resolve, when the turn player orders them (C-34)."""
         self.amount: tuple[Any, ...] = ()
@@ -312,9 +354,15 @@ class EmblemState(DeclaredState):
         self.deploying: tuple[int, ...] = ()
         self.cancels = 0
         """A deploy being chosen: (card,) then (card, square) (2.3.6, C-36)."""
+        self.agenda: list[tuple[Any, ...]] = []
+        self.pending: tuple[Any, ...] | None = None
+        self.chance: tuple[str] | None = flow.CHANCE_FIRST
+        self.ended: tuple[str, str] | None = None
         self.log = EventLog()
-        self._legal: tuple[tuple[Any, ...], ...] | None = None
-        self._chance: tuple[tuple[int, ...], int, tuple[tuple[tuple[Any, ...], float], ...]] | None = None
+        self.legal_cache: tuple[tuple[Any, ...], ...] | None = None
+        self.chance_cache: tuple[tuple[int, ...], int, tuple[tuple[tuple[Any, ...], float], ...]] | None = (
+            None
+        )
 
     # ---- log -----------------------------------------------------------------------------------
     def emit(
@@ -339,74 +387,131 @@ class EmblemState(DeclaredState):
         return 2
 
     @property
+    def step(self) -> int:
+        """The number of the step the game is at (:data:`flow.STEPS`): the pending decision's,
+        the chance node's, the end's — or, between them, the one the next task arrives at."""
+        pending = self.pending
+        if pending is not None:
+            return _STEP_OF[pending[0]]
+        if self.ended is not None:
+            return _OVER
+        chance = self.chance
+        if chance is not None:
+            return _STEP_OF[chance[0]]
+        return _STEP_OF.get(self.agenda[-1][0], -1) if self.agenda else -1
+
+    @property
+    def actor(self) -> int:
+        """The seat the pending decision is asked of, or -1."""
+        pending = self.pending
+        return -1 if pending is None else pending[1]
+
+    @property
     def current_seat(self) -> int:
-        step = self.step
-        if step == _OVER:
+        pending = self.pending
+        if pending is not None:
+            return pending[1]
+        if self.ended is not None:
             return TERMINAL
-        if step in _CHANCE_STEPS:
-            return CHANCE
-        return self.actor
+        return CHANCE
+
+    def run(self) -> None:
+        """Run tasks until a decision, a chance node or the end of the game (the kernel's loop,
+        with the tasks looked up once and the common task of one name called without slicing)."""
+        agenda = self.agenda
+        while self.pending is None and self.chance is None and self.ended is None:
+            task = agenda.pop()
+            if len(task) == 1:
+                _TASKS[task[0]](self)
+            else:
+                _TASKS[task[0]](self, *task[1:])
 
     def legal_actions(self) -> tuple[tuple[Any, ...], ...]:
         """The actions open now, sorted; an immutable tuple (cached, and shared with clones)."""
-        legal = self._legal
+        legal = self.legal_cache
         if legal is None:
-            hook = _LEGAL[self.step]
-            legal = self._legal = tuple(hook(self)) if hook is not None else ()
+            pending = self.pending
+            if pending is None:
+                return ()
+            legal = self.legal_cache = tuple(_LEGAL[pending[0]](self))
         return legal
 
     def chance_outcomes(self) -> tuple[tuple[tuple[Any, ...], float], ...]:
-        step = self.step
-        if step == flow.FIRST:
+        chance = self.chance
+        if chance is None:
+            return ()
+        if chance[0] == "first":
             return _FIRST_OUTCOMES
-        if step == flow.DEAL or step == flow.DRAW:
-            seat = self.pending_deals[-1] if step == flow.DEAL else self.phase_seat
-            deck = self.deck[seat]
-            left = self.deck_left[seat]
-            cached = self._chance
-            if cached is not None and cached[0] is deck and cached[1] == left:
-                return cached[2]
-            outcomes = tuple((a, n / left) for a, n in zip(DRAW_ACTIONS, deck, strict=True) if n)
-            self._chance = (deck, left, outcomes)
-            return outcomes
-        return ()
+        seat = self.pending_deals[-1] if chance[0] == "deal" else self.phase_seat
+        deck = self.deck[seat]
+        left = self.deck_left[seat]
+        cached = self.chance_cache
+        if cached is not None and cached[0] is deck and cached[1] == left:
+            return cached[2]
+        outcomes = tuple((a, n / left) for a, n in zip(DRAW_ACTIONS, deck, strict=True) if n)
+        self.chance_cache = (deck, left, outcomes)
+        return outcomes
+
+    def sample_chance(self, rng: Random) -> tuple[Any, ...]:
+        """The base class's pick (one ``rng.random()`` against the running sum of the outcomes'
+        probabilities, the same sums in the same order), without building the outcome list."""
+        chance = self.chance
+        if chance is None or chance[0] == "first":
+            return super().sample_chance(rng)
+        r = rng.random()
+        seat = self.pending_deals[-1] if chance[0] == "deal" else self.phase_seat
+        left = self.deck_left[seat]
+        acc = 0.0
+        last = -1
+        for card, n in enumerate(self.deck[seat]):
+            if n:
+                acc += n / left
+                if r < acc:
+                    return DRAW_ACTIONS[card]
+                last = card
+        return DRAW_ACTIONS[last]
 
     def is_legal(self, action: tuple[Any, ...]) -> bool:
         """Whether ``action`` may be applied now; the unit and item steps answer without listing
         every action (agreeing with :meth:`legal_actions`, which the other steps use)."""
-        step = self.step
-        if step in (_UNIT, _ITEM):
-            if self._legal is None and type(action) is tuple and action:
-                verb = action[0]
-                try:
-                    if step == _UNIT:
-                        return kokuryoku.is_legal_unit(self, verb, action)
-                    return kokuryoku.is_legal_item(self, verb, action)
-                except _NotFast:
-                    pass
-            return action in self.legal_actions()
-        return super().is_legal(action)
+        pending = self.pending
+        if pending is None:
+            return any(a == action for a, _ in self.chance_outcomes())
+        if self.legal_cache is None:
+            check = _CHECK.get(pending[0])
+            if check is not None:
+                return check(self, action)
+        return action in self.legal_actions()
 
     def drawing_seat(self) -> int:
-        return self.pending_deals[-1] if self.step == flow.DEAL else self.phase_seat
+        chance = self.chance
+        return self.pending_deals[-1] if chance is not None and chance[0] == "deal" else self.phase_seat
 
     def why_illegal(self, action: tuple[Any, ...]) -> tuple[str | None, str]:
         return legality.why_illegal(self, action)
 
     def apply_unchecked(self, action: tuple[Any, ...]) -> None:
-        self._legal = None
-        step = self.step
-        act = _ACT[step]
-        if act is not None:
-            act(self, action)
-        elif step == _DRAW:
-            kokuryoku.draw(self, _INDEX_OF[action[1]])
-        elif step == _DEAL:
-            setup.deal(self, _INDEX_OF[action[1]])
-        elif step == _FIRST:
-            setup.decide_first(self, action[1])
+        self.legal_cache = None
+        pending = self.pending
+        if pending is not None:
+            self.pending = None
+            _APPLY[pending[0]](self, action, pending)
         else:
-            raise AssertionError(f"no decision is taken at step {step}")
+            self.apply_chance(action)
+        if self.pending is None and self.chance is None and self.ended is None:
+            self.run()
+
+    def apply_chance(self, action: tuple[Any, ...]) -> None:
+        """A chance outcome: who goes first (2.1.2), a card dealt (2.1.3) or drawn (2.3.5)."""
+        chance = self.chance
+        self.chance = None
+        kind = chance[0] if chance is not None else None
+        if kind == "draw":
+            kokuryoku.draw(self, _INDEX_OF[action[1]])
+        elif kind == "deal":
+            setup.deal(self, _INDEX_OF[action[1]])
+        else:
+            setup.decide_first(self, action[1])
 
     # ---- shared helpers for the rules modules -----------------------------------------------------
     def adjust_deck(self, seat: int, card: int, delta: int) -> None:
@@ -556,13 +661,14 @@ class EmblemState(DeclaredState):
         return {"turns": float(self.turn), "units_A": float(units[0]), "units_B": float(units[1])}
 
     def outcome(self) -> Outcome | None:
-        if self.winner < 0:
+        if self.ended is None:
             return None
+        reason, clause = self.ended
         if self.winner == DRAWN:
-            return Outcome((), (0.5, 0.5), self.end_reason, self.end_clause)
+            return Outcome((), (0.5, 0.5), reason, clause)
         w = self.winner
         scores = (1.0, 0.0) if w == 0 else (0.0, 1.0)
-        return Outcome((w,), scores, self.end_reason, self.end_clause, (("seat", w),))
+        return Outcome((w,), scores, reason, clause, (("seat", w),))
 
     # ---- text -------------------------------------------------------------------------------------
     def action_label(self, action: tuple[Any, ...], lang: str = "en") -> str:
@@ -577,14 +683,21 @@ class EmblemState(DeclaredState):
         (C-36) are hidden; everything else is public (a card leaves the hand face up)."""
         if seat is None:
             return action
-        step = self.step
-        if step in (_DRAW, _DEAL):
-            if seat != self.drawing_seat() and action[0] == "draw":
+        pending = self.pending
+        if pending is None:
+            chance = self.chance
+            if (
+                chance is not None
+                and chance[0] != "first"
+                and seat != self.drawing_seat()
+                and action[0] == "draw"
+            ):
                 return _HIDDEN_DRAW
-        elif seat != self.actor:
-            if step == _UNIT and action[0] == "deploy":
+        elif seat != pending[1]:
+            kind = pending[0]
+            if kind == "unit" and action[0] == "deploy":
                 return _HIDDEN_DEPLOY
-            if step == _DEPLOY_SQUARE and action[0] == "square":
+            if kind == "deploy_square" and action[0] == "square":
                 return _HIDDEN_SQUARE
         return action
 
@@ -611,8 +724,8 @@ class EmblemState(DeclaredState):
             counts[c] -= 1
         v.deck = with_seat(v.deck, other, tuple(counts))
         v.hand[other] = hand
-        v._legal = None
-        v._chance = None
+        v.legal_cache = None
+        v.chance_cache = None
         return v
 
     def hidden_variants(self, seat: int, rng: Random) -> list[EmblemState]:
@@ -858,15 +971,15 @@ _CARD_ARGS = EmblemState.cards.card_args
 _INDEX_OF = EmblemState.cards.index_of
 _MORALE = EmblemState.cards.morale
 _MORALE_BONUS = EmblemState.cards.morale_bonus
-_LEGAL = flow.LEGAL_HOOKS
-_ACT = flow.ACT_HOOKS
-_CHANCE_STEPS = flow.CHANCE_STEPS
-_OVER, _FIRST, _DEAL, _DRAW = flow.OVER, flow.FIRST, flow.DEAL, flow.DRAW
+_TASKS = TASKS
+_LEGAL = {kind: legal for kind, (legal, _) in DECISIONS.items()}
+_APPLY = {kind: act for kind, (_, act) in DECISIONS.items()}
+_CHECK = {kind: d.check for kind, d in FLOW.decisions.items() if d.check is not None}
+_STEP_OF = flow.STEP_OF
+_OVER, _DEAL, _DRAW = flow.OVER, flow.DEAL, flow.DRAW
 DRAW_ACTIONS = tuple(("draw", c.id) for c in EmblemState.cards.cards)
 """The chance outcome of drawing each card, built once (pool order is id order, so sorted)."""
 _FIRST_OUTCOMES = ((("first", 0), 0.5), (("first", 1), 0.5))
-_UNIT, _ITEM, _DEPLOY_SQUARE = flow.UNIT, flow.ITEM, flow.DEPLOY_SQUARE
-_NotFast = kokuryoku.NotFast
 _HIDDEN_DRAW = ("draw", HIDDEN)
 _HIDDEN_DEPLOY = ("deploy", HIDDEN)
 _HIDDEN_SQUARE = ("square", HIDDEN)

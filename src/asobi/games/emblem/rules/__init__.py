@@ -1,155 +1,76 @@
 """The rules of emblem, one module per section of the rulebook (and one per completion topic).
 
-This module declares the flow's steps as data (:data:`flow.STEPS`): which clause defines each,
-its ★ work on arrival, the decisions it offers and how they apply.
+This module declares the game's flow for the core kernel (:data:`FLOW`): the tasks by name (a
+section of the rules begins, a step is arrived at) and the decisions by kind — the key of the step
+a player decides in — with the function listing their legal actions, the one applying an action,
+and the clause that defines them. :data:`IDLE` lists, for each step that may pass by itself, the
+check that decides it on public information only (C-30).
 """
 
 from __future__ import annotations
 
-from . import amounts, combat, end_phase, flow, invasion, keywords, kokuryoku, setup
-from .flow import Step
+from collections.abc import Callable
+from typing import Any
 
-flow.STEPS[:] = [
-    Step("first", "先攻・後攻の決定", "deciding who goes first", "2.1.2"),
-    Step("deal", "手札を引く", "drawing the opening hand", "2.1.3"),
-    Step("mulligan", "マリガン", "mulligan", "2.1.4", None, setup.legal_mulligan, setup.act_mulligan),
-    Step("start", "国力フェイズ開始ステップ", "start step", "2.3.3", kokuryoku.enter_start),
-    Step("draw", "ドローステップ", "draw step", "2.3.5", kokuryoku.enter_draw),
-    Step(
-        "unit",
-        "ユニットステップ",
-        "unit step",
-        "2.3.6",
-        kokuryoku.enter_unit,
-        kokuryoku.legal_unit,
-        kokuryoku.act_unit,
-        kokuryoku.idle_unit,
-    ),
-    Step(
-        "item",
-        "アイテムステップ",
-        "item step",
-        "2.3.10",
-        kokuryoku.enter_item,
-        kokuryoku.legal_item,
-        kokuryoku.act_item,
-        kokuryoku.idle_item,
-    ),
-    Step("ready", "行動準備ステップ", "ready step", "2.4.2", invasion.enter_ready),
-    Step(
-        "select",
-        "行動するユニットの選択",
-        "choosing a unit to act",
-        "2.4.1",
-        None,
-        invasion.legal_select,
-        invasion.act_select,
-        invasion.idle_select,
-    ),
-    Step(
-        "move",
-        "移動ステップ",
-        "move step",
-        "2.4.3",
-        None,
-        invasion.legal_move,
-        invasion.act_move,
-        invasion.idle_move,
-    ),
-    Step(
-        "act",
-        "行動ステップ",
-        "action step",
-        "2.4.4",
-        None,
-        invasion.legal_act,
-        invasion.act_act,
-        invasion.idle_act,
-    ),
-    Step(
-        "attack_equipment",
-        "攻撃側の装備の選択",
-        "attacker's equipment",
-        "C-5",
-        None,
-        combat.legal_equipment,
-        combat.act_attack_equipment,
-    ),
-    Step(
-        "counter_equipment",
-        "防御側の装備の選択",
-        "defender's equipment",
-        "C-5",
-        None,
-        combat.legal_equipment,
-        combat.act_counter_equipment,
-    ),
-    Step(
-        "end_start",
-        "エンドフェイズ開始時",
-        "start of the end phase",
-        "2.5.2",
-        None,
-        end_phase.legal_end_start,
-        end_phase.act_end_start,
-        end_phase.idle_end_start,
-    ),
-    Step(
-        "effects",
-        "効果の使用",
-        "use of effects",
-        "2.5.3",
-        None,
-        end_phase.legal_effects,
-        end_phase.act_effects,
-        end_phase.idle_effects,
-    ),
-    Step(
-        "discard",
-        "手札の整理",
-        "discard to seven",
-        "2.5.6",
-        end_phase.enter_discard,
-        end_phase.legal_discard,
-        end_phase.act_discard,
-    ),
-    Step("over", "ゲーム終了", "game over", "C-23"),
-    Step(
-        "start_effects",
-        "自ターン開始時の効果",
-        "start-of-turn effects",
-        "2.3.4",
-        None,
-        keywords.legal_start_effects,
-        keywords.act_start_effects,
-    ),
-    Step("amount", "チップの枚数", "how many chips", "C-35", None, amounts.legal_amount, amounts.act_amount),
-    Step(
-        "deploy_square",
-        "配置するマス",
-        "square to deploy on",
-        "2.3.6",
-        None,
-        kokuryoku.legal_deploy_square,
-        kokuryoku.act_deploy_square,
-    ),
-    Step(
-        "deploy_chips",
-        "配置時の気力チップ",
-        "chips to deploy with",
-        "2.3.6",
-        None,
-        kokuryoku.legal_deploy_chips,
-        kokuryoku.act_deploy_chips,
-    ),
-]
-flow.PHASES.update(
-    begin_turn=kokuryoku.begin_turn,
-    turn_start=keywords.turn_start,
-    begin_invasion=invasion.begin_invasion,
-    process=invasion.process,
-    begin_end_phase=end_phase.begin_end_phase,
+from asobi.core.flow import Flow
+
+from . import amounts, combat, end_phase, flow, invasion, keywords, kokuryoku, setup
+
+TASKS: dict[str, Callable[..., None]] = {
+    "begin_turn": kokuryoku.begin_turn,
+    "turn_start": keywords.turn_start,
+    "draw": kokuryoku.draw_step,
+    "begin_invasion": invasion.begin_invasion,
+    "attack": combat.begin_attack,
+    "heal": combat.heal,
+    "process": invasion.process,
+    "begin_end_phase": end_phase.begin_end_phase,
+    "end_start": end_phase.end_start_step,
+    "effects": end_phase.effects_step,
+}
+"""Task name → the function that runs it. Each is pushed by one section of the rules to go on
+into another (:mod:`.flow` names them); a step arrived at from within its own section is entered
+by a plain call."""
+
+Legal = Callable[[Any], list[tuple[Any, ...]]]
+Apply = Callable[[Any, tuple[Any, ...], tuple[Any, ...]], None]
+
+DECISIONS: dict[str, tuple[Legal, Apply]] = {
+    "mulligan": (setup.legal_mulligan, setup.act_mulligan),
+    "start_effects": (keywords.legal_start_effects, keywords.act_start_effects),
+    "unit": (kokuryoku.legal_unit, kokuryoku.act_unit),
+    "deploy_square": (kokuryoku.legal_deploy_square, kokuryoku.act_deploy_square),
+    "deploy_chips": (kokuryoku.legal_deploy_chips, kokuryoku.act_deploy_chips),
+    "item": (kokuryoku.legal_item, kokuryoku.act_item),
+    "select": (invasion.legal_select, invasion.act_select),
+    "move": (invasion.legal_move, invasion.act_move),
+    "act": (invasion.legal_act, invasion.act_act),
+    "attack_equipment": (combat.legal_equipment, combat.act_attack_equipment),
+    "counter_equipment": (combat.legal_equipment, combat.act_counter_equipment),
+    "amount": (amounts.legal_amount, amounts.act_amount),
+    "end_start": (end_phase.legal_end_start, end_phase.act_end_start),
+    "effects": (end_phase.legal_effects, end_phase.act_effects),
+    "discard": (end_phase.legal_discard, end_phase.act_discard),
+}
+"""Decision kind (a step's key) → (its legal actions, sorted; applying one ``(state, action,
+pending)``)."""
+
+IDLE: dict[str, Callable[[Any], bool]] = {
+    "unit": kokuryoku.idle_unit,
+    "item": kokuryoku.idle_item,
+    "select": invasion.idle_select,
+    "move": invasion.idle_move,
+    "act": invasion.idle_act,
+    "end_start": end_phase.idle_end_start,
+    "effects": end_phase.idle_effects,
+}
+"""The steps that pass by themselves when there is nothing to decide, and the check (on public
+information only, C-30) the task arriving at the step makes before asking."""
+
+FLOW = Flow.from_tables(
+    TASKS,
+    {kind: (legal, act, flow.STEPS[flow.STEP_OF[kind]].clause) for kind, (legal, act) in DECISIONS.items()},
 )
-assert [s.key for s in flow.STEPS][flow.OVER] == "over"
-assert [s.key for s in flow.STEPS][flow.DEPLOY_CHIPS] == "deploy_chips"
-flow.index_hooks()
+FLOW.check()
+FLOW.decisions["unit"].is_legal(kokuryoku.is_legal_unit)
+FLOW.decisions["item"].is_legal(kokuryoku.is_legal_item)

@@ -3,18 +3,22 @@
 Healing (C-11), 【修練】 (C-18), the end-phase land (2.5.2) and both forms of 世代交代 (2.5.4, 2.5.5)
 put unused chips on a unit *up to* a number. The number is the player's: a unit filled to the
 top leaves no unused chip for a counter-attack's cost or a deploy in the opponent's turn. The
-effect is chosen first; then, when more than one number is possible, the player picks it.
+effect is chosen first; then, when more than one number is possible, the player picks it. What
+comes after the effect is on the agenda already (its caller scheduled it), so the number's
+decision ends with the effect applied.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from asobi.core.flow import Pending
+
 from ..units import U_CARD, U_CHIPS
-from . import flow
 
 if TYPE_CHECKING:
     from ..state import EmblemState
+
 
 CHIPS_ACTIONS = tuple(("chips", n) for n in range(21))
 
@@ -34,12 +38,13 @@ def room(s: EmblemState, sq: int, most: int) -> int:
 
 def put(s: EmblemState, verb: str, sq: int, other: int, most: int) -> bool:
     """Put chips for ``verb`` on the unit on ``sq`` (``other``: the healer's square, or the parent
-    card); ask how many when there is a choice. Whether it is done (not waiting for the choice)."""
+    card); ask the turn player how many when there is a choice. Whether it is done (not waiting
+    for the choice)."""
     hi = room(s, sq, most)
     lo = min(LEAST[verb], hi)
     if hi > lo:
         s.amount = (verb, sq, other, lo, hi)
-        flow.goto(s, flow.AMOUNT)
+        s.ask("amount", s.turn_player)
         return False
     apply(s, verb, sq, other, hi)
     return True
@@ -50,16 +55,10 @@ def legal_amount(s: EmblemState) -> list[tuple[Any, ...]]:
     return list(CHIPS_ACTIONS[lo : hi + 1])
 
 
-def act_amount(s: EmblemState, action: tuple[Any, ...]) -> None:
+def act_amount(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
     verb, sq, other, _, _ = s.amount
     s.amount = ()
     apply(s, verb, sq, other, action[1])
-    if verb == "heal":
-        flow.then(s, "process")
-    elif verb == "rally":
-        flow.goto(s, flow.END_START)
-    else:
-        flow.goto(s, flow.END_EFFECTS)
 
 
 def apply(s: EmblemState, verb: str, sq: int, other: int, n: int) -> None:

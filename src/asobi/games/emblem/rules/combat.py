@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from asobi.core.flow import Pending
+
 from ..cards import DIRECT, HEALING, INDIRECT
 from ..units import U_CARD, U_CHIPS, U_HONE, U_ITEM, U_MAGIC, U_OWNER, U_POISON, U_WEAPON
-from . import amounts, flow, victory
+from . import amounts, victory
 from .args import SQ
 from .field import DISTANCE, SORTIE_ROW, reaches
 
@@ -107,6 +109,8 @@ def guard(s: EmblemState, sq: int) -> int:
 
 # ---- the attack sequence (C-5) ---------------------------------------------------------------------
 def begin_attack(s: EmblemState, target: int) -> None:
+    """Task ``("attack", target)``: the active unit attacks ``target``; each side may choose to use
+    its equipment, then the damage is dealt (what comes after is on the agenda already)."""
     s.target = target
     a = s.field[s.active]
     assert a is not None
@@ -114,8 +118,7 @@ def begin_attack(s: EmblemState, target: int) -> None:
     s.attack_use = 0
     s.counter_use = 0
     if usable_equipment(s, a) >= 0:
-        s.actor = a[U_OWNER]
-        flow.goto(s, flow.ATTACK_EQUIPMENT)
+        s.ask("attack_equipment", a[U_OWNER])
     else:
         _ask_defender(s)
 
@@ -133,7 +136,7 @@ def _pay(s: EmblemState, u: list[int]) -> None:
     s.emit("C-9", "use_equipment", (("card", s.card_id(eq)), ("unit", s.card_id(u[U_CARD])), ("n", cost)))
 
 
-def act_attack_equipment(s: EmblemState, action: tuple[Any, ...]) -> None:
+def act_attack_equipment(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
     a = s.field[s.active]
     assert a is not None
     s.attack_use = action[1]
@@ -146,13 +149,12 @@ def _ask_defender(s: EmblemState) -> None:
     d = s.field[s.target]
     assert d is not None
     if can_counter(s, s.target, s.active) and usable_equipment(s, d) >= 0:
-        s.actor = d[U_OWNER]
-        flow.goto(s, flow.COUNTER_EQUIPMENT)
+        s.ask("counter_equipment", d[U_OWNER])
     else:
         resolve(s)
 
 
-def act_counter_equipment(s: EmblemState, action: tuple[Any, ...]) -> None:
+def act_counter_equipment(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
     d = s.field[s.target]
     assert d is not None
     s.counter_use = action[1]
@@ -201,19 +203,17 @@ def resolve(s: EmblemState) -> None:
     if alive and can_counter(s, d_sq, a_sq):
         back = max(0, counter_value(s, d, cuse) - guard(s, a_sq))
         damage(s, a_sq, back, poisonous(s, d, cuse), "C-7")
-        if s.winner >= 0:
-            return
-    flow.then(s, "process")
 
 
-def heal(s: EmblemState, target: int) -> bool:
-    """C-11: a healer puts up to (攻 + its magic's bonus) unused chips on another friendly unit;
-    how many is the healer's choice (C-35). Whether it is done (not waiting for that choice)."""
+def heal(s: EmblemState, target: int) -> None:
+    """Task ``("heal", target)``, C-11: a healer puts up to (攻 + its magic's bonus) unused chips on another friendly unit;
+    how many is the healer's choice (C-35), asked when there is a choice (what comes after is on
+    the agenda already)."""
     h = s.field[s.active]
     assert h is not None
     cards = s.cards.cards
     amount = cards[h[U_CARD]].attack + (cards[h[U_MAGIC]].bonus if h[U_MAGIC] >= 0 else 0)
-    return amounts.put(s, "heal", target, s.active, amount)
+    amounts.put(s, "heal", target, s.active, amount)
 
 
 def distance(a: int, b: int) -> int:

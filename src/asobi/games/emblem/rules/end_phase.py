@@ -3,25 +3,38 @@ and the end of the turn."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from asobi.core.flow import Pending
+
+from ..cards import CardPool
 from ..limits import CHIPS, HAND_LIMIT
 from ..units import U_CARD, U_CHIPS, U_OWNER
-from . import amounts, flow, keywords, kokuryoku
+from . import amounts, keywords, kokuryoku
 from .args import SEAT, SEAT_ONLY
 from .field import SQUARES
+from .flow import BEGIN_TURN, ENTER_EFFECTS, ENTER_END_START, NEXT
 
 if TYPE_CHECKING:
     from ..state import EmblemState
 
 
 def begin_end_phase(s: EmblemState) -> None:
-    s.actor = s.turn_player
+    """Task ``begin_end_phase`` (2.5.1): the turn player's end phase, from its start."""
     s.emit("2.5.1", "end_phase", SEAT_ONLY[s.turn_player])
-    flow.goto(s, flow.END_START)
+    end_start_step(s)
 
 
 # ---- 1. エンドフェイズ開始時 (2.5.2) -------------------------------------------------------------
+def end_start_step(s: EmblemState) -> None:
+    """Task ``end_start``: ask about the land's chips, or pass on when there is nothing to do."""
+    if idle_end_start(s):
+        effects_step(s)
+    else:
+        s.ask("end_start", s.turn_player)
+
+
 def _rally_amount(s: EmblemState) -> int:
     land = s.land[s.turn_player]
     return s.cards.cards[land].end_start_chips if land >= 0 and not s.rallied else 0
@@ -35,22 +48,28 @@ def legal_end_start(s: EmblemState) -> list[tuple[Any, ...]]:
             u = s.field[sq]
             if u is not None and u[U_OWNER] == seat and u[U_CHIPS] < s.max_morale(u):
                 out.append(("rally", sq))
-    out.append(flow.NEXT)
+    out.append(NEXT)
     return out
 
 
 def idle_end_start(s: EmblemState) -> bool:
-    return len(legal_end_start(s)) == 1
+    """Public information alone: no land's chips to put, or no friendly unit below its maximum."""
+    seat = s.turn_player
+    if not (_rally_amount(s) and s.unused[seat]):
+        return True
+    for u in s.field:  # noqa: SIM110 (a plain loop: no generator on this hot path)
+        if u is not None and u[U_OWNER] == seat and u[U_CHIPS] < s.max_morale(u):
+            return False
+    return True
 
 
-def act_end_start(s: EmblemState, action: tuple[Any, ...]) -> None:
+def act_end_start(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
     if action[0] == "rally":
         s.rallied = 1
-        if not amounts.put(s, "rally", action[1], -1, _rally_amount_of(s)):
-            return
-        if not idle_end_start(s):
-            return
-    flow.goto(s, flow.END_EFFECTS)
+        s.push(ENTER_END_START)  # then this step again (its number of chips may be asked first)
+        amounts.put(s, "rally", action[1], -1, _rally_amount_of(s))
+    else:
+        effects_step(s)
 
 
 def _rally_amount_of(s: EmblemState) -> int:
@@ -59,6 +78,14 @@ def _rally_amount_of(s: EmblemState) -> int:
 
 
 # ---- 2. 効果の使用 (2.5.3–2.5.5) ------------------------------------------------------------------
+def effects_step(s: EmblemState) -> None:
+    """Task ``effects``: ask which effect to use, or pass on when none could be (C-30)."""
+    if idle_effects(s):
+        discard_step(s)
+    else:
+        s.ask("effects", s.turn_player)
+
+
 def legal_succession(s: EmblemState, sq: int) -> list[tuple[Any, ...]]:
     """世代交代 both ways for the unit on ``sq`` (2.5.4, 2.5.5, C-27, C-31)."""
     u = s.field[sq]
@@ -91,7 +118,7 @@ def legal_effects(s: EmblemState) -> list[tuple[Any, ...]]:
             if end_keyword[u[U_CARD]]:
                 out.extend(keywords.legal_keywords(s, sq))
             out.extend(legal_succession(s, sq))
-    out.append(flow.NEXT)
+    out.append(NEXT)
     out.sort()
     return out
 
@@ -113,19 +140,18 @@ def idle_effects(s: EmblemState) -> bool:
     return True
 
 
-def act_effects(s: EmblemState, action: tuple[Any, ...]) -> None:
+def act_effects(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
     verb = action[0]
-    done = True
-    if verb == "succeed":
-        done = succeed(s, action[1], s.cards.index(action[2]))
-    elif verb == "inherit":
-        done = inherit(s, action[1], s.cards.index(action[2]))
-    elif verb != "next":
-        done = keywords.act_keyword(s, action)
-    if not done:
+    if verb == "next":
+        discard_step(s)
         return
-    if verb == "next" or idle_effects(s):
-        flow.goto(s, flow.DISCARD)
+    s.push(ENTER_EFFECTS)  # then this step again (an effect's number of chips may be asked first)
+    if verb == "succeed":
+        succeed(s, action[1], s.cards.index(action[2]))
+    elif verb == "inherit":
+        inherit(s, action[1], s.cards.index(action[2]))
+    else:
+        keywords.act_keyword(s, action)
 
 
 def succeed(s: EmblemState, sq: int, child: int) -> bool:
@@ -158,17 +184,26 @@ def inherit(s: EmblemState, sq: int, parent: int) -> bool:
 
 
 # ---- 3. 手札の整理 (2.5.6) and the end of the turn (2.5.7) ----------------------------------------
-def enter_discard(s: EmblemState) -> None:
+def discard_step(s: EmblemState) -> None:
+    """Arrive at 手札の整理: discard down to the limit, or end the turn when the hand is within it."""
     if len(s.hand[s.turn_player]) <= HAND_LIMIT:
         end_turn(s)
+    else:
+        s.ask("discard", s.turn_player)
+
+
+@cache
+def discard_actions(cards: CardPool) -> tuple[tuple[str, str], ...]:
+    """``[card]``: the action discarding that card, built once per pool."""
+    return tuple(("discard", info.id) for info in cards.cards)
 
 
 def legal_discard(s: EmblemState) -> list[tuple[Any, ...]]:
-    ids = s.cards.cards
-    return [("discard", ids[c].id) for c in sorted(set(s.hand[s.turn_player]))]
+    actions = discard_actions(s.cards)
+    return [actions[c] for c in sorted(set(s.hand[s.turn_player]))]
 
 
-def act_discard(s: EmblemState, action: tuple[Any, ...]) -> None:
+def act_discard(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
     seat = s.turn_player
     card = s.cards.index(action[1])
     s.hand[seat].remove(card)
@@ -176,6 +211,8 @@ def act_discard(s: EmblemState, action: tuple[Any, ...]) -> None:
     s.emit("2.5.6", "discard", (SEAT[seat], ("card", action[1])))
     if len(s.hand[seat]) <= HAND_LIMIT:
         end_turn(s)
+    else:
+        s.pending = pending  # the same decision again
 
 
 def end_turn(s: EmblemState) -> None:
@@ -183,4 +220,4 @@ def end_turn(s: EmblemState) -> None:
     s.emit("2.5.7", "turn_end", SEAT_ONLY[s.turn_player])
     s.turn += 1
     s.turn_player = 1 - s.turn_player
-    flow.then(s, "begin_turn")
+    s.push(BEGIN_TURN)

@@ -1,24 +1,57 @@
-"""The flow of the game (2.2) as data: every step, who decides in it, and its hooks.
+"""The steps of the game (2.2) by name, and the tasks that go from one to the next.
 
-Each step is one row of :data:`STEPS`: its names, the clause that defines it, and up to four
-hooks — ``enter`` (the ★ work done on arrival, which may move on at once), ``legal`` (the
-decisions it offers), ``act`` (apply one of them) and ``idle`` (public information alone shows
-there is nothing to do: the step passes by itself, C-30). :func:`goto` is the one way to change
-step. Chance steps (who goes first, a card drawn) have no ``legal``; the state lists outcomes.
+The game runs on the core flow kernel (:mod:`asobi.core.flow`): an agenda of tasks and one pending
+decision ``(kind, seat)`` at a time. Every step a player decides in is a decision whose kind is the
+step's key (``"unit"``, ``"select"`` …); arriving at a step is a task of the same name that does the
+step's ★ work and then either asks the seat or, when public information alone shows there is
+nothing to decide (C-30), passes the step and goes on. A rules module goes on into another
+section of the rules by pushing that section's task (:data:`BEGIN_TURN` …), never by calling it.
+The chance steps (who goes first, a card dealt, a card drawn) are the state's ``chance``.
+
+:data:`STEPS` names every step, in a fixed order: ``state.step`` (the number of the step the game
+is at, derived from the pending decision, the chance node or the end) indexes it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple
-
-if TYPE_CHECKING:
-    from ..state import EmblemState
+from typing import NamedTuple
 
 NEXT = ("next",)
 """End an optional step (or the invasion phase) without doing more (2.3.2, 2.4.3, 2.4.4)."""
 CANCEL = ("cancel",)
 """Step back out of a deploy being chosen, before anything is applied (2.3.6)."""
+
+
+class Step(NamedTuple):
+    key: str
+    name_ja: str
+    name_en: str
+    clause: str
+
+
+STEPS: tuple[Step, ...] = (
+    Step("first", "先攻・後攻の決定", "deciding who goes first", "2.1.2"),
+    Step("deal", "手札を引く", "drawing the opening hand", "2.1.3"),
+    Step("mulligan", "マリガン", "mulligan", "2.1.4"),
+    Step("start", "国力フェイズ開始ステップ", "start step", "2.3.3"),
+    Step("draw", "ドローステップ", "draw step", "2.3.5"),
+    Step("unit", "ユニットステップ", "unit step", "2.3.6"),
+    Step("item", "アイテムステップ", "item step", "2.3.10"),
+    Step("ready", "行動準備ステップ", "ready step", "2.4.2"),
+    Step("select", "行動するユニットの選択", "choosing a unit to act", "2.4.1"),
+    Step("move", "移動ステップ", "move step", "2.4.3"),
+    Step("act", "行動ステップ", "action step", "2.4.4"),
+    Step("attack_equipment", "攻撃側の装備の選択", "attacker's equipment", "C-5"),
+    Step("counter_equipment", "防御側の装備の選択", "defender's equipment", "C-5"),
+    Step("end_start", "エンドフェイズ開始時", "start of the end phase", "2.5.2"),
+    Step("effects", "効果の使用", "use of effects", "2.5.3"),
+    Step("discard", "手札の整理", "discard to seven", "2.5.6"),
+    Step("over", "ゲーム終了", "game over", "C-23"),
+    Step("start_effects", "自ターン開始時の効果", "start-of-turn effects", "2.3.4"),
+    Step("amount", "チップの枚数", "how many chips", "C-35"),
+    Step("deploy_square", "配置するマス", "square to deploy on", "2.3.6"),
+    Step("deploy_chips", "配置時の気力チップ", "chips to deploy with", "2.3.6"),
+)
 
 (
     FIRST,
@@ -42,62 +75,34 @@ CANCEL = ("cancel",)
     AMOUNT,
     DEPLOY_SQUARE,
     DEPLOY_CHIPS,
-) = range(21)
+) = range(len(STEPS))
 
+STEP_OF = {row.key: i for i, row in enumerate(STEPS)}
+"""A step's number from its key (a decision's or a chance node's kind)."""
 CHANCE_STEPS = frozenset({FIRST, DEAL, DRAW})
 
-Hook = Callable[["EmblemState"], Any]
+# ---- the chance nodes (``state.chance``) ---------------------------------------------------------
+CHANCE_FIRST = ("first",)
+"""2.1.2: who goes first."""
+CHANCE_DEAL = ("deal",)
+"""2.1.3: a card of an opening hand, to the seat at the end of ``pending_deals``."""
+CHANCE_DRAW = ("draw",)
+"""2.3.5: the draw step's card, to ``phase_seat``."""
 
-
-class Step(NamedTuple):
-    key: str
-    name_ja: str
-    name_en: str
-    clause: str
-    enter: Hook | None = None
-    legal: Callable[[EmblemState], list[tuple[Any, ...]]] | None = None
-    act: Callable[[EmblemState, tuple[Any, ...]], None] | None = None
-    idle: Callable[[EmblemState], bool] | None = None
-
-
-STEPS: list[Step] = []
-"""Filled in by :mod:`asobi.games.emblem.rules` once every rules module is imported."""
-
-ENTER_HOOKS: list[Hook | None] = []
-LEGAL_HOOKS: list[Callable[[EmblemState], list[tuple[Any, ...]]] | None] = []
-ACT_HOOKS: list[Callable[[EmblemState, tuple[Any, ...]], None] | None] = []
-IDLE_HOOKS: list[Callable[[EmblemState], bool] | None] = []
-"""The hooks of :data:`STEPS` column by column (an ``idle`` hook only where the step has ``act``),
-so that a step change reads one list each instead of a row's fields."""
-
-
-def index_hooks() -> None:
-    """Fill the ``*_HOOKS`` lists from :data:`STEPS`."""
-    ENTER_HOOKS[:] = [r.enter for r in STEPS]
-    LEGAL_HOOKS[:] = [r.legal for r in STEPS]
-    ACT_HOOKS[:] = [r.act for r in STEPS]
-    IDLE_HOOKS[:] = [r.idle if r.act is not None else None for r in STEPS]
-
-
-PHASES: dict[str, Hook] = {}
-"""Where the game goes on from one section of the rules into another (a turn begins, the invasion
-phase begins, a unit goes to standby…), by name: filled in by :mod:`asobi.games.emblem.rules`, so
-that a rules module hands over to the next section without importing it."""
-
-
-def then(s: EmblemState, phase: str) -> None:
-    """Go on with the rules section ``phase`` (see :data:`PHASES`)."""
-    PHASES[phase](s)
-
-
-def goto(s: EmblemState, step: int) -> None:
-    """Enter ``step``: run its ★ work and pass it at once when it is idle (C-30)."""
-    s.step = step
-    enter = ENTER_HOOKS[step]
-    if enter is not None:
-        enter(s)
-        if s.step != step:
-            return
-    idle = IDLE_HOOKS[step]
-    if idle is not None and idle(s):
-        ACT_HOOKS[step](s, NEXT)  # type: ignore[misc]
+# ---- tasks one section of the rules schedules to go on into another -------------------------------
+BEGIN_TURN = ("begin_turn",)
+"""2.2.1: the turn player's turn begins (:mod:`.kokuryoku`)."""
+TURN_START = ("turn_start",)
+"""2.3.4: the 自ターン開始時 effects (:mod:`.keywords`)."""
+ENTER_DRAW = ("draw",)
+"""2.3.5: arrive at a draw step (:mod:`.kokuryoku`)."""
+BEGIN_INVASION = ("begin_invasion",)
+"""2.4.1: the invasion phase begins (:mod:`.invasion`)."""
+PROCESS = ("process",)
+"""2.4.5: the active unit goes to standby, and the next is chosen (:mod:`.invasion`)."""
+BEGIN_END_PHASE = ("begin_end_phase",)
+"""2.5.1: the end phase begins (:mod:`.end_phase`)."""
+ENTER_END_START = ("end_start",)
+"""2.5.2: arrive (again) at the start of the end phase: ask, or pass when idle (:mod:`.end_phase`)."""
+ENTER_EFFECTS = ("effects",)
+"""2.5.3: arrive (again) at the use of effects: ask, or pass when idle (:mod:`.end_phase`)."""

@@ -4,23 +4,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from asobi.core.flow import Pending
+
 from ..cards import HEALING
 from ..units import U_ACTED, U_CARD, U_CHIPS, U_OWNER, U_READY
-from . import combat, flow, victory
+from . import victory
 from .args import SEAT, SEAT_ONLY, SQ
 from .field import MOVES, REACH_SQUARES, SORTIE_ROW, SQUARES
+from .flow import BEGIN_END_PHASE, NEXT, PROCESS
 
 if TYPE_CHECKING:
     from ..state import EmblemState
 
 
 def begin_invasion(s: EmblemState) -> None:
-    s.actor = s.turn_player
+    """Task ``begin_invasion`` (2.4.1): the turn player's invasion phase, from its ready step."""
     s.emit("2.4.1", "invasion_phase", SEAT_ONLY[s.turn_player])
-    flow.goto(s, flow.READY)
+    ready_step(s)
 
 
-def enter_ready(s: EmblemState) -> None:
+def ready_step(s: EmblemState) -> None:
     """行動準備ステップ: ★ every friendly unit in standby becomes ready (2.4.2)."""
     seat = s.turn_player
     n = 0
@@ -31,18 +34,33 @@ def enter_ready(s: EmblemState) -> None:
                 n += 1
             u[U_ACTED] = 0
     s.emit("2.4.2", "units_ready", (SEAT[seat], ("n", n)))
-    flow.goto(s, flow.SELECT)
+    select_unit(s)
 
 
 # ---- choosing the next unit (2.4.1) ---------------------------------------------------------------
+def select_unit(s: EmblemState) -> None:
+    """Ask which unit acts next, or end the phase when none is ready (C-30)."""
+    if idle_select(s):
+        s.push(BEGIN_END_PHASE)
+    else:
+        s.ask("select", s.turn_player)
+
+
+ACTIVATE_ACTIONS = tuple(("activate", sq) for sq in range(SQUARES))
+MOVE_ACTIONS = tuple(("move", sq) for sq in range(SQUARES))
+ATTACK_ACTIONS = tuple(("attack", sq) for sq in range(SQUARES))
+HEAL_ACTIONS = tuple(("heal", sq) for sq in range(SQUARES))
+
+
 def legal_select(s: EmblemState) -> list[tuple[Any, ...]]:
     seat = s.turn_player
+    field = s.field
     out: list[tuple[Any, ...]] = [
-        ("activate", sq)
+        ACTIVATE_ACTIONS[sq]
         for sq in range(SQUARES)
-        if (u := s.field[sq]) is not None and u[U_OWNER] == seat and u[U_READY]
+        if (u := field[sq]) is not None and u[U_OWNER] == seat and u[U_READY]
     ]
-    out.append(flow.NEXT)
+    out.append(NEXT)
     return out
 
 
@@ -54,18 +72,26 @@ def idle_select(s: EmblemState) -> bool:
     return True
 
 
-def act_select(s: EmblemState, action: tuple[Any, ...]) -> None:
+def act_select(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
     if action[0] == "activate":
         sq = s.active = action[1]
         u = s.field[sq]
         assert u is not None
         s.emit("2.4.1", "activate", (SEAT[s.turn_player], s.cards.card_args[u[U_CARD]], SQ[sq]))
-        flow.goto(s, flow.MOVE)
+        move_step(s)
     else:
-        flow.then(s, "begin_end_phase")
+        s.push(BEGIN_END_PHASE)
 
 
 # ---- 移動ステップ (2.4.3) ----------------------------------------------------------------------
+def move_step(s: EmblemState) -> None:
+    """Ask where the active unit moves, or pass the step when it cannot move (C-30)."""
+    if idle_move(s):
+        act_step(s)
+    else:
+        s.ask("move", s.turn_player)
+
+
 def destinations(s: EmblemState, sq: int) -> list[int]:
     u = s.field[sq]
     assert u is not None
@@ -74,8 +100,8 @@ def destinations(s: EmblemState, sq: int) -> list[int]:
 
 
 def legal_move(s: EmblemState) -> list[tuple[Any, ...]]:
-    out: list[tuple[Any, ...]] = [("move", d) for d in destinations(s, s.active)]
-    out.append(flow.NEXT)
+    out: list[tuple[Any, ...]] = [MOVE_ACTIONS[d] for d in destinations(s, s.active)]
+    out.append(NEXT)
     return out
 
 
@@ -91,7 +117,7 @@ def idle_move(s: EmblemState) -> bool:
     return True
 
 
-def act_move(s: EmblemState, action: tuple[Any, ...]) -> None:
+def act_move(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
     if action[0] == "move":
         src, dst = s.active, action[1]
         u = s.field[src]
@@ -104,10 +130,18 @@ def act_move(s: EmblemState, action: tuple[Any, ...]) -> None:
         if dst // 3 == SORTIE_ROW[1 - u[U_OWNER]]:
             victory.win(s, u[U_OWNER], "won_sortie", "C-23")
             return
-    flow.goto(s, flow.ACT)
+    act_step(s)
 
 
 # ---- 行動ステップ (2.4.4) ----------------------------------------------------------------------
+def act_step(s: EmblemState) -> None:
+    """Ask what the active unit does, or pass the step when it has no target (C-30)."""
+    if idle_act(s):
+        process(s)
+    else:
+        s.ask("act", s.turn_player)
+
+
 def targets(s: EmblemState, sq: int) -> list[tuple[Any, ...]]:
     u = s.field[sq]
     assert u is not None
@@ -120,16 +154,16 @@ def targets(s: EmblemState, sq: int) -> list[tuple[Any, ...]]:
             continue
         if atype == HEALING:
             if v[U_OWNER] == owner and v[U_CHIPS] < s.max_morale(v) and s.unused[owner] > 0:
-                out.append(("heal", t))
+                out.append(HEAL_ACTIONS[t])
         elif v[U_OWNER] != owner:
-            out.append(("attack", t))
+            out.append(ATTACK_ACTIONS[t])
     return out
 
 
 def legal_act(s: EmblemState) -> list[tuple[Any, ...]]:
+    # sorted as built: the targets are all attacks or all heals, by square; "next" sorts after both
     out = targets(s, s.active)
-    out.append(flow.NEXT)
-    out.sort()
+    out.append(NEXT)
     return out
 
 
@@ -156,28 +190,25 @@ def idle_act(s: EmblemState) -> bool:
     return True
 
 
-def act_act(s: EmblemState, action: tuple[Any, ...]) -> None:
+def act_act(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
     verb = action[0]
-    if verb != "next":
-        u = s.field[s.active]
-        assert u is not None
-        u[U_ACTED] = 1
-    if verb == "attack":
-        combat.begin_attack(s, action[1])
-    elif verb == "heal":
-        if combat.heal(s, action[1]):
-            process(s)
-    else:
+    if verb == "next":
         process(s)
+        return
+    u = s.field[s.active]
+    assert u is not None
+    u[U_ACTED] = 1
+    # the attack (C-5) or the heal (C-11), with whatever they ask; then the unit stands by
+    s.push((verb, action[1]), PROCESS)
 
 
 def process(s: EmblemState) -> None:
-    """処理ステップ: ★ the unit goes to standby (2.4.5), even if it did nothing (C-28)."""
+    """Task ``process``, the 処理ステップ: ★ the unit goes to standby (2.4.5), even if it did nothing
+    (C-28); then the next unit is chosen."""
     u = s.field[s.active] if s.active >= 0 else None
     if u is not None:
         u[U_READY] = 0
         s.emit("2.4.5", "standby", (s.cards.card_args[u[U_CARD]], SQ[s.active]))
     s.active = -1
     s.target = -1
-    s.actor = s.turn_player
-    flow.goto(s, flow.SELECT)
+    select_unit(s)

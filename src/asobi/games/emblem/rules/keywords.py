@@ -6,6 +6,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
+from asobi.core.flow import Pending
+
 from ..units import (
     SLOTS,
     U_ACTED,
@@ -22,11 +24,13 @@ from ..units import (
     USED_SYMBOL,
     USED_TRAINING,
 )
-from . import amounts, combat, flow, kokuryoku, victory
+from . import amounts, combat, kokuryoku, victory
 from .field import ADJACENT, SORTIE_SQUARES, SQUARES
+from .flow import ENTER_DRAW
 
 if TYPE_CHECKING:
     from ..state import EmblemState
+
 
 HONING_COST = 2
 """C-20: chips paid for one step of 練磨."""
@@ -105,7 +109,7 @@ def _order_matters(s: EmblemState, todo: list[tuple[Any, ...]]) -> bool:
 
 
 def turn_start(s: EmblemState) -> None:
-    """2.3.4: the turn player's ★ 自ターン開始時 effects (捕獲 C-21, 毒 C-22, land C-15). Each is
+    """Task ``turn_start``, 2.3.4: the turn player's ★ 自ターン開始時 effects (捕獲 C-21, 毒 C-22, land C-15). Each is
     mandatory; their order is the turn player's (2.3.2: steps in any order unless stated), and so
     are the land's targets — asked only when the choice can change anything (C-34)."""
     seat = s.turn_player
@@ -131,8 +135,7 @@ def settle_start(s: EmblemState) -> None:
     todo = [e for e in s.start_todo if _pending(s, e)]
     if todo and _order_matters(s, todo):
         s.start_todo = tuple(todo)
-        s.actor = s.turn_player
-        flow.goto(s, flow.START_EFFECTS)
+        s.ask("start_effects", s.turn_player)
         return
     s.start_todo = ()
     for e in sorted(todo, key=lambda e: ("capture", "poison", "land").index(e[0])):
@@ -143,8 +146,7 @@ def settle_start(s: EmblemState) -> None:
             _resolve(s, e)
         if s.winner >= 0:
             return
-    s.actor = s.turn_player
-    flow.goto(s, flow.DRAW)
+    s.push(ENTER_DRAW)
 
 
 def legal_start_effects(s: EmblemState) -> list[tuple[Any, ...]]:
@@ -159,7 +161,7 @@ def legal_start_effects(s: EmblemState) -> list[tuple[Any, ...]]:
     return out
 
 
-def act_start_effects(s: EmblemState, action: tuple[Any, ...]) -> None:
+def act_start_effects(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
     key = ("land",) if action[0] == "land" else action
     s.start_todo = tuple(e for e in s.start_todo if e != key)
     _resolve(s, action)

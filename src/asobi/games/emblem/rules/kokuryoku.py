@@ -5,6 +5,8 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from asobi.core.flow import Pending
+
 from ..cards import GUARDIAN, HEALING, ITEM, LAND, MAGIC, MAGIC_ATTACK, UNIT, WEAPON, CardPool
 from ..limits import CANCELS_PER_UNIT_STEP, CHIPS_PER_UNIT_STEP
 from ..pairs import with_seat
@@ -21,9 +23,10 @@ from ..units import (
     U_WEAPON,
     new_unit,
 )
-from . import amounts, flow, victory
+from . import amounts, victory
 from .args import SEAT, SEAT_ONLY, SQ
 from .field import SORTIE_SQUARES, SQUARES
+from .flow import BEGIN_INVASION, CANCEL, CHANCE_DRAW, NEXT, TURN_START
 
 if TYPE_CHECKING:
     from ..state import EmblemState
@@ -32,7 +35,8 @@ SLOT_NAMES = ("weapon", "magic", "item")
 
 
 def begin_turn(s: EmblemState) -> None:
-    """2.2.1: the turn player's turn begins; once-per-turn things are reset."""
+    """Task ``begin_turn`` (2.2.1): the turn player's turn begins; once-per-turn things are reset;
+    its 国力 phase begins at the start step."""
     seat = s.turn_player
     s.emit("2.2.1", "turn", (("turn", s.turn), SEAT[seat]))
     s.placed = 0
@@ -41,12 +45,12 @@ def begin_turn(s: EmblemState) -> None:
         if u is not None:
             u[U_USED] = 0
     s.koku = 0
-    s.phase_seat = s.actor = seat
+    s.phase_seat = seat
     s.emit("2.2.2", "kokuryoku_phase", SEAT_ONLY[seat])
-    flow.goto(s, flow.START)
+    start_step(s)
 
 
-def enter_start(s: EmblemState) -> None:
+def start_step(s: EmblemState) -> None:
     """開始ステップ, only in one's own turn: ★ used chips come back first of all (2.3.3), then ★
     the 自ターン開始時 effects (2.3.4)."""
     seat = s.turn_player
@@ -54,27 +58,34 @@ def enter_start(s: EmblemState) -> None:
     s.unused[seat] += back
     s.used[seat] = 0
     s.emit("2.3.3", "chips_back", (SEAT[seat], ("n", back)))
-    flow.then(s, "turn_start")
+    s.push(TURN_START)
 
 
-def enter_draw(s: EmblemState) -> None:
-    """ドローステップ: ★ draw one card (2.3.5); an empty deck loses (C-25)."""
+def draw_step(s: EmblemState) -> None:
+    """Task ``draw``, the ドローステップ: ★ draw one card (2.3.5, a chance node); an empty deck
+    ends the game (C-25)."""
     if s.deck_left[s.phase_seat] == 0:
         victory.deck_out(s, s.phase_seat)
+    else:
+        s.chance = CHANCE_DRAW
 
 
 def draw(s: EmblemState, card: int) -> None:
+    """The draw step's chance outcome: ``card`` to the hand; then the unit step."""
     s.take_from_deck(s.phase_seat, card, "2.3.5")
-    s.actor = s.phase_seat
-    flow.goto(s, flow.UNIT)
+    unit_step(s)
 
 
 # ---- unit step (2.3.6–2.3.8) -------------------------------------------------------------------
-def enter_unit(s: EmblemState) -> None:
+def unit_step(s: EmblemState) -> None:
+    """Arrive at the unit step: its counts start anew; ask, or pass it when idle (C-30)."""
     s.chips_added = 0
     s.deployed = 0
     s.cancels = 0
-    s.actor = s.phase_seat
+    if idle_unit(s):
+        finish_unit(s)
+    else:
+        s.ask("unit", s.phase_seat)
 
 
 def characters_on_field(s: EmblemState, seat: int, skip: int = -1) -> set[str]:
@@ -122,21 +133,23 @@ def legal_unit(s: EmblemState) -> list[tuple[Any, ...]]:
         for sq in SORTIE_SQUARES[seat]:
             if field[sq] is None:
                 cards = s.cards.cards
-                deploys = deploy_actions(s.cards)
-                chars = characters_on_field(s, seat)
-                for c in sorted(set(s.hand[seat])):
-                    info = cards[c]
-                    if info.kind == UNIT and not (info.character and info.character in chars):
-                        out.append(deploys[c])
+                units = sorted({c for c in s.hand[seat] if cards[c].kind == UNIT})
+                if units:
+                    deploys = deploy_actions(s.cards)
+                    chars = characters_on_field(s, seat)
+                    for c in units:
+                        character = cards[c].character
+                        if not (character and character in chars):
+                            out.append(deploys[c])
                 break
-    out.append(flow.NEXT)
+    out.append(NEXT)
     return out
 
 
 def legal_deploy_square(s: EmblemState) -> list[tuple[Any, ...]]:
     """C-36: the second part of a deploy — an empty square of the 出撃マス, or back out."""
     field = s.field
-    out: list[tuple[Any, ...]] = [flow.CANCEL] if s.cancels < CANCELS_PER_UNIT_STEP else []
+    out: list[tuple[Any, ...]] = [CANCEL] if s.cancels < CANCELS_PER_UNIT_STEP else []
     out.extend(SQUARE_ACTIONS[sq] for sq in SORTIE_SQUARES[s.phase_seat] if field[sq] is None)
     return out
 
@@ -144,21 +157,21 @@ def legal_deploy_square(s: EmblemState) -> list[tuple[Any, ...]]:
 def legal_deploy_chips(s: EmblemState) -> list[tuple[Any, ...]]:
     """C-36: the third part of a deploy — 1 up to the unit's 気力 chips (C-2), or back out."""
     top = min(s.cards.morale[s.deploying[0]], s.unused[s.phase_seat])
-    out: list[tuple[Any, ...]] = [flow.CANCEL] if s.cancels < CANCELS_PER_UNIT_STEP else []
+    out: list[tuple[Any, ...]] = [CANCEL] if s.cancels < CANCELS_PER_UNIT_STEP else []
     out.extend(amounts.CHIPS_ACTIONS[1 : top + 1])
     return out
 
 
-def act_deploy_square(s: EmblemState, action: tuple[Any, ...]) -> None:
+def act_deploy_square(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
     if action[0] == "cancel":
         s.cancels += 1
         back_to_unit(s)
         return
     s.deploying = (s.deploying[0], action[1])
-    flow.goto(s, flow.DEPLOY_CHIPS)
+    s.ask("deploy_chips", pending[1])
 
 
-def act_deploy_chips(s: EmblemState, action: tuple[Any, ...]) -> None:
+def act_deploy_chips(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
     if action[0] == "cancel":
         s.cancels += 1
         back_to_unit(s)
@@ -177,9 +190,10 @@ def act_deploy_chips(s: EmblemState, action: tuple[Any, ...]) -> None:
 def back_to_unit(s: EmblemState) -> None:
     """Return to the unit step (not entering it anew: its counts stay) and pass it if idle."""
     s.deploying = ()
-    s.step = flow.UNIT
     if idle_unit(s):
         finish_unit(s)
+    else:
+        s.ask("unit", s.phase_seat)
 
 
 def idle_unit(s: EmblemState) -> bool:
@@ -203,12 +217,12 @@ def idle_unit(s: EmblemState) -> bool:
     return True
 
 
-def act_unit(s: EmblemState, action: tuple[Any, ...]) -> None:
+def act_unit(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
     seat = s.phase_seat
     verb = action[0]
     if verb == "deploy":
         s.deploying = (s.cards.index(action[1]),)
-        flow.goto(s, flow.DEPLOY_SQUARE)
+        s.ask("deploy_square", seat)
         return
     elif verb == "chip":
         u = s.field[action[1]]
@@ -222,6 +236,8 @@ def act_unit(s: EmblemState, action: tuple[Any, ...]) -> None:
         return
     if idle_unit(s):
         finish_unit(s)
+    else:
+        s.pending = pending  # the same decision again
 
 
 class NotFast(Exception):
@@ -240,8 +256,29 @@ def _card(s: EmblemState, x: Any) -> int:
     return s.cards.index_of.get(x, -1)
 
 
-def is_legal_unit(s: EmblemState, verb: Any, action: tuple[Any, ...]) -> bool:
-    """:func:`legal_unit`'s answer for one action, without listing them (2.3.6, 2.3.8, C-27)."""
+def is_legal_unit(s: EmblemState, action: Any) -> bool:
+    """:func:`legal_unit`'s answer for one action, without listing them (2.3.6, 2.3.8, C-27); an
+    action of another shape is looked up in the listing."""
+    if type(action) is tuple and action:
+        try:
+            return _is_legal_unit(s, action[0], action)
+        except NotFast:
+            pass
+    return action in s.legal_actions()
+
+
+def is_legal_item(s: EmblemState, action: Any) -> bool:
+    """:func:`legal_item`'s answer for one action, without listing them (2.3.9–2.3.12, C-32); an
+    action of another shape is looked up in the listing."""
+    if type(action) is tuple and action:
+        try:
+            return _is_legal_item(s, action[0], action)
+        except NotFast:
+            pass
+    return action in s.legal_actions()
+
+
+def _is_legal_unit(s: EmblemState, verb: Any, action: tuple[Any, ...]) -> bool:
     seat = s.phase_seat
     if verb == "next":
         return len(action) == 1
@@ -273,8 +310,7 @@ def is_legal_unit(s: EmblemState, verb: Any, action: tuple[Any, ...]) -> bool:
     return False
 
 
-def is_legal_item(s: EmblemState, verb: Any, action: tuple[Any, ...]) -> bool:
-    """:func:`legal_item`'s answer for one action, without listing them (2.3.9–2.3.12, C-32)."""
+def _is_legal_item(s: EmblemState, verb: Any, action: tuple[Any, ...]) -> bool:
     seat = s.phase_seat
     cards = s.cards.cards
     n = len(action)
@@ -329,15 +365,19 @@ def is_legal_item(s: EmblemState, verb: Any, action: tuple[Any, ...]) -> bool:
 def finish_unit(s: EmblemState) -> None:
     victory.end_of_unit_step(s, s.phase_seat)
     if s.winner < 0:
-        flow.goto(s, flow.ITEM)
+        item_step(s)
 
 
 # ---- item step (2.3.9–2.3.12) ------------------------------------------------------------------
-def enter_item(s: EmblemState) -> None:
+def item_step(s: EmblemState) -> None:
+    """Arrive at the item step: ask, or pass it when idle (C-30)."""
     for u in s.field:
         if u is not None:
             u[U_ATTACHED] = 0  # one card per unit per step (2.3.10)
-    s.actor = s.phase_seat
+    if idle_item(s):
+        finish_item(s)
+    else:
+        s.ask("item", s.phase_seat)
 
 
 def may_hold(s: EmblemState, u: list[int], card: int) -> bool:
@@ -352,58 +392,91 @@ def may_hold(s: EmblemState, u: list[int], card: int) -> bool:
     return info.kind == ITEM and u[U_ITEM] < 0
 
 
+class ItemTables:
+    """The item step's actions and fits, built once per pool: the listing then only looks up."""
+
+    def __init__(self, cards: CardPool) -> None:
+        infos = cards.cards
+        units = [c for c in infos if c.kind == UNIT]
+        self.equipment = tuple(c.kind in (WEAPON, MAGIC, ITEM) for c in infos)
+        self.slot = tuple(
+            U_WEAPON if c.kind == WEAPON else U_MAGIC if c.kind == MAGIC else U_ITEM for c in infos
+        )
+        self.enemy_only = tuple(c.enemy_only for c in infos)
+        self.placeable = tuple(c.kind in (LAND, GUARDIAN) for c in infos)
+        self.shed_kind = tuple(c.shed_kind for c in infos)
+        self.kind = tuple(c.kind for c in infos)
+        # fits[card][unit card]: type and level allow it (2.3.10, C-8), the slot's being free aside
+        fits = []
+        for c in infos:
+            row = [False] * len(infos)
+            for unit in units:
+                if c.kind == WEAPON:
+                    row[unit.index] = unit.attack_type == c.weapon_type and c.level <= unit.level
+                elif c.kind == MAGIC:
+                    row[unit.index] = unit.attack_type in (MAGIC_ATTACK, HEALING) and c.level <= unit.level
+                else:
+                    row[unit.index] = c.kind == ITEM
+            fits.append(tuple(row))
+        self.fits = tuple(fits)
+        self.equip = tuple(tuple(("equip", c.id, sq) for sq in range(SQUARES)) for c in infos)
+        self.shed = tuple(tuple(("shed", sq, c.id) for sq in range(SQUARES)) for c in infos)
+        self.place = tuple(("place", c.id) for c in infos)
+        self.unequip = tuple(tuple(("unequip", sq, slot) for slot in range(3)) for sq in range(SQUARES))
+
+
+@cache
+def item_tables(cards: CardPool) -> ItemTables:
+    return ItemTables(cards)
+
+
 def legal_item(s: EmblemState) -> list[tuple[Any, ...]]:
+    # Sorted by verb: "equip" < "next" < "place" < "shed" < "unequip"; each part is built in order
+    # (cards by id, which is pool order; then squares).
     seat = s.phase_seat
     field = s.field
-    cards = s.cards.cards
+    cards = s.cards
+    t = item_tables(cards)
     hand = sorted(set(s.hand[seat]))
-    equipment = [cards[c] for c in hand if cards[c].kind in (WEAPON, MAGIC, ITEM)]
-    # Sorted by verb: "equip" < "next" < "place" < "shed" < "unequip"; each list is built in
-    # order except the equips, sorted on their own.
     out: list[tuple[Any, ...]] = []
-    sheds: list[tuple[Any, ...]] = []
+    equipment = [c for c in hand if t.equipment[c]]
+    if equipment:
+        open_units = [
+            (sq, u, u[U_OWNER] == seat) for sq, u in enumerate(field) if u is not None and not u[U_ATTACHED]
+        ]
+        if open_units:
+            slots = t.slot
+            enemy_only = t.enemy_only
+            for c in equipment:
+                slot = slots[c]
+                enemy = enemy_only[c]
+                fits = t.fits[c]
+                row = t.equip[c]
+                for sq, unit, own in open_units:
+                    if own != enemy and unit[slot] < 0 and fits[unit[U_CARD]]:
+                        out.append(row[sq])
+    out.append(NEXT)
+    if seat == s.turn_player and not s.placed:
+        out.extend(t.place[c] for c in hand if t.placeable[c])
     unequips: list[tuple[Any, ...]] = []
     for sq in range(SQUARES):
         u = field[sq]
-        if u is None:
+        if u is None or u[U_OWNER] != seat:
             continue
-        own = u[U_OWNER] == seat
-        if own:
-            # 2.3.9 (C-32: not an item that says how it is removed), and 2.3.11's shedding
-            if u[U_WEAPON] >= 0:
-                unequips.append(("unequip", sq, 0))
-            if u[U_MAGIC] >= 0:
-                unequips.append(("unequip", sq, 1))
-            if u[U_ITEM] >= 0:
-                item = cards[u[U_ITEM]]
-                if not item.enemy_only:
-                    unequips.append(("unequip", sq, 2))
-                if item.shed_kind >= 0:
-                    sheds.extend(("shed", sq, cards[c].id) for c in hand if cards[c].kind == item.shed_kind)
-        if u[U_ATTACHED] or not equipment:
-            continue
-        unit = cards[u[U_CARD]]
-        for info in equipment:
-            if own == info.enemy_only:
-                continue
-            kind = info.kind
-            if kind == WEAPON:
-                ok = u[U_WEAPON] < 0 and unit.attack_type == info.weapon_type and info.level <= unit.level
-            elif kind == MAGIC:
-                ok = (
-                    u[U_MAGIC] < 0
-                    and unit.attack_type in (MAGIC_ATTACK, HEALING)
-                    and info.level <= unit.level
-                )
-            else:
-                ok = u[U_ITEM] < 0
-            if ok:
-                out.append(("equip", info.id, sq))
-    out.sort()
-    out.append(flow.NEXT)
-    if seat == s.turn_player and not s.placed:
-        out.extend(("place", cards[c].id) for c in hand if cards[c].kind in (LAND, GUARDIAN))
-    out += sheds
+        # 2.3.9 (C-32: not an item that says how it is removed), and 2.3.11's shedding
+        slots_of = t.unequip[sq]
+        if u[U_WEAPON] >= 0:
+            unequips.append(slots_of[0])
+        if u[U_MAGIC] >= 0:
+            unequips.append(slots_of[1])
+        item = u[U_ITEM]
+        if item >= 0:
+            if not t.enemy_only[item]:
+                unequips.append(slots_of[2])
+            shed_kind = t.shed_kind[item]
+            if shed_kind >= 0:
+                kind = t.kind
+                out.extend(t.shed[c][sq] for c in hand if kind[c] == shed_kind)
     out += unequips
     return out
 
@@ -436,7 +509,7 @@ def _trim_chips(s: EmblemState, u: list[int]) -> None:
         s.emit("C-10", "chips_over", (("card", s.card_id(u[U_CARD])), ("n", over)))
 
 
-def act_item(s: EmblemState, action: tuple[Any, ...]) -> None:
+def act_item(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
     seat = s.phase_seat
     verb = action[0]
     cards = s.cards.cards
@@ -504,14 +577,16 @@ def act_item(s: EmblemState, action: tuple[Any, ...]) -> None:
         return
     if idle_item(s):
         finish_item(s)
+    else:
+        s.pending = pending  # the same decision again
 
 
 def finish_item(s: EmblemState) -> None:
     """After the turn player's 国力 phase comes the opponent's (2.2.2, 2.3.1); then invasion."""
     if s.koku == 0:
         s.koku = 1
-        s.phase_seat = s.actor = 1 - s.turn_player
+        s.phase_seat = 1 - s.turn_player
         s.emit("2.3.1", "kokuryoku_phase", SEAT_ONLY[s.phase_seat])
-        flow.goto(s, flow.DRAW)
+        draw_step(s)
     else:
-        flow.then(s, "begin_invasion")
+        s.push(BEGIN_INVASION)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from asobi.core.flow import Pending
+
 from ..cards import UNIT
 from ..limits import OPENING_HAND
 from ..pairs import with_seat
-from . import flow, kokuryoku
+from .flow import BEGIN_TURN, CHANCE_DEAL
 
 if TYPE_CHECKING:
     from ..state import EmblemState
@@ -19,7 +21,7 @@ def decide_first(s: EmblemState, seat: int) -> None:
     s.emit("2.1.1", "ready", (("deck_a", s.deck_names[0]), ("deck_b", s.deck_names[1])))
     s.emit("2.1.2", "first_player", (("seat", seat),))
     s.pending_deals = (1 - seat,) * OPENING_HAND + (seat,) * OPENING_HAND
-    flow.goto(s, flow.DEAL)
+    s.chance = CHANCE_DEAL
 
 
 def deal(s: EmblemState, card: int) -> None:
@@ -27,7 +29,9 @@ def deal(s: EmblemState, card: int) -> None:
     seat = s.pending_deals[-1]
     s.pending_deals = s.pending_deals[:-1]
     s.take_from_deck(seat, card, "2.1.3")
-    if not s.pending_deals:
+    if s.pending_deals:
+        s.chance = CHANCE_DEAL
+    else:
         next_mulligan(s)
 
 
@@ -35,11 +39,10 @@ def next_mulligan(s: EmblemState) -> None:
     """2.1.4: each player in turn order decides on the mulligan once (C-29); then turn 1 begins."""
     for seat in (s.first, 1 - s.first):
         if not s.mulligan_done[seat]:
-            s.actor = seat
-            flow.goto(s, flow.MULLIGAN)
+            s.ask("mulligan", seat)
             return
     s.turn = 1
-    kokuryoku.begin_turn(s)
+    s.push(BEGIN_TURN)
 
 
 def may_mulligan(s: EmblemState, seat: int) -> bool:
@@ -55,8 +58,8 @@ def legal_mulligan(s: EmblemState) -> list[tuple[Any, ...]]:
     return [("keep",), ("mulligan",)] if may_mulligan(s, s.actor) else [("keep",)]
 
 
-def act_mulligan(s: EmblemState, action: tuple[Any, ...]) -> None:
-    seat = s.actor
+def act_mulligan(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
+    seat = pending[1]
     s.mulligan_done = with_seat(s.mulligan_done, seat, 1)
     if action[0] == "keep":
         s.emit("2.1.4", "keep", (("seat", seat),))
@@ -67,4 +70,4 @@ def act_mulligan(s: EmblemState, action: tuple[Any, ...]) -> None:
     s.kokugai = with_seat(s.kokugai, seat, (*s.kokugai[seat], *hand))
     s.hand[seat] = []
     s.pending_deals = (seat,) * OPENING_HAND
-    flow.goto(s, flow.DEAL)
+    s.chance = CHANCE_DEAL

@@ -7,20 +7,23 @@ from typing import TYPE_CHECKING
 
 from ..limits import DRAWN
 from ..pairs import with_seat
-from . import flow
 
 if TYPE_CHECKING:
     from ..state import EmblemState
 
 
+def end(s: EmblemState, winner: int, reason: str, clause: str) -> None:
+    """The game is over (``winner``: a seat, or ``DRAWN``): nothing on the agenda runs any more."""
+    s.winner = winner
+    s.ended = (reason, clause)
+    s.pending = s.chance = None
+    s.agenda.clear()
+
+
 def win(s: EmblemState, seat: int, reason: str, clause: str) -> None:
     """End the game with ``seat`` the winner."""
-    s.winner = seat
-    s.end_reason = reason
-    s.end_clause = clause
     s.emit(clause, reason, (("seat", seat),))
-    s.step = flow.OVER
-    s.actor = -1
+    end(s, seat, reason, clause)
 
 
 def has_units(s: EmblemState, seat: int) -> bool:
@@ -61,11 +64,7 @@ def deck_out(s: EmblemState, seat: int) -> None:
     s.emit("C-25", "deck_empty", (("seat", seat),))
     a, b = field_strength(s, 0), field_strength(s, 1)
     if a == b:
-        s.winner = DRAWN
-        s.end_reason = "drawn_deck_out"
-        s.end_clause = "C-25"
         s.emit("C-25", "drawn_deck_out")
-        s.step = flow.OVER
-        s.actor = -1
+        end(s, DRAWN, "drawn_deck_out", "C-25")
         return
     win(s, 0 if a > b else 1, "won_deck_out", "C-25")
