@@ -61,7 +61,14 @@ def position(
             _take(s, c)
     weapons = fields.pop("weapons", None)
     if weapons is not None:
-        s.weapons = sorted((sq(w[0]), w[1], kind(w[2]), code(w[3])) for w in weapons)
+        # each seat's weapons take its zones in the order given (a fifth item gives the zone)
+        zones: dict[int, int] = {}
+        placed = []
+        for w in weapons:
+            zone = w[4] if len(w) > 4 else zones.get(w[1], 0)
+            zones[w[1]] = zone + 1
+            placed.append((sq(w[0]), w[1], kind(w[2]), code(w[3]), zone))
+        s.weapons = sorted(placed)
         for w in s.weapons:
             _take(s, ARMY + w[2])
             _take(s, w[3])

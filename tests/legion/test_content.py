@@ -108,7 +108,7 @@ def test_the_shipped_data_loads():
         ("enemy_map.toml", 'code = "β2"', 'code = "δ2"', "squares[s2]", "code"),
         ("enemy_cards.toml", 'target = "ship" }', 'target = "moon" }', "cards[E01]", "parts"),
         ("event_cards.toml", 'name_en = "Calm"', "name_en = 3", "cards[V12]", "name_en"),
-        ("difficulty.toml", "3 = 6, 4 = 5", "3 = -6, 4 = 5", "presets[normal]", "space_life"),
+        ("difficulty.toml", "3 = 6, 4 = 4", "3 = -6, 4 = 4", "presets[normal]", "space_life"),
         ("enemy_map.toml", 'to = "east"', 'to = "up"', "squares[s2]", "to"),
     ],
 )

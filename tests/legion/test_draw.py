@@ -41,10 +41,28 @@ def test_no_draw_brings_the_hand_to_eight_minus_players():
     s = position(4, hands=[["α1", "α2", "α3"]])
     run(s, ("draw_phase", 0), then=("main", 0))
     assert events(s, "draw_limit")
-    # L-15: the cap also applies to the empty hand's 3 cards: five players draw only 2
+
+
+@rule("4.1", "L-15")
+def test_an_empty_hand_draws_three_even_with_five_players():
+    # L-15: the ただし cap belongs to the "1枚以上" sentence: an empty hand draws 3, five
+    # players included, although 3 cards reach 8 − 5
     s = position(5)
     run(s, ("draw_phase", 0), then=("main", 0))
+    assert dict(events(s, "draw_empty_hand")[0].args)["count"] == 3
+    for c in ("α1", "β2", "γ3"):
+        s.apply(("code", code(c)))
+    assert len(s.hands[0]) == 3
+
+
+@rule("4.1", "L-15")
+def test_the_empty_hand_cap_option_limits_five_players_to_two():
+    s = position(5, empty_hand_cap=True)
+    run(s, ("draw_phase", 0), then=("main", 0))
     assert dict(events(s, "draw_empty_hand")[0].args)["count"] == 2
+    s = position(4, empty_hand_cap=True)  # 8 − 4 leaves room for 3
+    run(s, ("draw_phase", 0), then=("main", 0))
+    assert dict(events(s, "draw_empty_hand")[0].args)["count"] == 3
 
 
 @rule("4.1")

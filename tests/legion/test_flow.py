@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from asobi.core import CHANCE, TERMINAL
 from asobi.core.testing import rule
+from asobi.games.legion.cards import ARMY
+from asobi.games.legion.rules.turn import finish
 
-from .helpers import clauses, code, events, keys, position, run
+from .helpers import clauses, code, events, keys, kind, position, run
+from .test_stack import attack_position
 
 
 @rule("2.1")
@@ -50,6 +53,15 @@ def test_an_attack_lowers_the_space_life_and_the_players_lose_at_zero():
     assert out is not None and out.reason == "lost" and out.clause == "2.3" and out.winners == ()
 
 
+@rule("2.3")
+def test_play_stops_the_moment_the_space_life_reaches_zero():
+    # two attacks are due; the first ends the game, so the second never resolves
+    s = position(3, space_life=1, pieces=["s1", "s2", None])
+    run(s, ("attack", 0), ("attack", 1), ("end_turn", 0))
+    assert s.space_life == 0 and len([e for e in s.log if e.key == "attack_hits"]) == 1
+    assert s.log[-1].key == "lost" and s.is_terminal() and s.legal_actions() == ()
+
+
 @rule("L-9")
 def test_the_round_limit_ends_the_game_in_defeat():
     s = position(3)
@@ -86,3 +98,36 @@ def test_a_used_event_card_goes_to_the_bottom_and_comes_back_in_order():
     run(s, ("event_time",), then=("turn", 0))
     assert events(s, "card_played")[-1].args[1] == ("card", "V04")
     assert s.event_queue == [5, 3]
+
+
+@rule("2.3")
+def test_the_game_ends_with_every_card_put_away_whatever_was_in_play():
+    # the game ends while a strategy waits on the stack, another is about to resolve, an enemy
+    # card is on its way to the bottom and a weapon is being placed: each is put away, and every
+    # card is somewhere (the invariants count them all)
+    s = attack_position(hands=[["S05", "α1"], ["S01", "α2", "W02", "β1"]], space_life=5)
+    s.apply(("strategy", kind("S05"), 0))  # S05 on the stack over the attack
+    take = s.army_deck
+    take[kind("S09")] -= 1
+    s.agenda.append(("resolve", ("strategy", "S09", "heal_space", (("amount", 1),), 1, False)))
+    s.enemy_unseen[4] = 0
+    s.agenda.append(("card_bottom", "enemy", 4))
+    s.hands[1].remove(ARMY + kind("W02"))
+    s.hands[1].remove(code("β1"))
+    s.pending = ("place", 1, kind("W02"), code("β1"))
+    assert s.invariant_errors() == []
+    finish(s, "lost", "2.3")
+    assert s.invariant_errors() == []
+    assert s.army_discard[kind("S05")] == 1 and s.army_discard[kind("S09")] == 1
+    assert s.army_discard[kind("W02")] == 1 and s.code_discard[code("β1")] == 1
+    assert s.enemy_queue[-1] == 4 and s.stack == [] and s.agenda == [] and s.is_terminal()
+
+
+@rule("2.2")
+def test_the_win_is_logged_with_its_clause():
+    s = position(3, enemy_life=1, pieces=["s1", None, None], hands=[["α1", "α3", "β3"]])
+    run(s, ("main", 0))
+    s.apply(("develop",))
+    s.apply(("dev", 0, code("α3")))
+    s.apply(("dev", 0, code("α1")))
+    assert (s.log[-1].clause, s.log[-1].key) == ("2.2", "won")

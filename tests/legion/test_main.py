@@ -6,6 +6,7 @@ import pytest
 
 from asobi.core import IllegalActionError
 from asobi.core.testing import rule
+from asobi.games.legion.rules.blackout import black_out
 from asobi.games.legion.rules.main_phase import DEVELOP, SUPPLY
 
 from .helpers import army, clauses, code, events, kind, position, run, sq
@@ -42,7 +43,7 @@ def test_launch_and_move_are_not_offered_again_in_the_same_main_phase():
     s.apply(("place", sq("b2")))
     assert s.pending == ("main", 0)
     assert not any(a[0] == "launch" for a in s.legal_actions())  # W03 and α2 are still in hand
-    s.apply(("move", sq("b2"), sq("b3")))
+    s.apply(("move", 0, sq("b3")))  # A's weapon from zone 1 (A1)
     assert s.pending == ("main", 0) and not any(a[0] == "move" for a in s.legal_actions())
 
 
@@ -50,15 +51,15 @@ def test_launch_and_move_are_not_offered_again_in_the_same_main_phase():
 def test_operate_is_one_action_its_halves_cannot_straddle_another_main_action():
     # W02 strikes when the ship is next to it: move b2→b3 (next to c3), then activate
     s = main(hands=[["α1", "β1"]], weapons=[("b2", 0, "W02", "α2")], ship="c3")
-    s.apply(("move", sq("b2"), sq("b3")))
-    assert ("activate", sq("b3")) in s.legal_actions()  # the other half, straight after
+    s.apply(("move", 0, sq("b3")))
+    assert ("activate", 0, 0) in s.legal_actions()  # the other half, straight after
     s.apply(("supply", code("β1")))
     s.apply(("army", kind("W01")))
-    assert s.pending == ("main", 0) and ("activate", sq("b3")) not in s.legal_actions()
+    assert s.pending == ("main", 0) and ("activate", 0, 0) not in s.legal_actions()
     # activating first and moving after, with nothing in between, is still one 操作
     s = main(hands=[["α1"]], weapons=[("b3", 0, "W02", "α2")], ship="c3")
-    s.apply(("activate", sq("b3")))
-    assert ("move", sq("b3"), sq("a3")) in s.legal_actions()
+    s.apply(("activate", 0, 0))
+    assert ("move", 0, sq("a3")) in s.legal_actions()
 
 
 @rule("4.2", "L-25")
@@ -108,14 +109,15 @@ def test_supply_discards_a_code_and_draws_an_army_card():
     assert s.hands[0] == [army("W01")]
 
 
-@rule("5.2", "5.3")
+@rule("5.2", "5.3", "L-3")
 def test_launch_attaches_a_code_and_places_the_weapon_anywhere_free():
-    s = main(hands=[["α2", "W02"]], ship="c3")
+    s = main(hands=[["α2", "W02"]], ship="c3", black=["a1"])
     s.apply(("launch", kind("W02"), code("α2")))
     assert s.pending == ("place", 0, kind("W02"), code("α2"))
-    assert ("place", sq("c3")) not in s.legal_actions()
+    # L-3: any square but the ship's and the blackouts
+    assert [a[1] for a in s.legal_actions()] == [q for q in range(len(s.black)) if q not in (sq("c3"), sq("a1"))]
     s.apply(("place", sq("b3")))
-    assert s.weapons == [(sq("b3"), 0, kind("W02"), code("α2"))]
+    assert s.weapons == [(sq("b3"), 0, kind("W02"), code("α2"), 0)]  # the piece of zone 1 (A1)
     assert s.hands[0] == []  # the attached number is no longer a card in hand
     assert "5.2" in clauses(s) and "5.3" in clauses(s)
 
@@ -132,13 +134,38 @@ def test_a_removed_weapon_discards_its_card_and_attached_number():
 def test_operate_moves_a_weapon_orthogonally_to_a_free_square_and_activates_one():
     s = main(weapons=[("b2", 0, "W02", "α1"), ("c2", 1, "W02", "α1")], black=["b1"], ship="a2")
     moves = {a for a in s.legal_actions() if a[0] == "move"}
-    # not onto the ship (a2), a blackout (b1), or another weapon (c2, L-3); diagonals never
-    assert moves == {("move", sq("b2"), sq("b3"))}
-    assert ("activate", sq("b2")) in s.legal_actions()  # the ship is next to it
-    s.apply(("activate", sq("b2")))
+    # not onto the ship (a2) or a blackout (b1); onto another weapon (c2, L-3) yes; diagonals never
+    assert moves == {("move", 0, sq("b3")), ("move", 0, sq("c2"))}
+    assert ("activate", 0, 0) in s.legal_actions()  # the ship is next to it
+    s.apply(("activate", 0, 0))
     assert s.enemy_life == 5
-    s.apply(("move", sq("b2"), sq("b3")))
+    s.apply(("move", 0, sq("c2")))
+    assert sorted(w[0] for w in s.weapons) == [sq("c2"), sq("c2")]  # two pieces share c2
     assert not any(a[0] in ("move", "activate") for a in s.legal_actions())
+
+
+@rule("5.3", "5.5", "L-3")
+def test_weapons_sharing_a_square_are_named_by_their_pieces_and_all_go_when_it_is_hit():
+    # two of A's weapons and one of B's on b3: each piece acts alone; a blackout there takes all
+    s = main(
+        players=2,
+        hands=[["α1"]],
+        weapons=[("b3", 0, "W02", "α1"), ("b3", 0, "W01", "α2"), ("b3", 1, "W02", "β1")],
+        ship="c3",
+    )
+    assert [a for a in s.legal_actions() if a[0] == "activate"] == [
+        ("activate", 0, 0), ("activate", 0, 1), ("activate", 1, 0)
+    ]
+    assert [a for a in s.legal_actions() if a[0] == "move" and a[2] == sq("a3")] == [
+        ("move", 0, sq("a3")), ("move", 1, sq("a3"))
+    ]
+    labels = {s.action_label(a) for a in s.legal_actions() if a[0] == "activate"}
+    assert len(labels) == 3 and any("A2" in text for text in labels)
+    s.apply(("move", 1, sq("a3")))  # A2 (the torpedo) alone leaves
+    assert sorted((w[0], w[4]) for w in s.weapons if w[1] == 0) == [(sq("a3"), 1), (sq("b3"), 0)]
+    black_out(s, sq("b3"))
+    assert [(w[0], w[1]) for w in s.weapons] == [(sq("a3"), 0)]
+    assert len(events(s, "weapon_destroyed")) == 2 and s.invariant_errors() == []
 
 
 @rule("5.6")
@@ -193,9 +220,9 @@ def test_develop_always_needs_at_least_one():
 def test_weapon_effects_activate_trigger_and_persistent():
     # activate: a torpedo in range hits and is spent; L-10: out of range it is not offered
     s = main(weapons=[("a1", 0, "W01", "α2")], ship="c3")
-    assert ("activate", sq("a1")) not in s.legal_actions()  # 4 steps > 2
+    assert ("activate", 0, 0) not in s.legal_actions()  # 4 steps > 2
     s = main(weapons=[("b2", 0, "W01", "α2")], ship="c3")
-    s.apply(("activate", sq("b2")))
+    s.apply(("activate", 0, 0))
     assert s.enemy_life == 5 and s.weapons == []
     # trigger: a mine goes off when the ship moves next to it
     s = position(3, weapons=[("c1", 1, "W05", "γ1")], ship="c3")
@@ -212,7 +239,7 @@ def test_weapon_effects_activate_trigger_and_persistent():
 @rule("6.2")
 def test_placed_trigger_also_fires_on_a_move():
     s = main(weapons=[("b2", 0, "W06", "α1")], ship="e5")
-    s.apply(("move", sq("b2"), sq("b3")))
+    s.apply(("move", 0, sq("b3")))
     assert s.chance == ("code", 0, "6.2")
     assert events(s, "weapon_triggered")[0].clause == "6.2"
 
@@ -229,6 +256,16 @@ def test_weapon_limit_per_player(players, limit):
     assert ("launch", kind("W03"), code("α2")) in s.legal_actions()
 
 
+@rule("6.3")
+def test_the_weapon_limit_counts_only_the_seats_own_weapons():
+    # five players: one weapon each; B's and C's weapons on the map leave A's launch open
+    def fresh():
+        return main(5, hands=[["α2", "W03"]], weapons=[("a1", 1, "W02", "α1"), ("b1", 2, "W04", "α1")])
+
+    assert fresh().is_legal(("launch", kind("W03"), code("α2")))  # checked without the listing
+    assert ("launch", kind("W03"), code("α2")) in fresh().legal_actions()
+
+
 @rule("6.3", "4.2")
 def test_an_illegal_launch_names_the_weapon_limit_and_changes_nothing():
     s = main(5, hands=[["α2", "W03"]], weapons=[("a1", 0, "W02", "α1")])
@@ -239,3 +276,32 @@ def test_an_illegal_launch_names_the_weapon_limit_and_changes_nothing():
     with pytest.raises(IllegalActionError) as err:
         s.apply(("develop",))
     assert err.value.clause == "5.7"
+
+
+@rule("5.5", "L-26")
+def test_operate_may_activate_another_seats_weapon_and_its_choices_are_the_activators():
+    # 5.5 says 自分の for the move only: seat A uses B's beam (next to the ship) and B's repair
+    # drone, whose blackout choice is A's
+    s = main(weapons=[("c2", 1, "W02", "α1")], ship="c3")
+    assert ("activate", 1, 0) in s.legal_actions() and s.is_legal(("activate", 1, 0))
+    s.apply(("activate", 1, 0))
+    assert s.enemy_life == 5
+    assert events(s, "weapon_activated_of")[0].args == (
+        ("seat", 0), ("owner", 1), ("card", "W02"), ("square", sq("c2"))
+    )
+    s = main(weapons=[("b2", 1, "W03", "α2")], black=["b3"])
+    s.apply(("activate", 1, 0))
+    assert s.pending is not None and s.pending[:2] == ("clear", 0)
+
+
+@rule("5.5", "L-26")
+def test_the_own_weapons_only_option_activates_only_the_seats_weapons():
+    weapons = [("b2", 0, "W02", "α1"), ("b4", 1, "W02", "α1")]  # both next to the ship on b3
+    s = main(weapons=weapons, ship="b3")
+    assert [a for a in s.legal_actions() if a[0] == "activate"] == [("activate", 0, 0), ("activate", 1, 0)]
+    s = main(weapons=weapons, ship="b3", own_weapons_only=True)
+    assert [a for a in s.legal_actions() if a[0] == "activate"] == [("activate", 0, 0)]
+    assert not s.is_legal(("activate", 1, 0))
+    with pytest.raises(IllegalActionError) as err:
+        s.apply(("activate", 1, 0))
+    assert err.value.clause == "5.5"

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from asobi.core.testing import rule
+from asobi.games.legion.rules.weapons import destroy_weapons_at
 
-from .helpers import clauses, code, position, run
+from .helpers import clauses, code, position, run, sq
 
 
 def shield_phase(**fields):
@@ -55,3 +56,19 @@ def test_a_shield_phase_with_no_code_in_hand_ends_by_itself():
     for hand in ([], ["W01", "S03"]):
         s = shield_phase(hands=[hand], shield=["α1"])
         assert s.pending != ("shield", 0) and not any(e.key == "shield_end" for e in s.log)
+
+
+@rule("4.3", "L-27")
+def test_a_fourth_shield_code_stays_when_the_barrier_generator_leaves_but_no_code_joins():
+    # W07 lets the shield hold a 4th code; when W07 is destroyed, 4.3 forbids *making* the shield 4
+    # or more, and discards nothing: the 4 stay, none joins, swaps (which keep the count) go on
+    s = shield_phase(hands=[["α1", "α3", "β2"]], shield=["α2", "β1", "γ1"], weapons=[("b2", 1, "W07", "γ2")])
+    assert ("shield", code("α1")) in s.legal_actions()
+    s.apply(("shield", code("α1")))
+    assert len(s.shield) == 4
+    destroy_weapons_at(s, sq("b2"), "9.2")
+    assert len(s.shield) == 4 and s.invariant_errors() == []
+    assert not any(a[0] == "shield" for a in s.legal_actions())
+    assert ("swap", code("α2"), code("α3")) in s.legal_actions()
+    s.apply(("swap", code("α2"), code("α3")))
+    assert len(s.shield) == 4

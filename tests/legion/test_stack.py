@@ -35,8 +35,16 @@ def test_an_attack_is_answered_and_the_answer_can_be_answered_last_played_first(
     assert s.pending == ("respond", 0) and s.window == [0, 1]
     s.apply(("strategy", kind("S05"), 0))  # A: deflect the attack
     assert s.pending == ("respond", 1)
+    start = len(s.log)
     s.apply(("strategy", kind("S01"), 0))  # B: negate A's strategy (the effect it answers)
-    assert s.pending is None or s.pending[0] != "respond" or s.pending[1] != 0
+    # 6.5: last played, first resolved: B's S01 negates A's S05, then the attack resolves
+    resolved = [(e.key, dict(e.args).get("label")) for e in s.log.since(start) if e.key != "announced"]
+    assert resolved[:4] == [
+        ("strategy_played", None),
+        ("negated", "S05"),
+        ("negated_resolves", "S05"),
+        ("attack_hits", None),
+    ]
     assert s.space_life == 4  # B's answer resolved first, A's was negated, the attack hit
     negations = events(s, "negated")
     assert dict(negations[0].args)["label"] == "S05"
@@ -87,9 +95,9 @@ def test_a_weapon_can_be_moved_out_of_the_ships_way_before_a_square_moves_it():
     assert events(s, "announced")[0].clause == "7.2" and s.ship == sq("c3")
     s.apply(("strategy", kind("S03"), 0))  # α: move one of your weapons
     assert s.pending == ("move_weapon", 0, "6.4")
-    s.apply(("move", sq("c2"), sq("b2")))
+    s.apply(("move", 0, sq("b2")))
     assert s.ship == sq("c2") and s.black[sq("c2")]  # then the ship moved and the square blacked out
-    assert s.weapons == [(sq("b2"), 0, kind("W02"), code("α2"))] and not events(s, "weapon_destroyed")
+    assert s.weapons == [(sq("b2"), 0, kind("W02"), code("α2"), 0)] and not events(s, "weapon_destroyed")
 
 
 @rule("L-23")
@@ -187,7 +195,7 @@ def test_table_choices_are_made_by_seat_a():
 def test_weapon_effects_do_not_open_a_window():
     s = position(3, hands=[["S05", "α1"], ["S01", "β1"]], weapons=[("b3", 0, "W02", "α1")], ship="c3")
     run(s, ("main", 0), then=("shield_phase", 0))
-    s.apply(("activate", sq("b3")))
+    s.apply(("activate", 0, 0))
     assert s.enemy_life == 5 and s.pending == ("main", 0) and s.stack == []
 
 

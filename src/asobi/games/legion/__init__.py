@@ -12,6 +12,7 @@ from asobi.core.data import package_hash
 from .bots import make_rule_bot
 from .content import PACKAGE
 from .messages import MESSAGES, localize
+from .metrics import STUDY
 from .render import render
 from .rules import all_clauses
 from .space import action_space, chance_space
@@ -20,7 +21,13 @@ from .tensor import observation_shape
 
 
 def _new_state(options: Mapping[str, Any]) -> LegionState:
-    return LegionState(options["players"], options["difficulty"], options["open_hands"])
+    return LegionState(
+        options["players"],
+        options["difficulty"],
+        options["open_hands"],
+        options["empty_hand_cap"],
+        options["own_weapons_only"],
+    )
 
 
 def heuristic(state: GameState, seat: int) -> float:
@@ -39,7 +46,7 @@ SPEC = GameSpec(
     id="legion",
     title_ja="パラレルレギオン",
     title_en="Parallel Legion",
-    rules_version="3",
+    rules_version="4",
     options=(
         Option(
             "players", int, 3, "number of players (seats A–E)", "プレイヤー数（A〜E）", minimum=2, maximum=5
@@ -48,6 +55,20 @@ SPEC = GameSpec(
             "difficulty", str, "normal", "difficulty preset", "難易度", choices=("easy", "normal", "hard")
         ),
         Option("open_hands", bool, False, "show every hand to every seat", "全員の手札を公開する"),
+        Option(
+            "empty_hand_cap",
+            bool,
+            False,
+            "L-15 narrowing: the 8 − players hand cap also limits an empty hand's 3 cards",
+            "L-15の狭い読み：手札0枚の3枚ドローにも「8−プレイヤー数」の上限を適用する",
+        ),
+        Option(
+            "own_weapons_only",
+            bool,
+            False,
+            "L-26 narrowing: 操作 activates only your own weapons",
+            "L-26の狭い読み：操作で起動できるのは自分のウェポンのみ",
+        ),
     ),
     seat_names=lambda options: tuple(SEATS[: options["players"]]),
     new_state=_new_state,
@@ -61,6 +82,7 @@ SPEC = GameSpec(
         *({"players": p, "difficulty": "normal"} for p in (2, 3, 4, 5)),
         {"players": 3, "difficulty": "hard", "open_hands": True},
         {"players": 5, "difficulty": "easy"},
+        {"players": 5, "difficulty": "normal", "empty_hand_cap": True, "own_weapons_only": True},
     ),
     max_steps=60_000,
     observation_shape=observation_shape,
@@ -68,6 +90,7 @@ SPEC = GameSpec(
     chance_space=chance_space,
     data_hash=data_hash,
     heuristic=heuristic,
+    study=STUDY,
 )
 
 LegionState.spec = SPEC

@@ -18,7 +18,7 @@ from asobi.core import Agent
 from asobi.core.actions import Action
 from asobi.core.agent import Observation
 
-from .cards import ARMY
+from .cards import ARMY, SEATS
 from .content import code_index, content
 
 STEP = {"north": (-1, 0), "south": (1, 0), "east": (0, 1), "west": (0, -1)}
@@ -131,8 +131,9 @@ class RuleBot(Agent):
                 return a
         # strike with weapons (move next to the ship first when that makes a beam reach it)
         for a in by_verb.get("activate", []):
-            if self._weapon_at(view, a[1]) in ("W01", "W02", "W03", "W08"):
-                if self._weapon_at(view, a[1]) == "W08" and view["space_life"] > view["space_life_max"] - 2:
+            card = self._piece(view, SEATS[a[1]], a[2])["card"]
+            if card in ("W01", "W02", "W03", "W08"):
+                if card == "W08" and view["space_life"] > view["space_life_max"] - 2:
                     continue
                 return a
         move = self._move_for_strike(view, by_verb.get("move", []))
@@ -163,19 +164,19 @@ class RuleBot(Agent):
         assert effects is not None
         return effects[a[2]]
 
-    def _weapon_at(self, view: dict[str, Any], square: int) -> str | None:
-        for w in view["space_map"]["weapons"]:
-            if w["square"] == square:
-                return str(w["card"])
-        return None
+    @staticmethod
+    def _piece(view: dict[str, Any], owner: str, zone: int) -> dict[str, Any]:
+        """The weapon piece ``owner`` + zone (A1 is A's zone 0) as the view shows it."""
+        name = f"{owner}{zone + 1}"
+        return next(w for w in view["space_map"]["weapons"] if w["piece"] == name)
 
     def _move_for_strike(self, view: dict[str, Any], moves: list[Action]) -> Action | None:
         ship = view["space_map"]["ship"]
         for a in moves:
-            card = self._weapon_at(view, a[1])
+            w = self._piece(view, view["seat"], a[1])
             if (
-                card == "W02"
-                and self._distance(view, a[1], ship) > 1
+                w["card"] == "W02"
+                and self._distance(view, w["square"], ship) > 1
                 and self._distance(view, a[2], ship) == 1
             ):
                 return a
@@ -184,7 +185,7 @@ class RuleBot(Agent):
     def _move_to_safety(self, view: dict[str, Any], moves: list[Action]) -> Action | None:
         danger = self._danger(view)
         for a in moves:
-            if a[1] in danger and a[2] not in danger:
+            if self._piece(view, view["seat"], a[1])["square"] in danger and a[2] not in danger:
                 return a
         return None
 
@@ -235,14 +236,19 @@ class RuleBot(Agent):
         danger = self._danger(view)
         path = self._ship_path(view)
 
-        def score(a: Action) -> tuple[int, int]:
+        crowd: dict[int, int] = {}
+        for w in view["space_map"]["weapons"]:
+            crowd[w["square"]] = crowd.get(w["square"], 0) + 1
+
+        def score(a: Action) -> tuple[int, int, int]:
             sq = a[1]
             unsafe = 1 if sq in danger else 0
+            # weapons sharing a square (L-3) all go when it is hit: spread them
             if card in STRIKE:
                 # close to where the ship ends up, but not where it passes
                 reach = min(self._distance(view, sq, p) for p in path)
-                return (unsafe, abs(reach - (1 if card != "W01" else 2)))
-            return (unsafe, -self._distance(view, sq, ship))
+                return (unsafe, crowd.get(sq, 0), abs(reach - (1 if card != "W01" else 2)))
+            return (unsafe, crowd.get(sq, 0), -self._distance(view, sq, ship))
 
         return min(legal, key=score)
 
@@ -334,7 +340,9 @@ class RuleBot(Agent):
 
     def _on_move_weapon(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         danger = self._danger(view)
-        return min(legal, key=lambda a: (a[2] in danger, a[1] not in danger))
+        return min(
+            legal, key=lambda a: (a[2] in danger, self._piece(view, view["seat"], a[1])["square"] not in danger)
+        )
 
     def _on_push(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         weapons = {w["square"]: w["card"] for w in view["space_map"]["weapons"]}

@@ -53,6 +53,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "weapon_moved": ("{seat}の{card}が{frm}から{to}へ移動", "{seat}'s {card} moves from {frm} to {to}"),
     "weapon_activated": ("{seat}が{square}の{card}の起動効果を使う", "{seat} activates {card} on {square}"),
+    "weapon_activated_of": (
+        "{seat}が{square}にある{owner}の{card}の起動効果を使う",
+        "{seat} activates {owner}'s {card} on {square}",
+    ),
     "weapon_triggered": ("{square}の{card}の誘発効果", "{card} on {square} triggers"),
     "weapon_destroyed": ("{square}の{seat}の{card}は破棄", "{seat}'s {card} on {square} is destroyed"),
     "weapon_discarded": ("{card}と付属数字{code}は破棄場へ", "{card} and its attached {code} are discarded"),
@@ -184,7 +188,7 @@ def localize(name: str, value: Any, lang: str) -> str:
     i = 0 if lang == "ja" else 1
     if name == "label" and isinstance(value, str) and value.startswith("piece"):
         return f"エネミーコマ{value[5:]}" if i == 0 else f"enemy piece {value[5:]}"
-    if name in ("seat", "by") and isinstance(value, int):
+    if name in ("seat", "by", "owner") and isinstance(value, int):
         return "ABCDE"[value]
     if name in ("code", "old", "new") and isinstance(value, int):
         return code_name(value)

@@ -85,7 +85,9 @@ def render(view: dict[str, Any], seat: int | None = None, lang: str = "en") -> s
     )
     sm = view["space_map"]
     cols = sm["cols"]
-    weapons = {w["square"]: w for w in sm["weapons"]}
+    weapons: dict[int, list[dict[str, Any]]] = {}
+    for w in sm["weapons"]:
+        weapons.setdefault(w["square"], []).append(w)
     black = set(sm["blackouts"])
     out.append(_t("space", lang) + "   " + _t("legend", lang))
     out.append("    " + " ".join(f" {'abcdefgh'[c]} " for c in range(cols)))
@@ -97,8 +99,9 @@ def render(view: dict[str, Any], seat: int | None = None, lang: str = "en") -> s
                 cell = "##" + ("S" if sm["ship"] == sq else " ")
             elif sm["ship"] == sq:
                 cell = colour.lower() + "S "
-            elif sq in weapons:
-                cell = colour.lower() + weapons[sq]["owner"] + str(weapons[sq]["number"])
+            elif sq in weapons:  # a piece (A1), or how many share the square (L-3)
+                shared = weapons[sq]
+                cell = colour.lower() + (shared[0]["piece"] if len(shared) == 1 else f"*{len(shared)}")
             else:
                 cell = colour.lower() + "  "
             cells.append(f"[{cell}]")
@@ -136,7 +139,7 @@ def render(view: dict[str, Any], seat: int | None = None, lang: str = "en") -> s
     out.append(_t("weapons", lang) + ":")
     for w in sm["weapons"]:
         out.append(
-            f"  {w['owner']} {card_name(w['card'], lang)} [{w['number']}] @ {square_name(w['square'])}"
+            f"  {w['piece']} {card_name(w['card'], lang)} [{w['number']}] @ {square_name(w['square'])}"
             f": {_army_text(w['card'], lang)}"
         )
     for h in view["hands"]:

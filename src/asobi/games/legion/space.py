@@ -17,7 +17,7 @@ from typing import Any
 
 from asobi.core.spaces import ActionSpace, Choice, IntRange, Verb
 
-from .cards import ARMY
+from .cards import ARMY, SEATS
 from .content import DIRECTION_STEP, Content, content
 from .rules.shield import same_alphabet_or_number
 from .rules.weapons import weapon_limit
@@ -58,7 +58,7 @@ def _verbs() -> tuple[Verb, ...]:
     code = _codes()
     card = _hand_cards(c)
     return (
-        Verb("activate", sq),  # 5.5: the weapon's square
+        Verb("activate", IntRange(0, len(SEATS) - 1), IntRange(0, weapon_limit(2) - 1)),  # 5.5: owner, zone
         Verb("autopass", IntRange(0, 1)),  # L-5: 0 turns it off (main), 1 on (respond)
         Verb("clear", sq),  # 5.6 / effects: the blackout removed
         Verb("dev", IntRange(0, 1), code),  # 5.8: 0 from hand, 1 from the shield
@@ -68,7 +68,7 @@ def _verbs() -> tuple[Verb, ...]:
         Verb("draw", IntRange(0, DRAW_MOST)),  # 4.1
         Verb("end"),  # 4.2, 4.3
         Verb("launch", _weapons(c), code),  # 5.2: weapon card, code card
-        Verb("move", sq, sq),  # 5.5 / move_weapon: from, to
+        Verb("move", IntRange(0, weapon_limit(2) - 1), sq),  # 5.5 / move_weapon: the weapon's zone, to
         Verb("pass"),  # 6.5
         Verb("place", sq),  # 5.3
         Verb("push", Choice(DIRECTION_STEP)),  # ship_push: the direction

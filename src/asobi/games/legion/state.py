@@ -48,7 +48,7 @@ _WHY: dict[tuple[Any, ...], tuple[str, str]] = {
     ),
     ("activate",): (
         "5.5",
-        "one of your weapons' activate effects, once a turn, when it does something, "
+        "a weapon's activate effect (yours only with own_weapons_only), once a turn, when it does something, "
         "and not after another main action has followed a move (L-24)",
     ),
     ("repair",): ("5.6", "repair clears blackouts next to your weapons, once a turn"),
@@ -70,6 +70,8 @@ FIELDS = Fields(
     n=Value(int),
     difficulty=Value(str),
     open_hands=Value(bool),
+    empty_hand_cap=Value(bool),
+    own_weapons_only=Value(bool),
     round=Value(int),
     round_limit=Value(int),
     turn=Value(int),
@@ -116,12 +118,23 @@ class LegionState(FlowState, DeclaredState):
     __slots__ = FIELDS.slots
     log: EventLog
 
-    def __init__(self, players: int = 3, difficulty: str = "normal", open_hands: bool = False) -> None:
+    def __init__(
+        self,
+        players: int = 3,
+        difficulty: str = "normal",
+        open_hands: bool = False,
+        empty_hand_cap: bool = False,
+        own_weapons_only: bool = False,
+    ) -> None:
         c = content()
         preset = c.presets[difficulty]
         self.n = players
         self.difficulty = difficulty
         self.open_hands = open_hands
+        self.empty_hand_cap = empty_hand_cap
+        """L-15's narrowing: the 8 − players cap limits an empty hand's 3 cards too."""
+        self.own_weapons_only = own_weapons_only
+        """L-26's narrowing: 操作 activates only the seat's own weapons."""
         self.round = 0
         self.round_limit = preset.round_limit
         self.turn = -1
@@ -131,7 +144,7 @@ class LegionState(FlowState, DeclaredState):
         self.event_count = preset.event_count
         self.ship = c.ship_start
         self.black = [0] * (c.rows * c.cols)
-        self.weapons: list[tuple[int, int, int, int]] = []
+        self.weapons: list[tuple[int, int, int, int, int]] = []  # rules/weapons.Weapon
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.code_deck = [c.code_copies] * 9
         self.code_discard = [0] * 9

@@ -14,8 +14,9 @@ Layout, in order (``S`` squares of the space map, ``E`` enemy-map squares, ``A``
 - tracks: Space life / 10, its starting value / 10, enemy life / 6, enemy level / 3, event
   count / 3, shield limit / 5, weapon limit / 5, hand limit / 7, development need / 10, the
   development alphabets (3 bits), whether the game is over;
-- the space map, per square: ship, blackout, weapon, weapon mine, weapon owner (5), weapon card
-  kind (A), attached number / 3;
+- the space map, per square: ship, blackout, weapons there / 3, this seat's weapons there / 3;
+  then per weapon piece (5 seat slots × 3 zones, L-3): on the map, its square (S), its card kind
+  (A), attached number / 3;
 - the enemy map: each piece's square one-hot (3 × E);
 - hands, per seat slot: code count / 7, army count / 7, auto-pass, and the cards per kind
   (9 codes + A army) when the seat may see them, else zeros;
@@ -47,6 +48,8 @@ if TYPE_CHECKING:
     from .state import LegionState
 
 SEAT_SLOTS = 5
+ZONES = 3
+"""Weapon zones per seat: the most weapons 6.3 allows one seat (two players or fewer)."""
 _DIFFICULTIES = ("easy", "normal", "hard")
 _STACK_KINDS = ("move", "square", "card", "attack", "strategy")
 _PENDING = tuple(sorted(DECISIONS))
@@ -65,7 +68,8 @@ def size() -> int:
     army = len(c.army_ids)
     n = 4 + 3 + 1 + 1 + 6 + 6 + 5  # game
     n += 11 + 3  # tracks
-    n += squares * (4 + SEAT_SLOTS + army + 1)
+    n += squares * 4
+    n += SEAT_SLOTS * ZONES * (1 + squares + army + 1)
     n += 3 * len(c.square_ids)
     n += SEAT_SLOTS * (3 + 9 + army)
     n += 9 + 4 + len(c.enemy_ids) + len(c.event_ids) + 9 + army
@@ -115,16 +119,21 @@ def observation_tensor(s: LegionState, seat: int) -> list[float]:
     ext([1.0 if a in alphas else 0.0 for a in range(3)])
     # the space map
     army = len(c.army_ids)
-    weapons = {w[0]: w for w in s.weapons}
-    for sq in range(c.rows * c.cols):
+    squares = c.rows * c.cols
+    for sq in range(squares):
         add(1.0 if sq == s.ship else 0.0)
         add(1.0 if s.black[sq] else 0.0)
-        w = weapons.get(sq)
-        add(1.0 if w else 0.0)
-        add(1.0 if w and w[1] == seat else 0.0)
-        one_hot(w[1] if w else -1, SEAT_SLOTS)
-        one_hot(w[2] if w else -1, army)
-        add((w[3] % 3 + 1) / 3 if w else 0.0)
+        add(sum(1 for w in s.weapons if w[0] == sq) / 3)
+        add(sum(1 for w in s.weapons if w[0] == sq and w[1] == seat) / 3)
+    # each weapon piece (seat, zone): L-3 lets several share a square
+    pieces = {(w[1], w[4]): w for w in s.weapons}
+    for b in range(SEAT_SLOTS):
+        for zone in range(ZONES):
+            w = pieces.get((b, zone))
+            add(1.0 if w else 0.0)
+            one_hot(w[0] if w else -1, squares)
+            one_hot(w[2] if w else -1, army)
+            add((w[3] % 3 + 1) / 3 if w else 0.0)
     # the enemy map
     for pos in s.pieces:
         one_hot(pos, len(c.square_ids))

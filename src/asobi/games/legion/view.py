@@ -8,12 +8,12 @@ from asobi.core.actions import HIDDEN
 
 from .cards import ARMY, SEATS
 from .content import code_name
-from .messages import localize
+from .messages import card_name, localize
 from .rules.draw import hand_limit
 from .rules.level import develop_alphabets, develop_threshold
 from .rules.lives import enemy_level
 from .rules.main_phase import ACTIVATE, DEVELOP, LAUNCH, MOVE, REPAIR, SUPPLY
-from .rules.weapons import shield_limit, weapon_limit
+from .rules.weapons import shield_limit, weapon_limit, weapon_of
 
 if TYPE_CHECKING:
     from .state import LegionState
@@ -93,7 +93,13 @@ def make_view(s: LegionState, seat: int | None) -> dict[str, Any]:
             "ship": s.ship,
             "blackouts": [sq for sq, b in enumerate(s.black) if b],
             "weapons": [
-                {"square": w[0], "owner": SEATS[w[1]], "card": c.army_ids[w[2]], "number": w[3] % 3 + 1}
+                {
+                    "square": w[0],
+                    "owner": SEATS[w[1]],
+                    "piece": f"{SEATS[w[1]]}{w[4] + 1}",
+                    "card": c.army_ids[w[2]],
+                    "number": w[3] % 3 + 1,
+                }
                 for w in s.weapons
             ],
         },
@@ -161,6 +167,20 @@ def _sq(s: LegionState, sq: int) -> str:
     return f"{'abcdefgh'[col]}{r + 1}"
 
 
+def _weapon_label(s: LegionState, owner: int, zone: int, template: str, ja: bool) -> str:
+    """A weapon piece as a player names it: the piece (A1), its card and its square."""
+    w = weapon_of(s, owner, zone)
+    piece = f"{SEATS[owner]}{zone + 1}"
+    if w is None:
+        return template.format(piece)
+    card = card_name(s.content.army_ids[w[2]], "ja" if ja else "en")
+    return template.format(f"{piece} {card}（{_sq(s, w[0])}）" if ja else f"{piece} {card} on {_sq(s, w[0])}")
+
+
+def _weapon_move_label(s: LegionState, seat: int, zone: int, to: int, ja: bool) -> str:
+    return _weapon_label(s, seat, zone, "操作：{}→" + _sq(s, to) if ja else "move {} → " + _sq(s, to), ja)
+
+
 def action_label(s: LegionState, a: tuple[Any, ...], lang: str = "en") -> str:
     c = s.content
     ja = lang == "ja"
@@ -202,9 +222,10 @@ def action_label(s: LegionState, a: tuple[Any, ...], lang: str = "en") -> str:
     if verb == "place":
         return f"{_sq(s, a[1])}に置く" if ja else f"place on {_sq(s, a[1])}"
     if verb == "move":
-        return f"操作：{_sq(s, a[1])}→{_sq(s, a[2])}" if ja else f"move {_sq(s, a[1])}→{_sq(s, a[2])}"
+        seat = s.pending[1] if s.pending is not None else 0
+        return _weapon_move_label(s, seat, a[1], a[2], ja)
     if verb == "activate":
-        return f"起動効果（{_sq(s, a[1])}）" if ja else f"activate the weapon on {_sq(s, a[1])}"
+        return _weapon_label(s, a[1], a[2], "起動効果：{}" if ja else "activate {}", ja)
     if verb == "repair":
         card = code_name(a[2]) if a[2] < ARMY else army(a[2] - ARMY)
         return f"修復 {_sq(s, a[1])}（{card}を破棄）" if ja else f"repair {_sq(s, a[1])} (discard {card})"
@@ -270,9 +291,9 @@ def invariant_errors(s: LegionState) -> list[str]:
         errs.append(f"{army} army cards instead of {sum(c.army_copies)}")
     if min(s.code_deck + s.code_discard + s.army_deck + s.army_discard) < 0:
         errs.append("a negative card count")
-    squares = [w[0] for w in s.weapons]
-    if len(set(squares)) != len(squares):
-        errs.append("two weapons on one square")
+    pieces = [(w[1], w[4]) for w in s.weapons]
+    if len(set(pieces)) != len(pieces) or any(not 0 <= z < weapon_limit(s.n) for _, z in pieces):
+        errs.append("two weapons from one weapon zone, or a zone 6.3 does not give")
     for w in s.weapons:
         if s.black[w[0]] or w[0] == s.ship:
             errs.append(f"a weapon on a blackout or under the ship at {w[0]}")

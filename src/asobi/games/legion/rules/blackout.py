@@ -24,7 +24,7 @@ def blackout_target(s: LegionState, target: str) -> int | None:
 def black_out(s: LegionState, square: int) -> None:
     """9.2 a square is blacked out (destroying a weapon on it); 9.3 if it already was, every other
     square of its colour is blacked out instead."""
-    destroy_weapon_at = _weapons.destroy_weapon_at
+    destroy_weapons_at = _weapons.destroy_weapons_at
     if s.black[square]:
         colour = s.content.colour[square]
         s.say("9.3", "black_chain", square=square, colour=colour)
@@ -32,11 +32,11 @@ def black_out(s: LegionState, square: int) -> None:
             if col == colour and sq != square and not s.black[sq]:
                 s.black[sq] = 1
                 s.log.append(new_event(Event, ("9.3", "blackout", (("square", sq),), None)))
-                destroy_weapon_at(s, sq, "9.2")
+                destroy_weapons_at(s, sq, "9.2")
         return
     s.black[square] = 1
     s.log.append(new_event(Event, ("9.2", "blackout", (("square", square),), None)))
-    destroy_weapon_at(s, square, "9.2")
+    destroy_weapons_at(s, square, "9.2")
 
 
 def clear_blackout(s: LegionState, square: int, clause: str) -> None:
@@ -51,7 +51,7 @@ def repairable(s: LegionState, seat: int) -> list[int]:
     found: set[int] = set()
     king = s.content.king[1]
     black = s.black
-    for sq, owner, _, _ in s.weapons:
-        if owner == seat:
-            found.update(n for n in king[sq] if black[n])
+    for w in s.weapons:
+        if w[1] == seat:
+            found.update(n for n in king[w[0]] if black[n])
     return sorted(found)

@@ -26,11 +26,13 @@ def hand_limit(s: LegionState, seat: int) -> int:
 
 
 def task_draw_phase(s: LegionState, seat: int) -> None:
-    """4.1: an empty hand draws 3; otherwise up to 2; never to 8 − players cards or more."""
+    """4.1: an empty hand draws 3; otherwise up to 2, never to 8 − players cards or more (L-15:
+    the cap is the second sentence's, so an empty hand draws 3 even with five players, unless the
+    ``empty_hand_cap`` option applies it there too)."""
     hand = len(s.hands[seat])
     room = hand_limit(s, seat) - 1 - hand
     if hand == 0:
-        count = min(3, room)
+        count = min(3, room) if s.empty_hand_cap else 3
         s.say("4.1", "draw_empty_hand", seat=seat, count=max(0, count))
         for _ in range(count):
             s.push(("draw_code", seat, "4.1"))

@@ -106,8 +106,10 @@ def legal_main(s: LegionState) -> list[tuple[Any, ...]]:
     codes, armies = hand_kinds(hand)  # the hand is sorted: codes, then army cards
     acts: list[tuple[Any, ...]] = []
     mine = weapons_of(s, seat) if s.weapons else []
-    if mine and not used & ACTIVATE:
-        acts += [("activate", w[0]) for w in mine if can_activate(s, w)]
+    if not used & ACTIVATE and s.weapons:
+        # L-26: 操作 may use any weapon's 起動 effect (5.5 names no owner), unless narrowed
+        pool = mine if s.own_weapons_only else s.weapons
+        acts += sorted([("activate", w[1], w[4]) for w in pool if can_activate(s, w)])
     if s.autopass[seat]:
         acts.append(("autopass", 0))
     if (codes or s.shield) and not used & DEVELOP and can_develop(s, seat):
@@ -120,13 +122,7 @@ def legal_main(s: LegionState) -> list[tuple[Any, ...]]:
             acts += [("launch", w, c) for w in weapons for c in codes]
     if mine:
         if not used & MOVE:
-            # moves_of(s, seat) as actions, in order: the weapons are sorted by square, and so
-            # are each square's targets in the table
-            taken = {w[0] for w in s.weapons}
-            taken.add(s.ship)
-            black, moves = s.black, s.tables.moves
-            for w in mine:
-                acts += [move for to, move in moves[w[0]] if not black[to] and to not in taken]
+            acts += [("move", zone, to) for zone, to in moves_of(s, seat)]
         if not used & REPAIR and hand:
             targets = repairable(s, seat)
             if targets:
@@ -167,10 +163,10 @@ def is_legal_main(s: LegionState, a: tuple[Any, ...]) -> bool:
     if verb == "move":
         return size == 3 and not used & MOVE and (a[1], a[2]) in moves_of(s, seat)
     if verb == "activate":
-        if size != 2 or used & ACTIVATE:
+        if size != 3 or used & ACTIVATE:
             return False
-        w = next((w for w in s.weapons if w[0] == a[1]), None)
-        return w is not None and w[1] == seat and can_activate(s, w)
+        w = next((w for w in s.weapons if w[1] == a[1] and w[4] == a[2]), None)
+        return w is not None and (w[1] == seat or not s.own_weapons_only) and can_activate(s, w)
     if verb == "repair":
         return (
             size == 3
@@ -198,9 +194,7 @@ def is_legal_main(s: LegionState, a: tuple[Any, ...]) -> bool:
 def _any_free_square(s: LegionState) -> bool:
     """``bool(free_squares(s))`` without listing them."""
     black = s.black
-    if len(black) - sum(black) > len(s.weapons) + 1:
-        return True  # more open squares than the ship and the weapons can fill
-    return bool(free_squares(s))
+    return len(black) - sum(black) > 1 - black[s.ship]  # an open square other than the ship's
 
 
 def apply_main(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
@@ -228,10 +222,10 @@ def apply_main(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -
         s.ask("place", seat, w, code)
     elif verb == "move":
         s.used |= MOVE
-        move_weapon(s, action[1], action[2], "5.5")
+        move_weapon(s, seat, action[1], action[2], "5.5")
     elif verb == "activate":
         s.used |= ACTIVATE
-        activate(s, action[1])
+        activate(s, action[1], action[2], seat)
     elif verb == "repair":
         s.used |= REPAIR
         _repair(s, seat, action[1], action[2])

@@ -16,7 +16,7 @@ from .lives import damage_enemy, damage_space, heal_enemy, heal_space, queue_dra
 from .log import Event, new_event
 from .negate import cancel
 from .ship import move_ship, ship_directions
-from .weapons import destroy_weapon_at, move_weapon, moves_of, shield_limit
+from .weapons import destroy_weapon, move_weapon, moves_of, shield_limit
 
 if TYPE_CHECKING:
     from ..state import LegionState
@@ -76,7 +76,7 @@ def resolve(s: LegionState, item: tuple[Any, ...]) -> None:
         for w in list(s.weapons):
             wr, wc = divmod(w[0], cols)
             if (p["line"] == "row" and wr == r) or (p["line"] == "column" and wc == c):
-                destroy_weapon_at(s, w[0], clause)
+                destroy_weapon(s, w, clause)
     elif verb in ("draw_codes", "draw_army"):
         seats = list(range(s.n)) if p["who"] == "each" else [chooser]
         queue_draws(s, "draw_code" if verb == "draw_codes" else "draw_army", p["count"], seats, clause)
@@ -167,11 +167,11 @@ def apply_clear(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) 
 
 def legal_move_weapon(s: LegionState) -> list[tuple[Any, ...]]:
     assert s.pending is not None
-    return sorted([("move", a, b) for a, b in moves_of(s, s.pending[1])])
+    return [("move", zone, to) for zone, to in moves_of(s, s.pending[1])]
 
 
 def apply_move_weapon(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
-    move_weapon(s, action[1], action[2], pend[2])
+    move_weapon(s, pend[1], action[1], action[2], pend[2])
 
 
 def legal_push(s: LegionState) -> list[tuple[Any, ...]]:

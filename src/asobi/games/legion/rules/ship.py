@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .log import Event, new_event
-from .weapons import destroy_weapon_at, ship_arrived
+from .weapons import destroy_weapons_at, ship_arrived
 
 if TYPE_CHECKING:
     from ..state import LegionState
@@ -20,7 +20,7 @@ def move_ship(s: LegionState, direction: str, clause: str) -> None:
         return
     s.ship = to
     s.log.append(new_event(Event, (clause, "ship_moved", (("direction", direction), ("square", to)), None)))
-    destroy_weapon_at(s, to, "9.1")
+    destroy_weapons_at(s, to, "9.1")
     ship_arrived(s)
 
 

@@ -21,7 +21,6 @@ class Tables:
         "code_bit",
         "code_value",
         "is_strategy",
-        "moves",
         "persistent",
         "square_bit",
         "square_tasks",
@@ -81,11 +80,6 @@ class Tables:
         """6.6, 7.7, 3.2: the tasks a played card runs: each numbered part, then to the bottom."""
         self.is_strategy: tuple[bool, ...] = tuple(not w for w in c.is_weapon)
         """Which army cards are strategies (the others are weapons)."""
-        self.moves: tuple[tuple[tuple[int, Task], ...], ...] = tuple(
-            tuple((to, ("move", sq, to)) for to in sorted(c.orthogonal[sq])) for sq in range(rows * cols)
-        )
-        """5.5: ``moves[square]``: each square a weapon there may move to (上下左右), in order, with its
-        move action."""
         self.code_bit: tuple[int, ...] = tuple(1 << (code // 3) for code in range(9))
         """A code card's alphabet as a bit (1.3: A, B, C; codes are ``alphabet * 3 + number - 1``)."""
         self.code_value: tuple[int, ...] = tuple(code % 3 + 1 for code in range(9))

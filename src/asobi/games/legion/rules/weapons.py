@@ -25,42 +25,46 @@ def weapon_limit(players: int) -> int:
     return 1
 
 
-def weapon_at(s: LegionState, square: int) -> tuple[int, int, int, int] | None:
+Weapon = tuple[int, int, int, int, int]
+"""A weapon on the map: ``(square, owner, army card, attached code, zone)``. The zone is the
+owner's weapon zone it was launched from (0, 1, 2): the piece's number (5.3, L-3), which names it
+in actions, since several weapons may share a square."""
+
+
+def weapon_of(s: LegionState, seat: int, zone: int) -> Weapon | None:
+    """``seat``'s weapon piece from weapon zone ``zone``, if it is on the map."""
     for w in s.weapons:
-        if w[0] == square:
+        if w[4] == zone and w[1] == seat:
             return w
     return None
 
 
-def weapons_of(s: LegionState, seat: int) -> list[tuple[int, int, int, int]]:
+def weapons_of(s: LegionState, seat: int) -> list[Weapon]:
     return [w for w in s.weapons if w[1] == seat]
 
 
-def can_enter(s: LegionState, square: int) -> bool:
-    """5.5: no enemy ship and no blackout there; L-3: nor another weapon."""
-    return square != s.ship and not s.black[square] and weapon_at(s, square) is None
+def free_zone(s: LegionState, seat: int) -> int:
+    """The lowest of ``seat``'s weapon zones with no piece on the map (6.3 keeps one free)."""
+    used = {w[4] for w in s.weapons if w[1] == seat}
+    return next(z for z in range(weapon_limit(s.n)) if z not in used)
 
 
 def free_squares(s: LegionState) -> list[int]:
-    taken = {w[0] for w in s.weapons}
-    taken.add(s.ship)
-    black = s.black
-    return [sq for sq in range(len(black)) if not black[sq] and sq not in taken]
+    """5.3 / L-3: the squares a weapon may be placed on: any but the ship's and the blackouts
+    (other weapons do not stop it)."""
+    black, ship = s.black, s.ship
+    return [sq for sq in range(len(black)) if not black[sq] and sq != ship]
 
 
 def moves_of(s: LegionState, seat: int) -> list[tuple[int, int]]:
+    """5.5: ``(zone, square)`` for each of ``seat``'s weapons and each square next to it (上下左右)
+    with no enemy ship and no blackout, in order."""
     if not s.weapons:
         return []
-    taken = {w[0] for w in s.weapons}
-    taken.add(s.ship)
-    black = s.black
-    return [
-        (w[0], n)
-        for w in s.weapons
-        if w[1] == seat
-        for n in orthogonal(s, w[0])
-        if not black[n] and n not in taken
-    ]
+    black, ship, orthogonal = s.black, s.ship, s.content.orthogonal
+    return sorted(
+        (w[4], to) for w in s.weapons if w[1] == seat for to in orthogonal[w[0]] if not black[to] and to != ship
+    )
 
 
 def persistent_total(s: LegionState, verb: str, owner: int | None) -> int:
@@ -71,9 +75,9 @@ def persistent_total(s: LegionState, verb: str, owner: int | None) -> int:
     if amounts is None:
         return 0  # no weapon has this effect
     total = 0
-    for _, o, kind, _ in s.weapons:
-        if owner is None or o == owner:
-            total += amounts[kind]
+    for w in s.weapons:
+        if owner is None or w[1] == owner:
+            total += amounts[w[2]]
     return total
 
 
@@ -84,41 +88,46 @@ def shield_limit(s: LegionState) -> int:
 
 
 def place_weapon(s: LegionState, seat: int, kind: int, code: int, square: int) -> None:
-    """5.3: the weapon piece goes onto the chosen square; its card is its status from now on."""
-    insort(s.weapons, (square, seat, kind, code))
+    """5.3: the piece of the seat's free weapon zone goes onto the chosen square; its card is its
+    status from now on."""
+    w = (square, seat, kind, code, free_zone(s, seat))
+    insort(s.weapons, w)
     s.say("5.3", "weapon_placed", seat=seat, card=s.content.army_ids[kind], code=code, square=square)
-    _placed(s, square)
+    _placed(s, w)
 
 
-def move_weapon(s: LegionState, frm: int, to: int, clause: str) -> None:
-    w = weapon_at(s, frm)
+def move_weapon(s: LegionState, seat: int, zone: int, to: int, clause: str) -> None:
+    w = weapon_of(s, seat, zone)
     assert w is not None
     s.weapons.remove(w)
-    insort(s.weapons, (to, w[1], w[2], w[3]))
-    s.say(clause, "weapon_moved", seat=w[1], card=s.content.army_ids[w[2]], frm=frm, to=to)
-    _placed(s, to)
+    moved = (to, w[1], w[2], w[3], w[4])
+    insort(s.weapons, moved)
+    s.say(clause, "weapon_moved", seat=w[1], card=s.content.army_ids[w[2]], frm=w[0], to=to)
+    _placed(s, moved)
 
 
-def _placed(s: LegionState, square: int) -> None:
+def _placed(s: LegionState, w: Weapon) -> None:
     """6.2: "when this weapon is placed" also fires when it moves onto a square."""
-    w = weapon_at(s, square)
-    assert w is not None
     e = s.content.weapon_effect[w[2]]
     if e is not None and e.timing == "trigger" and e.trigger == "placed":
-        s.say("6.2", "weapon_triggered", card=s.content.army_ids[w[2]], square=square)
-        _effect(s, w, "6.2")
+        s.say("6.2", "weapon_triggered", card=s.content.army_ids[w[2]], square=w[0])
+        _effect(s, w, "6.2", w[1])
 
 
-def destroy_weapon_at(s: LegionState, square: int, clause: str) -> None:
+def destroy_weapon(s: LegionState, w: Weapon, clause: str) -> None:
     """5.4: a weapon piece leaves the map: its card and its attached number are discarded."""
-    w = weapon_at(s, square)
-    if w is None:
-        return
     s.weapons.remove(w)
     s.army_discard[w[2]] += 1
     s.code_discard[w[3]] += 1
-    s.say(clause, "weapon_destroyed", seat=w[1], card=s.content.army_ids[w[2]], square=square)
+    s.say(clause, "weapon_destroyed", seat=w[1], card=s.content.army_ids[w[2]], square=w[0])
     s.say("5.4", "weapon_discarded", card=s.content.army_ids[w[2]], code=w[3])
+
+
+def destroy_weapons_at(s: LegionState, square: int, clause: str) -> None:
+    """Every weapon on ``square`` is destroyed (9.1, 9.2, an effect aimed at the square)."""
+    if s.weapons:
+        for w in [w for w in s.weapons if w[0] == square]:
+            destroy_weapon(s, w, clause)
 
 
 def ship_distance(s: LegionState, square: int) -> int:
@@ -128,11 +137,11 @@ def ship_distance(s: LegionState, square: int) -> int:
     return abs(r0 - r1) + abs(c0 - c1)
 
 
-def repair_reach(s: LegionState, w: tuple[int, int, int, int]) -> list[int]:
+def repair_reach(s: LegionState, w: Weapon) -> list[int]:
     return [n for n in around(s, w[0], w[3] % 3 + 1) if s.black[n]]
 
 
-def can_activate(s: LegionState, w: tuple[int, int, int, int]) -> bool:
+def can_activate(s: LegionState, w: Weapon) -> bool:
     """L-10: a weapon's 起動 effect is offered only when it would do something."""
     e = s.content.weapon_effect[w[2]]
     if e is None or e.timing != "activate":
@@ -148,30 +157,38 @@ def can_activate(s: LegionState, w: tuple[int, int, int, int]) -> bool:
     return True
 
 
-def activate(s: LegionState, square: int) -> None:
-    """5.5 / 6.1: a weapon's 起動 effect, used by 操作."""
-    w = weapon_at(s, square)
+def activate(s: LegionState, owner: int, zone: int, seat: int) -> None:
+    """5.5 / 6.1: the 起動 effect of ``owner``'s weapon ``zone``, used by ``seat``'s 操作 — any
+    weapon on the map (L-26), its choices made by ``seat``."""
+    w = weapon_of(s, owner, zone)
     assert w is not None
-    s.say("5.5", "weapon_activated", seat=w[1], card=s.content.army_ids[w[2]], square=square)
-    _effect(s, w, "6.1")
+    square = w[0]
+    card = s.content.army_ids[w[2]]
+    if w[1] == seat:
+        s.say("5.5", "weapon_activated", seat=seat, card=card, square=square)
+    else:
+        s.say("5.5", "weapon_activated_of", seat=seat, owner=w[1], card=card, square=square)
+    _effect(s, w, "6.1", seat)
 
 
-def _effect(s: LegionState, w: tuple[int, int, int, int], clause: str) -> None:
+def _effect(s: LegionState, w: Weapon, clause: str, chooser: int) -> None:
+    """A weapon's effect; ``chooser`` makes its choices (who activated it, or its owner when it
+    triggers); what it gives goes to its owner (the text says 持ち主)."""
     e = s.content.weapon_effect[w[2]]
     assert e is not None
     verb = e.verb
     if verb in ("strike_in_range", "strike_adjacent", "damage_enemy"):
         damage_enemy(s, int(e.params.get("amount", 1)), clause)
     elif verb == "repair_near":
-        s.ask("clear", w[1], tuple(repair_reach(s, w)), clause)
+        s.ask("clear", chooser, tuple(repair_reach(s, w)), clause)
     elif verb == "heal_space":
         heal_space(s, int(e.params["amount"]), clause)
     elif verb == "ship_push":
-        s.ask("push", w[1], clause)
+        s.ask("push", chooser, clause)
     elif verb == "draw_codes":
         queue_draws(s, "draw_code", int(e.params["count"]), [w[1]], clause)
-    if e.spent:
-        destroy_weapon_at(s, w[0], "6.1")
+    if e.spent and w in s.weapons:
+        destroy_weapon(s, w, "6.1")
 
 
 def ship_arrived(s: LegionState) -> None:
@@ -182,7 +199,7 @@ def ship_arrived(s: LegionState) -> None:
     for w in list(s.weapons):
         e = s.content.weapon_effect[w[2]]
         if w[0] in near and e is not None and e.timing == "trigger" and e.trigger == "ship_adjacent":
-            if weapon_at(s, w[0]) != w or s.ended is not None:
+            if w not in s.weapons or s.ended is not None:
                 continue
             s.say("6.1", "weapon_triggered", card=s.content.army_ids[w[2]], square=w[0])
-            _effect(s, w, "6.1")
+            _effect(s, w, "6.1", w[1])
