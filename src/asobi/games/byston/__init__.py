@@ -1,8 +1,11 @@
 """byston: ドレイクの野望, the strategic wargame of the Byston Well war (2–4 players).
 
-Not yet registered as a playable game: this package holds, so far, the authored data and its
-checks (``tables.py``), the hex geometry (``hexes.py``) and a text map (``render.py``). The printed
-rules are ``shared/rules/byston-wargame.ja.txt``; our decisions on their gaps are
+Not yet registered as a playable game: this package holds the authored data and its checks
+(``tables.py``), the hex geometry (``hexes.py``), a text map (``render.py``) and the engine's first
+part — the state (``state.py``) and the turn's management phases and chit cup (``rules/``), with
+movement and combat still to come (``docs/byston/README.md``). ``spec.py`` builds the GameSpec;
+this module does not import it, so the registry does not find the game yet. The printed rules are
+``shared/rules/byston-wargame.ja.txt``; our decisions on their gaps are
 ``docs/byston/rules-notes.md`` (ids ``B-n``).
 """
 

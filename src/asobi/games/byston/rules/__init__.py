@@ -1,2 +1,31 @@
 """The rules of ドレイクの野望: the printed clause inventory (``clauses.tsv``) and our decisions on
-its gaps (``notes.tsv``, ids ``B-n``, explained in ``docs/byston/rules-notes.md``)."""
+its gaps (``notes.tsv``, ids ``B-n``, explained in ``docs/byston/rules-notes.md``), and one module
+per phase of the turn (4.1) that declares its tasks and decisions.
+
+Modules never call each other to go on with the game: each schedules the next task by name.
+``TASKS`` maps a task name to its function (``chance_<kind>`` tasks apply a chance outcome);
+``DECISIONS`` maps a pending decision's kind to (its legal actions, applying one, the clause an
+illegal choice breaks).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from asobi.core.flow import Flow
+
+from . import build, characters, collapse, cup, develop, income, produce, repair, turn, war
+
+_MODULES = (turn, war, income, develop, produce, repair, build, characters, collapse, cup)
+
+TASKS: dict[str, Callable[..., None]] = {}
+DECISIONS: dict[str, tuple[Callable[[Any], Any], Callable[[Any, Any, Any], None], str]] = {}
+for _module in _MODULES:
+    for _name, _fn in _module.TASKS.items():
+        assert _name not in TASKS, _name
+        TASKS[_name] = _fn
+    DECISIONS.update(_module.DECISIONS)
+
+FLOW = Flow.from_tables(TASKS, DECISIONS)
+FLOW.check()

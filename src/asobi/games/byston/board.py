@@ -1,0 +1,270 @@
+"""The game's fixed numbering of everything the state keeps per item, and queries on a state.
+
+The state keeps flat lists indexed by number: one entry per counter (about 200), per character,
+per country, per chit type. :func:`static` numbers them once from the authored tables: the
+counters of one country and one machine or building are a contiguous range, so "how many Drumlo
+does Drake have in its factory box" is a scan of a few entries. Nothing here changes a state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
+
+from .tables import COUNTRIES, Tables, tables
+
+if TYPE_CHECKING:
+    from .state import BystonState
+
+# Countries, in the order of play (2.9, B-2).
+DRAKE, KU, RAU, NA, AH, MI, ZELANA = range(7)
+SHEET_COUNTRIES = (DRAKE, KU, RAU, NA, AH, MI)
+"""Countries with a management sheet: GP, TL, a factory box (the Zelana has none, B-7)."""
+
+# Camps (3.1–3.3).
+DRAKE_CAMP, SHEELA_CAMP = 0, 1
+
+# Country states (3.4) and collapse (35).
+NEUTRAL, ARMED, WAR, COLLAPSED = 0, 1, 2, 3
+STATE_NAMES = ("neutral", "armed", "war", "collapsed")
+
+# Where a counter is: a hex index (0 …), or one of these.
+SUPPLY = -1
+"""Not yet in play: the component's spare counters (9.5, B-9)."""
+BOX = -2
+"""In its country's factory box (8.3)."""
+GONE = -3
+"""Out of the game (35.2, 35.3, B-7)."""
+
+# Where a character is: a hex index, or one of these.
+NOT_ENTERED = -1
+CUP = -2
+"""Lightly wounded, in the cup (26.2.3, 14.3)."""
+HEAVY = -3
+"""Heavily wounded, in the 重傷者 box (26.2.4)."""
+DEAD = -4
+"""Removed from the game (26.2.5)."""
+LEFT = -5
+"""On leave (Bern, Todd ①: 26.2.5, B-16)."""
+GROWN = -6
+"""Exchanged for its next version (26.2.1)."""
+
+# Milestones: the turn something first happened (0: not yet). The rules' "from the turn (after) X".
+TL7_DRAKE, TL7_KU = 0, 1
+MADE_GEA_GRING, MADE_GORAON, MADE_BILLBINE = 2, 3, 4
+MADE_WILL_WIPPS, MADE_ZWARTH, MADE_VIERRES, MADE_BUBULY = 5, 6, 7, 8
+ELF_CASTLE_BUILT = 9
+TODD_WOUNDED = 10
+RIMMEL_ENTERED = 11
+MILESTONES = 12
+WAR_SINCE = 12
+"""``marks[WAR_SINCE + country]``: the turn the country went to war (0: at the start or never —
+read with its state)."""
+N_MARKS = WAR_SINCE + 7
+
+MADE_MARK = {
+    "gea_gring": MADE_GEA_GRING,
+    "goraon": MADE_GORAON,
+    "billbine": MADE_BILLBINE,
+    "will_wipps": MADE_WILL_WIPPS,
+    "zwarth": MADE_ZWARTH,
+    "vierres": MADE_VIERRES,
+    "bubuly": MADE_BUBULY,
+}
+"""Machines whose first production a rule waits for (29.3, 30.2, 31.3, 13.3.2–13.3.4, 13.3.9)."""
+
+
+@dataclass(frozen=True)
+class Static:
+    """Everything numbered once: counters, characters, chits, and the map facts the rules use."""
+
+    t: Tables
+    country_ids: tuple[str, ...]
+    camp: tuple[int, ...]
+    unit_ids: tuple[str, ...]
+    """Every machine and building id; ``unit_of`` holds indices into this."""
+    unit_kind: tuple[str, ...]
+    """"AB", "AS", "ABS", "castle" or "fort", per unit id index."""
+    counter_unit: tuple[int, ...]
+    counter_country: tuple[int, ...]
+    ranges: dict[tuple[int, int], range]
+    """(country, unit index) → its counters."""
+    char_ids: tuple[str, ...]
+    char_country: tuple[int, ...]
+    chit_ids: tuple[str, ...]
+    chit_country: tuple[int, ...]
+    chit_kind: tuple[str, ...]
+    rase_wau: int
+    elf_castle: int
+    kiron_castle: int
+    rian_coast: int
+    karakara: frozenset[int]
+    kustanga: frozenset[int]
+    nation: tuple[int, ...]
+    """Each hex's land owner as a country index, −1 for no nation's land."""
+    income_hexes: tuple[int, ...]
+    income_hex_set: frozenset[int]
+    unit_number: dict[str, int]
+    char_number: dict[str, int]
+
+    def unit_index(self, unit_id: str) -> int:
+        return self.unit_number[unit_id]
+
+    def char_index(self, char_id: str) -> int:
+        return self.char_number[char_id]
+
+    def chit_index(self, chit_id: str) -> int:
+        return self.chit_ids.index(chit_id)
+
+    def counters_of(self, country: int, unit_id: str) -> range:
+        return self.ranges.get((country, self.unit_number[unit_id]), _EMPTY)
+
+    def is_ship(self, counter: int) -> bool:
+        return self.unit_kind[self.counter_unit[counter]] in ("AS", "ABS")
+
+    def is_building(self, counter: int) -> bool:
+        return self.unit_kind[self.counter_unit[counter]] in ("castle", "fort")
+
+    def kind(self, counter: int) -> str:
+        return self.unit_kind[self.counter_unit[counter]]
+
+    def unit_id(self, counter: int) -> str:
+        return self.unit_ids[self.counter_unit[counter]]
+
+
+@cache
+def static() -> Static:
+    t = tables()
+    unit_ids = (*t.machines, *t.buildings)
+    unit_kind = tuple(t.machines[u].kind if u in t.machines else u for u in unit_ids)
+    counter_unit: list[int] = []
+    counter_country: list[int] = []
+    ranges: dict[tuple[int, int], range] = {}
+    for c, cid in enumerate(COUNTRIES):
+        for unit, kind in t.countries[cid].counters.items():
+            u = unit_ids.index(unit)
+            lo = len(counter_unit)
+            counter_unit.extend([u] * kind.count)
+            counter_country.extend([c] * kind.count)
+            ranges[(c, u)] = range(lo, len(counter_unit))
+    m = t.map
+    return Static(
+        t=t,
+        country_ids=COUNTRIES,
+        camp=tuple(DRAKE_CAMP if t.countries[c].camp == "drake" else SHEELA_CAMP for c in COUNTRIES),
+        unit_ids=unit_ids,
+        unit_kind=unit_kind,
+        counter_unit=tuple(counter_unit),
+        counter_country=tuple(counter_country),
+        ranges=ranges,
+        char_ids=tuple(t.characters),
+        char_country=tuple(COUNTRIES.index(ch.country) for ch in t.characters.values()),
+        chit_ids=tuple(t.chits),
+        chit_country=tuple(COUNTRIES.index(ch.country) for ch in t.chits.values()),
+        chit_kind=tuple(ch.kind for ch in t.chits.values()),
+        rase_wau=m.place_hex("rase_wau"),
+        elf_castle=m.place_hex("elf_castle"),
+        kiron_castle=m.place_hex("kiron_castle"),
+        rian_coast=m.place_hex("rian_coast"),
+        karakara=frozenset(m.place_hexes("karakara")),
+        kustanga=frozenset(m.place_hexes("kustanga")),
+        nation=tuple(COUNTRIES.index(n) if n else -1 for n in m.nation_of),
+        income_hexes=tuple(h.index for h in m.hexes if h.income),
+        income_hex_set=frozenset(h.index for h in m.hexes if h.income),
+        unit_number={u: k for k, u in enumerate(unit_ids)},
+        char_number={c: k for k, c in enumerate(t.characters)},
+    )
+
+
+_EMPTY = range(0)
+
+
+# --- queries on a state ----------------------------------------------------------------------
+
+
+def counters_at(s: BystonState, hex_index: int) -> list[int]:
+    """The counters on a hex, in counter order."""
+    where = s.where
+    return [i for i in range(len(where)) if where[i] == hex_index]
+
+
+def building_at(s: BystonState, hex_index: int) -> int:
+    """The building counter on a hex, or −1 (12.6: at most one)."""
+    st = static()
+    for i in counters_at(s, hex_index):
+        if st.is_building(i):
+            return i
+    return -1
+
+
+def in_box(s: BystonState, country: int, unit_id: str) -> list[int]:
+    """The country's counters of a unit in its factory box."""
+    where = s.where
+    return [i for i in static().counters_of(country, unit_id) if where[i] == BOX]
+
+
+def in_supply(s: BystonState, country: int, unit_id: str) -> list[int]:
+    where = s.where
+    return [i for i in static().counters_of(country, unit_id) if where[i] == SUPPLY]
+
+
+def on_map(s: BystonState, country: int, unit_id: str) -> list[int]:
+    where = s.where
+    return [i for i in static().counters_of(country, unit_id) if where[i] >= 0]
+
+
+def camp_of(country: int) -> int:
+    return static().camp[country]
+
+
+def is_at_war(s: BystonState, country: int) -> bool:
+    return s.status[country] == WAR
+
+
+def character_hex(s: BystonState, person: str) -> int:
+    """The hex of a person (any version) on the map, or the location code of the latest version
+    not on the map (B-15): ``CUP``/``HEAVY`` while wounded, ``DEAD``/``LEFT`` once out."""
+    st = static()
+    found = NOT_ENTERED
+    for k, cid in enumerate(st.char_ids):
+        if st.t.characters[cid].person == person:
+            at = s.char_at[k]
+            if at >= 0:
+                return at
+            if at != GROWN and at != NOT_ENTERED:
+                found = at
+    return found
+
+
+def own_unit_hexes(s: BystonState, country: int) -> list[int]:
+    """Hexes holding a counter of the country (13.2, 14.10: where its characters may be placed)."""
+    where = s.where
+    owner = s.owner
+    return sorted({where[i] for i in range(len(where)) if owner[i] == country and where[i] >= 0})
+
+
+def unit_hexes_by_country(s: BystonState) -> list[set[int]]:
+    """For each country, the hexes holding one of its counters (one pass over the counters)."""
+    out: list[set[int]] = [set() for _ in range(7)]
+    for at, c in zip(s.where, s.owner, strict=True):
+        if at >= 0:
+            out[c].add(at)
+    return out
+
+
+def find_counter(s: BystonState, owner: int, unit: int, hex_index: int, flipped: int) -> int:
+    """The first counter of ``owner`` and ``unit`` on a hex with that face. Counters alike in all
+    four are interchangeable, so actions name them by these and not by number (a player cannot
+    tell two face-up Drumlo in one hex apart)."""
+    counter_unit = static().counter_unit
+    where = s.where
+    for i in range(len(where)):
+        if (
+            where[i] == hex_index
+            and counter_unit[i] == unit
+            and s.owner[i] == owner
+            and s.flipped[i] == flipped
+        ):
+            return i
+    raise AssertionError("no such counter")

@@ -1,0 +1,119 @@
+"""Who controls an income hex and who may collect its GP (6.3–6.8, B-5, B-6), and each camp's
+income at the end (27.2, B-33).
+
+Both the income phase and the end score read these; they change nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .board import COLLAPSED, DRAKE_CAMP, NA, NEUTRAL, RAU, SHEELA_CAMP, WAR, ZELANA, static
+
+if TYPE_CHECKING:
+    from .state import BystonState
+
+CONTESTED = -1
+NOBODY = -2
+
+
+def controllers(s: BystonState, hex_index: int) -> tuple[int, tuple[int, ...], str]:
+    """The camp that controls a hex, the countries whose units decide it, and the 6.4 item that
+    decided (B-5): items ① buildings, ② ships, ③ three or more ABs of a camp, ④ the land's owner.
+
+    The camp is ``CONTESTED`` when both camps meet the deciding item (6.5) and ``NOBODY`` for a
+    hex of no nation's land that no unit holds.
+    """
+    return _decide(hex_index, _holders(s, {hex_index}).get(hex_index))
+
+
+def _holders(
+    s: BystonState, hexes: set[int] | frozenset[int]
+) -> dict[int, tuple[list[int], list[int], list[int]]]:
+    """One pass over the counters: for each of ``hexes`` holding any, the countries of its
+    buildings, of its ships and of its ABs (one entry per counter)."""
+    st = static()
+    kinds = st.unit_kind
+    unit = st.counter_unit
+    owner = s.owner
+    out: dict[int, tuple[list[int], list[int], list[int]]] = {}
+    for i, at in enumerate(s.where):
+        if at in hexes:
+            entry = out.get(at)
+            if entry is None:
+                entry = out[at] = ([], [], [])
+            k = kinds[unit[i]]
+            entry[2 if k == "AB" else 1 if k == "AS" or k == "ABS" else 0].append(owner[i])
+    return out
+
+
+def _decide(
+    hex_index: int, held: tuple[list[int], list[int], list[int]] | None
+) -> tuple[int, tuple[int, ...], str]:
+    st = static()
+    camp = st.camp
+    if held is not None:
+        buildings, ships, abs_ = held
+        for item, holders in (("①", buildings), ("②", ships)):
+            if holders:
+                camps = {camp[c] for c in holders}
+                if len(camps) == 2:
+                    return CONTESTED, (), item
+                return camps.pop(), tuple(sorted(set(holders))), item
+        by_camp = [0, 0]
+        for c in abs_:
+            by_camp[camp[c]] += 1
+        meets = [k for k in (DRAKE_CAMP, SHEELA_CAMP) if by_camp[k] >= 3]
+        if len(meets) == 2:
+            return CONTESTED, (), "③"
+        if meets:
+            return meets[0], tuple(sorted({c for c in abs_ if camp[c] == meets[0]})), "③"
+    land = st.nation[hex_index]
+    if land < 0:
+        return NOBODY, (), "④"
+    return camp[land], (land,), "④"
+
+
+def collectors(s: BystonState, hex_index: int) -> tuple[int, ...]:
+    """The countries that may collect a hex's GP this income phase, in the order of play.
+
+    6.3: a country standing by (or collapsed) collects nothing. 6.8: a hex the Zelana controls
+    counts for Rau and Na, each only if at war. 6.6: in a surviving ally's land only that ally
+    may collect.
+    """
+    return _collectors(s, hex_index, controllers(s, hex_index))
+
+
+def all_collectors(s: BystonState) -> list[tuple[int, tuple[int, ...]]]:
+    """(hex, its collectors) for every income hex, in hex order (one pass over the counters)."""
+    st = static()
+    held = _holders(s, st.income_hex_set)
+    return [(h, _collectors(s, h, _decide(h, held.get(h)))) for h in st.income_hexes]
+
+
+def _collectors(s: BystonState, hex_index: int, control: tuple[int, tuple[int, ...], str]) -> tuple[int, ...]:
+    camp, holders, _item = control
+    if camp < 0:
+        return ()
+    status = s.status
+    out: set[int] = set()
+    for c in holders:
+        if c == ZELANA:
+            out.update(x for x in (RAU, NA) if status[x] == WAR)
+        elif status[c] != NEUTRAL and status[c] != COLLAPSED:
+            out.add(c)
+    land = static().nation[hex_index]
+    if land >= 0 and static().camp[land] == camp and status[land] != COLLAPSED:
+        out &= {land}
+    return tuple(sorted(out))
+
+
+def camp_income(s: BystonState) -> tuple[int, int]:
+    """Each camp's income (Drake's, Sheela's) if the income were collected now (27.2, B-33)."""
+    st = static()
+    income = st.t.map.income_of
+    totals = [0, 0]
+    for h, who in all_collectors(s):
+        if who:
+            totals[st.camp[who[0]]] += income[h]
+    return totals[0], totals[1]

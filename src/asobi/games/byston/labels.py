@@ -1,0 +1,130 @@
+"""Names of countries, units, characters, chits and hexes in 日本語 and English, and the labels of
+actions (``action_label``) — built only when someone reads them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .board import static
+
+if TYPE_CHECKING:
+    from .state import BystonState
+
+DEVELOP = {
+    0: ("開発しない", "no development"),
+    1: ("開発", "develop"),
+    2: ("集中開発", "concentrated development"),
+}
+
+
+def _ja(lang: str) -> bool:
+    return lang == "ja"
+
+
+def country(c: int, lang: str) -> str:
+    t = static().t.countries[static().country_ids[c]]
+    return t.ja if _ja(lang) else t.en
+
+
+def unit(u: int, lang: str) -> str:
+    st = static()
+    thing = st.t.unit(st.unit_ids[u])
+    return thing.ja if _ja(lang) else thing.en
+
+
+def character(k: int, lang: str) -> str:
+    ch = static().t.characters[static().char_ids[k]]
+    return ch.ja if _ja(lang) else ch.en
+
+
+def chit(k: int, lang: str) -> str:
+    ch = static().t.chits[static().chit_ids[k]]
+    return ch.ja if _ja(lang) else ch.en
+
+
+def hex_id(h: int) -> str:
+    return static().t.map.grid.hex_id(h)
+
+
+def localize(name: str, value: Any, lang: str) -> str:
+    """An event argument as text (a country index as its name…)."""
+    if name in ("country", "target"):
+        return country(value, lang)
+    if name in ("unit", "to"):
+        return unit(value, lang)
+    if name == "char":
+        return character(value, lang)
+    if name == "chit":
+        return chit(value, lang)
+    if name == "hex":
+        return hex_id(value)
+    if name == "kind":
+        return DEVELOP[value][0 if _ja(lang) else 1]
+    return str(value)
+
+
+def action_label(s: BystonState, action: tuple[Any, ...], lang: str = "en") -> str:
+    ja = _ja(lang)
+    verb = action[0]
+    if verb == "declare":
+        name = country(action[1], lang)
+        return f"{name}に宣戦布告" if ja else f"declare war on {name}"
+    if verb == "pass":
+        return "宣戦布告しない" if ja else "declare no war"
+    if verb == "share":
+        parts = ", ".join(str(x) for x in action[1:])
+        return f"収入を分ける ({parts} GP)" if ja else f"share the income ({parts} GP)"
+    if verb == "develop":
+        return DEVELOP[action[1]][0 if ja else 1]
+    if verb == "make":
+        return (
+            f"{unit(action[1], lang)}を生産 → {hex_id(action[2])}"
+            if ja
+            else (f"produce {unit(action[1], lang)} at {hex_id(action[2])}")
+        )
+    if verb == "extra":
+        return f"{unit(action[1], lang)}を増産" if ja else f"add a {unit(action[1], lang)} to the factory box"
+    if verb == "convert":
+        return f"{unit(action[1], lang)}を換装" if ja else f"convert a {unit(action[1], lang)}"
+    if verb == "chit" and s.chance is not None:
+        return f"「{chit(action[1], lang)}」を引く" if ja else f"draw the chit {chit(action[1], lang)}"
+    if verb == "chit":
+        return (
+            f"行動チット「{chit(action[1], lang)}」を生産"
+            if ja
+            else f"produce the chit {chit(action[1], lang)}"
+        )
+    if verb == "repair":
+        name = f"{country(action[1], lang)} {unit(action[2], lang)}"
+        return f"{hex_id(action[3])}の{name}を修理" if ja else f"repair the {name} at {hex_id(action[3])}"
+    if verb == "destroy":
+        name = unit(action[1], lang) + ("（裏）" if ja and action[3] else " (flipped)" if action[3] else "")
+        return (
+            f"{hex_id(action[2])}の{name}を自発的に破壊"
+            if ja
+            else f"destroy the {name} at {hex_id(action[2])}"
+        )
+    if verb == "raze":
+        return (
+            f"{hex_id(action[1])}の建物を自発的に破壊"
+            if ja
+            else f"pull down the building at {hex_id(action[1])}"
+        )
+    if verb == "build":
+        name = unit(static().unit_index(action[1]), lang)
+        return f"{name}を建築 → {hex_id(action[2])}" if ja else f"build a {name} at {hex_id(action[2])}"
+    if verb == "secret":
+        return "リアンの海岸に秘密工場を建築" if ja else "build the secret factory at the Rian coast"
+    if verb == "place":
+        return f"{hex_id(action[1])}に配置" if ja else f"place at {hex_id(action[1])}"
+    if verb == "surprise":
+        return "奇襲作戦を宣言" if ja else "declare a surprise attack"
+    if verb == "draw":
+        return "チットを引く" if ja else "draw a chit"
+    if verb == "done":
+        return "終了" if ja else "done"
+    if verb == "die":
+        return f"ダイス {action[1]}" if ja else f"die {action[1]}"
+    if verb == "char":
+        return f"{character(action[1], lang)}を引く" if ja else f"draw {character(action[1], lang)}"
+    return " ".join(str(x) for x in action)

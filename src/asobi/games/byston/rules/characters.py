@@ -1,0 +1,165 @@
+"""The character phase (13.1–13.3.9, B-15, B-43) and placing a character anywhere with an own
+unit (13.2, 14.10)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..board import (
+    DEAD,
+    DRAKE,
+    ELF_CASTLE_BUILT,
+    LEFT,
+    MADE_BUBULY,
+    MADE_VIERRES,
+    MADE_WILL_WIPPS,
+    MADE_ZWARTH,
+    NOT_ENTERED,
+    RIMMEL_ENTERED,
+    TODD_WOUNDED,
+    building_at,
+    character_hex,
+    own_unit_hexes,
+    static,
+    unit_hexes_by_country,
+)
+
+if TYPE_CHECKING:
+    from ..state import BystonState
+
+GONE_FOR_GOOD = (DEAD, LEFT)
+
+# clause, who enters, the milestone, whether it is "the turn after" (13.3.5–13.3.7), where
+# (a person's hex), the fallback if that person is out of the game, and a condition to wait for.
+ENTRIES: tuple[tuple[str, str, int, bool, str, str, str], ...] = (
+    ("13.3.1", "rimmel", ELF_CASTLE_BUILT, False, "nie", "", ""),
+    ("13.3.2", "elle", MADE_WILL_WIPPS, False, "foizon", "abe", ""),
+    ("13.3.3", "black_knight1", MADE_ZWARTH, False, "drake", "", "bern_left"),
+    ("13.3.4", "todd2", MADE_VIERRES, False, "bishot", "", "todd1_left"),
+    ("13.3.5", "allen1", TODD_WOUNDED, True, "@rase_wau", "", "rase_wau_castle"),
+    ("13.3.6", "jeril1", TODD_WOUNDED, True, "@rase_wau", "", "rase_wau_castle"),
+    ("13.3.7", "fei", TODD_WOUNDED, True, "@rase_wau", "", "rase_wau_castle"),
+    ("13.3.8", "musiy1", RIMMEL_ENTERED, False, "shot", "@rase_wau", ""),
+    ("13.3.9", "jabba", MADE_BUBULY, False, "shot", "@rase_wau", ""),
+)
+
+
+def _waits_for(s: BystonState, condition: str) -> bool:
+    """Whether an entry is still postponed (13.3.3–13.3.7)."""
+    st = static()
+    if condition == "bern_left":
+        return s.char_at[st.char_index("bern")] != LEFT
+    if condition == "todd1_left":
+        return s.char_at[st.char_index("todd1")] != LEFT
+    if condition == "rase_wau_castle":
+        b = building_at(s, st.rase_wau)
+        return b < 0 or st.kind(b) != "castle" or s.owner[b] != DRAKE  # B-43: Drake's castle
+    return False
+
+
+def _where(s: BystonState, person: str, fallback: str) -> int | str | None:
+    """The hex to enter at; ``"any"`` for 13.2's free choice (B-43); ``None`` to wait."""
+    if person == "@rase_wau":
+        return static().rase_wau
+    at = character_hex(s, person)
+    if at >= 0:
+        return at
+    if at in GONE_FOR_GOOD:
+        if person == "nie":
+            return "never"  # 13.3.1: Rimmel does not enter
+        if fallback:
+            return _where(s, fallback, "")
+        return "any"
+    return None  # wounded (in the cup or the 重傷者 box) or not yet in play: wait (B-43)
+
+
+def task_character_phase(s: BystonState) -> None:
+    """13.3.x in clause order (Rimmel before Musiy, who waits for her)."""
+    s.push(*(("enter", k) for k in range(len(ENTRIES))))
+
+
+def task_enter(s: BystonState, k: int) -> None:
+    clause, who, mark, after, person, fallback, condition = ENTRIES[k]
+    st = static()
+    c = st.char_index(who)
+    when = s.marks[mark]
+    if s.char_at[c] != NOT_ENTERED or not when or (after and when >= s.turn):
+        return
+    if condition and _waits_for(s, condition):
+        return
+    hex_index = _where(s, person, fallback)
+    if hex_index is None or hex_index == "never":
+        return
+    if hex_index == "any":
+        s.push(("place_char", c, clause))
+        return
+    assert isinstance(hex_index, int)
+    place(s, c, hex_index, clause)
+
+
+def place(s: BystonState, c: int, hex_index: int, clause: str) -> None:
+    st = static()
+    s.char_at[c] = hex_index
+    s.say(clause, "enters" if clause.startswith("13.") else "placed", char=c, hex=hex_index)
+    if st.char_ids[c] == "rimmel" and not s.marks[RIMMEL_ENTERED]:
+        s.marks[RIMMEL_ENTERED] = s.turn
+    rimmel = st.char_number["rimmel"]
+    if (
+        clause == "14.10"
+        and st.t.characters[st.char_ids[c]].person == "nie"
+        and s.marks[ELF_CASTLE_BUILT]
+        and s.char_at[rimmel] == NOT_ENTERED
+    ):
+        place(s, rimmel, hex_index, "13.3.1")  # 13.3.1: she comes with Nie's return (B-43)
+
+
+def _put_among(s: BystonState, c: int, hexes: tuple[int, ...], clause: str) -> None:
+    """Place a character in one of ``hexes``: at once if there is one, by its owner's choice if
+    several, out of the game if none (B-23)."""
+    if not hexes:
+        s.char_at[c] = DEAD
+        s.say("B-23", "no_place", char=c)
+    elif len(hexes) == 1:
+        place(s, c, hexes[0], clause)
+    else:
+        s.ask("place", s.seat_of(static().char_country[c]), c, clause, hexes)
+
+
+def task_place_char(s: BystonState, c: int, clause: str) -> None:
+    """13.2, 8.12, 14.10: its owner puts it in any hex with an own unit."""
+    _put_among(s, c, tuple(own_unit_hexes(s, static().char_country[c])), clause)
+
+
+def task_place_near(s: BystonState, c: int, origin: int, clause: str) -> None:
+    """B-15, B-23 (26.4): to the nearest hex with an own unit, the owner choosing among ties."""
+    candidates = [h for h in own_unit_hexes(s, static().char_country[c]) if h != origin]
+    _put_among(s, c, static().t.map.grid.nearest(origin, candidates), clause)
+
+
+def task_stranded(s: BystonState, clause: str) -> None:
+    """B-15: a character on a hex with no unit of its own country left must go: anywhere with an
+    own unit after a voluntary destruction (8.12, B-51), else to the nearest (B-23)."""
+    st = static()
+    own = unit_hexes_by_country(s)
+    for k, at in enumerate(s.char_at):
+        if at >= 0 and at not in own[st.char_country[k]]:
+            s.push(("place_char", k, clause) if clause == "8.12" else ("place_near", k, at, clause))
+
+
+def legal_place(s: BystonState) -> list[tuple[Any, ...]]:
+    assert s.pending is not None
+    return [("place", h) for h in s.pending[4]]
+
+
+def apply_place(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
+    place(s, pending[2], action[1], pending[3])
+
+
+TASKS = {
+    "character_phase": task_character_phase,
+    "enter": task_enter,
+    "place_char": task_place_char,
+    "place_near": task_place_near,
+    "stranded": task_stranded,
+}
+DECISIONS = {"place": (legal_place, apply_place, "13.2")}

@@ -1,0 +1,104 @@
+"""The action phases' chit cup (14.1–14.10), the surprise attack declared before a draw (16.3–16.5,
+B-19), and — until movement and combat are built — the placeholder that stands for each action
+phase (B-47: **not the printed rule**, which is 14.5 and 17–26)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..board import COLLAPSED, CUP, DRAKE, HEAVY, static
+
+if TYPE_CHECKING:
+    from ..state import BystonState
+
+
+def task_action_phases(s: BystonState) -> None:
+    """14.2 the produced chits are in the cup (production put them there); 14.3 the heavily
+    wounded characters join them (B-17)."""
+    for k, at in enumerate(s.char_at):
+        if at == HEAVY:
+            s.char_at[k] = CUP
+            s.say("14.3", "to_cup", char=k)
+    s.say("14.2", "cup", chits=sum(s.chit_cup))
+    s.push(("next_draw",))
+
+
+def task_next_draw(s: BystonState) -> None:
+    """14.7, 14.8: draw again until no chit is left; 16.3: Drake may cut in before any draw."""
+    if not any(s.chit_cup):
+        return
+    if s.surprise_held and s.status[DRAKE] != COLLAPSED:
+        s.ask("surprise", s.seat_of(DRAKE))
+        return
+    s.chance = ("draw",)
+
+
+def legal_surprise(s: BystonState) -> list[tuple[Any, ...]]:
+    return [("draw",), ("surprise",)]
+
+
+def apply_surprise(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
+    if action[0] == "draw":
+        s.chance = ("draw",)
+        return
+    # 16.4: a phase without a draw; 16.5: the chit goes back to the factory box after it.
+    s.surprise_held = False
+    k = static().chit_index("surprise")
+    s.say("16.4", "surprise", country=DRAKE)
+    s.push(("action_placeholder", DRAKE, k), ("next_draw",))
+
+
+def _cup(s: BystonState) -> list[tuple[tuple[Any, ...], int]]:
+    items: list[tuple[tuple[Any, ...], int]] = [
+        (("char", k), 1) for k, at in enumerate(s.char_at) if at == CUP
+    ]
+    items.extend((("chit", k), n) for k, n in enumerate(s.chit_cup) if n)
+    return items
+
+
+def draw_outcomes(s: BystonState) -> tuple[tuple[tuple[Any, ...], float], ...]:
+    """14.4: one item of the cup at random: each chit and each character alike."""
+    items = _cup(s)
+    total = sum(n for _, n in items)
+    return tuple((item, n / total) for item, n in items)
+
+
+def draw_sample(s: BystonState, r: float) -> tuple[Any, ...]:
+    items = _cup(s)
+    pick = r * sum(n for _, n in items)
+    acc = 0
+    for item, n in items:
+        acc += n
+        if pick < acc:
+            return item
+    return items[-1][0]
+
+
+def chance_draw(s: BystonState, action: tuple[Any, ...]) -> None:
+    k = action[1]
+    if action[0] == "char":
+        # 14.10, B-17: not an action phase; its owner places it, then the next draw.
+        s.say("14.10", "drawn_character", char=k)
+        s.push(("place_char", k, "14.10"), ("next_draw",))
+        return
+    s.chit_cup[k] -= 1
+    s.chit_open[k] += 1
+    country = static().chit_country[k]
+    s.say("14.6", "drawn", chit=k, country=country)
+    s.push(("action_placeholder", country, k), ("next_draw",))
+
+
+def task_action_placeholder(s: BystonState, country: int, chit: int) -> None:
+    """B-47 (a stand-in, not the printed rule): the action phase of the drawn chit, in which 14.5
+    says the country moves and fights (17–26), passes with nothing moved, until movement and
+    combat are built."""
+    s.say("B-47", "action_placeholder", country=country, chit=chit)
+
+
+TASKS = {
+    "action_phases": task_action_phases,
+    "next_draw": task_next_draw,
+    "chance_draw": chance_draw,
+    "action_placeholder": task_action_placeholder,
+}
+DECISIONS = {"surprise": (legal_surprise, apply_surprise, "16.3")}

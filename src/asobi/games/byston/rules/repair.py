@@ -1,0 +1,89 @@
+"""The repair phase (11.1–11.7, 34.7, B-13): flipped units are turned face up for their repair GP
+in a hex with a friendly-camp building; a fort (and the secret factory, 30.6.3) cannot repair an
+ABS; a building repairs itself."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..board import COLLAPSED, NA, RAU, SHEET_COUNTRIES, ZELANA, find_counter, static
+
+if TYPE_CHECKING:
+    from ..state import BystonState
+
+DONE = ("done",)
+
+
+def task_repair_phase(s: BystonState) -> None:
+    s.push(*(("repair_ask", c) for c in SHEET_COUNTRIES if s.status[c] != COLLAPSED))
+
+
+def task_repair_ask(s: BystonState, country: int) -> None:
+    s.ask("repair", s.seat_of(country), country)
+    if len(s.legal_actions()) == 1:
+        s.pending = None
+        s.legal_cache = None
+
+
+def repairable(s: BystonState, country: int) -> list[int]:
+    """The flipped counters ``country`` may repair and pay for now."""
+    st = static()
+    t = st.t
+    where = s.where
+    owner = s.owner
+    camp = st.camp
+    building_of: dict[int, int] = {}
+    for i in range(len(where)):
+        if where[i] >= 0 and st.is_building(i):
+            building_of[where[i]] = i
+    gp = s.gp[country]
+    out = []
+    for i in range(len(where)):
+        h = where[i]
+        if h < 0 or not s.flipped[i]:
+            continue
+        b = building_of.get(h)
+        if b is None:
+            continue
+        unit = t.unit(st.unit_id(i))
+        if unit.repair_gp > gp:
+            continue
+        if owner[i] == country:
+            if i == b:
+                out.append(i)  # 11.6
+                continue
+            if camp[owner[b]] != camp[country]:
+                continue  # 11.2: a friendly-camp building
+        elif owner[i] == ZELANA and country in (RAU, NA) and owner[b] == country:
+            pass  # 34.7: at Rau's or Na's building, paid by its owner
+        else:
+            continue
+        if st.kind(i) == "ABS" and (st.kind(b) == "fort"):
+            continue  # 11.4 (the secret factory is a fort counter, B-13)
+        out.append(i)
+    return out
+
+
+def legal_repair(s: BystonState) -> list[tuple[Any, ...]]:
+    assert s.pending is not None
+    st = static()
+    keys = {(s.owner[i], st.counter_unit[i], s.where[i]) for i in repairable(s, s.pending[2])}
+    return [DONE, *(("repair", *key) for key in sorted(keys))]
+
+
+def apply_repair(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
+    if action[0] == "done":
+        return
+    country = pending[2]
+    st = static()
+    i = find_counter(s, action[1], action[2], action[3], 1)
+    cost = st.t.unit(st.unit_id(i)).repair_gp
+    s.gp[country] -= cost
+    s.flipped[i] = 0
+    clause = "34.7" if s.owner[i] == ZELANA else "11.6" if st.is_building(i) else "11.5"
+    s.say(clause, "repaired", country=country, unit=st.counter_unit[i], hex=s.where[i], gp=cost)
+    s.push(("repair_ask", country))
+
+
+TASKS = {"repair_phase": task_repair_phase, "repair_ask": task_repair_ask}
+DECISIONS = {"repair": (legal_repair, apply_repair, "11.2")}

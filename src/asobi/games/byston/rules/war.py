@@ -1,0 +1,100 @@
+"""The declaration of war phase (5.1–5.3) with each country's conditions (28.2, 28.3, 29.3,
+30.2, 30.3, 31.3, 31.4, 32.2, 33.2) as B-4 reads them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..board import (
+    AH,
+    COLLAPSED,
+    DRAKE,
+    KU,
+    MADE_BILLBINE,
+    MADE_GEA_GRING,
+    MADE_GORAON,
+    MI,
+    NA,
+    RAU,
+    WAR,
+    WAR_SINCE,
+)
+
+if TYPE_CHECKING:
+    from ..state import BystonState
+
+DECLARERS = (DRAKE, KU, RAU, NA)
+"""32.2, 33.2: Ah and Mi never declare; the Zelana is at war from the start (34.1)."""
+
+
+def war_targets(s: BystonState, country: int) -> list[int]:
+    """The countries ``country`` may declare war on now (B-4: only one not yet at war is worth a
+    declaration for the target; Rau and Na declare only while they are not at war themselves)."""
+    status = s.status
+    marks = s.marks
+    turn = s.turn
+    if status[country] == COLLAPSED:
+        return []
+    if country == DRAKE:
+        # 28.2 on Mi, Ah, Rau at any time; 28.3 never on Na.
+        return [t for t in (RAU, AH, MI) if status[t] != WAR and status[t] != COLLAPSED]
+    if country == KU:
+        # 29.3: from the turn after the Gea Gring was produced, on any Sheela-camp country.
+        if 0 < marks[MADE_GEA_GRING] < turn:
+            return [t for t in (RAU, NA, AH, MI) if status[t] != WAR and status[t] != COLLAPSED]
+        return []
+    if status[country] == WAR:
+        return []
+    if country == RAU:
+        # 30.2 the turn after the Goraon was produced; 30.3 from the turn Na is at war.
+        if 0 < marks[MADE_GORAON] < turn or status[NA] == WAR:
+            return [DRAKE]
+        return []
+    # Na: 31.3 the turn after the Billbine was produced; 31.4 the turn after Rau went to war.
+    billbine = 0 < marks[MADE_BILLBINE] < turn
+    if country == NA and (billbine or (status[RAU] == WAR and marks[WAR_SINCE + RAU] < turn)):
+        return [DRAKE]
+    return []
+
+
+def task_declare_round(s: BystonState) -> None:
+    """B-4: each country in the order of play may declare; the round repeats while anyone did."""
+    s.declared = False
+    s.push(*(("declare_ask", c) for c in DECLARERS), ("declare_again",))
+
+
+def task_declare_ask(s: BystonState, country: int) -> None:
+    if war_targets(s, country):
+        s.ask("declare", s.seat_of(country), country)
+
+
+def task_declare_again(s: BystonState) -> None:
+    if s.declared:
+        s.push(("declare_round",))
+
+
+def legal_declare(s: BystonState) -> list[tuple[Any, ...]]:
+    assert s.pending is not None
+    return [("declare", t) for t in war_targets(s, s.pending[2])] + [("pass",)]
+
+
+def apply_declare(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
+    country = pending[2]
+    if action[0] == "pass":
+        return
+    target = action[1]
+    s.say("5.2", "declare", country=country, target=target)
+    for c in (country, target):
+        if s.status[c] != WAR:
+            s.status[c] = WAR
+            s.marks[WAR_SINCE + c] = s.turn
+            s.say("5.3", "at_war", country=c)
+    s.declared = True
+
+
+TASKS = {
+    "declare_round": task_declare_round,
+    "declare_ask": task_declare_ask,
+    "declare_again": task_declare_again,
+}
+DECISIONS = {"declare": (legal_declare, apply_declare, "5.1")}

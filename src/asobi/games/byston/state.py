@@ -1,0 +1,365 @@
+"""The state of a game of ドレイクの野望 and its protocol methods.
+
+The game runs on the core flow kernel: an agenda of tasks (a turn is its phases, 4.1; a phase
+asks each country in the order of play), one pending decision at a time, and chance nodes for
+dice and the chit cup. The rules modules in :mod:`.rules` define the tasks and decisions. Every
+counter, character, country and chit type has a fixed number (:mod:`.board`), so the state is a
+handful of flat lists of ints and a clone is a few list slices.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from asobi.core import Event, GameSpec, Outcome
+from asobi.core.fields import Cache, DeclaredState, Fields, List, Log, Value
+from asobi.core.flow import FlowState
+from asobi.core.log import EventLog
+
+from . import labels
+from .board import (
+    AH,
+    ARMED,
+    BOX,
+    COLLAPSED,
+    CUP,
+    DEAD,
+    DRAKE,
+    GONE,
+    GROWN,
+    HEAVY,
+    KU,
+    LEFT,
+    MI,
+    N_MARKS,
+    NA,
+    NEUTRAL,
+    NOT_ENTERED,
+    RAU,
+    STATE_NAMES,
+    SUPPLY,
+    WAR,
+    ZELANA,
+    static,
+)
+from .control import camp_income
+from .rules import FLOW
+from .rules.cup import draw_outcomes, draw_sample
+
+DRAKE_CHAR = static().char_index("drake")
+"""27.3: the Drake counter."""
+
+STATE_CODE = {"neutral": NEUTRAL, "armed": ARMED, "war": WAR}
+
+SEATINGS: dict[int, tuple[tuple[str, ...], tuple[int, ...]]] = {
+    # players → (seat names, the seat of each country Drake, Ku, Rau, Na, Ah, Mi; the Zelana's is
+    # worked out each time, B-1)
+    4: (("drake", "ku", "rau", "na"), (0, 1, 2, 3, 3, 3)),
+    3: (("drake_camp", "rau", "na"), (0, 0, 1, 2, 2, 2)),
+    2: (("drake_camp", "sheela_camp"), (0, 0, 1, 1, 1, 1)),
+}
+"""1.2 and B-1: who runs which country for 2, 3 and 4 players."""
+
+ZELANA_RUNNERS = ("follow", "rau", "na")
+"""B-1: the Zelana follows Na's entry into the war (34.8's advice), or stays with one runner."""
+
+LAST_TURN = 16
+"""27.1."""
+
+FIELDS = Fields(
+    players=Value(int),
+    zelana_runner=Value(str),
+    turn=Value(int),
+    gp=List(int),
+    tl=List(int),
+    status=List(int),
+    chits_made=List(int),
+    marks=List(int),
+    where=List(int),
+    flipped=List(int),
+    owner=List(int),
+    char_at=List(int),
+    chit_cup=List(int),
+    chit_open=List(int),
+    surprise_held=Value(bool),
+    secret=Value(int),
+    secret_built=Value(bool),
+    secret_found=Value(bool),
+    declared=Value(bool),
+    agenda=List(tuple),
+    pending=Value(tuple, optional=True),
+    chance=Value(tuple, optional=True),
+    ended=Value(tuple, optional=True),
+    legal_cache=Cache(),
+    log=Log(),
+)
+"""Every field of the state, declared once: clone, JSON, fingerprint and type checks follow.
+
+Per country (7, in the order of play): ``gp``, ``tl``, ``status`` (3.4 and collapse),
+``chits_made`` (action chits produced this turn towards 8.11.1's limit). Per counter: ``where``
+(a hex, ``SUPPLY``, ``BOX`` or ``GONE``), ``flipped`` (25.4), ``owner`` (35.3 remnants change
+it). Per character: ``char_at``. Per chit type: ``chit_cup``, ``chit_open`` (14.2, 14.6).
+``marks``: the turn each milestone a rule waits for first happened (:mod:`.board`).
+"""
+
+_new_event = tuple.__new__
+
+
+class BystonState(FlowState, DeclaredState):
+    spec: ClassVar[GameSpec]
+    flow = FLOW
+    __slots__ = FIELDS.slots
+    log: EventLog
+
+    def __init__(self, players: int = 4, zelana_runner: str = "follow") -> None:
+        if players not in SEATINGS:
+            raise ValueError(f"ドレイクの野望 is played by 2, 3 or 4 players (1.2), not {players}")
+        if zelana_runner not in ZELANA_RUNNERS:
+            raise ValueError(f"zelana_runner is one of {', '.join(ZELANA_RUNNERS)}")
+        st = static()
+        t = st.t
+        self.players = players
+        self.zelana_runner = zelana_runner
+        self.turn = 0
+        countries = [t.countries[c] for c in st.country_ids]
+        self.gp = [c.gp or 0 for c in countries]
+        self.tl = [c.tl or 0 for c in countries]
+        self.status = [STATE_CODE[c.state] for c in countries]
+        self.chits_made = [0] * len(countries)
+        self.marks = [0] * N_MARKS
+        n = len(st.counter_unit)
+        self.where = [SUPPLY] * n
+        self.flipped = [0] * n
+        self.owner = list(st.counter_country)
+        self.char_at = [NOT_ENTERED] * len(st.char_ids)
+        self.chit_cup = [0] * len(st.chit_ids)
+        self.chit_open = [0] * len(st.chit_ids)
+        self.surprise_held = False
+        self.secret = -1
+        self.secret_built = False
+        self.secret_found = False
+        self.declared = False
+        self._set_up()
+        self.agenda: list[tuple[Any, ...]] = [("turn",)]
+        self.pending: tuple[Any, ...] | None = None
+        self.chance: tuple[Any, ...] | None = None
+        self.ended: tuple[Any, ...] | None = None
+        self.legal_cache: tuple[tuple[Any, ...], ...] | None = None
+        self.log = EventLog()
+        self.say("1.2", "setup", players=players)
+        self.run()
+
+    def _set_up(self) -> None:
+        """Each country's start (28.1–34.1 for the states; the rest is the authored setup)."""
+        st = static()
+        for c, cid in enumerate(st.country_ids):
+            start = st.t.starts[cid]
+            for hex_index, kind in start.buildings.items():
+                self._take(c, kind, hex_index)
+            for hex_index, stack in start.units.items():
+                for unit, count in stack.items():
+                    for _ in range(count):
+                        self._take(c, unit, hex_index)
+            for unit, count in start.factory.items():
+                for _ in range(count):
+                    self._take(c, unit, BOX)
+        for k, cid in enumerate(st.char_ids):
+            ch = st.t.characters[cid]
+            if ch.start_hex is not None:
+                self.char_at[k] = ch.start_hex
+
+    def _take(self, country: int, unit: str, to: int) -> None:
+        for i in static().counters_of(country, unit):
+            if self.where[i] == SUPPLY:
+                self.where[i] = to
+                return
+        raise AssertionError(f"no {unit} counter of {country} left (the loader checks 9.5)")
+
+    # ---- helpers the rules use ----------------------------------------------------------------
+    def say(self, clause: str, key: str, **args: Any) -> None:
+        """Log a public event citing ``clause``."""
+        self.log.append(_new_event(Event, (clause, key, tuple(args.items()), None)))
+
+    def seat_of(self, country: int) -> int:
+        """The seat that runs ``country`` (1.2, B-1)."""
+        if country == ZELANA:
+            follow = self.zelana_runner
+            if follow == "follow":
+                country = NA if self.status[NA] == WAR else RAU
+            else:
+                country = NA if follow == "na" else RAU
+        return SEATINGS[self.players][1][country]
+
+    def stopped(self) -> bool:
+        """27.3 (B-34): the game ends at once when Drake himself is removed from the game."""
+        if self.ended is not None:
+            return True
+        if self.char_at[DRAKE_CHAR] == DEAD:
+            self.say("27.3", "drake_removed")
+            self.finish(("sheela_complete", "27.3", *camp_income(self)))
+            return True
+        return False
+
+    def finish(self, ended: tuple[Any, ...]) -> None:
+        self.ended = ended
+        self.pending = None
+        self.chance = None
+        self.agenda = []
+
+    # ---- the protocol -------------------------------------------------------------------------
+    @property
+    def n_seats(self) -> int:
+        return self.players
+
+    def chance_outcomes(self) -> tuple[tuple[tuple[Any, ...], float], ...]:
+        chance = self.chance
+        if chance is None:
+            return ()
+        if chance[0] == "draw":
+            return draw_outcomes(self)
+        return DIE
+
+    def sample_chance(self, rng: Any) -> tuple[Any, ...]:
+        chance = self.chance
+        if chance is not None and chance[0] == "draw":
+            return draw_sample(self, rng.random())
+        return super().sample_chance(rng)
+
+    def apply_chance(self, action: tuple[Any, ...]) -> None:
+        chance = self.chance
+        assert chance is not None
+        self.chance = None
+        FLOW.tasks["chance_" + chance[0]](self, action, *chance[1:])
+
+    def why_illegal(self, action: tuple[Any, ...]) -> tuple[str | None, str]:
+        pending = self.pending
+        if pending is None:
+            return "14.4" if self.chance and self.chance[0] == "draw" else "7.4", (
+                "a die or a draw is awaited: only one of its outcomes may be applied"
+            )
+        return FLOW.decisions[pending[0]].clause, f"not a legal choice now ({pending[0]})"
+
+    def outcome(self) -> Outcome | None:
+        ended = self.ended
+        if ended is None:
+            return None
+        band, clause, drake, sheela = ended
+        drake_seats = tuple(sorted({self.seat_of(DRAKE), self.seat_of(KU)}))
+        sheela_seats = tuple(s for s in range(self.players) if s not in drake_seats)
+        score = BAND_SCORE[band]
+        scores = tuple(score if s in drake_seats else 1.0 - score for s in range(self.players))
+        winners = drake_seats if score > 0.5 else sheela_seats if score < 0.5 else ()
+        return Outcome(winners, scores, band, clause, (("drake", drake), ("sheela", sheela)))
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything is public in this step: the map, the sheets, the cup's contents (a random
+        cup, not a secret one) and the surprise chit Drake holds (produced in the open)."""
+        st = static()
+        stacks: dict[str, list[str]] = {}
+        grid = st.t.map.grid
+        for i, at in enumerate(self.where):
+            if at >= 0:
+                tag = f"{st.country_ids[self.owner[i]]}:{st.unit_id(i)}{'*' if self.flipped[i] else ''}"
+                stacks.setdefault(grid.hex_id(at), []).append(tag)
+        box: dict[str, dict[str, int]] = {}
+        for i, at in enumerate(self.where):
+            if at == BOX:
+                unit = box.setdefault(st.country_ids[st.counter_country[i]], {})
+                unit[st.unit_id(i)] = unit.get(st.unit_id(i), 0) + 1
+        return {
+            "turn": self.turn,
+            "countries": {
+                cid: {
+                    "state": STATE_NAMES[self.status[c]],
+                    "gp": self.gp[c],
+                    "tl": self.tl[c],
+                    "seat": self.seat_of(c),
+                }
+                for c, cid in enumerate(st.country_ids)
+            },
+            "map": stacks,
+            "factory": box,
+            "characters": {
+                cid: (grid.hex_id(at) if at >= 0 else CHARACTER_PLACES[at])
+                for cid, at in zip(st.char_ids, self.char_at, strict=True)
+                if at != NOT_ENTERED and at != GROWN
+            },
+            "cup": {st.chit_ids[k]: n for k, n in enumerate(self.chit_cup) if n}
+            | {st.char_ids[k]: 1 for k, at in enumerate(self.char_at) if at == CUP},
+            "open_box": {st.chit_ids[k]: n for k, n in enumerate(self.chit_open) if n},
+            "surprise_held": self.surprise_held,
+            "secret_factory": None if self.secret < 0 else {"found": self.secret_found},
+            "pending": None if self.pending is None else [self.pending[0], self.pending[1]],
+            "chance": None if self.chance is None else list(self.chance),
+        }
+
+    def action_label(self, action: tuple[Any, ...], lang: str = "en") -> str:
+        return labels.action_label(self, action, lang)
+
+    def metrics(self) -> dict[str, float]:
+        return {
+            "turn": float(self.turn),
+            **{f"gp_{c}": float(g) for c, g in zip(static().country_ids, self.gp, strict=False)},
+        }
+
+    def invariant_errors(self) -> list[str]:
+        """Every counter is somewhere it may be; numbers stay in range; the cup is consistent."""
+        st = static()
+        out = self.field_errors()
+        size = st.t.map.grid.size
+        buildings_at: dict[int, int] = {}
+        for i, at in enumerate(self.where):
+            if not (at in (SUPPLY, BOX, GONE) or 0 <= at < size):
+                out.append(f"counter {i} is at {at}")
+            if at >= 0 and st.is_building(i):
+                buildings_at[at] = buildings_at.get(at, 0) + 1
+            if self.flipped[i] and at < 0:
+                out.append(f"counter {i} is flipped off the map")
+        out.extend(f"hex {grid_id(h)} has {n} buildings (12.6)" for h, n in buildings_at.items() if n > 1)
+        for c in range(7):
+            if self.gp[c] < 0:
+                out.append(f"country {c} has negative GP")
+            if not 0 <= self.tl[c] <= st.t.tl_max:
+                out.append(f"country {c} TL {self.tl[c]} off the track")
+            if self.status[c] not in (NEUTRAL, ARMED, WAR, COLLAPSED):
+                out.append(f"country {c} has state {self.status[c]}")
+        for k, chit in enumerate(st.t.chits.values()):
+            used = (
+                self.chit_cup[k]
+                + self.chit_open[k]
+                + (1 if chit.kind == "surprise" and self.surprise_held else 0)
+            )
+            if not 0 <= used <= chit.count or self.chit_cup[k] < 0 or self.chit_open[k] < 0:
+                out.append(f"chit {chit.id} counts {used} of {chit.count}")
+        for c in (AH, MI):
+            if self.chits_made[c] > 1:
+                out.append(f"country {c} made {self.chits_made[c]} chits (8.11.2)")
+        for k, at in enumerate(self.char_at):
+            if not ((at >= 0 and at < size) or at in (NOT_ENTERED, CUP, HEAVY, DEAD, LEFT, GROWN)):
+                out.append(f"character {st.char_ids[k]} is at {at}")
+        if self.secret >= 0 and (self.where[self.secret] != st.rian_coast or st.kind(self.secret) != "fort"):
+            out.append("the secret factory is not a fort at the Rian coast (30.6.1)")
+        if not 0 <= self.turn <= LAST_TURN:
+            out.append(f"turn {self.turn}")
+        return out
+
+
+def grid_id(h: int) -> str:
+    return static().t.map.grid.hex_id(h)
+
+
+DIE = tuple((("die", d), 1 / 6) for d in range(1, 7))
+"""One six-sided die (7.4)."""
+
+CHARACTER_PLACES = {CUP: "cup", HEAVY: "heavy_wounds", DEAD: "removed", LEFT: "on_leave"}
+
+BAND_SCORE = {
+    "drake_complete": 1.0,
+    "drake_ahead": 0.75,
+    "draw": 0.5,
+    "sheela_ahead": 0.25,
+    "sheela_complete": 0.0,
+}
+"""27.2's five bands as the Drake camp's score (the Sheela camp scores the rest)."""
+
+FIELDS.install(BystonState)

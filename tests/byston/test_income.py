@@ -1,0 +1,137 @@
+"""The income phase (6.1–6.9) and control of income hexes (6.4 ①–④, B-5, B-6, B-2)."""
+
+from __future__ import annotations
+
+from asobi.core.testing import rule
+from asobi.games.byston.board import ARMED, WAR, static
+from asobi.games.byston.control import CONTESTED, camp_income, collectors, controllers
+
+from .helpers import C, clear, events, game, h, phase, put
+
+
+def income_of(s, country: str) -> int:
+    return sum(
+        dict(e.args)["gp"]
+        for e in s.log
+        if e.key in ("income", "income_share") and dict(e.args)["country"] == C[country]
+    )
+
+
+@rule("6.1", "6.2", "6.9")
+def test_each_country_adds_the_gp_of_its_hexes_and_keeps_them():
+    s = game()
+    s.gp[C["drake"]] = 10
+    phase(s, "income", only=True)
+    assert s.gp[C["drake"]] == 22  # 12 GP of Drake's own land on top of the 10 kept
+    [e] = [e for e in events(s, "income") if dict(e.args)["country"] == C["drake"]]
+    assert e.clause == "6.2" and dict(e.args)["hexes"] == 5
+
+
+@rule("6.3")
+def test_a_country_standing_by_collects_nothing():
+    s = phase(game(), "income", only=True)
+    assert income_of(s, "ku") == 0 and income_of(s, "na") == 0 and income_of(s, "ah") == 0
+    assert income_of(s, "rau") == 16 and income_of(s, "mi") == 4  # 軍備 collects
+    s = game()
+    s.status[C["ku"]] = ARMED
+    phase(s, "income", only=True)
+    assert income_of(s, "ku") == 12
+
+
+@rule("6.4", "B-5")
+def test_control_goes_by_building_then_ship_then_three_abs_then_the_land():
+    s = game()
+    s.status[C["ah"]] = ARMED
+    hx = h("1012")  # Ah's castle and two Drumlo
+    put(s, "drake", "namwan", "1012")
+    assert controllers(s, hx) == (1, (C["ah"],), "①")
+    clear(s, "1012")
+    put(s, "drake", "namwan", "1012")
+    put(s, "ah", "drumlo", "1012")
+    put(s, "ah", "drumlo", "1012")
+    put(s, "ah", "drumlo", "1012")
+    assert controllers(s, hx) == (0, (C["drake"],), "②")
+    clear(s, "1012")
+    for _ in range(3):
+        put(s, "drake", "drumlo", "1012")
+    put(s, "ah", "drumlo", "1012")
+    assert controllers(s, hx) == (0, (C["drake"],), "③")
+    clear(s, "1012")
+    put(s, "drake", "drumlo", "1012")
+    put(s, "drake", "drumlo", "1012")
+    assert controllers(s, hx) == (1, (C["ah"],), "④")
+    assert collectors(s, hx) == (C["ah"],)
+
+
+@rule("6.5")
+def test_both_camps_meeting_the_same_item_yield_nothing():
+    s = game()
+    s.status[C["ah"]] = ARMED
+    clear(s, "1012")
+    put(s, "drake", "namwan", "1012")
+    put(s, "ah", "namwan", "1012")
+    assert controllers(s, h("1012"))[0] == CONTESTED
+    phase(s, "income", only=True)
+    assert income_of(s, "ah") == 8  # its other three hexes only
+
+
+@rule("B-5")
+def test_abs_of_allied_countries_count_together_for_three():
+    s = game()
+    clear(s, "1012")
+    put(s, "drake", "drumlo", "1012")
+    put(s, "drake", "drumlo", "1012")
+    put(s, "ku", "drumlo", "1012")
+    assert controllers(s, h("1012")) == (0, (C["drake"], C["ku"]), "③")
+    assert collectors(s, h("1012")) == (C["drake"],)  # Ku stands by (6.3)
+
+
+@rule("6.6")
+def test_a_surviving_allys_land_yields_nothing_to_the_others():
+    s = game()
+    s.status[C["ku"]] = ARMED
+    put(s, "drake", "namwan", "0206")
+    assert controllers(s, h("0206")) == (0, (C["drake"],), "②")
+    assert collectors(s, h("0206")) == ()
+    phase(s, "income", only=True)
+    assert income_of(s, "drake") == 12 and income_of(s, "ku") == 10
+
+
+@rule("6.7", "B-2")
+def test_allies_holding_one_hex_share_it_as_the_earliest_chooses():
+    s = game()
+    s.status[C["ku"]] = WAR
+    clear(s, "1012")
+    put(s, "drake", "drumlo", "1012")
+    put(s, "ku", "drumlo", "1012")
+    put(s, "ku", "drumlo", "1012")
+    phase(s, "income")
+    assert s.pending == ("income_share", 0, h("1012"), (C["drake"], C["ku"]))  # Drake's seat chooses
+    assert s.legal_actions() == (("share", 0, 2), ("share", 1, 1), ("share", 2, 0))
+    before = s.gp[C["ku"]]
+    s.apply(("share", 0, 2))
+    assert s.gp[C["ku"]] == before + 2
+    assert [e.clause for e in events(s, "income_share")] == ["6.7"]
+
+
+@rule("6.8", "B-6")
+def test_the_zelanas_hexes_count_for_rau_and_na_if_at_war():
+    s = game()
+    [zelana] = static().counters_of(C["zelana"], "zelana")
+    s.where[zelana] = h("1017")  # an income hex of Drake's land
+    assert controllers(s, h("1017")) == (1, (C["zelana"],), "②")
+    assert collectors(s, h("1017")) == ()  # Rau is only armed, Na stands by: lost
+    s.status[C["rau"]] = WAR
+    assert collectors(s, h("1017")) == (C["rau"],)
+    s.status[C["na"]] = WAR
+    phase(s, "income")
+    assert s.pending == ("income_share", 2, h("1017"), (C["rau"], C["na"]))  # Rau's runner chooses (B-2)
+
+
+@rule("B-33")
+def test_camp_income_is_the_income_phase_by_camp():
+    s = game()
+    assert camp_income(s) == (12, 20)  # Drake's land; Rau's 16 and Mi's 4 (Ku, Na and Ah stand by)
+    s.status[C["ku"]] = ARMED
+    s.status[C["na"]] = WAR
+    assert camp_income(s) == (24, 40)

@@ -1,0 +1,189 @@
+"""Countries, camps, seats and the declaration of war (1.2, 2.9, 3.1–3.5, 5, 28–34)."""
+
+from __future__ import annotations
+
+import pytest
+
+from asobi.core import IllegalActionError
+from asobi.core.testing import rule
+from asobi.games.byston.board import (
+    ARMED,
+    MADE_BILLBINE,
+    MADE_GEA_GRING,
+    MADE_GORAON,
+    NEUTRAL,
+    TL7_DRAKE,
+    TL7_KU,
+    WAR,
+    WAR_SINCE,
+    camp_of,
+)
+from asobi.games.byston.state import BystonState
+
+from .helpers import C, answer, events, game, phase
+
+
+@rule("3.1", "3.2", "3.3")
+def test_two_camps():
+    assert [camp_of(C[c]) for c in ("drake", "ku")] == [0, 0]
+    assert [camp_of(C[c]) for c in ("rau", "na", "ah", "mi", "zelana")] == [1] * 5
+
+
+@rule("3.4", "28.1", "29.1", "30.1", "31.1", "32.1", "33.1", "34.1")
+def test_each_country_starts_in_its_printed_state():
+    s = BystonState(4)
+    expected = {
+        "drake": WAR,
+        "ku": NEUTRAL,
+        "rau": ARMED,
+        "na": NEUTRAL,
+        "ah": NEUTRAL,
+        "mi": ARMED,
+        "zelana": WAR,
+    }
+    assert {c: s.status[k] for c, k in C.items()} == expected
+
+
+@rule("1.2", "B-1", "32.3", "33.3", "34.8")
+def test_seats_for_two_three_and_four_players_and_the_zelana_follows_na_into_the_war():
+    four = BystonState(4)
+    assert [four.seat_of(C[c]) for c in ("drake", "ku", "rau", "na", "ah", "mi")] == [0, 1, 2, 3, 3, 3]
+    assert four.seat_of(C["zelana"]) == 2  # Rau's runner while Na is not at war
+    four.status[C["na"]] = WAR
+    assert four.seat_of(C["zelana"]) == 3
+    three = BystonState(3)
+    assert [three.seat_of(C[c]) for c in ("drake", "ku", "rau", "na", "ah", "mi")] == [0, 0, 1, 2, 2, 2]
+    two = BystonState(2)
+    assert [two.seat_of(k) for k in range(7)] == [0, 0, 1, 1, 1, 1, 1]
+    fixed = BystonState(4, zelana_runner="na")
+    assert fixed.seat_of(C["zelana"]) == 3
+    with pytest.raises(ValueError):
+        BystonState(5)
+
+
+@rule("5.1", "28.2", "28.3", "B-48")
+def test_drake_may_declare_on_rau_ah_and_mi_but_never_on_na():
+    s = phase(game(), "war_status")
+    assert s.pending == ("declare", 0, C["drake"])
+    assert s.legal_actions() == (("declare", C["rau"]), ("declare", C["ah"]), ("declare", C["mi"]), ("pass",))
+    with pytest.raises(IllegalActionError) as e:
+        s.apply(("declare", C["na"]))
+    assert e.value.clause == "5.1"
+    s.status[C["ah"]] = WAR
+    s.legal_cache = None
+    assert ("declare", C["ah"]) not in s.legal_actions()  # B-48: already at war
+
+
+@rule("5.2", "5.3")
+def test_a_declaration_puts_both_countries_at_war_at_once():
+    s = phase(game(turn=4), "war_status")
+    s.apply(("declare", C["mi"]))
+    assert s.status[C["mi"]] == WAR and s.marks[WAR_SINCE + C["mi"]] == 4
+    [d] = events(s, "declare")
+    assert d.clause == "5.2" and dict(d.args) == {"country": C["drake"], "target": C["mi"]}
+    assert [e.clause for e in events(s, "at_war")] == ["5.3"]
+
+
+@rule("B-4", "30.3", "31.3")
+def test_the_round_repeats_so_rau_may_follow_na_into_the_war_in_the_same_phase():
+    s = game(turn=3)
+    s.marks[MADE_BILLBINE] = 2
+    phase(s, "war_status")
+    s.apply(("pass",))  # Drake
+    assert s.pending == ("declare", 3, C["na"])  # Rau had nothing open and was not asked
+    s.apply(("declare", C["drake"]))
+    assert s.status[C["na"]] == WAR
+    s.apply(("pass",))  # Drake again: the round repeats
+    assert s.pending == ("declare", 2, C["rau"])  # 30.3: Na is at war this turn
+    assert s.legal_actions() == (("declare", C["drake"]), ("pass",))
+
+
+@rule("31.3")
+def test_na_declares_only_from_the_turn_after_the_billbine():
+    s = game(turn=3)
+    s.marks[MADE_BILLBINE] = 3
+    phase(s, "war_status")
+    s.apply(("pass",))
+    assert s.pending is None or s.pending[0] != "declare"
+
+
+@rule("30.2")
+def test_rau_declares_from_the_turn_after_the_goraon():
+    s = game(turn=5)
+    s.marks[MADE_GORAON] = 5
+    phase(s, "war_status")
+    s.apply(("pass",))
+    assert s.pending is None or s.pending[0] != "declare"
+    s = game(turn=6)
+    s.marks[MADE_GORAON] = 5
+    phase(s, "war_status")
+    s.apply(("pass",))
+    assert s.pending == ("declare", 2, C["rau"])
+
+
+@rule("31.4")
+def test_na_declares_from_the_turn_after_rau_went_to_war():
+    for turn, asked in ((4, False), (5, True)):
+        s = game(turn=turn)
+        s.status[C["rau"]] = WAR
+        s.marks[WAR_SINCE + C["rau"]] = 4
+        phase(s, "war_status")
+        s.apply(("pass",))
+        assert (s.pending is not None and s.pending[:3] == ("declare", 3, C["na"])) is asked
+
+
+@rule("29.3")
+def test_ku_declares_on_any_sheela_country_from_the_turn_after_the_gea_gring():
+    s = game(turn=7)
+    s.marks[MADE_GEA_GRING] = 6
+    phase(s, "war_status")
+    s.apply(("pass",))
+    assert s.pending == ("declare", 1, C["ku"])
+    assert s.legal_actions() == (
+        ("declare", C["rau"]),
+        ("declare", C["na"]),
+        ("declare", C["ah"]),
+        ("declare", C["mi"]),
+        ("pass",),
+    )
+    s.apply(("declare", C["na"]))
+    assert s.status[C["ku"]] == WAR and s.status[C["na"]] == WAR
+    s = game(turn=6)
+    s.marks[MADE_GEA_GRING] = 6
+    phase(s, "war_status")
+    s.apply(("pass",))
+    assert s.pending is None or s.pending[0] != "declare" or s.pending[2] != C["ku"]
+
+
+@rule("29.2", "31.2", "3.5")
+def test_ku_and_na_are_armed_from_the_turn_after_drake_reaches_tl_7():
+    s = game(turn=3)
+    s.marks[TL7_DRAKE] = 3
+    phase(s, "war_status")
+    assert s.status[C["ku"]] == NEUTRAL and s.status[C["na"]] == NEUTRAL
+    s = game(turn=4)
+    s.marks[TL7_DRAKE] = 3
+    phase(s, "war_status")
+    assert s.status[C["ku"]] == ARMED and s.status[C["na"]] == ARMED
+    assert [e.clause for e in events(s, "armed")] == ["29.2", "31.2"]
+
+
+@rule("31.2")
+def test_ku_reaching_tl_7_arms_na_only():
+    s = game(turn=9)
+    s.marks[TL7_KU] = 8
+    phase(s, "war_status")
+    assert s.status[C["ku"]] == NEUTRAL and s.status[C["na"]] == ARMED
+
+
+@rule("32.2", "33.2")
+def test_ah_and_mi_never_declare():
+    s = game(turn=9)
+    s.status[C["ah"]] = WAR
+    s.status[C["mi"]] = WAR
+    s.status[C["rau"]] = WAR
+    s.marks[WAR_SINCE + C["rau"]] = 9  # this turn: 31.4 opens only next turn
+    phase(s, "war_status")
+    # Drake has nothing left to declare on, Rau is at war, Na has no condition: nobody is asked.
+    assert s.pending is None or s.pending[0] != "declare"
+    answer(s, "develop")
