@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from .agents import make_bot, seat_kind
 from .core.actions import Action
 from .core.errors import AsobiError
 from .core.events import Event
@@ -34,25 +35,15 @@ HELP = {
 def parse_seats(spec: GameSpec, text: str | None, n_seats: int) -> list[str]:
     """Seat kinds from ``human,bot,bot:random,…``: ``human`` or ``bot:NAME``.
 
-    ``bot`` means the game's best bot. Without ``text``, the first seat is a person and the others
-    are bots.
+    ``bot`` means the game's best bot. Search bots take parameters: ``bot:ismcts:time=0.5``.
+    Without ``text``, the first seat is a person and the others are bots.
 
     :raises AsobiError: for a wrong number of seats or an unknown bot.
     """
-    default_bot = "rule" if "rule" in spec.bots else "random"
     items = [s.strip() for s in text.split(",")] if text else [HUMAN] + ["bot"] * (n_seats - 1)
     if len(items) != n_seats:
         raise AsobiError(f"{spec.id}: --seats names {len(items)} seats, but this game has {n_seats}")
-    seats = []
-    for item in items:
-        if item == HUMAN:
-            seats.append(HUMAN)
-            continue
-        name = item.removeprefix("bot:") if item.startswith("bot:") else item
-        name = default_bot if name == "bot" else name
-        if name not in spec.bot_names():
-            raise AsobiError(f"{spec.id}: no seat kind {item!r}; use human, bot or bot:NAME ({', '.join(spec.bot_names())})")
-        seats.append(f"bot:{name}")
+    seats = [seat_kind(spec, item) for item in items]
     return seats
 
 
@@ -75,7 +66,7 @@ class TerminalGame:
         cls, spec: GameSpec, options: dict, seats: Sequence[str], seed: int | None, store: GameStore, **kw
     ) -> TerminalGame:
         """A new game; ``seed`` ``None`` draws chance from a secret source (nothing to show)."""
-        match = Match(spec, options, seats, seed=seed)  # options checked (deck contents…) before saving
+        match = Match(spec, options, seats, seed=seed, bot_maker=make_bot)  # options checked before saving
         game_id = store.create(GameRecord.new(spec, match.options, list(seats), seed))
         store.lease(game_id)
         return cls._attach(spec, match, game_id, store, **kw)
@@ -91,7 +82,7 @@ class TerminalGame:
             store.set_seats(game_id, list(seats))
             record.seats = list(seats)
         match = Match(record.spec, record.options, record.seats, seed=record.seed, actions=record.actions,
-                      where=f"saved game {game_id}")
+                      where=f"saved game {game_id}", bot_maker=make_bot)
         game = cls._attach(record.spec, match, game_id, store, **kw)
         for warning in record.warnings:
             game.write(f"({warning})")

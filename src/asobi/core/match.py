@@ -59,6 +59,11 @@ def make_bot(spec: GameSpec, name: str, seat: int, seed: int | None, options: Ma
     return factory(seat, agent_seed, options)
 
 
+BotMaker = Callable[[GameSpec, str, int, "int | None", Mapping[str, Any]], Agent]
+"""Makes the bot for a seat from its name (:func:`make_bot`'s signature); layers above the core
+pass one that knows more bots (``asobi.agents.make_bot``: the searches)."""
+
+
 class UndoError(AsobiError):
     """Nothing the seat may take back."""
 
@@ -124,6 +129,7 @@ class Match:
     :param actions: actions already played (a resumed game); each is replayed with its check.
     :param journal: keep per-seat updates (play with people); off for simulation.
     :param checked: check the legality of bots' and chance's actions too.
+    :param bot_maker: makes each bot seat's agent from its name (default :func:`make_bot`).
     """
 
     def __init__(
@@ -137,6 +143,7 @@ class Match:
         journal: bool = True,
         checked: bool = True,
         agents: Sequence[Agent | None] | None = None,
+        bot_maker: BotMaker | None = None,
         where: str = "match",
     ) -> None:
         self.spec = spec
@@ -166,8 +173,9 @@ class Match:
         if agents is not None:
             self.agents = list(agents)
         else:
+            maker = bot_maker or make_bot
             self.agents = [
-                None if kind == HUMAN else make_bot(spec, kind.removeprefix("bot:"), seat, seed, self.options)
+                None if kind == HUMAN else maker(spec, kind.removeprefix("bot:"), seat, seed, self.options)
                 for seat, kind in enumerate(self.seats)
             ]
 

@@ -1,0 +1,99 @@
+"""How a search values the positions it reaches: play on (a rollout) or estimate (a heuristic).
+
+Every evaluator returns one value per seat (a finished game's scores, or the game's heuristic for
+each seat), so a search can serve any number of seats, rivals or a co-operating team alike.
+Rollouts run on the search's own sampled states with ``apply_unchecked``: no legality checks, no
+text (a game's log holds cheap event tuples and is only rendered when read).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from random import Random
+from typing import Any
+
+from ..core.actions import Action
+from ..core.agent import Agent, Observation, derive_seed
+from ..core.registry import GameSpec
+from ..core.state import CHANCE, TERMINAL, GameState
+
+Evaluator = Callable[[GameState, Random], list[float]]
+"""Plays on from (or estimates) a state the search owns, and returns a value per seat."""
+
+ROLLOUTS = ("random", "rule", "heuristic")
+
+
+def leaf_values(state: GameState) -> list[float]:
+    """A finished game's scores; otherwise each seat's value by the game's heuristic (through
+    :meth:`Observation.value`), or 0 for every seat when the game declares none (an unfinished
+    game counts as lost, as in simulation summaries)."""
+    outcome = state.outcome()
+    if outcome is not None:
+        return list(outcome.scores)
+    if state.spec.heuristic is None:
+        return [0.0] * state.n_seats
+    return [Observation(state, seat, legal=()).value(state) for seat in range(state.n_seats)]
+
+
+def random_rollout(limit: int) -> Evaluator:
+    """Uniformly random decisions and chance by its probabilities, for at most ``limit`` steps."""
+
+    def evaluate(state: GameState, rng: Random) -> list[float]:
+        rand = rng.random
+        apply = state.apply_unchecked
+        for _ in range(limit):
+            seat = state.current_seat
+            if seat == TERMINAL:
+                break
+            if seat == CHANCE:
+                apply(state.sample_chance(rng))
+            else:
+                legal = state.legal_actions()
+                apply(legal[int(rand() * len(legal))])
+        return leaf_values(state)
+
+    return evaluate
+
+
+def rule_rollout(spec: GameSpec, options: Mapping[str, Any], seed: int, limit: int) -> Evaluator:
+    """Every seat played by the game's rule bot (each deciding from its own observation of the
+    sampled state), for at most ``limit`` steps."""
+    factory = spec.bots["rule"]
+    bots: dict[int, Agent] = {}
+
+    def evaluate(state: GameState, rng: Random) -> list[float]:
+        apply = state.apply_unchecked
+        for _ in range(limit):
+            seat = state.current_seat
+            if seat == TERMINAL:
+                break
+            if seat == CHANCE:
+                apply(state.sample_chance(rng))
+                continue
+            bot = bots.get(seat)
+            if bot is None:
+                bot = bots[seat] = factory(seat, derive_seed(seed, "rollout", seat), options)
+            apply(bot.act(Observation(state, seat)))
+        return leaf_values(state)
+
+    return evaluate
+
+
+def rule_policy(spec: GameSpec, options: Mapping[str, Any], seed: int) -> Callable[[GameState, int], Action]:
+    """The game's rule bot as a policy on sampled states: each seat's bot decides from that seat's
+    observation of the state."""
+    factory = spec.bots["rule"]
+    bots: dict[int, Agent] = {}
+
+    def suggest(state: GameState, seat: int) -> Action:
+        bot = bots.get(seat)
+        if bot is None:
+            bot = bots[seat] = factory(seat, derive_seed(seed, "prior", seat), options)
+        return bot.act(Observation(state, seat))
+
+    return suggest
+
+
+def heuristic_value(state: GameState, rng: Random) -> list[float]:
+    """No rollout: the game's heuristic at the leaf."""
+    return leaf_values(state)

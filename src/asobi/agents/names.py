@@ -1,0 +1,194 @@
+"""Bots by name: ``random``, a game's own bots (``rule``…), and the searches with parameters.
+
+A search bot is named ``mcts`` or ``ismcts`` followed by ``:name=value`` parameters (colons, since
+seat lists are separated by commas): ``mcts:iters=2000``, ``ismcts:time=0.5:rollout=rule``.
+
+========== ================================================================================
+parameter  meaning
+========== ================================================================================
+iters      iterations (samples) per decision; with only this budget, a seeded search repeats
+time       seconds per decision (wall clock; default 0.5 when no budget is given)
+rollout    ``random`` (default), ``rule`` (the game's rule bot plays every seat) or
+           ``heuristic`` (the game's estimate at the leaf, no rollout)
+depth      at most this many rollout steps, then the game's heuristic (default: to the end)
+c          the exploration constant of UCT (default 1.0)
+prior      ``rule``: the searching seat tries the game's rule bot's choice first and favours it
+           while a node knows little (progressive bias); ``none`` (default)
+========== ================================================================================
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from random import SystemRandom
+from typing import Any
+
+from ..core import match as core_match
+from ..core.agent import Agent, derive_seed
+from ..core.errors import AsobiError
+from ..core.registry import GameSpec
+from .evaluate import ROLLOUTS, Evaluator, heuristic_value, random_rollout, rule_policy, rule_rollout
+from .search import Budget, ISMCTSAgent, MCTSAgent
+
+SEARCHES = {"mcts": MCTSAgent, "ismcts": ISMCTSAgent}
+"""The game-independent search bots, by name."""
+PARAMETERS = ("iters", "time", "rollout", "depth", "c", "prior")
+PRIORS = ("none", "rule")
+DEFAULT_SECONDS = 0.5
+
+
+class BotNameError(AsobiError):
+    """A bot name or one of its parameters is not understood."""
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """A search bot's parameters, checked."""
+
+    kind: str
+    budget: Budget
+    rollout: str = "random"
+    depth: int | None = None
+    exploration: float = 1.0
+    prior: str = "none"
+
+
+def bot_names(spec: GameSpec) -> list[str]:
+    """Every bot a seat of ``spec`` may be given (search bots take parameters)."""
+    return sorted({*spec.bot_names(), *SEARCHES})
+
+
+def parse_search(spec: GameSpec, name: str) -> SearchSettings | None:
+    """The settings of search bot ``name``, or ``None`` if ``name`` is not a search bot.
+
+    :raises BotNameError: naming the parameter that is wrong and why.
+    """
+    kind, *params = name.split(":")
+    if kind not in SEARCHES:
+        return None
+    values: dict[str, str] = {}
+    for item in params:
+        key, eq, value = item.partition("=")
+        key, value = key.strip(), value.strip()
+        if not eq or not key or not value:
+            raise BotNameError(f"bot {name!r}: parameter {item!r} is not name=value (e.g. {kind}:time=0.5)")
+        if key not in PARAMETERS:
+            raise BotNameError(f"bot {name!r}: {kind} has no parameter {key!r} (its parameters: {', '.join(PARAMETERS)})")
+        if key in values:
+            raise BotNameError(f"bot {name!r}: parameter {key!r} is given twice")
+        values[key] = value
+    where = f"bot {name!r}"
+    iterations = _positive_int(values, "iters", where)
+    seconds = _positive_float(values, "time", where)
+    if iterations is None and seconds is None:
+        seconds = DEFAULT_SECONDS
+    rollout = values.get("rollout", "random")
+    if rollout not in ROLLOUTS:
+        raise BotNameError(f"{where}: rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+    if rollout == "rule" and "rule" not in spec.bots:
+        raise BotNameError(f"{where}: {spec.id} has no rule bot to roll out with")
+    prior = values.get("prior", "none")
+    if prior not in PRIORS:
+        raise BotNameError(f"{where}: prior must be one of {', '.join(PRIORS)}, not {prior!r}")
+    if prior == "rule" and "rule" not in spec.bots:
+        raise BotNameError(f"{where}: {spec.id} has no rule bot to take as a prior")
+    depth = _positive_int(values, "depth", where, allow_zero=True)
+    if (rollout == "heuristic" or depth is not None) and spec.heuristic is None:
+        raise BotNameError(f"{where}: {spec.id} declares no heuristic to value an unfinished game "
+                           f"(use a rollout to the end: rollout=random or rule, without depth)")
+    if rollout == "heuristic" and depth is not None:
+        raise BotNameError(f"{where}: rollout=heuristic plays no steps; depth goes with rollout=random or rule")
+    exploration = _positive_float(values, "c", where, allow_zero=True)
+    return SearchSettings(kind, Budget(iterations, seconds), rollout, depth,
+                          1.0 if exploration is None else exploration, prior)
+
+
+def _positive_int(values: Mapping[str, str], key: str, where: str, allow_zero: bool = False) -> int | None:
+    text = values.get(key)
+    if text is None:
+        return None
+    try:
+        number = int(text)
+    except ValueError:
+        number = -1
+    if number < 0 or (number == 0 and not allow_zero):
+        bound = "a whole number ≥ 0" if allow_zero else "a whole number ≥ 1"
+        raise BotNameError(f"{where}: {key} must be {bound}, not {text!r}")
+    return number
+
+
+def _positive_float(values: Mapping[str, str], key: str, where: str, allow_zero: bool = False) -> float | None:
+    text = values.get(key)
+    if text is None:
+        return None
+    try:
+        number = float(text)
+    except ValueError:
+        number = math.nan
+    if not math.isfinite(number) or number < 0 or (number == 0 and not allow_zero):
+        bound = "a number ≥ 0" if allow_zero else "a number of seconds > 0" if key == "time" else "a number > 0"
+        raise BotNameError(f"{where}: {key} must be {bound}, not {text!r}")
+    return number
+
+
+def check_bot_name(spec: GameSpec, name: str) -> str:
+    """``name`` if a seat of ``spec`` may be given that bot.
+
+    :raises BotNameError: for an unknown bot or a bad parameter.
+    """
+    if parse_search(spec, name) is not None:
+        return name
+    kind = name.split(":")[0]
+    if kind in spec.bot_names() and kind != name:
+        raise BotNameError(f"{spec.id}: bot {kind!r} takes no parameters (only {', '.join(SEARCHES)} do)")
+    if name not in spec.bot_names():
+        raise BotNameError(f"{spec.id}: no bot {name!r}; the bots are: {', '.join(bot_names(spec))} "
+                           f"(searches take parameters, e.g. mcts:time=0.5)")
+    return name
+
+
+def seat_kind(spec: GameSpec, item: str) -> str:
+    """A seat as a record holds it, from what a person wrote: ``human``, or ``bot:NAME`` for
+    ``bot`` (the game's best bot), ``NAME`` or ``bot:NAME`` (a search with its parameters too).
+
+    :raises BotNameError: for an unknown bot or a bad parameter.
+    """
+    if item == core_match.HUMAN:
+        return item
+    name = item.removeprefix("bot:")
+    if name == "bot":
+        name = "rule" if "rule" in spec.bots else "random"
+    if name.split(":")[0] not in bot_names(spec):
+        raise BotNameError(f"{spec.id}: no seat kind {item!r}; use human, bot or bot:NAME ({', '.join(bot_names(spec))})")
+    return f"bot:{check_bot_name(spec, name)}"
+
+
+def make_bot(spec: GameSpec, name: str, seat: int, seed: int | None, options: Mapping[str, Any]) -> Agent:
+    """A bot of kind ``name`` for ``seat``, seeded from the game's seed and the seat (or secretly):
+    a search bot, or what :func:`asobi.core.match.make_bot` makes (``random``, the game's bots).
+    Pass it to :class:`~asobi.core.match.Match` as ``bot_maker``.
+
+    :raises BotNameError: for an unknown bot or a bad parameter.
+    """
+    settings = parse_search(spec, name)
+    if settings is None:
+        check_bot_name(spec, name)
+        return core_match.make_bot(spec, name, seat, seed, options)
+    agent_seed = derive_seed(seed, "seat", seat) if seed is not None else SystemRandom().randrange(2**63)
+    return make_search(spec, settings, agent_seed, options)
+
+
+def make_search(spec: GameSpec, settings: SearchSettings, seed: int, options: Mapping[str, Any]) -> Agent:
+    """The search bot ``settings`` describe."""
+    evaluator: Evaluator
+    limit = settings.depth if settings.depth is not None else spec.max_steps
+    if settings.rollout == "heuristic":
+        evaluator = heuristic_value
+    elif settings.rollout == "rule":
+        evaluator = rule_rollout(spec, options, seed, limit)
+    else:
+        evaluator = random_rollout(limit)
+    prior = rule_policy(spec, options, seed) if settings.prior == "rule" else None
+    return SEARCHES[settings.kind](seed, settings.budget, evaluator, settings.exploration, prior)

@@ -1,0 +1,257 @@
+"""A strength ladder: bots play each other round-robin, seats swapped, and are rated.
+
+In a game of rivals, every pair of bots plays ``n`` games; game ``g`` of a pair seats the first
+bot in the even seats and the second in the odd ones, and the next game the other way round, so
+each bot sits first as often as the other. In a co-operative game (every seat always scores the
+same) each bot plays ``n`` games holding every seat, and is rated against the game itself (the
+``table`` in the ratings).
+
+Ratings are OpenSkill's Plackett–Luce ratings (``openskill``), computed over the games in order,
+with the 95% interval mean ± 1.96 σ of OpenSkill's own uncertainty (a bootstrap over games was
+tried first: it gives an interval of width zero whenever every game ended alike). Win shares (a
+draw counting half) carry a 95% Wilson interval.
+
+Game ``i`` is played from ``derive_seed(S, "ladder", i)``: the same command plays the same games
+whatever ``--jobs``, as long as the bots' budgets are iterations, not time.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.agent import derive_seed
+from ..core.errors import AsobiError
+from ..core.registry import GameSpec
+from .batch import GameResult, Job, map_jobs
+
+TABLE = "table"
+"""The game itself, as the opponent of a co-operating table."""
+Z95 = 1.96
+PROBE_GAMES = 3
+
+
+def is_cooperative(spec: GameSpec, options: dict[str, Any], seed: int = 0) -> bool:
+    """Whether the seats score together: every seat scored the same in a few seeded random games."""
+    from .batch import play_job
+
+    n_seats = len(spec.seat_names(options))
+    for i in range(PROBE_GAMES):
+        result = play_job(Job(spec.id, options, ("random",) * n_seats, derive_seed(seed, "probe", i), i))
+        if len(set(result.scores)) > 1:
+            return False
+    return True
+
+
+def lineups(bots: Sequence[str], n_seats: int, n: int, cooperative: bool) -> list[tuple[str, ...]]:
+    """The seating of every game of the ladder, in order."""
+    if cooperative:
+        return [(bot,) * n_seats for bot in bots for _ in range(n)]
+    games = []
+    for i, first in enumerate(bots):
+        for second in bots[i + 1 :]:
+            for g in range(n):
+                a, b = (first, second) if g % 2 == 0 else (second, first)
+                games.append(tuple(a if seat % 2 == 0 else b for seat in range(n_seats)))
+    return games
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A bot's rating: OpenSkill's mean with its 95% interval (± 1.96 σ), and how it did."""
+
+    bot: str
+    mu: float
+    low: float
+    high: float
+    games: int
+    score: float
+    """Its share of the points (a win 1, a draw ½); for a co-operating table, its win rate."""
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """How one bot did against another (rivals), or against the game (a co-operating table)."""
+
+    bot: str
+    against: str
+    games: int
+    points: float
+
+    @property
+    def share(self) -> float:
+        return self.points / self.games if self.games else 0.0
+
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.points, self.games)
+
+
+@dataclass
+class Ladder:
+    """The games played and what they say."""
+
+    game: str
+    bots: list[str]
+    cooperative: bool
+    rules_version: str = ""
+    results: list[tuple[tuple[str, ...], GameResult]] = field(default_factory=list)
+
+    def outcomes(self) -> list[list[tuple[str, float]]]:
+        """Per game, each side and its points: a bot's seats' mean score (rivals), or the table's
+        win against the game."""
+        games = []
+        for seats, result in self.results:
+            if self.cooperative:
+                won = 1.0 if result.winners else 0.0
+                games.append([(seats[0], won), (TABLE, 1.0 - won)])
+                continue
+            sides: dict[str, list[float]] = {}
+            for bot, score in zip(seats, result.scores, strict=True):
+                sides.setdefault(bot, []).append(score)
+            games.append([(bot, statistics.fmean(s)) for bot, s in sides.items()])
+        return games
+
+    def pairings(self) -> list[Pairing]:
+        """Each bot against each other (both ways), or each bot against the game; see
+        :meth:`head_to_head` for each pair once."""
+        points: dict[tuple[str, str], list[float]] = {}
+        for sides in self.outcomes():
+            for bot, score in sides:
+                for other, other_score in sides:
+                    if other != bot and bot != TABLE:
+                        share = 0.5 if score == other_score else 1.0 if score > other_score else 0.0
+                        points.setdefault((bot, other), []).append(share)
+        return [Pairing(b, o, len(p), sum(p)) for (b, o), p in sorted(points.items())]
+
+    def head_to_head(self, ratings: Sequence[Rating]) -> list[Pairing]:
+        """Each pair once, the better-rated bot first, in rating order."""
+        rank = {r.bot: i for i, r in enumerate(ratings)}
+        rank[TABLE] = len(rank)
+        return sorted((p for p in self.pairings() if rank[p.bot] < rank[p.against]),
+                      key=lambda p: (rank[p.bot], rank[p.against]))
+
+    def ratings(self) -> list[Rating]:
+        """Every bot's rating, best first (see the module's description)."""
+        names = [*self.bots, TABLE] if self.cooperative else list(self.bots)
+        rated = _rate(self.outcomes(), names)
+        played = {b: 0 for b in names}
+        scored = {b: 0.0 for b in names}
+        for p in self.pairings():
+            played[p.bot] += p.games
+            scored[p.bot] += p.points
+        out = []
+        for bot in self.bots:
+            mu, sigma = rated[bot]
+            share = scored[bot] / played[bot] if played[bot] else 0.0
+            out.append(Rating(bot, mu, mu - Z95 * sigma, mu + Z95 * sigma, played[bot], share))
+        return sorted(out, key=lambda r: -r.mu)
+
+
+def _rate(games: Sequence[list[tuple[str, float]]], names: Sequence[str]) -> dict[str, tuple[float, float]]:
+    """Each name's OpenSkill mean and σ after rating ``games`` in order."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    ratings = {name: model.rating(name=name) for name in names}
+    for sides in games:
+        if len(sides) < 2:
+            continue
+        teams = [[ratings[bot]] for bot, _ in sides]
+        rated = model.rate(teams, scores=[score for _, score in sides])
+        for (bot, _), (new,) in zip(sides, rated, strict=True):
+            ratings[bot] = new
+    return {name: (r.mu, r.sigma) for name, r in ratings.items()}
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion (a draw counting as half a success)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - spread), min(1.0, centre + spread)
+
+
+def run_ladder(
+    spec: GameSpec,
+    options: dict[str, Any],
+    bots: Sequence[str],
+    n: int,
+    seed: int,
+    jobs: int = 1,
+    cooperative: bool | None = None,
+    on_result: Callable[[GameResult], None] | None = None,
+) -> Ladder:
+    """Play the ladder's games (in parallel with ``jobs`` processes) and collect them.
+
+    :param cooperative: ``None`` to find out (:func:`is_cooperative`).
+    """
+    if cooperative is None:
+        cooperative = is_cooperative(spec, options, seed)
+    n_seats = len(spec.seat_names(options))
+    seatings = lineups(bots, n_seats, n, cooperative)
+    job_list = [Job(spec.id, dict(options), seats, derive_seed(seed, "ladder", i), i) for i, seats in enumerate(seatings)]
+    ladder = Ladder(spec.id, list(bots), cooperative, spec.rules_version)
+    for result in map_jobs(job_list, jobs):
+        ladder.results.append((seatings[result.index], result))
+        if on_result is not None:
+            on_result(result)
+    return ladder
+
+
+def markdown(ladder: Ladder, command: str, elapsed: float) -> str:
+    """The ladder as a Markdown page: the command, the ratings and the pairings."""
+    ratings = ladder.ratings()
+    lines = [
+        f"# {ladder.game}: strength ladder",
+        "",
+        "Measured with:",
+        "",
+        "```",
+        command,
+        "```",
+        "",
+        f"Rules version {ladder.rules_version}; {len(ladder.results)} games in {elapsed:.0f} s. "
+        + ("Co-operative game: each bot held every seat; it is rated against the game (`table`). "
+           if ladder.cooperative else "Round robin, seats swapped every game. ")
+        + "Ratings are OpenSkill (Plackett–Luce) means with 95% intervals (± 1.96 σ); "
+        "shares carry a 95% Wilson interval. Time budgets make games "
+        "depend on the machine's load: only iteration budgets repeat exactly.",
+        "",
+        "| bot | rating | 95% interval | games | " + ("win rate" if ladder.cooperative else "points share") + " |",
+        "|---|---:|---|---:|---:|",
+    ]
+    for r in ratings:
+        lines.append(f"| `{r.bot}` | {r.mu:.1f} | {r.low:.1f} – {r.high:.1f} | {r.games} | {r.score:.1%} |")
+    lines += ["", "| bot | against | games | share | 95% interval |", "|---|---|---:|---:|---|"]
+    for p in ladder.head_to_head(ratings):
+        low, high = p.interval()
+        lines.append(f"| `{p.bot}` | `{p.against}` | {p.games} | {p.share:.1%} | {low:.1%} – {high:.1%} |")
+    return "\n".join(lines) + "\n"
+
+
+def plot(ladder: Ladder, path: str) -> None:
+    """The ratings with their 95% intervals as a PNG (matplotlib's Agg canvas, no display).
+
+    :raises AsobiError: if matplotlib is not installed.
+    """
+    try:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise AsobiError("--plot needs matplotlib (pip install matplotlib)") from None
+    ratings = ladder.ratings()[::-1]  # best at the top
+    figure = Figure(figsize=(7, 0.5 + 0.45 * len(ratings)), layout="constrained")
+    FigureCanvasAgg(figure)
+    axes = figure.add_subplot()
+    ys = range(len(ratings))
+    axes.errorbar([r.mu for r in ratings], ys, xerr=[[r.mu - r.low for r in ratings], [r.high - r.mu for r in ratings]],
+                  fmt="o", capsize=4)
+    axes.set_yticks(list(ys), [r.bot for r in ratings])
+    axes.set_xlabel("OpenSkill rating (95% interval)")
+    axes.set_title(f"{ladder.game}: {len(ladder.results)} games", loc="left")
+    figure.savefig(path, dpi=110)

@@ -1,0 +1,119 @@
+"""The strength ladder: seatings, ratings from results, co-operative games, the command."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from asobi.cli import main
+from asobi.core.registry import get_game
+from asobi.sim.batch import GameResult
+from asobi.sim.ladder import TABLE, Ladder, is_cooperative, lineups, wilson
+from core.toygame import registered
+
+
+@pytest.fixture(autouse=True)
+def toy():
+    return registered()
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def test_every_pair_plays_with_seats_swapped():
+    games = lineups(["a", "b", "c"], 2, 4, cooperative=False)
+    assert len(games) == 3 * 4
+    assert games[:4] == [("a", "b"), ("b", "a"), ("a", "b"), ("b", "a")]
+    assert {g for g in games if "c" in g} == {("a", "c"), ("c", "a"), ("b", "c"), ("c", "b")}
+    assert lineups(["a", "b"], 4, 2, cooperative=False) == [("a", "b", "a", "b"), ("b", "a", "b", "a")]
+    assert lineups(["a", "b"], 3, 2, cooperative=True) == [("a",) * 3, ("a",) * 3, ("b",) * 3, ("b",) * 3]
+
+
+def result(i: int, scores: tuple[float, ...]) -> GameResult:
+    """A game's result: the seats with the top score win, unless every seat lost (scored 0)."""
+    winners = tuple(s for s, x in enumerate(scores) if x == max(scores) and x > 0)
+    return GameResult(i, i, "end", "-", winners, scores, 10)
+
+
+def test_ratings_order_bots_by_results():
+    ladder = Ladder("g", ["weak", "strong", "middle"], cooperative=False)
+    wins = {("strong", "weak"): 1.0, ("strong", "middle"): 0.8, ("middle", "weak"): 0.8}
+    i = 0
+    for (good, bad), rate in wins.items():
+        for g in range(10):
+            seats = (good, bad) if g % 2 == 0 else (bad, good)
+            good_wins = g < rate * 10
+            scores = tuple(1.0 if (bot == good) == good_wins else 0.0 for bot in seats)
+            ladder.results.append((seats, result(i, scores)))
+            i += 1
+    ratings = ladder.ratings()
+    assert [r.bot for r in ratings] == ["strong", "middle", "weak"]
+    assert all(r.low < r.mu < r.high for r in ratings)
+    assert ratings[0].score == pytest.approx(18 / 20) and ratings[0].games == 20
+    pairs = {(p.bot, p.against): p for p in ladder.pairings()}
+    assert pairs[("strong", "middle")].share == pytest.approx(0.8)
+    assert pairs[("middle", "strong")].share == pytest.approx(0.2)
+    assert [(p.bot, p.against) for p in ladder.head_to_head(ratings)] == [
+        ("strong", "middle"), ("strong", "weak"), ("middle", "weak")]
+
+
+def test_a_draw_counts_half_and_intervals_hold_the_share():
+    ladder = Ladder("g", ["a", "b"], cooperative=False)
+    ladder.results = [(("a", "b"), result(0, (0.5, 0.5))), (("b", "a"), result(1, (0.0, 1.0)))]
+    (a_vs_b,) = [p for p in ladder.pairings() if p.bot == "a"]
+    assert a_vs_b.points == 1.5 and a_vs_b.games == 2
+    low, high = wilson(30, 40)
+    assert low < 0.75 < high and high - low < 0.3
+
+
+def test_a_cooperative_table_is_rated_against_the_game():
+    ladder = Ladder("g", ["rule", "random"], cooperative=True)
+    for i in range(10):
+        ladder.results.append((("rule",) * 3, result(i, (1.0,) * 3 if i < 6 else (0.0,) * 3)))
+        ladder.results.append((("random",) * 3, result(i, (1.0,) * 3 if i < 1 else (0.0,) * 3)))
+    ratings = ladder.ratings()
+    assert [r.bot for r in ratings] == ["rule", "random"]
+    assert ratings[0].score == pytest.approx(0.6) and ratings[1].score == pytest.approx(0.1)
+    assert {p.against for p in ladder.pairings() if p.bot != TABLE} == {TABLE}
+
+
+def test_cooperative_games_are_told_from_rivals():
+    assert is_cooperative(get_game("legion"), get_game("legion").validate_options({"players": 2}))
+    assert not is_cooperative(registered(), {"copies": 2})
+
+
+def test_ladder_command_writes_its_page(tmp_path):
+    doc = tmp_path / "strength.md"
+    args = ("ladder", "toy-highcard", "--bots", "random,mcts:iters=30", "-n", "6", "--jobs", "1", "--seed", "3")
+    shown = run(*args, "--doc", str(doc))
+    assert shown.exit_code == 0, shown.output
+    assert "mcts:iters=30" in shown.output and "head to head" in shown.output
+    page = doc.read_text(encoding="utf-8")
+    assert f"asobi ladder toy-highcard --bots random,mcts:iters=30 -n 6 --seed 3 --jobs 1 --doc {doc}" in page and "| `random` |" in page
+    data = json.loads(run(*args, "--json").output)
+    assert data["games"] == 6 and not data["cooperative"]
+    assert {r["bot"] for r in data["ratings"]} == {"random", "mcts:iters=30"}
+    assert json.loads(run(*args, "--json").output) == data  # iteration budgets repeat
+
+
+def test_ladder_draws_its_ratings(tmp_path):
+    pytest.importorskip("matplotlib")
+    picture = tmp_path / "ratings.png"
+    drawn = run("ladder", "toy-highcard", "--bots", "random,mcts:iters=10", "-n", "2", "--jobs", "1",
+                "--plot", str(picture))
+    assert drawn.exit_code == 0, drawn.output
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize(("bots", "says"), [
+    ("random,mcts:time=abc", "time must be a number of seconds > 0, not 'abc'"),
+    ("random,random", "names a bot twice"),
+    ("random", "needs at least two bots"),
+    ("random,nobody", "no bot 'nobody'"),
+])
+def test_ladder_refuses_bad_bots(bots, says):
+    refused = run("ladder", "toy-highcard", "--bots", bots, "-n", "2", "--jobs", "1")
+    assert refused.exit_code == 2 and says in refused.output
