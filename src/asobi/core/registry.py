@@ -22,6 +22,26 @@ BotFactory = Callable[[int, int, Mapping[str, Any]], "Agent"]
 
 
 @dataclass(frozen=True)
+class StudyHooks:
+    """What a balance study (``asobi study``) reads of a game besides its outcome and metrics.
+
+    :ivar progress: ``progress(state)``: the game's own figures now (Space life, chips on the
+        field…), its clock first (``round``, ``turn``); a study samples them when the clock moves
+        on and at the end, so they give the figures over time.
+    :ivar content: ``content(event)``: ``(seat, content id, played)`` when the event puts a piece of
+        content (a card, a unit) into a seat's hand (``played`` false: drawn) or into play (true),
+        else ``None``. A study reads it from the log to tell how often each is played and how
+        the games went when it was.
+    :ivar first_seat: ``first_seat(state)``: the seat that took the first turn, where the rules
+        choose it by chance (``None`` where the same seat always starts).
+    """
+
+    progress: Callable[[GameState], Mapping[str, float]]
+    content: Callable[[Event], tuple[int | None, str, bool] | None]
+    first_seat: Callable[[GameState], int | None]
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """Everything the rest of asobi knows about one game.
 
@@ -50,6 +70,7 @@ class GameSpec:
     :ivar reveals: the message keys of events that show, by the rules, something hidden until then
         (a card played face up, a hand shown): where such an event is the first thing two branches
         the harness follows differ in, the difference was revealed, not leaked.
+    :ivar study: what ``asobi study`` reads of the game over time (:class:`StudyHooks`).
     """
 
     id: str
@@ -74,6 +95,7 @@ class GameSpec:
     data_hash: Callable[[], str] | None = None
     reveals: frozenset[str] = frozenset()
     heuristic: Callable[[GameState, int], float] | None = None
+    study: StudyHooks | None = None
 
     def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
         return validate_options(self.id, self.options, raw)

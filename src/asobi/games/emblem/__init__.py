@@ -21,6 +21,7 @@ from asobi.core.errors import BadDataError, BadOptionsError
 
 from .cards import DECKS, Deck, DeckModel, check_deck, load_deck, pool, preconstructed
 from .messages import MESSAGES, OWN_DECK_NAME, SEAT_NAMES, localize, remember_deck_name
+from .metrics import STUDY
 from .render import render
 from .space import action_space, chance_space
 from .state import EmblemState, observation_shape
@@ -160,7 +161,7 @@ SPEC = GameSpec(
     id="emblem",
     title_ja="ファイアーエムブレム TCG（ゲームの流れ）",
     title_en="Emblem card battle (Fire Emblem TCG flow)",
-    rules_version="2",
+    rules_version="3",
     options=(
         Option("deck_a", str, DECKS[0], "seat A's preconstructed deck", "Aの構築済みデッキ", choices=DECKS),
         Option("deck_b", str, DECKS[1], "seat B's preconstructed deck", "Bの構築済みデッキ", choices=DECKS),
@@ -210,6 +211,7 @@ SPEC = GameSpec(
     chance_space=chance_space,
     data_hash=data_hash,
     heuristic=heuristic,
+    study=STUDY,
 )
 EmblemState.spec = SPEC
 register(SPEC)
