@@ -1,0 +1,113 @@
+// パラレルレギオン: the space map (colours, blackouts, the enemy ship, weapons), the enemy map
+// (squares with their codes and directions, enemy pieces), life, shield, hands and the stack.
+"use strict";
+(function () {
+  const S = window.AsobiSvg;
+  const COLOURS = { R: "#e25b5b", B: "#5b8de2", G: "#5bbf6a", Y: "#e6c84a", W: "#f4f4f4" };
+  const ARROWS = { north: "↑", east: "→", south: "↓", west: "←", none: "★" };
+  const CELL = 56;
+
+  function spaceMap(svg, map, x0, y0) {
+    const cols = map.cols;
+    const weapons = {};
+    for (const w of map.weapons || []) weapons[w.square] = w;
+    map.rows.forEach((row, r) => {
+      [...row].forEach((colour, c) => {
+        const square = r * cols + c;
+        const x = x0 + c * CELL, y = y0 + r * CELL;
+        const dark = (map.blackouts || []).includes(square);
+        const g = S.make("g", { "data-square": square });
+        g.append(S.make("rect", { x, y, width: CELL - 2, height: CELL - 2, rx: 4, fill: dark ? "#222" : COLOURS[colour] || "#ccc", stroke: "#555" }));
+        if (dark) S.text(g, x + 18, y + 34, "✕", { fill: "#eee", "font-size": 20 });
+        if (map.ship === square) {
+          g.append(S.tip(S.make("polygon", { points: `${x + 27},${y + 8} ${x + 46},${y + 46} ${x + 8},${y + 46}`, fill: "#401060", stroke: "#fff" }), "enemy ship"));
+        }
+        const w = weapons[square];
+        if (w) {
+          g.append(S.tip(S.make("rect", { x: x + 3, y: y + 3, width: 30, height: 18, rx: 3, fill: "#fff", stroke: "#333" }), `${w.piece} ${w.card} [${w.number}]`));
+          S.text(g, x + 6, y + 16, `${w.piece}[${w.number}]`, { "font-size": 10 });
+        }
+        svg.append(g);
+      });
+    });
+    S.text(svg, x0, y0 - 8, "Space map / 宇宙マップ", { "font-weight": 600 });
+  }
+
+  function enemyMap(svg, em, x0, y0) {
+    const at = {};
+    for (const p of em.pieces || []) if (p) (at[p.square] = at[p.square] || []).push(p.piece);
+    em.squares.forEach((sq, i) => {
+      const x = x0 + (i % 4) * 74, y = y0 + Math.floor(i / 4) * 60;
+      const g = S.make("g", { "data-enemy-square": sq.id });
+      g.append(S.tip(S.make("rect", { x, y, width: 70, height: 56, rx: 4, fill: sq.id === em.barrier_core ? "#fde6f0" : "#f1f1f8", stroke: "#889" }), `${sq.id}: ${sq.text}`));
+      S.text(g, x + 4, y + 14, `${sq.id} ${sq.code}`, { "font-size": 11 });
+      S.text(g, x + 52, y + 14, ARROWS[sq.to] || "", { "font-size": 13 });
+      (at[sq.id] || []).forEach((piece, k) => {
+        g.append(S.make("circle", { cx: x + 14 + k * 18, cy: y + 38, r: 8, fill: "#7a1fa2" }));
+        S.text(g, x + 10 + k * 18, y + 42, piece, { fill: "#fff", "font-size": 11 });
+      });
+      svg.append(g);
+    });
+    S.text(svg, x0, y0 - 8, "Enemy map / エネミーマップ", { "font-weight": 600 });
+  }
+
+  function bar(svg, x, y, label, value, max, colour) {
+    S.text(svg, x, y + 12, `${label} ${value}${max ? "/" + max : ""}`);
+    const total = Math.max(max || value, 1);
+    for (let i = 0; i < total; i++) {
+      svg.append(S.make("rect", { x: x + 110 + i * 14, y, width: 12, height: 14, fill: i < value ? colour : "#ddd" }));
+    }
+  }
+
+  function draw(view, ctx) {
+    const svg = S.root(640, 560);
+    spaceMap(svg, view.space_map, 10, 30);
+    enemyMap(svg, view.enemy_map, 310, 30);
+    let y = 330;
+    const ja = ctx.lang === "ja";
+    bar(svg, 10, y, ja ? "宇宙ライフ" : "Space life", view.space_life, view.space_life_max, "#3a8f4a");
+    bar(svg, 330, y, ja ? "敵ライフ" : "Enemy life", view.enemy_life, null, "#b03030");
+    y += 28;
+    S.text(svg, 10, y, ja ? `ラウンド ${view.round}/${view.round_limit}  ·  レベル ${view.enemy_level}  ·  イベント ${view.event_count}`
+      : `Round ${view.round}/${view.round_limit}  ·  level ${view.enemy_level}  ·  events ${view.event_count}`);
+    y += 22;
+    S.text(svg, 10, y, `${ja ? "シールド" : "Shield"} (${(view.shield || []).length}/${view.shield_limit}): ${(view.shield || []).join(" ")}`);
+    y += 26;
+    for (const hand of view.hands || []) {
+      const g = S.make("g", { "data-hand": hand.seat });
+      const mine = ctx.seats && ctx.seat !== null && ctx.seats[ctx.seat] && ctx.seats[ctx.seat].name === hand.seat;
+      S.text(g, 10, y, `${hand.seat}${mine ? (ja ? "（あなた）" : " (you)") : ""}:`, { "font-weight": 600 });
+      if (hand.cards) {
+        hand.cards.forEach((card, k) => {
+          const cx = 60 + k * 78;
+          g.append(S.tip(S.make("rect", { x: cx, y: y - 14, width: 74, height: 20, rx: 3, fill: "#fffbe8", stroke: "#a90" }), S.name(ctx, card)));
+          S.text(g, cx + 4, y, S.name(ctx, card).slice(0, 11), { "font-size": 11 });
+        });
+      } else {
+        S.text(g, 60, y, ja ? `コード ${hand.codes ?? "?"} · 軍備 ${hand.army ?? "?"}（非公開 hidden）`
+          : `code ${hand.codes ?? "?"} · army ${hand.army ?? "?"} (hidden)`, { fill: "#667" });
+      }
+      svg.append(g);
+      y += 26;
+    }
+    if (view.stack && view.stack.length) {
+      S.text(svg, 10, y, `${ja ? "対応スタック" : "Response stack"}: ${view.stack.map((x) => JSON.stringify(x)).join(" ← ")}`.slice(0, 110));
+    }
+    return svg;
+  }
+
+  function deciding(view, lang) {
+    const p = view.pending;
+    if (!p) return "";
+    return lang === "ja" ? `${p.seat}: ${p.kind}` : `${p.seat} decides: ${p.kind}`;
+  }
+
+  // Space-map squares in actions: place, clear and repair name one first; move (piece, square) second.
+  function squareOf(action) {
+    if (["place", "clear", "repair"].includes(action[0])) return action[1];
+    if (action[0] === "move") return action[2];
+    return null;
+  }
+
+  window.AsobiBoards.legion = { draw, deciding, squareOf };
+})();

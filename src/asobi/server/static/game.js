@@ -1,0 +1,172 @@
+// The game page: one WebSocket per seat held on this screen (several in hot-seat), or one as a
+// spectator. Shows whose turn it is, the board (a per-game module in boards/, else the text
+// drawing), the legal actions as buttons and the log with its clause ids.
+"use strict";
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const t = window.asobiT;
+  const gameId = Number(location.pathname.split("/").pop());
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const tokens = (hash.get("token") || "").split(",").filter(Boolean);
+  let clauses = {};
+  let shownSeat = null;       // the seat on screen (hot-seat: hidden until its player says so)
+  let handoverTo = null;
+
+  class SeatSocket {
+    constructor(token) {
+      this.token = token; this.state = null; this.log = []; this.since = -1; this.epoch = ""; this.closed = false;
+      this.connect();
+    }
+    connect() {
+      const scheme = location.protocol === "https:" ? "wss" : "ws";
+      this.ws = new WebSocket(`${scheme}://${location.host}/ws/games/${gameId}`);
+      this.ws.onopen = () => {
+        const hello = { type: "hello", since: this.since, epoch: this.epoch, lang: window.asobiLang() };
+        if (this.token) hello.token = this.token; else hello.watch = true;
+        this.ws.send(JSON.stringify(hello));
+      };
+      this.ws.onmessage = (event) => this.receive(JSON.parse(event.data));
+      this.ws.onclose = (event) => {
+        if (event.code >= 4400 && event.code < 4500) { this.closed = true; return; }  // refused: do not retry
+        if (!this.closed) setTimeout(() => this.connect(), 1000);
+      };
+    }
+    send(message) {
+      if (this.token) message.token = this.token;
+      this.ws.send(JSON.stringify(message));
+    }
+    receive(message) {
+      if (message.type === "error") { $("error").textContent = message.message; return; }
+      if (message.type !== "state") return;
+      $("error").textContent = "";
+      if (message.reset_log) this.log = [];
+      if (message.reset_log) for (const e of message.opening) this.log.push({ kind: "event", ...e });
+      for (const u of message.updates) {
+        if (u.action === null && u.undone) { this.log.push({ kind: "act", text: `[${u.actor_name}] ↶ ${u.undone}` }); continue; }
+        if (u.actor >= 0 && u.actor !== message.seat && u.label) this.log.push({ kind: "act", text: `[${u.actor_name}] ${u.label}` });
+        for (const e of u.events) this.log.push({ kind: "event", ...e });
+      }
+      this.state = message; this.since = message.state_id; this.epoch = message.epoch;
+      render();
+    }
+  }
+
+  const sockets = tokens.length ? tokens.map((tk) => new SeatSocket(tk)) : [new SeatSocket(null)];
+  const hotseat = sockets.length > 1;
+
+  function current() {
+    // Hot-seat: the socket of the seat to decide (else the one shown last); otherwise the only one.
+    const ready = sockets.filter((s) => s.state);
+    if (!ready.length) return null;
+    if (!hotseat) return ready[0];
+    const deciding = ready.find((s) => s.state.legal.length);
+    return deciding || ready.find((s) => s.state.seat === shownSeat) || ready[0];
+  }
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) { if (k === "text") node.textContent = v; else node.setAttribute(k, v); }
+    for (const c of children) node.append(c);
+    return node;
+  }
+
+  function render() {
+    const sock = current();
+    document.querySelectorAll("[data-t]").forEach((n) => { n.textContent = t(n.dataset.t); });
+    document.querySelectorAll("button.lang").forEach((b) => b.classList.toggle("on", b.dataset.lang === window.asobiLang()));
+    if (!sock) { $("turn").textContent = t("connecting"); return; }
+    const s = sock.state;
+    if (hotseat && s.seat !== shownSeat) {  // hand the screen over, hiding the last seat's hand
+      handoverTo = s.seat;
+      $("handover").hidden = false;
+      const name = s.seats[s.seat].name;
+      $("handover-text").textContent = `${t("passTo")} ${name}`;
+      $("handover-go").textContent = `${t("ready")} ${name} — ${t("show")}`;
+      for (const id of ["board", "actions", "log", "text"]) $(id).replaceChildren();  // nothing of the last seat stays
+      return;
+    }
+    document.title = `asobi — ${s.title} #${s.game_id}`;
+    $("title").textContent = `${s.title} #${s.game_id}`;
+    const table = s.seats.map((x) => `${x.name}${x.kind === "human" ? (x.connected ? " ●" : " ○") : " (" + x.kind + ")"}`).join(" · ");
+    $("who").textContent = (s.seat === null ? t("watching") : `${t("you")} ${s.seats[s.seat].name}`) + " — " + table;
+    const board = window.AsobiBoards && window.AsobiBoards[s.game];
+    const deciding = board && board.deciding ? board.deciding(s.view, s.lang) : "";
+    const turn = $("turn");
+    turn.classList.toggle("mine", s.legal.length > 0);
+    turn.dataset.stateId = s.state_id;
+    if (s.over) turn.textContent = `${t("over")}: ${s.outcome ? s.outcome.text : ""}`;
+    else if (s.legal.length) turn.textContent = `${t("yourTurn")} (${s.seats[s.seat].name})${deciding ? " — " + deciding : ""}`;
+    else if (s.to_move_name) turn.textContent = `${s.to_move_name} ${t("toDecide")}${deciding ? " — " + deciding : ""}`;
+    else turn.textContent = "…";
+    const area = $("board");
+    area.replaceChildren();
+    if (board) {
+      try { area.append(board.draw(s.view, { names: s.names, lang: s.lang, seat: s.seat, seats: s.seats })); }
+      catch (e) { area.append(el("p", { class: "error", text: `board: ${e.message}` })); }
+    }
+    if (board && board.squareOf && s.legal.length) clickableSquares(area, board, s, sock);
+    $("text").textContent = s.text;
+    if (!board) area.append(el("pre", { class: "text", text: s.text }));  // a game without a board module
+    const actions = $("actions");
+    actions.replaceChildren();
+    for (const choice of s.legal) {
+      const b = el("button", { text: choice.label, "data-action": JSON.stringify(choice.action) });
+      b.addEventListener("click", () => {
+        actions.querySelectorAll("button").forEach((x) => { x.disabled = true; });
+        sock.send({ type: "act", action: choice.action, state_id: s.state_id });
+      });
+      actions.append(b);
+    }
+    if (!s.legal.length && !s.over) actions.append(el("span", { class: "muted", text: `${t("waiting")} ${s.to_move_name || "…"}` }));
+    $("undo").hidden = !(s.can_undo > 0);
+    const log = $("log");
+    const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
+    log.replaceChildren();
+    for (const line of sock.log) {
+      if (line.kind === "act") { log.append(el("li", { class: "act", text: line.text })); continue; }
+      const colon = line.text.indexOf(": ");
+      const body = colon >= 0 && line.text.slice(0, colon) === line.clause ? line.text.slice(colon + 2) : line.text;
+      log.append(el("li", {}, el("span", { class: "clause", title: clauses[line.clause] || "", text: line.clause }), " ", body));
+    }
+    if (atEnd) log.scrollTop = log.scrollHeight;
+    if (!hotseat) shownSeat = s.seat;  // hot-seat: only the hand-over button changes the seat shown
+  }
+
+  function clickableSquares(area, board, s, sock) {
+    // Click a square to choose there: one action is taken at once, several narrow the buttons.
+    area.querySelectorAll("[data-square]").forEach((node) => {
+      const square = Number(node.dataset.square);
+      const here = s.legal.filter((c) => board.squareOf(c.action) === square);
+      if (!here.length) return;
+      node.classList.add("can");
+      node.addEventListener("click", () => {
+        if (here.length === 1) { sock.send({ type: "act", action: here[0].action, state_id: s.state_id }); return; }
+        const keep = new Set(here.map((c) => JSON.stringify(c.action)));
+        $("actions").querySelectorAll("button[data-action]").forEach((b) => { b.hidden = !keep.has(b.dataset.action); });
+      });
+    });
+  }
+
+  $("undo").addEventListener("click", () => { const s = current(); if (s) s.send({ type: "undo" }); });
+  $("handover-go").addEventListener("click", () => { $("handover").hidden = true; shownSeat = handoverTo; render(); });
+  document.querySelectorAll("button.lang").forEach((b) => b.addEventListener("click", () => {
+    localStorage.setItem("asobi.lang", b.dataset.lang);
+    for (const s of sockets) if (s.ws.readyState === WebSocket.OPEN) s.send({ type: "sync", lang: b.dataset.lang, since: -1 });
+    loadClauses();
+  }));
+
+  async function loadClauses() {
+    const sock = sockets.find((s) => s.state);
+    const game = sock ? sock.state.game : null;
+    if (!game) { setTimeout(loadClauses, 300); return; }
+    const r = await fetch(`/api/catalog/${game}/clauses`);
+    if (r.ok) { clauses = await r.json(); render(); }
+    if (window.AsobiBoards && !window.AsobiBoards[game] && !document.getElementById("board-" + game)) {
+      const script = el("script", { src: `/static/boards/${game}.js`, id: "board-" + game });
+      script.onload = render;
+      document.body.append(script);
+    }
+  }
+  render();
+  loadClauses();
+})();

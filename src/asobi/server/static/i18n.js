@@ -1,0 +1,26 @@
+// The client's own words in English and Japanese (the game's words come from the server).
+"use strict";
+window.AsobiText = {
+  en: {
+    lobby: "Lobby", newGame: "New game", game: "Game", seats: "Seats", seed: "Seed (optional)", create: "Create",
+    hotseat: "Hot-seat: all people at this screen", links: "Join links (keep them private: each opens one seat)",
+    spectator: "Spectators", games: "Saved games", open: "Open", finished: "Finished", watch: "watch",
+    handOut: "hand out links", human: "person", status: "status", actions: "actions", result: "result",
+    you: "You are", watching: "Watching (public information only)", toDecide: "to decide", yourTurn: "Your turn",
+    over: "Game over", undo: "Undo my last decision", log: "Log", board: "Board", text: "Text drawing",
+    choose: "Choose an action", waiting: "Waiting for", connecting: "connecting…", passTo: "Pass the screen to",
+    ready: "I am", show: "show my seat", noGames: "no saved games yet",
+  },
+  ja: {
+    lobby: "ロビー", newGame: "新しいゲーム", game: "ゲーム", seats: "席", seed: "シード（任意）", create: "作成",
+    hotseat: "ホットシート：全員この画面で遊ぶ", links: "参加リンク（各リンクで1つの席に座れます。他人に見せないこと）",
+    spectator: "観戦", games: "保存されたゲーム", open: "進行中", finished: "終了", watch: "観戦",
+    handOut: "リンクを発行", human: "人間", status: "状態", actions: "手数", result: "結果",
+    you: "あなたの席", watching: "観戦中（公開情報のみ）", toDecide: "の選択", yourTurn: "あなたの番です",
+    over: "ゲーム終了", undo: "直前の自分の選択を取り消す", log: "ログ", board: "盤面", text: "テキスト表示",
+    choose: "行動を選んでください", waiting: "待機中:", connecting: "接続中…", passTo: "画面を渡してください:",
+    ready: "私は", show: "自分の席を表示", noGames: "保存されたゲームはまだありません",
+  },
+};
+window.asobiLang = function () { return localStorage.getItem("asobi.lang") || "en"; };
+window.asobiT = function (key) { const t = window.AsobiText[window.asobiLang()]; return (t && t[key]) || window.AsobiText.en[key] || key; };

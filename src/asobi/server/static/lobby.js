@@ -1,0 +1,148 @@
+// The lobby: create a game (options, who sits where), show its join links, list saved games.
+"use strict";
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const t = window.asobiT;
+  let catalog = [];
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (k === "text") node.textContent = v; else node.setAttribute(k, v);
+    }
+    for (const c of children) node.append(c);
+    return node;
+  }
+
+  async function api(path, options) {
+    const r = await fetch(path, options);
+    const body = await r.json().catch(() => ({}));
+    if (!r.ok) throw new Error(typeof body.detail === "string" ? body.detail : JSON.stringify(body.detail || r.status));
+    return body;
+  }
+
+  function translate() {
+    document.querySelectorAll("[data-t]").forEach((n) => { n.textContent = t(n.dataset.t); });
+    document.querySelectorAll("button.lang").forEach((b) => b.classList.toggle("on", b.dataset.lang === window.asobiLang()));
+    document.documentElement.lang = window.asobiLang();
+  }
+
+  function spec() { return catalog.find((g) => g.id === $("game").value); }
+
+  function options() {
+    const out = {};
+    $("options").querySelectorAll("[data-option]").forEach((input) => {
+      const kind = input.dataset.kind;
+      if (kind === "bool") out[input.dataset.option] = input.checked;
+      else if (input.value !== "") out[input.dataset.option] = kind === "int" ? Number(input.value) : input.value;
+    });
+    return out;
+  }
+
+  function drawOptions() {
+    const g = spec(); const box = $("options"); box.replaceChildren();
+    for (const o of g.options) {
+      if (o.kind === "str" && !o.choices) continue;  // free text (deck lists): the command line's business
+      let input;
+      if (o.choices) {
+        input = el("select");
+        for (const c of o.choices) input.append(el("option", { value: c, text: String(c) }));
+        input.value = o.default;
+      } else if (o.kind === "bool") {
+        input = el("input", { type: "checkbox" }); input.checked = o.default;
+      } else {
+        input = el("input", { type: "number", value: o.default, style: "width:5em" });
+        if (o.minimum !== null) input.min = o.minimum;
+        if (o.maximum !== null) input.max = o.maximum;
+      }
+      input.dataset.option = o.name; input.dataset.kind = o.kind;
+      input.addEventListener("change", drawSeats);
+      const help = window.asobiLang() === "ja" && o.help_ja ? o.help_ja : o.help_en;
+      box.append(el("label", { title: help }, o.name + " ", input));
+    }
+    drawSeats();
+  }
+
+  async function drawSeats() {
+    const g = spec();
+    const query = new URLSearchParams(options()).toString();
+    let names = g.seat_names;
+    try { names = await api(`/api/catalog/${g.id}/seats?${query}`); $("error").textContent = ""; }
+    catch (e) { $("error").textContent = e.message; }
+    const box = $("seats"); box.replaceChildren();
+    names.forEach((name, i) => {
+      const select = el("select", { "data-seat": i });
+      select.append(el("option", { value: "human", text: t("human") }));
+      for (const b of g.bots) select.append(el("option", { value: "bot:" + b, text: "bot:" + b }));
+      select.value = i === 0 ? "human" : (g.bots.includes("rule") ? "bot:rule" : "bot:random");
+      box.append(el("label", {}, name + " ", select));
+    });
+  }
+
+  function linkRow(label, url) {
+    const input = el("input", { readonly: "", value: url });
+    return el("div", {}, el("div", {}, el("a", { href: url, target: "_blank", text: label })), input);
+  }
+
+  async function create() {
+    $("error").textContent = ""; $("created").replaceChildren();
+    const seats = [...$("seats").querySelectorAll("select")].map((s) => s.value);
+    const body = { game: spec().id, options: options(), seats };
+    if ($("seed").value !== "") body.seed = Number($("seed").value);
+    try {
+      const made = await api("/api/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      const box = $("created");
+      box.append(el("p", { text: `#${made.game_id} — ${t("links")}` }));
+      const humans = made.seats.filter((s) => s.link);
+      if ($("hotseat").checked && humans.length > 1) {
+        const url = `${location.origin}/play/${made.game_id}#token=${humans.map((s) => s.token).join(",")}`;
+        box.append(linkRow(humans.map((s) => s.name).join(" + "), url));
+      } else {
+        for (const s of humans) box.append(linkRow(s.name, s.link));
+      }
+      box.append(linkRow(t("spectator"), made.spectator_link));
+      refresh();
+    } catch (e) { $("error").textContent = e.message; }
+  }
+
+  async function refresh() {
+    const games = await api("/api/games");
+    const box = $("games");
+    if (!games.length) { box.replaceChildren(el("p", { class: "muted", text: t("noGames") })); return; }
+    const table = el("table", { class: "games" });
+    table.append(el("tr", {}, ...["#", t("game"), t("seats"), t("status"), t("actions"), t("result"), ""].map((h) => el("th", { text: h }))));
+    for (const g of games) {
+      const links = el("td", {}, el("a", { href: g.spectator_link, text: t("watch") }));
+      if (!g.links && g.status === "playing") {
+        const b = el("button", { text: t("handOut") });
+        b.addEventListener("click", async () => {
+          try {
+            const made = await api(`/api/games/${g.id}/links`, { method: "POST" });
+            const box2 = $("created"); box2.replaceChildren(el("p", { text: `#${g.id} — ${t("links")}` }));
+            for (const s of made.seats.filter((s) => s.link)) box2.append(linkRow(s.name, s.link));
+            refresh();
+          } catch (e) { $("error").textContent = e.message; }
+        });
+        links.append(" ", b);
+      }
+      table.append(el("tr", { "data-game": g.id },
+        el("td", { text: g.id }), el("td", { text: g.game }), el("td", { text: g.seats.join(", ") }),
+        el("td", { text: g.status }), el("td", { text: g.actions }), el("td", { text: g.result }), links));
+    }
+    box.replaceChildren(table);
+  }
+
+  document.querySelectorAll("button.lang").forEach((b) => b.addEventListener("click", () => {
+    localStorage.setItem("asobi.lang", b.dataset.lang); translate(); drawOptions(); refresh();
+  }));
+  $("create").addEventListener("click", create);
+  $("game").addEventListener("change", drawOptions);
+
+  (async function start() {
+    translate();
+    catalog = await api("/api/catalog");
+    for (const g of catalog) $("game").append(el("option", { value: g.id, text: `${g.title_ja} / ${g.title_en}` }));
+    drawOptions();
+    refresh();
+  })();
+})();

@@ -1,0 +1,217 @@
+"""The browser client in Debian's Chromium, driven by Playwright: a game made in the lobby, an
+action clicked, the log updated, the emblem board drawn, and a spectator never sent a hand."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+
+pytestmark = pytest.mark.browser
+
+
+def _need_browser() -> None:
+    missing = []
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        missing.append("the playwright package (pip install -e '.[browser]')")
+    if not shutil.which(CHROMIUM):
+        missing.append(f"{CHROMIUM} (apt-get install chromium)")
+    if missing:
+        why = "browser tests need " + " and ".join(missing) + "; ./scripts/test installs both"
+        if os.environ.get("CI"):
+            pytest.fail(why)
+        pytest.skip(why)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory) -> Iterator[str]:
+    """``asobi serve`` on a free port of the loopback, in a thread of this process."""
+    import uvicorn
+
+    from asobi.server import create_app
+
+    _need_browser()
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    app = create_app(tmp_path_factory.mktemp("srv") / "games.sqlite3")
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser(server):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def _screenshot(page, name: str) -> None:
+    """With ASOBI_SCREENSHOTS=DIR, keep a picture of the page (for the docs)."""
+    folder = os.environ.get("ASOBI_SCREENSHOTS")
+    if folder:
+        page.set_viewport_size({"width": 1200, "height": 900})
+        page.screenshot(path=os.path.join(folder, f"{name}.png"), full_page=True)
+
+
+def _create(page, server: str, game: str, seed: int = 3) -> list[str]:
+    """Make a game in the lobby (default seats: a person, then bots) and return its links."""
+    page.goto(server + "/")
+    page.select_option("#game", game)
+    page.wait_for_selector("#seats select")
+    page.fill("#seed", str(seed))
+    page.click("#create")
+    page.wait_for_selector("#created input")
+    return [i.input_value() for i in page.query_selector_all("#created input")]
+
+
+def test_a_game_made_in_the_lobby_is_played_by_clicking(server, browser):
+    page = browser.new_page()
+    seat_link, watch_link = _create(page, server, "legion")
+    assert "#token=" in seat_link and watch_link.endswith("#watch")
+    page.goto(seat_link)
+    page.wait_for_selector("#actions button")
+    assert "Your turn" in page.inner_text("#turn")
+    page.wait_for_selector("#board svg [data-square]")  # the space map is drawn
+    lines = page.locator("#log li").count()
+    assert lines > 0 and page.locator("#log .clause").first.inner_text()
+    before = page.inner_text("#turn")
+    page.locator("#actions button").last.click()  # a supply: a card is discarded and another drawn
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {lines}")
+    assert page.locator("#log li").count() > lines
+    assert before  # the turn line was shown
+    _screenshot(page, "legion")
+    # In Japanese, the labels and the log are Japanese.
+    page.click("button.lang[data-lang=ja]")
+    page.wait_for_function("document.querySelector('#turn').textContent.includes('あなたの番')"
+                           " || document.querySelector('#turn').textContent.includes('の選択')")
+    page.close()
+
+
+def test_a_spectator_is_never_sent_a_hand(server, browser):
+    page = browser.new_page()
+    seat_link, watch_link = _create(page, server, "legion", seed=5)
+    page.goto(seat_link)
+    page.wait_for_selector("#actions button")
+    frames: list[dict] = []
+    watcher = browser.new_page()
+    watcher.on("websocket", lambda ws: ws.on("framereceived", lambda data: frames.append(json.loads(data))))
+    watcher.goto(watch_link)
+    watcher.wait_for_selector("#board svg")
+    assert "Watching" in watcher.inner_text("#who")
+    assert watcher.locator("#actions button").count() == 0
+    page.locator("#actions button").last.click()  # the seat acts: the spectator hears of it
+    watcher.wait_for_function("document.querySelectorAll('#log li').length > 3")
+    time.sleep(0.3)
+    states = [f for f in frames if f.get("type") == "state"]
+    assert states
+    for state in states:
+        assert all(hand["cards"] is None for hand in state["view"]["hands"])
+        assert state["legal"] == []
+    # The seat's hand is on its page and on no part of the spectator's.
+    hand = page.evaluate("Array.from(document.querySelectorAll('[data-hand=A] text')).map(t => t.textContent)")
+    assert len(hand) > 1
+    assert "hidden" in watcher.inner_text("#board")
+    page.close()
+    watcher.close()
+
+
+def test_the_emblem_board_is_drawn(server, browser):
+    page = browser.new_page()
+    seat_link, _ = _create(page, server, "emblem")
+    page.goto(seat_link)
+    page.wait_for_selector("#actions button")
+    page.wait_for_selector("#board svg [data-square]")
+    assert page.locator("#board svg [data-square]").count() == 12
+    assert "Azure Kingdom" in (page.locator("#board svg").text_content() or "")
+    _screenshot(page, "emblem")
+    page.close()
+
+
+def test_hot_seat_hands_the_screen_over_between_seats(server, browser):
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.select_option("#game", "legion")
+    page.wait_for_selector("#seats select")
+    page.select_option("#seats select[data-seat='1']", "human")
+    page.check("#hotseat")
+    page.fill("#seed", "4")
+    page.click("#create")
+    page.wait_for_selector("#created input")
+    link = page.query_selector_all("#created input")[0].input_value()
+    assert "," in link.split("#token=")[1]  # both people's tokens in one link
+    page.goto(link)
+    page.wait_for_selector("#handover:not([hidden])")
+    assert "A" in page.inner_text("#handover-text")
+    assert page.locator("#board svg").count() == 0  # nothing shows until A says so
+    page.click("#handover-go")
+    page.wait_for_selector("#actions button")
+    page.wait_for_selector("#board svg [data-hand=A]")
+    assert "hidden" in page.locator("#board svg [data-hand=B]").text_content()
+    # A ends its turns until B is asked: the screen is handed over again.
+    for _ in range(20):
+        if not page.locator("#handover").is_hidden():
+            break
+        end = page.locator("#actions button", has_text="end")
+        if end.count():
+            end.first.click()
+        else:
+            page.locator("#actions button").first.click()
+        page.wait_for_timeout(300)
+    assert "B" in page.inner_text("#handover-text")
+    page.close()
+
+
+def test_clicking_a_square_of_the_board_chooses_there(server, browser):
+    page = browser.new_page()
+    seat_link, _ = _create(page, server, "emblem", seed=6)
+    page.goto(seat_link)
+    for _ in range(80):
+        page.wait_for_selector("#actions button")
+        page.wait_for_selector("#board svg [data-square]")
+        squares = page.locator("#board svg [data-square].can")
+        if squares.count():
+            break
+        state_id = page.get_attribute("#turn", "data-state-id")
+        page.locator("#actions button").first.click()
+        page.wait_for_function(f"document.querySelector('#turn').dataset.stateId != '{state_id}'"
+                               " || document.querySelector('#error').textContent")
+    else:
+        raise AssertionError("no square was ever to be chosen")
+    square = squares.first.get_attribute("data-square")
+    options = page.evaluate(
+        "sq => Array.from(document.querySelectorAll('#actions button[data-action]'))"
+        ".map(b => JSON.parse(b.dataset.action)).filter(a => AsobiBoards.emblem.squareOf(a) === Number(sq)).length",
+        square)
+    assert options >= 1
+    state_id = page.get_attribute("#turn", "data-state-id")
+    squares.first.click()
+    if options == 1:  # chosen at once
+        page.wait_for_function(f"document.querySelector('#turn').dataset.stateId != '{state_id}'")
+    else:  # the buttons narrow down to the actions on that square
+        page.wait_for_function(f"document.querySelectorAll('#actions button:not([hidden])').length == {options}")
+    page.close()
