@@ -108,3 +108,20 @@ def test_replay_of_an_unfinished_game_shows_only_the_persons_seat(db):
     assert "seat 0 gets" not in shown.output and "seat 1 gets" in shown.output
     everything = run("replay", "1", "--seat", "0")
     assert "seat 0 gets" in everything.output
+
+
+def test_verify_of_a_record_made_under_older_rules_checks_the_actions_not_the_layout(db, tmp_path):
+    # a record of rules version 1 of the toy game whose actions all stand under the current rules
+    run("play", "toy-highcard", "--seats", "random,random", "--seed", "2")
+    exported = tmp_path / "g.json"
+    assert run("replay", "1", "--export", str(exported)).exit_code == 0
+    data = json.loads(exported.read_text())
+    data["fingerprint"] = "0" * 16  # another state layout's fingerprint
+    exported.write_text(json.dumps(data))
+    same_rules = CliRunner().invoke(main, ["replay", str(exported), "--verify"])
+    assert same_rules.exit_code == 1 and "differs from the recorded" in same_rules.output
+    older = dict(data, rules_version="older")
+    exported.write_text(json.dumps(older))
+    migrated = CliRunner().invoke(main, ["replay", str(exported), "--verify"])
+    assert migrated.exit_code == 0, migrated.output
+    assert "made under rules version older" in migrated.output and "not compared" in migrated.output

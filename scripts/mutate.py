@@ -1,0 +1,316 @@
+"""Mutation testing of a game's rules modules: how many small breakages of the rules the rule tests
+catch.
+
+    .venv/bin/python scripts/mutate.py GAME [--jobs N] [--only FILE_PART] [--limit N] [--out FILE]
+
+Every function in ``src/asobi/games/GAME/rules/*.py`` is broken in small ways, one at a time — a
+comparison flipped (``<`` ↔ ``<=``, ``==`` ↔ ``!=``, ``in`` ↔ ``not in``), ``and`` ↔ ``or``, ``+``
+↔ ``-``, a number off by one, ``True`` ↔ ``False``, a ``not`` dropped, a call statement removed —
+and the game's rule tests (``tests/GAME``) that run that function are run against the broken
+version. A mutant is *killed* when one of them fails (or runs past a time limit), *survived* when
+all pass, and *untested* when no rule test runs the function. The kill rate is killed / (killed +
+survived + untested).
+
+How it stays fast: pytest collects the tests once; one pass maps each rules function to the tests
+that call it; then each mutant runs in a forked child that swaps the function's code object
+(``f.__code__``, so every reference to the function sees it — tables, flows, other modules) and
+runs only its tests, stopping at the first failure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import copy
+import importlib
+import inspect
+import json
+import os
+import signal
+import sys
+import time
+from collections import Counter, defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from types import CodeType, FunctionType
+from typing import Any
+
+import pytest
+from _pytest.runner import runtestprotocol
+
+ROOT = Path(__file__).resolve().parent.parent
+
+_COMPARE_SWAPS: dict[type, type] = {
+    ast.Lt: ast.LtE,
+    ast.LtE: ast.Lt,
+    ast.Gt: ast.GtE,
+    ast.GtE: ast.Gt,
+    ast.Eq: ast.NotEq,
+    ast.NotEq: ast.Eq,
+    ast.In: ast.NotIn,
+    ast.NotIn: ast.In,
+    ast.Is: ast.IsNot,
+    ast.IsNot: ast.Is,
+}
+_BINOP_SWAPS: dict[type, type] = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.FloorDiv, ast.BitOr: ast.BitAnd}
+
+
+@dataclass(frozen=True)
+class Mutant:
+    module: str
+    function: str
+    line: int
+    what: str
+    code: CodeType
+
+
+def _mutations(fn: ast.FunctionDef) -> Iterator[tuple[int, str, ast.FunctionDef]]:
+    """Each single-point mutation of ``fn``: (line, description, mutated copy)."""
+    nodes = list(ast.walk(fn))
+    for index, node in enumerate(nodes):
+        if node is fn or isinstance(node, ast.arguments):
+            continue
+        for kind, change in _node_mutations(node):
+            mutated = copy.deepcopy(fn)
+            target = list(ast.walk(mutated))[index]
+            if change(target):
+                yield getattr(node, "lineno", fn.lineno), kind, mutated
+
+
+def _node_mutations(node: ast.AST) -> Iterator[tuple[str, Any]]:
+    if isinstance(node, ast.Compare):
+        for i, op in enumerate(node.ops):
+            if type(op) in _COMPARE_SWAPS:
+                new = _COMPARE_SWAPS[type(op)]
+
+                def swap(n: ast.Compare, i: int = i, new: type = new) -> bool:
+                    n.ops[i] = new()
+                    return True
+
+                yield f"{type(op).__name__}→{new.__name__}", swap
+    elif isinstance(node, ast.BoolOp):
+        new_op = ast.Or if isinstance(node.op, ast.And) else ast.And
+
+        def boolop(n: ast.BoolOp, new_op: type = new_op) -> bool:
+            n.op = new_op()
+            return True
+
+        yield f"{type(node.op).__name__}→{new_op.__name__}", boolop
+    elif isinstance(node, ast.BinOp) and type(node.op) in _BINOP_SWAPS:
+        new_bin = _BINOP_SWAPS[type(node.op)]
+
+        def binop(n: ast.BinOp, new_bin: type = new_bin) -> bool:
+            n.op = new_bin()
+            return True
+
+        yield f"{type(node.op).__name__}→{new_bin.__name__}", binop
+    elif isinstance(node, ast.Constant):
+        value = node.value
+        if isinstance(value, bool):
+
+            def flip(n: ast.Constant) -> bool:
+                n.value = not n.value
+                return True
+
+            yield f"{value}→{not value}", flip
+        elif isinstance(value, int) and not isinstance(value, bool):
+
+            def plus_one(n: ast.Constant) -> bool:
+                n.value = n.value + 1
+                return True
+
+            yield f"{value}→{value + 1}", plus_one
+    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        yield "not dropped", _drop_not
+    elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+        yield "call removed", _remove_call
+
+
+def _drop_not(n: ast.UnaryOp) -> bool:
+    # an `is not`-free way to drop the `not`: wrap the operand so the node keeps its place
+    n.op = ast.UAdd()
+    n.operand = ast.Call(func=ast.Name(id="bool", ctx=ast.Load()), args=[n.operand], keywords=[])
+    return True
+
+
+def _remove_call(n: ast.Expr) -> bool:
+    n.value = ast.Constant(value=None)
+    return True
+
+
+def _functions(module: Any) -> Iterator[tuple[str, FunctionType, ast.FunctionDef]]:
+    """The module's own top-level functions with their syntax trees."""
+    source = inspect.getsource(module)
+    tree = ast.parse(source)
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef):
+            fn = getattr(module, node.name, None)
+            if isinstance(fn, FunctionType) and fn.__module__ == module.__name__ and not fn.__code__.co_freevars:
+                yield node.name, fn, node
+
+
+def _compile(module: Any, fn_node: ast.FunctionDef, path: str) -> CodeType | None:
+    """The code object of ``fn_node`` compiled as the module's function (same globals)."""
+    wrapper = ast.Module(body=[fn_node], type_ignores=[])
+    ast.fix_missing_locations(wrapper)
+    try:
+        code = compile(wrapper, path, "exec")
+    except (SyntaxError, ValueError):
+        return None
+    for const in code.co_consts:
+        if isinstance(const, CodeType) and const.co_name == fn_node.name:
+            return const
+    return None
+
+
+class MutationPlugin:
+    """Takes over pytest's test loop: map functions to tests, then run the mutants."""
+
+    def __init__(self, game: str, jobs: int, only: str | None, limit: int | None) -> None:
+        self.game = game
+        self.jobs = jobs
+        self.only = only
+        self.limit = limit
+        self.results: list[dict[str, Any]] = []
+        self.baseline_s = 0.0
+
+    def pytest_runtestloop(self, session: pytest.Session) -> bool:
+        items = session.items
+        targets = self._targets()
+        code_to_fn = {fn.__code__: key for key, (fn, _node, _mod) in targets.items()}
+        tests_of: dict[str, list[pytest.Item]] = defaultdict(list)
+        self.duration: dict[str, float] = {}
+        start = time.perf_counter()
+        for item in items:
+            seen: set[str] = set()
+            began = time.perf_counter()
+
+            def profile(frame: Any, event: str, arg: Any, seen: set[str] = seen) -> None:
+                if event == "call":
+                    key = code_to_fn.get(frame.f_code)
+                    if key is not None:
+                        seen.add(key)
+
+            sys.setprofile(profile)
+            try:
+                reports = runtestprotocol(item, log=False, nextitem=None)
+            finally:
+                sys.setprofile(None)
+            if any(r.failed for r in reports):
+                raise SystemExit(f"the tests must pass before mutating: {item.nodeid} fails")
+            self.duration[item.nodeid] = time.perf_counter() - began
+            for key in seen:
+                tests_of[key].append(item)
+        self.baseline_s = time.perf_counter() - start
+        mutants = list(self._mutants(targets))
+        if self.limit is not None:
+            mutants = mutants[: self.limit]
+        print(f"{len(items)} tests in {self.baseline_s:.1f} s; {len(mutants)} mutants of {len(targets)} functions")
+        self._run(mutants, targets, tests_of)
+        return True
+
+    def _targets(self) -> dict[str, tuple[FunctionType, ast.FunctionDef, Any]]:
+        package = f"asobi.games.{self.game}.rules"
+        rules_dir = ROOT / "src" / "asobi" / "games" / self.game / "rules"
+        out = {}
+        for path in sorted(rules_dir.glob("*.py")):
+            if path.name == "__init__.py" or (self.only and self.only not in path.name):
+                continue
+            module = importlib.import_module(f"{package}.{path.stem}")
+            for name, fn, node in _functions(module):
+                out[f"{path.stem}.{name}"] = (fn, node, module)
+        return out
+
+    def _mutants(self, targets: dict[str, tuple[FunctionType, ast.FunctionDef, Any]]) -> Iterator[Mutant]:
+        for key, (_fn, node, module) in targets.items():
+            for line, what, mutated in _mutations(node):
+                code = _compile(module, mutated, module.__file__)
+                if code is not None:
+                    yield Mutant(module.__name__, key, line, what, code)
+
+    def _run(self, mutants: list[Mutant], targets: dict[str, Any], tests_of: dict[str, list[pytest.Item]]) -> None:
+        running: dict[int, tuple[Mutant, float, float]] = {}
+        queue = list(mutants)
+        while queue or running:
+            while queue and len(running) < self.jobs:
+                m = queue.pop(0)
+                tests = tests_of.get(m.function, [])
+                if not tests:
+                    self._record(m, "untested")
+                    continue
+                pid = os.fork()
+                if pid == 0:  # the child: break the function, run its tests, say how it went
+                    targets[m.function][0].__code__ = m.code
+                    devnull = os.open(os.devnull, os.O_WRONLY)
+                    os.dup2(devnull, 1)
+                    os.dup2(devnull, 2)
+                    failed = False
+                    for item in tests:
+                        try:
+                            reports = runtestprotocol(item, log=False, nextitem=None)
+                        except BaseException:
+                            failed = True
+                            break
+                        if any(r.failed for r in reports):
+                            failed = True
+                            break
+                    os._exit(1 if failed else 0)
+                # A mutant that loops forever is killed; the limit is generous (10 times what its
+                # tests took unbroken, plus 5 s), so a slow machine does not pass for a kill.
+                limit_s = 5.0 + 10 * sum(self.duration[item.nodeid] for item in tests)
+                running[pid] = (m, time.monotonic(), limit_s)
+            pid, status = os.waitpid(-1, os.WNOHANG)
+            if pid == 0:
+                now = time.monotonic()
+                for child, (_m, started, limit) in list(running.items()):
+                    if now - started > limit:
+                        os.kill(child, signal.SIGKILL)
+                time.sleep(0.005)
+                continue
+            m, _, _ = running.pop(pid)
+            if os.WIFSIGNALED(status):
+                self._record(m, "killed (timeout)" if os.WTERMSIG(status) == signal.SIGKILL else "killed")
+            else:
+                self._record(m, "survived" if os.WEXITSTATUS(status) == 0 else "killed")
+
+    def _record(self, m: Mutant, outcome: str) -> None:
+        self.results.append({"function": m.function, "line": m.line, "mutation": m.what, "outcome": outcome})
+        done = len(self.results)
+        if done % 50 == 0:
+            print(f"  {done} mutants done", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("game")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--only", help="mutate only the rules files whose name contains this")
+    parser.add_argument("--limit", type=int, help="stop after this many mutants")
+    parser.add_argument("--out", type=Path, help="write every mutant's outcome here (JSON)")
+    args = parser.parse_args()
+    plugin = MutationPlugin(args.game, args.jobs, args.only, args.limit)
+    started = time.perf_counter()
+    code = pytest.main(["-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-p", "no:randomly", f"tests/{args.game}"],
+                       plugins=[plugin])
+    if not plugin.results:
+        raise SystemExit(f"no mutants were run (pytest exit code {code})")
+    counts = Counter(r["outcome"].split(" ")[0] for r in plugin.results)
+    timeouts = sum(1 for r in plugin.results if r["outcome"] == "killed (timeout)")
+    total = len(plugin.results)
+    print(f"\n{args.game}: {total} mutants in {time.perf_counter() - started:.0f} s — "
+          f"killed {counts['killed']} ({timeouts} of them by the time limit), survived {counts['survived']}, "
+          f"untested {counts['untested']}; kill rate {counts['killed'] / total:.1%}")
+    by_function: dict[str, Counter[str]] = defaultdict(Counter)
+    for r in plugin.results:
+        by_function[r["function"]][r["outcome"].split(" ")[0]] += 1
+    worst = sorted(by_function.items(), key=lambda kv: -(kv[1]["survived"] + kv[1]["untested"]))[:15]
+    print("most surviving or untested mutants:")
+    for name, c in worst:
+        print(f"  {name}: {c['survived']} survived, {c['untested']} untested of {sum(c.values())}")
+    if args.out:
+        args.out.write_text(json.dumps(plugin.results, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
