@@ -68,6 +68,16 @@ def test_symbol_puts_a_chip_on_adjacent_friends():
     assert not any(a[0] == "symbol" for a in (s.legal_actions() if s.step == flow.END_EFFECTS else []))
 
 
+@rule("2.5.3", "C-17")
+def test_symbol_with_fewer_neighbours_than_its_number_puts_a_chip_on_each():
+    # 象徴2 with one neighbour below its maximum: "up to 2" reaches that one (it used to be never
+    # offered, as no pair of neighbours existed)
+    s = end_phase([(1, "az-albert", 0, 3), (0, "az-soldier", 0, 1)])
+    assert [a for a in s.legal_actions() if a[0] == "symbol"] == [("symbol", 1, (0,))]
+    s.apply(("symbol", 1, (0,)))
+    assert chips(s, 0) == 2 and ("C-17", "symbol") in events(s)
+
+
 @rule("C-18")
 def test_training_only_for_a_unit_that_stayed_idle():
     s = end_phase([(1, "az-gard", 0, 1), (4, "cr-fang", 0, 1)])

@@ -226,8 +226,10 @@ def legal_keywords(s: EmblemState, sq: int) -> list[tuple[Any, ...]]:
     if card.symbol and not used & USED_SYMBOL and unused:
         friends = _friends_below_max(s, sq, seat)
         if friends:
-            # C-17: the player picks which neighbours (as many as the keyword and chips allow)
-            out.extend(("symbol", sq, combo) for combo in combinations(friends, min(card.symbol, unused)))
+            # C-17: up to N neighbours — every one that can take a chip when there are no more than
+            # the keyword and the chips allow, else the player picks which
+            size = min(card.symbol, unused, len(friends))
+            out.extend(("symbol", sq, combo) for combo in combinations(friends, size))
     if (
         card.training
         and not used & USED_TRAINING
