@@ -161,6 +161,18 @@ def test_a_wiped_out_player_who_fields_a_unit_plays_on():
 
 
 @rule("C-24")
+def test_the_wipeout_at_once_option_ends_the_game_when_the_last_unit_goes():
+    s = invasion([(4, "az-gard", 0, 4), (7, "cr-archer", 1, 1)])
+    s.wipeout_at_once = True
+    s.apply(("activate", 4))
+    s.apply(("next",))
+    s.apply(("attack", 7))
+    out = s.outcome()
+    assert out is not None and out.winners == (0,) and out.clause == "C-24" and out.reason == "won_wipeout"
+    assert s.legal_actions() == ()
+
+
+@rule("C-24")
 def test_a_player_with_no_units_who_lost_none_has_not_lost():
     s = opening()
     draw_any(s)

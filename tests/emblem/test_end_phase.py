@@ -134,6 +134,7 @@ def test_chips_above_the_childs_maximum_go_to_used():
     s = end_phase([(1, "az-gard", 0, 5)], hand=["az-gardin"])
     s.apply(("succeed", 1, "az-gardin"))
     assert chips(s, 1) == 4 and s.used[0] == 1
+    assert ("C-31", "chips_over") in events(s)  # the lost chip is logged
     settled(s)
 
 

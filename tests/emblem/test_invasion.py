@@ -187,6 +187,17 @@ def test_healing_puts_unused_chips_on_another_friendly_unit():
     assert ("C-11", "heal") in events(s)
 
 
+@rule("C-11")
+def test_only_a_magic_whose_text_says_so_adds_to_healing():
+    # Fire's +1 is for attacks: a healer holding it heals its 攻 (1) only; Mend Staff adds 1
+    s = invasion([(1, "az-mira", 0, 2, {"magic": "m-fire"}), (4, "az-gard", 0, 1), (7, "cr-brute", 1, 2)])
+    s.apply(("activate", 1))
+    s.apply(("next",))
+    s.apply(("heal", 4))
+    assert chips(s, 4) == 2  # no choice to make: up to 1, and one chip went on
+    assert ("C-11", "heal") in events(s)
+
+
 @rule("C-33")
 def test_modifiers_add_to_attack_and_counter_and_never_go_below_zero():
     s = invasion(

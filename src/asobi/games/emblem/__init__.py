@@ -126,7 +126,7 @@ def new_state(options: Mapping[str, Any]) -> EmblemState:
     a, b = deck_for(options, "a"), deck_for(options, "b")
     remember_deck_name(a.name_en, a.name_ja)
     remember_deck_name(b.name_en, b.name_ja)
-    return EmblemState((a.counts, b.counts), (a.name_en, b.name_en))
+    return EmblemState((a.counts, b.counts), (a.name_en, b.name_en), options.get("wipeout_at_once", False))
 
 
 REVEALS = frozenset({"deploy", "mulligan"})
@@ -193,6 +193,13 @@ SPEC = GameSpec(
             "seat B's own deck as card-id:count,… (60 cards, C-26); overrides deck_b",
             "Bの自作デッキ（カードID:枚数,…）",
         ),
+        Option(
+            "wipeout_at_once",
+            bool,
+            False,
+            "C-24 option: a player with no unit left loses at once (no unit step of grace)",
+            "C-24の選択ルール：ユニットが1体もいなくなった時点で敗北（ユニットステップの猶予なし）",
+        ),
     ),
     seat_names=lambda options: SEAT_NAMES,
     new_state=new_state,
@@ -202,7 +209,7 @@ SPEC = GameSpec(
     clauses=clauses,
     localize=localize,
     bots=_bots(),
-    conformance_options=({}, {"deck_a": "crimson", "deck_b": "azure"}),
+    conformance_options=({}, {"deck_a": "crimson", "deck_b": "azure", "wipeout_at_once": True}),
     max_steps=MAX_STEPS,
     prepare_options=prepare_options,
     observation_shape=observation_shape,

@@ -147,6 +147,7 @@ class CardInfo:
         "counter_bonus",
         "end_start_chips",
         "enemy_only",
+        "heal_bonus",
         "honing",
         "id",
         "index",
@@ -193,7 +194,7 @@ class CardInfo:
         self.poison = self.capture = self.legacy = self.enemy_only = False
         self.symbol = self.training = self.honing = 0
         self.bane_move, self.bane_amount = -1, 0
-        self.attack_bonus = self.counter_bonus = self.morale_bonus = 0
+        self.attack_bonus = self.counter_bonus = self.morale_bonus = self.heal_bonus = 0
         self.shed_kind = -1
         self.turn_start_chips = self.end_start_chips = self.sortie_guard = 0
         self.army_attack: tuple[int, int] = (0, -1)
@@ -214,6 +215,7 @@ class CardInfo:
             "attack_bonus",
             "counter_bonus",
             "morale_bonus",
+            "heal_bonus",
         ) or verb in ("turn_start_chips", "end_start_chips", "sortie_guard"):
             setattr(self, verb, amount)
         elif verb == "bane":

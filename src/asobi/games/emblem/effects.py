@@ -81,6 +81,7 @@ VERBS: dict[str, Verb] = {
         ),
         _verb("honing", "unit", Amount, "C-20", "end phase: pay 2 chips for +1 攻, up to +N (【練磨】)"),
         _verb("bane", "unit weapon magic", Bane, "C-33", "+N 攻 against one movement type"),
+        _verb("heal_bonus", "magic", Amount, "C-11", "a healer holding it heals N more"),
         _verb("attack_bonus", "item", SignedAmount, "C-33", "the holder's 攻 changes by N"),
         _verb("counter_bonus", "item", SignedAmount, "C-33", "the holder's 反 changes by N"),
         _verb("morale_bonus", "item", Amount, "C-33", "the holder's maximum 気力 rises by N"),

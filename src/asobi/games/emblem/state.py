@@ -284,6 +284,7 @@ FIELDS = Fields(
     attack_use=Value(int),
     counter_use=Value(int),
     winner=Value(int),
+    wipeout_at_once=Value(bool),
     wiped=_seat_pair(_is_int, "a number"),
     start_todo=Custom(
         check=lambda v: None if type(v) is tuple and all(type(e) is tuple for e in v) else "is not effects"
@@ -318,8 +319,12 @@ class EmblemState(FlowState, DeclaredState):
     cards: ClassVar[CardPool]
     log: EventLog
 
-    def __init__(self, decks: tuple[list[int], list[int]], deck_names: tuple[str, str]) -> None:
+    def __init__(
+        self, decks: tuple[list[int], list[int]], deck_names: tuple[str, str], wipeout_at_once: bool = False
+    ) -> None:
         self.deck_names = deck_names
+        self.wipeout_at_once = wipeout_at_once
+        """C-24's option: a player with no unit left loses at once, with no unit step of grace."""
         self.deck: tuple[tuple[int, ...], tuple[int, ...]] = (tuple(decks[0]), tuple(decks[1]))
         self.deck_left = [sum(decks[0]), sum(decks[1])]
         self.hand: list[list[int]] = [[], []]

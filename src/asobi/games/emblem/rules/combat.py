@@ -206,13 +206,14 @@ def resolve(s: EmblemState) -> None:
 
 
 def heal(s: EmblemState, target: int) -> None:
-    """Task ``("heal", target)``, C-11: a healer puts up to (攻 + its magic's bonus) unused chips on another friendly unit;
-    how many is the healer's choice (C-35), asked when there is a choice (what comes after is on
-    the agenda already)."""
+    """Task ``("heal", target)``, C-11: a healer puts up to (攻 + what its magic's text adds to
+    healing: Mend Staff's 回復量+1) unused chips on another friendly unit; how many is the healer's
+    choice (C-35), asked when there is a choice (what comes after is on the agenda already). A
+    magic's attack bonus is for attacks: it does not heal."""
     h = s.field[s.active]
     assert h is not None
     cards = s.cards.cards
-    amount = cards[h[U_CARD]].attack + (cards[h[U_MAGIC]].bonus if h[U_MAGIC] >= 0 else 0)
+    amount = cards[h[U_CARD]].attack + (cards[h[U_MAGIC]].heal_bonus if h[U_MAGIC] >= 0 else 0)
     amounts.put(s, "heal", target, s.active, amount)
 
 

@@ -166,9 +166,10 @@ def succeed(s: EmblemState, sq: int, child: int) -> bool:
     s.to_offfield(seat, parent)
     u[U_CARD] = child
     over = u[U_CHIPS] - s.max_morale(u)
-    if over > 0:
+    if over > 0:  # C-31: the child keeps no more than its maximum; the rest go to used, told
         u[U_CHIPS] -= over
         s.used[seat] += over
+        s.emit("C-31", "chips_over", (("card", s.card_id(child)), ("n", over)))
     return amounts.put(s, "succeed", sq, parent, CHIPS)
 
 

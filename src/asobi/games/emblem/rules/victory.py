@@ -36,6 +36,8 @@ def check_wipeout(s: EmblemState, owner: int) -> None:
     if s.winner < 0 and not s.wiped[owner] and not has_units(s, owner):
         s.wiped = with_seat(s.wiped, owner, 1)
         s.emit("C-24", "wiped_out", (("seat", owner),))
+        if s.wipeout_at_once:  # the option: no unit step of grace
+            win(s, 1 - owner, "won_wipeout", "C-24")
 
 
 def end_of_unit_step(s: EmblemState, seat: int) -> None:
