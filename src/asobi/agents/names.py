@@ -19,6 +19,7 @@ prior      ``rule``: the searching seat tries the game's rule bot's choice first
 
 from __future__ import annotations
 
+import importlib
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -149,6 +150,29 @@ def check_bot_name(spec: GameSpec, name: str) -> str:
     return name
 
 
+USER_PREFIX = "py:"
+"""A bot that is a user's own class: ``py:MODULE:CLASS`` (MODULE importable, e.g. ``my_bots``)."""
+
+
+def user_agent_class(name: str) -> type[Agent]:
+    """The class ``py:MODULE:CLASS`` names: an :class:`~asobi.core.agent.Agent` subclass, made as
+    ``CLASS(seed)`` (an int, for its own ``random.Random``) and asked ``act(observation)``.
+
+    :raises BotNameError: if the module does not import or the class is not an Agent.
+    """
+    module_name, _, class_name = name.removeprefix(USER_PREFIX).partition(":")
+    if not module_name or not class_name:
+        raise BotNameError(f"bot {name!r}: a user's bot is py:MODULE:CLASS, e.g. py:my_bots:Greedy")
+    try:
+        module = importlib.import_module(module_name)
+    except Exception as e:  # whatever the user's module raises on import is reported, not a traceback
+        raise BotNameError(f"bot {name!r}: module {module_name!r} does not import: {type(e).__name__}: {e}") from None
+    cls = getattr(module, class_name, None)
+    if not (isinstance(cls, type) and issubclass(cls, Agent)):
+        raise BotNameError(f"bot {name!r}: {module_name}.{class_name} is not an asobi.core.agent.Agent subclass")
+    return cls
+
+
 def seat_kind(spec: GameSpec, item: str) -> str:
     """A seat as a record holds it, from what a person wrote: ``human``, or ``bot:NAME`` for
     ``bot`` (the game's best bot), ``NAME`` or ``bot:NAME`` (a search with its parameters too).
@@ -160,6 +184,9 @@ def seat_kind(spec: GameSpec, item: str) -> str:
     name = item.removeprefix("bot:")
     if name == "bot":
         name = "rule" if "rule" in spec.bots else "random"
+    if name.startswith(USER_PREFIX):
+        user_agent_class(name)
+        return f"bot:{name}"
     if name.split(":")[0] not in bot_names(spec):
         raise BotNameError(f"{spec.id}: no seat kind {item!r}; use human, bot or bot:NAME ({', '.join(bot_names(spec))})")
     return f"bot:{check_bot_name(spec, name)}"
@@ -172,11 +199,13 @@ def make_bot(spec: GameSpec, name: str, seat: int, seed: int | None, options: Ma
 
     :raises BotNameError: for an unknown bot or a bad parameter.
     """
+    agent_seed = derive_seed(seed, "seat", seat) if seed is not None else SystemRandom().randrange(2**63)
+    if name.startswith(USER_PREFIX):
+        return user_agent_class(name)(agent_seed)  # type: ignore[call-arg]
     settings = parse_search(spec, name)
     if settings is None:
         check_bot_name(spec, name)
         return core_match.make_bot(spec, name, seat, seed, options)
-    agent_seed = derive_seed(seed, "seat", seat) if seed is not None else SystemRandom().randrange(2**63)
     return make_search(spec, settings, agent_seed, options)
 
 
