@@ -84,6 +84,24 @@ def test_processing_puts_the_unit_in_standby_even_if_it_did_nothing():
     assert s.step != flow.SELECT or ("activate", 1) not in s.legal_actions()
 
 
+@rule("2.4.5")
+def test_processing_puts_a_unit_that_moved_or_acted_in_standby_and_it_is_not_chosen_again():
+    # one unit moves and does nothing more; another attacks: both stand by once processed
+    s = invasion([(4, "az-soldier", 0, 2), (5, "az-gard", 0, 4), (8, "cr-brute", 1, 6)])
+    s.apply(("activate", 4))
+    s.apply(("move", 7))
+    if s.step == flow.ACT:
+        s.apply(("next",))
+    assert s.field[7][3] == 0 and ("activate", 7) not in s.legal_actions()
+    s.apply(("activate", 5))
+    s.apply(("next",))  # no move
+    s.apply(("attack", 8))
+    while s.step in (flow.ATTACK_EQUIPMENT, flow.COUNTER_EQUIPMENT, flow.AMOUNT):
+        s.apply(s.legal_actions()[0])
+    assert s.field[5][3] == 0 and ("activate", 5) not in s.legal_actions()
+    assert [k for c, k in events(s) if c == "2.4.5"] == ["standby", "standby"]
+
+
 @rule("C-5", "C-6", "C-9")
 def test_attack_choices_then_damage_times_attacks_paid_in_chips():
     s = invasion(
