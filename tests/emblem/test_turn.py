@@ -294,6 +294,27 @@ def test_enemy_only_items_and_removing_them_as_their_text_says():
     settled(s)
 
 
+@rule("2.3.12")
+def test_no_land_or_guardian_in_the_opponents_turn_even_when_none_was_placed():
+    s = opening()
+    give(s, 0, "az-soldier")
+    give(s, 1, "g-banner")
+    place(s, 0, "az-soldier", 0)
+    place(s, 10, "cr-brute", 1)
+    to_item_step(s)
+    s.apply(("next",))  # A places nothing this turn
+    s.apply(("draw", "cr-brute"))
+    if s.step == flow.UNIT:
+        s.apply(("next",))
+    assert s.actor == 1 and s.turn_player == 0 and not s.placed  # B's 国力 phase in A's turn
+    fresh = s.clone()
+    fresh.legal_cache = None
+    assert not fresh.is_legal(("place", "g-banner"))  # checked without the listing
+    with pytest.raises(IllegalActionError, match=r"2\.3\.12"):
+        fresh.apply(("place", "g-banner"))
+    assert ("place", "g-banner") not in s.legal_actions()
+
+
 @rule("2.3.12", "C-15", "C-16")
 def test_land_and_guardian_cards_only_in_your_turn_one_per_turn():
     s = opening()
@@ -313,7 +334,6 @@ def test_land_and_guardian_cards_only_in_your_turn_one_per_turn():
     s.apply(("draw", "cr-brute"))
     if s.step == flow.UNIT:
         s.apply(("next",))
-    assert s.actor == 1
     assert ("place", "g-banner") not in s.legal_actions()  # not B's own turn
     # a new land replaces the old one, which goes to 戦場外 (C-15)
     at(s, "item", actor=0, turn_player=0, placed=0)
