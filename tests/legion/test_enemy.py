@@ -170,3 +170,15 @@ def test_a_piece_entering_during_the_enemy_turn_acts_from_the_barrier_core():
     assert s.enemy_life == 4 and s.pieces[1] == content().barrier_core
     attackers = [dict(e.args)["piece"] for e in events(s, "attack_hits")]
     assert attackers == ["1", "2"]  # piece 2 attacks with the barrier core's γ3
+
+
+@rule("7.4", "5.4")
+def test_destroy_weapons_takes_the_ships_row_or_column_and_nothing_else():
+    weapons = [("a3", 0, "W02", "α1"), ("e3", 1, "W04", "α2"), ("c1", 2, "W02", "β1"), ("b2", 0, "W03", "β2")]
+    for line, gone in (("row", {sq("a3"), sq("e3")}), ("column", {sq("c1")})):
+        s = position(3, weapons=weapons, ship="c3")
+        run(s, ("announce", ("square", "s1", "destroy_weapons", (("line", line),), -1, False)))
+        left = {w[0] for w in s.weapons}
+        assert left == {sq(w[0]) for w in weapons} - gone, line
+        assert len([e for e in s.log if e.key == "weapon_destroyed"]) == len(gone)
+        assert s.invariant_errors() == []
