@@ -194,19 +194,24 @@ def seat_kind(spec: GameSpec, item: str) -> str:
 
 def make_bot(spec: GameSpec, name: str, seat: int, seed: int | None, options: Mapping[str, Any]) -> Agent:
     """A bot of kind ``name`` for ``seat``, seeded from the game's seed and the seat (or secretly):
-    a search bot, or what :func:`asobi.core.match.make_bot` makes (``random``, the game's bots).
+    a search bot, a user's own class (``py:MODULE:CLASS``), or what :func:`asobi.core.match.make_bot`
+    makes (``random``, the game's bots).
     Pass it to :class:`~asobi.core.match.Match` as ``bot_maker``.
 
     :raises BotNameError: for an unknown bot or a bad parameter.
     """
-    agent_seed = derive_seed(seed, "seat", seat) if seed is not None else SystemRandom().randrange(2**63)
     if name.startswith(USER_PREFIX):
-        return user_agent_class(name)(agent_seed)  # type: ignore[call-arg]
+        return user_agent_class(name)(_agent_seed(seed, seat))  # type: ignore[call-arg]
     settings = parse_search(spec, name)
     if settings is None:
         check_bot_name(spec, name)
         return core_match.make_bot(spec, name, seat, seed, options)
-    return make_search(spec, settings, agent_seed, options)
+    return make_search(spec, settings, _agent_seed(seed, seat), options)
+
+
+def _agent_seed(seed: int | None, seat: int) -> int:
+    """The seat's bot seed: derived from the game's seed, or secret (as core's bots are)."""
+    return derive_seed(seed, "seat", seat) if seed is not None else SystemRandom().randrange(2**63)
 
 
 def make_search(spec: GameSpec, settings: SearchSettings, seed: int, options: Mapping[str, Any]) -> Agent:

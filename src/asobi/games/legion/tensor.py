@@ -120,11 +120,17 @@ def observation_tensor(s: LegionState, seat: int) -> list[float]:
     # the space map
     army = len(c.army_ids)
     squares = c.rows * c.cols
+    weapons_on = [0] * squares
+    mine_on = [0] * squares
+    for square, owner, *_ in s.weapons:
+        weapons_on[square] += 1
+        if owner == seat:
+            mine_on[square] += 1
     for sq in range(squares):
         add(1.0 if sq == s.ship else 0.0)
         add(1.0 if s.black[sq] else 0.0)
-        add(sum(1 for w in s.weapons if w[0] == sq) / 3)
-        add(sum(1 for w in s.weapons if w[0] == sq and w[1] == seat) / 3)
+        add(weapons_on[sq] / 3)
+        add(mine_on[sq] / 3)
     # each weapon piece (seat, zone): L-3 lets several share a square
     pieces = {(w[1], w[4]): w for w in s.weapons}
     for b in range(SEAT_SLOTS):

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import ARMY, distinct, hand_kinds, is_index
 from .blackout import clear_blackout, repairable
-from .level import develop_alphabets, develop_threshold
-from .lives import damage_enemy, enemy_level
+from .level import develop_alphabets, develop_need, develop_threshold
+from .lives import damage_enemy
 from .log import Event, new_event, seat_events
 from .resolve import discard_card
 from .stack import play_strategy, playable, playable_strategies
@@ -19,9 +19,9 @@ from .weapons import (
     free_squares,
     move_weapon,
     moves_of,
-    persistent_total,
     place_weapon,
     weapon_limit,
+    weapon_of,
     weapons_of,
 )
 
@@ -69,8 +69,8 @@ def _develop_cards(s: LegionState, seat: int) -> tuple[list[int], list[int]]:
 
 
 def can_develop(s: LegionState, seat: int) -> bool:
-    """Whether the seat's hand and the shield hold enough of the enemy's alphabets (5.7, 5.8):
-    :func:`~.level.develop_threshold` with the alphabets read in the same pass over the pieces."""
+    """Whether the seat's hand and the shield hold enough of the enemy's alphabets (5.7, 5.8); the
+    alphabets and the pieces' part of the threshold are read in one pass over the pieces."""
     t = s.tables
     square_bit, square_value, code_bit, code_value = t.square_bit, t.square_value, t.code_bit, t.code_value
     alphas = 0
@@ -88,12 +88,7 @@ def can_develop(s: LegionState, seat: int) -> bool:
     for c in s.shield:
         if alphas & code_bit[c]:
             total += code_value[c]
-    if total <= 0:
-        return False
-    need += enemy_level(s.enemy_life) + s.black.count(1)
-    if s.weapons:
-        need -= persistent_total(s, "develop_discount", None)
-    return total >= max(1, need)
+    return total > 0 and total >= develop_need(s, need)
 
 
 def legal_main(s: LegionState) -> list[tuple[Any, ...]]:
@@ -165,7 +160,7 @@ def is_legal_main(s: LegionState, a: tuple[Any, ...]) -> bool:
     if verb == "activate":
         if size != 3 or used & ACTIVATE:
             return False
-        w = next((w for w in s.weapons if w[1] == a[1] and w[4] == a[2]), None)
+        w = weapon_of(s, a[1], a[2])
         return w is not None and (w[1] == seat or not s.own_weapons_only) and can_activate(s, w)
     if verb == "repair":
         return (
