@@ -7,7 +7,7 @@ from random import Random
 
 from asobi.core import CHANCE, TERMINAL, Event
 from asobi.core.testing import rule
-from asobi.games.legion.cards import ARMY, distinct, hand_codes, hand_kinds
+from asobi.games.legion.cards import ARMY, distinct, hand_kinds
 from asobi.games.legion.content import DIRECTION_STEP, content
 from asobi.games.legion.rules.log import seat_events
 from asobi.games.legion.rules.main_phase import legal_main
@@ -110,8 +110,13 @@ def test_the_tables_hold_what_the_content_says():
     assert [(t.code_bit[code], t.code_value[code]) for code in range(9)] == [
         (1 << (code // 3), code % 3 + 1) for code in range(9)
     ]
-    assert list(t.square_bit) == [1 << (code // 3) for code in c.square_code]
-    assert list(t.square_value) == [code % 3 + 1 for code in c.square_code]
+    assert list(t.square_bit) == [1 << (code // 3) for code in c.square_code] + [0]  # [-1]: no piece
+    assert list(t.square_value) == [code % 3 + 1 for code in c.square_code] + [0]
+    assert [t.activates[k] for k in range(len(c.army_ids))] == [
+        e is not None and e.timing == "activate" for e in c.weapon_effect
+    ]
+    for alphas in range(8):
+        assert list(t.develop_value[alphas]) == [code % 3 + 1 if alphas >> (code // 3) & 1 else 0 for code in range(9)]
     for verb in ("hand_limit", "develop_discount", "shield_limit"):
         amounts = [
             int(e.params["amount"]) if e is not None and e.verb == verb else 0 for e in c.weapon_effect
@@ -123,9 +128,8 @@ def test_the_tables_hold_what_the_content_says():
 def test_hand_kinds_and_distinct_list_each_card_once_in_order():
     hand = [0, 0, 4, 8, ARMY + 1, ARMY + 1, ARMY + 7]
     assert hand_kinds(hand) == ([0, 4, 8], [1, 7])
-    assert hand_codes(hand) == [0, 4, 8]
     assert distinct(hand) == [0, 4, 8, ARMY + 1, ARMY + 7]
-    assert hand_kinds([]) == ([], []) and hand_codes([ARMY]) == [] and distinct([]) == []
+    assert hand_kinds([]) == ([], []) and hand_kinds([ARMY]) == ([], [0]) and distinct([]) == []
     assert ARMY > 8  # hand entries below ARMY are the nine code kinds the tables index
 
 

@@ -46,7 +46,7 @@ SPEC = GameSpec(
     id="legion",
     title_ja="パラレルレギオン",
     title_en="Parallel Legion",
-    rules_version="4",
+    rules_version="5",
     options=(
         Option(
             "players", int, 3, "number of players (seats A–E)", "プレイヤー数（A〜E）", minimum=2, maximum=5

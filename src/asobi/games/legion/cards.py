@@ -27,19 +27,6 @@ def hand_kinds(hand: list[int]) -> tuple[list[int], list[int]]:
     return codes, armies
 
 
-def hand_codes(hand: list[int]) -> list[int]:
-    """The distinct code kinds of a sorted hand, in order."""
-    codes: list[int] = []
-    last = -1
-    for c in hand:
-        if c >= ARMY:
-            break
-        if c != last:
-            last = c
-            codes.append(c)
-    return codes
-
-
 def distinct(cards: list[int]) -> list[int]:
     """The distinct entries of a sorted list, in order."""
     out: list[int] = []

@@ -34,6 +34,10 @@ from .rules.turn import check_end
 
 __all__ = ["ARMY", "SEATS", "LegionState"]
 
+_LEGAL = {kind: decision[0] for kind, decision in DECISIONS.items()}
+_APPLY = {kind: decision[1] for kind, decision in DECISIONS.items()}
+"""Each decision kind's listing and its application."""
+
 _new_event = tuple.__new__
 """Builds an :class:`Event` without its generated ``__new__`` (events are made on the hot path)."""
 
@@ -207,7 +211,7 @@ class LegionState(FlowState, DeclaredState):
                 tasks[task[0]](self)
             else:
                 tasks[task[0]](self, *task[1:])
-            agenda = self.agenda  # finishing the game replaces the agenda
+            # (only finishing the game replaces the agenda, and then the loop stops)
         if self.ended is None and (self.enemy_life <= 0 or self.space_life <= 0):
             check_end(self)
 
@@ -225,6 +229,16 @@ class LegionState(FlowState, DeclaredState):
         """The base class's pick (one ``rng.random()`` against the running sum of the outcomes'
         probabilities), without building the outcome list (``rules/draw.sample_chance``)."""
         return sample_chance(self, rng.random())
+
+    def legal_actions(self) -> tuple[tuple[Any, ...], ...]:
+        """The kernel's listing, with the decision's listing looked up in one table."""
+        pending = self.pending
+        if pending is None or self.ended is not None:
+            return ()
+        legal = self.legal_cache
+        if legal is None:
+            legal = self.legal_cache = tuple(_LEGAL[pending[0]](self))
+        return legal
 
     def is_legal(self, action: tuple[Any, ...]) -> bool:
         """A chance outcome, a main-phase action (4.2) and a shield-phase action (4.3) are checked
@@ -274,10 +288,10 @@ class LegionState(FlowState, DeclaredState):
         if self.chance is not None:
             apply_chance(self, action)
         else:
-            assert self.pending is not None
             pend = self.pending
+            assert pend is not None
             self.pending = None
-            DECISIONS[pend[0]][1](self, action, pend)
+            _APPLY[pend[0]](self, action, pend)
         self.run()
 
     def metrics(self) -> dict[str, float]:

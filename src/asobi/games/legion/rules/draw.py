@@ -8,7 +8,8 @@ with the used cards queued below them in the order they were used.
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, bisect_right, insort
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
 from ..cards import ARMY
@@ -145,23 +146,22 @@ def chance_outcomes(s: LegionState) -> tuple[tuple[tuple[Any, ...], float], ...]
 
 def sample_chance(s: LegionState, r: float) -> tuple[Any, ...]:
     """The outcome that ``r`` (uniform in [0, 1)) picks from :func:`chance_outcomes` — the first
-    whose running sum of probabilities exceeds ``r``, else the last — computed with the same sums,
-    without listing the outcomes."""
+    whose running sum of probabilities exceeds ``r``, else the last — without listing the
+    outcomes."""
     assert s.chance is not None
     kind = s.chance[0]
     actions = _OUTCOMES[kind]
     acc = 0.0
     last = -1
     if kind == "code" or kind == "army":
+        # The running sum of n / total passes r where the running count passes r * total: the
+        # first card whose cumulative count exceeds r * total (equal up to the last bit of
+        # rounding), found by bisection; a kind the deck lacks never comes first.
         deck = s.code_deck if kind == "code" else s.army_deck
-        total = sum(deck)
-        for k, n in enumerate(deck):
-            if n:
-                acc += n / total
-                if r < acc:
-                    return actions[k]
-                last = k
-        return actions[last]
+        counts = list(accumulate(deck))
+        total = counts[-1]
+        k = bisect_right(counts, r * total)
+        return actions[k if k < len(counts) else bisect_left(counts, total)]
     unseen = s.enemy_unseen if kind == "enemy" else s.event_unseen
     p = 1 / sum(unseen)
     for k, f in enumerate(unseen):

@@ -16,16 +16,11 @@ def develop_threshold(s: LegionState) -> int:
     Jammers (永続) lower it; it is never below 1 (L-7).
     """
     square_value = s.tables.square_value
-    return develop_need(s, sum(square_value[p] for p in s.pieces if p >= 0))
-
-
-def develop_need(s: LegionState, squares: int) -> int:
-    """:func:`develop_threshold` given ``squares``, the sum of the pieces' square numbers (a
-    caller that walks the pieces anyway passes it)."""
-    total = squares + enemy_level(s.enemy_life) + s.black.count(1)
+    p1, p2, p3 = s.pieces
+    total = square_value[p1] + square_value[p2] + square_value[p3] + enemy_level(s.enemy_life) + s.black.count(1)
     if s.weapons:
         total -= persistent_total(s, "develop_discount", None)
-    return max(1, total)
+    return total if total > 1 else 1
 
 
 def develop_alphabets(s: LegionState) -> set[int]:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import ARMY, distinct, hand_kinds, is_index
 from .blackout import clear_blackout, repairable
-from .level import develop_alphabets, develop_need, develop_threshold
+from .level import develop_alphabets, develop_threshold
 from .lives import damage_enemy
 from .log import Event, new_event, seat_events
 from .resolve import discard_card
@@ -22,7 +22,6 @@ from .weapons import (
     place_weapon,
     weapon_limit,
     weapon_of,
-    weapons_of,
 )
 
 if TYPE_CHECKING:
@@ -69,52 +68,66 @@ def _develop_cards(s: LegionState, seat: int) -> tuple[list[int], list[int]]:
 
 
 def can_develop(s: LegionState, seat: int) -> bool:
-    """Whether the seat's hand and the shield hold enough of the enemy's alphabets (5.7, 5.8); the
-    alphabets and the pieces' part of the threshold are read in one pass over the pieces."""
+    """Whether the seat's hand and the shield hold enough of the enemy's alphabets (5.7, 5.8)."""
     t = s.tables
-    square_bit, square_value, code_bit, code_value = t.square_bit, t.square_value, t.code_bit, t.code_value
-    alphas = 0
-    need = 0
-    for p in s.pieces:
-        if p >= 0:
-            alphas |= square_bit[p]
-            need += square_value[p]
+    square_bit = t.square_bit
+    p1, p2, p3 = s.pieces
+    value = t.develop_value[square_bit[p1] | square_bit[p2] | square_bit[p3]]
     total = 0
     for c in s.hands[seat]:
         if c >= ARMY:
             break  # the hand is sorted: codes, then army cards
-        if alphas & code_bit[c]:
-            total += code_value[c]
+        total += value[c]
     for c in s.shield:
-        if alphas & code_bit[c]:
-            total += code_value[c]
-    return total > 0 and total >= develop_need(s, need)
+        total += value[c]
+    # The threshold is at least 1 (L-7): read it only when some code counts.
+    return total > 0 and total >= develop_threshold(s)
+
+
+_ACTIVATE = tuple(tuple(("activate", owner, zone) for zone in range(3)) for owner in range(5))
+_SUPPLY = tuple(("supply", c) for c in range(9))
+_END = ("end",)
+_DEVELOP = ("develop",)
+_AUTOPASS_OFF = ("autopass", 0)
 
 
 def legal_main(s: LegionState) -> list[tuple[Any, ...]]:
     """The main-phase actions, sorted. Each verb's actions come out in order already and the
-    verbs are listed alphabetically (activate … supply), so only moves need sorting."""
+    verbs are listed alphabetically (activate … supply), so only activations and moves need
+    sorting. One pass over the weapons finds the activations and counts the seat's own."""
     assert s.pending is not None
     seat = s.pending[1]
     used = s.used
     hand = s.hands[seat]
     codes, armies = hand_kinds(hand)  # the hand is sorted: codes, then army cards
     acts: list[tuple[Any, ...]] = []
-    mine = weapons_of(s, seat) if s.weapons else []
-    if not used & ACTIVATE and s.weapons:
-        # L-26: 操作 may use any weapon's 起動 effect (5.5 names no owner), unless narrowed
-        pool = mine if s.own_weapons_only else s.weapons
-        acts += sorted([("activate", w[1], w[4]) for w in pool if can_activate(s, w)])
+    weapons = s.weapons
+    mine = 0
+    if weapons:
+        offer = not used & ACTIVATE
+        own_only = s.own_weapons_only
+        activates = s.tables.activates
+        for w in weapons:
+            owner = w[1]
+            if owner == seat:
+                mine += 1
+            elif own_only:
+                continue  # L-26's narrowing: only the seat's own weapons
+            # L-26: 操作 may use any weapon's 起動 effect (5.5 names no owner)
+            if offer and activates[w[2]] and can_activate(s, w):
+                acts.append(_ACTIVATE[owner][w[4]])
+        if len(acts) > 1:
+            acts.sort()
     if s.autopass[seat]:
-        acts.append(("autopass", 0))
+        acts.append(_AUTOPASS_OFF)
     if (codes or s.shield) and not used & DEVELOP and can_develop(s, seat):
-        acts.append(("develop",))
-    acts.append(("end",))
+        acts.append(_DEVELOP)
+    acts.append(_END)
     if codes and armies and not used & LAUNCH:
         is_weapon = s.content.is_weapon
-        weapons = [w for w in armies if is_weapon[w]]
-        if weapons and len(mine) < weapon_limit(s.n) and _any_free_square(s):
-            acts += [("launch", w, c) for w in weapons for c in codes]
+        launchable = [w for w in armies if is_weapon[w]]
+        if launchable and mine < weapon_limit(s.n) and _any_free_square(s):
+            acts += [("launch", w, c) for w in launchable for c in codes]
     if mine:
         if not used & MOVE:
             acts += [("move", zone, to) for zone, to in moves_of(s, seat)]
@@ -126,7 +139,7 @@ def legal_main(s: LegionState) -> list[tuple[Any, ...]]:
     if armies:
         acts += playable_strategies(s, seat, armies)
     if codes and not used & SUPPLY and (any(s.army_deck) or any(s.army_discard)):
-        acts += [("supply", c) for c in codes]
+        acts += [_SUPPLY[c] for c in codes]
     return acts
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING, Any
 
-from ..cards import ARMY, distinct, hand_codes, is_index
+from ..cards import ARMY, is_index
 from .log import Event, new_event, seat_events
-from .weapons import shield_limit
+from .weapons import BASE_SHIELD_LIMIT, shield_limit
 
 if TYPE_CHECKING:
     from ..state import LegionState
@@ -42,26 +42,43 @@ _SWAPS = tuple(
 )
 """``_SWAPS[shield code][hand code]``: the swap action (4.4), or ``None`` when they may not swap."""
 _SHIELD = tuple(("shield", c) for c in range(9))
+_END = ("end",)
+_SHIELD_FOR = tuple(tuple(_SHIELD[c] for c in range(9) if codes >> c & 1) for codes in range(512))
+"""``_SHIELD_FOR[codes]``: the shield actions (4.3) of a hand holding the code kinds ``codes``
+(bit ``c`` for code ``c``), in order."""
+_SWAPS_FOR = tuple(
+    tuple(
+        tuple(swap for hc in range(9) if codes >> hc & 1 and (swap := _SWAPS[sc][hc]) is not None)
+        for codes in range(512)
+    )
+    for sc in range(9)
+)
+"""``_SWAPS_FOR[shield code][codes]``: the swaps (4.4) of that shield code with a hand holding the
+code kinds ``codes``, in order."""
 
 
 def legal_shield(s: LegionState) -> list[tuple[Any, ...]]:
     """The shield-phase actions, sorted (end, then shield, then swap, each in order)."""
     assert s.pending is not None
-    seat = s.pending[1]
-    hand = s.hands[seat]
-    codes = hand_codes(hand)
-    acts: list[tuple[Any, ...]] = [("end",)]
-    shield = s.shield
+    codes = 0  # the hand's code kinds as bits (the hand is sorted: codes, then army cards)
+    for c in s.hands[s.pending[1]]:
+        if c >= ARMY:
+            break
+        codes |= 1 << c
+    acts: list[tuple[Any, ...]] = [_END]
     if not codes:
         return acts
-    if len(shield) < shield_limit(s):
-        acts += [_SHIELD[c] for c in codes]
+    shield = s.shield
+    if len(shield) < (shield_limit(s) if s.weapons else BASE_SHIELD_LIMIT):
+        acts += _SHIELD_FOR[codes]
     new = s.shield_new
-    for sc in distinct(shield):  # the shield is sorted
-        # L-11: a code put into the shield this phase stays there until the phase ends.
-        if not new or shield.count(sc) > new.count(sc):
-            swaps = _SWAPS[sc]
-            acts += [swap for hc in codes if (swap := swaps[hc]) is not None]
+    last = -1
+    for sc in shield:  # each distinct code once: the shield is sorted
+        if sc != last:
+            last = sc
+            # L-11: a code put into the shield this phase stays there until the phase ends.
+            if not new or shield.count(sc) > new.count(sc):
+                acts += _SWAPS_FOR[sc][codes]
     return acts
 
 

@@ -16,10 +16,12 @@ Task = tuple[Any, ...]
 
 class Tables:
     __slots__ = (
+        "activates",
         "attack_tasks",
         "card_tasks",
         "code_bit",
         "code_value",
+        "develop_value",
         "is_strategy",
         "persistent",
         "square_bit",
@@ -80,14 +82,23 @@ class Tables:
         """6.6, 7.7, 3.2: the tasks a played card runs: each numbered part, then to the bottom."""
         self.is_strategy: tuple[bool, ...] = tuple(not w for w in c.is_weapon)
         """Which army cards are strategies (the others are weapons)."""
+        self.activates: tuple[bool, ...] = tuple(e is not None and e.timing == "activate" for e in c.weapon_effect)
+        """Which army cards are weapons with a 起動 effect (5.5: what 操作 may activate)."""
         self.code_bit: tuple[int, ...] = tuple(1 << (code // 3) for code in range(9))
         """A code card's alphabet as a bit (1.3: A, B, C; codes are ``alphabet * 3 + number - 1``)."""
         self.code_value: tuple[int, ...] = tuple(code % 3 + 1 for code in range(9))
         """A code card's number, 1 to 3 (what it counts for in development, 5.7)."""
-        self.square_bit: tuple[int, ...] = tuple(self.code_bit[code] for code in c.square_code)
-        """The alphabet of each enemy square's code, as a bit (5.8)."""
-        self.square_value: tuple[int, ...] = tuple(self.code_value[code] for code in c.square_code)
-        """The number of each enemy square's code (5.7)."""
+        self.develop_value: tuple[tuple[int, ...], ...] = tuple(
+            tuple(self.code_value[code] if alphas & self.code_bit[code] else 0 for code in range(9))
+            for alphas in range(8)
+        )
+        """``develop_value[alphabets][code]``: what a code counts for in development when the enemy
+        pieces show ``alphabets`` (bits, as ``code_bit``): its number, or 0 for another alphabet (5.8)."""
+        self.square_bit: tuple[int, ...] = (*(self.code_bit[code] for code in c.square_code), 0)
+        """The alphabet of each enemy square's code, as a bit (5.8); index -1 (a piece not on the
+        map) reads 0, so a sum over the three pieces needs no test."""
+        self.square_value: tuple[int, ...] = (*(self.code_value[code] for code in c.square_code), 0)
+        """The number of each enemy square's code (5.7); index -1 (a piece not on the map) reads 0."""
         verbs = {e.verb for e in c.weapon_effect if e is not None and "amount" in e.params}
         self.persistent: dict[str, tuple[int, ...]] = {
             verb: tuple(

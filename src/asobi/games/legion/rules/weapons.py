@@ -39,10 +39,6 @@ def weapon_of(s: LegionState, seat: int, zone: int) -> Weapon | None:
     return None
 
 
-def weapons_of(s: LegionState, seat: int) -> list[Weapon]:
-    return [w for w in s.weapons if w[1] == seat]
-
-
 def free_zone(s: LegionState, seat: int) -> int:
     """The lowest of ``seat``'s weapon zones with no piece on the map (6.3 keeps one free)."""
     used = {w[4] for w in s.weapons if w[1] == seat}
@@ -75,8 +71,12 @@ def persistent_total(s: LegionState, verb: str, owner: int | None) -> int:
     if amounts is None:
         return 0  # no weapon has this effect
     total = 0
+    if owner is None:
+        for w in s.weapons:
+            total += amounts[w[2]]
+        return total
     for w in s.weapons:
-        if owner is None or w[1] == owner:
+        if w[1] == owner:
             total += amounts[w[2]]
     return total
 
@@ -199,7 +199,7 @@ def ship_arrived(s: LegionState) -> None:
     for w in list(s.weapons):
         e = s.content.weapon_effect[w[2]]
         if w[0] in near and e is not None and e.timing == "trigger" and e.trigger == "ship_adjacent":
-            if w not in s.weapons or s.ended is not None:
-                continue
+            if w not in s.weapons or s.enemy_life <= 0 or s.space_life <= 0:
+                continue  # 2.2, 2.3: play stops the moment a life reaches 0 (rules version 5)
             s.say("6.1", "weapon_triggered", card=s.content.army_ids[w[2]], square=w[0])
             _effect(s, w, "6.1", w[1])
