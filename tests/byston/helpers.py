@@ -111,6 +111,7 @@ def answer(s: BystonState, until: str, default: dict[str, tuple[Any, ...]] | Non
         "repair": ("done",),
         "build": ("done",),
         "surprise": ("draw",),
+        **STAY,
         **(default or {}),
     }
     for _ in range(200):
@@ -119,6 +120,17 @@ def answer(s: BystonState, until: str, default: dict[str, tuple[Any, ...]] | Non
         assert s.pending is not None, f"waiting for {until}, got chance {s.chance}"
         s.apply(nothing[s.pending[0]])
     raise AssertionError(f"no {until} decision came")
+
+
+STAY = {"joint": ("act",), "move": ("done",), "load": ("go",), "step": ("stop",)}
+"""The "nothing" answer of each movement decision (15.3, 17.1): act now, move no ship."""
+
+
+def stay(s: BystonState) -> BystonState:
+    """Answer the action phase under way with no movement (its country acts, moves nothing)."""
+    while s.pending is not None and s.pending[0] in STAY:
+        s.apply(STAY[s.pending[0]])
+    return s
 
 
 def asked(s: BystonState) -> tuple[str, int, str] | None:

@@ -1,5 +1,5 @@
-"""The action phases' cup (14.2–14.10, B-17), the surprise attack (16.3–16.5, B-19) and the
-placeholder that stands for each action phase until movement and combat exist (B-47)."""
+"""The action phases' cup (14.2–14.10, B-17) and the surprise attack (16.3–16.5, B-19); each chit
+drawn runs an action phase (14.5, B-47; tests/byston/test_move.py and test_joint.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from asobi.core import IllegalActionError
 from asobi.core.testing import rule
 from asobi.games.byston.board import CUP, HEAVY
 
-from .helpers import C, ch, chit, events, game, h, phase
+from .helpers import C, ch, chit, events, game, h, phase, stay
 
 
 def cup(**fields):
@@ -17,7 +17,7 @@ def cup(**fields):
     return phase(s, "action_phases")
 
 
-@rule("14.2", "14.4", "14.6", "14.7", "B-47")
+@rule("14.2", "14.4", "14.5", "14.6", "14.7", "B-47")
 def test_chits_are_drawn_one_by_one_onto_the_open_box_and_each_country_acts():
     s = game()
     s.chit_cup[chit("drake_as")] = 2
@@ -29,8 +29,13 @@ def test_chits_are_drawn_one_by_one_onto_the_open_box_and_each_country_acts():
     assert s.chit_open[chit("rau_abs")] == 1 and s.chit_cup[chit("rau_abs")] == 0
     [d] = events(s, "drawn")
     assert d.clause == "14.6" and dict(d.args)["country"] == C["rau"]
-    [p] = events(s, "action_placeholder")
-    assert p.clause == "B-47" and dict(p.args)["country"] == C["rau"]
+    [p] = events(s, "action")
+    assert p.clause == "14.5" and dict(p.args)["country"] == C["rau"]
+    assert s.pending == ("joint", 2, C["rau"], chit("rau_abs"))  # 15.3 (test_joint.py)
+    s.apply(("act",))
+    while s.pending is not None and s.pending[0] == "move":  # Rau's, then the Zelana's (34.4)
+        s.apply(("done",))
+    assert s.phase_chit == -1 and s.chance == ("draw",)  # the phase is over, the next draw
     assert s.chance_outcomes() == ((("chit", chit("drake_as")), 1.0),)
     with pytest.raises(IllegalActionError) as e:
         s.apply(("chit", chit("rau_abs")))
@@ -45,6 +50,7 @@ def test_the_turn_ends_when_no_chit_is_left_and_the_chits_go_back():
     s.char_at[ch("todd1")] = CUP  # a character left in the cup does not keep the turn going
     phase(s, "action_phases")
     s.apply(("chit", chit("drake_as")))
+    stay(s)
     assert s.turn == 2 and s.chit_open == [0] * len(s.chit_open) and s.chits_made == [0] * 7
     assert events(s, "turn_end")[0].clause == "14.9"
     assert s.char_at[ch("todd1")] == CUP
@@ -71,7 +77,7 @@ def test_a_drawn_character_comes_back_to_a_hex_of_its_own_and_the_draw_goes_on()
     assert s.legal_actions() == (("place", h("1114")), ("place", h("0916")))
     s.apply(("place", h("1114")))
     assert s.char_at[ch("todd1")] == h("1114")
-    assert s.chance == ("draw",) and not events(s, "action_placeholder")  # not an action phase
+    assert s.chance == ("draw",) and not events(s, "action")  # not an action phase
 
 
 @rule("16.3", "16.4", "16.5", "B-19")
@@ -84,7 +90,9 @@ def test_drake_may_cut_in_with_the_surprise_before_any_draw():
     assert s.legal_actions() == (("draw",), ("surprise",))
     s.apply(("surprise",))
     assert events(s, "surprise")[0].clause == "16.4"
-    assert dict(events(s, "action_placeholder")[0].args)["country"] == C["drake"]
+    assert dict(events(s, "action")[0].args)["country"] == C["drake"]
+    assert s.pending == ("move", 0, C["drake"], 5)  # 17.11: Drake's AS move (test_move.py)
+    s.apply(("done",))
     assert not s.surprise_held and s.chance == ("draw",)  # back in the box (16.5): the draw goes on
     # Kept: asked again before the next draw
     s = game()
@@ -93,6 +101,7 @@ def test_drake_may_cut_in_with_the_surprise_before_any_draw():
     phase(s, "action_phases")
     s.apply(("draw",))
     s.apply(("chit", chit("rau_as")))
+    stay(s)
     assert s.pending == ("surprise", 0)
 
 

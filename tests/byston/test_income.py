@@ -107,9 +107,9 @@ def test_allies_holding_one_hex_share_it_as_the_earliest_chooses():
     put(s, "ku", "drumlo", "1012")
     phase(s, "income")
     assert s.pending == ("income_share", 0, h("1012"), (C["drake"], C["ku"]))  # Drake's seat chooses
-    assert s.legal_actions() == (("share", 0, 2), ("share", 1, 1), ("share", 2, 0))
+    assert s.legal_actions() == (("share", 0, 2, 0, 0), ("share", 1, 1, 0, 0), ("share", 2, 0, 0, 0))
     before = s.gp[C["ku"]]
-    s.apply(("share", 0, 2))
+    s.apply(("share", 0, 2, 0, 0))
     assert s.gp[C["ku"]] == before + 2
     assert [e.clause for e in events(s, "income_share")] == ["6.7"]
 

@@ -1,10 +1,9 @@
 """byston: ドレイクの野望, the strategic wargame of the Byston Well war (2–4 players).
 
-Not yet registered as a playable game: this package holds the authored data and its checks
-(``tables.py``), the hex geometry (``hexes.py``), a text map (``render.py``) and the engine's first
-part — the state (``state.py``) and the turn's management phases and chit cup (``rules/``), with
-movement and combat still to come (``docs/byston/README.md``). ``spec.py`` builds the GameSpec;
-this module does not import it, so the registry does not find the game yet. The printed rules are
+The authored data and its checks (``tables.py``), the hex geometry (``hexes.py``), the state
+(``state.py``) and the whole turn (``rules/``), the declared spaces (``space.py``), the observation
+tensor (``tensor.py``), the rule bot (``bots.py``) and the terminal drawing (``render.py``);
+``spec.py`` builds the GameSpec, registered on import below. The printed rules are
 ``shared/rules/byston-wargame.ja.txt``; our decisions on their gaps are
 ``docs/byston/rules-notes.md`` (ids ``B-n``).
 """
@@ -29,3 +28,15 @@ def clauses() -> dict[str, str]:
             if row["kind"] != "deleted":
                 out[row["id"]] = row["text"]
     return out
+
+
+def _register() -> None:
+    # After ``clauses`` exists: the spec module imports it from this package.
+    from asobi.core import register
+
+    from .spec import spec
+
+    register(spec())
+
+
+_register()

@@ -36,6 +36,7 @@ BOX = -2
 """In its country's factory box (8.3)."""
 GONE = -3
 """Out of the game (35.2, 35.3, B-7)."""
+OFF_MAP = (SUPPLY, BOX, GONE)
 
 # Where a character is: a hex index, or one of these.
 NOT_ENTERED = -1
@@ -90,6 +91,12 @@ class Static:
     counter_country: tuple[int, ...]
     ranges: dict[tuple[int, int], range]
     """(country, unit index) → its counters."""
+    ranges_of: tuple[range, ...]
+    """Per country: all its counters (contiguous, in the order of play)."""
+    versions: dict[str, tuple[int, ...]]
+    """Per person: the characters that are its versions (①②③), in character order."""
+    printed_owner: list[int]
+    """``counter_country`` as a list, to compare a state's ``owner`` with at once (never changed)."""
     char_ids: tuple[str, ...]
     char_country: tuple[int, ...]
     chit_ids: tuple[str, ...]
@@ -107,6 +114,10 @@ class Static:
     income_hex_set: frozenset[int]
     unit_number: dict[str, int]
     char_number: dict[str, int]
+    building_counters: tuple[int, ...]
+    """Every castle and fort counter, in counter order."""
+    unit_counters: tuple[tuple[int, ...], ...]
+    """Per unit index: every counter of that unit (all countries), in counter order."""
 
     def unit_index(self, unit_id: str) -> int:
         return self.unit_number[unit_id]
@@ -158,6 +169,17 @@ def static() -> Static:
         counter_unit=tuple(counter_unit),
         counter_country=tuple(counter_country),
         ranges=ranges,
+        printed_owner=list(counter_country),
+        versions={
+            person: tuple(k for k, ch in enumerate(t.characters.values()) if ch.person == person)
+            for person in dict.fromkeys(ch.person for ch in t.characters.values())
+        },
+        ranges_of=tuple(
+            range(counter_country.index(c), len(counter_country) - counter_country[::-1].index(c))
+            if c in counter_country
+            else range(0)
+            for c in range(len(COUNTRIES))
+        ),
         char_ids=tuple(t.characters),
         char_country=tuple(COUNTRIES.index(ch.country) for ch in t.characters.values()),
         chit_ids=tuple(t.chits),
@@ -174,6 +196,10 @@ def static() -> Static:
         income_hex_set=frozenset(h.index for h in m.hexes if h.income),
         unit_number={u: k for k, u in enumerate(unit_ids)},
         char_number={c: k for k, c in enumerate(t.characters)},
+        building_counters=tuple(i for i, u in enumerate(counter_unit) if unit_kind[u] in ("castle", "fort")),
+        unit_counters=tuple(
+            tuple(i for i, x in enumerate(counter_unit) if x == u) for u in range(len(unit_ids))
+        ),
     )
 
 
@@ -184,16 +210,23 @@ _EMPTY = range(0)
 
 
 def counters_at(s: BystonState, hex_index: int) -> list[int]:
-    """The counters on a hex, in counter order."""
-    where = s.where
-    return [i for i in range(len(where)) if where[i] == hex_index]
+    """The counters on a hex, in counter order (found with ``list.index``: a hex holds a few)."""
+    index = s.where.index
+    out: list[int] = []
+    i = -1
+    try:
+        while True:
+            i = index(hex_index, i + 1)
+            out.append(i)
+    except ValueError:
+        return out
 
 
 def building_at(s: BystonState, hex_index: int) -> int:
     """The building counter on a hex, or −1 (12.6: at most one)."""
-    st = static()
-    for i in counters_at(s, hex_index):
-        if st.is_building(i):
+    where = s.where
+    for i in static().building_counters:
+        if where[i] == hex_index:
             return i
     return -1
 
@@ -225,46 +258,94 @@ def is_at_war(s: BystonState, country: int) -> bool:
 def character_hex(s: BystonState, person: str) -> int:
     """The hex of a person (any version) on the map, or the location code of the latest version
     not on the map (B-15): ``CUP``/``HEAVY`` while wounded, ``DEAD``/``LEFT`` once out."""
-    st = static()
     found = NOT_ENTERED
-    for k, cid in enumerate(st.char_ids):
-        if st.t.characters[cid].person == person:
-            at = s.char_at[k]
-            if at >= 0:
-                return at
-            if at != GROWN and at != NOT_ENTERED:
-                found = at
+    char_at = s.char_at
+    for k in static().versions.get(person, ()):
+        at = char_at[k]
+        if at >= 0:
+            return at
+        if at != GROWN and at != NOT_ENTERED:
+            found = at
     return found
 
 
 def own_unit_hexes(s: BystonState, country: int) -> list[int]:
     """Hexes holding a counter of the country (13.2, 14.10: where its characters may be placed)."""
+    return sorted(owned_hexes(s, country))
+
+
+def holds_two(s: BystonState, country: int) -> bool:
+    """Whether ``country`` owns at least two counters on the map (B-51: a country never destroys
+    its last counter on the map)."""
+    where = s.where
+    if owns_just_its_own(s, country):
+        mine = static().ranges_of[country]
+        return len(mine) >= 2 and sorted(where[mine.start : mine.stop])[-2] >= 0
+    return len(owned_on_map(s, country)) >= 2
+
+
+def owned_on_map(s: BystonState, country: int) -> list[int]:
+    """The counters on the map ``country`` owns, in counter order. Counters change hands only
+    as remnants (35.3): a country's range whose owners are all as printed is skipped at once."""
+    st = static()
     where = s.where
     owner = s.owner
-    return sorted({where[i] for i in range(len(where)) if owner[i] == country and where[i] >= 0})
-
-
-def unit_hexes_by_country(s: BystonState) -> list[set[int]]:
-    """For each country, the hexes holding one of its counters (one pass over the counters)."""
-    out: list[set[int]] = [set() for _ in range(7)]
-    for at, c in zip(s.where, s.owner, strict=True):
-        if at >= 0:
-            out[c].add(at)
+    printed = st.printed_owner
+    out: list[int] = []
+    for d, r in enumerate(st.ranges_of):
+        lo, hi = r.start, r.stop
+        if owner[lo:hi] == printed[lo:hi]:
+            if d == country:
+                out.extend([i for i in r if where[i] >= 0])
+        else:
+            out.extend([i for i in r if owner[i] == country and where[i] >= 0])
     return out
+
+
+def owned_hexes(s: BystonState, country: int) -> set[int]:
+    """The hexes holding a counter ``country`` owns."""
+    st = static()
+    where = s.where
+    owner = s.owner
+    printed = st.printed_owner
+    if owner == printed:
+        mine = st.ranges_of[country]
+        hexes = set(where[mine.start : mine.stop])
+    else:
+        hexes = set()
+        for d, r in enumerate(st.ranges_of):
+            lo, hi = r.start, r.stop
+            if owner[lo:hi] == printed[lo:hi]:
+                if d == country:
+                    hexes.update(where[lo:hi])
+            else:
+                hexes.update([where[i] for i in r if owner[i] == country])
+    hexes.difference_update(OFF_MAP)
+    return hexes
+
+
+def owns_just_its_own(s: BystonState, country: int) -> bool:
+    """Whether the counters ``country`` owns are exactly the ones printed in its colour (no
+    remnants changed hands, 35.3), so a scan of its own range finds all of them."""
+    owner = s.owner
+    st = static()
+    printed = st.printed_owner
+    if owner == printed:  # no counter changed hands (the usual case): one quick compare
+        return True
+    for d, r in enumerate(st.ranges_of):
+        lo, hi = r.start, r.stop
+        owners = owner[lo:hi]
+        if owners != printed[lo:hi] and (d == country or country in owners):
+            return False
+    return True
 
 
 def find_counter(s: BystonState, owner: int, unit: int, hex_index: int, flipped: int) -> int:
     """The first counter of ``owner`` and ``unit`` on a hex with that face. Counters alike in all
     four are interchangeable, so actions name them by these and not by number (a player cannot
     tell two face-up Drumlo in one hex apart)."""
-    counter_unit = static().counter_unit
     where = s.where
-    for i in range(len(where)):
-        if (
-            where[i] == hex_index
-            and counter_unit[i] == unit
-            and s.owner[i] == owner
-            and s.flipped[i] == flipped
-        ):
+    for i in static().unit_counters[unit]:
+        if where[i] == hex_index and s.owner[i] == owner and s.flipped[i] == flipped:
             return i
     raise AssertionError("no such counter")

@@ -37,13 +37,14 @@ def _holders(
     unit = st.counter_unit
     owner = s.owner
     out: dict[int, tuple[list[int], list[int], list[int]]] = {}
-    for i, at in enumerate(s.where):
-        if at in hexes:
-            entry = out.get(at)
-            if entry is None:
-                entry = out[at] = ([], [], [])
-            k = kinds[unit[i]]
-            entry[2 if k == "AB" else 1 if k == "AS" or k == "ABS" else 0].append(owner[i])
+    where = s.where
+    for i in [i for i, at in enumerate(where) if at in hexes]:
+        at = where[i]
+        entry = out.get(at)
+        if entry is None:
+            entry = out[at] = ([], [], [])
+        k = kinds[unit[i]]
+        entry[2 if k == "AB" else 1 if k == "AS" or k == "ABS" else 0].append(owner[i])
     return out
 
 
@@ -88,7 +89,17 @@ def all_collectors(s: BystonState) -> list[tuple[int, tuple[int, ...]]]:
     """(hex, its collectors) for every income hex, in hex order (one pass over the counters)."""
     st = static()
     held = _holders(s, st.income_hex_set)
-    return [(h, _collectors(s, h, _decide(h, held.get(h)))) for h in st.income_hexes]
+    status = s.status
+    nation = st.nation
+    out = []
+    for h in st.income_hexes:
+        land = nation[h]
+        if h in held or land < 0 or land == ZELANA:
+            out.append((h, _collectors(s, h, _decide(h, held.get(h)))))
+        else:
+            # 6.4 ④ alone: the land's owner collects unless it stands by or has collapsed (6.3)
+            out.append((h, (land,) if status[land] != NEUTRAL and status[land] != COLLAPSED else ()))
+    return out
 
 
 def _collectors(s: BystonState, hex_index: int, control: tuple[int, tuple[int, ...], str]) -> tuple[int, ...]:

@@ -48,11 +48,11 @@ def hex_id(h: int) -> str:
 
 def localize(name: str, value: Any, lang: str) -> str:
     """An event argument as text (a country index as its name…)."""
-    if name in ("country", "target"):
+    if name in ("country", "target", "heir"):
         return country(value, lang)
     if name in ("unit", "to"):
         return unit(value, lang)
-    if name == "char":
+    if name in ("char", "to_char"):
         return character(value, lang)
     if name == "chit":
         return chit(value, lang)
@@ -125,6 +125,90 @@ def action_label(s: BystonState, action: tuple[Any, ...], lang: str = "en") -> s
         return "終了" if ja else "done"
     if verb == "die":
         return f"ダイス {action[1]}" if ja else f"die {action[1]}"
+    label = _movement_label(action, lang)
+    if label:
+        return label
     if verb == "char":
         return f"{character(action[1], lang)}を引く" if ja else f"draw {character(action[1], lang)}"
+    if verb in COMBAT_VERBS:
+        return combat_label(action, lang)
+    return " ".join(str(x) for x in action)
+
+
+def _movement_label(action: tuple[Any, ...], lang: str) -> str:
+    """The choices of an action phase (15, 17)."""
+    ja = _ja(lang)
+    verb = action[0]
+    if verb == "ship":
+        name = unit(action[1], lang) + ("（裏）" if ja and action[3] else " (flipped)" if action[3] else "")
+        return f"{hex_id(action[2])}の{name}を移動" if ja else f"move the {name} at {hex_id(action[2])}"
+    if verb == "load":
+        name = f"{country(action[1], lang)} {unit(action[2], lang)}"
+        name += ("（裏）" if ja else " (flipped)") if action[3] else ""
+        return f"{name}を搭載" if ja else f"take the {name} aboard"
+    if verb == "board":
+        return f"{character(action[1], lang)}を乗せる" if ja else f"take {character(action[1], lang)} aboard"
+    if verb == "go":
+        return "出発" if ja else "set off"
+    if verb == "step":
+        return f"{hex_id(action[1])}へ進む" if ja else f"go to {hex_id(action[1])}"
+    if verb == "stop":
+        return "移動終了" if ja else "stop here"
+    if verb == "search":
+        return (
+            f"{action[1]} GPを使って秘密工場を探す"
+            if ja
+            else f"look for the secret factory, spending {action[1]} GP"
+        )
+    if verb == "no_search":
+        return "秘密工場を探さない" if ja else "do not look for the secret factory"
+    if verb == "act":
+        return "行動する" if ja else "act now"
+    if verb == "wait":
+        return "共同作戦を宣言して待機" if ja else "declare a joint operation and wait"
+    return ""
+
+
+# --- combat (18–26) -----------------------------------------------------------------------------
+
+COMBAT_VERBS = frozenset({"fight", "sortie_all", "stow", "mount", "bomb", "no_bomb", "hit", "hits", "fate"})
+FATE_NAMES = {
+    "G": ("成長", "grows"),
+    "-": ("生還", "unhurt"),
+    "L": ("軽傷", "light wound"),
+    "H": ("重傷", "heavy wound"),
+    "D": ("死亡・離脱", "removed"),
+}
+
+
+def counter_name(i: int, lang: str) -> str:
+    """A counter as a player names it: country, unit."""
+    st = static()
+    return f"{country(st.counter_country[i], lang)} {unit(st.counter_unit[i], lang)}"
+
+
+def combat_label(action: tuple[Any, ...], lang: str) -> str:
+    ja = _ja(lang)
+    verb = action[0]
+    if verb == "fight":
+        return f"{hex_id(action[1])}で戦闘" if ja else f"fight at {hex_id(action[1])}"
+    if verb == "sortie_all":
+        return "残りのABは出撃" if ja else "the other ABs sortie"
+    if verb == "stow":
+        a, b = counter_name(action[1], lang), counter_name(action[2], lang)
+        return f"{a}を{b}に搭載・収容" if ja else f"stow the {a} in the {b}"
+    if verb == "mount":
+        return (
+            f"{counter_name(action[1], lang)}に搭乗" if ja else f"board the {counter_name(action[1], lang)}"
+        )
+    if verb == "bomb":
+        return "爆撃する" if ja else "bomb"
+    if verb == "no_bomb":
+        return "爆撃しない" if ja else "do not bomb"
+    if verb == "hit":
+        return f"{counter_name(action[1], lang)}に被害" if ja else f"hit the {counter_name(action[1], lang)}"
+    if verb == "hits":
+        return f"{action[1]}ヒット" if ja else f"{action[1]} hits"
+    if verb == "fate":
+        return FATE_NAMES[action[1]][0 if ja else 1]
     return " ".join(str(x) for x in action)

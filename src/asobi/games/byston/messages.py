@@ -66,6 +66,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "collapsed": ("{country}が滅亡", "{country} collapses"),
     "left_the_game": ("{country}のユニットはすべてゲームから除外", "every unit of {country} leaves the game"),
+    "box_left_the_game": (
+        "{country}の工場ボックスのユニットはゲームから除外",
+        "the units in {country}'s factory box leave the game",
+    ),
+    "remnants": (
+        "{country}のマップ上のユニットは{heir}の残党軍となる",
+        "{country}'s units on the map become {heir}'s remnants",
+    ),
     "no_place": (
         "{char}を置けるヘックスがなく、ゲームから除外",
         "{char} has no hex to go to and leaves the game",
@@ -75,10 +83,32 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "surprise": ("{country}が奇襲作戦を宣言", "{country} declares a surprise attack"),
     "drawn": ("「{chit}」を引く：{country}の行動", "drawn: {chit}, {country} acts"),
     "drawn_character": ("{char}を引く（負傷からの帰還）", "drawn: {char}, back from a wound"),
-    "action_placeholder": (
-        "{country}の行動フェイズ（{chit}）：移動と戦闘は未実装のため何もしない",
-        "{country}'s action phase ({chit}): movement and combat are not built yet, nothing happens",
+    # action phases and movement (14.5, 15, 17)
+    "action": ("{country}の行動フェイズ（{chit}）", "{country}'s action phase ({chit})"),
+    "waits": (
+        "{country}が共同作戦を宣言し待機（{chit}）",
+        "{country} declares a joint operation and waits ({chit})",
     ),
+    "keeps_waiting": ("{country}が待機を継続（{chit}）", "{country} keeps waiting ({chit})"),
+    "released": ("{country}の待機が解除され、共に行動", "{country}'s wait ends: it acts too"),
+    "wait_void": ("{country}が行動：待機していたチットは無効", "{country} acts: its waiting chits lapse"),
+    "wait_lapsed": ("{country}の待機はターン終了で失効", "{country}'s wait lapses with the turn"),
+    "zelana_joins": ("ゼラーナ隊が{country}の手番に行動", "the Zelana acts in {country}'s phase"),
+    "ship_moves": ("{country}の{unit}が{hex}から移動", "{country}'s {unit} sets off from {hex}"),
+    "loaded": ("{hex}で{country}の{unit}を搭載", "{country}'s {unit} goes aboard at {hex}"),
+    "boarded": ("{hex}で{char}が乗艦", "{char} goes aboard at {hex}"),
+    "goes_along": ("{char}は{hex}に残れず同行", "{char} cannot stay at {hex} and goes along"),
+    "step": ("{hex}へ進入（残り移動力{mp}）", "enters {hex} ({mp} MP left)"),
+    "ship_stops": ("{country}の{unit}が{hex}で移動終了", "{country}'s {unit} stops at {hex}"),
+    "kustanga_stop": ("クスタンガの丘{hex}：移動終了", "the Kustanga hills at {hex}: the move ends"),
+    "kustanga_die": ("クスタンガの丘：ダイス{die}", "the Kustanga hills: die {die}"),
+    "kustanga_flip": ("{hex}の{unit}が裏になる", "the {unit} at {hex} is flipped"),
+    "search": (
+        "{country}が秘密工場の発見チェック（{gp} GP）",
+        "{country} looks for the secret factory ({gp} GP)",
+    ),
+    "search_roll": ("発見チェック：ダイス{dice}＋{gp}＝{total}", "the search: dice {dice} + {gp} = {total}"),
+    "secret_found": ("{hex}の秘密工場を発見", "the secret factory at {hex} is found"),
     "drake_removed": (
         "ドレイクが除去された：シーラ陣営の完全勝利",
         "Drake is removed: Sheela's camp wins outright",
@@ -105,4 +135,39 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "シーラ陣営完全勝利（{drake}対{sheela}）",
         "Sheela's camp's complete victory ({drake} to {sheela})",
     ),
+    # combat (18–26)
+    "battle": ("{hex}で{country}の手番の戦闘", "battle at {hex} in {country}'s phase"),
+    "sortie": ("{country}のAB {n}枚が出撃", "{n} ABs of {country} sortie"),
+    "stow": ("{unit}を{to}に搭載・収容", "a {unit} is stowed in a {to}"),
+    "mounts": ("{char}が{unit}に搭乗", "{char} boards a {unit}"),
+    "bombs": ("{country}の陣営が爆撃を宣言", "{country}'s camp will bomb"),
+    "pool_air": (
+        "空中戦：{country}の陣営 AB {units}枚（ダイス{dice}）＋キャラクター{bonus} → {hits}ヒット",
+        "air combat: {country}'s camp, {units} ABs (dice {dice}) + {bonus} from characters → {hits} hits",
+    ),
+    "pool_aa": (
+        "対空砲火：{country}の陣営 {units}ユニット（ダイス{dice}）＋キャラクター{bonus} → {hits}ヒット",
+        "AA fire: {country}'s camp, {units} units (dice {dice}) + {bonus} from characters → {hits} hits",
+    ),
+    "pool_bombing": (
+        "爆撃：{country}の陣営 AB {units}枚（ダイス{dice}）＋キャラクター{bonus} → {hits}ヒット",
+        "bombing: {country}'s camp, {units} ABs (dice {dice}) + {bonus} from characters → {hits} hits",
+    ),
+    "pool_shelling": (
+        "砲撃戦：{country}の陣営 {units}ユニット（ダイス{dice}）＋キャラクター{bonus} → {hits}ヒット",
+        "shelling: {country}'s camp, {units} units (dice {dice}) + {bonus} from characters → {hits} hits",
+    ),
+    "command": (
+        "{country}の陣営が指揮で{hits}ヒットを振り分ける",
+        "{country}'s camp places {hits} hits by command",
+    ),
+    "hits_lost": ("端数{hits}ヒットは無効", "{hits} hits fit no unit and are lost"),
+    "flipped": ("{country}の{unit}が裏になる", "{country}'s {unit} is flipped"),
+    "removed": ("{country}の{unit}が除去される", "{country}'s {unit} is removed"),
+    "fate": ("{char}の生存判定（{row}）：{fate}", "{char}'s survival roll ({row}): {fate}"),
+    "grows": ("{char}が{to_char}に成長", "{char} grows into {to_char}"),
+    "fate_L": ("{char}が軽傷：カップへ", "{char} is lightly wounded: into the cup"),
+    "fate_H": ("{char}が重傷：重傷者ボックスへ", "{char} is heavily wounded: to the heavy wounds box"),
+    "fate_D": ("{char}が除外される", "{char} is out of the game"),
+    "battle_end": ("{hex}の戦闘終了", "the battle at {hex} ends"),
 }

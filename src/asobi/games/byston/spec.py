@@ -1,6 +1,4 @@
-"""The GameSpec of ドレイクの野望, built but **not registered**: the package's ``__init__`` does not
-import this module, so the registry (which imports every game package) does not find byston until
-the whole game exists. ``spec()`` builds it for tests and for the step that registers it."""
+"""The GameSpec of ドレイクの野望; the package's ``__init__`` registers it."""
 
 from __future__ import annotations
 
@@ -11,23 +9,30 @@ from typing import Any
 from asobi.core import GameSpec, Option
 
 from . import clauses
+from .bots import make_rule_bot
+from .control import camp_income
 from .labels import localize
 from .messages import MESSAGES
+from .render import render_view
+from .space import action_space, chance_space
 from .state import SEATINGS, ZELANA_RUNNERS, BystonState
 from .tables import data_hash
+from .tensor import observation_shape
 
 
 def _new_state(options: Mapping[str, Any]) -> BystonState:
     return BystonState(options["players"], options["zelana_runner"])
 
 
-def _render(view: dict[str, Any], seat: int | None, lang: str) -> str:
-    lines = [f"turn {view['turn']}"]
-    for cid, sheet in view["countries"].items():
-        lines.append(f"{cid}: {sheet['state']} GP {sheet['gp']} TL {sheet['tl']} (seat {sheet['seat']})")
-    for hex_id, stack in sorted(view["map"].items()):
-        lines.append(f"{hex_id}: {' '.join(stack)}")
-    return "\n".join(lines)
+def heuristic(state: Any, seat: int) -> float:
+    """For search cut short: the Drake camp's income lead now, on 27.2's scale (+20 a complete
+    victory, −30 Sheela's), as the seat's expected score."""
+    assert isinstance(state, BystonState)
+    drake, sheela = camp_income(state)
+    lead = max(-30.0, min(20.0, float(drake - sheela)))
+    drake_score = (lead + 30.0) / 50.0
+    drake_seats = {state.seat_of(0), state.seat_of(1)}
+    return drake_score if seat in drake_seats else 1.0 - drake_score
 
 
 @cache
@@ -36,7 +41,7 @@ def spec() -> GameSpec:
         id="byston",
         title_ja="ドレイクの野望",
         title_en="Drake's Ambition",
-        rules_version="0",
+        rules_version="1",
         options=(
             Option("players", int, 4, "number of players (1.2)", "プレイヤー数（1.2）", minimum=2, maximum=4),
             Option(
@@ -52,12 +57,17 @@ def spec() -> GameSpec:
         new_state=_new_state,
         state_class=BystonState,
         messages=MESSAGES,
-        render=_render,
+        render=render_view,
         clauses=clauses,
         localize=localize,
+        bots={"rule": make_rule_bot},
         conformance_options=tuple({"players": p} for p in (2, 3, 4)),
         max_steps=20_000,
+        observation_shape=observation_shape,
+        action_space=action_space,
+        chance_space=chance_space,
         data_hash=data_hash,
+        heuristic=heuristic,
     )
     BystonState.spec = made
     return made

@@ -17,6 +17,7 @@ from asobi.core.flow import FlowState
 from asobi.core.log import EventLog
 
 from . import labels
+from . import tensor as _tensor
 from .board import (
     AH,
     ARMED,
@@ -44,6 +45,7 @@ from .board import (
 )
 from .control import camp_income
 from .rules import FLOW
+from .rules.combat import COMBAT_CHANCES, NO_ROLE, battle_view, combat_outcomes
 from .rules.cup import draw_outcomes, draw_sample
 
 DRAKE_CHAR = static().char_index("drake")
@@ -86,6 +88,24 @@ FIELDS = Fields(
     secret_built=Value(bool),
     secret_found=Value(bool),
     declared=Value(bool),
+    # movement (14.5, 15, 17)
+    phase_chit=Value(int),
+    waiting=List(int),
+    moved=List(int),
+    chars_moved=List(int),
+    ship=Value(int),
+    mp=Value(int),
+    cargo=List(int),
+    crew=List(int),
+    # combat (18–26): the battle being fought, each counter's part in it and the hits it was
+    # given this step, each character's mount, each camp's hits still to place (rules/combat.py);
+    # tuples, so that a clone shares them
+    fight=Value(tuple, optional=True),
+    role=Value(tuple),
+    blocks=Value(tuple),
+    aboard=Value(tuple),
+    hits=Value(tuple),
+    command=Value(int),
     agenda=List(tuple),
     pending=Value(tuple, optional=True),
     chance=Value(tuple, optional=True),
@@ -99,6 +119,10 @@ Per country (7, in the order of play): ``gp``, ``tl``, ``status`` (3.4 and colla
 ``chits_made`` (action chits produced this turn towards 8.11.1's limit). Per counter: ``where``
 (a hex, ``SUPPLY``, ``BOX`` or ``GONE``), ``flipped`` (25.4), ``owner`` (35.3 remnants change
 it). Per character: ``char_at``. Per chit type: ``chit_cup``, ``chit_open`` (14.2, 14.6).
+Movement (:mod:`.rules.action`, :mod:`.rules.move`): ``phase_chit`` (the chit of the action phase
+under way, −1 between phases), ``waiting`` per country (15.4, B-55), ``moved`` / ``chars_moved``
+(counters and characters that moved this phase, B-53), and the ship being moved (``ship``, −1 when
+none) with its ``mp`` left, its ``cargo`` counters and ``crew`` characters (17.15, B-20).
 ``marks``: the turn each milestone a rule waits for first happened (:mod:`.board`).
 """
 
@@ -139,6 +163,20 @@ class BystonState(FlowState, DeclaredState):
         self.secret_built = False
         self.secret_found = False
         self.declared = False
+        self.phase_chit = -1
+        self.waiting = [0] * len(countries)
+        self.moved: list[int] = []
+        self.chars_moved: list[int] = []
+        self.ship = -1
+        self.mp = 0
+        self.cargo: list[int] = []
+        self.crew: list[int] = []
+        self.fight: tuple[Any, ...] | None = None
+        self.role: tuple[int, ...] = (NO_ROLE,) * n
+        self.blocks: tuple[int, ...] = (0,) * n
+        self.aboard: tuple[int, ...] = (NO_ROLE,) * len(st.char_ids)
+        self.hits: tuple[int, ...] = (0, 0)
+        self.command = 0
         self._set_up()
         self.agenda: list[tuple[Any, ...]] = [("turn",)]
         self.pending: tuple[Any, ...] | None = None
@@ -217,6 +255,8 @@ class BystonState(FlowState, DeclaredState):
             return ()
         if chance[0] == "draw":
             return draw_outcomes(self)
+        if chance[0] in COMBAT_CHANCES:
+            return combat_outcomes(chance)
         return DIE
 
     def sample_chance(self, rng: Any) -> tuple[Any, ...]:
@@ -273,6 +313,7 @@ class BystonState(FlowState, DeclaredState):
                     "state": STATE_NAMES[self.status[c]],
                     "gp": self.gp[c],
                     "tl": self.tl[c],
+                    "chits_made": self.chits_made[c],
                     "seat": self.seat_of(c),
                 }
                 for c, cid in enumerate(st.country_ids)
@@ -288,13 +329,29 @@ class BystonState(FlowState, DeclaredState):
             | {st.char_ids[k]: 1 for k, at in enumerate(self.char_at) if at == CUP},
             "open_box": {st.chit_ids[k]: n for k, n in enumerate(self.chit_open) if n},
             "surprise_held": self.surprise_held,
+            "waiting": [st.country_ids[c] for c, w in enumerate(self.waiting) if w],
+            "moving": None
+            if self.ship < 0
+            else {
+                "unit": st.unit_id(self.ship),
+                "hex": grid.hex_id(self.where[self.ship]),
+                "mp": self.mp,
+                "cargo": [f"{st.country_ids[self.owner[i]]}:{st.unit_id(i)}" for i in self.cargo],
+                "crew": [st.char_ids[k] for k in self.crew],
+            },
             "secret_factory": None if self.secret < 0 else {"found": self.secret_found},
             "pending": None if self.pending is None else [self.pending[0], self.pending[1]],
             "chance": None if self.chance is None else list(self.chance),
+            "battle": battle_view(self),
         }
 
     def action_label(self, action: tuple[Any, ...], lang: str = "en") -> str:
         return labels.action_label(self, action, lang)
+
+    def observation_tensor(self, seat: int) -> list[float]:
+        """Nothing is hidden (the view's docstring), so ``determinize`` and ``hidden_variants``
+        keep the core's perfect-information defaults: a clone, and no variants."""
+        return _tensor.observation_tensor(self, seat)
 
     def metrics(self) -> dict[str, float]:
         return {
@@ -339,6 +396,12 @@ class BystonState(FlowState, DeclaredState):
                 out.append(f"character {st.char_ids[k]} is at {at}")
         if self.secret >= 0 and (self.where[self.secret] != st.rian_coast or st.kind(self.secret) != "fort"):
             out.append("the secret factory is not a fort at the Rian coast (30.6.1)")
+        if self.ship >= 0:
+            at = self.where[self.ship]
+            if any(self.where[i] != at for i in self.cargo) or any(self.char_at[k] != at for k in self.crew):
+                out.append("a ship's load is not in its hex (17.15, B-20)")
+        if not 0 <= self.mp <= 3 or (self.ship < 0 and (self.cargo or self.crew)):
+            out.append(f"movement: ship {self.ship}, {self.mp} MP, load {self.cargo} {self.crew}")
         if not 0 <= self.turn <= LAST_TURN:
             out.append(f"turn {self.turn}")
         return out

@@ -15,9 +15,39 @@ from typing import Any
 
 from asobi.core.flow import Flow
 
-from . import build, characters, collapse, cup, develop, income, produce, repair, turn, war
+from . import (
+    action,
+    build,
+    characters,
+    collapse,
+    combat,
+    cup,
+    develop,
+    discovery,
+    income,
+    move,
+    produce,
+    repair,
+    turn,
+    war,
+)
 
-_MODULES = (turn, war, income, develop, produce, repair, build, characters, collapse, cup)
+_MODULES = (
+    turn,
+    war,
+    income,
+    develop,
+    produce,
+    repair,
+    build,
+    characters,
+    collapse,
+    cup,
+    action,
+    move,
+    discovery,
+    combat,
+)
 
 TASKS: dict[str, Callable[..., None]] = {}
 DECISIONS: dict[str, tuple[Callable[[Any], Any], Callable[[Any, Any, Any], None], str]] = {}
@@ -28,4 +58,8 @@ for _module in _MODULES:
     DECISIONS.update(_module.DECISIONS)
 
 FLOW = Flow.from_tables(TASKS, DECISIONS)
+for _module in _MODULES:
+    # ``CHECKS``: decision kind → whether one action is legal without listing them all.
+    for _kind, _check in getattr(_module, "CHECKS", {}).items():
+        FLOW.decisions[_kind].is_legal(_check)
 FLOW.check()

@@ -14,18 +14,17 @@ from ..board import (
     SHEET_COUNTRIES,
     ZELANA,
     building_at,
+    holds_two,
     in_box,
     static,
 )
-from ..tables import Terrain
+from .tables import derived
 
 if TYPE_CHECKING:
     from ..state import BystonState
 
 DONE = ("done",)
 SECRET = ("secret",)
-NOT_FOR_BUILDING = frozenset({"zelana", "spriggan"})
-"""12.8: these ships do not let their country build outside its land."""
 
 
 def task_build_phase(s: BystonState) -> None:
@@ -39,25 +38,26 @@ def task_build_ask(s: BystonState, country: int) -> None:
         s.legal_cache = None
 
 
-def _survey(s: BystonState, country: int) -> tuple[set[int], set[int], set[int], set[int]]:
-    """One pass over the counters: hexes with a building; hexes the enemy forbids (12.10: a
-    ship, a building, or three or more ABs); hexes with an own face-up ship that allows building
-    (12.8); hexes with a Zelana ship (30.6.2)."""
+def _blocked(
+    s: BystonState, country: int, hexes: set[int] | frozenset[int]
+) -> tuple[set[int], set[int], set[int]]:
+    """Of ``hexes``: those with a building (12.6); those the enemy forbids (12.10: a ship, a
+    building, or three or more ABs of the other camp); those with a Zelana ship of the Zelana
+    (30.6.2). One pass over the counters, looking only at counters on ``hexes``."""
     st = static()
-    where = s.where
+    d = derived()
+    kinds = d.counter_kind
     owner = s.owner
     camp = st.camp
     mine = camp[country]
     built: set[int] = set()
     forbidden: set[int] = set()
-    enemy_abs: dict[int, int] = {}
-    ships: set[int] = set()
     zelana: set[int] = set()
-    for i in range(len(where)):
-        h = where[i]
-        if h < 0:
-            continue
-        kind = st.unit_kind[st.counter_unit[i]]
+    enemy_abs: dict[int, int] = {}
+    zelana_ships = d.zelana_ships
+    for i in [i for i, at in enumerate(s.where) if at in hexes]:
+        h = s.where[i]
+        kind = kinds[i]
         if kind == "castle" or kind == "fort":
             built.add(h)
         if camp[owner[i]] != mine:
@@ -67,47 +67,60 @@ def _survey(s: BystonState, country: int) -> tuple[set[int], set[int], set[int],
                     forbidden.add(h)
             else:
                 forbidden.add(h)
-        elif kind == "AS" or kind == "ABS":
-            unit = st.unit_ids[st.counter_unit[i]]
-            if owner[i] == country and not s.flipped[i] and unit not in NOT_FOR_BUILDING:
-                ships.add(h)
-            if unit == "zelana" and owner[i] == ZELANA:
-                zelana.add(h)
-    return built, forbidden, ships, zelana
+        elif i in zelana_ships and owner[i] == ZELANA:
+            zelana.add(h)
+    return built, forbidden, zelana
+
+
+def _kinds(s: BystonState, country: int) -> list[str]:
+    """12.2: the buildings the country has in its factory box and can pay for."""
+    where = s.where
+    gp = s.gp[country]
+    return [
+        kind for kind, lo, hi, cost in derived().building_rows[country] if cost <= gp and BOX in where[lo:hi]
+    ]
 
 
 def sites(s: BystonState, country: int) -> list[tuple[Any, ...]]:
-    """Every legal ("build", kind, hex) for ``country`` (12.3–12.10, 30.4)."""
-    st = static()
-    t = st.t
-    kinds = [k for k in ("castle", "fort") if in_box(s, country, k) and t.buildings[k].gp <= s.gp[country]]
+    """Every legal ("build", kind, hex) for ``country`` (12.3–12.10, 30.4), sorted."""
+    kinds = _kinds(s, country)
     if not kinds:
         return []
-    built, forbidden, ships, _ = _survey(s, country)
+    st = static()
+    d = derived()
+    where = s.where
+    owner = s.owner
+    flipped = s.flipped
     nation = st.nation
-    terrain = t.map.terrain_of
-    status = s.status
-    camp = st.camp
-    candidates = set(ships) | {h for h in range(len(nation)) if nation[h] == country}
+    land = d.land_sites[country]
+    # 12.8: hexes outside its land where an own face-up ship lets it build.
+    ships = {
+        where[i]
+        for i in d.builder_ships
+        if where[i] >= 0 and owner[i] == country and not flipped[i] and nation[where[i]] != country
+    }
+    abroad = []
+    for h in ships:
+        host = nation[h]
+        if host >= 0 and st.camp[host] == st.camp[country] and s.status[host] != COLLAPSED:
+            continue  # 12.9
+        abroad.append(h)
+    occupied = d.land_site_set[country][len(kinds) == 1 and kinds[0]].intersection(where)
+    if abroad:
+        occupied = occupied.union(abroad)  # a ship is there
+    blocked: set[int] = set()
+    if occupied:
+        built, forbidden, _ = _blocked(s, country, occupied)
+        blocked = built | forbidden
+    allowed = d.site_kinds[country]
     out: list[tuple[Any, ...]] = []
-    for h in sorted(candidates):
-        if h in built or h in forbidden:
-            continue  # 12.6, 12.10
-        land = nation[h]
-        if land != country:
-            if land >= 0 and camp[land] == camp[country] and status[land] != COLLAPSED:
-                continue  # 12.9
-            if h not in ships:
-                continue  # 12.8
-        ground = terrain[h]
-        for k in kinds:
-            if ground is Terrain.PLAIN:
-                out.append(("build", k, h))  # 12.3
-            elif ground is Terrain.HIGHLAND:
-                if k == "fort":
-                    out.append(("build", k, h))  # 12.4
-            elif k == "fort" and country == RAU and h in st.karakara:
-                out.append(("build", k, h))  # 30.4 (otherwise 12.5)
+    for kind in kinds:
+        actions = d.site_action[kind]
+        here = [h for h in land[kind] if h not in blocked]
+        if abroad:
+            here.extend(h for h in abroad if kind in allowed[h] and h not in blocked)
+            here.sort()
+        out.extend([actions[h] for h in here])
     return out
 
 
@@ -115,35 +128,54 @@ def secret_allowed(s: BystonState, country: int) -> bool:
     """30.6.1–30.6.2: once a game, Rau, with the Zelana (face up or not) at the Rian coast."""
     if country != RAU or s.secret_built:
         return False
-    st = static()
-    if not in_box(s, RAU, "fort") or st.t.buildings["fort"].gp > s.gp[RAU]:
+    if "fort" not in _kinds(s, RAU):
         return False
-    built, forbidden, _, zelana = _survey(s, RAU)
-    h = st.rian_coast
+    h = static().rian_coast
+    built, forbidden, zelana = _blocked(s, RAU, {h})
     return h in zelana and h not in built and h not in forbidden
 
 
 def razable(s: BystonState, country: int) -> list[int]:
     """12.11: hexes of the country's own buildings it may destroy to build again elsewhere (not its
     last counter on the map, B-51)."""
-    st = static()
     where = s.where
-    mine = [i for i in range(len(where)) if where[i] >= 0 and s.owner[i] == country]
-    if len(mine) < 2:
+    owner = s.owner
+    mine = [i for i in derived().buildings_of[country] if where[i] >= 0 and owner[i] == country]
+    if not mine:
+        return []
+    if len(mine) == 1 and not holds_two(s, country):
         return []  # B-51: never the last counter on the map
-    return sorted(where[i] for i in mine if st.counter_country[i] == country and st.is_building(i))
+    return sorted([where[i] for i in mine])
 
 
 def legal_build(s: BystonState) -> list[tuple[Any, ...]]:
+    """Built in sorted order: build < done < raze < secret."""
     assert s.pending is not None
     country = s.pending[2]
     out = sites(s, country)
     out.append(DONE)
-    out.extend(("raze", h) for h in razable(s, country))
+    out.extend([("raze", h) for h in razable(s, country)])
     if secret_allowed(s, country):
         out.append(SECRET)
-    out.sort()
     return out
+
+
+def is_legal_build(s: BystonState, action: tuple[Any, ...]) -> bool:
+    """Whether ``action`` is in :func:`legal_build`, looking only at what it names."""
+    assert s.pending is not None
+    country = s.pending[2]
+    if type(action) is not tuple or not action:
+        return False
+    verb = action[0]
+    if verb == "done":
+        return action == DONE
+    if verb == "secret":
+        return action == SECRET and secret_allowed(s, country)
+    if verb == "raze":
+        return len(action) == 2 and action[1] in razable(s, country)
+    if verb == "build":
+        return action in sites(s, country)
+    return False
 
 
 def apply_build(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
@@ -183,3 +215,4 @@ def apply_build(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...
 
 TASKS = {"build_phase": task_build_phase, "build_ask": task_build_ask}
 DECISIONS = {"build": (legal_build, apply_build, "12.1")}
+CHECKS = {"build": is_legal_build}

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..board import (
+    COLLAPSED,
     DEAD,
     DRAKE,
     ELF_CASTLE_BUILT,
@@ -20,9 +21,11 @@ from ..board import (
     building_at,
     character_hex,
     own_unit_hexes,
+    owned_hexes,
     static,
-    unit_hexes_by_country,
 )
+from .collapse import serving_country
+from .move import hosts
 
 if TYPE_CHECKING:
     from ..state import BystonState
@@ -122,28 +125,52 @@ def _put_among(s: BystonState, c: int, hexes: tuple[int, ...], clause: str) -> N
     elif len(hexes) == 1:
         place(s, c, hexes[0], clause)
     else:
-        s.ask("place", s.seat_of(static().char_country[c]), c, clause, hexes)
+        s.ask("place", s.seat_of(serving_country(s, c)), c, clause, hexes)
 
 
 def task_place_char(s: BystonState, c: int, clause: str) -> None:
     """13.2, 8.12, 14.10: its owner puts it in any hex with an own unit."""
-    _put_among(s, c, tuple(own_unit_hexes(s, static().char_country[c])), clause)
+    _put_among(s, c, tuple(own_unit_hexes(s, serving_country(s, c))), clause)
 
 
 def task_place_near(s: BystonState, c: int, origin: int, clause: str) -> None:
     """B-15, B-23 (26.4): to the nearest hex with an own unit, the owner choosing among ties."""
-    candidates = [h for h in own_unit_hexes(s, static().char_country[c]) if h != origin]
+    candidates = [h for h in own_unit_hexes(s, serving_country(s, c)) if h != origin]
     _put_among(s, c, static().t.map.grid.nearest(origin, candidates), clause)
 
 
 def task_stranded(s: BystonState, clause: str) -> None:
-    """B-15: a character on a hex with no unit of its own country left must go: anywhere with an
-    own unit after a voluntary destruction (8.12, B-51), else to the nearest (B-23)."""
+    """B-15: a character on a hex with no unit of a country it may be with — its own, and for
+    Rau, Na and the Zelana any of the three (B-42, B-54) — must go: anywhere with an own unit after
+    a voluntary destruction (8.12, B-51), else to the nearest (B-23)."""
     st = static()
-    own = unit_hexes_by_country(s)
-    for k, at in enumerate(s.char_at):
-        if at >= 0 and at not in own[st.char_country[k]]:
+    # 35.3, 35.4: after a collapse some characters serve another country.
+    serving = (lambda k: serving_country(s, k)) if COLLAPSED in s.status else st.char_country.__getitem__
+    on_map = [(k, at) for k, at in enumerate(s.char_at) if at >= 0]
+    if not on_map:
+        return
+    wanted = {at for _k, at in on_map}
+    where = s.where
+    ranges = st.ranges_of
+    as_printed = s.owner == st.printed_owner  # no counter changed hands: a country's are its range
+    unit_hexes: dict[int, set[int]] = {}  # per country: which of ``wanted`` hold one of its counters
+    for k, at in on_map:
+        for c in HOSTS[serving(k)]:
+            held = unit_hexes.get(c)
+            if held is None:
+                if as_printed:
+                    r = ranges[c]
+                    held = wanted.intersection(where[r.start : r.stop])
+                else:
+                    held = wanted & owned_hexes(s, c)
+                unit_hexes[c] = held
+            if at in held:
+                break
+        else:
             s.push(("place_char", k, clause) if clause == "8.12" else ("place_near", k, at, clause))
+
+
+HOSTS = tuple(hosts(c) for c in range(7))
 
 
 def legal_place(s: BystonState) -> list[tuple[Any, ...]]:

@@ -1,20 +1,91 @@
-"""National collapse as far as it can happen before combat exists (B-35): Ah with its Elf Castle
-(33.4) and Mi with its Kiron Castle (32.4), both then leaving the game whole (35.1, 35.2).
+"""National collapse (35, B-35, B-90–B-93): each country's condition is checked after every step of
+combat damage and after a building is pulled down, and a country that meets it collapses at once.
 
-The other countries' conditions (28.8 is the end of the game, 27.3; 29.4, 30.5, 31.5) need a
-character removed, which only combat does; they come with it.
+- Ah with its Elf Castle (33.4), Mi with its Kiron Castle and Pinegan (32.4): everything leaves the
+  game (35.2).
+- Ku with Bishot (29.4): its units leave the game, its characters go to the nearest hex with a
+  Drake's-army ship and serve Drake from then on (35.4).
+- Rau with Foizon, Elle, the Goraon and every castle in its land (30.5), Na with Sheela, the Gran
+  Garan and every castle in its land (31.5): the factory box leaves the game, the units on the map
+  become the other's remnants (35.3), its characters serve the other.
+
+Drake's own end (28.8) is the end of the game (27.3, ``BystonState.stopped``). A character's
+country is fixed in the data; :func:`serving_country` gives the one it serves after 35.3 or 35.4.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..board import AH, BOX, COLLAPSED, CUP, DEAD, GONE, HEAVY, MI, building_at, static
+from ..board import (
+    AH,
+    BOX,
+    COLLAPSED,
+    CUP,
+    DEAD,
+    DRAKE,
+    GONE,
+    HEAVY,
+    KU,
+    MI,
+    NA,
+    NOT_ENTERED,
+    RAU,
+    building_at,
+    static,
+)
 
 if TYPE_CHECKING:
     from ..state import BystonState
 
 NAMED_CASTLES = ((MI, "kiron_castle", "32.4"), (AH, "elf_castle", "33.4"))
+
+HEIR = {KU: DRAKE, RAU: NA, NA: RAU}
+"""35.3, 35.4: who takes over a collapsed country's characters (and Rau's and Na's map units)."""
+
+LEADERS: tuple[tuple[int, tuple[str, ...], tuple[str, ...], bool, str], ...] = (
+    # country, its characters and units that must all be removed, whether its castles count, clause
+    (KU, ("bishot",), (), False, "29.4"),
+    (RAU, ("foizon", "elle"), ("goraon",), True, "30.5"),
+    (NA, ("sheela",), ("gran_garan",), True, "31.5"),
+)
+
+_NO_ROLE = -1
+"""combat.NO_ROLE (a character riding nothing); combat imports this module, so not from there."""
+
+
+def serving_country(s: BystonState, k: int) -> int:
+    """The country character ``k`` serves: its own, or after its country's collapse the heir's —
+    Ku's characters Drake's (35.4), Rau's Na's and Na's Rau's (35.3, B-92) — while the heir stands."""
+    c = static().char_country[k]
+    heir = HEIR.get(c)
+    if heir is not None and s.status[c] == COLLAPSED and s.status[heir] != COLLAPSED:
+        return heir
+    return c
+
+
+def _in_play(at: int) -> bool:
+    """B-35: on the map, in the cup or in the 重傷者 box; anything else is "removed"."""
+    return at >= 0 or at in (CUP, HEAVY)
+
+
+def condition_met(s: BystonState, country: int, chars: tuple[str, ...], units: tuple[str, ...], castles: bool) -> bool:
+    """29.4, 30.5, 31.5 (B-35, B-90): each named character out of play, no counter of each named
+    unit of the country on the map, and no castle (城塞, not a fort) of the country in its land."""
+    st = static()
+    if any(_in_play(s.char_at[st.char_index(c)]) for c in chars):
+        return False
+    where = s.where
+    owner = s.owner
+    for unit in units:
+        if any(where[i] >= 0 and owner[i] == country for i in st.counters_of(country, unit)):
+            return False
+    if castles:
+        nation = st.nation
+        for i, at in enumerate(where):
+            if at >= 0 and owner[i] == country and nation[at] == country and st.kind(i) == "castle":
+                return False
+    return True
 
 
 def task_collapse_check(s: BystonState) -> None:
@@ -28,24 +99,114 @@ def task_collapse_check(s: BystonState) -> None:
         s.status[country] = COLLAPSED
         s.say(clause, "collapsed", country=country)
         remove_country(s, country)
+    for country, chars, units, castles, clause in LEADERS:
+        if s.status[country] == COLLAPSED or not condition_met(s, country, chars, units, castles):
+            continue
+        s.status[country] = COLLAPSED
+        s.say(clause, "collapsed", country=country)
+        if country == KU:
+            _ku_collapses(s)
+        else:
+            _remnants(s, country)
 
 
 def remove_country(s: BystonState, country: int) -> None:
     """35.2: every unit of the country on the map and in its factory box leaves the game, its
     characters (32.4: Pinegan with the Kiron Castle) and its chits too (B-35)."""
     st = static()
-    for i, at in enumerate(s.where):
-        if s.owner[i] == country and (at >= 0 or at == BOX):
-            s.where[i] = GONE
-            s.flipped[i] = 0
+    _units_leave(s, country, on_map=True)
     for k, at in enumerate(s.char_at):
         if st.char_country[k] == country and (at >= 0 or at in (CUP, HEAVY)):
             s.char_at[k] = DEAD
-    for k, owner in enumerate(st.chit_country):
-        if owner == country:
-            s.chit_cup[k] = 0
+    _chits_leave(s, country)
     s.say("35.2", "left_the_game", country=country)
 
 
-TASKS = {"collapse_check": task_collapse_check}
-DECISIONS: dict[str, object] = {}
+def _units_leave(s: BystonState, country: int, on_map: bool) -> None:
+    for i, at in enumerate(s.where):
+        if s.owner[i] == country and (at == BOX or (on_map and at >= 0)):
+            s.where[i] = GONE
+            s.flipped[i] = 0
+
+
+def _chits_leave(s: BystonState, country: int) -> None:
+    for k, owner in enumerate(static().chit_country):
+        if owner == country:
+            s.chit_cup[k] = 0
+
+
+def _never_enter(s: BystonState, country: int) -> None:
+    """B-92: a collapsed country's characters not yet in play never enter (their entries, 13.3,
+    belong to the country)."""
+    st = static()
+    for k, at in enumerate(s.char_at):
+        if st.char_country[k] == country and at == NOT_ENTERED:
+            s.char_at[k] = DEAD
+
+
+def _ku_collapses(s: BystonState) -> None:
+    """35.4 (B-91): Ku's units on the map and in the box leave the game; each of its characters on
+    the map goes to the nearest hex with a Drake's-army ship (its own hex first) and is Drake's from
+    then on; wounded ones return to Drake's units as any wounded character does."""
+    st = static()
+    _units_leave(s, KU, on_map=True)
+    _chits_leave(s, KU)
+    s.say("35.4", "left_the_game", country=KU)
+    _never_enter(s, KU)
+    moves = [("defect", k, at) for k, at in enumerate(s.char_at) if st.char_country[k] == KU and at >= 0]
+    s.push(*moves)
+
+
+def task_defect(s: BystonState, k: int, origin: int) -> None:
+    """35.4, B-23: one Ku character to the nearest hex holding a ship of Drake's army (Drake's
+    runner choosing among ties, with the characters' ``place`` decision); none on the map: it
+    leaves the game."""
+    st = static()
+    if s.char_at[k] != origin:
+        return  # moved meanwhile
+    _dismount(s, k)
+    where = s.where
+    ships = {where[i] for i in range(len(where)) if s.owner[i] == DRAKE and where[i] >= 0 and st.is_ship(i)}
+    hexes = st.t.map.grid.nearest(origin, ships)
+    if not hexes:
+        s.char_at[k] = DEAD
+        s.say("B-23", "no_place", char=k)
+    elif len(hexes) == 1:
+        s.char_at[k] = hexes[0]
+        s.say("35.4", "placed", char=k, hex=hexes[0])
+    else:
+        s.ask("place", s.seat_of(DRAKE), k, "35.4", hexes)
+
+
+def _dismount(s: BystonState, k: int) -> None:
+    """In a battle the unit it rode has left the game (or it leaves the hex): it rides nothing
+    (B-73)."""
+    if s.aboard[k] != _NO_ROLE:
+        s.aboard = (*s.aboard[:k], _NO_ROLE, *s.aboard[k + 1 :])
+
+
+def _remnants(s: BystonState, country: int) -> None:
+    """35.3 (B-35, B-92): the factory box leaves the game; the units on the map become the other
+    country's remnants (out of the game once removed, ``combat._remove``) — or leave the game too
+    if the other has collapsed already; the characters serve the other from now on."""
+    st = static()
+    heir = HEIR[country]
+    _units_leave(s, country, on_map=s.status[heir] == COLLAPSED)
+    _chits_leave(s, country)
+    s.say("35.3", "box_left_the_game", country=country)
+    _never_enter(s, country)
+    if s.status[heir] == COLLAPSED:
+        for k, at in enumerate(s.char_at):
+            if st.char_country[k] in (country, heir) and _in_play(at):
+                s.char_at[k] = DEAD
+                _dismount(s, k)
+        s.say("B-35", "left_the_game", country=country)
+        return
+    for i, at in enumerate(s.where):
+        if at >= 0 and s.owner[i] == country:
+            s.owner[i] = heir
+    s.say("35.3", "remnants", country=country, heir=heir)
+
+
+TASKS = {"collapse_check": task_collapse_check, "defect": task_defect}
+DECISIONS: dict[str, Any] = {}

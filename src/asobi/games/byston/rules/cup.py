@@ -1,12 +1,12 @@
-"""The action phases' chit cup (14.1–14.10), the surprise attack declared before a draw (16.3–16.5,
-B-19), and — until movement and combat are built — the placeholder that stands for each action
-phase (B-47: **not the printed rule**, which is 14.5 and 17–26)."""
+"""The action phases' chit cup (14.1–14.10) and the surprise attack declared before a draw
+(16.3–16.5, B-19). Each chit drawn runs one action phase, the task ``action`` (14.5, B-47)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from ..board import COLLAPSED, CUP, DRAKE, HEAVY, static
+from .action import lapse_waits
 
 if TYPE_CHECKING:
     from ..state import BystonState
@@ -26,6 +26,7 @@ def task_action_phases(s: BystonState) -> None:
 def task_next_draw(s: BystonState) -> None:
     """14.7, 14.8: draw again until no chit is left; 16.3: Drake may cut in before any draw."""
     if not any(s.chit_cup):
+        lapse_waits(s)
         return
     if s.surprise_held and s.status[DRAKE] != COLLAPSED:
         s.ask("surprise", s.seat_of(DRAKE))
@@ -45,7 +46,7 @@ def apply_surprise(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, 
     s.surprise_held = False
     k = static().chit_index("surprise")
     s.say("16.4", "surprise", country=DRAKE)
-    s.push(("action_placeholder", DRAKE, k), ("next_draw",))
+    s.push(("action", DRAKE, k), ("next_draw",))
 
 
 def _cup(s: BystonState) -> list[tuple[tuple[Any, ...], int]]:
@@ -85,20 +86,12 @@ def chance_draw(s: BystonState, action: tuple[Any, ...]) -> None:
     s.chit_open[k] += 1
     country = static().chit_country[k]
     s.say("14.6", "drawn", chit=k, country=country)
-    s.push(("action_placeholder", country, k), ("next_draw",))
-
-
-def task_action_placeholder(s: BystonState, country: int, chit: int) -> None:
-    """B-47 (a stand-in, not the printed rule): the action phase of the drawn chit, in which 14.5
-    says the country moves and fights (17–26), passes with nothing moved, until movement and
-    combat are built."""
-    s.say("B-47", "action_placeholder", country=country, chit=chit)
+    s.push(("action", country, k), ("next_draw",))
 
 
 TASKS = {
     "action_phases": task_action_phases,
     "next_draw": task_next_draw,
     "chance_draw": chance_draw,
-    "action_placeholder": task_action_placeholder,
 }
 DECISIONS = {"surprise": (legal_surprise, apply_surprise, "16.3")}

@@ -41,6 +41,11 @@ def task_income_share(s: BystonState, hex_index: int, who: tuple[int, ...]) -> N
     s.ask("income_share", s.seat_of(who[0]), hex_index, who)
 
 
+SHARE_WIDTH = 4
+"""The most allies that can collect one hex (Rau, Na, Ah, Mi): a ``share`` action always has this
+many amounts, the ones past the allies concerned 0, so that it has one shape (space.py)."""
+
+
 def shares(gp: int, n: int) -> list[tuple[int, ...]]:
     """Every way to split ``gp`` whole GP between ``n`` countries, in sorted order."""
     return [split for split in product(range(gp + 1), repeat=n) if sum(split) == gp]
@@ -49,12 +54,13 @@ def shares(gp: int, n: int) -> list[tuple[int, ...]]:
 def legal_income_share(s: BystonState) -> list[tuple[Any, ...]]:
     assert s.pending is not None
     _, _, hex_index, who = s.pending
-    return [("share", *split) for split in shares(static().t.map.income_of[hex_index], len(who))]
+    pad = (0,) * (SHARE_WIDTH - len(who))
+    return [("share", *split, *pad) for split in shares(static().t.map.income_of[hex_index], len(who))]
 
 
 def apply_income_share(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
     _, _, hex_index, who = pending
-    for c, gp in zip(who, action[1:], strict=True):
+    for c, gp in zip(who, action[1 : 1 + len(who)], strict=True):
         if gp:
             s.gp[c] += gp
             s.say("6.7", "income_share", country=c, gp=gp, hex=hex_index, total=s.gp[c])

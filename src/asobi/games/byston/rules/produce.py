@@ -9,15 +9,15 @@ from typing import TYPE_CHECKING, Any
 from ..board import (
     BOX,
     COLLAPSED,
-    DRAKE,
     MADE_MARK,
     SHEET_COUNTRIES,
     SUPPLY,
     find_counter,
-    in_box,
-    in_supply,
+    holds_two,
+    owns_just_its_own,
     static,
 )
+from .tables import CHIT_SHOT, CHIT_SURPRISE, CHIT_ZELANA, ChitRow, derived
 
 if TYPE_CHECKING:
     from ..state import BystonState
@@ -40,106 +40,205 @@ def task_produce_ask(s: BystonState, country: int) -> None:
 def placement_hexes(s: BystonState, country: int, ship: bool) -> list[int]:
     """8.7 (B-11): the country's own castles for a ship, own castles and forts for an AB; never
     the secret factory (30.6.3)."""
-    st = static()
+    d = derived()
     where = s.where
     owner = s.owner
-    out = []
-    for i in range(len(where)):
-        if where[i] >= 0 and owner[i] == country and i != s.secret:
-            kind = st.unit_kind[st.counter_unit[i]]
-            if kind == "castle" or (kind == "fort" and not ship):
-                out.append(where[i])
-    return sorted(set(out))
-
-
-def chit_choices(s: BystonState, country: int) -> list[int]:
-    """8.11.1–8.11.4, 16.1, B-12: the chits ``country`` may produce now."""
-    st = static()
-    t = st.t
-    limit = t.countries[st.country_ids[country]].chit_limit or 0
-    gp = s.gp[country]
-    out = []
-    for k, chit in enumerate(t.chits.values()):
-        if st.country_ids[country] not in chit.producers or chit.gp > gp:
-            continue
-        used = s.chit_cup[k] + s.chit_open[k] + (1 if chit.kind == "surprise" and s.surprise_held else 0)
-        if used >= chit.count:
-            continue
-        if chit.kind == "shot":
-            # 8.11.4: only while the Spriggan is on the map; outside the limit.
-            if not any(s.where[i] >= 0 for i in st.counters_of(DRAKE, "spriggan")):
-                continue
-        elif chit.kind != "zelana" and s.chits_made[country] >= limit:
-            continue
-        out.append(k)
-    return out
-
-
-def destroyable(s: BystonState, country: int) -> list[tuple[int, int, int]]:
-    """8.11 (B-9): the country's own aura machines on the map, face up or flipped, unless it is its
-    last counter on the map (B-51)."""
-    st = static()
-    where = s.where
-    owner = s.owner
-    kinds = st.unit_kind
-    unit = st.counter_unit
-    mine = [i for i in range(len(where)) if where[i] >= 0 and owner[i] == country]
-    if len(mine) < 2:
-        return []  # B-51: never the last counter on the map
+    secret = s.secret
+    forts = d.fort_counters
+    candidates = d.buildings_of[country] if owns_just_its_own(s, country) else d.building_counters
     return sorted(
         {
-            (unit[i], where[i], s.flipped[i])
-            for i in mine
-            if st.counter_country[i] == country and kinds[unit[i]] in MACHINES
+            where[i]
+            for i in candidates
+            if where[i] >= 0 and owner[i] == country and i != secret and not (ship and i in forts)
         }
     )
 
 
-MACHINES = frozenset({"AB", "AS", "ABS"})
+def chit_choices(s: BystonState, country: int) -> list[int]:
+    """8.11.1–8.11.4, 16.1, B-12: the chits ``country`` may produce now."""
+    return [row.chit for row in _chit_rows(s, country)]
+
+
+def _chit_rows(s: BystonState, country: int) -> list[ChitRow]:
+    d = derived()
+    gp = s.gp[country]
+    at_limit = s.chits_made[country] >= d.chit_limit[country]
+    cup = s.chit_cup
+    opened = s.chit_open
+    out = []
+    for row in d.chits_of[country]:
+        k, chit_gp, count, kind, _action = row
+        if chit_gp > gp:
+            continue
+        used = cup[k] + opened[k] + (1 if kind == CHIT_SURPRISE and s.surprise_held else 0)
+        if used >= count:
+            continue
+        if kind == CHIT_SHOT:
+            # 8.11.4: only while the Spriggan is on the map; outside the limit.
+            where = s.where
+            if not any(where[i] >= 0 for i in d.spriggan):
+                continue
+        elif kind != CHIT_ZELANA and at_limit:
+            continue
+        out.append(row)
+    return out
+
+
+def destroyable(s: BystonState, country: int) -> list[tuple[Any, ...]]:
+    """8.11 (B-9): ("destroy", unit, hex, flipped) for the country's own aura machines on the map,
+    face up or flipped, unless it is its last counter on the map (B-51); sorted."""
+    where = s.where
+    as_printed = s.owner == static().printed_owner
+    out: list[tuple[Any, ...]] = []
+    for p in derived().production[country]:
+        chunk = where[p.lo : p.hi]
+        if max(chunk) >= 0:
+            _add_destroys(s, country, p.unit, p.lo, p.hi, chunk, as_printed, out)
+    return _last_counter_kept(s, country, out)
+
+
+def _add_destroys(
+    s: BystonState,
+    country: int,
+    unit: int,
+    lo: int,
+    hi: int,
+    chunk: list[int],
+    as_printed: bool,
+    out: list[tuple[Any, ...]],
+) -> None:
+    """The destroy actions of one unit's counters ``lo:hi`` (``chunk`` is their ``where``)."""
+    if as_printed:  # they are all the country's: one key per (hex, face), deduplicated in C
+        out.extend(
+            [("destroy", unit, at, f) for at, f in set(zip(chunk, s.flipped[lo:hi], strict=True)) if at >= 0]
+        )
+    else:
+        where = s.where
+        owner = s.owner
+        flipped = s.flipped
+        out.extend(
+            {
+                ("destroy", unit, where[i], flipped[i])
+                for i in range(lo, hi)
+                if where[i] >= 0 and owner[i] == country
+            }
+        )
+
+
+def _last_counter_kept(s: BystonState, country: int, keys: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """B-51: nothing to destroy when it would be the country's last counter on the map."""
+    if not keys or (len(keys) == 1 and not holds_two(s, country)):
+        return []
+    keys.sort()
+    return keys
 
 
 def legal_produce(s: BystonState) -> list[tuple[Any, ...]]:
+    """Built in sorted order (chit < convert < destroy < done < extra < make, each by its
+    arguments; the sheet's rows are by unit index), so no sort is needed."""
     assert s.pending is not None
     country = s.pending[2]
-    st = static()
-    t = st.t
     gp = s.gp[country]
     tl = s.tl[country]
     where = s.where
-    out: list[tuple[Any, ...]] = [("chit", k) for k in chit_choices(s, country)]
-    out.append(DONE)
+    converts: list[tuple[Any, ...]] = []
+    extras: list[tuple[Any, ...]] = []
+    makes: list[tuple[Any, ...]] = []
     ab_hexes: list[int] | None = None
     ship_hexes: list[int] | None = None
-    for unit_id, kind in t.countries[st.country_ids[country]].counters.items():
-        m = t.machines.get(unit_id)
-        if m is None:
-            continue
-        u = st.unit_number[unit_id]
-        counters = st.ranges[(country, u)]
-        boxed = BOX in where[counters.start : counters.stop]
-        if boxed and m.gp is not None and m.gp <= gp and m.tl <= tl:
-            if m.is_ship:
-                if ship_hexes is None:
-                    ship_hexes = placement_hexes(s, country, True)
-                out.extend(("make", u, h) for h in ship_hexes)
-            else:
-                if ab_hexes is None:
-                    ab_hexes = placement_hexes(s, country, False)
-                out.extend(("make", u, h) for h in ab_hexes)
-        if (
-            m.extra_gp is not None
-            and m.extra_gp <= gp
-            and m.tl <= tl
-            and SUPPLY in where[counters.start : counters.stop]
-        ):
-            out.append(("extra", u))
-        if boxed and kind.upgrade_to is not None and kind.upgrade_gp is not None and kind.upgrade_gp <= gp:
-            target = t.machines[kind.upgrade_to]
-            if target.tl <= tl and in_supply(s, country, kind.upgrade_to):
-                out.append(("convert", u))
-    out.extend(("destroy", *key) for key in destroyable(s, country))
-    out.sort()
+    as_printed = s.owner == static().printed_owner
+    destroys: list[tuple[Any, ...]] = []  # 8.11
+    for (
+        u,
+        lo,
+        hi,
+        make_gp,
+        need_tl,
+        is_ship,
+        extra_gp,
+        up_gp,
+        _,
+        up_tl,
+        up_lo,
+        up_hi,
+        extra,
+        convert,
+    ) in derived().production[country]:
+        chunk = where[lo:hi]
+        if max(chunk) >= 0:
+            _add_destroys(s, country, u, lo, hi, chunk, as_printed, destroys)
+        if BOX in chunk:
+            if make_gp <= gp and need_tl <= tl:
+                if is_ship:
+                    if ship_hexes is None:
+                        ship_hexes = placement_hexes(s, country, True)
+                    hexes = ship_hexes
+                else:
+                    if ab_hexes is None:
+                        ab_hexes = placement_hexes(s, country, False)
+                    hexes = ab_hexes
+                makes.extend([("make", u, h) for h in hexes])
+            if up_gp <= gp and up_tl <= tl and SUPPLY in where[up_lo:up_hi]:
+                converts.append(convert)
+        if extra_gp <= gp and need_tl <= tl and SUPPLY in chunk:
+            extras.append(extra)
+    out: list[tuple[Any, ...]] = [row.action for row in _chit_rows(s, country)]
+    out.extend(converts)
+    out.extend(_last_counter_kept(s, country, destroys))
+    out.append(DONE)
+    out.extend(extras)
+    out.extend(makes)
     return out
+
+
+def is_legal_produce(s: BystonState, action: tuple[Any, ...]) -> bool:
+    """Whether ``action`` is in :func:`legal_produce`, looking only at what it names."""
+    assert s.pending is not None
+    country = s.pending[2]
+    if type(action) is not tuple or not action:
+        return False
+    verb = action[0]
+    if verb == "done":
+        return action == DONE
+    if verb == "chit":
+        return any(row.action == action for row in _chit_rows(s, country))
+    if verb == "destroy":
+        return action in destroyable(s, country)
+    if len(action) < 2:
+        return False
+    row = None
+    for p in derived().production[country]:
+        if p.unit == action[1]:
+            row = p
+            break
+    if row is None:
+        return False
+    gp = s.gp[country]
+    tl = s.tl[country]
+    where = s.where
+    boxed = BOX in where[row.lo : row.hi]
+    if verb == "make":
+        return (
+            len(action) == 3
+            and boxed
+            and row.make_gp <= gp
+            and row.tl <= tl
+            and action[2] in placement_hexes(s, country, row.is_ship)
+        )
+    if verb == "extra":
+        return (
+            action == row.extra and row.extra_gp <= gp and row.tl <= tl and SUPPLY in where[row.lo : row.hi]
+        )
+    if verb == "convert":
+        return (
+            action == row.convert
+            and boxed
+            and row.upgrade_gp <= gp
+            and row.upgrade_tl <= tl
+            and SUPPLY in where[row.upgrade_lo : row.upgrade_hi]
+        )
+    return False
 
 
 def apply_produce(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
@@ -148,7 +247,6 @@ def apply_produce(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, .
     if verb == "done":
         return
     st = static()
-    t = st.t
     if verb == "destroy":
         # 8.11: back to the factory box, usable at once; 8.12 for characters left without a unit.
         i = find_counter(s, country, action[1], action[2], action[3])
@@ -159,54 +257,48 @@ def apply_produce(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, .
         return
     if verb == "chit":
         k = action[1]
-        chit = list(t.chits.values())[k]
-        s.gp[country] -= chit.gp
-        if chit.kind == "surprise":
+        d = derived()
+        chit_gp = d.chit_gp[k]
+        chit_kind = d.chit_kind[k]
+        s.gp[country] -= chit_gp
+        if chit_kind == CHIT_SURPRISE:
             s.surprise_held = True
-            s.say("16.2", "chit_made_held", country=country, chit=k, gp=chit.gp)
+            s.say("16.2", "chit_made_held", country=country, chit=k, gp=chit_gp)
         else:
             s.chit_cup[k] += 1
-            clause = {"shot": "8.11.4", "zelana": "8.11.3"}.get(chit.kind, "8.11.1")
-            s.say(clause, "chit_made", country=country, chit=k, gp=chit.gp)
-        if chit.kind not in ("shot", "zelana"):
+            clause = (
+                "8.11.4" if chit_kind == CHIT_SHOT else "8.11.3" if chit_kind == CHIT_ZELANA else "8.11.1"
+            )
+            s.say(clause, "chit_made", country=country, chit=k, gp=chit_gp)
+        if chit_kind != CHIT_SHOT and chit_kind != CHIT_ZELANA:
             s.chits_made[country] += 1
     else:
-        unit_id = st.unit_ids[action[1]]
-        m = t.machines[unit_id]
+        p = derived().production_of[country][action[1]]
+        where = s.where
         if verb == "make":
-            i = in_box(s, country, unit_id)[0]
-            s.where[i] = action[2]
+            i = where.index(BOX, p.lo, p.hi)  # the first of them in the factory box
+            where[i] = action[2]
             s.flipped[i] = 0
-            assert m.gp is not None
-            s.gp[country] -= m.gp
-            s.say("8.7", "made", country=country, unit=action[1], hex=action[2], gp=m.gp)
-            mark = MADE_MARK.get(unit_id)
+            s.gp[country] -= p.make_gp
+            s.say("8.7", "made", country=country, unit=action[1], hex=action[2], gp=p.make_gp)
+            mark = MADE_MARK.get(st.unit_ids[p.unit])
             if mark is not None and not s.marks[mark]:
                 s.marks[mark] = s.turn
         elif verb == "extra":
-            i = in_supply(s, country, unit_id)[0]
-            s.where[i] = BOX
-            assert m.extra_gp is not None
-            s.gp[country] -= m.extra_gp
-            s.say("9.2", "extra", country=country, unit=action[1], gp=m.extra_gp)
+            i = where.index(SUPPLY, p.lo, p.hi)
+            where[i] = BOX
+            s.gp[country] -= p.extra_gp
+            s.say("9.2", "extra", country=country, unit=action[1], gp=p.extra_gp)
         else:  # convert (10.3)
-            kind = t.countries[st.country_ids[country]].counters[unit_id]
-            assert kind.upgrade_to is not None and kind.upgrade_gp is not None
-            old = in_box(s, country, unit_id)[0]
-            new = in_supply(s, country, kind.upgrade_to)[0]
-            s.where[old] = SUPPLY
-            s.where[new] = BOX
-            s.gp[country] -= kind.upgrade_gp
-            s.say(
-                "10.3",
-                "converted",
-                country=country,
-                unit=action[1],
-                to=st.unit_index(kind.upgrade_to),
-                gp=kind.upgrade_gp,
-            )
+            old = where.index(BOX, p.lo, p.hi)
+            new = where.index(SUPPLY, p.upgrade_lo, p.upgrade_hi)
+            where[old] = SUPPLY
+            where[new] = BOX
+            s.gp[country] -= p.upgrade_gp
+            s.say("10.3", "converted", country=country, unit=action[1], to=p.upgrade_unit, gp=p.upgrade_gp)
     s.push(("produce_ask", country))
 
 
 TASKS = {"produce_phase": task_produce_phase, "produce_ask": task_produce_ask}
 DECISIONS = {"produce": (legal_produce, apply_produce, "8.2")}
+CHECKS = {"produce": is_legal_produce}

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..board import COLLAPSED, NA, RAU, SHEET_COUNTRIES, ZELANA, find_counter, static
+from .tables import derived
 
 if TYPE_CHECKING:
     from ..state import BystonState
@@ -27,26 +28,25 @@ def task_repair_ask(s: BystonState, country: int) -> None:
 
 def repairable(s: BystonState, country: int) -> list[int]:
     """The flipped counters ``country`` may repair and pay for now."""
+    flipped = s.flipped
+    if not any(flipped):
+        return []
     st = static()
-    t = st.t
+    d = derived()
     where = s.where
     owner = s.owner
     camp = st.camp
-    building_of: dict[int, int] = {}
-    for i in range(len(where)):
-        if where[i] >= 0 and st.is_building(i):
-            building_of[where[i]] = i
+    kinds = d.counter_kind
+    building_of = {where[b]: b for b in d.building_counters if where[b] >= 0}
+    repair_gp = d.repair_gp
     gp = s.gp[country]
     out = []
-    for i in range(len(where)):
+    for i in [i for i, f in enumerate(flipped) if f]:
         h = where[i]
-        if h < 0 or not s.flipped[i]:
+        if h < 0:
             continue
         b = building_of.get(h)
-        if b is None:
-            continue
-        unit = t.unit(st.unit_id(i))
-        if unit.repair_gp > gp:
+        if b is None or repair_gp[i] > gp:
             continue
         if owner[i] == country:
             if i == b:
@@ -58,7 +58,7 @@ def repairable(s: BystonState, country: int) -> list[int]:
             pass  # 34.7: at Rau's or Na's building, paid by its owner
         else:
             continue
-        if st.kind(i) == "ABS" and (st.kind(b) == "fort"):
+        if kinds[i] == "ABS" and kinds[b] == "fort":
             continue  # 11.4 (the secret factory is a fort counter, B-13)
         out.append(i)
     return out
@@ -66,9 +66,25 @@ def repairable(s: BystonState, country: int) -> list[int]:
 
 def legal_repair(s: BystonState) -> list[tuple[Any, ...]]:
     assert s.pending is not None
-    st = static()
-    keys = {(s.owner[i], st.counter_unit[i], s.where[i]) for i in repairable(s, s.pending[2])}
+    counters = repairable(s, s.pending[2])
+    if not counters:
+        return [DONE]
+    unit = static().counter_unit
+    keys = {(s.owner[i], unit[i], s.where[i]) for i in counters}
     return [DONE, *(("repair", *key) for key in sorted(keys))]
+
+
+def is_legal_repair(s: BystonState, action: tuple[Any, ...]) -> bool:
+    """Whether ``action`` is in :func:`legal_repair`."""
+    assert s.pending is not None
+    if type(action) is not tuple or not action:
+        return False
+    if action[0] == "done":
+        return action == DONE
+    if action[0] != "repair" or len(action) != 4:
+        return False
+    unit = static().counter_unit
+    return any((s.owner[i], unit[i], s.where[i]) == action[1:] for i in repairable(s, s.pending[2]))
 
 
 def apply_repair(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
@@ -87,3 +103,4 @@ def apply_repair(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ..
 
 TASKS = {"repair_phase": task_repair_phase, "repair_ask": task_repair_ask}
 DECISIONS = {"repair": (legal_repair, apply_repair, "11.2")}
+CHECKS = {"repair": is_legal_repair}

@@ -1,0 +1,396 @@
+"""The rule bot of ドレイクの野望: one per seat, playing every country the seat runs.
+
+Nothing in this game is hidden, so the bot reads the whole position from ``obs.determinize``
+(for a game of perfect information, a copy of the state) and uses the game's own queries on it;
+it never changes the real state. Its rules, decision by decision:
+
+- declare war whenever a country may (5.1: entering the war is what lets it move into enemy land
+  and take income hexes); share an income hex evenly (6.7);
+- develop when the GP leave enough to produce afterwards (a failed payment loses everything, 7.5);
+- produce one action chit first (no chit, no action phase, 14; an ABS chit once it has an ABS on
+  the map), a second and third with 15 and 25 GP in hand, then ships before ABs, each the kind
+  with the most combat value per GP, into the building with the most of the country's ships;
+  never destroy its own machines, never pull down its buildings;
+- repair what it can afford; decline a joint wait and act at once; declare a surprise when held;
+- move each ship, by a way found over the hexes the rules let it enter, back to a hex of its camp
+  with Drake himself or a building that a strong enemy near outweighs, otherwise towards the
+  nearest enemy stack its hex outweighs or income hex its camp does not collect, loading every AB
+  and character it may take but Drake himself; a ship stays where the enemy is, and the last ship
+  stays with Drake, at a building with an enemy within 4 hexes, or on an income hex taken from
+  the enemy unless three ABs
+  hold it (6.4 ②, ③), leaving those three behind when it goes on;
+- in battle: sortie all, board the strongest unit, bomb, place hits on the enemy units whose loss
+  costs the most per hit, and its own camp's hits on its cheapest units.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache
+from random import Random
+from typing import Any
+
+from asobi.core import Agent
+from asobi.core.actions import Action
+from asobi.core.agent import Observation
+
+from .board import static
+from .control import all_collectors
+from .rules.move import may_enter
+from .state import DRAKE_CHAR, BystonState
+
+
+@cache
+def _counter_strength() -> tuple[float, ...]:
+    """A rough combat weight per counter (face up): an AB's air and bombing, a ship's guns,
+    defence for all."""
+    st = static()
+    out = []
+    for i in range(len(st.counter_unit)):
+        side = st.t.unit(st.unit_id(i)).front
+        out.append(
+            side.air
+            + 0.5 * side.bomb
+            + side.guns * side.gun / 3
+            + side.aa_guns * side.aa / 6
+            + side.defence / 2
+        )
+    return tuple(out)
+
+
+@cache
+def _defence() -> tuple[int, ...]:
+    st = static()
+    return tuple(st.t.unit(st.unit_id(i)).front.defence for i in range(len(st.counter_unit)))
+
+
+@cache
+def _unit_value() -> tuple[float, ...]:
+    """How much a unit kind is worth: its GP (buildings and machines alike), at least 1."""
+    st = static()
+    out = []
+    for u in st.unit_ids:
+        thing = st.t.unit(u)
+        out.append(float(getattr(thing, "gp", None) or 1))
+    return tuple(out)
+
+
+@cache
+def _machine_score() -> tuple[float, ...]:
+    """Combat value per GP of each unit kind (for choosing what to produce)."""
+    st = static()
+    out = []
+    for u in st.unit_ids:
+        thing = st.t.unit(u)
+        side = thing.front
+        value = (
+            side.air + 0.5 * side.bomb + side.guns * side.gun / 3 + side.aa_guns * side.aa / 6 + side.defence
+        )
+        gp = getattr(thing, "gp", None) or 1
+        capacity = getattr(thing, "capacity", 0) or 0
+        out.append((value + capacity) / gp)
+    return tuple(out)
+
+
+ATTACK_MARGIN = 1.2
+"""A ship heads for an enemy stack when the weight of its own hex is this many times the enemy's."""
+DEFEND_BUILDINGS = True
+"""Whether ships also go back to threatened buildings (off: against random bots it costs more
+income than it saves), or only to Drake himself."""
+THREAT_RANGE = 2
+"""Enemy stacks this near a hex threaten it (a ship moves 3 hexes a phase, 17.4)."""
+THREAT_LEAST = 20.0
+"""Less enemy weight than this (a few ABs) near a hex is no threat worth turning back for."""
+DEFEND_WITHIN = 6
+"""A ship goes back to a threatened hex of its camp two turns' moves away or nearer."""
+HOLD_WITH_ABS = 3
+"""6.4 ③: three ABs control a hex without a ship."""
+CHIT_RESERVE = (0, 15, 25)
+"""The GP a country must have to produce its first, second and third chit of a turn."""
+
+
+class RuleBot(Agent):
+    """Plays every country of its seat by the rules in the module's docstring."""
+
+    def __init__(self, seat: int, seed: int) -> None:
+        self.seat = seat
+        self.rng = Random(seed)
+
+    def act(self, obs: Observation) -> Action:
+        legal = obs.legal
+        if len(legal) == 1:
+            return legal[0]
+        state = obs.determinize(self.rng)
+        assert isinstance(state, BystonState)
+        pending = state.pending
+        if pending is None:
+            return legal[0]
+        choose = getattr(self, "_on_" + pending[0], None)
+        action = choose(state, pending, legal) if choose is not None else None
+        return action if action is not None and action in legal else legal[0]
+
+    # ---- management --------------------------------------------------------------------------
+    def _on_declare(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
+        wars = [a for a in legal if a[0] == "declare"]
+        return wars[0] if wars else ("pass",)
+
+    def _on_income_share(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
+        return min(legal, key=lambda a: (max(a[1:]) - min(a[1 : 1 + len(pending[3])]), a))
+
+    def _on_develop(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
+        gp = s.gp[pending[2]]
+        if gp >= 50 and ("develop", 2) in legal:
+            return ("develop", 2)
+        if gp >= 22 and ("develop", 1) in legal:
+            return ("develop", 1)
+        return ("develop", 0)
+
+    def _on_produce(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
+        country = pending[2]
+        chits = [a for a in legal if a[0] == "chit"]
+        made = s.chits_made[country]
+        if chits and s.gp[country] >= CHIT_RESERVE[min(made, len(CHIT_RESERVE) - 1)]:
+            return max(chits, key=lambda a: self._chit_worth(s, country, a[1]))
+        makes = [a for a in legal if a[0] == "make"]
+        if makes:
+            score = _machine_score()
+            kinds = static().unit_kind
+            # ships first: each one carries ABs and holds an income hex (6.4 ②)
+            best_unit = max({a[1] for a in makes}, key=lambda u: (kinds[u] != "AB", score[u], u))
+            hexes = [a[2] for a in makes if a[1] == best_unit]
+            ships_at = self._ships_by_hex(s, country)
+            return ("make", best_unit, max(hexes, key=lambda h: (ships_at.get(h, 0), -h)))
+        return ("done",)
+
+    def _chit_worth(self, s: BystonState, country: int, chit: int) -> tuple[int, int, int]:
+        """An ABS chit moves every ship (17.8), worth it once the country has an ABS on the map;
+        otherwise the cheapest; the surprise last (B-19: Drake's AS only)."""
+        st = static()
+        c = st.t.chits[st.chit_ids[chit]]
+        has_abs = any(
+            s.where[i] >= 0 and st.kind(i) == "ABS" for i in range(len(s.where)) if s.owner[i] == country
+        )
+        useful = c.kind == "ABS" and has_abs
+        return (0 if c.kind == "surprise" else 1, 1 if useful else 0, -c.gp)
+
+    def _ships_by_hex(self, s: BystonState, country: int) -> dict[int, int]:
+        st = static()
+        out: dict[int, int] = {}
+        for i, at in enumerate(s.where):
+            if at >= 0 and s.owner[i] == country and st.is_ship(i):
+                out[at] = out.get(at, 0) + 1
+        return out
+
+    def _on_repair(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
+        repairs = [a for a in legal if a[0] == "repair"]
+        return repairs[0] if repairs else ("done",)
+
+    def _on_build(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
+        return ("done",)
+
+    def _on_place(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
+        st = static()
+        country = st.char_country[pending[2]]
+        ships = self._ships_by_hex(s, country)
+        return max(legal, key=lambda a: (ships.get(a[1], 0), -a[1]))
+
+    def _on_surprise(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
+        return ("surprise",)
+
+    def _on_joint(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
+        return ("act",)
+
+    def _on_search(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
+        searches = [a for a in legal if a[0] == "search"]
+        return (
+            max(searches, key=lambda a: a[1])
+            if searches and s.gp[pending[2]] >= 20
+            else (searches[0] if searches else ("no_search",))
+        )
+
+    # ---- movement ----------------------------------------------------------------------------
+    def _strengths(self, s: BystonState) -> tuple[dict[int, float], dict[int, float]]:
+        """Per hex, the weight of each camp's counters there."""
+        st = static()
+        weight = _counter_strength()
+        camps: tuple[dict[int, float], dict[int, float]] = ({}, {})
+        for i, at in enumerate(s.where):
+            if at >= 0:
+                d = camps[st.camp[s.owner[i]]]
+                d[at] = d.get(at, 0.0) + weight[i] * (0.5 if s.flipped[i] else 1.0)
+        return camps
+
+    def _routes(self, s: BystonState, country: int, unit: int, here: int) -> dict[int, tuple[int, int]]:
+        """Every hex the ship may reach over turns, hex → (steps, first hex of the way), by a
+        breadth-first walk over the hexes it may enter (17.12, 17.13 through the rules' own
+        ``may_enter``)."""
+        grid = static().t.map.grid
+        routes: dict[int, tuple[int, int]] = {here: (0, here)}
+        frontier = [here]
+        while frontier:
+            nxt = []
+            for h in frontier:
+                steps, first = routes[h]
+                for n in grid.adjacency[h]:
+                    if n not in routes and may_enter(s, country, unit, n):
+                        routes[n] = (steps + 1, n if h == here else first)
+                        nxt.append(n)
+            frontier = nxt
+        return routes
+
+    def _goal(self, s: BystonState, country: int, unit: int, here: int) -> tuple[int, int] | None:
+        """(steps, first hex) towards the nearest threatened hex of the camp (:meth:`_threatened`)
+        within reach, else the nearest enemy stack the hex's force outweighs or income hex the camp
+        does not collect; ``None`` to stay."""
+        st = static()
+        camp = st.camp[country]
+        strengths = self._strengths(s)
+        force = strengths[camp].get(here, 0.0)
+        routes = self._routes(s, country, unit, here)
+        threatened = self._threatened(s, camp, strengths)
+        if here in threatened:
+            return None
+        near = [h for h in threatened if h in routes and routes[h][0] <= DEFEND_WITHIN]
+        if near:
+            return routes[min(near, key=lambda h: (threatened[h], routes[h][0], h))]
+        goals = [h for h, w in strengths[1 - camp].items() if w * ATTACK_MARGIN < force and h in routes]
+        ours = {h for h, who in all_collectors(s) if who and st.camp[who[0]] == camp}
+        goals += [h for h in st.income_hexes if h not in ours and h in routes and h not in strengths[camp]]
+        if not goals:
+            return None
+        best = min(goals, key=lambda h: (routes[h][0], h))
+        return routes[best] if best != here else None
+
+    def _threatened(
+        self, s: BystonState, camp: int, strengths: tuple[dict[int, float], dict[int, float]]
+    ) -> dict[int, int]:
+        """The camp's hexes with Drake himself (rank 0) or a building (rank 1) where the enemy
+        within 3 hexes outweighs what stands there."""
+        st = static()
+        grid = st.t.map.grid
+        enemy = strengths[1 - camp]
+        ours = strengths[camp]
+        drake_at = s.char_at[DRAKE_CHAR]
+        out: dict[int, int] = {}
+        for i, at in enumerate(s.where):
+            if (
+                at >= 0
+                and st.camp[s.owner[i]] == camp
+                and (at == drake_at or (DEFEND_BUILDINGS and st.is_building(i)))
+            ):
+                danger = sum(w for h, w in enemy.items() if grid.distance(at, h) <= THREAT_RANGE)
+                if danger > max(ours.get(at, 0.0), THREAT_LEAST):
+                    out[at] = 0 if at == drake_at else 1
+        return out
+
+    def _on_move(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
+        country = pending[2]
+        camp = static().camp[country]
+        strengths = self._strengths(s)
+        for action in legal:
+            if action[0] != "ship":
+                continue
+            here = action[2]
+            if strengths[1 - camp].get(here):
+                continue  # the enemy is here: stay and fight
+            if self._guards(s, country, here, strengths[1 - camp]):
+                continue
+            goal = self._goal(s, country, action[1], here)
+            if goal is not None and goal[0] <= 12:
+                return action
+        return ("done",)
+
+    def _guards(self, s: BystonState, country: int, here: int, enemy: dict[int, float]) -> bool:
+        """The last ship of the country in a hex with Drake himself (27.3), or with a building of
+        the camp while an enemy stack is within 4 hexes, stays."""
+        st = static()
+        grid = st.t.map.grid
+        ships = sum(
+            1 for i, at in enumerate(s.where) if at == here and s.owner[i] == country and st.is_ship(i)
+        )
+        if ships > 1:
+            return False
+        if s.char_at[DRAKE_CHAR] == here:
+            return True
+        if self._taken(country, here):
+            return self._abs_at(s, here, country) < HOLD_WITH_ABS  # 6.4 ②, ③: who holds it
+
+        building = any(at == here and st.is_building(i) for i, at in enumerate(s.where))
+        return building and any(grid.distance(here, h) <= 4 for h in enemy)
+
+    @staticmethod
+    def _taken(country: int, h: int) -> bool:
+        """An income hex outside the camp's lands (taken, or to take, from the enemy)."""
+        st = static()
+        land = st.nation[h]
+        return h in st.income_hex_set and (land < 0 or st.camp[land] != st.camp[country])
+
+    @staticmethod
+    def _abs_at(s: BystonState, h: int, country: int, skip: Sequence[int] = ()) -> int:
+        st = static()
+        camp = st.camp[country]
+        return sum(
+            1
+            for i, at in enumerate(s.where)
+            if at == h and st.kind(i) == "AB" and st.camp[s.owner[i]] == camp and i not in skip
+        )
+
+    def _on_load(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
+        """Every AB and character aboard, except Drake himself (27.3: losing him loses the game)
+        and, on an income hex taken from the enemy, the three ABs that hold it (6.4 ③)."""
+        here = s.where[s.ship]
+        keep = HOLD_WITH_ABS if self._taken(pending[2], here) else 0
+        if self._abs_at(s, here, pending[2], s.cargo) > keep:
+            for action in legal:
+                if action[0] == "load":
+                    return action
+        for action in legal:
+            if action[0] == "board" and action[1] != DRAKE_CHAR:
+                return action
+        return ("go",)
+
+    def _on_step(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
+        st = static()
+        here = s.where[s.ship]
+        goal = self._goal(s, pending[2], st.counter_unit[s.ship], here)
+        if goal is None or ("step", goal[1]) not in legal:
+            return ("stop",)
+        return ("step", goal[1])
+
+    # ---- combat ------------------------------------------------------------------------------
+    def _on_battle_order(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
+        return legal[0]
+
+    def _on_sortie(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
+        return ("sortie_all",)
+
+    def _on_mount(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
+        """The strongest unit; Drake himself into a building, else the toughest ship (27.3)."""
+        weight = _counter_strength()
+        if pending[3] == DRAKE_CHAR:
+            st = static()
+            safe = [a for a in legal if st.is_building(a[1])] or [a for a in legal if st.is_ship(a[1])]
+            if safe:
+                defence = _defence()
+                return max(safe, key=lambda a: (defence[a[1]], -a[1]))
+        return max(legal, key=lambda a: (weight[a[1]], -a[1]))
+
+    def _on_bomb(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
+        return ("bomb",)
+
+    def _on_allocate(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
+        """``pending``: (kind, seat, step, the camp whose hits these are, placed by the defender)."""
+        st = static()
+        value = _unit_value()
+        by_defender = pending[4]
+        if by_defender:  # 25.9: the defender places a share of the hits on its own units
+            return min(
+                legal, key=lambda a: (value[st.counter_unit[a[1]]] * (0.5 if s.flipped[a[1]] else 1.0), a)
+            )
+        return max(
+            legal, key=lambda a: (value[st.counter_unit[a[1]]] * (2.0 if s.flipped[a[1]] else 1.0), -a[1])
+        )
+
+
+def make_rule_bot(seat: int, seed: int, options: Mapping[str, Any]) -> Agent:
+    return RuleBot(seat, seed)

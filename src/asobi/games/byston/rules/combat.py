@@ -1,0 +1,774 @@
+"""Combat (18–26): after its movement the acting country fights in every hex where it meets the
+enemy (18), each battle in five steps (19.1): preparation — which ABs sortie, where the others
+are stowed, which unit each character boards (20) — air combat (21), AA fire (22), bombing (23)
+and shelling (24). Each step's hits are allocated by the attacker, the defender first placing
+as many as one character's command (25.9), damage is applied at once (25.2, 25.4) and the
+characters in damaged units roll for survival (26).
+
+A camp's dice in a step are one chance node (``("pool", step, camp, dice, bonus, units)``)
+whose outcomes are hit counts with their exact probabilities (:mod:`..odds`); a survival roll is
+one node whose outcomes are the fates of the character's row (``("fate", char, removed)``).
+
+The battle lives in the state while it is fought: ``fight`` = (acting country, hex), and per
+counter ``role`` (:data:`SORTIED`, :data:`BOMBER`, the carrier it is stowed in, or
+:data:`NO_ROLE`) and ``blocks`` (hit blocks given to it this step, B-30), per character
+``aboard`` (the counter it rides), per camp ``hits`` still to place; ``command`` is the part of
+the hits the defender is placing (25.9.3).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from ..board import (
+    BOX,
+    CUP,
+    DEAD,
+    GONE,
+    GROWN,
+    HEAVY,
+    LEFT,
+    NA,
+    RAU,
+    TODD_WOUNDED,
+    ZELANA,
+    static,
+)
+from ..odds import Dice, dice_of, dice_text, pool_float, survival_float
+from .collapse import serving_country
+
+if TYPE_CHECKING:
+    from ..state import BystonState
+
+NO_ROLE = -1
+"""Not in a battle, or not yet decided (also a character's ``aboard`` when it rides nothing)."""
+SORTIED = -2
+"""An AB that sortied (20.1) and fights in the air (21.3, B-26)."""
+BOMBER = -3
+"""A sortied AB of a camp that declared bombing (22.1, 23.1, B-28)."""
+
+STEPS = ("air", "aa", "bombing", "shelling")
+ROLL_CLAUSE = {"air": "21.5", "aa": "22.4", "bombing": "23.4", "shelling": "24.4"}
+COMBAT_CHANCES = frozenset({"pool", "fate"})
+
+_AB_TARGETS = frozenset({"air", "aa"})
+"""25.9.1: the steps whose damage falls on ABs (AB command); bombing and shelling hit ships and
+buildings (25.9.2: AS command, B-27)."""
+
+
+def _set(s: BystonState, field: str, i: int, value: int) -> None:
+    """Write one item of a battle field: they are tuples, shared by clones until a battle
+    changes them (a game spends most of its steps outside battles)."""
+    items = getattr(s, field)
+    setattr(s, field, (*items[:i], value, *items[i + 1 :]))
+
+
+# --- the fixed values -------------------------------------------------------------------------
+
+
+@cache
+def _unit_values() -> tuple[tuple[str, Any, Any, int], ...]:
+    """Per unit index: (kind, front side, back side, AB capacity or −1 for any number)."""
+    st = static()
+    out = []
+    for uid, kind in zip(st.unit_ids, st.unit_kind, strict=True):
+        thing = st.t.unit(uid)
+        capacity = getattr(thing, "capacity", None)
+        out.append((kind, thing.front, thing.back, -1 if capacity is None else capacity))
+    return tuple(out)
+
+
+@cache
+def _char_values() -> tuple[Any, ...]:
+    st = static()
+    return tuple(st.t.characters[cid] for cid in st.char_ids)
+
+
+def _kind(i: int) -> str:
+    return _unit_values()[static().counter_unit[i]][0]
+
+
+def _side(s: BystonState, i: int, flipped: int | None = None) -> Any:
+    values = _unit_values()[static().counter_unit[i]]
+    return values[2] if (s.flipped[i] if flipped is None else flipped) else values[1]
+
+
+def is_ab(i: int) -> bool:
+    return _kind(i) == "AB"
+
+
+def is_vessel(i: int) -> bool:
+    """A ship or a building: what AA fire and shelling use and bombing and shelling hit."""
+    return _kind(i) != "AB"
+
+
+# --- who meets whom (18) ----------------------------------------------------------------------
+
+
+def enemies(a: int, b: int) -> bool:
+    """18.1 (B-70): countries of opposite camps, whatever their states."""
+    camp = static().camp
+    return camp[a] != camp[b]
+
+
+def battle_hexes(s: BystonState, country: int) -> list[int]:
+    """18.1–18.4, 30.6.4: the hexes where ``country``'s units meet an enemy-camp unit. The
+    Zelana fights where the Zelana ship is (18.3, 18.5, 18.6, B-75); in the phase of Shot's chit
+    only the Spriggan fights (18.4); an undiscovered secret factory's hex has no battle."""
+    st = static()
+    where = s.where
+    owner = s.owner
+    camp = st.camp
+    if country == ZELANA:
+        acting = set(st.counters_of(ZELANA, "zelana"))
+    elif s.phase_chit >= 0 and st.chit_kind[s.phase_chit] == "shot":
+        acting = set(st.counters_of(country, "spriggan"))
+    else:
+        acting = {i for i in range(len(where)) if owner[i] == country}
+    mine = {where[i] for i in acting if where[i] >= 0 and owner[i] == country}
+    enemy_camp = 1 - camp[country]
+    theirs = {at for at, c in zip(where, owner, strict=True) if at >= 0 and camp[c] == enemy_camp}
+    if s.secret >= 0 and not s.secret_found:
+        theirs.discard(where[s.secret])
+        mine.discard(where[s.secret])
+    return sorted(mine & theirs)
+
+
+def task_battles(s: BystonState, country: int) -> None:
+    """18.1, 18.7: a battle, compulsory, in every hex where the acting country meets the enemy.
+    Countries acting together in one phase (15, 34.4) follow each other on the agenda; each hex
+    is fought once, for the first of them with a unit there (B-75)."""
+    countries = [country]
+    while s.agenda and s.agenda[-1][0] == "battles":
+        countries.append(s.agenda.pop()[1])
+    fights: dict[int, int] = {}
+    for c in countries:
+        for h in battle_hexes(s, c):
+            fights.setdefault(h, c)
+    if fights:
+        s.push(("battle_pick", country, tuple(sorted(fights.items()))))
+
+
+def task_battle_pick(s: BystonState, country: int, fights: tuple[tuple[int, int], ...]) -> None:
+    """19.1, B-25: hex by hex, in the order the drawing country's runner chooses."""
+    if len(fights) == 1:
+        s.push(("battle", fights[0][1], fights[0][0]))
+    elif fights:
+        s.ask("battle_order", s.seat_of(country), country, fights)
+
+
+def legal_battle_order(s: BystonState) -> list[tuple[Any, ...]]:
+    assert s.pending is not None
+    return [("fight", h) for h, _ in s.pending[3]]
+
+
+def apply_battle_order(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
+    fights = pending[3]
+    acting = dict(fights)[action[1]]
+    rest = tuple(f for f in fights if f[0] != action[1])
+    s.push(("battle", acting, action[1]), ("battle_pick", pending[2], rest))
+
+
+# --- the battle -------------------------------------------------------------------------------
+
+
+def _in_hex(s: BystonState) -> list[int]:
+    assert s.fight is not None
+    h = s.fight[1]
+    where = s.where
+    return [i for i in range(len(where)) if where[i] == h]
+
+
+def _camp_order(s: BystonState) -> tuple[int, int]:
+    """(the acting camp, the other): the acting camp is the attacker (B-25) and goes first."""
+    assert s.fight is not None
+    a = static().camp[s.fight[0]]
+    return a, 1 - a
+
+
+def runner(s: BystonState, camp: int) -> int:
+    """B-29: the country that decides for a camp: the acting country for its camp, else the
+    earliest (B-2) country of the camp with a unit in the hex."""
+    assert s.fight is not None
+    country = s.fight[0]
+    st = static()
+    if st.camp[country] == camp:
+        return country
+    present = [s.owner[i] for i in _in_hex(s) if st.camp[s.owner[i]] == camp]
+    return min(present) if present else min(c for c in range(7) if st.camp[c] == camp)
+
+
+def task_battle(s: BystonState, country: int, h: int) -> None:
+    """19.1: the five steps in one hex."""
+    s.fight = (country, h)
+    s.say("19.1", "battle", country=country, hex=h)
+    st = static()
+    a, d = _camp_order(s)
+    present = {s.owner[i] for i in _in_hex(s)}
+    present.update(serving_country(s, k) for k, at in enumerate(s.char_at) if at == h)
+    order = [c for c in range(7) if c in present and st.camp[c] == a]
+    order += [c for c in range(7) if c in present and st.camp[c] == d]
+    s.push(
+        *(("sortie_next", c) for c in order),
+        *(("board_next", c) for c in order),
+        ("combat_step", "air"),
+        ("bomb_ask", a),
+        ("bomb_ask", d),
+        ("combat_step", "aa"),
+        ("combat_step", "bombing"),
+        ("combat_step", "shelling"),
+        ("battle_end",),
+    )
+
+
+# --- 20: preparation --------------------------------------------------------------------------
+
+
+def may_carry(carrier_owner: int, ab_owner: int) -> bool:
+    """17.15.2–17.15.4 (B-42), for stowing too (20.1, B-26): own units; the Zelana carries Rau's
+    and Na's, their ships and buildings carry the Zelana's."""
+    return (
+        carrier_owner == ab_owner
+        or (carrier_owner == ZELANA and ab_owner in (RAU, NA))
+        or (ab_owner == ZELANA and carrier_owner in (RAU, NA))
+    )
+
+
+def may_ride(unit_owner: int, char_country: int) -> bool:
+    """20.4 (B-15, B-42): a character boards a unit of its own country; the Zelana's, Rau's and
+    Na's characters board each other's."""
+    return unit_owner == char_country or (
+        unit_owner in (RAU, NA, ZELANA) and char_country in (RAU, NA, ZELANA)
+    )
+
+
+def _room(s: BystonState, carrier: int, here: list[int]) -> bool:
+    capacity = _unit_values()[static().counter_unit[carrier]][3]
+    if capacity < 0 or _kind(carrier) in ("castle", "fort"):
+        return True
+    return sum(1 for i in here if s.role[i] == carrier) < capacity
+
+
+def _riders(s: BystonState) -> dict[int, list[int]]:
+    """Counter → the characters aboard it."""
+    out: dict[int, list[int]] = {}
+    for k, j in enumerate(s.aboard):
+        if j >= 0:
+            out.setdefault(j, []).append(k)
+    return out
+
+
+def _distinct(s: BystonState, counters: list[int]) -> list[int]:
+    """One counter of each kind a player cannot tell apart (same owner, unit, face, part and
+    hits, nothing aboard and nothing stowed in it): choices name that one (B-74)."""
+    riders = _riders(s)
+    carriers = {r for r in s.role if r >= 0}
+    counter_unit = static().counter_unit
+    seen: dict[tuple[Any, ...], int] = {}
+    for i in counters:
+        role = s.role[i]
+        if i in riders or i in carriers:
+            key: tuple[Any, ...] = ("one", i)
+        else:
+            key = (s.owner[i], counter_unit[i], s.flipped[i], role if role < 0 else -9, s.blocks[i])
+        seen.setdefault(key, i)
+    return sorted(seen.values())
+
+
+def _stow_options(s: BystonState, country: int) -> list[tuple[int, int]]:
+    here = _in_hex(s)
+    abs_ = _distinct(s, [i for i in here if s.owner[i] == country and is_ab(i) and s.role[i] == NO_ROLE])
+    carriers = _distinct(
+        s, [j for j in here if is_vessel(j) and may_carry(s.owner[j], country) and _room(s, j, here)]
+    )
+    return [(i, j) for i in abs_ for j in carriers if may_carry(s.owner[j], s.owner[i])]
+
+
+def task_sortie_next(s: BystonState, country: int) -> None:
+    """20.1: the country's ABs sortie or are stowed; with nowhere to stow them they sortie."""
+    if _stow_options(s, country):
+        s.ask("sortie", s.seat_of(country), country)
+    else:
+        _sortie_rest(s, country)
+
+
+def _sortie_rest(s: BystonState, country: int) -> None:
+    n = 0
+    for i in _in_hex(s):
+        if s.owner[i] == country and is_ab(i) and s.role[i] == NO_ROLE:
+            _set(s, "role", i, SORTIED)
+            n += 1
+    if n:
+        s.say("20.1", "sortie", country=country, n=n)
+
+
+def legal_sortie(s: BystonState) -> list[tuple[Any, ...]]:
+    assert s.pending is not None
+    return [("sortie_all",)] + [("stow", i, j) for i, j in _stow_options(s, s.pending[2])]
+
+
+def apply_sortie(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
+    country = pending[2]
+    if action[0] == "sortie_all":
+        _sortie_rest(s, country)
+        return
+    i, j = action[1], action[2]
+    _set(s, "role", i, j)
+    s.say("20.1", "stow", unit=static().counter_unit[i], to=static().counter_unit[j])
+    s.push(("sortie_next", country))
+
+
+def _board_options(s: BystonState, k: int) -> list[int]:
+    country = serving_country(s, k)  # 35.3, 35.4
+    riders = _riders(s)
+    units = [
+        j
+        for j in _in_hex(s)
+        if may_ride(s.owner[j], country) and not (is_ab(j) and j in riders)  # 20.5, B-41
+    ]
+    return _distinct(s, units)
+
+
+def task_board_next(s: BystonState, country: int) -> None:
+    """20.4–20.6: each character of the country in the hex boards an AB (one each), a ship or a
+    building; one choice at a time, made for the player when there is only one."""
+    assert s.fight is not None
+    h = s.fight[1]
+    for k, at in enumerate(s.char_at):
+        if at == h and s.aboard[k] == NO_ROLE and serving_country(s, k) == country:
+            options = _board_options(s, k)
+            if not options:
+                continue
+            if len(options) == 1:
+                _board(s, k, options[0])
+                continue
+            s.ask("mount", s.seat_of(country), country, k)
+            return
+
+
+def _board(s: BystonState, k: int, j: int) -> None:
+    _set(s, "aboard", k, j)
+    s.say("20.4", "mounts", char=k, unit=static().counter_unit[j])
+
+
+def legal_board(s: BystonState) -> list[tuple[Any, ...]]:
+    assert s.pending is not None
+    return [("mount", j) for j in _board_options(s, s.pending[3])]
+
+
+def apply_board(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
+    _board(s, pending[3], action[1])
+    s.push(("board_next", pending[2]))
+
+
+# --- 22.1, 23.1: who bombs --------------------------------------------------------------------
+
+
+def _camp_units(s: BystonState, camp: int) -> list[int]:
+    c = static().camp
+    return [i for i in _in_hex(s) if c[s.owner[i]] == camp]
+
+
+def task_bomb_ask(s: BystonState, camp: int) -> None:
+    """B-28: a camp with sortied ABs left and an enemy ship or building in the hex says whether
+    it bombs."""
+    if any(s.role[i] == SORTIED for i in _camp_units(s, camp)) and any(
+        is_vessel(i) for i in _camp_units(s, 1 - camp)
+    ):
+        s.ask("bomb", s.seat_of(runner(s, camp)), camp)
+
+
+def legal_bomb(s: BystonState) -> list[tuple[Any, ...]]:
+    return [("bomb",), ("no_bomb",)]
+
+
+def apply_bomb(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
+    if action[0] != "bomb":
+        return
+    camp = pending[2]
+    for i in _camp_units(s, camp):
+        if s.role[i] == SORTIED:
+            _set(s, "role", i, BOMBER)
+    s.say("22.1", "bombs", country=runner(s, camp))
+
+
+# --- 21–24: the steps -------------------------------------------------------------------------
+
+
+def task_step(s: BystonState, step: str) -> None:
+    """21.4, 22.1, 23.2, 24.9 (B-45): both camps roll, the acting camp places its hits, then
+    the other, and the damage of both is applied together (25.2, 25.9.4)."""
+    a, d = _camp_order(s)
+    s.push(
+        ("roll", step, a),
+        ("roll", step, d),
+        ("place", step, a),
+        ("place", step, d),
+        ("damage", step),
+    )
+
+
+def _is_secret(s: BystonState, i: int) -> bool:
+    return i == s.secret
+
+
+def attackers(s: BystonState, step: str, camp: int) -> tuple[Dice, int, int]:
+    """The camp's dice in a step, the characters' hits added to them and how many units fire:
+    21.3, 21.5, 21.6; 22.2–22.7; 23.1, 23.4–23.5; 24.2–24.4, 24.6–24.8 (30.6.3: a secret factory
+    never fires)."""
+    units = _camp_units(s, camp)
+    riders = _riders(s)
+    chars = _char_values()
+    values: list[int] = []
+    bonus = 0
+    n = 0
+    if step in ("air", "bombing"):
+        roles = (SORTIED, BOMBER) if step == "air" else (BOMBER,)
+        for i in units:
+            if is_ab(i) and s.role[i] in roles:
+                side = _side(s, i)
+                values.append(side.air if step == "air" else side.bomb)
+                bonus += sum(chars[k].ab_attack for k in riders.get(i, ()))
+                n += 1
+    else:
+        if step == "aa" and not any(s.role[i] == BOMBER for i in _camp_units(s, 1 - camp)):
+            return (), 0, 0  # 22.1: no AA fire at a camp that does not bomb
+        for i in units:
+            if is_vessel(i) and not _is_secret(s, i):
+                side = _side(s, i)
+                guns, value = (side.aa_guns, side.aa) if step == "aa" else (side.guns, side.gun)
+                values.extend([value] * guns)
+                if _kind(i) in ("AS", "ABS"):  # 22.7, 24.8: not from a building
+                    bonus += sum(chars[k].as_attack for k in riders.get(i, ()))
+                n += 1
+    return dice_of(values), bonus, n
+
+
+def _alive(s: BystonState, i: int) -> bool:
+    """Still able to take a hit block this step (a flipped unit with one block, or a face-up one
+    with two, is already removed, 25.4)."""
+    b = s.blocks[i]
+    return b == 0 or (b == 1 and not s.flipped[i])
+
+
+def targets(s: BystonState, step: str, camp: int) -> list[int]:
+    """B-27: what a step's hits may go to among ``camp``'s units: sortied ABs in air combat,
+    bombing ABs in AA fire, ships and buildings in bombing and shelling."""
+    out = []
+    for i in _camp_units(s, camp):
+        if not _alive(s, i):
+            continue
+        if step == "air":
+            ok = is_ab(i) and s.role[i] in (SORTIED, BOMBER)
+        elif step == "aa":
+            ok = is_ab(i) and s.role[i] == BOMBER
+        else:
+            ok = is_vessel(i)
+        if ok:
+            out.append(i)
+    return out
+
+
+def block_size(s: BystonState, i: int) -> int:
+    """B-30, 25.4, 25.6–25.8 (B-44): the hits one block on ``i`` takes: its defence (on the
+    face it has at that moment), plus the AB defence of the character on an AB or the best AS
+    defence aboard a ship; nothing for a building's characters."""
+    face = 1 if (s.flipped[i] or s.blocks[i]) else 0
+    size: int = _side(s, i, face).defence
+    kind = _kind(i)
+    if kind in ("castle", "fort"):
+        return size
+    chars = _char_values()
+    aboard = [k for k, j in enumerate(s.aboard) if j == i]
+    if not aboard:
+        return size
+    if kind == "AB":
+        return size + max(chars[k].ab_defence for k in aboard)
+    return size + max(chars[k].as_defence for k in aboard)
+
+
+def command(s: BystonState, step: str, camp: int) -> int:
+    """25.9.1, 25.9.2, 25.9.5 (B-31, B-44): the best command among ``camp``'s characters aboard
+    units that can be hit in this step — AB command on ABs in air combat and AA fire, AS command
+    on ships in bombing and shelling; never from a building."""
+    chars = _char_values()
+    best = 0
+    hit = set(targets(s, step, camp))
+    for k, j in enumerate(s.aboard):
+        if j in hit:
+            if step in _AB_TARGETS:
+                best = max(best, chars[k].ab_command)
+            elif _kind(j) in ("AS", "ABS"):
+                best = max(best, chars[k].as_command)
+    return best
+
+
+def task_roll(s: BystonState, step: str, camp: int) -> None:
+    _set(s, "hits", camp, 0)
+    dice, bonus, n = attackers(s, step, camp)
+    if not n or not targets(s, step, 1 - camp):
+        return  # B-71: nothing fires, or nothing it may hit is there
+    s.chance = ("pool", step, camp, dice, bonus, n)
+
+
+def chance_pool(
+    s: BystonState, action: tuple[Any, ...], step: str, camp: int, dice: Dice, bonus: int, n: int
+) -> None:
+    _set(s, "hits", camp, action[1])
+    s.say(
+        ROLL_CLAUSE[step],
+        "pool_" + step,
+        country=runner(s, camp),
+        units=n,
+        dice=dice_text(dice),
+        bonus=bonus,
+        hits=action[1],
+    )
+
+
+def task_place(s: BystonState, step: str, camp: int) -> None:
+    """25.3, 25.9.3: the defender first places up to one character's command of the hits on
+    its own units (B-31, B-44); the attacker places the rest."""
+    hits = s.hits[camp]
+    if not hits:
+        return
+    portion = min(command(s, step, 1 - camp), hits)
+    if portion and _options(s, step, camp, portion):
+        _set(s, "hits", camp, hits - portion)
+        s.command = portion
+        s.say("25.9.3", "command", country=runner(s, 1 - camp), hits=portion)
+        s.push(("allocate", step, camp, 1), ("allocate", step, camp, 0))
+    else:
+        s.push(("allocate", step, camp, 0))
+
+
+def _options(s: BystonState, step: str, camp: int, hits: int) -> list[int]:
+    return _distinct(s, [i for i in targets(s, step, 1 - camp) if block_size(s, i) <= hits])
+
+
+def task_allocate(s: BystonState, step: str, camp: int, by_defender: int) -> None:
+    """B-30: blocks of hits, one at a time, while a target's block fits in what is left; with
+    one kind of target the engine gives it (B-50); the rest is lost (25.5), or for the
+    defender's part goes back to the attacker (B-72)."""
+    left = s.command if by_defender else s.hits[camp]
+    options = _options(s, step, camp, left) if left else []
+    if not options:
+        if by_defender:
+            _set(s, "hits", camp, s.hits[camp] + s.command)
+            s.command = 0
+        elif left:
+            _set(s, "hits", camp, 0)
+            s.say("25.5", "hits_lost", hits=left)
+        return
+    if len(options) == 1:
+        _give(s, options[0], camp, by_defender)
+        s.push(("allocate", step, camp, by_defender))
+        return
+    placer = 1 - camp if by_defender else camp
+    s.ask("allocate", s.seat_of(runner(s, placer)), step, camp, by_defender)
+
+
+def _give(s: BystonState, i: int, camp: int, by_defender: int) -> None:
+    size = block_size(s, i)
+    _set(s, "blocks", i, s.blocks[i] + 1)
+    if by_defender:
+        s.command -= size
+    else:
+        _set(s, "hits", camp, s.hits[camp] - size)
+
+
+def legal_allocate(s: BystonState) -> list[tuple[Any, ...]]:
+    assert s.pending is not None
+    _, _, step, camp, by_defender = s.pending
+    left = s.command if by_defender else s.hits[camp]
+    return [("hit", i) for i in _options(s, step, camp, left)]
+
+
+def apply_allocate(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
+    _, _, step, camp, by_defender = pending
+    _give(s, action[1], camp, by_defender)
+    s.push(("allocate", step, camp, by_defender))
+
+
+# --- 25.4: damage; 26: survival -----------------------------------------------------------------
+
+
+def _remove(s: BystonState, i: int) -> None:
+    """25.4: back to its country's factory box — out of the game for the Zelana's (B-7) and for
+    remnants (35.3); 20.3: ABs stowed in it go with it."""
+    st = static()
+    gone = s.owner[i] == ZELANA or s.owner[i] != st.counter_country[i]
+    s.where[i] = GONE if gone else BOX
+    s.flipped[i] = 0
+    _set(s, "blocks", i, 0)
+    _set(s, "role", i, NO_ROLE)
+    s.say("25.4", "removed", country=s.owner[i], unit=st.counter_unit[i])
+
+
+def task_damage(s: BystonState, step: str) -> None:
+    """25.4: a unit given one block flips, a flipped one (or a face-up one given two) is removed;
+    26.1, 26.3 (B-32): then each character aboard a damaged AB or ship rolls."""
+    assert s.fight is not None
+    st = static()
+    damaged: dict[int, int] = {}  # counter → 1 flipped, 2 removed
+    for i in _in_hex(s):
+        b = s.blocks[i]
+        if not b:
+            continue
+        if s.flipped[i] or b >= 2:
+            damaged[i] = 2
+        else:
+            damaged[i] = 1
+            _set(s, "blocks", i, 0)
+            s.flipped[i] = 1
+            s.say("25.4", "flipped", country=s.owner[i], unit=st.counter_unit[i])
+    for i in [i for i, how in damaged.items() if how == 2]:
+        for j in _in_hex(s):
+            if s.role[j] == i:  # 20.3
+                damaged[j] = 2
+                _remove(s, j)
+        _remove(s, i)
+    rolls = []
+    for k, j in enumerate(s.aboard):
+        if j in damaged:
+            if _kind(j) in ("castle", "fort"):
+                _set(s, "aboard", k, NO_ROLE)  # B-32: no roll; 26.4 at the battle's end if left alone
+            else:
+                rolls.append(("survive", k, damaged[j]))
+    s.push(*rolls, ("collapse_check",))
+
+
+def task_survive(s: BystonState, k: int, how: int) -> None:
+    assert s.fight is not None
+    if s.char_at[k] == s.fight[1]:
+        s.chance = ("fate", k, how)
+
+
+def _row(k: int, how: int) -> str:
+    ch = _char_values()[k]
+    return str(ch.survival_removed if how == 2 else ch.survival_flipped)
+
+
+def chance_fate(s: BystonState, action: tuple[Any, ...], k: int, how: int) -> None:
+    """26.2, 26.2.1–26.2.5: the upper row for a flipped unit, the lower for a removed one."""
+    st = static()
+    fate = action[1]
+    ch = _char_values()[k]
+    unit = s.aboard[k]
+    unit_left = unit >= 0 and s.where[unit] == s.char_at[k]
+    s.say("26.2", "fate", char=k, row=_row(k, how), fate=fate)
+    if fate == "G" and ch.grows_to:
+        grown = st.char_index(ch.grows_to)
+        s.char_at[grown] = s.char_at[k]
+        _set(s, "aboard", grown, unit if unit_left else NO_ROLE)
+        s.char_at[k] = GROWN
+        _set(s, "aboard", k, NO_ROLE)
+        s.say("26.2.1", "grows", char=k, to_char=grown)
+        return
+    if fate in ("G", "-"):
+        if not unit_left:
+            _set(s, "aboard", k, NO_ROLE)
+        return
+    _set(s, "aboard", k, NO_ROLE)
+    if fate == "L":
+        s.char_at[k] = CUP
+        clause = "26.2.3"
+    elif fate == "H":
+        s.char_at[k] = HEAVY
+        clause = "26.2.4"
+    else:
+        s.char_at[k] = LEFT if ch.leaves_on_d else DEAD
+        clause = "26.2.5"
+    if fate in ("L", "H") and st.char_ids[k] == "todd1" and not s.marks[TODD_WOUNDED]:
+        s.marks[TODD_WOUNDED] = s.turn
+    s.say(clause, "fate_" + fate, char=k)
+
+
+def task_battle_end(s: BystonState) -> None:
+    """19.3: after the five steps the battle ends, enemies left or not; 26.4 (B-15, B-23): a
+    character with no unit of its own left in the hex goes to the nearest one."""
+    assert s.fight is not None
+    s.say("19.3", "battle_end", hex=s.fight[1])
+    s.role = (NO_ROLE,) * len(s.role)
+    s.blocks = (0,) * len(s.blocks)
+    s.aboard = (NO_ROLE,) * len(s.aboard)
+    s.hits = (0, 0)
+    s.command = 0
+    s.fight = None
+    s.push(("stranded", "26.4"))
+
+
+def battle_view(s: BystonState) -> dict[str, Any] | None:
+    """The battle under way as the views show it (everything in it is public)."""
+    if s.fight is None:
+        return None
+    st = static()
+    country, h = s.fight
+    parts = {SORTIED: "sortied", BOMBER: "bombing"}
+    units = []
+    for i in _in_hex(s):
+        role = s.role[i]
+        units.append(
+            {
+                "counter": i,
+                "country": st.country_ids[s.owner[i]],
+                "unit": st.unit_id(i),
+                "flipped": bool(s.flipped[i]),
+                "part": parts.get(role, "stowed" if role >= 0 else ""),
+                "stowed_in": role if role >= 0 else None,
+                "hit_blocks": s.blocks[i],
+            }
+        )
+    return {
+        "hex": st.t.map.grid.hex_id(h),
+        "acting": st.country_ids[country],
+        "units": units,
+        "aboard": {st.char_ids[k]: j for k, j in enumerate(s.aboard) if j >= 0},
+        "hits_to_place": list(s.hits),
+    }
+
+
+# --- chance nodes -----------------------------------------------------------------------------
+
+
+def combat_outcomes(chance: tuple[Any, ...]) -> tuple[tuple[tuple[Any, ...], float], ...]:
+    if chance[0] == "pool":
+        return _pool_outcomes(chance[3], chance[4])
+    return _fate_outcomes(_row(chance[1], chance[2]))
+
+
+@cache
+def _pool_outcomes(dice: Dice, bonus: int) -> tuple[tuple[tuple[Any, ...], float], ...]:
+    return tuple((("hits", k), p) for k, p in pool_float(dice, bonus))
+
+
+@cache
+def _fate_outcomes(row: str) -> tuple[tuple[tuple[Any, ...], float], ...]:
+    return tuple((("fate", f), p) for f, p in survival_float(row))
+
+
+TASKS: dict[str, Any] = {
+    "battles": task_battles,
+    "battle_pick": task_battle_pick,
+    "battle": task_battle,
+    "sortie_next": task_sortie_next,
+    "board_next": task_board_next,
+    "bomb_ask": task_bomb_ask,
+    "combat_step": task_step,
+    "roll": task_roll,
+    "chance_pool": chance_pool,
+    "place": task_place,
+    "allocate": task_allocate,
+    "damage": task_damage,
+    "survive": task_survive,
+    "chance_fate": chance_fate,
+    "battle_end": task_battle_end,
+}
+DECISIONS: dict[str, Any] = {
+    "battle_order": (legal_battle_order, apply_battle_order, "19.1"),
+    "sortie": (legal_sortie, apply_sortie, "20.1"),
+    "mount": (legal_board, apply_board, "20.4"),
+    "bomb": (legal_bomb, apply_bomb, "22.1"),
+    "allocate": (legal_allocate, apply_allocate, "25.3"),
+}

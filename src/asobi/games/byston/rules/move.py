@@ -1,0 +1,408 @@
+"""Movement in an action phase (17.1–17.15.9, B-20–B-24, B-53–B-60): the acting country moves its
+ships one at a time as a sequence of small choices — which ship, what it takes aboard in its start
+hex, then hex by hex — and the ship sets its load down where it stops.
+
+The state keeps the ship being moved (``ship``), its movement points left (``mp``), what it carries
+(``cargo`` counters, ``crew`` characters) and what has already moved this phase (``moved``,
+``chars_moved``); a carried counter is always in its ship's hex (``where``), so combat finds every
+unit of a hex by ``where`` alone.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from ..board import AH, COLLAPSED, DRAKE, NA, RAU, SHEELA_CAMP, WAR, ZELANA, counters_at, static
+
+if TYPE_CHECKING:
+    from ..state import BystonState
+
+# What a chit lets move (17.7–17.11): the kinds a "move" decision carries.
+AS_ONLY, ALL_SHIPS, ZELANA_ONLY, SPRIGGAN_ONLY, SURPRISE = 1, 2, 3, 4, 5
+KIND_OF_CHIT = {
+    "AS": AS_ONLY,
+    "ABS": ALL_SHIPS,
+    "zelana": ZELANA_ONLY,
+    "shot": SPRIGGAN_ONLY,
+    "surprise": SURPRISE,
+}
+KIND_CLAUSE = {
+    AS_ONLY: "17.7",
+    ALL_SHIPS: "17.8",
+    ZELANA_ONLY: "17.9",
+    SPRIGGAN_ONLY: "17.10",
+    SURPRISE: "17.11",
+}
+
+MOVEMENT_POINTS = 3
+"""17.4."""
+
+DONE = ("done",)
+GO = ("go",)
+STOP = ("stop",)
+
+
+@cache
+def _tables() -> tuple[tuple[int | None, ...], tuple[bool, ...], tuple[bool, ...], int, int, int]:
+    """Per unit index: AB capacity (``None``: any number, 17.15.8), whether it is an AS, whether it
+    is a ship; and the unit indices of the Zelana and the Spriggan, and the AB kind marker."""
+    st = static()
+    capacity: list[int | None] = []
+    is_as: list[bool] = []
+    is_ship: list[bool] = []
+    for uid, kind in zip(st.unit_ids, st.unit_kind, strict=True):
+        m = st.t.machines.get(uid)
+        capacity.append(m.capacity if m is not None else 0)
+        is_as.append(kind == "AS")
+        is_ship.append(kind in ("AS", "ABS"))
+    return (
+        tuple(capacity),
+        tuple(is_as),
+        tuple(is_ship),
+        st.unit_index("zelana"),
+        st.unit_index("spriggan"),
+        len(st.unit_ids),
+    )
+
+
+@cache
+def _is_ab() -> tuple[bool, ...]:
+    return tuple(k == "AB" for k in static().unit_kind)
+
+
+@cache
+def _ship_counters() -> tuple[int, ...]:
+    """Every ship counter's number (a few dozen of the two hundred counters)."""
+    st = static()
+    is_ship = _tables()[2]
+    return tuple(i for i, unit in enumerate(st.counter_unit) if is_ship[unit])
+
+
+def riders(owner: int) -> tuple[int, ...]:
+    """17.15.2–17.15.4 (B-42): the countries whose ABs and characters a ship of ``owner`` carries:
+    its own; Zelana-colour units also on Rau's and Na's ships; Rau's and Na's also on the Zelana."""
+    if owner == ZELANA:
+        return (RAU, NA, ZELANA)
+    if owner in (RAU, NA):
+        return (owner, ZELANA)
+    return (owner,)
+
+
+def hosts(country: int) -> tuple[int, ...]:
+    """B-42, B-54: the countries whose units a character of ``country`` may be with in a hex."""
+    if country in (RAU, NA, ZELANA):
+        return (RAU, NA, ZELANA)
+    return (country,)
+
+
+def may_enter(s: BystonState, country: int, unit: int, h: int) -> bool:
+    """Whether a ship of ``country`` (of unit ``unit``) may enter hex ``h`` at all (17.12, 17.13,
+    17.14.1, 17.14.2, 28.4, 34.6, B-3, B-22)."""
+    st = static()
+    if h in st.kustanga and unit != _tables()[3]:
+        return False  # 17.14.1, 17.14.2: only the Zelana enters the Kustanga hills
+    land = st.nation[h]
+    if land == country:
+        return True
+    status = s.status
+    if status[country] != WAR:
+        return False  # 17.12: a country not at war moves in its own land only
+    if land < 0:
+        return True
+    if status[land] == WAR or status[land] == COLLAPSED:
+        return True  # B-3: a collapsed country's land is open
+    if country == ZELANA and st.camp[land] == SHEELA_CAMP:
+        return True  # 34.6
+    # 28.4 (B-22): Drake's army in Ah's land three hexes or more from the Elf Castle; else 17.13
+    return country == DRAKE and land == AH and st.t.map.grid.distance(h, st.elf_castle) >= 3
+
+
+def ship_allowed(kind: int, owner: int, unit: int) -> bool:
+    """17.7–17.11 (B-56): whether a chit of ``kind`` moves a ship of ``unit`` owned by ``owner``."""
+    _cap, is_as, is_ship, zelana, spriggan, _n = _tables()
+    if not is_ship[unit]:
+        return False  # 17.2, 17.3: ABs and buildings never move by themselves
+    if kind == ALL_SHIPS:
+        return True
+    if kind == AS_ONLY:
+        return is_as[unit]
+    if kind == SURPRISE:
+        return owner == DRAKE and is_as[unit]
+    if kind == ZELANA_ONLY:
+        return unit == zelana
+    return unit == spriggan  # SPRIGGAN_ONLY
+
+
+def movable_ships(s: BystonState, country: int, kind: int) -> list[tuple[int, int, int]]:
+    """(unit, hex, flipped) of the country's ships that this chit moves, not moved yet this phase
+    (B-20, B-53), with at least one hex next to them they may enter (B-57)."""
+    st = static()
+    unit_of = st.counter_unit
+    adjacency = st.t.map.grid.adjacency
+    where = s.where
+    owner = s.owner
+    moved = s.moved
+    out = set()
+    for i in _ship_counters():
+        at = where[i]
+        if at < 0 or owner[i] != country or i in moved:
+            continue
+        u = unit_of[i]
+        if not ship_allowed(kind, country, u):
+            continue
+        key = (u, at, s.flipped[i])
+        if key in out:
+            continue
+        if any(may_enter(s, country, u, n) for n in adjacency[at]):
+            out.add(key)
+    return sorted(out)
+
+
+def _find(s: BystonState, owners: tuple[int, ...], unit: int, h: int, flipped: int, skip: list[int]) -> int:
+    """The first counter of ``unit`` owned by one of ``owners`` on ``h`` with that face, not in
+    ``skip`` nor moved this phase (counters alike in all of these are interchangeable)."""
+    where = s.where
+    for i in static().unit_counters[unit]:
+        if (
+            where[i] == h
+            and s.owner[i] in owners
+            and s.flipped[i] == flipped
+            and i not in skip
+            and i not in s.moved
+        ):
+            return i
+    raise AssertionError("no such counter")
+
+
+# ---- the "move" decision: which ship next, or done (17.1) ------------------------------------
+
+
+def _ask_unless_only(s: BystonState, kind: str, country: int, *data: Any) -> bool:
+    """Ask ``kind`` of the country's runner, unless its one legal choice is the way out (B-57);
+    the listing made here stays cached for the choice."""
+    s.ask(kind, s.seat_of(country), country, *data)
+    if len(s.legal_actions()) > 1:
+        return True
+    s.pending = None
+    s.legal_cache = None
+    return False
+
+
+def task_move_ask(s: BystonState, country: int, kind: int) -> None:
+    """17.1: the country may move all, some or none of its ships; asked while one can move."""
+    _ask_unless_only(s, "move", country, kind)
+
+
+def legal_move(s: BystonState) -> list[tuple[Any, ...]]:
+    assert s.pending is not None
+    _kind, _seat, country, kind = s.pending
+    out: list[tuple[Any, ...]] = [("ship", *key) for key in movable_ships(s, country, kind)]
+    out.append(DONE)
+    out.sort()
+    return out
+
+
+def apply_move(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
+    country, kind = pending[2], pending[3]
+    if action[0] == "done":
+        return
+    _verb, unit, h, flipped = action
+    i = _find(s, (country,), unit, h, flipped, [])
+    s.ship = i
+    s.mp = MOVEMENT_POINTS
+    s.cargo = []
+    s.crew = []
+    s.moved.append(i)
+    s.say(KIND_CLAUSE[kind], "ship_moves", country=country, unit=unit, hex=h)
+    s.push(("load_ask", country), ("move_ask", country, kind))
+
+
+# ---- the "load" decision: what the ship takes aboard in its start hex (17.15, B-20) -----------
+
+
+def _load_choices(s: BystonState) -> list[tuple[Any, ...]]:
+    st = static()
+    capacity = _tables()[0]
+    is_ab = _is_ab()
+    unit_of = st.counter_unit
+    ship = s.ship
+    here = s.where[ship]
+    carrier = s.owner[ship]
+    ok = riders(carrier)
+    out: set[tuple[Any, ...]] = set()
+    room = capacity[unit_of[ship]]
+    if room is None or len(s.cargo) < room:
+        owner = s.owner
+        cargo = s.cargo
+        moved = s.moved
+        for i in counters_at(s, here):
+            if is_ab[unit_of[i]] and owner[i] in ok and i not in cargo and i not in moved:
+                out.add(("load", owner[i], unit_of[i], s.flipped[i]))
+    char_country = st.char_country
+    for k, at in enumerate(s.char_at):
+        if at == here and char_country[k] in ok and k not in s.crew and k not in s.chars_moved:
+            out.add(("board", k))
+    return sorted(out)
+
+
+def task_load_ask(s: BystonState, country: int) -> None:
+    """B-20: loading in the start hex; skipped when there is nothing to take (B-57)."""
+    if not _ask_unless_only(s, "load", country):
+        depart(s, country)
+
+
+def legal_load(s: BystonState) -> list[tuple[Any, ...]]:
+    out = _load_choices(s)
+    out.append(GO)
+    out.sort()
+    return out
+
+
+def apply_load(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
+    country = pending[2]
+    verb = action[0]
+    if verb == "go":
+        depart(s, country)
+        return
+    here = s.where[s.ship]
+    if verb == "load":
+        _verb, owner, unit, flipped = action
+        i = _find(s, (owner,), unit, here, flipped, s.cargo)
+        s.cargo.append(i)
+        s.say("17.15.1", "loaded", country=owner, unit=unit, hex=here)
+    else:
+        s.crew.append(action[1])
+        s.say("17.15.9", "boarded", char=action[1], hex=here)
+    s.push(("load_ask", country))
+
+
+def depart(s: BystonState, country: int) -> None:
+    """B-54 (B-15): characters that would be left with no unit they may be with go aboard; one the
+    ship may not carry goes to the nearest such unit after the move (B-23)."""
+    st = static()
+    ship = s.ship
+    here = s.where[ship]
+    leaving = [ship, *s.cargo]
+    owner = s.owner
+    staying = {owner[i] for i in counters_at(s, here) if i not in leaving}
+    ok = riders(s.owner[ship])
+    later: list[tuple[Any, ...]] = []
+    for k, at in enumerate(s.char_at):
+        if at != here or k in s.crew:
+            continue
+        c = st.char_country[k]
+        if any(h in staying for h in hosts(c)):
+            continue
+        if c in ok and k not in s.chars_moved:
+            s.crew.append(k)
+            s.say("B-54", "goes_along", char=k, hex=here)
+        else:
+            later.append(("place_near", k, here, "B-54"))
+    s.push(("step_ask", country), *later)
+
+
+# ---- the "step" decision: hex by hex (17.4–17.6, 17.12–17.14) --------------------------------
+
+
+def _steps(s: BystonState) -> list[tuple[int, int]]:
+    """(hex, cost) for each hex next to the moving ship it may enter with the points it has left."""
+    st = static()
+    ship = s.ship
+    here = s.where[ship]
+    country = s.owner[ship]
+    unit = st.counter_unit[ship]
+    around = st.t.map.grid.adjacency[here]
+    options = [n for n in around if may_enter(s, country, unit, n)]
+    if not options:
+        return []
+    hostile = _hostile(s, country, options)
+    mp = s.mp
+    out = []
+    for n in options:
+        cost = 2 if n in hostile else 1
+        if cost <= mp:
+            out.append((n, cost))
+    return out
+
+
+def _hostile(s: BystonState, country: int, hexes: list[int]) -> set[int]:
+    """17.6 (B-21): which of ``hexes`` hold a counter of the other camp (buildings included)."""
+    where = s.where
+    wanted = set(hexes).intersection(where)  # most hexes around are empty: skip the scan
+    if not wanted:
+        return wanted
+    camp = static().camp
+    mine = camp[country]
+    return {at for at, o in zip(where, s.owner, strict=True) if at in wanted and camp[o] != mine}
+
+
+def task_step_ask(s: BystonState, country: int) -> None:
+    """The ship goes on while it can; its move ends by itself when no hex is left (B-57)."""
+    if not _ask_unless_only(s, "step", country):
+        finish_move(s, country)
+
+
+def legal_step(s: BystonState) -> list[tuple[Any, ...]]:
+    out: list[tuple[Any, ...]] = [("step", h) for h, _cost in _steps(s)]
+    out.append(STOP)
+    out.sort()
+    return out
+
+
+def apply_step(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
+    country = pending[2]
+    if action[0] == "stop":
+        finish_move(s, country)
+        return
+    to = action[1]
+    cost = 2 if _hostile(s, country, [to]) else 1
+    s.mp -= cost
+    s.where[s.ship] = to
+    for i in s.cargo:
+        s.where[i] = to
+    for k in s.crew:
+        s.char_at[k] = to
+    s.say("17.6" if cost > 1 else "17.5", "step", hex=to, mp=s.mp)
+    if to in static().kustanga:
+        # 17.14.3: the move ends at once; 17.14.4: a die at its end (B-24).
+        ship = s.ship
+        finish_move(s, country)
+        s.say("17.14.3", "kustanga_stop", hex=to)
+        s.chance = ("kustanga", ship)
+        return
+    s.push(("step_ask", country))
+
+
+def finish_move(s: BystonState, country: int) -> None:
+    """B-20: the ship sets its load down where it stopped; none of it moves again this phase."""
+    ship = s.ship
+    s.say("17.1", "ship_stops", country=country, unit=static().counter_unit[ship], hex=s.where[ship])
+    s.moved.extend(s.cargo)
+    s.chars_moved.extend(s.crew)
+    s.ship = -1
+    s.mp = 0
+    s.cargo = []
+    s.crew = []
+
+
+def chance_kustanga(s: BystonState, action: tuple[Any, ...], ship: int) -> None:
+    """17.14.4: a 6 flips the Zelana (no effect if it is already flipped)."""
+    die = action[1]
+    s.say("17.14.4", "kustanga_die", die=die)
+    if die == 6 and not s.flipped[ship]:
+        s.flipped[ship] = 1
+        s.say("17.14.4", "kustanga_flip", unit=static().counter_unit[ship], hex=s.where[ship])
+
+
+TASKS = {
+    "move_ask": task_move_ask,
+    "load_ask": task_load_ask,
+    "step_ask": task_step_ask,
+    "chance_kustanga": chance_kustanga,
+}
+DECISIONS = {
+    "move": (legal_move, apply_move, "17.1"),
+    "load": (legal_load, apply_load, "17.15.2"),
+    "step": (legal_step, apply_step, "17.5"),
+}

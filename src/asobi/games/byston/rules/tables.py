@@ -1,0 +1,245 @@
+"""Tables the rules derive once from the authored data, so the hot paths (the production, building
+and repair listings) only look things up and scan the few counters that can matter.
+
+Everything here is a pure function of :func:`..board.static` (itself of the data files): which
+counters are buildings, ships or a country's aura machines, what each of a country's counter kinds
+costs to make, to add (増産) and to convert (換装), which chits it may produce, and which kinds
+each hex of its land admits. Every listing built from these equals the one the rules would build
+by walking the authored tables, so games, states and logs are unchanged
+(``tests/byston/test_speed_paths.py`` checks it against the plain listings on random games).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, NamedTuple
+
+from ..board import RAU, static
+from ..tables import Terrain
+
+MACHINE_KINDS = frozenset({"AB", "AS", "ABS"})
+BUILDINGS = ("castle", "fort")
+NOT_FOR_BUILDING = frozenset({"zelana", "spriggan"})
+"""12.8: these ships do not let their country build outside its land."""
+
+NEVER = 1 << 40
+"""The cost of what cannot be bought: more GP than any country has."""
+
+# Chit kinds, as small ints (the authored ``Chit.kind``).
+CHIT_PLAIN, CHIT_SHOT, CHIT_ZELANA, CHIT_SURPRISE = 0, 1, 2, 3
+
+
+class Production(NamedTuple):
+    """One counter kind of a country's sheet, for 8.3–8.10, 9.1–9.5 and 10.1–10.6."""
+
+    unit: int
+    lo: int
+    hi: int
+    """The country's counters of this unit: ``where[lo:hi]``."""
+    make_gp: int
+    """8.3: the production cost (``NEVER``: not produced, e.g. the Zelana's units)."""
+    tl: int
+    """8.4: the TL a production or an extra production needs."""
+    is_ship: bool
+    extra_gp: int
+    """9.2: the 増産 cost (``NEVER``: none)."""
+    upgrade_gp: int
+    """10.3: the 換装 cost (``NEVER``: none)."""
+    upgrade_unit: int
+    upgrade_tl: int
+    upgrade_lo: int
+    upgrade_hi: int
+    """The target's unit index (−1: none), its TL and the country's counters of it."""
+    extra: tuple[Any, ...]
+    convert: tuple[Any, ...]
+    """The prebuilt ("extra", unit) and ("convert", unit) actions."""
+
+
+class ChitRow(NamedTuple):
+    """One chit type a country may produce: its number, cost, how many exist (8.11.1), kind and
+    the prebuilt ("chit", number) action."""
+
+    chit: int
+    gp: int
+    copies: int
+    kind: int
+    action: tuple[Any, ...]
+
+
+class Derived:
+    """The derived tables (one instance per loaded data set, :func:`derived`)."""
+
+    __slots__ = (
+        "builder_ships",
+        "building_counters",
+        "building_rows",
+        "buildings_of",
+        "chit_gp",
+        "chit_kind",
+        "chit_limit",
+        "chits_of",
+        "counter_kind",
+        "fort_counters",
+        "is_ab",
+        "land_site_set",
+        "land_sites",
+        "machines_of",
+        "production",
+        "production_of",
+        "repair_gp",
+        "ship_counters",
+        "site_action",
+        "site_kinds",
+        "spriggan",
+        "zelana_ships",
+    )
+
+    def __init__(self) -> None:
+        st = static()
+        t = st.t
+        n = len(st.counter_unit)
+        self.counter_kind: tuple[str, ...] = tuple(st.unit_kind[u] for u in st.counter_unit)
+        """Each counter's kind: "AB", "AS", "ABS", "castle" or "fort"."""
+        self.is_ab: tuple[bool, ...] = tuple(k == "AB" for k in self.counter_kind)
+        self.building_counters: tuple[int, ...] = tuple(
+            i for i in range(n) if self.counter_kind[i] in ("castle", "fort")
+        )
+        """Every castle and fort counter of every country (a fifth of the counters)."""
+        self.fort_counters: frozenset[int] = frozenset(
+            i for i in self.building_counters if self.counter_kind[i] == "fort"
+        )
+        self.ship_counters: tuple[int, ...] = tuple(
+            i for i in range(n) if self.counter_kind[i] in ("AS", "ABS")
+        )
+        self.machines_of: tuple[tuple[int, ...], ...] = tuple(
+            tuple(i for i in range(n) if st.counter_country[i] == c and self.counter_kind[i] in MACHINE_KINDS)
+            for c in range(len(st.country_ids))
+        )
+        """Per country: its own aura machine counters (8.11's destruction looks at these)."""
+        self.repair_gp: tuple[int, ...] = tuple(t.unit(st.unit_id(i)).repair_gp for i in range(n))
+
+        production: list[tuple[Production, ...]] = []
+        chits_of: list[tuple[ChitRow, ...]] = []
+        chit_limit: list[int] = []
+        kind_code = {"shot": CHIT_SHOT, "zelana": CHIT_ZELANA, "surprise": CHIT_SURPRISE}
+        for c, cid in enumerate(st.country_ids):
+            country = t.countries[cid]
+            rows = []
+            for unit_id, kind in country.counters.items():
+                m = t.machines.get(unit_id)
+                if m is None:
+                    continue  # a building: the building phase makes these (12)
+                u = st.unit_number[unit_id]
+                own = st.ranges[(c, u)]
+                upgrade_unit, upgrade_tl, up = -1, 0, range(0)
+                if kind.upgrade_to is not None:
+                    upgrade_unit = st.unit_number[kind.upgrade_to]
+                    upgrade_tl = t.machines[kind.upgrade_to].tl
+                    up = st.counters_of(c, kind.upgrade_to)
+                rows.append(
+                    Production(
+                        unit=u,
+                        lo=own.start,
+                        hi=own.stop,
+                        make_gp=NEVER if m.gp is None else m.gp,
+                        tl=m.tl,
+                        is_ship=m.is_ship,
+                        extra_gp=NEVER if m.extra_gp is None else m.extra_gp,
+                        upgrade_gp=NEVER
+                        if kind.upgrade_to is None or kind.upgrade_gp is None
+                        else kind.upgrade_gp,
+                        upgrade_unit=upgrade_unit,
+                        upgrade_tl=upgrade_tl,
+                        upgrade_lo=up.start,
+                        upgrade_hi=up.stop,
+                        extra=("extra", u),
+                        convert=("convert", u),
+                    )
+                )
+            production.append(tuple(sorted(rows)))
+            chits_of.append(
+                tuple(
+                    ChitRow(k, chit.gp, chit.count, kind_code.get(chit.kind, CHIT_PLAIN), ("chit", k))
+                    for k, chit in enumerate(t.chits.values())
+                    if cid in chit.producers
+                )
+            )
+            chit_limit.append(country.chit_limit or 0)
+        self.production: tuple[tuple[Production, ...], ...] = tuple(production)
+        """Per country: its machine kinds, by unit index (so the listings come out sorted)."""
+        self.production_of: tuple[dict[int, Production], ...] = tuple(
+            {p.unit: p for p in rows} for rows in production
+        )
+        self.chit_gp: tuple[int, ...] = tuple(chit.gp for chit in t.chits.values())
+        self.chit_kind: tuple[int, ...] = tuple(
+            kind_code.get(chit.kind, CHIT_PLAIN) for chit in t.chits.values()
+        )
+        self.chits_of: tuple[tuple[ChitRow, ...], ...] = tuple(chits_of)
+        """Per country: the chits it may produce (8.11.1–8.11.4, 16.1), in chit order."""
+        self.chit_limit: tuple[int, ...] = tuple(chit_limit)
+        self.spriggan: range = st.counters_of(0, "spriggan")
+        """8.11.4: Drake's Spriggan counters."""
+
+        self.buildings_of: tuple[tuple[int, ...], ...] = tuple(
+            tuple(i for i in self.building_counters if st.counter_country[i] == c)
+            for c in range(len(st.country_ids))
+        )
+        """Per country: its own castle and fort counters."""
+        self.building_rows: tuple[tuple[tuple[str, int, int, int], ...], ...] = tuple(
+            tuple(
+                (kind, r.start, r.stop, t.buildings[kind].gp)
+                for kind in BUILDINGS
+                for r in (st.counters_of(c, kind),)
+                if len(r)
+            )
+            for c in range(len(st.country_ids))
+        )
+        """Per country: (kind, its counters' range, cost) for castle then fort (12.2)."""
+        self.builder_ships: tuple[int, ...] = tuple(
+            i for i in self.ship_counters if st.unit_id(i) not in NOT_FOR_BUILDING
+        )
+        """12.8: ship counters that let their country build where they are."""
+        self.zelana_ships: tuple[int, ...] = tuple(i for i in self.ship_counters if st.unit_id(i) == "zelana")
+        self.site_action: dict[str, tuple[tuple[Any, ...], ...]] = {
+            kind: tuple(("build", kind, h) for h in range(len(t.map.terrain_of))) for kind in BUILDINGS
+        }
+        """The prebuilt ("build", kind, hex) actions."""
+
+        terrain = t.map.terrain_of
+        site_kinds = []
+        for c in range(len(st.country_ids)):
+            per_hex: list[tuple[str, ...]] = []
+            for h, ground in enumerate(terrain):
+                if ground is Terrain.PLAIN:
+                    per_hex.append(("castle", "fort"))  # 12.3
+                elif ground is Terrain.HIGHLAND:
+                    per_hex.append(("fort",))  # 12.4
+                elif c == RAU and h in st.karakara:
+                    per_hex.append(("fort",))  # 30.4 (otherwise 12.5)
+                else:
+                    per_hex.append(())
+            site_kinds.append(tuple(per_hex))
+        self.site_kinds: tuple[tuple[tuple[str, ...], ...], ...] = tuple(site_kinds)
+        """``site_kinds[country][hex]``: the buildings the ground admits (12.3–12.5, 30.4)."""
+        self.land_sites: tuple[dict[str, tuple[int, ...]], ...] = tuple(
+            {
+                kind: tuple(h for h in range(len(terrain)) if st.nation[h] == c and kind in site_kinds[c][h])
+                for kind in BUILDINGS
+            }
+            for c in range(len(st.country_ids))
+        )
+        """Per country and building kind: the hexes of its land whose ground admits it, in order."""
+        self.land_site_set: tuple[dict[str | bool, frozenset[int]], ...] = tuple(
+            {
+                "castle": frozenset(sites["castle"]),
+                "fort": frozenset(sites["fort"]),
+                False: frozenset(sites["castle"]) | frozenset(sites["fort"]),
+            }
+            for sites in self.land_sites
+        )
+        """The same as sets, and (key ``False``) both kinds together."""
+
+
+@cache
+def derived() -> Derived:
+    return Derived()

@@ -1,0 +1,383 @@
+"""The fast listings and checks of ドレイクの野望 equal the plain ones.
+
+The production, building and repair listings (and B-15's sweep for stranded characters) work from
+tables derived once (``rules/tables.py``) and look only at the counters that can matter. The plain
+versions below walk the authored tables and every counter, as the rules first did. Random games
+compare the two at every call (so a game goes the same step for step), shaken states (counters
+thrown onto a few crowded hexes, flipped, changed hands; GP, TL and states redrawn) compare them
+for every country, and the fast ``is_legal`` checks agree with membership in the listing for
+every action listed and its near misses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from random import Random
+from typing import Any
+
+import pytest
+
+from asobi.core.state import CHANCE
+from asobi.games.byston.board import (
+    BOX,
+    COLLAPSED,
+    NA,
+    RAU,
+    SUPPLY,
+    ZELANA,
+    in_box,
+    in_supply,
+    static,
+)
+from asobi.games.byston.rules import FLOW
+from asobi.games.byston.rules.collapse import serving_country
+from asobi.games.byston.rules.move import hosts
+from asobi.games.byston.state import BystonState
+from asobi.games.byston.tables import Terrain
+
+# ---- the plain listings ------------------------------------------------------------------------
+
+
+def plain_placement_hexes(s: BystonState, country: int, ship: bool) -> list[int]:
+    st = static()
+    out = []
+    for i in range(len(s.where)):
+        if s.where[i] >= 0 and s.owner[i] == country and i != s.secret:
+            kind = st.unit_kind[st.counter_unit[i]]
+            if kind == "castle" or (kind == "fort" and not ship):
+                out.append(s.where[i])
+    return sorted(set(out))
+
+
+def plain_chits(s: BystonState, country: int) -> list[int]:
+    st = static()
+    t = st.t
+    limit = t.countries[st.country_ids[country]].chit_limit or 0
+    out = []
+    for k, chit in enumerate(t.chits.values()):
+        if st.country_ids[country] not in chit.producers or chit.gp > s.gp[country]:
+            continue
+        used = s.chit_cup[k] + s.chit_open[k] + (1 if chit.kind == "surprise" and s.surprise_held else 0)
+        if used >= chit.count:
+            continue
+        if chit.kind == "shot":
+            if not any(s.where[i] >= 0 for i in st.counters_of(0, "spriggan")):
+                continue
+        elif chit.kind != "zelana" and s.chits_made[country] >= limit:
+            continue
+        out.append(k)
+    return out
+
+
+def plain_destroyable(s: BystonState, country: int) -> list[tuple[Any, ...]]:
+    st = static()
+    mine = [i for i in range(len(s.where)) if s.where[i] >= 0 and s.owner[i] == country]
+    if len(mine) < 2:
+        return []
+    return sorted(
+        {
+            ("destroy", st.counter_unit[i], s.where[i], s.flipped[i])
+            for i in mine
+            if st.counter_country[i] == country and st.kind(i) in ("AB", "AS", "ABS")
+        }
+    )
+
+
+def plain_produce(s: BystonState) -> list[tuple[Any, ...]]:
+    assert s.pending is not None
+    country = s.pending[2]
+    st = static()
+    t = st.t
+    gp, tl, where = s.gp[country], s.tl[country], s.where
+    out: list[tuple[Any, ...]] = [("chit", k) for k in plain_chits(s, country)]
+    out.append(("done",))
+    for unit_id, kind in t.countries[st.country_ids[country]].counters.items():
+        m = t.machines.get(unit_id)
+        if m is None:
+            continue
+        u = st.unit_number[unit_id]
+        counters = st.ranges[(country, u)]
+        boxed = BOX in where[counters.start : counters.stop]
+        if boxed and m.gp is not None and m.gp <= gp and m.tl <= tl:
+            out.extend(("make", u, h) for h in plain_placement_hexes(s, country, m.is_ship))
+        if m.extra_gp is not None and m.extra_gp <= gp and m.tl <= tl and in_supply(s, country, unit_id):
+            out.append(("extra", u))
+        if (
+            boxed
+            and kind.upgrade_to is not None
+            and kind.upgrade_gp is not None
+            and kind.upgrade_gp <= gp
+            and t.machines[kind.upgrade_to].tl <= tl
+            and in_supply(s, country, kind.upgrade_to)
+        ):
+            out.append(("convert", u))
+    out.extend(plain_destroyable(s, country))
+    out.sort()
+    return out
+
+
+def plain_survey(s: BystonState, country: int) -> tuple[set[int], set[int], set[int], set[int]]:
+    st = static()
+    mine = st.camp[country]
+    built: set[int] = set()
+    forbidden: set[int] = set()
+    enemy_abs: dict[int, int] = {}
+    ships: set[int] = set()
+    zelana: set[int] = set()
+    for i in range(len(s.where)):
+        h = s.where[i]
+        if h < 0:
+            continue
+        kind = st.kind(i)
+        if kind in ("castle", "fort"):
+            built.add(h)
+        if st.camp[s.owner[i]] != mine:
+            if kind == "AB":
+                enemy_abs[h] = enemy_abs.get(h, 0) + 1
+                if enemy_abs[h] >= 3:
+                    forbidden.add(h)
+            else:
+                forbidden.add(h)
+        elif kind in ("AS", "ABS"):
+            unit = st.unit_id(i)
+            if s.owner[i] == country and not s.flipped[i] and unit not in ("zelana", "spriggan"):
+                ships.add(h)
+            if unit == "zelana" and s.owner[i] == ZELANA:
+                zelana.add(h)
+    return built, forbidden, ships, zelana
+
+
+def plain_build(s: BystonState) -> list[tuple[Any, ...]]:
+    assert s.pending is not None
+    country = s.pending[2]
+    st = static()
+    t = st.t
+    out: list[tuple[Any, ...]] = [("done",)]
+    kinds = [k for k in ("castle", "fort") if in_box(s, country, k) and t.buildings[k].gp <= s.gp[country]]
+    built, forbidden, ships, zelana = plain_survey(s, country)
+    if kinds:
+        for h in sorted(set(ships) | {h for h in range(len(st.nation)) if st.nation[h] == country}):
+            if h in built or h in forbidden:
+                continue
+            land = st.nation[h]
+            if land != country:
+                if land >= 0 and st.camp[land] == st.camp[country] and s.status[land] != COLLAPSED:
+                    continue
+                if h not in ships:
+                    continue
+            ground = t.map.terrain_of[h]
+            for k in kinds:
+                fort_ground = ground is Terrain.HIGHLAND or (country == RAU and h in st.karakara)
+                if ground is Terrain.PLAIN or (k == "fort" and fort_ground):
+                    out.append(("build", k, h))
+    mine = [i for i in range(len(s.where)) if s.where[i] >= 0 and s.owner[i] == country]
+    if len(mine) >= 2:
+        out.extend(
+            ("raze", s.where[i]) for i in mine if st.counter_country[i] == country and st.is_building(i)
+        )
+    if (
+        country == RAU
+        and not s.secret_built
+        and in_box(s, RAU, "fort")
+        and t.buildings["fort"].gp <= s.gp[RAU]
+        and st.rian_coast in zelana
+        and st.rian_coast not in built
+        and st.rian_coast not in forbidden
+    ):
+        out.append(("secret",))
+    out.sort()
+    return out
+
+
+def plain_repair(s: BystonState) -> list[tuple[Any, ...]]:
+    assert s.pending is not None
+    country = s.pending[2]
+    st = static()
+    building_of = {s.where[i]: i for i in range(len(s.where)) if s.where[i] >= 0 and st.is_building(i)}
+    keys = set()
+    for i in range(len(s.where)):
+        h = s.where[i]
+        b = building_of.get(h)
+        if h < 0 or not s.flipped[i] or b is None or st.t.unit(st.unit_id(i)).repair_gp > s.gp[country]:
+            continue
+        if s.owner[i] == country and i == b:
+            keys.add((s.owner[i], st.counter_unit[i], h))
+            continue
+        own = s.owner[i] == country and st.camp[s.owner[b]] == st.camp[country]
+        zelana = s.owner[i] == ZELANA and country in (RAU, NA) and s.owner[b] == country
+        if (own or zelana) and not (st.kind(i) == "ABS" and st.kind(b) == "fort"):
+            keys.add((s.owner[i], st.counter_unit[i], h))
+    return [("done",), *(("repair", *key) for key in sorted(keys))]
+
+
+def plain_stranded(s: BystonState, clause: str) -> list[tuple[Any, ...]]:
+    """The tasks B-15's sweep pushes, one at a time (so the last runs first)."""
+    tasks = []
+    for k, at in enumerate(s.char_at):
+        ok = hosts(serving_country(s, k))
+        if at >= 0 and not any(w == at and s.owner[i] in ok for i, w in enumerate(s.where)):
+            tasks.append(("place_char", k, clause) if clause == "8.12" else ("place_near", k, at, clause))
+    return tasks
+
+
+PLAIN: dict[str, Callable[[BystonState], list[tuple[Any, ...]]]] = {
+    "produce": plain_produce,
+    "build": plain_build,
+    "repair": plain_repair,
+}
+
+
+# ---- the comparison --------------------------------------------------------------------------
+
+
+@contextmanager
+def compared_listings(seen: dict[str, set[tuple[Any, ...]]]) -> Iterator[None]:
+    """Every call of a fast listing is checked against its plain one; actions seen are kept."""
+    saved = {kind: FLOW.decisions[kind].legal for kind in PLAIN}
+
+    def checked(kind: str) -> Callable[[BystonState], list[tuple[Any, ...]]]:
+        fast = saved[kind]
+
+        def listing(s: BystonState) -> list[tuple[Any, ...]]:
+            got = list(fast(s))
+            want = PLAIN[kind](s)
+            assert got == want, (kind, s.pending, sorted(set(got) ^ set(want)))
+            seen[kind].update(got)
+            return got
+
+        return listing
+
+    fast_stranded = FLOW.tasks["stranded"]
+
+    def stranded(s: BystonState, clause: str) -> None:
+        want = plain_stranded(s, clause)
+        before = len(s.agenda)
+        fast_stranded(s, clause)
+        assert s.agenda[before:] == want, (s.agenda[before:], want)
+        seen["stranded"].update([("swept",), *want])
+
+    try:
+        for kind in PLAIN:
+            FLOW.decisions[kind].legal = checked(kind)
+        FLOW.tasks["stranded"] = stranded
+        yield
+    finally:
+        for kind, fn in saved.items():
+            FLOW.decisions[kind].legal = fn
+        FLOW.tasks["stranded"] = fast_stranded
+
+
+def near_misses(action: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+    """Actions one argument away from ``action`` (most of them illegal)."""
+    out = []
+    for k in range(1, len(action)):
+        if isinstance(action[k], int):
+            for delta in (-1, 1):
+                out.append((*action[:k], action[k] + delta, *action[k + 1 :]))
+    out.append((*action, 0))
+    if len(action) > 1:
+        out.append(action[:-1])
+    return out
+
+
+def play(seed: int, players: int, seen: dict[str, set[tuple[Any, ...]]], check_every: int) -> int:
+    """A random game; every ``check_every`` decisions of a kind with a fast check, the check
+    agrees with the listing on the actions seen so far and their near misses."""
+    rng = Random(seed)
+    s = BystonState(players)
+    steps = 0
+    while not s.is_terminal():
+        if s.current_seat == CHANCE:
+            s.apply_unchecked(s.sample_chance(rng))
+            continue
+        legal = s.legal_actions()
+        kind = s.pending[0] if s.pending else ""
+        check = FLOW.decisions[kind].check
+        if check is not None and steps % check_every == 0:
+            fresh = s.clone()
+            fresh.legal_cache = None
+            pool = set(seen.get(kind, ())) | set(legal)
+            for a in list(pool):
+                pool.update(near_misses(a))
+            for a in sorted(pool, key=repr):
+                assert check(fresh, a) == (a in legal), (kind, a, s.pending)
+            assert not check(fresh, ("no such verb",)) and not check(fresh, ())
+        s.apply_unchecked(rng.choice(legal))
+        steps += 1
+    return steps
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_fast_listings_equal_plain_ones_in_random_games(players: int) -> None:
+    seen: dict[str, set[tuple[Any, ...]]] = {kind: set() for kind in (*PLAIN, "stranded")}
+    with compared_listings(seen):
+        for g in range(3):
+            play(100 * players + g, players, seen, check_every=7)
+    # every listing was met, and the B-15 sweep ran
+    assert all(seen.values()), {k: len(v) for k, v in seen.items()}
+
+
+def scrambled(seed: int) -> BystonState:
+    """A state from a random game, then shaken: counters moved between a few crowded hexes (mostly
+    Rian-coast and Karakara ones, to meet 30.4 and 30.6), the box and the supply, some flipped,
+    some changed hands (as 35.3's remnants do), GP, TL, states and chit counts redrawn."""
+    rng = Random(seed)
+    s = BystonState(rng.choice((2, 3, 4)))
+    for _ in range(rng.randrange(300)):
+        if s.is_terminal():
+            break
+        s.apply_unchecked(s.sample_chance(rng) if s.current_seat == CHANCE else rng.choice(s.legal_actions()))
+    st = static()
+    n = len(s.where)
+    hot = [st.rian_coast, *sorted(st.karakara)[:2], *rng.sample(range(len(st.nation)), 6)]
+    for i in rng.sample(range(n), 60):
+        s.where[i] = rng.choice([*hot, *hot, BOX, SUPPLY])
+    for i in rng.sample(range(n), 30):
+        s.flipped[i] = int(s.where[i] >= 0 and rng.random() < 0.6)
+    for i in rng.sample(range(n), rng.choice((0, 0, 8))):
+        s.owner[i] = rng.randrange(7)
+    for c in range(7):
+        s.gp[c] = rng.randrange(40)
+        s.tl[c] = rng.randrange(st.t.tl_max + 1)
+        s.status[c] = rng.choice((0, 1, 2, 2, 3))
+        s.chits_made[c] = rng.randrange(3)
+    for k in range(len(s.chit_cup)):
+        s.chit_cup[k] = rng.randrange(3)
+    s.surprise_held = rng.random() < 0.5
+    s.secret_built = rng.random() < 0.3
+    forts = [i for i in st.counters_of(RAU, "fort") if s.where[i] == st.rian_coast]
+    s.secret = forts[0] if forts and rng.random() < 0.5 else -1
+    for k in range(len(s.char_at)):
+        if rng.random() < 0.3:
+            s.char_at[k] = rng.choice(hot)
+    return s
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_fast_listings_and_checks_on_shaken_states(chunk: int) -> None:
+    """Every country, every listing, on states no game would reach in a few hundred steps."""
+    for seed in range(chunk * 25, chunk * 25 + 25):
+        s = scrambled(seed)
+        for kind, plain in PLAIN.items():
+            for country in range(7):
+                s.pending = (kind, 0, country)
+                s.legal_cache = None
+                want = plain(s)
+                assert list(FLOW.decisions[kind].legal(s)) == want, (seed, kind, country)
+                check = FLOW.decisions[kind].check
+                assert check is not None
+                pool = set(want)
+                for a in want:
+                    pool.update(near_misses(a))
+                for a in sorted(pool, key=repr):
+                    assert check(s, a) == (a in want), (seed, kind, country, a)
+        s.pending = None
+        before = len(s.agenda)
+        FLOW.tasks["stranded"](s, "8.12")
+        assert s.agenda[before:] == plain_stranded(s, "8.12"), seed
+
+
+def test_every_big_decision_has_a_fast_check() -> None:
+    for kind in PLAIN:
+        assert FLOW.decisions[kind].check is not None, kind
