@@ -42,7 +42,7 @@ def test_the_end_phase_runs_its_three_steps_in_order():
 @rule("2.5.2", "C-15")
 def test_effects_usable_at_the_start_of_the_end_phase():
     s = end_phase([(1, "az-gard", 0, 1)], land="l-village")
-    assert list(s.legal_actions()) == [("rally", 1), ("next",)]
+    assert list(s.legal_actions()) == [("next",), ("rally", 1)]  # sorted, as every listing (harness)
     s.apply(("rally", 1))
     assert list(s.legal_actions()) == [("chips", 1), ("chips", 2)]  # "up to" (C-35)
     s.apply(("chips", 2))
@@ -131,8 +131,8 @@ def test_succession_replaces_the_parent_with_the_child_keeping_chips_and_cards()
 
 @rule("C-31")
 def test_chips_above_the_childs_maximum_go_to_used():
-    s = end_phase([(1, "az-gard", 0, 5)], hand=["az-gardin"])
-    s.apply(("succeed", 1, "az-gardin"))
+    s = end_phase([(1, "az-albert", 0, 5)], hand=["az-leon"])  # 気力 5, Leon's maximum is 4
+    s.apply(("succeed", 1, "az-leon"))
     assert chips(s, 1) == 4 and s.used[0] == 1
     assert ("C-31", "chips_over") in events(s)  # the lost chip is logged
     settled(s)

@@ -55,9 +55,9 @@ def test_the_render_shows_the_field_hand_chips_and_zones():
     place(s, 1, "az-leon", 0, chips=3, weapon="w-iron-sword")
     place(s, 10, "cr-brute", 1, chips=2)
     text_en = SPEC.render(s.view(0), 0, "en")
-    assert "Leon" in text_en and "気3/4" in text_en and "攻2" in text_en and "ready" in text_en
+    assert "Leon" in text_en and "気3/4" in text_en and "攻3" in text_en and "ready" in text_en
     assert "hand:\n    Kingdom Soldier — 気力 2, 攻 1, 反 1, infantry, direct, weapon level 1" in text_en
-    assert "Inf/Dir ready" in text_en  # movement and attack type in the field cell
+    assert "Cav/Dir ready" in text_en  # movement and attack type in the field cell (Leon rides)
     assert "Iron Sword — " in text_en  # a hand card's text, one card per line
     assert "unused chips 17" in text_en and "unused chips 18" in text_en
     assert text_en.index("B (") < text_en.index("A (")  # the opponent is drawn above

@@ -14,12 +14,17 @@ from asobi.core import Action, Agent
 from asobi.core.agent import Observation
 
 from .cards import GUARDIAN, ITEM, LAND, MAGIC, UNIT, WEAPON, CardInfo, pool
-from .rules.field import COLS, MOVES, REACH_SQUARES, ROWS, SORTIE_ROW
+from .rules.field import ADJACENT, COLS, MOVES, REACH_SQUARES, ROWS, SORTIE_ROW
 
 MOVE_CODES = {"infantry": 0, "cavalry": 1, "flier": 2}
 ATTACK_CODES = {"direct": 0, "indirect": 1, "magic": 2, "healing": 3}
 RESERVE = 2
 """Unused chips the bot keeps back for weapon costs and the opponent's 国力 phase."""
+MOVE_WORTH = (0.0, 1.5, 3.0)
+"""What a movement type adds to a unit's worth (infantry, cavalry, flier): reaching the enemy
+出撃マス first wins (C-23)."""
+REACH_WORTH = (0.0, 1.0, 2.0, 0.0)
+"""What an attack type's reach adds (direct 1; indirect 2; magic 1 or 2, countering at both)."""
 
 
 def row_of(sq: int) -> int:
@@ -124,9 +129,13 @@ class RuleBot(Agent):
     def score_deploy(self, view: dict[str, Any], action: Action) -> float:
         card = self.card(action[1])
         mine = sum(1 for u in view["field"] if u is not None and u["owner"] == self.seat)
-        strength = card.attack * 2 + card.counter + card.morale + (2 if card.move == 2 else 0)
         need = 30 if mine < 3 else 8
-        return need + strength
+        return need + self.strength(card)
+
+    @staticmethod
+    def strength(card: CardInfo) -> float:
+        """A unit card's printed strength, for choosing what to deploy."""
+        return card.attack * card.strikes * 2 + card.counter + card.morale + (2 if card.move == 2 else 0)
 
     def score_square(self, view: dict[str, Any], action: Action) -> float:
         return 25.0 if action[1] in self.danger_squares(view) else 1.0 + action[1] % 3 * 0.1
@@ -182,13 +191,35 @@ class RuleBot(Agent):
         return 6 + card.bonus + target["attack"]
 
     def score_place(self, view: dict[str, Any], action: Action) -> float:
+        """Place a land or guardian where there is none; replace one only by a clearly better one
+        for the units on the field (a land's 攻 for fliers is worth little to an army of infantry)."""
         me = view["players"][self.seat]
         card = self.card(action[1])
-        if card.kind == LAND and me["land"] is None:
-            return 5.0
-        if card.kind == GUARDIAN and me["guardian"] is None:
-            return 5.0
+        owned = me["land"] if card.kind == LAND else me["guardian"]
+        if owned is None:
+            return 5.0 + 0.1 * self.support_worth(view, card)
+        if self.support_worth(view, card) > self.support_worth(view, self.card(owned)) + 2.0:
+            return 3.0
         return -1.0
+
+    def support_worth(self, view: dict[str, Any], card: CardInfo) -> float:
+        """Roughly what a land or guardian card gives this army a turn, from the field."""
+        mine = [(sq, u) for sq, u in enumerate(view["field"]) if u is not None and u["owner"] == self.seat]
+
+        def of_move(move: int) -> int:
+            return sum(1 for _, u in mine if move in (-1, MOVE_CODES[u["move"]]))
+
+        worth = 0.0
+        amount, move = card.army_attack
+        worth += amount * 1.5 * of_move(move)
+        amount, move = card.army_counter
+        worth += amount * 1.0 * of_move(move)
+        home = sum(1 for sq, _ in mine if row_of(sq) == self.home_row(self.seat))
+        if card.turn_start_chips:
+            worth += 1.2 * min(card.turn_start_chips, max(1, home))
+        worth += card.sortie_guard * 1.0 * max(1, home)
+        worth += card.end_start_chips * 1.1
+        return worth
 
     def score_shed(self, view: dict[str, Any], action: Action) -> float:
         return 3.0
@@ -286,11 +317,115 @@ class RuleBot(Agent):
     def score_legacy(self, view: dict[str, Any], action: Action) -> float:
         return -1.0
 
+    # 世代交代 (2.5.4, 2.5.5): weighed, not taken whenever offered
     def score_succeed(self, view: dict[str, Any], action: Action) -> float:
-        return 6.0
+        """Put the child on the parent when the child is worth more *here* than the parent plus
+        the child card kept in hand (a unit of its own to deploy later): two cards become one unit."""
+        sq = action[1]
+        u = view["field"][sq]
+        parent, child = self.card(u["card"]), self.card(action[2])
+        unused = view["players"][self.seat]["unused"]
+        child_max = u["max"] - parent.morale + child.morale
+        kept = min(u["chips"], child_max)
+        fill = max(0, min(child_max - kept, unused) - (1 if unused <= 3 else 0))
+        gain = self.unit_worth(view, sq, u, child, kept + fill) - self.unit_worth(
+            view, sq, u, parent, u["chips"]
+        )
+        return gain - fill * 1.0 - self.hold_worth(view, child)
 
     def score_inherit(self, view: dict[str, Any], action: Action) -> float:
-        return 5.0
+        """Show the parent to fill the child (2.5.5) when the chips matter more than the parent
+        card as a unit of its own."""
+        sq = action[1]
+        u = view["field"][sq]
+        child = self.card(u["card"])
+        unused = view["players"][self.seat]["unused"]
+        fill = max(0, min(u["max"] - u["chips"], unused) - (1 if unused <= 3 else 0))
+        gain = self.unit_worth(view, sq, u, child, u["chips"] + fill) - self.unit_worth(
+            view, sq, u, child, u["chips"]
+        )
+        return gain - fill * 1.0 - self.hold_worth(view, self.card(action[2]))
+
+    def hold_worth(self, view: dict[str, Any], card: CardInfo) -> float:
+        """What a unit card in hand is worth as a later deploy: less when the field is full of
+        friends, when the 出撃マス is blocked, or when the hand holds other units to deploy (one
+        deploy a turn, 2.3.6: with three units in hand a fourth waits its turn)."""
+        me = view["players"][self.seat]
+        hand = me["hand"] or []
+        field = view["field"]
+        mine = sum(1 for u in field if u is not None and u["owner"] == self.seat)
+        home = self.home_row(self.seat)
+        free_home = sum(1 for c in range(COLS) if field[home * COLS + c] is None)
+        others = sum(1 for c in hand if c != card.id and self.card(c).kind == UNIT)
+        worth = 0.5 * self.strength(card)
+        if mine >= 4 or not free_home:
+            worth *= 0.5
+        return worth / (1 + others)
+
+    def unit_worth(
+        self, view: dict[str, Any], sq: int, u: dict[str, Any], card: CardInfo, chips: int
+    ) -> float:
+        """What the unit on ``sq`` would be worth as ``card`` with ``chips`` 気力 chips: its blow,
+        its counter, its chips against the threat it stands in, its movement and reach, and its
+        keywords where they have something to work on."""
+        base = self.card(u["card"])
+        me = view["players"][self.seat]
+        attack = (
+            u["attack"]
+            - base.attack
+            + card.attack
+            - self.army_bonus(me["land"], base)
+            + self.army_bonus(me["land"], card)
+        )
+        counter = u["counter"] - base.counter + card.counter
+        guardian = me["guardian"]
+        if guardian is not None:
+            amount, move = self.card(guardian).army_counter
+            counter += amount * ((move in (-1, card.move)) - (move in (-1, base.move)))
+        most = u["max"] - base.morale + card.morale
+        eq_id = u["weapon"] if card.attack_type in (0, 1) else u["magic"]
+        if eq_id is not None and self.card(eq_id).cost <= me["unused"] and card.attack_type != 3:
+            eq = self.card(eq_id)
+            attack += eq.bonus
+            strikes = max(card.strikes, eq.strikes)
+        else:
+            strikes = card.strikes
+        field = view["field"]
+        enemies = [(t_sq, t) for t_sq, t in enumerate(field) if t is not None and t["owner"] != self.seat]
+        front = self.progress(self.seat, sq) >= 2 or any(t_sq in REACH_SQUARES[2][sq] for t_sq, _ in enemies)
+        worth = 0.0
+        if card.attack_type != 3:
+            worth += (max(0, attack) * strikes + (1 if card.poison else 0)) * (3.0 if front else 2.0)
+            worth += max(0, counter) * (1.5 if front else 1.0)
+        worth += min(chips, most) * 1.5 + most * 0.5
+        threat = self.threat_to(view, sq, {**u, "move": ("infantry", "cavalry", "flier")[card.move]})
+        if threat >= min(chips, most):
+            worth -= 10.0
+        worth += MOVE_WORTH[card.move] * (1.0 if self.progress(self.seat, sq) < ROWS - 2 else 0.5)
+        worth += REACH_WORTH[card.attack_type]
+        friends = sum(
+            1
+            for a in ADJACENT[sq]
+            if (f := field[a]) is not None and f["owner"] == self.seat and f["chips"] < f["max"]
+        )
+        worth += 2.0 * min(card.symbol, friends)
+        at_home = row_of(sq) == self.home_row(self.seat)
+        worth += card.training * (1.0 if at_home and self.enemies_near_home(view) else 0.4)
+        if card.capture:
+            weak = any(
+                (t := field[a]) is not None and t["owner"] != self.seat and t["chips"] <= 2
+                for a in ADJACENT[sq]
+            )
+            worth += 3.0 if weak else 1.0
+        worth += 0.5 * card.honing
+        return worth
+
+    def army_bonus(self, land: str | None, card: CardInfo) -> int:
+        """The 攻 a land in play gives ``card`` (C-15)."""
+        if land is None:
+            return 0
+        amount, move = self.card(land).army_attack
+        return amount if move in (-1, card.move) else 0
 
     def score_discard(self, view: dict[str, Any], action: Action) -> float:
         """Keep units and usable equipment; throw away what the army cannot use."""

@@ -41,14 +41,13 @@ def _rally_amount(s: EmblemState) -> int:
 
 
 def legal_end_start(s: EmblemState) -> list[tuple[Any, ...]]:
-    out: list[tuple[Any, ...]] = []
+    out: list[tuple[Any, ...]] = [NEXT]  # sorted like every listing: ("next",) < ("rally", sq)
     seat = s.turn_player
     if _rally_amount(s) and s.unused[seat]:
         for sq in range(SQUARES):
             u = s.field[sq]
             if u is not None and u[U_OWNER] == seat and u[U_CHIPS] < s.max_morale(u):
                 out.append(("rally", sq))
-    out.append(NEXT)
     return out
 
 
