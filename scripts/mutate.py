@@ -11,7 +11,8 @@ version. A mutant is *killed* when one of them fails (or runs past a time limit)
 all pass, and *untested* when no rule test runs the function. The kill rate is killed / (killed +
 survived + untested).
 
-How it stays fast: pytest collects the tests once; one pass maps each rules function to the tests
+How it stays fast: pytest collects the tests once; one pass (in a forked child, so the memo tables
+the rules fill on first use are still empty for every mutant) maps each rules function to the tests
 that call it; then each mutant runs in a forked child that swaps the function's code object
 (``f.__code__``, so every reference to the function sees it — tables, flows, other modules) and
 runs only its tests, stopping at the first failure.
@@ -68,8 +69,12 @@ class Mutant:
 def _mutations(fn: ast.FunctionDef) -> Iterator[tuple[int, str, ast.FunctionDef]]:
     """Each single-point mutation of ``fn``: (line, description, mutated copy)."""
     nodes = list(ast.walk(fn))
+    # The signature is not the function's code: annotations are never evaluated (postponed by
+    # `from __future__ import annotations`), and default values live on the function object, not
+    # in the code object a mutant swaps in, so a mutant there could never change anything.
+    signature = {id(n) for part in (fn.args, fn.returns) if part is not None for n in ast.walk(part)}
     for index, node in enumerate(nodes):
-        if node is fn or isinstance(node, ast.arguments):
+        if node is fn or id(node) in signature:
             continue
         for kind, change in _node_mutations(node):
             mutated = copy.deepcopy(fn)
@@ -178,10 +183,57 @@ class MutationPlugin:
     def pytest_runtestloop(self, session: pytest.Session) -> bool:
         items = session.items
         targets = self._targets()
-        code_to_fn = {fn.__code__: key for key, (fn, _node, _mod) in targets.items()}
-        tests_of: dict[str, list[pytest.Item]] = defaultdict(list)
-        self.duration: dict[str, float] = {}
         start = time.perf_counter()
+        calls, self.duration = self._map_in_child(items, targets)
+        by_id = {item.nodeid: item for item in items}
+        tests_of: dict[str, list[pytest.Item]] = defaultdict(list)
+        for key, nodeids in calls.items():
+            tests_of[key] = [by_id[n] for n in nodeids]
+        self.baseline_s = time.perf_counter() - start
+        mutants = list(self._mutants(targets))
+        if self.limit is not None:
+            mutants = mutants[: self.limit]
+        print(f"{len(items)} tests in {self.baseline_s:.1f} s; {len(mutants)} mutants of {len(targets)} functions")
+        self._run(mutants, targets, tests_of)
+        return True
+
+    def _map_in_child(
+        self, items: list[pytest.Item], targets: dict[str, tuple[FunctionType, ast.FunctionDef, Any]]
+    ) -> tuple[dict[str, list[str]], dict[str, float]]:
+        """Run every test once, unbroken, recording the rules functions it calls and its time.
+
+        It runs in a forked child so this process stays as pytest left it after collecting: the
+        rules' memo tables filled on first use (outcome rows, shared log events) are still empty
+        when each mutant's child starts, so a mutant in the code that fills them is run, as it
+        would be in a fresh test run, instead of hidden behind a table the unbroken pass built.
+        """
+        read_end, write_end = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            try:
+                os.close(read_end)
+                self._map(items, targets, write_end)
+            finally:
+                os._exit(0)  # never return into the parent's pytest
+        os.close(write_end)
+        with os.fdopen(read_end, encoding="utf-8") as pipe:
+            text = pipe.read()
+        os.waitpid(pid, 0)
+        if not text:
+            raise SystemExit("the unbroken pass over the tests did not finish")
+        found = json.loads(text)
+        if found["failed"] is not None:
+            raise SystemExit(f"the tests must pass before mutating: {found['failed']} fails")
+        return found["calls"], found["duration"]
+
+    def _map(
+        self, items: list[pytest.Item], targets: dict[str, tuple[FunctionType, ast.FunctionDef, Any]], out_fd: int
+    ) -> None:
+        """The child's side of :meth:`_map_in_child`: the findings go to ``out_fd`` as JSON."""
+        code_to_fn = {fn.__code__: key for key, (fn, _node, _mod) in targets.items()}
+        calls: dict[str, list[str]] = defaultdict(list)
+        duration: dict[str, float] = {}
+        failed = None
         for item in items:
             seen: set[str] = set()
             began = time.perf_counter()
@@ -198,17 +250,13 @@ class MutationPlugin:
             finally:
                 sys.setprofile(None)
             if any(r.failed for r in reports):
-                raise SystemExit(f"the tests must pass before mutating: {item.nodeid} fails")
-            self.duration[item.nodeid] = time.perf_counter() - began
+                failed = item.nodeid
+                break
+            duration[item.nodeid] = time.perf_counter() - began
             for key in seen:
-                tests_of[key].append(item)
-        self.baseline_s = time.perf_counter() - start
-        mutants = list(self._mutants(targets))
-        if self.limit is not None:
-            mutants = mutants[: self.limit]
-        print(f"{len(items)} tests in {self.baseline_s:.1f} s; {len(mutants)} mutants of {len(targets)} functions")
-        self._run(mutants, targets, tests_of)
-        return True
+                calls[key].append(item.nodeid)
+        with os.fdopen(out_fd, "w", encoding="utf-8") as out:
+            json.dump({"failed": failed, "calls": calls, "duration": duration}, out)
 
     def _targets(self) -> dict[str, tuple[FunctionType, ast.FunctionDef, Any]]:
         package = f"asobi.games.{self.game}.rules"

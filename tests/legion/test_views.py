@@ -117,7 +117,9 @@ def test_render_shows_the_texts_of_weapons_own_army_cards_and_the_coming_squares
         assert c.army_text[c.army_index["W02"]][i] in text  # a weapon on the map
         assert c.army_text[c.army_index["S04"]][i] in text  # an army card in A's own hand
         assert c.army_text[c.army_index["W03"]][i] not in text  # B's hand is hidden
-        assert c.square_text[c.square_ids.index("s2")][i] in text  # where piece 1 goes next
+        # where piece 1 goes next: its effect as printed; its move ("toEast") in the reader's language
+        assert c.square_text[c.square_ids.index("s2")][i].split("／")[-1].split(" / ")[-1] in text
+    assert "東へ移動／" in SPEC.render(s.view(0), 0, "ja") and "toEast / " in SPEC.render(s.view(0), 0, "en")
     assert "a blackout to remove (5.6)" in SPEC.render(
         {**s.view(0), "pending": {"kind": "clear", "seat": "A"}}
     )
