@@ -23,9 +23,10 @@ def run(*args, input=None):
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.id)
 def test_person_quits_and_bots_finish_after_resume(spec, db):
-    seats = ",".join(["human"] + ["bot"] * (len(spec.seat_names(spec.validate_options({}))) - 1))
+    names = spec.seat_names(spec.validate_options({}))
+    seats = ",".join(["human"] + ["bot"] * (len(names) - 1))
     first = run("play", spec.id, "--seats", seats, "--seed", "11", input="1\nq\n")
-    assert "— A to decide —" in first.output and "asobi resume 1" in first.output
+    assert f"— {names[0]} to decide —" in first.output and "asobi resume 1" in first.output
     saved = GameStore(db).load(1)
     assert saved.actions, "the person's first action was saved"
     # The person hands their seat to a bot, which plays the game to its end.

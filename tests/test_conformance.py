@@ -10,6 +10,8 @@ from asobi.core import all_games
 from asobi.core.conformance import check_game
 
 SEEDS = int(os.environ.get("ASOBI_CONFORMANCE_SEEDS", "200"))
+SEEDS_FOR = {"byston": int(os.environ.get("ASOBI_BYSTON_CONFORMANCE_SEEDS", "4"))}
+"""byston's games are long (about 500 decisions, 16 turns): a few seeds per seating by default."""
 
 CASES = [
     pytest.param(spec, options, id=f"{spec.id}-{'-'.join(f'{k}={v}' for k, v in options.items()) or 'default'}")
@@ -20,7 +22,8 @@ CASES = [
 
 @pytest.mark.parametrize(("spec", "options"), CASES)
 def test_game_conforms(spec, options):
-    stats = check_game(spec, options, range(SEEDS))
-    assert stats.games == SEEDS
+    seeds = SEEDS_FOR.get(spec.id, SEEDS)
+    stats = check_game(spec, options, range(seeds))
+    assert stats.games == seeds
     assert stats.sampled_states > 0
-    assert sum(stats.outcomes.values()) == SEEDS
+    assert sum(stats.outcomes.values()) == seeds

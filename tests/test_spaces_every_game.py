@@ -16,6 +16,7 @@ import pytest
 
 from asobi.core import CHANCE, TERMINAL, get_game
 from asobi.core.spaces import ActionSpace, check_space
+from asobi.games.byston import space as byston_space
 from asobi.games.emblem import space as emblem_space
 from asobi.games.legion import space as legion_space
 
@@ -23,8 +24,11 @@ SpaceFn = Callable[[Mapping[str, Any]], ActionSpace]
 SPACES: dict[str, tuple[SpaceFn, SpaceFn]] = {
     "legion": (legion_space.action_space, legion_space.chance_space),
     "emblem": (emblem_space.action_space, emblem_space.chance_space),
+    "byston": (byston_space.action_space, byston_space.chance_space),
 }
 GAMES_PER_GAME = 30
+GAMES_FOR = {"byston": 9}
+"""byston's games are long (about 500 decisions): three per seating."""
 
 
 def _cases() -> list[tuple[str, int, int]]:
@@ -32,7 +36,7 @@ def _cases() -> list[tuple[str, int, int]]:
     out = []
     for game in SPACES:
         sets = len(get_game(game).conformance_options)
-        out += [(game, i % sets, i) for i in range(GAMES_PER_GAME)]
+        out += [(game, i % sets, i) for i in range(GAMES_FOR.get(game, GAMES_PER_GAME))]
     return out
 
 

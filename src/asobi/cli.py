@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -21,8 +22,8 @@ from .core.errors import AsobiError, BadRecordError
 from .core.match import Match
 from .core.record import GameRecord, replay
 from .core.registry import GameSpec, all_games, get_game
-from .core.state import CHANCE
-from .terminal import TerminalGame, parse_seats
+from .core.state import CHANCE, Outcome
+from .terminal import TerminalGame, hint_bot_name, parse_seats
 
 GAME_ARGS = {"ignore_unknown_options": True, "allow_extra_args": True}
 LANGS = click.Choice(["en", "ja"])
@@ -149,15 +150,62 @@ def games() -> None:
 @main.command()
 @click.argument("game")
 @click.argument("clause_ids", nargs=-1)
-def rules(game: str, clause_ids: tuple[str, ...]) -> None:
+@click.option("--lang", type=LANGS, default="en", show_default=True,
+              help="ja: the printed Japanese; en: our English translation of it (marked as ours).")
+def rules(game: str, clause_ids: tuple[str, ...], lang: str) -> None:
     """Show GAME's rule clauses (all, or the CLAUSE_IDS given), as the log cites them."""
+    from .core.clause_texts import clause_text, notice
+
     spec = get_game(game)
     clauses = spec.clauses()
     missing = [c for c in clause_ids if c not in clauses]
     if missing:
         raise AsobiError(f"{spec.id}: no clause {', '.join(missing)} (`asobi rules {spec.id}` lists them)")
+    ours = notice(spec, lang)
+    if ours:
+        click.echo(f"# {ours}")
     for cid in clause_ids or clauses:
-        click.echo(f"{cid}\t{clauses[cid]}")
+        click.echo(f"{cid}\t{clause_text(spec, cid, lang)}")
+
+
+@main.command(name="odds")
+@click.argument("game")
+@click.option("-a", "--attacker", required=True, metavar="SIDE",
+              help="The acting camp's units: 'COUNTRY: [N] UNIT [flipped] [bombing] [+CHARACTER …], …; COUNTRY: …'.")
+@click.option("-d", "--defender", required=True, metavar="SIDE", help="The other camp's units, written the same way.")
+@click.option("--hex", "hex_id", default="1017", show_default=True,
+              help="Where the battle is (terrain plays no part in combat; the hex is emptied first).")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON, probabilities as exact fractions.")
+@click.option("--lang", type=LANGS, default="en", show_default=True)
+def odds(game: str, attacker: str, defender: str, hex_id: str, as_json: bool, lang: str) -> None:
+    """Exact combat odds for a hand-made battle (byston): for each step — air 21, AA 22, bombing 23,
+    shelling 24 — each camp's distribution of hits and the losses it would cause, from the rules'
+    own code (not a simulation).
+
+    ABs sortie unless marked bombing; each camp hits the other's units in the order they are listed,
+    each taken down before the next (B-30). Example:
+
+    asobi odds byston -a 'drake: 3 drumlo, drumlo bombing, bull_beggar +drake' -d 'na: 2 botune, gran_garan +sheela'
+    """
+    if game != "byston":
+        raise AsobiError(f"{get_game(game).id}: the combat odds calculator is for byston only")
+    from .games.byston import forecast
+    from .games.byston.spec import spec as byston_spec
+
+    byston_spec()  # the state's event texts, whether or not the game is registered yet
+
+    state, orders = forecast.situation(forecast.parse_side(attacker), forecast.parse_side(defender), hex_id)
+    result = forecast.forecast(state, orders)
+    if as_json:
+        click.echo(json.dumps(forecast.to_json(state, result), ensure_ascii=False, indent=1))
+    else:
+        for line in forecast.text(state, result, lang):
+            click.echo(line)
+
+
+HINT_BOT_OPTION = click.option(
+    "--hint-bot", metavar="BOT", help="The bot whose choice the h key shows, e.g. ismcts:iters=500 (default: the "
+    "game's best bot); it decides from your seat's view only.")
 
 
 @main.command(context_settings=GAME_ARGS, epilog=_options_epilog())
@@ -166,40 +214,73 @@ def rules(game: str, clause_ids: tuple[str, ...]) -> None:
 @click.option("--seed", type=int,
               help="Reproducible chance and bots from this seed (default: a secret source; nothing to show).")
 @click.option("--lang", type=LANGS, default="en", show_default=True, help="Language of the board, actions and log.")
+@HINT_BOT_OPTION
 @db_option
 @click.pass_context
-def play(ctx: click.Context, game: str, seats: str | None, seed: int | None, lang: str, db: str | None) -> None:
+def play(ctx: click.Context, game: str, seats: str | None, seed: int | None, lang: str, hint_bot: str | None,
+         db: str | None) -> None:
     """Play GAME in the terminal against bots or with friends (hot-seat); saved as you play."""
     spec = get_game(game)
     options = parse_game_options(spec, ctx.args)
     seat_kinds = parse_seats(spec, seats, len(spec.seat_names(options)))
+    hint_bot = hint_bot_name(spec, hint_bot)
     with _open_store(db) as store:
-        session = TerminalGame.start(spec, options, seat_kinds, seed, store, lang=lang)
-        click.echo(f"{spec.title_ja} / {spec.title_en} — saved game {session.game_id}")
+        session = TerminalGame.start(spec, options, seat_kinds, seed, store, hint_bot=hint_bot, **_screen(lang))
+        store.set_language(session.game_id, lang)  # `asobi resume` speaks it again
+        session.resume_hint = _resume_hint(session.game_id, lang, db)
+        click.echo(f"{spec.title_ja} — 保存番号 {session.game_id}" if lang == "ja"
+                   else f"{spec.title_en} — saved game {session.game_id}")
         try:
             _run_session(session)
         finally:
             store.release(session.game_id)
 
 
+def _screen(lang: str) -> dict[str, Any]:
+    """A terminal session's language and screen (colour and clearing on a real terminal)."""
+    from .terminal.screen import Screen
+
+    screen = Screen()
+    return {"lang": lang, "write": screen.write, "clear": screen.clear}
+
+
+def _resume_hint(game_id: int, lang: str, db: str | None) -> str:
+    """The command that resumes a game as it is being played: its language and database too."""
+    import shlex
+
+    named = db if db and db != os.environ.get("ASOBI_DB") else None  # the environment names it again
+    return shlex.join(["asobi", "resume", str(game_id), *(["--lang", lang] if lang != "en" else []),
+                       *(["--db", named] if named else [])])
+
+
 def _run_session(session: TerminalGame) -> None:
     try:
         session.run()
     except KeyboardInterrupt:
-        click.echo(f"\nSaved. Resume with: asobi resume {session.game_id}")
+        click.echo(f"\n保存しました。再開: {session.resume_hint}" if session.lang == "ja"
+                   else f"\nSaved. Resume with: {session.resume_hint}")
         sys.exit(130)
 
 
 @main.command()
 @click.argument("game_id", type=int)
-@click.option("--seats", help="Seat anew, e.g. bot,human (default: as the game was saved).")
-@click.option("--lang", type=LANGS, default="en", show_default=True)
+@click.option("--seats", help="Seat this session anew, e.g. bot,human (default: as the game was saved; "
+              "the saved seating is kept).")
+@click.option("--lang", type=LANGS, help="Language of the board, actions and log (default: the one the game was "
+              "last played in, else en); kept for the next time.")
+@HINT_BOT_OPTION
 @db_option
-def resume(game_id: int, seats: str | None, lang: str, db: str | None) -> None:
+def resume(game_id: int, seats: str | None, lang: str | None, hint_bot: str | None, db: str | None) -> None:
     """Go on with saved game GAME_ID (see `asobi list`)."""
     with _open_store(db) as store, store.open_game(game_id) as record:
         kinds = parse_seats(record.spec, seats, len(record.seats)) if seats else None
-        session = TerminalGame.resume(store, game_id, kinds, lang=lang)
+        hint_bot = hint_bot_name(record.spec, hint_bot)
+        chosen = lang is not None
+        lang = lang if lang is not None else store.language(game_id) or "en"
+        session = TerminalGame.resume(store, game_id, kinds, hint_bot=hint_bot, **_screen(lang))
+        if chosen:  # only once the game opened: a refused resume changes nothing stored
+            store.set_language(game_id, lang)
+        session.resume_hint = _resume_hint(game_id, lang, db)
         _run_session(session)
 
 
@@ -210,10 +291,17 @@ def list_games(db: str | None) -> None:
     with _open_store(db) as store:
         saved = store.list()
         table = Table(title=f"saved games in {store.path}", title_justify="left")
-        for col in ("id", "game", "seats", "status", "actions", "updated", "result", "notes"):
+        for col in ("id", "game", "options", "seats", "status", "actions", "updated", "result", "notes"):
             table.add_column(col)
         for g in saved:
-            table.add_row(str(g.id), g.game, g.seats, g.status, str(g.moves), g.updated, g.result, g.note)
+            options, result = "", g.result
+            if g.status in ("playing", "finished"):
+                with contextlib.suppress(AsobiError):  # listed as the store read it
+                    record = store.load(g.id)
+                    options = _non_default(record.spec, record.options)
+                    if record.outcome is not None:
+                        result = Outcome.from_json(record.outcome).render(record.spec)
+            table.add_row(str(g.id), g.game, options, g.seats, g.status, str(g.moves), g.updated, result, g.note)
         _console().print(table if saved else f"no saved games in {store.path}")
 
 
@@ -256,18 +344,21 @@ def _load_record(source: str, db: str | None) -> tuple[GameRecord, str]:
 @main.command(name="replay")
 @click.argument("source")
 @click.option("--verify", is_flag=True, help="Replay every action with its rules check and compare with the record.")
-@click.option("--seat", type=int, default=None,
-              help="Show what this seat saw (default: everything once the game is over; the first person's seat before).")
-@click.option("--step", "step_mode", is_flag=True, help="Wait for Enter after each action.")
+@click.option("--seat", "seat_text", default=None, metavar="SEAT",
+              help="Show what this seat saw, by its letter (A, B…) or number from 0 (default: everything once "
+                   "the game is over; the first person's seat before).")
+@click.option("--step", "step_mode", is_flag=True,
+              help="Page through the game: the board after each action; Enter goes on, q (or Ctrl-D, Ctrl-C) stops.")
 @click.option("--lang", type=LANGS, default="en", show_default=True)
 @click.option("--export", type=click.Path(dir_okay=False),
               help="Write the record as a JSON file (with --seat: what that seat saw, for a game still played).")
 @db_option
-def replay_cmd(source: str, verify: bool, seat: int | None, step_mode: bool, lang: str, export: str | None,
+def replay_cmd(source: str, verify: bool, seat_text: str | None, step_mode: bool, lang: str, export: str | None,
                db: str | None) -> None:
     """Step through a finished or saved game (a record FILE, line N of a `simulate --out` file as
     FILE:N, or a saved-game ID), or verify it."""
     from .store import ReadOnlyGameError
+    from .terminal.pager import seat_index, step_through
 
     try:
         record, where = _load_record(source, db)
@@ -277,6 +368,7 @@ def replay_cmd(source: str, verify: bool, seat: int | None, step_mode: bool, lan
         # Made under older rules that refuse one of its actions: shown from its stored log.
         with _open_store(db) as store:
             stored = store.stored_log(e.game_id)
+        seat = seat_index(stored.record.spec.seat_names(stored.record.options), seat_text, f"saved game {e.game_id}")
         if export:
             Path(export).write_text(stored.record.dumps(), encoding="utf-8")
             click.echo(f"wrote {export} (rules version {stored.record.rules_version}; read-only here)")
@@ -292,6 +384,7 @@ def replay_cmd(source: str, verify: bool, seat: int | None, step_mode: bool, lan
     for warning in record.warnings:
         click.echo(f"warning: {warning}", err=True)
     spec = record.spec
+    seat = seat_index(spec.seat_names(record.options), seat_text, where)
     if export:
         _export(record, where, export, seat, lang)
         return
@@ -326,26 +419,30 @@ def replay_cmd(source: str, verify: bool, seat: int | None, step_mode: bool, lan
     if seat is None and record.outcome is None and "human" in record.seats:
         # An unfinished game may still be played on: show no more than its first person saw.
         seat = record.seats.index("human")
-        click.echo(f"(game not finished: showing what seat {spec.seat_names(record.options)[seat]} sees; --seat N to choose)")
+        name = spec.seat_names(record.options)[seat]
+        click.echo(f"（未終了のゲーム：{name}の席から見えるものを表示。--seat で選べます）" if lang == "ja"
+                   else f"(game not finished: showing what seat {name} sees; --seat A, B… to choose)")
     names = spec.seat_names(record.options)
-    if seat is not None and not 0 <= seat < len(names):
-        raise AsobiError(f"{where}: no seat {seat}; this game's seats are 0..{len(names) - 1}")
+    if step_mode:
+        match = step_through(record, seat, lang, input, click.echo, where)
+        if len(match.actions) == len(record.actions):
+            outcome = match.state.outcome()
+            click.echo(outcome.render(spec, lang) if outcome else ("（未終了）" if lang == "ja" else "(not finished)"))
+        return
     # Through the match loop, so each seat sees other seats' actions as it saw them when played.
     match = Match(spec, record.options, record.seats, seed=record.seed, actions=record.actions, where=where,
                   bot_maker=make_bot)
     for event in match.opening_events(seat):
         click.echo("  · " + spec.event_text(event, lang))
     for update in match.updates(seat, 0, lang):
-        who = "chance" if update.actor == CHANCE else names[update.actor]
+        who = ("偶然" if lang == "ja" else "chance") if update.actor == CHANCE else names[update.actor]
         click.echo(f"[{who}] {update.label}")
         for event in update.events:
             click.echo("  · " + spec.event_text(event, lang))
-        if step_mode:
-            click.pause("")
     state = match.state
     click.echo(spec.render(state.view(seat), seat, lang))
     outcome = state.outcome()
-    click.echo(outcome.render(spec, lang) if outcome else "(not finished)")
+    click.echo(outcome.render(spec, lang) if outcome else ("（未終了）" if lang == "ja" else "(not finished)"))
 
 
 def _export(record: GameRecord, where: str, path: str, seat: int | None, lang: str) -> None:
@@ -419,7 +516,8 @@ def grid_cells(spec: GameSpec, axes: Any, args: list[str], bots: str | None) -> 
 @click.option("-n", "--games", "n", type=click.IntRange(min=1), default=100, show_default=True, help="Games to play.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Batch seed; game i is played from a seed derived from it.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None, help="Processes (default: all cores).")
-@click.option("--bots", help="Bot per seat, comma-separated, or one for all (default: the game's best bot).")
+@click.option("--bots", help="Bot per seat, comma-separated, or one for all (default: the game's best bot); "
+              "py:MODULE:CLASS plays your own Agent class.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.option("--out", type=click.Path(dir_okay=False),
               help="Write one JSON line per game: its full record (replayable) and how it ended.")
@@ -611,7 +709,7 @@ def study_cmd(ctx: click.Context, game: str | None, n: int, seed: int, bots: str
 @click.argument("game")
 @click.option("--bots", required=True,
               help="Bots to rank, comma-separated, e.g. random,rule,mcts:iters=200,ismcts:time=0.5 "
-                   "(search parameters: iters, time, rollout=random|rule|heuristic, depth, c, prior=rule).")
+                   "(search parameters: iters, time, rollout=random|rule|heuristic, depth, c, prior=rule, reuse=no).")
 @click.option("-n", "--games", "n", type=click.IntRange(min=1), default=20, show_default=True,
               help="Games per pair of bots (seats swapped every game); per bot in a co-operative game.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Ladder seed; game i is played from a seed derived from it.")

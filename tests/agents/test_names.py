@@ -41,7 +41,7 @@ def test_parameters_are_read():
     ("mcts:time=nan", "time must be"),
     ("ismcts:iters=-3", "iters must be a whole number ≥ 1, not '-3'"),
     ("ismcts:iters=1.5", "iters must be a whole number"),
-    ("mcts:speed=3", "mcts has no parameter 'speed' (its parameters: iters, time, rollout, depth, c, prior)"),
+    ("mcts:speed=3", "mcts has no parameter 'speed' (its parameters: iters, time, rollout, depth, c, prior, reuse)"),
     ("mcts:time", "parameter 'time' is not name=value"),
     ("mcts:iters=3:iters=4", "parameter 'iters' is given twice"),
     ("mcts:rollout=smart", "rollout must be one of random, rule, heuristic, not 'smart'"),
@@ -87,7 +87,8 @@ def test_play_and_resume_with_search_seats(db):
     assert finished.exit_code == 0, finished.output
     assert "Game over" in finished.output
     record = GameStore(db).load(1)
-    assert record.seats == ["bot:mcts:iters=20", "bot:ismcts:iters=20:c=2"] and record.outcome is not None
+    # ``resume --seats`` seats one session; the saved seating stays as it was played
+    assert record.seats == ["human", "bot:ismcts:iters=30"] and record.outcome is not None
     assert run("replay", "1", "--verify").exit_code == 0
 
 

@@ -56,7 +56,7 @@ def test_play_rejects_bad_options_and_seats(db):
 
 def test_bad_input_at_the_prompt_is_explained(db):
     result = run("play", "toy-highcard", "--seats", "human,random", "--seed", "1", input="9\nzz\nq\n")
-    assert "Not an action number: '9'" in result.output and "Not an action number: 'zz'" in result.output
+    assert "There is no action 9: choose 1 to" in result.output and "Not a command: 'zz'" in result.output
 
 
 def test_simulate_is_reproducible_whatever_the_jobs(tmp_path):

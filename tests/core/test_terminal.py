@@ -37,8 +37,8 @@ def test_the_other_seats_dealt_cards_are_not_shown(db):
 
 def test_undo_at_the_prompt_takes_back_only_ones_own_decision(db):
     # Hot-seat: A plays; B cannot undo A's play; B plays (the round is scored); B, leading round 2,
-    # takes its play back; B cannot take back A's play either.
-    result = run("play", "toy-highcard", "--seats", "human,human", "--seed", "3", input="1\nu\n1\nu\nu\nq\n")
+    # takes its play back; B cannot take back A's play either. (Empty lines: the hand-overs to A, then B.)
+    result = run("play", "toy-highcard", "--seats", "human,human", "--seed", "3", input="\n1\n\nu\n1\nu\nu\nq\n")
     assert result.exit_code == 0, result.output
     assert result.output.count("Taken back.") == 1
     assert result.output.count("nothing to take back") == 2

@@ -99,6 +99,13 @@ def test_a_game_made_in_the_lobby_is_played_by_clicking(server, browser):
     page.wait_for_selector("#board svg [data-square]")  # the space map is drawn
     lines = page.locator("#log li").count()
     assert lines > 0 and page.locator("#log .clause").first.inner_text()
+    # Every log line shows its clause, the clause's text on hover; a card in the hand opens to its text.
+    page.wait_for_function("[...document.querySelectorAll('#log .clause')].every(c => c.title.length > 0)")
+    page.locator("#board [data-hand=A] [data-card]").first.click()
+    page.wait_for_selector("#inspect:not([hidden])")
+    assert "code card" in page.inner_text("#inspect") or "Activate" in page.inner_text("#inspect")
+    page.click("#inspect button.close")
+    page.wait_for_selector("#inspect", state="hidden")
     before = page.inner_text("#turn")
     page.locator("#actions button").last.click()  # a supply: a card is discarded and another drawn
     page.wait_for_function(f"document.querySelectorAll('#log li').length > {lines}")
@@ -148,6 +155,10 @@ def test_the_emblem_board_is_drawn(server, browser):
     page.wait_for_selector("#board svg [data-square]")
     assert page.locator("#board svg [data-square]").count() == 12
     assert "Azure Kingdom" in (page.locator("#board svg").text_content() or "")
+    # The text drawing is sent while its panel is open (and not before: the board shows the game).
+    assert page.inner_text("#text") == ""
+    page.click("#text-box summary")
+    page.wait_for_function("document.querySelector('#text').textContent.length > 20")
     _screenshot(page, "emblem")
     page.close()
 
@@ -215,3 +226,135 @@ def test_clicking_a_square_of_the_board_chooses_there(server, browser):
     else:  # the buttons narrow down to the actions on that square
         page.wait_for_function(f"document.querySelectorAll('#actions button:not([hidden])').length == {options}")
     page.close()
+
+
+# ---- replay, inspection, hint, forecast, zoom, phone ----------------------------------------------------
+def _api(server: str, path: str, body: dict | None = None) -> object:
+    import urllib.request
+
+    request = urllib.request.Request(server + path, data=None if body is None else json.dumps(body).encode(),
+                                     headers={"content-type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as reply:
+        return json.loads(reply.read())
+
+
+def _finished_game(server: str) -> int:
+    """A short emblem game of two bots, played to its end by the server."""
+    made = _api(server, "/api/games", {"game": "emblem", "seats": ["bot", "bot"], "seed": 6,
+                                       "options": {"wipeout_at_once": True}})
+    game_id = made["game_id"]  # type: ignore[index]
+    deadline = time.monotonic() + 60
+    while True:
+        games = _api(server, "/api/games?status=finished")
+        if any(g["id"] == game_id for g in games):  # type: ignore[union-attr]
+            return game_id
+        assert time.monotonic() < deadline, "the bot game did not finish"
+        time.sleep(0.2)
+
+
+def test_the_replay_viewer_steps_through_a_finished_game_as_each_seat_saw_it(server, browser):
+    game_id = _finished_game(server)
+    page = browser.new_page()
+    page.goto(f"{server}/replay/{game_id}?seat=0")
+    page.wait_for_selector("#history li[data-step='5']")
+    steps = page.locator("#history li").count()
+    assert steps > 100 and page.get_attribute("#where", "data-step") == "0"
+    page.click("#next")
+    page.wait_for_selector("#where[data-step='1']")
+    page.click("#history li[data-step='60']")  # the move history: jump to a step
+    page.wait_for_selector("#where[data-step='60']")
+    page.click("#prev")
+    page.wait_for_selector("#where[data-step='59']")
+    assert page.locator("#history li.now").get_attribute("data-step") == "59"
+    # A's point of view: its own hand is drawn card by card, B's is not.
+    assert page.locator("#board [data-hand='0'] [data-card]").count() > 0
+    assert page.locator("#board [data-hand='1'] [data-card]").count() == 0
+    assert "hidden" in (page.locator("#board [data-hand='1']").text_content() or "")
+    # Every log line of the history shows its clause, with the clause's text on hover.
+    clauses = page.eval_on_selector_all("#history .clause", "cs => cs.map(c => [c.textContent, c.title])")
+    assert clauses and all(clause and title for clause, title in clauses)
+    # A card opens to its full text, in English and then in Japanese.
+    cards = _api(server, "/api/catalog/emblem/cards")
+    chip = page.locator("#board [data-hand='0'] [data-card]").first
+    card_id = chip.get_attribute("data-card")
+    chip.click()
+    page.wait_for_selector("#inspect:not([hidden])")
+    assert cards[card_id]["text_en"] in page.inner_text("#inspect")  # type: ignore[index]
+    assert cards[card_id]["text_ja"] in page.inner_text("#inspect")  # type: ignore[index]
+    page.keyboard.press("Escape")
+    page.locator("#board [data-square] g.badge").first.click()  # a unit on the field, by its ⓘ
+    page.wait_for_selector("#inspect:not([hidden])")
+    assert "attack" in page.inner_text("#inspect")
+    page.keyboard.press("Escape")
+    page.locator("#board [data-square] [data-card]").first.wait_for()
+    _screenshot(page, "replay")
+    # B's point of view of the same step: B's hand shows, A's does not.
+    page.select_option("#seat", "1")
+    page.wait_for_url("**seat=1**")
+    page.wait_for_selector("#where[data-step='59']")
+    assert page.locator("#board [data-hand='1'] [data-card]").count() > 0
+    assert page.locator("#board [data-hand='0'] [data-card]").count() == 0
+    page.close()
+
+
+def _play_until_an_attack(server: str, token: str, game_id: int) -> None:
+    """Over a WebSocket, take the best bot's hint for the seat until an attack may be chosen."""
+    from websockets.sync.client import connect
+
+    with connect(f"ws{server.removeprefix('http')}/ws/games/{game_id}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        for _ in range(2000):
+            message = json.loads(ws.recv(timeout=30))
+            if message["type"] != "state" or not message["legal"]:
+                assert message["type"] == "state" and not message["over"], message
+                continue
+            if any("forecast" in choice for choice in message["legal"]):
+                return
+            ws.send(json.dumps({"type": "hint", "token": token}))
+            while (hint := json.loads(ws.recv(timeout=30)))["type"] != "hint":
+                pass
+            ws.send(json.dumps({"type": "act", "token": token, "action": hint["action"],
+                                "state_id": message["state_id"]}))
+    raise AssertionError("no attack was ever to be chosen")
+
+
+def test_on_a_phone_the_hint_the_forecast_and_zoom_work(server, browser):
+    made = _api(server, "/api/games", {"game": "emblem", "seats": ["human", "bot"], "seed": 8})
+    seat = made["seats"][0]  # type: ignore[index]
+    _play_until_an_attack(server, seat["token"], made["game_id"])  # type: ignore[index]
+    phone = browser.new_context(viewport={"width": 390, "height": 800}, is_mobile=True, has_touch=True)
+    page = phone.new_page()
+    page.goto(seat["link"])
+    page.wait_for_selector("#actions small.forecast")  # the battle forecast beside each attack
+    page.wait_for_selector("#board svg")
+    assert "⚔" in page.inner_text("#actions small.forecast >> nth=0")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing runs off the screen
+    box = page.locator("#board svg").bounding_box()
+    assert box is not None and box["width"] <= 390
+    # The hint marks the best bot's choice among the buttons.
+    page.click("#hint")
+    page.wait_for_selector("#actions button.hinted")
+    assert page.locator("#actions button.hinted").count() == 1 and page.inner_text("#hint-text")
+    # Zoom in, pan, and back to the whole board; the zoom stays when the board is drawn again.
+    before = page.get_attribute("#board svg", "viewBox")
+    page.click("#zoom button[data-zoom='zoom in']")
+    assert page.get_attribute("#board svg", "data-zoom") == "1.50"
+    zoomed = page.get_attribute("#board svg", "viewBox")
+    assert zoomed != before
+    box = page.locator("#board svg").bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2 - 60, box["y"] + box["height"] / 2 - 40, steps=4)
+    page.mouse.up()
+    assert page.get_attribute("#board svg", "viewBox") != zoomed  # panned
+    assert page.locator("#inspect:not([hidden])").count() == 0  # the drag's end opened nothing
+    state_id = page.get_attribute("#turn", "data-state-id")
+    page.locator("#actions button.hinted").click()
+    page.wait_for_function(f"document.querySelector('#turn').dataset.stateId != '{state_id}'")
+    assert page.get_attribute("#board svg", "data-zoom") == "1.50"
+    page.click("#zoom button[data-zoom='fit']")
+    assert page.get_attribute("#board svg", "viewBox") == before
+    if os.environ.get("ASOBI_SCREENSHOTS"):
+        page.screenshot(path=os.path.join(os.environ["ASOBI_SCREENSHOTS"], "emblem-phone.png"))
+    phone.close()

@@ -3,7 +3,9 @@
 Every evaluator returns one value per seat (a finished game's scores, or the game's heuristic for
 each seat), so a search can serve any number of seats, rivals or a co-operating team alike.
 Rollouts run on the search's own sampled states with ``apply_unchecked``: no legality checks, no
-text (a game's log holds cheap event tuples and is only rendered when read).
+text, and the state's log muted (:meth:`asobi.core.log.EventLog.mute`): the events are still made
+by the rules but not kept, as nothing reads a rollout's log (no rule reads the log back while
+playing; only determinization and views do, and a rollout state is never determinized or shown).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Any
 
 from ..core.actions import Action
 from ..core.agent import Agent, Observation, derive_seed
+from ..core.log import EventLog
 from ..core.registry import GameSpec
 from ..core.state import CHANCE, TERMINAL, GameState
 
@@ -35,10 +38,21 @@ def leaf_values(state: GameState) -> list[float]:
     return [Observation(state, seat, legal=()).value(state) for seat in range(state.n_seats)]
 
 
-def random_rollout(limit: int) -> Evaluator:
-    """Uniformly random decisions and chance by its probabilities, for at most ``limit`` steps."""
+def mute_log(state: GameState) -> None:
+    """Stop keeping ``state``'s events (a rollout's state, which nobody reads again); a log that is
+    not an :class:`~asobi.core.log.EventLog` is left as it is."""
+    log = getattr(state, "log", None)
+    if isinstance(log, EventLog):
+        log.mute()
+
+
+def random_rollout(limit: int, mute: bool = True) -> Evaluator:
+    """Uniformly random decisions and chance by its probabilities, for at most ``limit`` steps
+    (with ``mute``, the state's log muted first)."""
 
     def evaluate(state: GameState, rng: Random) -> list[float]:
+        if mute:
+            mute_log(state)
         rand = rng.random
         apply = state.apply_unchecked
         for _ in range(limit):
@@ -55,13 +69,16 @@ def random_rollout(limit: int) -> Evaluator:
     return evaluate
 
 
-def rule_rollout(spec: GameSpec, options: Mapping[str, Any], seed: int, limit: int) -> Evaluator:
+def rule_rollout(spec: GameSpec, options: Mapping[str, Any], seed: int, limit: int, mute: bool = True) -> Evaluator:
     """Every seat played by the game's rule bot (each deciding from its own observation of the
-    sampled state), for at most ``limit`` steps."""
+    sampled state), for at most ``limit`` steps (with ``mute``, the state's log muted first; the
+    rule bots read no log)."""
     factory = spec.bots["rule"]
     bots: dict[int, Agent] = {}
 
     def evaluate(state: GameState, rng: Random) -> list[float]:
+        if mute:
+            mute_log(state)
         apply = state.apply_unchecked
         for _ in range(limit):
             seat = state.current_seat

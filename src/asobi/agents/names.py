@@ -14,6 +14,8 @@ depth      at most this many rollout steps, then the game's heuristic (default: 
 c          the exploration constant of UCT (default 1.0)
 prior      ``rule``: the searching seat tries the game's rule bot's choice first and favours it
            while a node knows little (progressive bias); ``none`` (default)
+reuse      ``yes`` (default) or ``no``: whether ``mcts`` starts a decision from the subtree of the
+           position reached, kept from its last search (``ismcts`` keeps no tree)
 ========== ================================================================================
 """
 
@@ -35,8 +37,9 @@ from .search import Budget, ISMCTSAgent, MCTSAgent
 
 SEARCHES = {"mcts": MCTSAgent, "ismcts": ISMCTSAgent}
 """The game-independent search bots, by name."""
-PARAMETERS = ("iters", "time", "rollout", "depth", "c", "prior")
+PARAMETERS = ("iters", "time", "rollout", "depth", "c", "prior", "reuse")
 PRIORS = ("none", "rule")
+REUSE = {"yes": True, "no": False}
 DEFAULT_SECONDS = 0.5
 
 
@@ -54,6 +57,7 @@ class SearchSettings:
     depth: int | None = None
     exploration: float = 1.0
     prior: str = "none"
+    reuse: bool = True
 
 
 def bot_names(spec: GameSpec) -> list[str]:
@@ -102,8 +106,13 @@ def parse_search(spec: GameSpec, name: str) -> SearchSettings | None:
     if rollout == "heuristic" and depth is not None:
         raise BotNameError(f"{where}: rollout=heuristic plays no steps; depth goes with rollout=random or rule")
     exploration = _positive_float(values, "c", where, allow_zero=True)
+    reuse = values.get("reuse", "yes")
+    if reuse not in REUSE:
+        raise BotNameError(f"{where}: reuse must be yes or no, not {reuse!r}")
+    if kind == "ismcts" and "reuse" in values:
+        raise BotNameError(f"{where}: ismcts keeps no tree between decisions; reuse goes with mcts")
     return SearchSettings(kind, Budget(iterations, seconds), rollout, depth,
-                          1.0 if exploration is None else exploration, prior)
+                          1.0 if exploration is None else exploration, prior, REUSE[reuse])
 
 
 def _positive_int(values: Mapping[str, str], key: str, where: str, allow_zero: bool = False) -> int | None:
@@ -225,4 +234,4 @@ def make_search(spec: GameSpec, settings: SearchSettings, seed: int, options: Ma
     else:
         evaluator = random_rollout(limit)
     prior = rule_policy(spec, options, seed) if settings.prior == "rule" else None
-    return SEARCHES[settings.kind](seed, settings.budget, evaluator, settings.exploration, prior)
+    return SEARCHES[settings.kind](seed, settings.budget, evaluator, settings.exploration, prior, settings.reuse)

@@ -4,7 +4,10 @@ Both searches see the game through :class:`~asobi.core.agent.Observation` alone:
 walk comes from ``obs.determinize(rng)`` (for a game of perfect information, an exact copy), so a
 bot never reads the true state.
 
-- :class:`MCTSAgent` — UCT on one sampled state per decision (exact for open information).
+- :class:`MCTSAgent` — UCT on one sampled state per decision (exact for open information). It
+  keeps its tree between decisions: the next decision starts from the subtree of the position
+  actually reached, found by walking the kept tree from the old sample and matching the new one's
+  fingerprint (a fresh tree when no node matches, as after a hidden card was resampled).
 - :class:`ISMCTSAgent` — information-set MCTS (single observer, with partially observable
   moves): a fresh sample every iteration, and one tree whose nodes are what the searching seat
   has seen. Other seats' decisions and chance outcomes are keyed by their redacted form for the
@@ -17,14 +20,21 @@ first at each of its nodes and favours it while the node knows little (progressi
 
 Values are per seat: a finished game's scores or the game's heuristic for each seat, and the seat
 deciding at a node picks by its own value (co-operating seats share theirs). Chance nodes draw
-outcomes by their probabilities. Search is deterministic for a given seed and iteration budget; a
-time budget stops by the clock, so two runs may differ.
+outcomes by their probabilities. Search is deterministic for a given seed and iteration budget
+(and, with a kept tree, the same observations before); a time budget stops by the clock, so two
+runs may differ.
+
+Why :class:`ISMCTSAgent` keeps no tree: its nodes are information sets, which hold no state to
+compare with, and an agent is told only the new observation, not the moves (as its seat saw them)
+that led there, so it cannot tell which node of the old tree the new information set is. Guessing
+by the seat's view would merge positions that differ in what the seat saw on the way.
 """
 
 from __future__ import annotations
 
 import math
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from random import Random
@@ -40,6 +50,8 @@ Prior = Callable[[GameState, int], Action]
 that seat's observation of it)."""
 PRIOR_WEIGHT = 1.0
 """The bonus a node's suggested action gets in its UCT score, fading as ``1 / (visits + 1)``."""
+REUSE_WALK_LIMIT = 50_000
+"""At most this many edges of a kept tree are replayed looking for the position reached."""
 
 
 @dataclass(frozen=True)
@@ -58,6 +70,10 @@ class SearchStats:
     iterations: int = 0
     seconds: float = 0.0
     nodes: int = 0
+    reused: int = 0
+    """Visits the root already had from the kept tree (0: a fresh tree)."""
+    reuse_seconds: float = 0.0
+    """Of ``seconds``, the time spent looking for the position in the kept tree."""
 
     @property
     def per_second(self) -> float:
@@ -83,7 +99,7 @@ class _TreeSearch(Agent):
     keys_as_seen = False
 
     def __init__(self, seed: int, budget: Budget, evaluator: Evaluator, exploration: float = 1.0,
-                 prior: Prior | None = None) -> None:
+                 prior: Prior | None = None, reuse: bool = True) -> None:
         if budget.iterations is None and budget.seconds is None:
             raise ValueError("a search needs an iteration or a time budget")
         self.rng = Random(seed)
@@ -92,6 +108,9 @@ class _TreeSearch(Agent):
         self.exploration = exploration
         self.prior = prior
         self.stats = SearchStats()
+        # Tree reuse (one sample per decision only): the last search's sample and root.
+        self.reuse = reuse and not self.resample_each_iteration
+        self._kept: tuple[GameState, dict[Any, _Edge], int] | None = None
 
     def act(self, obs: Observation) -> Action:
         legal = obs.legal
@@ -114,12 +133,19 @@ class _TreeSearch(Agent):
         """Run the budget and return the root's edges (keyed by the seat's own actions)."""
         rng = self.rng
         seat = obs.seat
-        root: dict[Any, _Edge] = {}
         iterations_cap = self.budget.iterations
         seconds = self.budget.seconds
         started = time.perf_counter()
         deadline = started + seconds if seconds is not None else math.inf
         sample: GameState | None = None if self.resample_each_iteration else obs.determinize(rng)
+        root: dict[Any, _Edge] | None = None
+        if self.reuse and sample is not None and self._kept is not None:
+            root = self._subtree_at(sample, seat, obs)
+        reuse_seconds = time.perf_counter() - started if self._kept is not None else 0.0
+        self._kept = None
+        if root is None:
+            root = {}
+        reused = sum(edge.visits for edge in root.values())
         done = 0
         nodes = 0
         hints: dict[int, Action] = {}
@@ -127,8 +153,63 @@ class _TreeSearch(Agent):
             state = obs.determinize(rng) if sample is None else sample.clone()
             nodes += self._iterate(state, root, seat, rng, hints)
             done += 1
-        self.stats = SearchStats(done, time.perf_counter() - started, nodes)
+        self.stats = SearchStats(done, time.perf_counter() - started, nodes, reused, reuse_seconds)
+        if self.reuse and sample is not None:
+            self._kept = (sample, root, seat)  # iterations played on clones: ``sample`` is the root
         return root
+
+    def _subtree_at(self, sample: GameState, seat: int, obs: Observation) -> dict[Any, _Edge] | None:
+        """The kept tree's node for the position ``sample`` (this decision's sample), or ``None``.
+
+        The kept tree is replayed from its own sample, breadth first, and a node matches when its
+        state has ``sample``'s fingerprint (the whole state, hidden parts included): so a reused
+        tree is always the tree of the very position being searched. A game that hides something
+        from the seat gives a differently sampled position each decision, which no node matches;
+        a second sample from a generator of its own detects that (without touching the search's
+        generator) and saves the walk. Logs only grow, so branches whose log is already longer
+        than ``sample``'s are not followed.
+        """
+        assert self._kept is not None
+        kept_state, kept_root, kept_seat = self._kept
+        if kept_seat != seat:
+            return None
+        target = sample.fingerprint()
+        if obs.determinize(Random(0)).fingerprint() != target:
+            return None  # the seat's position has hidden parts: samples differ
+        length = sample.log_length()
+
+        def matches(state: GameState) -> bool:
+            return (state.current_seat == seat and state.log_length() == length
+                    and state.fingerprint() == target)
+
+        if matches(kept_state):
+            return kept_root
+        # A position reached by several orders of moves (a transposition) has several nodes: the
+        # most visited one is kept (the first, breadth first, on a tie).
+        found: dict[Any, _Edge] | None = None
+        found_visits = -1
+        queue = deque([(kept_state, kept_root)])
+        walked = 0
+        while queue:
+            state, node = queue.popleft()
+            for key, edge in node.items():
+                child = edge.child
+                if not child:
+                    continue
+                walked += 1
+                if walked > REUSE_WALK_LIMIT:
+                    return found
+                after = state.clone()
+                after.apply_unchecked(key)
+                if after.log_length() > length:
+                    continue
+                if matches(after):
+                    visits = sum(e.visits for e in child.values())
+                    if visits > found_visits:
+                        found, found_visits = child, visits
+                    continue  # a later node is a later position (a longer log or a later turn)
+                queue.append((after, child))
+        return found
 
     def _iterate(
         self, state: GameState, root: dict[Any, _Edge], searcher: int, rng: Random, hints: dict[int, Action]
@@ -223,7 +304,8 @@ class _TreeSearch(Agent):
 
 class MCTSAgent(_TreeSearch):
     """UCT on one state sampled from the observation per decision (the exact position when
-    nothing is hidden)."""
+    nothing is hidden), keeping the tree of the position reached for the next decision unless
+    made with ``reuse=False``."""
 
 
 class ISMCTSAgent(_TreeSearch):

@@ -8,6 +8,9 @@ plain ``list.append`` (``log.append`` is the tail's own bound method).
 
 The digest of the log (for fingerprints) is kept per sealed chunk, so hashing a long log again
 costs only what was added since.
+
+A search's rollout state may :meth:`~EventLog.mute` its log: appends are then dropped (no rule
+reads the log back while playing; a muted state is one nobody reads or determinizes again).
 """
 
 from __future__ import annotations
@@ -22,6 +25,10 @@ CHUNK = 16
 """A fork seals the open tail once it holds this many events, so a fork copies fewer than this
 many references (with 64, the copied tail was the largest single part of a clone); reading a long
 log walks one chunk per this many events."""
+
+
+def _discard(event: Event) -> None:
+    """The ``append`` of a muted log."""
 
 
 class _Chunk:
@@ -74,7 +81,7 @@ class EventLog(Sequence[Event]):
         """Make the open tail a sealed chunk (shared, its digest kept once computed)."""
         self._sealed = _Chunk(self._sealed, tuple(self._tail))
         self._tail = []
-        self.append = self._tail.append
+        self.append = _discard if self.append is _discard else self._tail.append
 
     def fork(self) -> EventLog:
         """An independent copy that shares every sealed chunk."""
@@ -83,12 +90,23 @@ class EventLog(Sequence[Event]):
         tail = self._tail
         copy = EventLog.__new__(EventLog)
         copy._sealed = self._sealed
-        copy._tail = tail[:]
-        copy.append = copy._tail.append
+        copy._tail = tail.copy()
+        copy.append = _discard if self.append is _discard else copy._tail.append
         return copy
 
+    def mute(self) -> None:
+        """Drop every later event (this log and its forks): for a search's throwaway rollout
+        state, which saves keeping and copying events that will never be read. What the log
+        already holds stays readable; its length stops growing."""
+        self.append = _discard
+
+    @property
+    def muted(self) -> bool:
+        return self.append is _discard
+
     def extend(self, events: Iterable[Event]) -> None:
-        self._tail.extend(events)
+        if self.append is not _discard:
+            self._tail.extend(events)
 
     def __len__(self) -> int:
         sealed = self._sealed

@@ -15,6 +15,7 @@ the other seats' actions in their redacted form, and the log events visible to i
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from random import Random, SystemRandom
@@ -319,10 +320,16 @@ class Match:
         After an undo, the events of the undone actions are gone from the state: a client that
         sees an undo fetches the view anew.
         """
-        if self._journal is None:
+        journal = self._journal
+        if journal is None:
             raise AsobiError("this match keeps no journal")
-        entries = [e for e in self._journal if e.state_id > since and not e.withdrawn]
-        first = min((e.log_start for e in entries if e.action is not None), default=0)
+        # The journal is in state-id order: start where ``since`` ends instead of scanning it whole,
+        # so a message costs what happened since, not the length of the game.
+        start = bisect_right(journal, since, key=_state_id)
+        entries = [e for e in journal[start:] if not e.withdrawn]
+        first = min((e.log_start for e in entries if e.action is not None), default=None)
+        if first is None:  # nothing but undos (or nothing): no events to read
+            return [Update(e.state_id, e.actor, None, "", (), e.undone) for e in entries]
         log = self.state.events_since(first)  # read once: every entry's events are a slice of it
         viewer = len(self.seats) if seat is None else seat
         out = []
@@ -349,6 +356,10 @@ class Match:
             record.outcome = outcome.to_json()
             record.fingerprint = self.state.fingerprint()
         return record
+
+
+def _state_id(entry: _Entry) -> int:
+    return entry.state_id
 
 
 def _seen(state: GameState, action: Action) -> tuple[tuple[Action, dict[str, str]], ...]:

@@ -6,6 +6,7 @@ described by FastAPI's OpenAPI page (``/docs``); the WebSocket protocol is in do
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hmac
 import logging
@@ -13,21 +14,27 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from ..agents import bot_names
+from ..core.clause_texts import clause_texts
 from ..core.errors import AsobiError, BadRecordError
 from ..core.match import HUMAN
 from ..core.registry import all_games, get_game
 from ..store import GameInUseError, StoreError, default_db_path
+from .cards import card_catalogue
 from .errors import ServerError
-from .protocol import error_message, parse_action, parse_lang, parse_message, parse_since
+from .protocol import LANGS, error_message, parse_action, parse_lang, parse_message, parse_since, parse_text
+from .replay import replay_message
 from .rooms import Connection, Hub, Room, parse_seat_kinds
 
 STATIC = Path(__file__).parent / "static"
+REPLAYS_KEPT = 16
+"""Replays kept built (each is a few MB at most), most recently asked last."""
 log = logging.getLogger("asobi.server")
 
 
@@ -101,6 +108,7 @@ def create_app(db_path: Path | str | None = None, *, bot_delay: float = 0.0) -> 
         lifespan=lifespan,
     )
     app.state.hub = hub
+    app.add_middleware(GZipMiddleware, minimum_size=4096)  # replays are long and repetitive
 
     @app.exception_handler(AsobiError)
     async def refused(request: Request, error: AsobiError) -> JSONResponse:
@@ -129,9 +137,16 @@ def create_app(db_path: Path | str | None = None, *, bot_delay: float = 0.0) -> 
         spec = get_game(game)
         return list(spec.seat_names(spec.validate_options(dict(request.query_params))))
 
-    @app.get("/api/catalog/{game}/clauses", summary="Every clause id the game's log cites, with its text")
-    async def clauses(game: str) -> dict[str, str]:
-        return dict(get_game(game).clauses())
+    @app.get("/api/catalog/{game}/clauses",
+             summary="Every clause id the game's log cites, with its text in the reader's language")
+    async def clauses(game: str, lang: str = Query(default="en", description="en or ja")) -> dict[str, str]:
+        if lang not in LANGS:
+            raise ServerError(f"lang is one of {', '.join(LANGS)}, not {lang!r}")
+        return clause_texts(get_game(game), lang)
+
+    @app.get("/api/catalog/{game}/cards", summary="Every card of the game: name, full text and facts, in ja and en")
+    async def cards(game: str) -> dict[str, dict[str, Any]]:
+        return card_catalogue(get_game(game).id)
 
     # ---- games ----------------------------------------------------------------------------------
     @app.post("/api/games", summary="Create a game; one join link per human seat, and a spectator link",
@@ -184,6 +199,27 @@ def create_app(db_path: Path | str | None = None, *, bot_delay: float = 0.0) -> 
             raise ServerError(f"game {game_id} is still being played: its record holds every hidden card, so it "
                               "is given out once the game is over", status=403)
         return rec.to_json()
+
+    @app.get("/api/games/{game_id}/replay",
+             summary="A finished game frame by frame, as one seat saw it (or a spectator)")
+    async def replay(game_id: int,
+                     seat: int | None = Query(default=None, description="the seat's number; leave out for a spectator"),
+                     lang: str = Query(default="en", description="en or ja")) -> dict[str, Any]:
+        if lang not in LANGS:
+            raise ServerError(f"lang is one of {', '.join(LANGS)}, not {lang!r}")
+        rec = hub.store.load(game_id)
+        # The record's own fingerprint in the key: a game deleted and its id used again is not
+        # mistaken for the old one.
+        key = (game_id, seat, lang, len(rec.actions), rec.fingerprint or "")
+        cached = hub.replays.get(key)
+        if cached is not None:
+            hub.replays.move_to_end(key)
+            return cached
+        made = await asyncio.to_thread(replay_message, rec, game_id, seat, lang)
+        hub.replays[key] = made  # a finished game never changes: the last few are kept
+        while len(hub.replays) > REPLAYS_KEPT:
+            hub.replays.popitem(last=False)
+        return made
 
     # ---- play -------------------------------------------------------------------------------------
     @app.websocket("/ws/games/{game_id}")
@@ -238,6 +274,10 @@ def create_app(db_path: Path | str | None = None, *, bot_delay: float = 0.0) -> 
     async def game_page(game_id: int) -> FileResponse:
         return FileResponse(STATIC / "game.html")
 
+    @app.get("/replay/{game_id}", include_in_schema=False)
+    async def replay_page(game_id: int) -> FileResponse:
+        return FileResponse(STATIC / "replay.html")
+
     return app
 
 
@@ -255,7 +295,8 @@ def _connect(hub: Hub, game_id: int, socket: WebSocket, hello: dict[str, Any]) -
         seat = hub.tokens.seat_of(game_id, token)
         if seat is None:
             raise ServerError(f"this token opens no seat of game {game_id}", status=403)
-    return Connection(socket, seat, token if seat is not None else None, lang=lang, sent=since, epoch=epoch)
+    return Connection(socket, seat, token if seat is not None else None, lang=lang, sent=since, epoch=epoch,
+                      text=parse_text(hello, True))
 
 
 async def _handle(room: Room, conn: Connection, message: dict[str, Any]) -> None:
@@ -272,12 +313,15 @@ async def _handle(room: Room, conn: Connection, message: dict[str, Any]) -> None
         await room.submit(conn, parse_action(message), state_id)
     elif kind == "undo":
         await room.undo(conn)
+    elif kind == "hint":
+        await room.send_hint(conn)
     elif kind == "sync":
         conn.lang = parse_lang(message, conn.lang)
+        conn.text = parse_text(message, conn.text)
         conn.sent, conn.epoch = parse_since(message)
         await room.send_state(conn)
     else:
-        raise ServerError(f"no message type {kind!r}: use act, undo or sync")
+        raise ServerError(f"no message type {kind!r}: use act, undo, hint or sync")
 
 
 def _status(error: Exception) -> int:

@@ -18,6 +18,7 @@ from ..core.events import Event
 from ..core.match import Match, Update
 from ..core.state import CHANCE, TERMINAL
 from .errors import ServerError
+from .forecasts import forecaster
 
 MAX_MESSAGE = 65_536
 """The longest message a client may send, in characters."""
@@ -103,52 +104,76 @@ def update_json(match: Match, update: Update, lang: str) -> dict[str, Any]:
     }
 
 
-def card_names(match: Match, view: Any, lang: str) -> dict[str, str]:
-    """Names for the ids in ``view`` that the game's localizer knows as cards (for drawing)."""
+def card_names(match: Match, view: Any, lang: str, known: dict[tuple[str, str], str | None] | None = None) -> dict[str, str]:
+    """Names for the ids in ``view`` that the game's localizer knows as cards (for drawing).
+
+    :param known: (text, lang) → name or ``None``, what the localizer said before (a room keeps
+        one: asking it again for every string of every view is most of a message's cost).
+    """
     localize = match.spec.localize
     names: dict[str, str] = {}
     if localize is None:
         return names
+    if known is None:
+        known = {}
 
-    def walk(value: Any) -> None:
-        if isinstance(value, dict):
-            for v in value.values():
-                walk(v)
-        elif isinstance(value, list):
-            for v in value:
-                walk(v)
-        elif isinstance(value, str) and value not in names and len(value) <= 40:
-            try:
-                text = localize("card", value, lang)
-            except (AsobiError, KeyError, IndexError, TypeError, ValueError, AttributeError):
-                return
-            if text != value:
+    pending: list[Any] = [view]  # a loop, not recursion: this runs for every message
+    while pending:
+        value = pending.pop()
+        kind = type(value)
+        if kind is dict:
+            pending.extend(value.values())
+        elif kind is list:
+            pending.extend(value)
+        elif kind is str and value not in names and len(value) <= 40:
+            key = (value, lang)
+            if key in known:
+                text = known[key]
+            else:
+                try:
+                    said: str | None = localize("card", value, lang)
+                except (AsobiError, KeyError, IndexError, TypeError, ValueError, AttributeError):
+                    said = None
+                known[key] = text = None if said == value else said
+            if text is not None:
                 names[value] = text
-
-    walk(view)
     return names
 
 
 def state_message(match: Match, seat: int | None, *, since: int, epoch: str, lang: str, game_id: int,
-                  seat_kinds: Sequence[str], connected: Sequence[int], can_undo: int) -> dict[str, Any]:
+                  seat_kinds: Sequence[str], connected: Sequence[int], can_undo: int, with_text: bool = True,
+                  known_names: dict[tuple[str, str], str | None] | None = None) -> dict[str, Any]:
     """The ``state`` message for ``seat`` (``None``: a spectator): its view, what happened since
     state id ``since`` (``-1``: everything from the start, the client's log is replaced), and its
-    legal actions when it must decide."""
+    legal actions when it must decide.
+
+    :param with_text: include the game's text drawing (``text`` is ``None`` without: a client
+        that draws the board asks for it only while it shows it).
+    :param known_names: a cache for :func:`card_names`.
+    """
     reset = since < 0
     updates = public_updates(match, max(since, 0), lang) if seat is None else match.updates(seat, max(since, 0), lang)
     if not reset and any(u.action is None for u in updates):  # an undo: events of undone actions are gone
         reset = True
         updates = public_updates(match, 0, lang) if seat is None else match.updates(seat, 0, lang)
     view = public_view(match) if seat is None else match.view(seat)
-    try:
-        text = match.spec.render(view, seat, lang)
-    except (AsobiError, KeyError, IndexError, TypeError, ValueError, AttributeError):
-        text = ""  # a drawing that needs what a spectator may not see
+    text: str | None = None
+    if with_text:
+        try:
+            text = match.spec.render(view, seat, lang)
+        except (AsobiError, KeyError, IndexError, TypeError, ValueError, AttributeError):
+            text = ""  # a drawing that needs what a spectator may not see
     state = match.state
     current = state.current_seat
-    legal = []
+    legal: list[dict[str, Any]] = []
     if seat is not None and match.waiting_for() == seat:
         legal = [{"action": action_to_json(a), "label": state.action_label(a, lang)} for a in state.legal_actions()]
+        forecast = forecaster(match.spec.id)
+        if forecast is not None:  # what an attack would do, beside the choices that start one
+            for item, action in zip(legal, state.legal_actions(), strict=True):
+                found = forecast(state, action)
+                if found is not None:
+                    item["forecast"] = found
     outcome = state.outcome()
     opening = []
     if reset:
@@ -174,7 +199,7 @@ def state_message(match: Match, seat: int | None, *, since: int, epoch: str, lan
         "outcome": None if outcome is None else {**outcome.to_json(), "text": outcome.render(match.spec, lang)},
         "view": view,
         "text": text,
-        "names": card_names(match, view, lang),
+        "names": card_names(match, view, lang, known_names),
         "legal": legal,
         "can_undo": can_undo,
         "reset_log": reset,
@@ -202,7 +227,7 @@ def parse_message(text: str | bytes) -> dict[str, Any]:
     except (json.JSONDecodeError, RecursionError):
         raise ServerError("a message is a JSON object, e.g. {\"type\": \"act\", \"action\": [...]}") from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise ServerError("a message is a JSON object with a \"type\" (hello, act, undo, sync)")
+        raise ServerError("a message is a JSON object with a \"type\" (hello, act, undo, hint, sync)")
     return data
 
 
@@ -222,6 +247,14 @@ def parse_lang(data: dict[str, Any], default: str) -> str:
     if lang not in LANGS:
         raise ServerError(f"lang is one of {', '.join(LANGS)}, not {lang!r}")
     return str(lang)
+
+
+def parse_text(data: dict[str, Any], default: bool) -> bool:
+    """Whether a client wants the text drawing (``"text": false``: it draws the board itself)."""
+    wanted = data.get("text", default)
+    if not isinstance(wanted, bool):
+        raise ServerError("text is true or false: whether to send the game's text drawing")
+    return wanted
 
 
 def parse_since(data: dict[str, Any]) -> tuple[int, str]:

@@ -15,14 +15,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sqlite3
 import uuid
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
 from ..agents import BotNameError, make_bot, seat_kind
-from ..core.actions import Action
+from ..core.actions import Action, action_to_json
 from ..core.errors import AsobiError
 from ..core.match import HUMAN, Match
 from ..core.record import GameRecord
@@ -31,6 +33,7 @@ from ..core.state import CHANCE
 from ..store import GameStore, StoreError
 from ..store.listener import StoreListener
 from .errors import ServerError
+from .hints import hint
 from .protocol import error_message, state_message
 from .tokens import SeatTokens
 
@@ -52,6 +55,8 @@ class Connection:
     sent: int = -1
     """The state id this socket was last sent (``-1``: nothing yet, or it must start over)."""
     epoch: str = ""
+    text: bool = True
+    """Whether to send the game's text drawing with each state."""
     sending: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
@@ -82,6 +87,8 @@ class Room:
         self.connections: set[Connection] = set()
         self.bots: asyncio.Task[None] | None = None
         self.closed = False
+        self.known_names: dict[tuple[str, str], str | None] = {}
+        """What the game's localizer said of each string of a view (card names), asked once."""
 
     # ---- sending -------------------------------------------------------------------------------
     async def send_state(self, conn: Connection) -> None:
@@ -93,7 +100,8 @@ class Room:
             message = state_message(
                 match, seat, since=since, epoch=self.epoch, lang=conn.lang, game_id=self.game_id,
                 seat_kinds=match.seats, connected=sorted({c.seat for c in self.connections if c.seat is not None}),
-                can_undo=match.can_undo(seat) if seat is not None else 0,
+                can_undo=match.can_undo(seat) if seat is not None else 0, with_text=conn.text,
+                known_names=self.known_names,
             )
             conn.sent, conn.epoch = match.state_id, self.epoch
             try:
@@ -109,6 +117,21 @@ class Room:
         async with conn.sending:
             with contextlib.suppress(Exception):
                 await conn.socket.send_json(error_message(text, code, self.match.state_id))
+
+    async def send_hint(self, conn: Connection) -> None:
+        """The best bot's suggestion for the connection's seat, to that socket only."""
+        if conn.seat is None:
+            raise ServerError("a hint is for a seat, not a spectator", status=403)
+        async with self.lock:  # nothing changes while the bot thinks (the seat to decide is a person)
+            match = self.match
+            suggestion = await asyncio.to_thread(hint, match, conn.seat, conn.lang, f"game {self.game_id}")
+            state_id = match.state_id
+        async with conn.sending:
+            with contextlib.suppress(Exception):
+                await conn.socket.send_json({
+                    "type": "hint", "state_id": state_id, "action": action_to_json(suggestion.action),
+                    "label": suggestion.label, "bot": suggestion.bot,
+                })
 
     # ---- changing the game ----------------------------------------------------------------------
     async def submit(self, conn: Connection, action: Action, state_id: int | None) -> None:
@@ -128,8 +151,30 @@ class Room:
             except StoreError:
                 self._rebuild()
                 raise
+            failure = self._play_chance()
+        if failure is not None:
+            for other in list(self.connections):
+                await self.send_error(other, failure, 503)
         await self.broadcast()
         self.start_bots()
+
+    def _play_chance(self) -> str | None:
+        """Chance's draws and rolls that follow at once, each committed, so that the seats are sent
+        one state after a person's action rather than two. Under the room's lock.
+
+        :returns: what went wrong, if chance could not go on (the room is rebuilt from the store).
+        """
+        match = self.match
+        try:
+            while match.current_seat == CHANCE:
+                action = match.decide()
+                if action is None:
+                    break
+                match.advance(action)
+        except (StoreError, AsobiError) as e:
+            self._rebuild()
+            return f"the game could not go on: {e}"
+        return None
 
     async def undo(self, conn: Connection) -> None:
         if conn.seat is None:
@@ -193,10 +238,23 @@ class Hub:
         self._loading = asyncio.Lock()
         self._store: GameStore | None = None
         self._tokens: SeatTokens | None = None
+        self.replays: OrderedDict[tuple[int, int | None, str, int, str], dict[str, Any]] = OrderedDict()
+        """Replay messages built lately (app.py keeps a few: a finished game never changes)."""
 
     def open(self) -> None:
-        """Open the store (on the event loop's thread: SQLite connections stay on theirs)."""
+        """Open the store (on the event loop's thread: SQLite connections stay on theirs).
+
+        The server's connection commits without waiting for the disk (``synchronous = NORMAL``
+        in WAL mode): a committed action survives the server being killed (``kill -9``), since the
+        operating system holds the write, and only a crash of the whole machine could lose the
+        last ones. It makes a commit about ten times cheaper, which is what lets one server keep
+        a hundred games' round trips short (scripts/loadtest.py).
+        """
         self._store = GameStore(self.db_path)
+        try:
+            self._store.db.execute("PRAGMA synchronous = NORMAL")
+        except sqlite3.Error as e:
+            raise ServerError(f"{self.db_path}: cannot set up the store ({e})", status=503) from None
         self._tokens = SeatTokens(self._store.path)
 
     @property

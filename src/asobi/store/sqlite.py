@@ -98,8 +98,16 @@ MIGRATIONS: tuple[str, ...] = (
         started TEXT NOT NULL
     );
     """,
+    # 3: the language a game is played in, so that resuming it speaks it again (NULL: saved before
+    # it was kept, or made where each reader picks a language, as in the browser).
+    """
+    ALTER TABLE games ADD COLUMN lang TEXT;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+
+LANGS = ("en", "ja")
+"""The languages a game may be stored as played in."""
 
 
 class StoreError(AsobiError):
@@ -440,6 +448,31 @@ class GameStore:
                     "is the game being played elsewhere?"
                 ) from None
             db.execute("UPDATE games SET updated = ? WHERE id = ?", (_now(), game_id))
+
+    @_guarded
+    def set_language(self, game_id: int, lang: str) -> None:
+        """Keep the language the game is played in (resuming it speaks it again).
+
+        :raises StoreError: if ``lang`` is not one asobi speaks; nothing changes.
+        :raises BadRecordError: if there is no such game.
+        """
+        if lang not in LANGS:
+            raise StoreError(f"{self.path}: a game's language is one of {', '.join(LANGS)}, not {lang!r}")
+        self._require(game_id)
+        with self._transaction() as db:
+            db.execute("UPDATE games SET lang = ? WHERE id = ?", (lang, game_id))
+
+    @_guarded
+    def language(self, game_id: int) -> str | None:
+        """The language the game was last played in, or ``None`` if none was kept (a game saved by
+        an older asobi, or made in the browser).
+
+        :raises BadRecordError: if there is no such game.
+        """
+        self._require(game_id)
+        row = self.db.execute("SELECT lang FROM games WHERE id = ?", (game_id,)).fetchone()
+        lang = row[0] if row is not None else None
+        return lang if lang in LANGS else None  # a value written by hand is not trusted
 
     @_guarded
     def set_seats(self, game_id: int, seats: list[str]) -> None:

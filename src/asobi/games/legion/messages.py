@@ -171,6 +171,15 @@ def square_name(square: int) -> str:
     return f"{'abcdefgh'[c]}{r + 1}"
 
 
+_ENEMY_SQUARE_IDS_JA = {"core": "コア"}
+"""Enemy-map square ids that are English words; the numbered ones (``s1``) read the same in both."""
+
+
+def enemy_square_name(square_id: str, lang: str) -> str:
+    """An enemy-map square as text: its id, or the Japanese word where the id is an English one."""
+    return _ENEMY_SQUARE_IDS_JA.get(square_id, square_id) if lang == "ja" else square_id
+
+
 def card_name(card_id: str, lang: str) -> str:
     c = content()
     i = 0 if lang == "ja" else 1
@@ -199,7 +208,7 @@ def localize(name: str, value: Any, lang: str) -> str:
     if name == "esq":
         c = content()
         k = c.square_ids.index(value)
-        return f"{value}({code_name(c.square_code[k])})"
+        return f"{enemy_square_name(value, lang)}({code_name(c.square_code[k])})"
     if name in ("label", "by") and isinstance(value, str):
         base, _, part = value.partition("(")
         text = card_name(base, lang)

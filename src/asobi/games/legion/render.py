@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .content import content
-from .messages import card_name, localize, square_name
+from .messages import card_name, enemy_square_name, localize, square_name
 
 _T = {
     "space": ("スペースマップ（上が北）", "Space map (north is up)"),
@@ -31,9 +31,12 @@ _T = {
         "デッキ：コード{code} アーミー{army} エネミー未公開{eu} イベント未公開{vu}",
         "Decks: code {code}, army {army}, enemy unseen {eu}, event unseen {vu}",
     ),
-    "hidden": ("非公開", "hidden"),
+    "hidden": ("非公開（コード{code}枚、アーミー{army}枚）", "hidden (code {code}, army {army})"),
+    "negated": ("（無効化）", " (negated)"),
 }
 
+_DIRECTIONS = {"north": ("北", "N"), "east": ("東", "E"), "south": ("南", "S"), "west": ("西", "W")}
+"""Where a square sends the enemy ship ("to〜" on the map): a Japanese word, or the print's initial."""
 
 _KINDS = {
     "draw_count": ("何枚ドローするか（4.1）", "how many cards to draw (4.1)"),
@@ -59,9 +62,28 @@ def _army_text(card_id: str, lang: str) -> str:
 
 
 def _square_text(square_id: str, lang: str) -> str:
-    """The printed text of an enemy-map square ("to〜" and effects), in ``lang``."""
+    """The printed text of an enemy-map square ("to〜" and effects), in ``lang``.
+
+    The print writes the ship's move in English even in Japanese (``toNorth／…``); the Japanese
+    screen says it in Japanese (``北へ移動／…``) so that no English shows there.
+    """
     c = content()
-    return c.square_text[c.square_ids.index(square_id)][0 if lang == "ja" else 1]
+    i = c.square_ids.index(square_id)
+    if lang != "ja":
+        return c.square_text[i][1]
+    text = c.square_text[i][0]
+    direction = _DIRECTIONS.get(c.square_to[i])
+    if direction is not None and "／" in text:
+        text = f"{direction[0]}へ移動／{text.split('／', 1)[1]}"
+    return text
+
+
+def _heading(to: str, lang: str) -> str:
+    """The short mark of where a square sends the ship: ``toN`` / ``→北``, ``-`` for nowhere."""
+    direction = _DIRECTIONS.get(to)
+    if direction is None:
+        return "-" if lang == "ja" else "to-"
+    return "→" + direction[0] if lang == "ja" else "to" + direction[1]
 
 
 def _t(key: str, lang: str, **kw: Any) -> str:
@@ -114,14 +136,14 @@ def render(view: dict[str, Any], seat: int | None = None, lang: str = "en") -> s
         if p:
             here.setdefault(p["square"], []).append(str(p["piece"]))
             nxt.setdefault(p["next"], []).append(str(p["piece"]))
-    out.append(_t("enemy", lang) + f" (★={em['barrier_core']})")
+    out.append(_t("enemy", lang) + f" (★={enemy_square_name(em['barrier_core'], lang)})")
     cells = []
     for sq in squares:
         mark = ("*" + "".join(here[sq["id"]])) if sq["id"] in here else ""
         soon = (">" + "".join(nxt[sq["id"]])) if sq["id"] in nxt else ""
         star = "★" if sq["id"] == em["barrier_core"] else ""
         cells.append(
-            f"[{star}{sq['id']} {sq['code']} to{sq['to'][:1].upper() if sq['to'] != 'none' else '-'} {mark}{soon}]"
+            f"[{star}{enemy_square_name(sq['id'], lang)} {sq['code']} {_heading(sq['to'], lang)} {mark}{soon}]"
         )
     for i in range(0, len(cells), 4):
         out.append("  " + " ".join(cells[i : i + 4]))
@@ -129,7 +151,8 @@ def render(view: dict[str, Any], seat: int | None = None, lang: str = "en") -> s
     for p in em["pieces"]:
         if p:
             out.append(
-                f"  {p['piece']}: {p['square']} {p['code']} → {_t('next', lang)} {p['next']} {p['next_code']}"
+                f"  {p['piece']}: {enemy_square_name(p['square'], lang)} {p['code']} → {_t('next', lang)}"
+                f" {enemy_square_name(p['next'], lang)} {p['next_code']}"
                 f": {_square_text(p['next'], lang)}"
             )
     out.append(
@@ -144,7 +167,7 @@ def render(view: dict[str, Any], seat: int | None = None, lang: str = "en") -> s
         )
     for h in view["hands"]:
         if h["cards"] is None:
-            shown = f"{_t('hidden', lang)} (code {h['codes']}, army {h['army']})"
+            shown = _t("hidden", lang, code=h["codes"], army=h["army"])
         else:
             shown = " ".join(card_name(c, lang) if c[0] in "WS" else c for c in h["cards"]) or "-"
         out.append(f"{h['seat']} {_t('hand', lang)}: {shown}")
@@ -156,7 +179,7 @@ def render(view: dict[str, Any], seat: int | None = None, lang: str = "en") -> s
     if view["stack"]:
         out.append(_t("stack", lang) + ":")
         for item in reversed(view["stack"]):
-            neg = " (negated)" if item["negated"] else ""
+            neg = _t("negated", lang) if item["negated"] else ""
             who = f" [{item['by']}]" if item["by"] else ""
             label = localize("label", item["label"], lang)
             out.append(f"  {label}{who}: {localize('verb', item['verb'], lang)}{neg}")

@@ -11,6 +11,8 @@
   let clauses = {};
   let shownSeat = null;       // the seat on screen (hot-seat: hidden until its player says so)
   let handoverTo = null;
+  const zoomView = {};        // the board's zoom and pan, kept while the board is redrawn
+  let hinted = null;          // the last hint: {state_id, action, label, bot}
 
   class SeatSocket {
     constructor(token) {
@@ -21,7 +23,7 @@
       const scheme = location.protocol === "https:" ? "wss" : "ws";
       this.ws = new WebSocket(`${scheme}://${location.host}/ws/games/${gameId}`);
       this.ws.onopen = () => {
-        const hello = { type: "hello", since: this.since, epoch: this.epoch, lang: window.asobiLang() };
+        const hello = { type: "hello", since: this.since, epoch: this.epoch, lang: window.asobiLang(), text: wantText() };
         if (this.token) hello.token = this.token; else hello.watch = true;
         this.ws.send(JSON.stringify(hello));
       };
@@ -37,6 +39,7 @@
     }
     receive(message) {
       if (message.type === "error") { $("error").textContent = message.message; return; }
+      if (message.type === "hint") { hinted = message; render(); return; }
       if (message.type !== "state") return;
       $("error").textContent = "";
       if (message.reset_log) this.log = [];
@@ -48,6 +51,20 @@
       }
       this.state = message; this.since = message.state_id; this.epoch = message.epoch;
       render();
+    }
+  }
+
+  // The text drawing is sent only while it is shown: when the game has no board module, or its
+  // panel is open (it is most of the cost of a state message).
+  function wantText() {
+    const ready = typeof sockets !== "undefined" ? sockets.find((s) => s.state) : null;
+    return $("text-box").open || !(ready && window.AsobiBoards && window.AsobiBoards[ready.state.game]);
+  }
+  function updateText() {
+    for (const s of sockets) {
+      if (s.state && s.ws.readyState === WebSocket.OPEN && (s.state.text !== null) !== wantText()) {
+        s.send({ type: "sync", since: s.since, epoch: s.epoch, lang: window.asobiLang(), text: wantText() });
+      }
     }
   }
 
@@ -78,6 +95,7 @@
     const s = sock.state;
     if (hotseat && s.seat !== shownSeat) {  // hand the screen over, hiding the last seat's hand
       handoverTo = s.seat;
+      hinted = null; $("hint-text").textContent = ""; window.AsobiInspect.close();
       $("handover").hidden = false;
       const name = s.seats[s.seat].name;
       $("handover-text").textContent = `${t("passTo")} ${name}`;
@@ -101,16 +119,22 @@
     const area = $("board");
     area.replaceChildren();
     if (board) {
-      try { area.append(board.draw(s.view, { names: s.names, lang: s.lang, seat: s.seat, seats: s.seats })); }
-      catch (e) { area.append(el("p", { class: "error", text: `board: ${e.message}` })); }
+      try {
+        const svg = board.draw(s.view, { names: s.names, lang: s.lang, seat: s.seat, seats: s.seats });
+        area.append(svg);
+        window.AsobiZoom.attach(svg, zoomView);
+      } catch (e) { area.append(el("p", { class: "error", text: `board: ${e.message}` })); }
     }
     if (board && board.squareOf && s.legal.length) clickableSquares(area, board, s, sock);
-    $("text").textContent = s.text;
-    if (!board) area.append(el("pre", { class: "text", text: s.text }));  // a game without a board module
+    $("text").textContent = s.text || "";
+    if (!board) area.append(el("pre", { class: "text", text: s.text || "" }));  // a game without a board module
     const actions = $("actions");
     actions.replaceChildren();
+    const hint = hinted && hinted.state_id === s.state_id && s.legal.length ? hinted : null;
     for (const choice of s.legal) {
       const b = el("button", { text: choice.label, "data-action": JSON.stringify(choice.action) });
+      if (hint && JSON.stringify(hint.action) === JSON.stringify(choice.action)) b.classList.add("hinted");
+      if (choice.forecast) b.append(forecastLines(choice.forecast, s.names, s.lang));
       b.addEventListener("click", () => {
         actions.querySelectorAll("button").forEach((x) => { x.disabled = true; });
         sock.send({ type: "act", action: choice.action, state_id: s.state_id });
@@ -119,6 +143,15 @@
     }
     if (!s.legal.length && !s.over) actions.append(el("span", { class: "muted", text: `${t("waiting")} ${s.to_move_name || "…"}` }));
     $("undo").hidden = !(s.can_undo > 0);
+    $("hint").hidden = !s.legal.length;
+    $("hint-text").textContent = hint ? `${t("hintIs")} (${hint.bot}): ${hint.label}` : "";
+    const replays = $("replays");
+    replays.hidden = !s.over;
+    if (s.over && !replays.childElementCount) {  // the finished game from each seat's point of view
+      replays.append(t("replay") + ": ");
+      for (const x of s.seats) replays.append(el("a", { href: `/replay/${s.game_id}?seat=${x.seat}`, "data-seat": x.seat, text: x.name }), " ");
+      replays.append(el("a", { href: `/replay/${s.game_id}`, text: t("spectator") }));
+    }
     const log = $("log");
     const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
     log.replaceChildren();
@@ -126,10 +159,29 @@
       if (line.kind === "act") { log.append(el("li", { class: "act", text: line.text })); continue; }
       const colon = line.text.indexOf(": ");
       const body = colon >= 0 && line.text.slice(0, colon) === line.clause ? line.text.slice(colon + 2) : line.text;
-      log.append(el("li", {}, el("span", { class: "clause", title: clauses[line.clause] || "", text: line.clause }), " ", body));
+      log.append(el("li", {}, el("span", { class: "clause", title: clauses[line.clause] || "", "data-clause": line.clause, text: line.clause }), " ", body));
     }
     if (atEnd) log.scrollTop = log.scrollHeight;
     if (!hotseat) shownSeat = s.seat;  // hot-seat: only the hand-over button changes the seat shown
+  }
+
+  // A battle forecast under an attack's button: per open equipment choice, the damage, the
+  // counter-attack and who is left standing.
+  function forecastLines(f, names, lang) {
+    const ja = lang === "ja";
+    const name = (id) => (names && names[id]) || id;
+    const box = el("small", { class: "forecast", "data-testid": "forecast" });
+    for (const x of f.exchanges) {
+      const uses = [];
+      if (f.weapon && f.weapon_usable) uses.push(x.attacker_uses ? `${name(f.weapon)} ✓` : `${name(f.weapon)} ✗`);
+      if (f.counter_weapon && f.counter_usable) uses.push(x.defender_uses ? `${name(f.counter_weapon)} ✓` : `${name(f.counter_weapon)} ✗`);
+      const hit = ja ? `${name(f.defender)} −${x.damage} → ${x.defender_left}${x.defender_left === 0 ? "（撤退）" : ""}${x.poisons_defender ? " ☠" : ""}`
+        : `${name(f.defender)} −${x.damage} → ${x.defender_left}${x.defender_left === 0 ? " (retreats)" : ""}${x.poisons_defender ? " ☠" : ""}`;
+      const back = x.counter === null ? (ja ? "反撃なし" : "no counter")
+        : `${ja ? "反撃" : "counter"} −${x.counter} → ${x.attacker_left}${x.attacker_left === 0 ? (ja ? "（撤退）" : " (retreats)") : ""}${x.poisons_attacker ? " ☠" : ""}`;
+      box.append(el("span", { text: `${uses.length ? "[" + uses.join(", ") + "] " : ""}⚔ ${hit} · ${back}` }));
+    }
+    return box;
   }
 
   function clickableSquares(area, board, s, sock) {
@@ -148,10 +200,19 @@
   }
 
   $("undo").addEventListener("click", () => { const s = current(); if (s) s.send({ type: "undo" }); });
+  $("text-box").addEventListener("toggle", updateText);
+  $("hint").addEventListener("click", () => { const s = current(); if (s) s.send({ type: "hint" }); });
+  window.AsobiZoom.controls($("zoom"), () => $("board").querySelector("svg"), zoomView);
+  const gameOf = () => { const s = current(); return s ? s.state.game : ""; };
+  window.AsobiInspect.attach($("board"), gameOf, () => window.asobiLang());
+  $("log").addEventListener("click", (e) => {  // a clause id opens its text (hover shows it too; phones have no hover)
+    const c = e.target.closest("[data-clause]");
+    if (c) window.AsobiInspect.clause(c.dataset.clause, clauses[c.dataset.clause]);
+  });
   $("handover-go").addEventListener("click", () => { $("handover").hidden = true; shownSeat = handoverTo; render(); });
   document.querySelectorAll("button.lang").forEach((b) => b.addEventListener("click", () => {
     localStorage.setItem("asobi.lang", b.dataset.lang);
-    for (const s of sockets) if (s.ws.readyState === WebSocket.OPEN) s.send({ type: "sync", lang: b.dataset.lang, since: -1 });
+    for (const s of sockets) if (s.ws.readyState === WebSocket.OPEN) s.send({ type: "sync", lang: b.dataset.lang, since: -1, text: wantText() });
     loadClauses();
   }));
 
@@ -159,12 +220,15 @@
     const sock = sockets.find((s) => s.state);
     const game = sock ? sock.state.game : null;
     if (!game) { setTimeout(loadClauses, 300); return; }
-    const r = await fetch(`/api/catalog/${game}/clauses`);
+    window.AsobiInspect.load(game);
+    const r = await fetch(`/api/catalog/${game}/clauses?lang=${window.asobiLang()}`);  // hover text follows the page's language
     if (r.ok) { clauses = await r.json(); render(); }
     if (window.AsobiBoards && !window.AsobiBoards[game] && !document.getElementById("board-" + game)) {
       const script = el("script", { src: `/static/boards/${game}.js`, id: "board-" + game });
-      script.onload = render;
+      script.onload = () => { render(); updateText(); };
       document.body.append(script);
+    } else {
+      updateText();
     }
   }
   render();

@@ -10,6 +10,8 @@ window.AsobiText = {
     over: "Game over", undo: "Undo my last decision", log: "Log", board: "Board", text: "Text drawing",
     choose: "Choose an action", waiting: "Waiting for", connecting: "connecting…", passTo: "Pass the screen to",
     ready: "I am", show: "show my seat", noGames: "no saved games yet",
+    hint: "Hint", hintIs: "The bot suggests", replay: "Replay as", replayOf: "Replay", moves: "Moves",
+    asSeat: "Point of view", first: "start", prev: "back", next: "forward", last: "end", frame: "step",
   },
   ja: {
     lobby: "ロビー", newGame: "新しいゲーム", game: "ゲーム", seats: "席", seed: "シード（任意）", create: "作成",
@@ -20,6 +22,8 @@ window.AsobiText = {
     over: "ゲーム終了", undo: "直前の自分の選択を取り消す", log: "ログ", board: "盤面", text: "テキスト表示",
     choose: "行動を選んでください", waiting: "待機中:", connecting: "接続中…", passTo: "画面を渡してください:",
     ready: "私は", show: "自分の席を表示", noGames: "保存されたゲームはまだありません",
+    hint: "ヒント", hintIs: "ボットの提案", replay: "リプレイ（視点）", replayOf: "リプレイ", moves: "手順",
+    asSeat: "視点", first: "最初", prev: "戻る", next: "進む", last: "最後", frame: "手",
   },
 };
 window.asobiLang = function () { return localStorage.getItem("asobi.lang") || "en"; };

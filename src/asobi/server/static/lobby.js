@@ -113,6 +113,7 @@
     table.append(el("tr", {}, ...["#", t("game"), t("seats"), t("status"), t("actions"), t("result"), ""].map((h) => el("th", { text: h }))));
     for (const g of games) {
       const links = el("td", {}, el("a", { href: g.spectator_link, text: t("watch") }));
+      if (g.status === "finished") links.append(" ", el("a", { href: `/replay/${g.id}?seat=0`, "data-replay": g.id, text: t("replayOf") }));
       if (!g.links && g.status === "playing") {
         const b = el("button", { text: t("handOut") });
         b.addEventListener("click", async () => {

@@ -8,15 +8,24 @@
 
   function unit(g, u, x, y, ctx) {
     const name = S.name(ctx, u.card);
-    g.append(S.tip(S.make("rect", { x: x + 3, y: y + 3, width: W - 6, height: H - 6, rx: 5, fill: u.owner === 0 ? "#e6effa" : "#fae8e8", stroke: SIDE[u.owner], "stroke-width": u.ready ? 2 : 1, "stroke-dasharray": u.ready ? "" : "4 3" }),
+    const card = S.make("g", { "data-card": u.card });
+    g.append(card);
+    card.append(S.tip(S.make("rect", { x: x + 3, y: y + 3, width: W - 6, height: H - 6, rx: 5, fill: u.owner === 0 ? "#e6effa" : "#fae8e8", stroke: SIDE[u.owner], "stroke-width": u.ready ? 2 : 1, "stroke-dasharray": u.ready ? "" : "4 3" }),
       `${name} — ${u.move}/${u.attack_type}${u.weapon ? " · " + S.name(ctx, u.weapon) : ""}${u.magic ? " · " + S.name(ctx, u.magic) : ""}${u.item ? " · " + S.name(ctx, u.item) : ""}`));
-    S.text(g, x + 8, y + 20, name.slice(0, 16), { "font-weight": 600 });
-    S.text(g, x + 8, y + 37, `攻${u.attack} 反${u.counter}${u.poison ? " ☠" : ""}${u.hone ? " 研" + u.hone : ""}`, { "font-size": 11 });
+    S.text(card, x + 8, y + 20, name.slice(0, 16), { "font-weight": 600 });
+    S.text(card, x + 8, y + 37, `攻${u.attack} 反${u.counter}${u.poison ? " ☠" : ""}${u.hone ? " 研" + u.hone : ""}`, { "font-size": 11 });
     for (let i = 0; i < u.max; i++) {  // 気力 chips: filled while on the unit
-      g.append(S.make("circle", { cx: x + 14 + i * 14, cy: y + 52, r: 5, fill: i < u.chips ? "#e6a100" : "#fff", stroke: "#a07000" }));
+      card.append(S.make("circle", { cx: x + 14 + i * 14, cy: y + 52, r: 5, fill: i < u.chips ? "#e6a100" : "#fff", stroke: "#a07000" }));
     }
-    const gear = [u.weapon, u.magic, u.item].filter(Boolean).map((c) => S.name(ctx, c)).join(", ");
-    if (gear) S.text(g, x + 8, y + 70, gear.slice(0, 22), { "font-size": 10, fill: "#555" });
+    let gx = x + 8;
+    for (const c of [u.weapon, u.magic, u.item].filter(Boolean)) {  // each piece of equipment opens on its own
+      const piece = S.make("g", { "data-card": c, "data-badge": "" });
+      const label = S.name(ctx, c).slice(0, 10);
+      piece.append(S.tip(S.make("text", { x: gx, y: y + 70, "font-size": 10, fill: "#555", "text-decoration": "underline" }, label), S.name(ctx, c)));
+      g.append(piece);
+      gx += label.length * 6 + 8;
+    }
+    S.badge(g, x + W - 14, y + 14, u.card);
   }
 
   function field(svg, view, ctx, x0, y0) {
@@ -39,18 +48,37 @@
     const ja = ctx.lang === "ja";
     S.text(svg, x, y + 16, ja ? `気力チップ 未使用 ${p.unused} / 使用済 ${p.used} · デッキ ${p.deck} · 手札 ${p.hand_count}`
       : `chips ${p.unused} unused / ${p.used} used · deck ${p.deck} · hand ${p.hand_count}`, { "font-size": 11 });
-    const hand = p.hand ? p.hand.map((c) => S.name(ctx, c)).join(", ") : (ja ? "（非公開 hidden）" : "(hidden)");
-    S.text(svg, x, y + 32, `${ja ? "手札" : "hand"}: ${hand}`.slice(0, 80), { "font-size": 11, "data-hand": index });
-    S.text(svg, x, y + 48, `戦場外: ${(p.offfield || []).map((c) => S.name(ctx, c)).join(", ")}`.slice(0, 80), { "font-size": 11 });
-    S.text(svg, x, y + 64, `国外: ${(p.kokugai || []).map((c) => S.name(ctx, c)).join(", ")}`.slice(0, 80), { "font-size": 11 });
+    y += 22;
+    const rows = [
+      [ja ? "手札" : "hand", p.hand, { "data-hand": index }],
+      [ja ? "戦場外" : "戦場外 off-field", p.offfield, {}],
+      [ja ? "国外" : "国外 removed", p.kokugai, {}],
+      [ja ? "土地・守護" : "land, guardian", [p.land, p.guardian].filter(Boolean), {}],
+    ];
+    for (const [label, ids, attrs] of rows) {
+      const g = S.make("g", attrs);
+      S.text(g, x, y + 14, label + ":", { "font-size": 11, "font-weight": 600 });
+      if (ids === null || ids === undefined) {
+        S.text(g, x + 96, y + 14, ja ? `（非公開 hidden）${p.hand_count}枚` : `(hidden) ${p.hand_count} cards`, { "font-size": 11, fill: "#667" });
+        y += 22;
+      } else if (!ids.length) {
+        S.text(g, x + 96, y + 14, "—", { "font-size": 11, fill: "#667" });
+        y += 22;
+      } else {
+        y = S.chips(g, x + 96, y, ids, ctx, { maxX: 515, width: 100 });
+      }
+      svg.append(g);
+    }
+    return y;
   }
 
   function draw(view, ctx) {
     const rows = view.field.length / 3;
-    const svg = S.root(520, rows * H + 200);
-    side(svg, view.players[1], 1, ctx, 10, 16);
-    field(svg, view, ctx, 10, 96);
-    side(svg, view.players[0], 0, ctx, 10, 96 + rows * H + 30);
+    const svg = S.root(520, 10);
+    const top = side(svg, view.players[1], 1, ctx, 10, 16) + 8;
+    field(svg, view, ctx, 10, top);
+    const bottom = side(svg, view.players[0], 0, ctx, 10, top + rows * H + 30);
+    svg.setAttribute("viewBox", `0 0 520 ${bottom + 6}`);
     return svg;
   }
 

@@ -24,8 +24,10 @@
         }
         const w = weapons[square];
         if (w) {
-          g.append(S.tip(S.make("rect", { x: x + 3, y: y + 3, width: 30, height: 18, rx: 3, fill: "#fff", stroke: "#333" }), `${w.piece} ${w.card} [${w.number}]`));
-          S.text(g, x + 6, y + 16, `${w.piece}[${w.number}]`, { "font-size": 10 });
+          const piece = S.make("g", { "data-card": w.card, "data-badge": "" });  // opens the weapon's card
+          piece.append(S.tip(S.make("rect", { x: x + 3, y: y + 3, width: 30, height: 18, rx: 3, fill: "#fff", stroke: "#333" }), `${w.piece} ${w.card} [${w.number}]`));
+          S.text(piece, x + 6, y + 16, `${w.piece}[${w.number}]`, { "font-size": 10 });
+          g.append(piece);
         }
         svg.append(g);
       });
@@ -38,7 +40,7 @@
     for (const p of em.pieces || []) if (p) (at[p.square] = at[p.square] || []).push(p.piece);
     em.squares.forEach((sq, i) => {
       const x = x0 + (i % 4) * 74, y = y0 + Math.floor(i / 4) * 60;
-      const g = S.make("g", { "data-enemy-square": sq.id });
+      const g = S.make("g", { "data-enemy-square": sq.id, "data-card": sq.id });
       g.append(S.tip(S.make("rect", { x, y, width: 70, height: 56, rx: 4, fill: sq.id === em.barrier_core ? "#fde6f0" : "#f1f1f8", stroke: "#889" }), `${sq.id}: ${sq.text}`));
       S.text(g, x + 4, y + 14, `${sq.id} ${sq.code}`, { "font-size": 11 });
       S.text(g, x + 52, y + 14, ARROWS[sq.to] || "", { "font-size": 13 });
@@ -60,7 +62,7 @@
   }
 
   function draw(view, ctx) {
-    const svg = S.root(640, 560);
+    const svg = S.root(640, 10);
     spaceMap(svg, view.space_map, 10, 30);
     enemyMap(svg, view.enemy_map, 310, 30);
     let y = 330;
@@ -71,28 +73,33 @@
     S.text(svg, 10, y, ja ? `ラウンド ${view.round}/${view.round_limit}  ·  レベル ${view.enemy_level}  ·  イベント ${view.event_count}`
       : `Round ${view.round}/${view.round_limit}  ·  level ${view.enemy_level}  ·  events ${view.event_count}`);
     y += 22;
-    S.text(svg, 10, y, `${ja ? "シールド" : "Shield"} (${(view.shield || []).length}/${view.shield_limit}): ${(view.shield || []).join(" ")}`);
+    S.text(svg, 10, y, `${ja ? "シールド" : "Shield"} (${(view.shield || []).length}/${view.shield_limit}):`);
+    if ((view.shield || []).length) S.chips(svg, 140, y - 14, view.shield, ctx, { width: 40, maxX: 630 });
     y += 26;
+    const decks = view.decks || {};
+    for (const [label, ids] of [[ja ? "エネミーカード" : "Enemy cards played", decks.enemy_used], [ja ? "イベント" : "Events played", decks.event_used]]) {
+      if (!ids || !ids.length) continue;
+      S.text(svg, 10, y, `${label}:`);
+      y = S.chips(svg, 140, y - 14, ids, ctx, { width: 88, maxX: 630, fill: "#f4ecfa", stroke: "#7a1fa2" }) + 12;
+    }
     for (const hand of view.hands || []) {
       const g = S.make("g", { "data-hand": hand.seat });
       const mine = ctx.seats && ctx.seat !== null && ctx.seats[ctx.seat] && ctx.seats[ctx.seat].name === hand.seat;
       S.text(g, 10, y, `${hand.seat}${mine ? (ja ? "（あなた）" : " (you)") : ""}:`, { "font-weight": 600 });
       if (hand.cards) {
-        hand.cards.forEach((card, k) => {
-          const cx = 60 + k * 78;
-          g.append(S.tip(S.make("rect", { x: cx, y: y - 14, width: 74, height: 20, rx: 3, fill: "#fffbe8", stroke: "#a90" }), S.name(ctx, card)));
-          S.text(g, cx + 4, y, S.name(ctx, card).slice(0, 11), { "font-size": 11 });
-        });
+        y = S.chips(g, 96, y - 14, hand.cards, ctx, { width: 74, maxX: 630 }) + 14 - 26;
       } else {
-        S.text(g, 60, y, ja ? `コード ${hand.codes ?? "?"} · 軍備 ${hand.army ?? "?"}（非公開 hidden）`
+        S.text(g, 96, y, ja ? `コード ${hand.codes ?? "?"} · 軍備 ${hand.army ?? "?"}（非公開）`
           : `code ${hand.codes ?? "?"} · army ${hand.army ?? "?"} (hidden)`, { fill: "#667" });
       }
       svg.append(g);
       y += 26;
     }
     if (view.stack && view.stack.length) {
-      S.text(svg, 10, y, `${ja ? "対応スタック" : "Response stack"}: ${view.stack.map((x) => JSON.stringify(x)).join(" ← ")}`.slice(0, 110));
+      S.text(svg, 10, y, `${ja ? "対応スタック" : "Response stack"}: ${view.stack.map((x) => `${x.label || x.verb}${x.by ? " (" + x.by + ")" : ""}${x.negated ? " ✕" : ""}`).join(" ← ")}`.slice(0, 110));
+      y += 20;
     }
+    svg.setAttribute("viewBox", `0 0 640 ${Math.max(y + 10, 400)}`);
     return svg;
   }
 

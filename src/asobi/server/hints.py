@@ -1,0 +1,46 @@
+"""A hint: what the game's best bot would do in the seat to decide, from that seat's observation.
+
+The bot is the one ``bot`` names for the game (:func:`asobi.agents.seat_kind`: its rule bot, else
+a random one) and it is handed an :class:`~asobi.core.agent.Observation` of the seat, as any bot
+seat is: it decides from the seat's view and legal actions. Its generator is seeded from the game,
+the seat and the state id, so asking twice gives the same hint and the hint depends on nothing the
+seat cannot see (``tests/server/test_assist.py`` checks this on states that differ only in
+hidden cards).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..agents import make_bot, seat_kind
+from ..core.actions import Action
+from ..core.agent import Observation, derive_seed
+from ..core.match import Match
+from .errors import ServerError
+
+
+@dataclass(frozen=True)
+class Hint:
+    action: Action
+    label: str
+    bot: str
+
+
+def best_bot(match: Match) -> str:
+    """The name of the game's best bot (what a seat of kind ``bot`` plays)."""
+    return seat_kind(match.spec, "bot").removeprefix("bot:")
+
+
+def hint(match: Match, seat: int, lang: str, salt: str) -> Hint:
+    """The best bot's choice for ``seat``, which must be the person to decide now.
+
+    :param salt: seeds the bot (with the seat and state id): the game's id, say.
+    :raises ServerError: if ``seat`` is not the one to decide.
+    """
+    if match.waiting_for() != seat:
+        raise ServerError("a hint is for the seat that must decide now", status=409)
+    name = best_bot(match)
+    bot = make_bot(match.spec, name, seat, derive_seed(salt, "hint", match.state_id), match.options)
+    state = match.state
+    action = bot.act(Observation(state, seat))
+    return Hint(action, state.action_label(action, lang), name)

@@ -1,0 +1,91 @@
+"""Stepping through a recorded game (``asobi replay --step``), and naming its seats.
+
+The pager replays the record action by action through the match loop, so each step shows what
+the chosen seat saw (other seats' hidden actions redacted), then the board as it stood after that
+step. Enter goes on; a number goes on that many steps; ``e`` runs to the end; ``q``, Ctrl-D or
+Ctrl-C stop it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..core.errors import AsobiError
+from ..core.match import Match
+from ..core.record import GameRecord
+from ..core.state import CHANCE
+
+
+def seat_index(names: Sequence[str], text: str | None, where: str) -> int | None:
+    """The seat ``text`` names: its letter as the screens show it (``B``, any case) or its
+    number from 0; ``None`` for none given.
+
+    :raises AsobiError: for a seat the game does not have, naming the ones it has.
+    """
+    if text is None:
+        return None
+    t = text.strip()
+    upper = [n.upper() for n in names]
+    if t.upper() in upper:
+        return upper.index(t.upper())
+    if t.isdigit() and int(t) < len(names):
+        return int(t)
+    listed = ", ".join(f"{n} (or {i})" for i, n in enumerate(names))
+    raise AsobiError(f"{where}: no seat {t}; this game's seats are {listed}")
+
+
+def step_through(record: GameRecord, seat: int | None, lang: str, read: Callable[[str], str],
+                 write: Callable[[str], None], where: str) -> Match:
+    """Show ``record`` one action at a time as ``seat`` saw it, with the board after each step,
+    waiting for the reader between steps. Returns the match as far as it was shown."""
+    spec = record.spec
+    names = spec.seat_names(record.options)
+    match = Match(spec, record.options, record.seats, seed=record.seed, agents=[None] * len(record.seats),
+                  where=where)
+    for event in match.opening_events(seat):
+        write("  · " + spec.event_text(event, lang))
+    ja = lang == "ja"
+    prompt = ("[Enter 次へ, 数字 = その手数進む, e = 最後まで, q = 終了] > " if ja
+              else "[Enter next, a number = that many steps, e = to the end, q = stop] > ")
+    skip = 0
+    total = len(record.actions)
+    for i, action in enumerate(record.actions, 1):
+        before = match.state_id
+        try:
+            match.advance(action)
+        except AsobiError as e:
+            raise AsobiError(f"{where}, action {i - 1}: {e}") from None
+        for update in match.updates(seat, before, lang):
+            who = ("偶然" if ja else "chance") if update.actor == CHANCE else names[update.actor]
+            write(f"[{who}] {update.label}")
+            for event in update.events:
+                write("  · " + spec.event_text(event, lang))
+        if skip > 0:
+            skip -= 1
+            continue
+        if skip < 0:  # to the end
+            continue
+        write(spec.render(match.view(seat), seat, lang))
+        write(f"({i}/{total})")
+        if i == total:
+            break
+        answer = _ask(read, prompt)
+        if answer is None:
+            write("（中断）" if ja else "(stopped)")
+            return match
+        if answer == "e":
+            skip = -1
+        elif answer.isdigit() and int(answer) > 0:
+            skip = int(answer) - 1
+    if skip != 0 or total == 0:
+        write(spec.render(match.view(seat), seat, lang))
+    return match
+
+
+def _ask(read: Callable[[str], str], prompt: str) -> str | None:
+    """The reader's answer, or ``None`` when they stop (q, end of input, Ctrl-C)."""
+    try:
+        answer = read(prompt).strip().lower()
+    except (EOFError, KeyboardInterrupt):
+        return None
+    return None if answer in ("q", "quit", "exit") else answer

@@ -1,0 +1,94 @@
+"""The terminal screen: writing lines (in colour on a real terminal) and clearing it.
+
+Colour comes from rich, which asobi depends on: a highlighter marks the things a player scans
+the board for (seat letters, lives and chips, clause ids, blackouts and the enemy ship). Output
+that is not a terminal (a pipe, a file, a test) gets the same text without escape codes.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from typing import TextIO
+
+from rich.console import Console
+from rich.highlighter import RegexHighlighter
+from rich.theme import Theme
+
+
+class BoardHighlighter(RegexHighlighter):
+    """What stands out on a board or in a log line, in every game's text drawing."""
+
+    base_style = "asobi."
+    highlights = [  # noqa: RUF012 — rich reads the class attribute
+        r"(?P<clause>^\s*· [A-Z]?-?[0-9][0-9.]*:)",
+        r"(?P<clause>^\s*· [A-Z]-[0-9]+:)",
+        r"(?P<seat>\[[A-E]\])",
+        r"(?P<danger>##|\bS\b|毒|psn|retreats|撤退|damage|ダメージ)",
+        r"(?P<life>(Space life|Enemy life|スペースライフ|エネミーライフ|気力?) ?[0-9]+(/[0-9]+)?)",
+        r"(?P<number>^\s+[0-9]+\.)",
+        r"(?P<title>^— .* —$)",
+        r"(?P<forecast>⇒[^|]*)",
+    ]
+
+
+THEME = Theme(
+    {
+        "asobi.clause": "dim cyan",
+        "asobi.seat": "bold magenta",
+        "asobi.danger": "bold red",
+        "asobi.life": "bold green",
+        "asobi.number": "bold yellow",
+        "asobi.title": "bold",
+        "asobi.forecast": "cyan",
+    }
+)
+
+CLEAR = "\033[2J\033[H"
+
+
+@dataclass
+class Screen:
+    """Where a terminal session writes. ``write`` prints one block of text; ``clear`` empties the
+    screen (on a terminal; elsewhere it writes a visible rule so that a transcript shows where
+    the screen was cleared).
+
+    :ivar file: the output (default: standard output at the time of writing).
+    :ivar colour: ``None``: colour when ``file`` is a terminal; ``True``/``False`` to force.
+    """
+
+    file: TextIO | None = None
+    colour: bool | None = None
+    _console: Console | None = field(default=None, repr=False)
+
+    def _out(self) -> TextIO:
+        return self.file if self.file is not None else sys.stdout
+
+    def console(self) -> Console:
+        out = self._out()
+        if self._console is None or self._console.file is not out:
+            self._console = Console(file=out, force_terminal=self.colour, no_color=self.colour is False,
+                                    highlighter=BoardHighlighter(), theme=THEME, soft_wrap=True)
+        return self._console
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.console().is_terminal
+
+    def write(self, text: str) -> None:
+        console = self.console()
+        if console.is_terminal and not console.no_color:
+            console.print(text, markup=False, emoji=False, highlight=True, soft_wrap=True)
+        else:
+            out = self._out()
+            out.write(text + "\n")
+            out.flush()
+
+    def clear(self) -> None:
+        out = self._out()
+        if self.is_terminal:
+            out.write(CLEAR)
+        else:
+            out.write("\n" + "─" * 40 + " (screen cleared)\n")
+        out.flush()
+

@@ -1,0 +1,366 @@
+"""Terminal play: people and bots at one table, through the one match loop, saved action by action.
+
+A person's turn shows what their seat may see: the board (drawn again when others have played
+since, not after each of one's own decisions), what happened since they last looked — other
+seats' actions as their seat may see them, and the log lines it may read, with their clause ids —
+and the numbered legal actions, with what a combat choice would do where the game forecasts it.
+Bots and chance act on their own. Every applied action is saved before the next one is chosen,
+so quitting (``q``, end of input or Ctrl-C) loses nothing; ``asobi resume ID`` goes on from there.
+
+With several people at one keyboard (hot-seat) the screen is cleared and the terminal handed over
+before a seat's private information is shown, so no seat sees another's hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ..agents import check_bot_name, make_bot, parse_search, seat_kind
+from ..core.actions import Action
+from ..core.agent import Observation
+from ..core.errors import AsobiError
+from ..core.events import Event
+from ..core.match import HUMAN, Match
+from ..core.record import GameRecord
+from ..core.registry import GameSpec
+from ..core.state import CHANCE
+from ..store import GameStore
+from ..store.listener import StoreListener
+from .annotate import choice_notes
+from .items import find
+from .table import glossary, visible_items
+from .translations import clause_text
+
+HELP = {
+    "en": "Type the number of an action (Enter alone takes a single forced choice). Other commands: "
+    "v = board again, l = whole log, i [KEY] = read a card, unit or square (i alone lists them), "
+    "t = terms explained, r CLAUSE = a rule, h = hint (the game's bot's choice, or --hint-bot's), "
+    "u = undo your last decision (also to back out of a choice made by mistake), q = quit (the game is saved).",
+    "ja": "行動の番号を入力してください（選択肢が1つだけのときは Enter でも選べます）。v = 盤面の再表示、l = ログ全体、"
+    "i [キー] = カード・ユニット・マスを読む（i だけで一覧）、r 条項 = ルール、h = ヒント（ボットの選択）、"
+    "u = 直前の自分の選択を取り消す（誤って選んだときの取り消しにも）、q = 終了（ゲームは保存されます）。",
+}
+
+
+def hint_bot_name(spec: GameSpec, text: str | None) -> str:
+    """The bot that gives hints, from ``--hint-bot`` (``rule``, ``ismcts:iters=500``…); without
+    one, the game's best bot.
+
+    :raises AsobiError: for an unknown bot or a bad parameter.
+    """
+    if not text:
+        return seat_kind(spec, "bot").removeprefix("bot:")
+    return check_bot_name(spec, text.strip().removeprefix("bot:"))
+
+
+def hint(spec: GameSpec, bot_name: str, obs: Observation, seed_text: str, options: dict) -> Action:
+    """What bot ``bot_name`` would do in ``obs.seat``'s place. It sees only the observation (a
+    search samples the hidden parts from it), and its seed comes from ``seed_text`` alone, so
+    positions the seat cannot tell apart get the same hint, and asking again gives it again."""
+    rng = random.Random(seed_text)
+    bot = make_bot(spec, bot_name, obs.seat, rng.randrange(2**63), options)
+    return bot.act(obs)
+
+
+def parse_seats(spec: GameSpec, text: str | None, n_seats: int) -> list[str]:
+    """Seat kinds from ``human,bot,bot:random,…``: ``human`` or ``bot:NAME``.
+
+    ``bot`` means the game's best bot. Search bots take parameters: ``bot:ismcts:time=0.5``.
+    Without ``text``, the first seat is a person and the others are bots.
+
+    :raises AsobiError: for a wrong number of seats or an unknown bot.
+    """
+    items = [s.strip() for s in text.split(",")] if text else [HUMAN] + ["bot"] * (n_seats - 1)
+    if len(items) != n_seats:
+        raise AsobiError(f"{spec.id}: --seats names {len(items)} seats, but this game has {n_seats}")
+    return [seat_kind(spec, item) for item in items]
+
+
+class Quit(Exception):
+    """The person asked to stop (the game is saved)."""
+
+
+@dataclass
+class TerminalGame:
+    """One game being played at the terminal, saved as it goes.
+
+    :ivar read: asks for a line (``EOFError``: end of input).
+    :ivar write: shows a block of text.
+    :ivar clear: empties the screen (hot-seat hand-overs); default: a rule line through ``write``.
+    :ivar resume_hint: the command that resumes this game, shown when the person quits.
+    :ivar hint_bot: the bot whose choice ``h`` shows (checked: :func:`hint_bot_name`); empty: the
+        game's best bot.
+    """
+
+    spec: GameSpec
+    match: Match
+    game_id: int
+    store: GameStore
+    lang: str = "en"
+    read: Callable[[str], str] = input
+    write: Callable[[str], None] = print
+    clear: Callable[[], None] | None = None
+    resume_hint: str = ""
+    hint_bot: str = ""
+    resumed: int = 0
+    seen: dict[int, int] = field(default_factory=dict)
+    """Per person's seat, the state id up to which it has been shown what happened."""
+    drawn: dict[int, int] = field(default_factory=dict)
+    """Per person's seat, the state id at which its board was last drawn."""
+    facing: int | None = None
+    """The seat whose private view is on the screen now (hot-seat)."""
+
+    @classmethod
+    def start(
+        cls, spec: GameSpec, options: dict, seats: Sequence[str], seed: int | None, store: GameStore, **kw
+    ) -> TerminalGame:
+        """A new game; ``seed`` ``None`` draws chance from a secret source (nothing to show)."""
+        match = Match(spec, options, seats, seed=seed, bot_maker=make_bot)  # options checked before saving
+        game_id = store.create(GameRecord.new(spec, match.options, list(seats), seed))
+        store.lease(game_id)
+        return cls._attach(spec, match, game_id, store, **kw)
+
+    @classmethod
+    def resume(cls, store: GameStore, game_id: int, seats: Sequence[str] | None = None, **kw) -> TerminalGame:
+        """Go on with a saved game; the caller holds its lease (``store.open_game``).
+
+        ``seats`` seats this session anew (a person hands a seat to a bot); the saved seating is
+        kept for the next time.
+
+        :raises ReadOnlyGameError: if its actions no longer stand under the engine's rules.
+        """
+        record = store.load_for_play(game_id)
+        match = Match(record.spec, record.options, list(seats) if seats is not None else record.seats,
+                      seed=record.seed, actions=record.actions, where=f"saved game {game_id}", bot_maker=make_bot)
+        game = cls._attach(record.spec, match, game_id, store, **kw)
+        for warning in record.warnings:
+            game.write(f"({warning})")
+        game.resumed = len(record.actions)
+        for seat in game.humans:
+            game.seen[seat] = match.state_id
+        return game
+
+    @classmethod
+    def _attach(cls, spec: GameSpec, match: Match, game_id: int, store: GameStore, **kw) -> TerminalGame:
+        match.listeners.append(StoreListener(store, game_id))
+        game = cls(spec, match, game_id, store, **kw)
+        if not game.resume_hint:
+            game.resume_hint = f"asobi resume {game_id}"
+        return game
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, kind in enumerate(self.match.seats) if kind == HUMAN]
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        return self.spec.seat_names(self.match.options)
+
+    def run(self) -> Match:
+        """Play until the game ends or a person quits; return the match."""
+        match = self.match
+        if self.resumed:
+            self.write(self._t(f"Resumed game {self.game_id} after {self.resumed} actions.",
+                               f"ゲーム {self.game_id} を {self.resumed} 手目から再開します。"))
+        if not self.humans:
+            for event in match.opening_events(None):
+                self.write("  · " + self._render(event))
+        try:
+            while True:
+                seat = match.play()
+                if seat is None:
+                    break
+                self._face(seat)
+                self._decide(seat)
+        except Quit:
+            self.write(self._t(f"Saved. Resume with: {self.resume_hint}", f"保存しました。再開: {self.resume_hint}"))
+            return match
+        observer = self.facing if self.facing is not None else (self.humans[0] if self.humans else None)
+        if observer is not None:
+            self._show_updates(observer)
+        outcome = match.state.outcome()
+        assert outcome is not None
+        self.write(self.spec.render(match.view(observer), observer, self.lang))
+        self.write(self._t("Game over: ", "ゲーム終了: ") + outcome.render(self.spec, self.lang))
+        return match
+
+    # ---- hot-seat ---------------------------------------------------------------------------
+    def _face(self, seat: int) -> None:
+        """Make sure the screen shows ``seat``'s side only: with another person's view on it, clear
+        it and wait until the terminal is handed over."""
+        if self.facing == seat:
+            return
+        if len(self.humans) > 1:  # hot-seat: hand over before anything private is shown
+            if self.facing is not None:
+                self._clear()
+            name = self.seat_names[seat]
+            self._prompt_line(self._t(f"Hand the terminal to seat {name}. {name}: press Enter when only you "
+                                      "can see the screen (q quits) > ",
+                                      f"{name}の席に交代してください。{name}だけが画面を見ている状態で Enter（q で終了）> "))
+            self._clear()
+        first = seat not in self.seen
+        self.facing = seat
+        if first:  # a new game: this seat has seen nothing yet, the setup first
+            for event in self.match.opening_events(seat):
+                self.write("  · " + self._render(event))
+            self.seen[seat] = 0
+        self.drawn.pop(seat, None)  # a seat coming to the screen sees its board
+
+    def _clear(self) -> None:
+        if self.clear is not None:
+            self.clear()
+        else:
+            self.write("─" * 40 + self._t(" (screen cleared)", "（画面を消去）"))
+
+    def _prompt_line(self, prompt: str) -> str:
+        try:
+            answer = self.read(prompt).strip().lower()
+        except EOFError:
+            raise Quit from None
+        if answer in ("q", "quit", "exit"):
+            raise Quit
+        return answer
+
+    # ---- one decision -----------------------------------------------------------------------
+    def _show_updates(self, seat: int) -> bool:
+        """What ``seat`` has not yet been shown: actions as it may see them, and its log lines.
+        Whether anyone else (not chance) acted or took back a decision in that time."""
+        others = False
+        for update in self.match.updates(seat, self.seen.get(seat, 0), self.lang):
+            if update.action is None:
+                who = self.seat_names[update.actor]
+                self.write(self._t(f"  [{who}] takes back {update.undone} action(s)",
+                                   f"  [{who}] {update.undone}手を取り消す"))
+                others = others or update.actor != seat
+                continue
+            if update.actor != CHANCE and update.actor != seat:
+                others = True
+                self.write(f"  [{self.seat_names[update.actor]}] {update.label}")
+            for event in update.events:
+                self.write("  · " + self._render(event))
+        self.seen[seat] = self.match.state_id
+        return others
+
+    def _render(self, event: Event) -> str:
+        return self.spec.event_text(event, self.lang)
+
+    def _board(self, seat: int) -> None:
+        self.write("")
+        self.write(self.spec.render(self.match.state.view(seat), seat, self.lang))
+        self.drawn[seat] = self.match.state_id
+
+    def _choices(self, seat: int, legal: Sequence[Action]) -> None:
+        state = self.match.state
+        notes = choice_notes(self.spec.id, state, legal, self.lang)
+        self.write(self._t(f"— {self.seat_names[seat]} to decide —", f"— {self.seat_names[seat]} の選択 —"))
+        for i, action in enumerate(legal):
+            note = f"  {notes[i]}" if i in notes else ""
+            self.write(f"  {i + 1:>3}. {state.action_label(action, self.lang)}{note}")
+
+    def _decide(self, seat: int) -> None:
+        """Take one decision from the person in ``seat``.
+
+        :raises Quit: if they quit.
+        """
+        match = self.match
+        others = self._show_updates(seat)
+        if others or seat not in self.drawn:
+            self._board(seat)
+        legal = match.state.legal_actions()
+        self._choices(seat, legal)
+        single = len(legal) == 1
+        prompt = self._t(f"[1-{len(legal)}, ? help] > " if not single else "[1 or Enter, ? help] > ",
+                         f"[1-{len(legal)}、? ヘルプ] > " if not single else "[1 か Enter、? ヘルプ] > ")
+        while True:
+            answer = self._prompt_line(prompt)
+            command, _, rest = answer.partition(" ")
+            if answer == "":
+                if single:
+                    match.submit(seat, legal[0])
+                    return
+                continue  # Enter on an empty line asks again
+            if answer in ("?", "help"):
+                self.write(HELP[self.lang])
+            elif answer == "v":
+                self._board(seat)
+                self._choices(seat, legal)
+            elif answer == "l":
+                for line in match.state.render_log(seat, self.lang):
+                    self.write("  · " + line)
+            elif command in ("i", "inspect"):
+                self._inspect(seat, rest)
+            elif answer in ("t", "terms"):
+                self._terms()
+            elif command in ("r", "rule"):
+                self._rule(rest)
+            elif answer in ("h", "hint"):
+                self._hint(seat, legal)
+            elif answer in ("u", "undo", "c", "cancel"):
+                try:
+                    match.undo(seat)
+                except AsobiError as e:
+                    self.write(str(e))
+                    continue
+                self.write(self._t("Taken back.", "取り消しました。"))
+                self.seen[seat] = match.state_id
+                self.drawn.pop(seat, None)  # the board as it was before
+                return
+            elif answer.isdigit():
+                n = int(answer)
+                if 1 <= n <= len(legal):
+                    match.submit(seat, legal[n - 1])
+                    return
+                self.write(self._t(f"There is no action {n}: choose 1 to {len(legal)}.",
+                                   f"{n}番の行動はありません。1〜{len(legal)}から選んでください。"))
+            else:
+                self.write(self._t(f"Not a command: {answer!r} (? lists the commands).",
+                                   f"コマンドではありません: {answer!r}（? でコマンド一覧）。"))
+
+    # ---- reading the table ------------------------------------------------------------------
+    def _inspect(self, seat: int, query: str) -> None:
+        items = visible_items(self.spec.id, self.match.state.view(seat), self.lang)
+        if not items:
+            self.write(self._t("This game has nothing to inspect here.", "このゲームでは読めるものがありません。"))
+            return
+        found = find(items, query) if query else []
+        if len(found) == 1:
+            self.write("\n".join(found[0].lines))
+            return
+        if query and not found:
+            self.write(self._t(f"Nothing visible is called {query!r}.", f"{query!r} という見えるものはありません。"))
+        shown = found or items
+        self.write(self._t("Read one with i KEY:", "i キー で読めます:"))
+        for it in shown:
+            self.write(f"  {it.key:>6}  {it.title}")
+
+    def _terms(self) -> None:
+        lines = glossary(self.spec.id, self.lang)
+        if not lines:
+            self.write(self._t("No terms to explain for this game.", "用語の説明はありません。"))
+        for line in lines:
+            self.write("  " + line)
+
+    def _rule(self, clause_id: str) -> None:
+        clauses = self.spec.clauses()
+        if clause_id not in clauses:
+            self.write(self._t(f"No clause {clause_id!r} (`asobi rules {self.spec.id}` lists them).",
+                               f"条項 {clause_id!r} はありません（`asobi rules {self.spec.id}` で一覧）。"))
+            return
+        self.write(f"{clause_id}: {clause_text(self.spec, clause_id, self.lang)}")
+
+    def _hint(self, seat: int, legal: Sequence[Action]) -> None:
+        """What the hint bot would do in ``seat``'s place, from what the seat may know."""
+        name = self.hint_bot or hint_bot_name(self.spec, None)
+        if parse_search(self.spec, name) is not None:  # a search takes its budget: say so first
+            self.write(self._t(f"(thinking: {name}…)", f"（考え中: {name}…）"))
+        # A generator of its own per position: the same hint each time it is asked, no shared state.
+        choice = hint(self.spec, name, Observation(self.match.state, seat),
+                      f"hint {self.game_id} {self.match.state_id} {seat}", self.match.options)
+        n = legal.index(choice) + 1 if choice in legal else None
+        label = self.match.state.action_label(choice, self.lang)
+        self.write(self._t(f"Hint ({name} bot): {n}. {label}", f"ヒント（{name} ボット）: {n}. {label}"))
+
+    def _t(self, en: str, ja: str) -> str:
+        return ja if self.lang == "ja" else en

@@ -1,0 +1,43 @@
+"""The web client's clause texts (log hover and click) follow the page's ja/en switch."""
+
+from __future__ import annotations
+
+from asobi.core.clause_texts import JAPANESE_ONLY, clause_texts, translation
+from asobi.core.registry import get_game
+
+
+def test_clause_texts_come_in_the_language_asked(client):
+    en = client.get("/api/catalog/legion/clauses", params={"lang": "en"}).json()
+    ja = client.get("/api/catalog/legion/clauses", params={"lang": "ja"}).json()
+    ours = translation("legion")
+    assert ours is not None
+    assert en["7.5"] == ours["7.5"] and ja["7.5"] == get_game("legion").clauses()["7.5"]
+    assert en != ja and en.keys() == ja.keys()
+    assert en == clause_texts(get_game("legion"), "en") and ja == clause_texts(get_game("legion"), "ja")
+
+
+def test_english_is_the_default_like_the_pages(client):
+    assert client.get("/api/catalog/emblem/clauses").json() == client.get(
+        "/api/catalog/emblem/clauses", params={"lang": "en"}).json()
+
+
+def test_byston_in_english_falls_back_to_its_print_marked(client):
+    en = client.get("/api/catalog/byston/clauses", params={"lang": "en"}).json()
+    marked = [text for text in en.values() if text.startswith(JAPANESE_ONLY)]
+    assert marked and all(text[len(JAPANESE_ONLY):] in get_game("byston").clauses().values() for text in marked)
+
+
+def test_an_unknown_language_is_refused_clearly(client):
+    r = client.get("/api/catalog/legion/clauses", params={"lang": "fr"})
+    assert r.status_code == 400 and "lang is one of" in r.text
+
+
+def test_the_pages_ask_for_clauses_in_the_page_language():
+    """Both pages that show log clauses fetch them with the page's language (and refetch on a switch)."""
+    from importlib import resources
+
+    static = resources.files("asobi.server").joinpath("static")
+    game = static.joinpath("game.js").read_text(encoding="utf-8")
+    replay = static.joinpath("replay.js").read_text(encoding="utf-8")
+    assert "/clauses?lang=${window.asobiLang()}" in game
+    assert "/clauses?lang=${lang}" in replay
