@@ -85,7 +85,10 @@ def _create(page, server: str, game: str, seed: int = 3) -> list[str]:
     page.wait_for_selector("#seats select")
     page.fill("#seed", str(seed))
     page.click("#create")
-    page.wait_for_selector("#created input")
+    # the links, or the lobby's error line (said in the failure); a busy CI machine may be slow
+    page.wait_for_function("document.querySelector('#created input') || document.querySelector('#error').textContent",
+                           timeout=90_000)
+    assert not page.inner_text("#error"), page.inner_text("#error")
     return [i.input_value() for i in page.query_selector_all("#created input")]
 
 
