@@ -12,7 +12,7 @@ from asobi.core import IllegalActionError
 from asobi.core.state import CHANCE
 from asobi.core.testing import rule
 from asobi.games.byston import clauses
-from asobi.games.byston.board import WAR, static
+from asobi.games.byston.board import COLLAPSED, WAR, static
 from asobi.games.byston.state import BystonState
 
 from .helpers import C, ch, chit, events, game, h, phase, put, u
@@ -424,3 +424,13 @@ def test_games_that_move_whenever_they_can_end_cleanly(players):
         assert {e.clause for e in s.log} <= known
         moved += len(events(s, "step"))
     assert moved > 20
+
+
+@rule("17.15.9", "35.4", "B-91")
+def test_a_character_of_collapsed_ku_rides_drakes_ships_as_it_now_serves_drake():
+    s = game()
+    s.status[KU] = COLLAPSED
+    s.char_at[ch("todd2")] = h("0916")
+    draw(s, "drake_as")
+    s.apply(("ship", u("namwan"), h("0916"), 0))
+    assert ("board", ch("todd2")) in s.legal_actions()

@@ -14,6 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..board import AH, COLLAPSED, DRAKE, NA, RAU, SHEELA_CAMP, WAR, ZELANA, counters_at, static
+from .collapse import serving_country
 
 if TYPE_CHECKING:
     from ..state import BystonState
@@ -239,9 +240,9 @@ def _load_choices(s: BystonState) -> list[tuple[Any, ...]]:
         for i in counters_at(s, here):
             if is_ab[unit_of[i]] and owner[i] in ok and i not in cargo and i not in moved:
                 out.add(("load", owner[i], unit_of[i], s.flipped[i]))
-    char_country = st.char_country
     for k, at in enumerate(s.char_at):
-        if at == here and char_country[k] in ok and k not in s.crew and k not in s.chars_moved:
+        # 35.3, 35.4 (B-91, B-92): a character of a collapsed country serves its heir
+        if at == here and serving_country(s, k) in ok and k not in s.crew and k not in s.chars_moved:
             out.add(("board", k))
     return sorted(out)
 
@@ -280,7 +281,6 @@ def apply_load(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]
 def depart(s: BystonState, country: int) -> None:
     """B-54 (B-15): characters that would be left with no unit they may be with go aboard; one the
     ship may not carry goes to the nearest such unit after the move (B-23)."""
-    st = static()
     ship = s.ship
     here = s.where[ship]
     leaving = [ship, *s.cargo]
@@ -291,7 +291,7 @@ def depart(s: BystonState, country: int) -> None:
     for k, at in enumerate(s.char_at):
         if at != here or k in s.crew:
             continue
-        c = st.char_country[k]
+        c = serving_country(s, k)
         if any(h in staying for h in hosts(c)):
             continue
         if c in ok and k not in s.chars_moved:
