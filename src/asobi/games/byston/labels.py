@@ -21,6 +21,11 @@ def _ja(lang: str) -> bool:
     return lang == "ja"
 
 
+def _flipped(flag: int, ja: bool) -> str:
+    """The mark of a flipped (damaged, 25.4) counter after its name."""
+    return ("（裏）" if ja else " (flipped)") if flag else ""
+
+
 def country(c: int, lang: str) -> str:
     t = static().t.countries[static().country_ids[c]]
     return t.ja if _ja(lang) else t.en
@@ -98,7 +103,7 @@ def action_label(s: BystonState, action: tuple[Any, ...], lang: str = "en") -> s
         name = f"{country(action[1], lang)} {unit(action[2], lang)}"
         return f"{hex_id(action[3])}の{name}を修理" if ja else f"repair the {name} at {hex_id(action[3])}"
     if verb == "destroy":
-        name = unit(action[1], lang) + ("（裏）" if ja and action[3] else " (flipped)" if action[3] else "")
+        name = unit(action[1], lang) + _flipped(action[3], ja)
         return (
             f"{hex_id(action[2])}の{name}を自発的に破壊"
             if ja
@@ -140,11 +145,11 @@ def _movement_label(action: tuple[Any, ...], lang: str) -> str:
     ja = _ja(lang)
     verb = action[0]
     if verb == "ship":
-        name = unit(action[1], lang) + ("（裏）" if ja and action[3] else " (flipped)" if action[3] else "")
+        name = unit(action[1], lang) + _flipped(action[3], ja)
         return f"{hex_id(action[2])}の{name}を移動" if ja else f"move the {name} at {hex_id(action[2])}"
     if verb == "load":
         name = f"{country(action[1], lang)} {unit(action[2], lang)}"
-        name += ("（裏）" if ja else " (flipped)") if action[3] else ""
+        name += _flipped(action[3], ja)
         return f"{name}を搭載" if ja else f"take the {name} aboard"
     if verb == "board":
         return f"{character(action[1], lang)}を乗せる" if ja else f"take {character(action[1], lang)} aboard"
