@@ -358,7 +358,7 @@ def replay_cmd(source: str, verify: bool, seat_text: str | None, step_mode: bool
     """Step through a finished or saved game (a record FILE, line N of a `simulate --out` file as
     FILE:N, or a saved-game ID), or verify it."""
     from .store import ReadOnlyGameError
-    from .terminal.pager import seat_index, step_through
+    from .terminal.pager import seat_index, step_through, step_through_stored
 
     try:
         record, where = _load_record(source, db)
@@ -378,6 +378,9 @@ def replay_cmd(source: str, verify: bool, seat_text: str | None, step_mode: bool
             seat = stored.record.seats.index("human")
             name = stored.record.spec.seat_names(stored.record.options)[seat]
             click.echo(f"(game not finished: showing what seat {name} saw; --seat N to choose)")
+        if step_mode:
+            step_through_stored(stored, seat, lang, input, click.echo)
+            return
         for line in stored.render(seat, lang):
             click.echo(line)
         return

@@ -54,6 +54,26 @@ def test_a_game_older_rules_refuse_is_listed_and_replayed_read_only(db):
     assert verify.exit_code == 2 and "read-only" in verify.output
 
 
+def test_a_read_only_game_pages_step_by_step_and_stops_on_q(db):
+    gid, match = saved_game(db)
+    missing = next(c for c in (1, 2, 3, 4) if c not in match.state.hands[0] and c != match.actions[4][1])
+    with GameStore(db) as store:
+        store.db.execute("UPDATE games SET rules_version = '0'")
+        store.db.execute("UPDATE actions SET action = ? WHERE idx = 4", (f'["play", {missing}]',))
+        total = len(store.stored_log(gid).actions)
+    first = CliRunner().invoke(main, ["replay", str(gid), "--step"], input="\nq\n")
+    assert first.exit_code == 0, first.output
+    assert "(1/" in first.output and "(2/" in first.output and "(3/" not in first.output
+    assert "(stopped)" in first.output
+    # a number skips ahead; e runs to the end, showing every action once
+    to_end = CliRunner().invoke(main, ["replay", str(gid), "--step", "--seat", "B"], input="2\ne\n")
+    assert to_end.exit_code == 0, to_end.output
+    assert "(1/" in to_end.output and "(3/" in to_end.output and "(2/" not in to_end.output
+    assert to_end.output.count("[") - to_end.output.count("[Enter") >= total
+    assert "seat 1 gets" in to_end.output and "seat 0 gets" not in to_end.output
+    assert "(stopped)" not in to_end.output
+
+
 def test_a_game_older_rules_allow_is_noted_and_replays(db):
     gid, _ = saved_game(db)
     with GameStore(db) as store:

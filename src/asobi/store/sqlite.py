@@ -209,24 +209,25 @@ class StoredLog:
         """The stored log as text: each action with who took it, then the events it caused that
         ``seat`` may see (``None``: everything). Another seat's action is shown only as taken,
         since what is hidden in it cannot be told without the rules."""
+        return [line for i in range(len(self.actions)) for line in self.action_lines(i, seat, lang)]
+
+    def action_lines(self, index: int, seat: int | None, lang: str = "en") -> list[str]:
+        """The lines :meth:`render` writes for action ``index``: who took it, and its events."""
         spec = self.record.spec
         try:
             names = list(spec.seat_names(self.record.options))
         except (AsobiError, KeyError, TypeError, ValueError):
             names = [str(i) for i in range(len(self.record.seats))]
-        lines = []
-        for stored in self.actions:
-            actor = stored.seat
-            who = "chance" if actor == CHANCE else "?" if actor is None or not 0 <= actor < len(names) else names[actor]
-            shown = seat is None or (actor is not None and actor == seat)
-            text = json.dumps(action_to_json(stored.action), ensure_ascii=False) if shown else "…"
-            lines.append(f"[{who}] {text}")
-            if stored.events is None:
-                lines.append("  (no log was stored for this action)")
-                continue
-            for event in stored.events:
-                if event.visible_to(seat):
-                    lines.append("  · " + _render(spec, event, lang))
+        stored = self.actions[index]
+        actor = stored.seat
+        who = "chance" if actor == CHANCE else "?" if actor is None or not 0 <= actor < len(names) else names[actor]
+        shown = seat is None or (actor is not None and actor == seat)
+        text = json.dumps(action_to_json(stored.action), ensure_ascii=False) if shown else "…"
+        lines = [f"[{who}] {text}"]
+        if stored.events is None:
+            lines.append("  (no log was stored for this action)")
+            return lines
+        lines.extend("  · " + _render(spec, event, lang) for event in stored.events if event.visible_to(seat))
         return lines
 
 
