@@ -724,9 +724,12 @@ def study_cmd(ctx: click.Context, game: str | None, n: int, seed: int, bots: str
               "(e.g. docs/GAME/strength.md), with the command.")
 @click.option("--plot", type=click.Path(dir_okay=False), help="Also draw the ratings as a PNG (needs matplotlib).")
 @click.option("--json", "as_json", is_flag=True, help="Print the ratings as JSON.")
+@click.option("--results", type=click.Path(dir_okay=False),
+              help="Keep each finished game in this file (JSON lines) and skip the games of the same ladder "
+                   "already there: an interrupted ladder goes on where it stopped.")
 @click.pass_context
 def ladder(ctx: click.Context, game: str, bots: str, n: int, seed: int, jobs: int | None, mode: str,
-           doc: str | None, plot: str | None, as_json: bool) -> None:
+           doc: str | None, plot: str | None, as_json: bool, results: str | None) -> None:
     """Rank bots at GAME: round-robin games with seats swapped, ratings with 95% intervals.
 
     Example: asobi ladder emblem --bots random,rule,ismcts:time=0.2 -n 40
@@ -751,9 +754,13 @@ def ladder(ctx: click.Context, game: str, bots: str, n: int, seed: int, jobs: in
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=_console(stderr=True), transient=True, disable=as_json) as progress:
         task = progress.add_task(f"{spec.id} ladder", total=None)
-        result = run_ladder(spec, options, names, n, seed, jobs, cooperative, lambda r: progress.advance(task))
+        result = run_ladder(spec, options, names, n, seed, jobs, cooperative, lambda r: progress.advance(task),
+                            Path(results) if results else None)
     elapsed = time.perf_counter() - started
     ratings = result.ratings()
+    if result.resumed:
+        click.echo(f"{result.resumed} games read from {results}, {len(result.results) - result.resumed} played now",
+                   err=True)
     if plot:
         plot_ratings(result, plot)
     if doc:

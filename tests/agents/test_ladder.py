@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from asobi.cli import main
 from asobi.core.registry import get_game
 from asobi.sim.batch import GameResult
-from asobi.sim.ladder import TABLE, Ladder, is_cooperative, lineups, wilson
+from asobi.sim.ladder import TABLE, Ladder, is_cooperative, ladder_key, lineups, run_ladder, wilson
 from core.toygame import registered
 
 
@@ -117,3 +117,43 @@ def test_ladder_draws_its_ratings(tmp_path):
 def test_ladder_refuses_bad_bots(bots, says):
     refused = run("ladder", "toy-highcard", "--bots", bots, "-n", "2", "--jobs", "1")
     assert refused.exit_code == 2 and says in refused.output
+
+
+def test_an_interrupted_ladder_goes_on_from_its_results_file(tmp_path):
+    spec = get_game("toy-highcard")
+    options = spec.validate_options({"copies": 2})
+    whole = run_ladder(spec, options, ["random", "mcts:iters=20"], 3, 5)
+    path = tmp_path / "results.jsonl"
+    first = run_ladder(spec, options, ["random", "mcts:iters=20"], 3, 5, results=path)
+    assert first.resumed == 0 and [r for _, r in first.results] == [r for _, r in whole.results]
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 3
+    # killed after two games, the third line cut short while it was written
+    path.write_text("\n".join(lines[:2]) + "\n" + lines[2][:25], encoding="utf-8")
+    played: list[int] = []
+    again = run_ladder(spec, options, ["random", "mcts:iters=20"], 3, 5, on_result=lambda r: played.append(r.index),
+                       results=path)
+    assert played == [2] and again.resumed == 2
+    assert [(s, r) for s, r in again.results] == [(s, r) for s, r in whole.results]
+    # another ladder's lines share the file and are left alone
+    other = run_ladder(spec, options, ["random", "mcts:iters=20"], 3, 6, results=path)
+    assert other.resumed == 0 and len(path.read_text(encoding="utf-8").splitlines()) == 2 + 1 + 3
+
+
+@pytest.mark.parametrize("line, says", [
+    ("not json\n", "line 1: not JSON"),
+    ('{"ladder": KEY, "seats": ["mcts:iters=20", "random"], "result": {"index": 0}}\n', "not a result of this ladder"),
+    ('{"ladder": KEY, "seats": ["random", "mcts:iters=20"], "result": {"index": 0, "seed": 1, "reason": "x", "clause": "x", '
+     '"winners": [5], "scores": [1, 0], "steps": 3}}\n', "not a result of this ladder"),
+])
+def test_a_broken_results_file_is_refused_and_left_as_it_was(tmp_path, line, says):
+    spec = get_game("toy-highcard")
+    options = spec.validate_options({"copies": 2})
+    key = json.dumps(ladder_key(spec, options, ["random", "mcts:iters=20"], 2, 0, False))
+    path = tmp_path / "results.jsonl"
+    path.write_text(line.replace("KEY", key), encoding="utf-8")
+    before = path.read_bytes()
+    out = CliRunner().invoke(main, ["ladder", "toy-highcard", "--bots", "random,mcts:iters=20", "-n", "2", "--mode", "versus",
+                                    "--results", str(path), "--copies", "2"])
+    assert out.exit_code != 0 and says in out.output and "Traceback" not in out.output
+    assert path.read_bytes() == before

@@ -121,13 +121,16 @@ def chunk_size(n_jobs: int, workers: int) -> int:
     return max(1, min(32, n_jobs // (max(1, workers) * 8)))
 
 
-def map_jobs(jobs: Sequence[Job], processes: int = 1, cluster: str | None = None) -> Iterator[GameResult]:
+def map_jobs(jobs: Sequence[Job], processes: int = 1, cluster: str | None = None,
+             chunk: int | None = None) -> Iterator[GameResult]:
     """Play ``jobs`` and yield their results in the order of ``jobs``.
 
     :param processes: local worker processes (with ``cluster="local"``: the CPUs of the local
         Ray instance; ignored for a cluster address).
     :param cluster: ``None`` for local processes, else a Ray address or ``"local"``
         (see :mod:`asobi.sim.cluster`, which imports Ray only then).
+    :param chunk: games per task for local processes (default :func:`chunk_size`); 1 yields each
+        game as soon as it and the ones before it have ended.
     """
     if cluster is not None:
         from .cluster import ray_map
@@ -137,7 +140,7 @@ def map_jobs(jobs: Sequence[Job], processes: int = 1, cluster: str | None = None
     if processes <= 1 or len(jobs) <= 1:
         yield from map(play_job, jobs)
         return
-    chunks = _chunks(jobs, chunk_size(len(jobs), processes))
+    chunks = _chunks(jobs, chunk or chunk_size(len(jobs), processes))
     with ProcessPoolExecutor(max_workers=processes) as pool:
         for part in pool.map(play_jobs, chunks):
             yield from part

@@ -17,14 +17,16 @@ whatever ``--jobs``, as long as the bots' budgets are iterations, not time.
 
 from __future__ import annotations
 
+import json
 import math
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..core.agent import derive_seed
-from ..core.errors import AsobiError
+from ..core.errors import AsobiError, BadRecordError
 from ..core.registry import GameSpec
 from .batch import GameResult, Job, map_jobs
 
@@ -98,6 +100,8 @@ class Ladder:
     cooperative: bool
     rules_version: str = ""
     results: list[tuple[tuple[str, ...], GameResult]] = field(default_factory=list)
+    resumed: int = 0
+    """How many of the games were read from a results file rather than played in this run."""
 
     def outcomes(self) -> list[list[tuple[str, float]]]:
         """Per game, each side and its points: a bot's seats' mean score (rivals), or the table's
@@ -185,22 +189,127 @@ def run_ladder(
     jobs: int = 1,
     cooperative: bool | None = None,
     on_result: Callable[[GameResult], None] | None = None,
+    results: Path | None = None,
 ) -> Ladder:
     """Play the ladder's games (in parallel with ``jobs`` processes) and collect them.
 
     :param cooperative: ``None`` to find out (:func:`is_cooperative`).
+    :param results: a file of finished games (:class:`ResultsFile`): games of this same ladder
+        found there are not played again, and each game played is added to it as it ends, so an
+        interrupted ladder goes on where it stopped.
     """
     if cooperative is None:
         cooperative = is_cooperative(spec, options, seed)
     n_seats = len(spec.seat_names(options))
     seatings = lineups(bots, n_seats, n, cooperative)
-    job_list = [Job(spec.id, dict(options), seats, derive_seed(seed, "ladder", i), i) for i, seats in enumerate(seatings)]
     ladder = Ladder(spec.id, list(bots), cooperative, spec.rules_version)
-    for result in map_jobs(job_list, jobs):
-        ladder.results.append((seatings[result.index], result))
+    store = ResultsFile(results, ladder_key(spec, options, bots, n, seed, cooperative)) if results else None
+    done = store.load(seatings) if store else {}
+    ladder.resumed = len(done)
+    job_list = [Job(spec.id, dict(options), seats, derive_seed(seed, "ladder", i), i)
+                for i, seats in enumerate(seatings) if i not in done]
+    # One game per task when results are kept: a game counts as soon as it ends.
+    played = map_jobs(job_list, jobs, chunk=1 if store else None)
+    for result in played:
+        done[result.index] = result
+        if store:
+            store.append(seatings[result.index], result)
         if on_result is not None:
             on_result(result)
+    ladder.results.extend((seatings[i], done[i]) for i in sorted(done))
     return ladder
+
+
+def ladder_key(spec: GameSpec, options: dict[str, Any], bots: Sequence[str], n: int, seed: int,
+               cooperative: bool) -> dict[str, Any]:
+    """What makes two runs the same ladder, game for game: a results file's lines carry it."""
+    return {"game": spec.id, "rules_version": spec.rules_version, "options": dict(options), "bots": list(bots),
+            "n": n, "seed": seed, "cooperative": cooperative}
+
+
+@dataclass
+class ResultsFile:
+    """A ladder's finished games, one JSON line each (``asobi ladder --results FILE``).
+
+    A line holds the ladder's key (:func:`ladder_key`), the game's seating and its result. Lines of
+    other ladders (another seed, ``-n``, bot list, option or rules version) may share the file and
+    are left alone. A last line cut short (the run was killed while writing it) is ignored, and the
+    next result written takes its place; any other line that is not a result is an error naming
+    the file and line.
+    """
+
+    path: Path
+    key: dict[str, Any]
+    cut_at: int | None = None
+    """Where a last line cut short begins, once :meth:`load` has found one."""
+
+    def load(self, seatings: Sequence[tuple[str, ...]]) -> dict[int, GameResult]:
+        """This ladder's games already in the file, by game index.
+
+        :raises BadRecordError: for a line that is not a result, or a result that does not fit
+            this ladder (a seating or game number it does not have).
+        """
+        if not self.path.exists():
+            return {}
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise BadRecordError(str(self.path), f"cannot be read as a results file ({e})") from None
+        lines = text.splitlines()
+        found: dict[int, GameResult] = {}
+        for number, line in enumerate(lines, 1):
+            where = f"{self.path}, line {number}"
+            if not line.strip():
+                continue
+            try:
+                entry = json.loads(line)
+            except json.JSONDecodeError as e:
+                if number == len(lines) and not text.endswith("\n"):
+                    # cut short by a killed run: that game is played again, and the first
+                    # result added takes the fragment's place
+                    self.cut_at = len(text.encode("utf-8")) - len(line.encode("utf-8"))
+                    break
+                raise BadRecordError(where, f"not JSON ({e.msg})") from None
+            if not isinstance(entry, dict) or entry.get("ladder") != self.key:
+                continue
+            found_index, result = _result_from_line(entry, where, seatings)
+            found[found_index] = result
+        return found
+
+    def append(self, seats: tuple[str, ...], result: GameResult) -> None:
+        line = json.dumps({"ladder": self.key, "seats": list(seats), "result": result.without_record().to_json()},
+                          ensure_ascii=False)
+        try:
+            if self.cut_at is not None:
+                with self.path.open("r+b") as cut:
+                    cut.truncate(self.cut_at)
+                self.cut_at = None
+            with self.path.open("a", encoding="utf-8") as out:
+                out.write(line + "\n")
+        except OSError as e:
+            raise AsobiError(f"{self.path}: cannot add a result ({e.strerror or e})") from None
+
+
+def _result_from_line(entry: dict[str, Any], where: str,
+                      seatings: Sequence[tuple[str, ...]]) -> tuple[int, GameResult]:
+    bad = BadRecordError(where, "not a result of this ladder (index, seats, scores, winners, seed, steps)")
+    data = entry.get("result")
+    if not isinstance(data, dict):
+        raise bad
+    index = data.get("index")
+    if not isinstance(index, int) or not 0 <= index < len(seatings) or entry.get("seats") != list(seatings[index]):
+        raise bad
+    try:
+        scores = tuple(float(x) for x in data["scores"])
+        winners = tuple(int(x) for x in data["winners"])
+        metrics = {str(k): float(v) for k, v in dict(data.get("metrics", {})).items()}
+        result = GameResult(index, int(data["seed"]), str(data["reason"]), str(data["clause"]), winners, scores,
+                            int(data["steps"]), metrics)
+    except (KeyError, TypeError, ValueError):
+        raise bad from None
+    if len(scores) != len(seatings[index]) or not all(0 <= w < len(scores) for w in winners):
+        raise bad
+    return index, result
 
 
 def markdown(ladder: Ladder, command: str, elapsed: float) -> str:
@@ -215,7 +324,10 @@ def markdown(ladder: Ladder, command: str, elapsed: float) -> str:
         command,
         "```",
         "",
-        f"Rules version {ladder.rules_version}; {len(ladder.results)} games in {elapsed:.0f} s. "
+        f"Rules version {ladder.rules_version}; {len(ladder.results)} games"
+        + (f" ({ladder.resumed} of them from earlier runs' results file; the other "
+           f"{len(ladder.results) - ladder.resumed} in {elapsed:.0f} s). " if ladder.resumed
+           else f" in {elapsed:.0f} s. ")
         + ("Co-operative game: each bot held every seat; it is rated against the game (`table`). "
            if ladder.cooperative else "Round robin, seats swapped every game. ")
         + "Ratings are OpenSkill (Plackett–Luce) means with 95% intervals (± 1.96 σ); "
