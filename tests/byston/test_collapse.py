@@ -271,3 +271,24 @@ def test_a_remnant_removed_in_battle_leaves_the_game():
     roll(s, gunan_defence)  # Drake's air combat: one block on the flipped Gunan removes it
     miss(s)
     assert s.where[gunan] == GONE  # not back to any factory box
+
+
+@rule("34.8", "35.3", "B-1")
+def test_the_zelana_goes_to_the_partner_that_stands_when_rau_or_na_collapses():
+    zelana = C["zelana"]
+    for runner in ("follow", "rau"):
+        s = game()
+        s.zelana_runner = runner
+        rau_ready(s)
+        s.char_at[ch("foizon")] = DEAD
+        assert s.seat_of(zelana) == 2  # Rau's player: Na is not at war (B-1)
+        check(s)
+        assert s.status[C["rau"]] == COLLAPSED
+        assert s.seat_of(zelana) == 3  # Na's player from now on
+        assert [e.clause for e in events(s, "zelana_runner")] == ["B-1"]
+    s = game()
+    s.zelana_runner = "na"
+    na_ready(s)
+    s.char_at[ch("sheela")] = DEAD
+    check(s)
+    assert s.status[C["na"]] == COLLAPSED and s.seat_of(zelana) == 2  # Rau's player

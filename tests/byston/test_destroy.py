@@ -107,3 +107,22 @@ def test_mi_collapses_with_the_kiron_castle_and_pinegan_goes_with_it():
     s.apply(("raze", h("2009")))
     assert s.status[C["mi"]] == COLLAPSED and s.char_at[ch("pinegan")] == DEAD
     assert [e.clause for e in events(s, "collapsed")] == ["32.4"]
+
+
+@rule("8.11", "30.5", "B-35", "B-51")
+def test_destroying_the_goraon_collapses_rau_at_once_and_rau_is_asked_nothing_more():
+    s = game()
+    s.gp = [0, 0, 10, 0, 0, 0, 0]  # Rau could still pay for chits
+    # the rest of 30.5 holds: Foizon out of play, Elle never entered, no Rau castle in Rau's land
+    s.char_at[ch("foizon")] = DEAD
+    for i in static().counters_of(C["rau"], "castle"):
+        if s.where[i] >= 0 and static().nation[s.where[i]] == C["rau"]:
+            s.where[i] = BOX
+    goraon = put(s, "rau", "goraon", "1206")
+    turn_of(phase(s, "produce_phase"), "produce", "rau")
+    assert s.status[C["rau"]] != COLLAPSED
+    s.apply(destroy(s, goraon))
+    assert s.status[C["rau"]] == COLLAPSED  # B-35: checked at once, as after a building is pulled down
+    assert [e.clause for e in events(s, "collapsed")] == ["30.5"]
+    assert s.where[goraon] == GONE  # 35.3: its factory box, where the Goraon went, leaves the game
+    assert s.pending is not None and s.pending[:3] == ("produce", 3, C["na"])  # Rau is not asked again

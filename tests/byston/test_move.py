@@ -131,7 +131,7 @@ def test_abs_characters_and_buildings_move_only_aboard_a_ship():
     assert offered == {u("namwan")}  # not the Drumlo, the Doro, the castle or the fort
     with pytest.raises(IllegalActionError) as e:
         s.apply(("ship", u("drumlo"), h("0916"), 0))
-    assert e.value.clause == "17.1"
+    assert e.value.clause == "17.2"  # the clause that forbids it, not the decision's 17.1
     s.apply(("ship", u("namwan"), h("0916"), 0))
     s.apply(("load", DRAKE, u("drumlo"), 0))
     s.apply(("board", ch("shot")))

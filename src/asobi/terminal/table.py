@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import inspect_emblem, inspect_legion
+from . import inspect_byston, inspect_emblem, inspect_legion
 from .items import Item
 
 READERS: dict[str, tuple[Callable[[dict[str, Any], str], list[Item]], Callable[[str], list[str]]]] = {
+    "byston": (inspect_byston.items, inspect_byston.glossary),
     "emblem": (inspect_emblem.items, inspect_emblem.glossary),
     "legion": (inspect_legion.items, inspect_legion.glossary),
 }

@@ -382,7 +382,7 @@ def _num(p: Fraction) -> str:
 def counter_text(s: BystonState, i: int, lang: str) -> str:
     st = static()
     name = labels.unit(st.counter_unit[i], lang)
-    flipped = (" (裏)" if lang == "ja" else " (flipped)") if s.flipped[i] else ""
+    flipped = labels.flipped_mark(s.flipped[i], lang)
     crew = [labels.character(k, lang) for k, j in enumerate(s.aboard) if j == i]
     return f"{labels.country(s.owner[i], lang)} {name}{flipped}" + "".join(f" +{c}" for c in crew)
 

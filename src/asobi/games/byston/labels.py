@@ -26,6 +26,11 @@ def _flipped(flag: int, ja: bool) -> str:
     return ("（裏）" if ja else " (flipped)") if flag else ""
 
 
+def flipped_mark(flag: int, lang: str) -> str:
+    """The mark of a flipped counter after its name, as every byston text writes it."""
+    return _flipped(flag, _ja(lang))
+
+
 def country(c: int, lang: str) -> str:
     t = static().t.countries[static().country_ids[c]]
     return t.ja if _ja(lang) else t.en
@@ -77,8 +82,7 @@ def action_label(s: BystonState, action: tuple[Any, ...], lang: str = "en") -> s
     if verb == "pass":
         return "宣戦布告しない" if ja else "declare no war"
     if verb == "share":
-        parts = ", ".join(str(x) for x in action[1:])
-        return f"収入を分ける ({parts} GP)" if ja else f"share the income ({parts} GP)"
+        return _share_label(s, action, lang)
     if verb == "develop":
         return DEVELOP[action[1]][0 if ja else 1]
     if verb == "make":
@@ -138,6 +142,23 @@ def action_label(s: BystonState, action: tuple[Any, ...], lang: str = "en") -> s
     if verb in COMBAT_VERBS:
         return combat_label(action, lang)
     return " ".join(str(x) for x in action)
+
+
+def _share_label(s: BystonState, action: tuple[Any, ...], lang: str) -> str:
+    """6.7 (B-2): the GP each ally concerned gets. The action has an amount for every place it may
+    have (``income.SHARE_WIDTH``), the places past the allies concerned 0: those are not shown."""
+    ja = _ja(lang)
+    amounts = action[1:]
+    pending = s.pending
+    if pending is not None and pending[0] == "income_share" and len(pending[3]) <= len(amounts):
+        sep = "、" if ja else ", "
+        parts = sep.join(f"{country(c, lang)} {gp} GP" for c, gp in zip(pending[3], amounts, strict=False))
+    else:  # read away from its decision: the allies are not known, so only the padding goes
+        n = len(amounts)
+        while n > 1 and amounts[n - 1] == 0:
+            n -= 1
+        parts = ", ".join(str(x) for x in amounts[:n]) + " GP"
+    return f"収入を分ける（{parts}）" if ja else f"share the income: {parts}"
 
 
 def _movement_label(action: tuple[Any, ...], lang: str) -> str:

@@ -74,6 +74,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{country}のマップ上のユニットは{heir}の残党軍となる",
         "{country}'s units on the map become {heir}'s remnants",
     ),
+    "zelana_runner": (
+        "以後、ゼラーナ隊は{country}のプレイヤーが扱う",
+        "from now on the Zelana is run by {country}'s player",
+    ),
     "no_place": (
         "{char}を置けるヘックスがなく、ゲームから除外",
         "{char} has no hex to go to and leaves the game",

@@ -44,7 +44,7 @@ from .board import (
     static,
 )
 from .control import camp_income
-from .rules import FLOW
+from .rules import FLOW, REFUSALS
 from .rules.combat import COMBAT_CHANCES, NO_ROLE, battle_view, combat_outcomes
 from .rules.cup import draw_outcomes, draw_sample
 
@@ -277,6 +277,10 @@ class BystonState(FlowState, DeclaredState):
             return "14.4" if self.chance and self.chance[0] == "draw" else "7.4", (
                 "a die or a draw is awaited: only one of its outcomes may be applied"
             )
+        refuse = REFUSALS.get(pending[0])
+        refusal = refuse(self, action) if refuse is not None else None
+        if refusal is not None:
+            return refusal
         return FLOW.decisions[pending[0]].clause, f"not a legal choice now ({pending[0]})"
 
     def outcome(self) -> Outcome | None:

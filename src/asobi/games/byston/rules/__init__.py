@@ -63,3 +63,9 @@ for _module in _MODULES:
     for _kind, _check in getattr(_module, "CHECKS", {}).items():
         FLOW.decisions[_kind].is_legal(_check)
 FLOW.check()
+
+REFUSALS: dict[str, Callable[[Any, Any], tuple[str, str] | None]] = {}
+"""Decision kind → the clause and reason that refuse an illegal action of it (``None``: the
+decision's own clause is cited)."""
+for _module in _MODULES:
+    REFUSALS.update(getattr(_module, "REFUSALS", {}))

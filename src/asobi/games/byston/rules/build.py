@@ -18,12 +18,12 @@ from ..board import (
     in_box,
     static,
 )
+from .fast_check import DONE, opening
 from .tables import derived
 
 if TYPE_CHECKING:
     from ..state import BystonState
 
-DONE = ("done",)
 SECRET = ("secret",)
 
 
@@ -162,13 +162,10 @@ def legal_build(s: BystonState) -> list[tuple[Any, ...]]:
 
 def is_legal_build(s: BystonState, action: tuple[Any, ...]) -> bool:
     """Whether ``action`` is in :func:`legal_build`, looking only at what it names."""
-    assert s.pending is not None
-    country = s.pending[2]
-    if type(action) is not tuple or not action:
-        return False
-    verb = action[0]
-    if verb == "done":
-        return action == DONE
+    opened = opening(s, action)
+    if isinstance(opened, bool):
+        return opened
+    country, verb = opened
     if verb == "secret":
         return action == SECRET and secret_allowed(s, country)
     if verb == "raze":

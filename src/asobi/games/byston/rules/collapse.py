@@ -206,6 +206,9 @@ def _remnants(s: BystonState, country: int) -> None:
         if at >= 0 and s.owner[i] == country:
             s.owner[i] = heir
     s.say("35.3", "remnants", country=country, heir=heir)
+    # B-1 (34.8): the Zelana is run by the partner that stands, whatever the seating chose.
+    s.zelana_runner = st.country_ids[heir]
+    s.say("B-1", "zelana_runner", country=heir)
 
 
 TASKS = {"collapse_check": task_collapse_check, "defect": task_defect}

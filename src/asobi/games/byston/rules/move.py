@@ -5,7 +5,8 @@ hex, then hex by hex — and the ship sets its load down where it stops.
 The state keeps the ship being moved (``ship``), its movement points left (``mp``), what it carries
 (``cargo`` counters, ``crew`` characters) and what has already moved this phase (``moved``,
 ``chars_moved``); a carried counter is always in its ship's hex (``where``), so combat finds every
-unit of a hex by ``where`` alone.
+unit of a hex by ``where`` alone. A refused choice names the movement clause that forbids it
+(``REFUSALS``, which the state's ``why_illegal`` asks).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..board import AH, COLLAPSED, DRAKE, NA, RAU, SHEELA_CAMP, WAR, ZELANA, counters_at, static
+from ..tables import PRINTED_CAPACITY
 from .collapse import serving_country
 
 if TYPE_CHECKING:
@@ -395,6 +397,110 @@ def chance_kustanga(s: BystonState, action: tuple[Any, ...], ship: int) -> None:
         s.say("17.14.4", "kustanga_flip", unit=static().counter_unit[ship], hex=s.where[ship])
 
 
+# ---- why a movement choice is refused (the clause that forbids it, for the error message) -----
+
+Refusal = tuple[str, str] | None
+"""(clause, why), or ``None`` when no movement clause names the fault (the decision's clause is
+cited then)."""
+
+def entry_refusal(s: BystonState, country: int, unit: int, h: int) -> Refusal:
+    """Why a ship of ``country`` (of unit ``unit``) may not enter hex ``h``: the clause of
+    :func:`may_enter` that forbids it (``None`` when it may enter)."""
+    st = static()
+    if h in st.kustanga and unit != _tables()[3]:
+        return "17.14.1", "only the Zelana enters the Kustanga hills (17.14.2)"
+    land = st.nation[h]
+    if land == country:
+        return None
+    status = s.status
+    if status[country] != WAR:
+        return "17.12", "a country not at war moves only in its own land"
+    if land < 0 or status[land] == WAR or status[land] == COLLAPSED:
+        return None
+    if country == ZELANA and st.camp[land] == SHEELA_CAMP:
+        return None
+    if country == DRAKE and land == AH:
+        if st.t.map.grid.distance(h, st.elf_castle) >= 3:
+            return None
+        return "28.4", "before war with Ah, Drake's army enters Ah's land only 3 or more hexes from the Elf Castle"
+    return "17.13", "nobody enters the land of a country not at war"
+
+
+def _int_at(action: tuple[Any, ...], n: int, size: int) -> bool:
+    """Whether ``action`` has ``n`` arguments after its verb, the first a number below ``size``."""
+    return len(action) == n + 1 and type(action[1]) is int and 0 <= action[1] < size
+
+
+def refuse_move(s: BystonState, action: tuple[Any, ...]) -> Refusal:
+    """17.1–17.3, 17.7–17.11, B-53, B-57: why ("ship", unit, hex, face) may not move now."""
+    assert s.pending is not None
+    st = static()
+    country, kind = s.pending[2], s.pending[3]
+    if action[:1] != ("ship",) or not _int_at(action, 3, len(st.unit_ids)):
+        return None
+    unit, h, flipped = action[1:]
+    if not _tables()[2][unit]:
+        if st.unit_kind[unit] == "AB":
+            return "17.2", "an AB moves only aboard a ship"
+        return "17.3", "a building never moves"
+    if not ship_allowed(kind, country, unit):
+        return KIND_CLAUSE[kind], "this phase's chit does not move that ship"
+    here = [
+        i
+        for i in st.unit_counters[unit]
+        if s.where[i] == h and s.owner[i] == country and s.flipped[i] == flipped
+    ]
+    if not here:
+        return "17.1", "the country has no such ship there"
+    if all(i in s.moved for i in here):
+        return "B-53", "that ship has moved in this phase already"
+    return "B-57", "no hex next to that ship may be entered"
+
+
+def refuse_load(s: BystonState, action: tuple[Any, ...]) -> Refusal:
+    """17.15.2–17.15.8, B-53: why an AB or a character may not go aboard the moving ship."""
+    st = static()
+    ship = s.ship
+    carrier = s.owner[ship]
+    ok = riders(carrier)
+    if action[:1] == ("board",) and _int_at(action, 1, len(st.char_ids)):
+        k = action[1]
+        if s.char_at[k] != s.where[ship] or k in s.crew:
+            return None
+        if serving_country(s, k) not in ok:
+            return "17.15.2", "a ship carries its own country's characters (17.15.3, 17.15.4 for the Zelana's)"
+        return ("B-53", "that character has been carried in this phase already") if k in s.chars_moved else None
+    if action[:1] != ("load",) or len(action) != 4 or type(action[1]) is not int:
+        return None
+    if action[1] not in ok:
+        return "17.15.2", "a ship carries its own country's ABs (17.15.3, 17.15.4 for the Zelana's)"
+    room = _tables()[0][st.counter_unit[ship]]
+    if room is not None and len(s.cargo) >= room:
+        clause = PRINTED_CAPACITY.get(st.unit_id(ship), (room, "17.15.2"))[1]
+        return clause, f"the ship carries at most {room} ABs"
+    return None
+
+
+def refuse_step(s: BystonState, action: tuple[Any, ...]) -> Refusal:
+    """17.4–17.6, 17.12–17.14.2, 28.4, 34.6: why the moving ship may not enter a hex."""
+    st = static()
+    grid = st.t.map.grid
+    if action[:1] != ("step",) or not _int_at(action, 1, grid.size):
+        return None
+    to = action[1]
+    ship = s.ship
+    country = s.owner[ship]
+    if to not in grid.adjacency[s.where[ship]]:
+        return "17.5", "a ship enters a hex next to the one it is in"
+    refusal = entry_refusal(s, country, st.counter_unit[ship], to)
+    if refusal is not None:
+        return refusal
+    cost = 2 if _hostile(s, country, [to]) else 1
+    if cost > s.mp:
+        return ("17.6" if cost > 1 else "17.4"), f"entering costs {cost} MP and the ship has {s.mp} left"
+    return None
+
+
 TASKS = {
     "move_ask": task_move_ask,
     "load_ask": task_load_ask,
@@ -406,3 +512,4 @@ DECISIONS = {
     "load": (legal_load, apply_load, "17.15.2"),
     "step": (legal_step, apply_step, "17.5"),
 }
+REFUSALS = {"move": refuse_move, "load": refuse_load, "step": refuse_step}

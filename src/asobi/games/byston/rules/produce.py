@@ -17,12 +17,11 @@ from ..board import (
     owns_just_its_own,
     static,
 )
+from .fast_check import DONE, opening
 from .tables import CHIT_SHOT, CHIT_SURPRISE, CHIT_ZELANA, ChitRow, derived
 
 if TYPE_CHECKING:
     from ..state import BystonState
-
-DONE = ("done",)
 
 
 def task_produce_phase(s: BystonState) -> None:
@@ -30,7 +29,10 @@ def task_produce_phase(s: BystonState) -> None:
 
 
 def task_produce_ask(s: BystonState, country: int) -> None:
-    """Asked while it has anything to do; a country with nothing it can afford passes (public)."""
+    """Asked while it has anything to do; a country with nothing it can afford passes (public).
+    A country that collapsed by its own destruction (8.11, B-35) has nothing left to produce with."""
+    if s.status[country] == COLLAPSED:
+        return
     s.ask("produce", s.seat_of(country), country)
     if len(s.legal_actions()) == 1:
         s.pending = None
@@ -194,13 +196,10 @@ def legal_produce(s: BystonState) -> list[tuple[Any, ...]]:
 
 def is_legal_produce(s: BystonState, action: tuple[Any, ...]) -> bool:
     """Whether ``action`` is in :func:`legal_produce`, looking only at what it names."""
-    assert s.pending is not None
-    country = s.pending[2]
-    if type(action) is not tuple or not action:
-        return False
-    verb = action[0]
-    if verb == "done":
-        return action == DONE
+    opened = opening(s, action)
+    if isinstance(opened, bool):
+        return opened
+    country, verb = opened
     if verb == "chit":
         return any(row.action == action for row in _chit_rows(s, country))
     if verb == "destroy":
@@ -248,12 +247,13 @@ def apply_produce(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, .
         return
     st = static()
     if verb == "destroy":
-        # 8.11: back to the factory box, usable at once; 8.12 for characters left without a unit.
+        # 8.11: back to the factory box, usable at once; 30.5 or 31.5 may follow (a flagship off
+        # the map, B-35); 8.12 for characters left without a unit.
         i = find_counter(s, country, action[1], action[2], action[3])
         s.say("8.11", "destroyed", country=country, unit=action[1], hex=action[2])
         s.where[i] = BOX
         s.flipped[i] = 0
-        s.push(("stranded", "8.12"), ("produce_ask", country))
+        s.push(("collapse_check",), ("stranded", "8.12"), ("produce_ask", country))
         return
     if verb == "chit":
         k = action[1]

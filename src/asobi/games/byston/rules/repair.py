@@ -7,12 +7,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..board import COLLAPSED, NA, RAU, SHEET_COUNTRIES, ZELANA, find_counter, static
+from .fast_check import DONE, opening
 from .tables import derived
 
 if TYPE_CHECKING:
     from ..state import BystonState
-
-DONE = ("done",)
 
 
 def task_repair_phase(s: BystonState) -> None:
@@ -76,15 +75,14 @@ def legal_repair(s: BystonState) -> list[tuple[Any, ...]]:
 
 def is_legal_repair(s: BystonState, action: tuple[Any, ...]) -> bool:
     """Whether ``action`` is in :func:`legal_repair`."""
-    assert s.pending is not None
-    if type(action) is not tuple or not action:
-        return False
-    if action[0] == "done":
-        return action == DONE
-    if action[0] != "repair" or len(action) != 4:
+    opened = opening(s, action)
+    if isinstance(opened, bool):
+        return opened
+    country, verb = opened
+    if verb != "repair" or len(action) != 4:
         return False
     unit = static().counter_unit
-    return any((s.owner[i], unit[i], s.where[i]) == action[1:] for i in repairable(s, s.pending[2]))
+    return any((s.owner[i], unit[i], s.where[i]) == action[1:] for i in repairable(s, country))
 
 
 def apply_repair(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
