@@ -26,6 +26,7 @@ from ..core.errors import AsobiError, BadRecordError
 from ..core.match import HUMAN
 from ..core.registry import all_games, get_game
 from ..store import GameInUseError, StoreError, default_db_path
+from .boards import board_data
 from .cards import card_catalogue
 from .errors import ServerError
 from .protocol import LANGS, error_message, parse_action, parse_lang, parse_message, parse_since, parse_text
@@ -147,6 +148,11 @@ def create_app(db_path: Path | str | None = None, *, bot_delay: float = 0.0) -> 
     @app.get("/api/catalog/{game}/cards", summary="Every card of the game: name, full text and facts, in ja and en")
     async def cards(game: str) -> dict[str, dict[str, Any]]:
         return card_catalogue(get_game(game).id)
+
+    @app.get("/api/catalog/{game}/board",
+             summary="The game's printed board for drawing (byston: the hex map and every name); {} if none")
+    async def board(game: str) -> dict[str, Any]:
+        return board_data(get_game(game).id)
 
     # ---- games ----------------------------------------------------------------------------------
     @app.post("/api/games", summary="Create a game; one join link per human seat, and a spectator link",

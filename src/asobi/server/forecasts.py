@@ -5,6 +5,9 @@ equipment choice, the damage, the counter-attack and who retreats. It reads only
 sees (the field, attached cards, unused chips), and the server computes it only for the actions
 of the seat that must decide, so it adds nothing that seat could not work out itself
 (``tests/server/test_redaction.py`` rebuilds the messages on hidden variants, forecasts included).
+Byston's battle odds (:func:`asobi.games.byston.board_view.battle_odds`) ride on the choices
+that start a battle or are made in one: per step and camp, the dice, expected hits and units
+removed, from the public map (byston hides nothing).
 A game without a forecast here gets none.
 """
 
@@ -16,6 +19,7 @@ from typing import Any
 
 from ..core.actions import Action
 from ..core.state import GameState
+from ..games.byston import board_view as byston_board
 from ..games.emblem import forecast as emblem_forecast
 
 Forecaster = Callable[[GameState, Action], "dict[str, Any] | None"]
@@ -30,7 +34,11 @@ def _emblem(state: GameState, action: Action) -> dict[str, Any] | None:
     return out
 
 
-FORECASTERS: dict[str, Forecaster] = {"emblem": _emblem}
+def _byston(state: GameState, action: Action) -> dict[str, Any] | None:
+    return byston_board.battle_odds(state, action)  # type: ignore[arg-type]
+
+
+FORECASTERS: dict[str, Forecaster] = {"emblem": _emblem, "byston": _byston}
 
 
 def forecaster(game: str) -> Forecaster | None:

@@ -17,6 +17,7 @@ from ..core.errors import AsobiError
 from ..core.events import Event
 from ..core.match import Match, Update
 from ..core.state import CHANCE, TERMINAL
+from .boards import view_extras
 from .errors import ServerError
 from .forecasts import forecaster
 
@@ -157,6 +158,9 @@ def state_message(match: Match, seat: int | None, *, since: int, epoch: str, lan
         reset = True
         updates = public_updates(match, 0, lang) if seat is None else match.updates(seat, 0, lang)
     view = public_view(match) if seat is None else match.view(seat)
+    extras = view_extras(match.spec.id)
+    if extras is not None:  # public facts the game's rules derive for its board (docs/server.md)
+        view = {**view, "board": extras(match.state)}
     text: str | None = None
     if with_text:
         try:

@@ -28,6 +28,22 @@ ACTION_NAMES = {
 }
 
 
+SHIP_MOVES_JA = {"north": "北へ移動", "east": "東へ移動", "south": "南へ移動", "west": "西へ移動"}
+"""A square's "to〜" (where it sends the enemy ship) in Japanese words."""
+
+
+def square_text_ja(printed: str, to: str) -> str:
+    """An enemy-map square's printed Japanese text, for the board's hover text in Japanese.
+
+    The print writes the ship's move in English even in Japanese (``toNorth／…``); it is said in
+    Japanese here (``北へ移動／…``) so that no English shows on a Japanese screen.
+    """
+    move = SHIP_MOVES_JA.get(to)
+    if move is not None and "／" in printed:
+        return f"{move}／{printed.split('／', 1)[1]}"
+    return printed
+
+
 def card_text(s: LegionState, card: int) -> str:
     return code_name(card) if card < ARMY else s.content.army_ids[card - ARMY]
 
@@ -110,6 +126,7 @@ def make_view(s: LegionState, seat: int | None) -> dict[str, Any]:
                     "code": code_name(c.square_code[i]),
                     "to": c.square_to[i],
                     "text": c.square_text[i][1],
+                    "text_ja": square_text_ja(c.square_text[i][0], c.square_to[i]),
                 }
                 for i in range(length)
             ],

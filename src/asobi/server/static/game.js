@@ -131,15 +131,26 @@
     const actions = $("actions");
     actions.replaceChildren();
     const hint = hinted && hinted.state_id === s.state_id && s.legal.length ? hinted : null;
+    // Long lists (byston's) come in groups named by the board module, with a filter box.
+    const grouped = board && board.groupOf && s.legal.length > GROUP_FROM;
+    if (grouped) actions.append(actionFilter(actions, s.lang));
+    const groups = new Map();
     for (const choice of s.legal) {
       const b = el("button", { text: choice.label, "data-action": JSON.stringify(choice.action) });
       if (hint && JSON.stringify(hint.action) === JSON.stringify(choice.action)) b.classList.add("hinted");
-      if (choice.forecast) b.append(forecastLines(choice.forecast, s.names, s.lang));
+      if (choice.forecast) b.append(board && board.forecast ? board.forecast(choice.forecast, s.lang) : forecastLines(choice.forecast, s.names, s.lang));
       b.addEventListener("click", () => {
         actions.querySelectorAll("button").forEach((x) => { x.disabled = true; });
         sock.send({ type: "act", action: choice.action, state_id: s.state_id });
       });
-      actions.append(b);
+      if (!grouped) { actions.append(b); continue; }
+      const name = board.groupOf(choice.action, s.lang);
+      if (!groups.has(name)) {
+        const box = el("div", { class: "group", "data-group": name }, el("h3", { text: name }));
+        groups.set(name, box);
+        actions.append(box);
+      }
+      groups.get(name).append(b);
     }
     if (!s.legal.length && !s.over) actions.append(el("span", { class: "muted", text: `${t("waiting")} ${s.to_move_name || "…"}` }));
     $("undo").hidden = !(s.can_undo > 0);
@@ -163,6 +174,23 @@
     }
     if (atEnd) log.scrollTop = log.scrollHeight;
     if (!hotseat) shownSeat = s.seat;  // hot-seat: only the hand-over button changes the seat shown
+  }
+
+  const GROUP_FROM = 8;  // from this many legal actions on, a board with groups shows them grouped
+
+  // The filter box over grouped actions: keeps the buttons whose label holds the text typed.
+  function actionFilter(actions, lang) {
+    const input = el("input", { type: "search", id: "action-filter", "data-testid": "action-filter",
+      placeholder: lang === "ja" ? "行動を絞り込む…" : "filter the actions…" });
+    input.addEventListener("input", () => {
+      const want = input.value.trim().toLowerCase();
+      actions.querySelectorAll("button[data-action]").forEach((b) => { b.hidden = want !== "" && !b.textContent.toLowerCase().includes(want); });
+      showGroups(actions);
+    });
+    return input;
+  }
+  function showGroups(actions) {  // a group with no button left shown is hidden too
+    actions.querySelectorAll(".group").forEach((g) => { g.hidden = !g.querySelector("button[data-action]:not([hidden])"); });
   }
 
   // A battle forecast under an attack's button: per open equipment choice, the damage, the
@@ -195,6 +223,16 @@
         if (here.length === 1) { sock.send({ type: "act", action: here[0].action, state_id: s.state_id }); return; }
         const keep = new Set(here.map((c) => JSON.stringify(c.action)));
         $("actions").querySelectorAll("button[data-action]").forEach((b) => { b.hidden = !keep.has(b.dataset.action); });
+        showGroups($("actions"));
+        if (!$("show-all")) {  // the way back to every action
+          const all = el("a", { id: "show-all", class: "show-all", role: "button", href: "#", text: s.lang === "ja" ? "すべての行動を表示" : "show every action" });
+          all.addEventListener("click", (e) => {
+            e.preventDefault();
+            $("actions").querySelectorAll("button[data-action], .group").forEach((b) => { b.hidden = false; });
+            all.remove();
+          });
+          $("actions").prepend(all);
+        }
       });
     });
   }
@@ -225,7 +263,10 @@
     if (r.ok) { clauses = await r.json(); render(); }
     if (window.AsobiBoards && !window.AsobiBoards[game] && !document.getElementById("board-" + game)) {
       const script = el("script", { src: `/static/boards/${game}.js`, id: "board-" + game });
-      script.onload = () => { render(); updateText(); };
+      script.onload = () => {  // a board module may first fetch its printed board (byston's map)
+        const board = window.AsobiBoards[game];
+        Promise.resolve(board && board.ready).catch(() => null).then(() => { render(); updateText(); });
+      };
       document.body.append(script);
     } else {
       updateText();

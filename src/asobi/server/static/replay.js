@@ -40,6 +40,8 @@
         document.body.append(script);
       });
     }
+    const board = window.AsobiBoards && window.AsobiBoards[replay.game];
+    if (board && board.ready) await board.ready.catch(() => null);  // its printed board (byston's map)
     setup();
     const step = Number(query.get("step"));
     go(Number.isInteger(step) && step >= 0 ? step : 0);

@@ -7,7 +7,17 @@
   const ARROWS = { north: "↑", east: "→", south: "↓", west: "←", none: "★" };
   const CELL = 56;
 
-  function spaceMap(svg, map, x0, y0) {
+  // The decisions in Japanese (the view names them by id), so that no English shows in Japanese.
+  const KINDS_JA = {
+    draw_count: "何枚ドローするか（4.1）", main: "メインフェイズの行動（4.2）", place: "ウェポンを置くマス（5.3）",
+    repair: "続けて修復するか（5.6）", develop: "開発に使うコード（5.7, 5.8）", shield: "シールドフェイズの行動（4.3, 4.4）",
+    respond: "スタックに応答するか（6.5）", discard: "破棄する手札（7.3）", unshield: "破棄するシールドコード（7.3）",
+    clear: "消去するブラックアウト（5.6）", move_weapon: "移動するウェポン", push: "エネミーシップを動かす方向",
+    to_shield: "シールドに置くコード",
+  };
+
+  function spaceMap(svg, map, x0, y0, ctx) {
+    const ja = ctx.lang === "ja";
     const cols = map.cols;
     const weapons = {};
     for (const w of map.weapons || []) weapons[w.square] = w;
@@ -20,29 +30,33 @@
         g.append(S.make("rect", { x, y, width: CELL - 2, height: CELL - 2, rx: 4, fill: dark ? "#222" : COLOURS[colour] || "#ccc", stroke: "#555" }));
         if (dark) S.text(g, x + 18, y + 34, "✕", { fill: "#eee", "font-size": 20 });
         if (map.ship === square) {
-          g.append(S.tip(S.make("polygon", { points: `${x + 27},${y + 8} ${x + 46},${y + 46} ${x + 8},${y + 46}`, fill: "#401060", stroke: "#fff" }), "enemy ship"));
+          g.append(S.tip(S.make("polygon", { points: `${x + 27},${y + 8} ${x + 46},${y + 46} ${x + 8},${y + 46}`, fill: "#401060", stroke: "#fff" }), ja ? "エネミーシップ" : "enemy ship"));
         }
         const w = weapons[square];
         if (w) {
           const piece = S.make("g", { "data-card": w.card, "data-badge": "" });  // opens the weapon's card
-          piece.append(S.tip(S.make("rect", { x: x + 3, y: y + 3, width: 30, height: 18, rx: 3, fill: "#fff", stroke: "#333" }), `${w.piece} ${w.card} [${w.number}]`));
+          piece.append(S.tip(S.make("rect", { x: x + 3, y: y + 3, width: 30, height: 18, rx: 3, fill: "#fff", stroke: "#333" }),
+            `${w.piece} ${S.name(ctx, w.card)} [${ja ? "数字" : "number"} ${w.number}]`));
           S.text(piece, x + 6, y + 16, `${w.piece}[${w.number}]`, { "font-size": 10 });
           g.append(piece);
         }
         svg.append(g);
       });
     });
-    S.text(svg, x0, y0 - 8, "Space map / 宇宙マップ", { "font-weight": 600 });
+    S.text(svg, x0, y0 - 8, ja ? "宇宙マップ" : "Space map", { "font-weight": 600 });
   }
 
-  function enemyMap(svg, em, x0, y0) {
+  function enemyMap(svg, em, x0, y0, ctx) {
+    const ja = ctx.lang === "ja";
     const at = {};
     for (const p of em.pieces || []) if (p) (at[p.square] = at[p.square] || []).push(p.piece);
     em.squares.forEach((sq, i) => {
       const x = x0 + (i % 4) * 74, y = y0 + Math.floor(i / 4) * 60;
       const g = S.make("g", { "data-enemy-square": sq.id, "data-card": sq.id });
-      g.append(S.tip(S.make("rect", { x, y, width: 70, height: 56, rx: 4, fill: sq.id === em.barrier_core ? "#fde6f0" : "#f1f1f8", stroke: "#889" }), `${sq.id}: ${sq.text}`));
-      S.text(g, x + 4, y + 14, `${sq.id} ${sq.code}`, { "font-size": 11 });
+      const name = ja && sq.id === em.barrier_core ? "コア" : sq.id;
+      const text = ja ? sq.text_ja || "" : sq.text;  // the printed text in the page's language
+      g.append(S.tip(S.make("rect", { x, y, width: 70, height: 56, rx: 4, fill: sq.id === em.barrier_core ? "#fde6f0" : "#f1f1f8", stroke: "#889" }), `${name}: ${text}`));
+      S.text(g, x + 4, y + 14, `${name} ${sq.code}`, { "font-size": 11 });
       S.text(g, x + 52, y + 14, ARROWS[sq.to] || "", { "font-size": 13 });
       (at[sq.id] || []).forEach((piece, k) => {
         g.append(S.make("circle", { cx: x + 14 + k * 18, cy: y + 38, r: 8, fill: "#7a1fa2" }));
@@ -50,7 +64,7 @@
       });
       svg.append(g);
     });
-    S.text(svg, x0, y0 - 8, "Enemy map / エネミーマップ", { "font-weight": 600 });
+    S.text(svg, x0, y0 - 8, ja ? "エネミーマップ" : "Enemy map", { "font-weight": 600 });
   }
 
   function bar(svg, x, y, label, value, max, colour) {
@@ -63,8 +77,8 @@
 
   function draw(view, ctx) {
     const svg = S.root(640, 10);
-    spaceMap(svg, view.space_map, 10, 30);
-    enemyMap(svg, view.enemy_map, 310, 30);
+    spaceMap(svg, view.space_map, 10, 30, ctx);
+    enemyMap(svg, view.enemy_map, 310, 30, ctx);
     let y = 330;
     const ja = ctx.lang === "ja";
     bar(svg, 10, y, ja ? "宇宙ライフ" : "Space life", view.space_life, view.space_life_max, "#3a8f4a");
@@ -106,7 +120,7 @@
   function deciding(view, lang) {
     const p = view.pending;
     if (!p) return "";
-    return lang === "ja" ? `${p.seat}: ${p.kind}` : `${p.seat} decides: ${p.kind}`;
+    return lang === "ja" ? `${p.seat}：${KINDS_JA[p.kind] || p.kind}` : `${p.seat} decides: ${p.kind}`;
   }
 
   // Space-map squares in actions: place, clear and repair name one first; move (piece, square) second.

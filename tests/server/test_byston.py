@@ -1,0 +1,119 @@
+"""Byston in the server: the catalogue offers it with 2–4 seats and bots, its printed board and
+counter texts are served, a seat plays over the socket with the income-hex control in its view,
+and the battle odds ride on the choices made in a battle."""
+
+from __future__ import annotations
+
+from asobi.core.agent import Observation
+from asobi.core.match import Match, make_bot
+from asobi.core.registry import get_game
+from asobi.core.state import TERMINAL
+from asobi.games.byston.board import static
+from asobi.server.protocol import state_message
+
+from .conftest import hello_until, my_turn, new_game, receive_until
+
+
+def test_the_catalogue_offers_byston_with_two_to_four_seats_and_bots(client):
+    games = {g["id"]: g for g in client.get("/api/catalog").json()}
+    byston = games["byston"]
+    players = next(o for o in byston["options"] if o["name"] == "players")
+    assert (players["minimum"], players["maximum"], players["default"]) == (2, 4, 4)
+    assert "rule" in byston["bots"] and len(byston["seat_names"]) == 4
+    assert len(client.get("/api/catalog/byston/seats?players=2").json()) == 2
+    assert client.get("/api/catalog/byston/seats?players=5").status_code == 400
+
+
+def test_the_printed_board_and_counter_texts_are_served(client):
+    board = client.get("/api/catalog/byston/board").json()
+    assert (board["width"], board["height"]) == (26, 18) and len(board["hexes"]) == 26 * 18
+    assert board["hexes"][0]["id"] == "0101"
+    assert board["places"]["rase_wau"] == {"ja": "ラース・ワウ", "en": "Rase Wau", "hexes": ["0916"]}
+    assert set(board["units"]) == set(static().unit_ids)
+    assert board["countries"]["drake"]["camp"] == "drake"
+    assert client.get("/api/catalog/legion/board").json() == {}  # a game with no printed board here
+    assert client.get("/api/catalog/nosuch/board").status_code == 400
+    cards = client.get("/api/catalog/byston/cards").json()
+    assert cards["drumlo"]["name_ja"] == "ドラムロ" and cards["castle"]["kind"] == "building"
+    assert cards["drake_as"]["kind"] == "chit" and cards["sheela"]["kind"] == "character"
+
+
+def test_a_seat_plays_byston_over_the_socket(client):
+    made = new_game(client, "byston", ["human", "bot:rule", "bot:rule", "bot:rule"], players=4)
+    token = made["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/games/{made['game_id']}") as ws:
+        state = hello_until(ws, token, my_turn, text=False)
+        assert state["game"] == "byston" and state["text"] is None
+        control = state["view"]["board"]
+        assert control["camp_income"]["drake"] > 0 and control["income_hexes"]
+        assert all(h["camp"] in ("drake", "sheela", "contested", None) for h in control["income_hexes"].values())
+        assert all(item["label"] for item in state["legal"])
+        choice = state["legal"][-1]
+        ws.send_json({"type": "act", "token": token, "action": choice["action"], "state_id": state["state_id"]})
+        after = receive_until(ws, lambda m: m["state_id"] > state["state_id"])
+        assert any(u["events"] for u in after["updates"]), "the action left no log line"
+
+
+def _message(match: Match, seat: int | None) -> dict:
+    return state_message(match, seat, since=-1, epoch="e", lang="en", game_id=1, seat_kinds=match.seats,
+                         connected=[], can_undo=0, with_text=False)
+
+
+def _battle_decisions(seeds: range):
+    """Matches of people's seats played by rule bots, stopped at each decision made in a battle."""
+    spec = get_game("byston")
+    options = spec.validate_options({"players": 4})
+    for seed in seeds:
+        match = Match(spec, options, ["human"] * 4, seed=seed)
+        bots = [make_bot(spec, "rule", seat, seed, options) for seat in range(4)]
+        while match.current_seat != TERMINAL:
+            seat = match.current_seat
+            if seat < 0:
+                match.step()
+                continue
+            if match.state.pending[0] in ("sortie", "bomb"):
+                yield match, seat
+            match.submit(seat, bots[seat].act(Observation(match.state, seat)))
+
+
+def test_battle_odds_ride_on_the_choices_of_a_battle_and_spectators_see_the_seats_view():
+    seen = 0
+    for match, seat in _battle_decisions(range(1, 9)):
+        message = _message(match, seat)
+        with_odds = [item for item in message["legal"] if "forecast" in item]
+        assert with_odds, message["legal"]
+        for item in with_odds:
+            odds = item["forecast"]
+            assert odds["hex"] == message["view"]["battle"]["hex"]
+            assert {s["step"] for s in odds["steps"]} == {"air", "aa", "bombing", "shelling"}
+            assert all(s["expected_removed"] >= 0 for s in odds["steps"])
+            assert any(s["fires"] and s["expected_hits"] > 0 for s in odds["steps"])
+        assert all(item["action"][0] in ("sortie_all", "bomb", "no_bomb") for item in with_odds)
+        # byston hides nothing: a spectator sees what the seat sees, control of hexes included
+        assert _message(match, None)["view"] == message["view"]
+        seen += 1
+        if seen == 3:
+            break
+    assert seen, "no battle came up"
+
+
+def test_the_odds_of_a_battle_to_choose_are_those_of_the_battle_as_it_would_open():
+    # A battle set up by hand (forecast.situation), then put back to the moment before it: the
+    # acting country's runner choosing where to fight next (B-25).
+    from asobi.games.byston.board_view import battle_odds
+    from asobi.games.byston.forecast import forecast, parse_side, situation
+
+    fought, _ = situation(parse_side("drake: 3 drumlo, bull_beggar"), parse_side("rau: 2 dana_oshee, gunan"))
+    assert fought.fight is not None
+    acting, h = fought.fight
+    before = fought.clone()
+    before.fight = None
+    before.pending = ("battle_order", 0, acting, ((h, acting),))
+    odds = battle_odds(before, ("fight", h))
+    assert odds is not None and odds["acting"] == "drake"
+    expected = forecast(fought)
+    assert [(s["step"], s["camp"], s["expected_hits"]) for s in odds["steps"]] == [
+        (cs.step, ("drake", "sheela")[cs.camp], round(float(cs.expected_hits), 2)) for cs in expected.steps
+    ]
+    assert battle_odds(before, ("done",)) is None
+    assert battle_odds(fought, ("fight", h)) is None  # a battle already under way is not chosen
