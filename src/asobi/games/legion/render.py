@@ -46,6 +46,7 @@ _KINDS = {
     "develop": ("開発に使うコード（5.7, 5.8）", "a code for the development (5.7, 5.8)"),
     "shield": ("シールドフェイズの行動（4.3, 4.4）", "a shield-phase action (4.3, 4.4)"),
     "respond": ("スタックに応答するか（6.5）", "whether to answer the stack (6.5)"),
+    "priority": ("ストラテジーを発動するか（6.4）", "whether to play a strategy now (6.4)"),
     "discard": ("破棄する手札（7.3）", "a card to discard (7.3)"),
     "unshield": ("破棄するシールドコード（7.3）", "a shield code to discard (7.3)"),
     "clear": ("消去するブラックアウト（5.6）", "a blackout to remove (5.6)"),
