@@ -131,3 +131,20 @@ def test_a_step_window_with_nobody_to_ask_asks_nobody():
     s = position(3, hands=[["α1"], ["S05"], []])
     run(s, ("priority", "7.5", -1), then=("event_time",))
     assert s.pending is None or s.pending[0] != "priority"
+
+
+@rule("L-28", "L-29")
+def test_the_rule_bot_passes_step_windows_and_its_tables_weapon_effects():
+    from asobi.core.agent import Observation
+    from asobi.games.legion.bots import RuleBot
+
+    s = position(3, hands=[["S04", "β1"], [], []])  # S04 β would damage the enemy
+    run(s, ("priority", "7.1", -1), then=("event_time",))
+    assert ("strategy", kind("S04"), 1) in s.legal_actions()
+    assert RuleBot(0, 1).act(Observation(s, 0)) == ("pass",)
+    s = position(3, hands=[["S05", "α1"], ["S01", "α2"]], weapons=[("b3", 0, "W02", "α1")], ship="c3")
+    run(s, ("main", 0), then=("shield_phase", 0))
+    s.apply(("activate", 0, 0))
+    s.apply(("pass",))
+    assert s.pending == ("respond", 1) and ("strategy", kind("S01"), 0) in s.legal_actions()
+    assert RuleBot(1, 1).act(Observation(s, 1)) == ("pass",)  # never negates its own table's strike
