@@ -50,6 +50,17 @@ def test_the_default_stops_are_announced_effects_and_ones_own_turn():
     assert _answer(s) is None and _answer(s, frozenset()) == ("pass",)  # announced: "answer"
 
 
+@rule("L-28", "L-17")
+def test_at_hot_seat_the_pass_depends_on_the_window_alone_not_on_the_hand():
+    for hand in (["S05", "α1"], ["S04", "β1"]):  # nothing playable at full life / a damage strategy
+        s = position(3, hands=[hand, [], []])
+        s.turn = 0
+        run(s, ("priority", "4.1", -1), then=("main", 0))
+        view, legal = s.view(0), s.legal_actions()
+        assert auto_answer("legion", view, legal, DEFAULT, public_only=True) is None  # own turn: a stop
+        assert auto_answer("legion", view, legal, frozenset({"answer"}), public_only=True) == ("pass",)
+
+
 def test_stops_are_parsed_and_bad_names_refused():
     assert parse_stops("legion", "answer, enemy") == {"answer", "enemy"}
     assert parse_stops("legion", "none") == frozenset()

@@ -242,7 +242,8 @@ class TerminalGame:
             return False
         state = self.match.state
         stops = self.stops if self.stops is not None else default_stops(self.spec.id)
-        action = auto_answer(self.spec.id, state.view(seat), state.legal_actions(), stops)
+        # hot-seat: whether the terminal is handed over must not tell the others what a hand holds
+        action = auto_answer(self.spec.id, state.view(seat), state.legal_actions(), stops, len(self.humans) > 1)
         if action is None:
             return False
         self.auto_passed.add(len(self.match.actions))

@@ -18,6 +18,10 @@ Legion's stops:
 - ``all``: every window, even with nothing you may play (only "pass" to choose).
 
 The default is ``answer,turn``.
+
+With several people at one keyboard (hot-seat) the others would see whether the terminal is handed
+over to a seat, so there the choice must not depend on the seat's hand: a window is passed for it
+only when its kind is not a stop, whether or not the seat holds something to play.
 """
 
 from __future__ import annotations
@@ -59,16 +63,19 @@ def parse_stops(game: str, text: str) -> frozenset[str]:
     return frozenset(items)
 
 
-def auto_answer(game: str, view: dict[str, Any], legal: Sequence[Action], stops: frozenset[str]) -> Action | None:
+def auto_answer(
+    game: str, view: dict[str, Any], legal: Sequence[Action], stops: frozenset[str], public_only: bool = False
+) -> Action | None:
     """The pass the terminal gives for the person when this decision is a window that is not one
-    of ``stops``; ``None`` when the person is asked."""
+    of ``stops``; ``None`` when the person is asked. ``public_only`` (hot-seat): decide on the
+    window's kind alone, never on what the seat may play."""
     if game != "legion" or ("pass",) not in legal:
         return None
     pending = view.get("pending") or {}
     kind = pending.get("kind")
     if kind not in _WINDOWS or "all" in stops:
         return None
-    if not any(a[0] == "strategy" for a in legal):
+    if not public_only and not any(a[0] == "strategy" for a in legal):
         return ("pass",)  # nothing to play: only "all" shows such a window
     if kind == "respond":
         stop = "answer"
