@@ -33,6 +33,7 @@ _T = {
     ),
     "hidden": ("非公開（コード{code}枚、アーミー{army}枚）", "hidden (code {code}, army {army})"),
     "negated": ("（無効化）", " (negated)"),
+    "after": ("（{step}の後）", " (after {step})"),
 }
 
 _DIRECTIONS = {"north": ("北", "N"), "east": ("東", "E"), "south": ("南", "S"), "west": ("西", "W")}
@@ -190,5 +191,7 @@ def render(view: dict[str, Any], seat: int | None = None, lang: str = "en") -> s
         extra = ""
         if kind == "develop":
             extra = f" {view['pending']['total']}/{view['pending']['need']}"
+        elif kind == "priority":
+            extra = _t("after", lang, step=view["pending"]["step"])
         out.append(_t("decide", lang, seat=view["pending"]["seat"], kind=label) + extra)
     return "\n".join(out)
