@@ -24,6 +24,7 @@ from .core.record import GameRecord, replay
 from .core.registry import GameSpec, all_games, get_game
 from .core.state import CHANCE, Outcome
 from .terminal import TerminalGame, hint_bot_name, parse_seats
+from .terminal.stops import parse_stops
 
 GAME_ARGS = {"ignore_unknown_options": True, "allow_extra_args": True}
 LANGS = click.Choice(["en", "ja"])
@@ -215,17 +216,22 @@ HINT_BOT_OPTION = click.option(
               help="Reproducible chance and bots from this seed (default: a secret source; nothing to show).")
 @click.option("--lang", type=LANGS, default="en", show_default=True, help="Language of the board, actions and log.")
 @HINT_BOT_OPTION
+@click.option("--stops", metavar="LIST", help="The strategy windows you are asked in (legion: answer,turn,others,"
+              "enemy,all or none; default answer,turn); the terminal passes for you at the others. The s key "
+              "changes them during play.")
 @db_option
 @click.pass_context
 def play(ctx: click.Context, game: str, seats: str | None, seed: int | None, lang: str, hint_bot: str | None,
-         db: str | None) -> None:
+         stops: str | None, db: str | None) -> None:
     """Play GAME in the terminal against bots or with friends (hot-seat); saved as you play."""
     spec = get_game(game)
     options = parse_game_options(spec, ctx.args)
     seat_kinds = parse_seats(spec, seats, len(spec.seat_names(options)))
     hint_bot = hint_bot_name(spec, hint_bot)
+    stop_set = parse_stops(spec.id, stops) if stops is not None else None
     with _open_store(db) as store:
-        session = TerminalGame.start(spec, options, seat_kinds, seed, store, hint_bot=hint_bot, **_screen(lang))
+        session = TerminalGame.start(spec, options, seat_kinds, seed, store, hint_bot=hint_bot, stops=stop_set,
+                                     **_screen(lang))
         store.set_language(session.game_id, lang)  # `asobi resume` speaks it again
         session.resume_hint = _resume_hint(session.game_id, lang, db)
         click.echo(f"{spec.title_ja} — 保存番号 {session.game_id}" if lang == "ja"

@@ -35,14 +35,15 @@ def square_index(square_id: str) -> int:
 
 
 def position(
-    players: int = 3, difficulty: str = "normal", open_hands: bool = False, **fields: Any
+    players: int = 3, difficulty: str = "normal", open_hands: bool = False, timing: str = "printed", **fields: Any
 ) -> LegionState:
-    """A fresh game with its fields set (hands as lists of names), before any task has run.
+    """A fresh game with its fields set (hands as lists of names), before any task has run;
+    ``timing`` is the strategy timing option (L-28: ``printed`` or ``simple``).
 
     Cards put into hands, the shield or on weapons are taken out of the decks so the card counts
     stay whole.
     """
-    s = LegionState(players, difficulty, open_hands)
+    s = LegionState(players, difficulty, open_hands, timing=timing)
     s.log = EventLog()
     s.agenda = []
     s.pending = None

@@ -32,7 +32,7 @@ def test_a_shielded_attack_is_logged_with_its_piece_and_code():
 @rule("7.1", "L-16")
 def test_no_seat_has_the_turn_during_the_enemy_turn():
     # a window on the enemy turn's first item: A is asked, but it is nobody's turn
-    s = position(3, hands=[["S05", "α1"]], pieces=["s11", None, None], space_life=5)
+    s = position(3, hands=[["S05", "α1"]], pieces=["s11", None, None], space_life=5, timing="simple")
     s.turn = 2
     run(s, ("enemy_turn",))
     assert s.pending is not None and s.pending[0] == "respond" and s.turn == -1

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from random import Random
 
+import pytest
+
 from asobi.core import CHANCE, TERMINAL
 from asobi.core.actions import HIDDEN
 from asobi.core.testing import rule
@@ -16,12 +18,12 @@ from asobi.games.legion.state import LegionState
 from .helpers import code, kind, position, run
 
 
-def _random_states(games: int = 8, every: int = 4) -> list[LegionState]:
+def _random_states(games: int = 8, every: int = 4, timing: str = "printed") -> list[LegionState]:
     """States met along seeded random games (2 to 5 players), every few steps."""
     found = []
     for g in range(games):
         rng = Random(100 + g)
-        s = LegionState(2 + g % 4, "hard" if g % 3 == 0 else "normal")
+        s = LegionState(2 + g % 4, "hard" if g % 3 == 0 else "normal", timing=timing)
         step = 0
         while s.current_seat != TERMINAL and step < 400:
             if step % every == 0:
@@ -36,7 +38,8 @@ def _random_states(games: int = 8, every: int = 4) -> list[LegionState]:
     return found
 
 
-STATES = _random_states(games=6, every=6)
+STATES = _random_states(games=6, every=6) + _random_states(games=3, every=6, timing="simple")
+"""Both strategy timings (L-28): the printed one's windows must not reveal hands either."""
 
 
 def _hand_kinds(s: LegionState, seat: int) -> tuple[int, int]:
@@ -230,16 +233,19 @@ def test_determinize_with_open_hands_changes_nothing():
 
 
 # ---- who is asked, along whole branches -------------------------------------------------------
-@rule("L-16", "L-25")
-def test_who_is_asked_never_depends_on_another_hand_along_a_branch():
+@pytest.mark.parametrize("timing", ["printed", "simple"])
+@rule("L-16", "L-25", "L-28")
+def test_who_is_asked_never_depends_on_another_hand_along_a_branch(timing):
     """Follow a random game and, in step with it, each hidden variant of an early state: every
     actual action is mapped to one with the same redaction for the watching seat; who is asked,
-    the seat's view and the labels it reads must stay the same all along."""
+    the seat's view and the labels it reads must stay the same all along (both timings, L-28)."""
     branches = 0
     for g in range(6):
         rng = Random(500 + g)
-        s = SPEC.new_game({"players": 3 + g % 3})
-        for _ in range(8 + g):  # play a little into the game, so hands are dealt
+        s = SPEC.new_game({"players": 3 + g % 3, "timing": timing})
+        for step in range(200):  # play a little into the game, so hands are dealt
+            if step >= 8 + g and s.hidden_variants(g % s.n, Random(g)):
+                break
             s.apply(s.sample_chance(rng) if s.is_chance() else rng.choice(s.legal_actions()))
         seat = g % s.n
         variants = s.hidden_variants(seat, Random(g))

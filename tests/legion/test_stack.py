@@ -193,7 +193,9 @@ def test_table_choices_are_made_by_seat_a():
 
 @rule("L-20")
 def test_weapon_effects_do_not_open_a_window():
-    s = position(3, hands=[["S05", "α1"], ["S01", "β1"]], weapons=[("b3", 0, "W02", "α1")], ship="c3")
+    s = position(
+        3, hands=[["S05", "α1"], ["S01", "β1"]], weapons=[("b3", 0, "W02", "α1")], ship="c3", timing="simple"
+    )
     run(s, ("main", 0), then=("shield_phase", 0))
     s.apply(("activate", 0, 0))
     assert s.enemy_life == 5 and s.pending == ("main", 0) and s.stack == []

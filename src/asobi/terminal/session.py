@@ -30,6 +30,7 @@ from ..store import GameStore
 from ..store.listener import StoreListener
 from .annotate import choice_notes
 from .items import find
+from .stops import STOPS, auto_answer, default_stops, parse_stops
 from .table import glossary, visible_items
 from .translations import clause_text
 
@@ -37,10 +38,13 @@ HELP = {
     "en": "Type the number of an action (Enter alone takes a single forced choice). Other commands: "
     "v = board again, l = whole log, i [KEY] = read a card, unit or square (i alone lists them), "
     "t = terms explained, r CLAUSE = a rule, h = hint (the game's bot's choice, or --hint-bot's), "
-    "u = undo your last decision (also to back out of a choice made by mistake), q = quit (the game is saved).",
+    "u = undo your last decision (also to back out of a choice made by mistake), "
+    "s [LIST] = the strategy windows you stop at (legion: answer,turn,others,enemy,all or none), "
+    "q = quit (the game is saved).",
     "ja": "行動の番号を入力してください（選択肢が1つだけのときは Enter でも選べます）。v = 盤面の再表示、l = ログ全体、"
     "i [キー] = カード・ユニット・マスを読む（i だけで一覧）、r 条項 = ルール、h = ヒント（ボットの選択）、"
-    "u = 直前の自分の選択を取り消す（誤って選んだときの取り消しにも）、q = 終了（ゲームは保存されます）。",
+    "u = 直前の自分の選択を取り消す（誤って選んだときの取り消しにも）、"
+    "s [一覧] = 止まるストラテジーの機会（legion: answer,turn,others,enemy,all か none）、q = 終了（ゲームは保存されます）。",
 }
 
 
@@ -111,6 +115,11 @@ class TerminalGame:
     """Per person's seat, the state id at which its board was last drawn."""
     facing: int | None = None
     """The seat whose private view is on the screen now (hot-seat)."""
+    stops: frozenset[str] | None = None
+    """The strategy windows the people are asked in (``stops.py``; ``None``: the game's default);
+    the terminal passes for them at the others."""
+    auto_passed: set[int] = field(default_factory=set)
+    """How many actions had been taken when the terminal passed for a person (undo skips them)."""
 
     @classmethod
     def start(
@@ -172,6 +181,8 @@ class TerminalGame:
                 seat = match.play()
                 if seat is None:
                     break
+                if self._auto_pass(seat):
+                    continue
                 self._face(seat)
                 self._decide(seat)
         except Quit:
@@ -224,6 +235,21 @@ class TerminalGame:
         return answer
 
     # ---- one decision -----------------------------------------------------------------------
+    def _auto_pass(self, seat: int) -> bool:
+        """Pass for the person at a strategy window that is not one of their stops (from their
+        own view and choices only); whether it did."""
+        if self.spec.id not in STOPS:
+            return False
+        state = self.match.state
+        stops = self.stops if self.stops is not None else default_stops(self.spec.id)
+        # hot-seat: whether the terminal is handed over must not tell the others what a hand holds
+        action = auto_answer(self.spec.id, state.view(seat), state.legal_actions(), stops, len(self.humans) > 1)
+        if action is None:
+            return False
+        self.auto_passed.add(len(self.match.actions))
+        self.match.submit(seat, action)
+        return True
+
     def _show_updates(self, seat: int) -> bool:
         """What ``seat`` has not yet been shown: actions as it may see them, and its log lines.
         Whether anyone else (not chance) acted or took back a decision in that time."""
@@ -297,12 +323,16 @@ class TerminalGame:
                 self._rule(rest)
             elif answer in ("h", "hint"):
                 self._hint(seat, legal)
+            elif command in ("s", "stops"):
+                self._stops(rest)
             elif answer in ("u", "undo", "c", "cancel"):
                 try:
                     match.undo(seat)
                 except AsobiError as e:
                     self.write(str(e))
                     continue
+                while len(match.actions) in self.auto_passed and match.can_undo(seat):
+                    match.undo(seat)  # the terminal's own passes go back with the decision before
                 self.write(self._t("Taken back.", "取り消しました。"))
                 self.seen[seat] = match.state_id
                 self.drawn.pop(seat, None)  # the board as it was before
@@ -334,6 +364,22 @@ class TerminalGame:
         self.write(self._t("Read one with i KEY:", "i キー で読めます:"))
         for it in shown:
             self.write(f"  {it.key:>6}  {it.title}")
+
+    def _stops(self, text: str) -> None:
+        """Show the stops, or set them from ``answer,turn…`` / ``none``."""
+        if self.spec.id not in STOPS:
+            self.write(self._t("This game has no strategy windows to stop at.", "このゲームには止まる機会がありません。"))
+            return
+        if text:
+            try:
+                self.stops = parse_stops(self.spec.id, text)
+            except AsobiError as e:
+                self.write(str(e))
+                return
+        stops = self.stops if self.stops is not None else default_stops(self.spec.id)
+        shown = ",".join(n for n in STOPS[self.spec.id][0] if n in stops) or "none"
+        self.write(self._t(f"Stops: {shown} (set with s answer,turn,others,enemy,all or s none)",
+                           f"止まる機会: {shown}（s answer,turn,others,enemy,all か s none で変更）"))
 
     def _terms(self) -> None:
         lines = glossary(self.spec.id, self.lang)

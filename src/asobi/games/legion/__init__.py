@@ -27,6 +27,7 @@ def _new_state(options: Mapping[str, Any]) -> LegionState:
         options["open_hands"],
         options["empty_hand_cap"],
         options["own_weapons_only"],
+        options["timing"],
     )
 
 
@@ -46,7 +47,7 @@ SPEC = GameSpec(
     id="legion",
     title_ja="パラレルレギオン",
     title_en="Parallel Legion",
-    rules_version="5",
+    rules_version="6",
     options=(
         Option(
             "players", int, 3, "number of players (seats A–E)", "プレイヤー数（A〜E）", minimum=2, maximum=5
@@ -69,6 +70,16 @@ SPEC = GameSpec(
             "L-26 narrowing: 操作 activates only your own weapons",
             "L-26の狭い読み：操作で起動できるのは自分のウェポンのみ",
         ),
+        Option(
+            "timing",
+            str,
+            "printed",
+            "strategy timing (L-28): printed = any time (6.4) and against any effect (6.5); "
+            "simple = own main phase and windows on enemy/event effects only (L-16, faster)",
+            "ストラテジーのタイミング（L-28）：printed＝いつでも（6.4）・あらゆる効果に（6.5）、"
+            "simple＝自分のメインフェイズとエネミー・イベントの効果への応答のみ（L-16、高速）",
+            choices=("printed", "simple"),
+        ),
     ),
     seat_names=lambda options: tuple(SEATS[: options["players"]]),
     new_state=_new_state,
@@ -83,6 +94,7 @@ SPEC = GameSpec(
         {"players": 3, "difficulty": "hard", "open_hands": True},
         {"players": 5, "difficulty": "easy"},
         {"players": 5, "difficulty": "normal", "empty_hand_cap": True, "own_weapons_only": True},
+        {"players": 3, "difficulty": "normal", "timing": "simple"},
     ),
     max_steps=60_000,
     observation_shape=observation_shape,

@@ -285,8 +285,8 @@ class RuleBot(Agent):
 
     def _on_respond(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         top = view["stack"][-1]
-        if top["kind"] == "strategy" and top["by"] is not None:
-            return ("pass",)
+        if top["kind"] == "weapon" or (top["kind"] == "strategy" and top["by"] is not None):
+            return ("pass",)  # the table's own weapons and strategies help it (L-29)
         harmful = self._harm(view, top)
         if top["verb"] == "attack" and ("shield", top["params"]["code"]) in self._hand_codes(view):
             # 7.6: the matching code put into the shield now still negates the attack
@@ -309,6 +309,12 @@ class RuleBot(Agent):
                     mine = [w["square"] for w in view["space_map"]["weapons"] if w["owner"] == view["seat"]]
                     if any(sq in self._danger(view) for sq in mine):
                         return a
+        return ("pass",)
+
+    def _on_priority(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        """L-28's windows between steps: the bot plays its strategies in its own main phase and in
+        answer to announced effects, so here it passes (never auto-pass: it wants the windows on
+        effects)."""
         return ("pass",)
 
     def _harm(self, view: dict[str, Any], item: dict[str, Any]) -> bool:

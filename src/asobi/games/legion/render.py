@@ -33,6 +33,7 @@ _T = {
     ),
     "hidden": ("非公開（コード{code}枚、アーミー{army}枚）", "hidden (code {code}, army {army})"),
     "negated": ("（無効化）", " (negated)"),
+    "after": ("（{step}の後）", " (after {step})"),
 }
 
 _DIRECTIONS = {"north": ("北", "N"), "east": ("東", "E"), "south": ("南", "S"), "west": ("西", "W")}
@@ -46,6 +47,7 @@ _KINDS = {
     "develop": ("開発に使うコード（5.7, 5.8）", "a code for the development (5.7, 5.8)"),
     "shield": ("シールドフェイズの行動（4.3, 4.4）", "a shield-phase action (4.3, 4.4)"),
     "respond": ("スタックに応答するか（6.5）", "whether to answer the stack (6.5)"),
+    "priority": ("ストラテジーを発動するか（6.4）", "whether to play a strategy now (6.4)"),
     "discard": ("破棄する手札（7.3）", "a card to discard (7.3)"),
     "unshield": ("破棄するシールドコード（7.3）", "a shield code to discard (7.3)"),
     "clear": ("消去するブラックアウト（5.6）", "a blackout to remove (5.6)"),
@@ -189,5 +191,7 @@ def render(view: dict[str, Any], seat: int | None = None, lang: str = "en") -> s
         extra = ""
         if kind == "develop":
             extra = f" {view['pending']['total']}/{view['pending']['need']}"
+        elif kind == "priority":
+            extra = _t("after", lang, step=view["pending"]["step"])
         out.append(_t("decide", lang, seat=view["pending"]["seat"], kind=label) + extra)
     return "\n".join(out)

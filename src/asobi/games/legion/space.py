@@ -113,7 +113,8 @@ def _max_legal(players: int) -> int:
     - main (4.2): k activations + auto-pass off, develop and end (3) + launches (weapon kinds ×
       code kinds, only while k < W) + moves (4 neighbours per weapon) + repairs (blackouts next to
       k weapons × distinct cards) + strategies (strategy kinds × 3 alphabets) + supplies (9);
-    - repair: done + the same repairs; respond (6.5): pass, auto-pass and the strategies;
+    - repair: done + the same repairs; respond (6.5) and priority (6.4, L-28): pass, auto-pass and
+      the strategies;
     - shield (4.3, 4.4): end + 9 codes + swaps (each shield code kind has 4 partners: 2 of its
       alphabet, 2 of its number; 9 kinds);
     - develop: 9 from hand + 9 from the shield; discard: distinct cards; clear, place: squares;
@@ -142,7 +143,7 @@ def _max_legal(players: int) -> int:
     )
     others = (
         1 + repair_targets(w_limit) * distinct,  # repair
-        2 + 3 * strategies,  # respond
+        2 + 3 * strategies,  # respond, priority
         1 + codes + codes * partners,  # shield phase
         2 * codes,  # develop
         distinct,  # discard

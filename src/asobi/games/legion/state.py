@@ -76,6 +76,7 @@ FIELDS = Fields(
     open_hands=Value(bool),
     empty_hand_cap=Value(bool),
     own_weapons_only=Value(bool),
+    timing=Value(str),
     round=Value(int),
     round_limit=Value(int),
     turn=Value(int),
@@ -129,6 +130,7 @@ class LegionState(FlowState, DeclaredState):
         open_hands: bool = False,
         empty_hand_cap: bool = False,
         own_weapons_only: bool = False,
+        timing: str = "printed",
     ) -> None:
         c = content()
         preset = c.presets[difficulty]
@@ -139,6 +141,9 @@ class LegionState(FlowState, DeclaredState):
         """L-15's narrowing: the 8 − players cap limits an empty hand's 3 cards too."""
         self.own_weapons_only = own_weapons_only
         """L-26's narrowing: 操作 activates only the seat's own weapons."""
+        self.timing = timing
+        """L-28: ``printed`` passes priority wherever 6.4/6.5 allow a strategy; ``simple`` keeps the
+        narrowed timing of L-16/L-20 (own main phase and windows on enemy/event items only)."""
         self.round = 0
         self.round_limit = preset.round_limit
         self.turn = -1

@@ -22,7 +22,7 @@ Layout, in order (``S`` squares of the space map, ``E`` enemy-map squares, ``A``
   (9 codes + A army) when the seat may see them, else zeros;
 - shield per code kind; deck sizes (code / 27, army / 40, enemy unseen / N, event unseen / V);
   the used enemy and event cards (N + V bits); discards per code kind and per army kind;
-- the stack: its depth, and for its top item the kind one-hot (5), the verb one-hot, who
+- the stack: its depth, and for its top item the kind one-hot (6), the verb one-hot, who
   put it (5 seats), negated, and the code it attacks with (9);
 - the pending decision: kind one-hot, seat (5), whether it is this seat's, and its numbers
   (develop need and total, the most cards a draw may take) and the weapon being launched with its
@@ -51,7 +51,7 @@ SEAT_SLOTS = 5
 ZONES = 3
 """Weapon zones per seat: the most weapons 6.3 allows one seat (two players or fewer)."""
 _DIFFICULTIES = ("easy", "normal", "hard")
-_STACK_KINDS = ("move", "square", "card", "attack", "strategy")
+_STACK_KINDS = ("move", "square", "card", "attack", "strategy", "weapon")
 _PENDING = tuple(sorted(DECISIONS))
 
 

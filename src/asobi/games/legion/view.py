@@ -87,6 +87,8 @@ def make_view(s: LegionState, seat: int | None) -> dict[str, Any]:
             pending.update(need=pend[2], total=pend[3])
         elif pend[0] == "draw_count":
             pending["most"] = pend[2]
+        elif pend[0] == "priority":
+            pending["step"] = pend[2]  # L-28: the step whose window this is
         elif pend[0] == "place":
             pending.update(card=c.army_ids[pend[2]], code=code_name(pend[3]))
     return {

@@ -14,7 +14,7 @@ from typing import Any
 
 from asobi.core.flow import Flow
 
-from . import draw, enemy_turn, event_time, main_phase, resolve, shield, stack, turn
+from . import draw, enemy_turn, event_time, main_phase, resolve, shield, stack, turn, weapons
 
 TASKS: dict[str, Callable[..., None]] = {
     "round": turn.task_round,
@@ -34,6 +34,8 @@ TASKS: dict[str, Callable[..., None]] = {
     "announce": stack.task_announce,
     "settle": stack.task_settle,
     "resolve": stack.task_resolve,
+    "priority": stack.task_priority,
+    "weapon_effect": weapons.task_weapon_effect,
     "ask_discard": resolve.task_ask_discard,
     "ask_unshield": resolve.task_ask_unshield,
     "ask_clear": resolve.task_ask_clear,
@@ -50,6 +52,7 @@ DECISIONS: dict[str, tuple[Legal, Apply, str]] = {
     "develop": (main_phase.legal_develop, main_phase.apply_develop, "5.8"),
     "shield": (shield.legal_shield, shield.apply_shield, "4.3"),
     "respond": (stack.legal_respond, stack.apply_respond, "6.5"),
+    "priority": (stack.legal_respond, stack.apply_priority, "6.4"),
     "discard": (resolve.legal_discard, resolve.apply_discard, "7.3"),
     "unshield": (resolve.legal_unshield, resolve.apply_unshield, "7.3"),
     "clear": (resolve.legal_clear, resolve.apply_clear, "5.6"),

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 
 _PIECE_TASKS = (("attack", 2), ("attack", 1), ("attack", 0), ("square", 2), ("square", 1), ("square", 0))
 """7.2 then 7.5, pieces 1→2→3, in agenda order (the last one runs first)."""
+_ADVANCED_WINDOW = ("priority", "7.1", -1)
 
 
 def task_enemy_turn(s: LegionState) -> None:
@@ -26,6 +27,8 @@ def task_enemy_turn(s: LegionState) -> None:
             args = (("piece", i + 1), ("esq", s.content.square_ids[s.pieces[i]]))
             s.log.append(new_event(Event, ("7.1", "piece_advanced", args, None)))
     s.agenda.extend(_PIECE_TASKS)
+    if s.timing != "simple":
+        s.agenda.append(_ADVANCED_WINDOW)  # L-28: the players may answer the pieces' advance
 
 
 def task_square(s: LegionState, piece: int) -> None:

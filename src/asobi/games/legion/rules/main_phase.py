@@ -39,6 +39,8 @@ _MAIN_END = seat_events("4.2", "main_end")
 
 _MAIN = tuple(("main", seat) for seat in range(5))
 """Each seat's main-phase task and decision (the same tuple, ``("main", seat)``), made once."""
+_BETWEEN = tuple(("priority", "4.2", seat) for seat in range(5))
+"""L-28: the window after each of a seat's main actions, for the other seats."""
 
 
 def task_main(s: LegionState, seat: int) -> None:
@@ -212,6 +214,8 @@ def apply_main(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -
         s.log.append(_MAIN_END[seat])
         return
     s.agenda.append(_MAIN[seat])  # s.push(("main", seat))
+    if verb != "autopass" and s.timing != "simple":
+        s.agenda.append(_BETWEEN[seat])  # L-28: the other seats may play a strategy after it
     if verb in _OTHER_MAIN and s.used & OPERATE:
         # L-24: 操作 (5.5) is one action, its move and activation in either order: once another
         # main action starts after half of it, the other half is gone.

@@ -16,7 +16,7 @@ from .lives import damage_enemy, damage_space, heal_enemy, heal_space, queue_dra
 from .log import Event, new_event
 from .negate import cancel
 from .ship import move_ship, ship_directions
-from .weapons import destroy_weapon, move_weapon, moves_of, shield_limit
+from .weapons import destroy_weapon, move_weapon, moves_of, resolve_weapon_item, shield_limit
 
 if TYPE_CHECKING:
     from ..state import LegionState
@@ -25,7 +25,7 @@ TABLE_SEAT = 0
 """L-4: seat A makes the choices that belong to the whole table."""
 
 
-_CLAUSE = {"move": "7.2", "square": "7.4", "card": "6.6", "attack": "7.5", "strategy": "6.4"}
+_CLAUSE = {"move": "7.2", "square": "7.4", "card": "6.6", "attack": "7.5", "strategy": "6.4", "weapon": "6.1"}
 """The clause an effect resolves under, by stack item kind."""
 
 
@@ -44,6 +44,9 @@ def resolve(s: LegionState, item: tuple[Any, ...]) -> None:
         return
     if kind == "move":  # a square's "to〜" (7.2, L-23), the most frequent item after attacks
         move_ship(s, params[0][1], "7.2")
+        return
+    if kind == "weapon":  # L-29 (printed timing): a weapon's 起動 or 誘発 effect
+        resolve_weapon_item(s, item)
         return
     p = dict(params)
     clause = _CLAUSE[kind]

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 ALPHA = ("α", "β", "γ")
 
 _SETTLE = ("settle",)
-_ANNOUNCE_CLAUSE = {"move": "7.2", "square": "7.4", "card": "6.6", "attack": "7.5", "strategy": "6.5"}
+_ANNOUNCE_CLAUSE = {"move": "7.2", "square": "7.4", "card": "6.6", "attack": "7.5", "strategy": "6.5", "weapon": "6.5"}
 _ALPHA_BIT = (1, 1, 1, 2, 2, 2, 4, 4, 4)
 """The bit of each code kind's alphabet (α 1, β 2, γ 4)."""
 
@@ -82,6 +82,43 @@ def _window(s: LegionState) -> list[int] | None:
             else:
                 window.append(seat)
     return window
+
+
+def task_priority(s: LegionState, step: str, skip: int) -> None:
+    """L-28 (printed timing): with the stack empty, at a step where 6.4's 「いつでも」 allows a
+    strategy, the seats that hold an army card and a code card (public counts, L-17) and are not
+    on auto-pass (L-5) are asked in seat order whether to play one; ``skip`` (the seat whose main
+    phase it is, which plays strategies as main-phase choices) is not asked; -1 skips nobody."""
+    window = None
+    hands = s.hands
+    autopass = s.autopass
+    for seat in range(s.n):
+        hand = hands[seat]
+        if seat != skip and hand and hand[-1] >= ARMY and hand[0] < ARMY and not autopass[seat]:
+            if window is None:
+                window = [seat]
+            else:
+                window.append(seat)
+    if window:
+        s.window = window
+        s.ask("priority", window[0], step, skip)
+
+
+def apply_priority(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
+    """A seat's answer in a step's window (L-28): a strategy goes on the stack, and once it has
+    resolved the step's window opens again; a pass asks the next seat."""
+    _, _, step, skip = pend
+    seat = s.window.pop(0)
+    if action[0] == "strategy":
+        s.window = []
+        s.push(("priority", step, skip))  # runs after the strategy has resolved
+        play_strategy(s, seat, action[1], action[2])
+        return
+    if action[0] == "autopass":
+        s.autopass[seat] = 1
+        s.say("L-5", "autopass_on", seat=seat)
+    if s.window:
+        s.ask("priority", s.window[0], step, skip)
 
 
 def _resolve_top(s: LegionState) -> None:

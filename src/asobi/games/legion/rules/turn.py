@@ -19,6 +19,28 @@ _TURN_TASKS = tuple(
     (("end_turn", seat), ("shield_phase", seat), ("main", seat), ("draw_phase", seat)) for seat in range(5)
 )
 """2.1, 4.1–4.4: the phases of a seat's turn, in agenda order."""
+_ROUND_TASKS_PRINTED = tuple(
+    tuple(
+        reversed(
+            [*(("turn", seat) for seat in range(n)), ("enemy_turn",), ("priority", "7.5", -1), ("event_time",), ("round",)]
+        )
+    )
+    for n in range(6)
+)
+_TURN_TASKS_PRINTED = tuple(
+    (
+        ("end_turn", seat),
+        ("priority", "4.3", -1),
+        ("shield_phase", seat),
+        ("main", seat),
+        ("priority", "4.1", -1),
+        ("draw_phase", seat),
+    )
+    for seat in range(5)
+)
+"""L-28 (printed timing): the same, with a window for strategies after the draw phase, after the
+shield phase and after the enemy turn's attacks (the enemy turn adds one after its pieces advance,
+the main phase one after each main action)."""
 
 
 _TURN_EVENTS = seat_events("2.1", "turn")
@@ -33,7 +55,7 @@ def task_round(s: LegionState) -> None:
         finish(s, "timeout", "L-9")
         return
     s.log.append(new_event(Event, ("2.1", "round", (("round", s.round),), None)))
-    s.agenda.extend(_ROUND_TASKS[s.n])
+    s.agenda.extend((_ROUND_TASKS if s.timing == "simple" else _ROUND_TASKS_PRINTED)[s.n])
 
 
 def task_turn(s: LegionState, seat: int) -> None:
@@ -41,7 +63,7 @@ def task_turn(s: LegionState, seat: int) -> None:
     s.turn = seat
     s.used = 0
     s.log.append(_TURN_EVENTS[seat])
-    s.agenda.extend(_TURN_TASKS[seat])
+    s.agenda.extend((_TURN_TASKS if s.timing == "simple" else _TURN_TASKS_PRINTED)[seat])
 
 
 def task_end_turn(s: LegionState, seat: int) -> None:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from bisect import insort
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .geometry import around, orthogonal
 from .lives import damage_enemy, heal_space, queue_draws
@@ -110,8 +110,37 @@ def _placed(s: LegionState, w: Weapon) -> None:
     """6.2: "when this weapon is placed" also fires when it moves onto a square."""
     e = s.content.weapon_effect[w[2]]
     if e is not None and e.timing == "trigger" and e.trigger == "placed":
+        if s.timing != "simple":
+            s.push(("weapon_effect", w, "6.2", w[1]))  # L-29: announced, so it can be answered
+            return
         s.say("6.2", "weapon_triggered", card=s.content.army_ids[w[2]], square=w[0])
         _effect(s, w, "6.2", w[1])
+
+
+def task_weapon_effect(s: LegionState, w: Weapon, clause: str, chooser: int) -> None:
+    """L-29 (printed timing): a weapon's 起動 or 誘発 effect goes on the stack like any effect, so a
+    strategy may answer it (6.5). A trigger whose weapon left the map before its turn came (an
+    earlier mine's effect, the game's end) does not go off, as with the simple timing."""
+    if w not in s.weapons:
+        return
+    c = s.content
+    e = c.weapon_effect[w[2]]
+    assert e is not None
+    if e.timing == "trigger":
+        s.say(clause, "weapon_triggered", card=c.army_ids[w[2]], square=w[0])
+    params = (("owner", w[1]), ("zone", w[4]), ("square", w[0]), ("code", w[3]), ("clause", clause))
+    s.push(("announce", ("weapon", c.army_ids[w[2]], e.verb, params, chooser, False)))
+
+
+def resolve_weapon_item(s: LegionState, item: tuple[Any, ...]) -> None:
+    """L-29: a weapon effect on the stack resolves as announced; it reads the weapon where it is
+    now (a strategy may have moved it in answer), or as it was if it has left the map."""
+    p = dict(item[3])
+    kind = s.content.army_index[item[1]]
+    w = weapon_of(s, p["owner"], p["zone"])
+    if w is None or w[2] != kind or w[3] != p["code"]:
+        w = (p["square"], p["owner"], kind, p["code"], p["zone"])
+    _effect(s, w, p["clause"], item[4])
 
 
 def destroy_weapon(s: LegionState, w: Weapon, clause: str) -> None:
@@ -168,6 +197,9 @@ def activate(s: LegionState, owner: int, zone: int, seat: int) -> None:
         s.say("5.5", "weapon_activated", seat=seat, card=card, square=square)
     else:
         s.say("5.5", "weapon_activated_of", seat=seat, owner=w[1], card=card, square=square)
+    if s.timing != "simple":
+        s.push(("weapon_effect", w, "6.1", seat))  # L-29: announced, so it can be answered
+        return
     _effect(s, w, "6.1", seat)
 
 
@@ -196,6 +228,18 @@ def ship_arrived(s: LegionState) -> None:
     if not s.weapons:
         return
     near = orthogonal(s, s.ship)
+    if s.timing != "simple":  # L-29: each mine's effect is announced in turn, so it can be answered
+        s.push(
+            *[
+                ("weapon_effect", w, "6.1", w[1])
+                for w in s.weapons
+                if w[0] in near
+                and (e := s.content.weapon_effect[w[2]]) is not None
+                and e.timing == "trigger"
+                and e.trigger == "ship_adjacent"
+            ]
+        )
+        return
     for w in list(s.weapons):
         e = s.content.weapon_effect[w[2]]
         if w[0] in near and e is not None and e.timing == "trigger" and e.trigger == "ship_adjacent":
