@@ -3,6 +3,8 @@ L-29, against the narrowed ``simple`` timing that L-16 and L-20 describe."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from asobi.core.testing import rule
@@ -148,3 +150,19 @@ def test_the_rule_bot_passes_step_windows_and_its_tables_weapon_effects():
     s.apply(("pass",))
     assert s.pending == ("respond", 1) and ("strategy", kind("S01"), 0) in s.legal_actions()
     assert RuleBot(1, 1).act(Observation(s, 1)) == ("pass",)  # never negates its own table's strike
+
+
+@rule("L-28")
+def test_a_game_made_before_rules_version_6_replays_with_the_simple_timing():
+    from pathlib import Path
+
+    from asobi.core import GameRecord, replay
+
+    golden = json.loads((Path(__file__).parents[1] / "golden" / "legion-simple.record.json").read_text("utf-8"))
+    old = {**golden, "rules_version": "5", "options": {k: v for k, v in golden["options"].items() if k != "timing"}}
+    record = GameRecord.from_json(old)
+    assert record.options["timing"] == "simple" and record.migrated_from == "5"
+    assert replay(record).outcome() is not None
+    # the same options under the current version mean the printed timing, where the game differs
+    current = GameRecord.from_json({**old, "rules_version": golden["rules_version"]}, migrate=False)
+    assert current.options["timing"] == "printed"

@@ -255,8 +255,11 @@ def parse_record(data: Any, where: str = "record") -> GameRecord:
             raise BadRecordError(where, f"options: an option name is longer than {MAX_TEXT} characters")
         if isinstance(value, int) and not -MAX_SEED <= value < MAX_SEED:
             raise BadRecordError(where, f"options: option {name!r} is a number too large")
+    raw_options = data["options"]
+    if rules_version != spec.rules_version and spec.older_options is not None:
+        raw_options = spec.older_options(rules_version, raw_options)
     try:
-        options = spec.validate_options(data["options"])
+        options = spec.validate_options(raw_options)
     except AsobiError as e:
         raise BadRecordError(where, f"options: {_short(str(e))}") from None
     except (TypeError, ValueError, OverflowError) as e:  # a game's own checks meeting a hostile value

@@ -71,6 +71,9 @@ class GameSpec:
         (a card played face up, a hand shown): where such an event is the first thing two branches
         the harness follows differ in, the difference was revealed, not leaked.
     :ivar study: what ``asobi study`` reads of the game over time (:class:`StudyHooks`).
+    :ivar older_options: ``older_options(rules_version, options)``: the options of a record made
+        under an older rules version, as this version names them — an option added since, whose
+        default plays differently, set to what those rules did — so that old games still replay.
     """
 
     id: str
@@ -96,6 +99,7 @@ class GameSpec:
     reveals: frozenset[str] = frozenset()
     heuristic: Callable[[GameState, int], float] | None = None
     study: StudyHooks | None = None
+    older_options: Callable[[str, Mapping[str, Any]], dict[str, Any]] | None = None
 
     def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
         return validate_options(self.id, self.options, raw)

@@ -38,6 +38,13 @@ def heuristic(state: GameState, seat: int) -> float:
     return 0.5 * (6 - state.enemy_life) / 6 + 0.5 * state.space_life / max(1, state.max_space)
 
 
+def older_options(rules_version: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """A game made before rules version 6 played the simple strategy timing (L-16, L-20): it
+    replays with ``timing=simple`` unless its options say otherwise."""
+    older = rules_version.isdigit() and int(rules_version) < 6
+    return {"timing": "simple", **options} if older else dict(options)
+
+
 @cache
 def data_hash() -> str:
     return package_hash(PACKAGE)
@@ -103,6 +110,7 @@ SPEC = GameSpec(
     data_hash=data_hash,
     heuristic=heuristic,
     study=STUDY,
+    older_options=older_options,
 )
 
 LegionState.spec = SPEC
