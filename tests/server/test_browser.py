@@ -361,3 +361,34 @@ def test_on_a_phone_the_hint_the_forecast_and_zoom_work(server, browser):
     if os.environ.get("ASOBI_SCREENSHOTS"):
         page.screenshot(path=os.path.join(os.environ["ASOBI_SCREENSHOTS"], "emblem-phone.png"))
     phone.close()
+
+
+def test_the_page_passes_for_its_person_at_windows_that_are_not_stops(server, browser):
+    page = browser.new_page()
+    seat_link, _ = _create(page, server, "legion", seed=5)
+    page.evaluate("localStorage.setItem('asobi.stops.legion', '[]')")  # no stops: every window is passed
+    page.goto(seat_link)
+    page.wait_for_selector("#stops-box:not([hidden])")
+    page.click("#stops-box summary")
+    assert page.locator("#stops input[data-stop]").count() == 5
+    assert page.locator("#stops input:checked").count() == 0
+    passed = "passed (not one of your stops)"
+    for _ in range(60):
+        if passed in page.inner_text("#log"):
+            break
+        page.wait_for_selector("#actions button")
+        state_id = page.get_attribute("#turn", "data-state-id")
+        labels = page.locator("#actions button").all_inner_texts()
+        # never shown a window: with no stops the page answers every one itself
+        assert not any(label.startswith(("pass", "Pass")) for label in labels), labels
+        end = page.locator("#actions button", has_text="end")
+        (end.first if end.count() else page.locator("#actions button").last).click()
+        page.wait_for_function(f"document.querySelector('#turn').dataset.stateId != '{state_id}'"
+                               " || document.querySelector('#error').textContent")
+        assert not page.inner_text("#error")
+    else:
+        raise AssertionError("the page never passed at a window")
+    # ticking "all" is kept in the browser, and from then on the person is asked
+    page.check("#stops input[data-stop=all]")
+    assert page.evaluate("localStorage.getItem('asobi.stops.legion')") == '["all"]'
+    page.close()

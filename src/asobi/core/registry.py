@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -13,12 +13,48 @@ from .events import Event, Localizer, render_event
 from .options import Option, validate_options
 
 if TYPE_CHECKING:
+    from .actions import Action
     from .agent import Agent
     from .spaces import ActionSpace
     from .state import GameState
 
 BotFactory = Callable[[int, int, Mapping[str, Any]], "Agent"]
 """``factory(seat, seed, options)`` makes a bot for one seat."""
+
+
+@dataclass(frozen=True)
+class StopHooks:
+    """A game's windows where a seat may play but usually passes, named for clients' *stops*.
+
+    A stop is a client setting — where a person wants to be asked — that the engine never reads:
+    the client passes for its person at a window that is not one of their stops, deciding from
+    the seat's own view and legal actions like any answer the person gives.
+
+    :ivar names: the stop names a client may choose from (``all``: every window, even one with
+        nothing the seat may play).
+    :ivar default: the stops a client starts with.
+    :ivar window: ``window(view, legal)``: for a decision that is such a window, its stop name
+        and whether the seat holds something it may play there; ``None`` for any other decision.
+    :ivar pass_action: the action a client takes to pass.
+    """
+
+    names: tuple[str, ...]
+    default: frozenset[str]
+    window: Callable[[Mapping[str, Any], Sequence[Action]], tuple[str, bool] | None]
+    pass_action: Action
+
+    def auto_answer(self, view: Mapping[str, Any], legal: Sequence[Action], stops: frozenset[str],
+                    public_only: bool = False) -> Action | None:
+        """The pass a client gives for its person at this decision, or ``None`` to ask them.
+        ``public_only`` (several people at one screen): decide on the window's kind alone, never
+        on what the seat may play, since the others see whether the screen is handed over."""
+        found = self.window(view, legal)
+        if found is None or "all" in stops:
+            return None
+        stop, playable = found
+        if not public_only and not playable:
+            return self.pass_action  # nothing to play: only "all" shows such a window
+        return None if stop in stops else self.pass_action
 
 
 @dataclass(frozen=True)
@@ -74,6 +110,7 @@ class GameSpec:
     :ivar older_options: ``older_options(rules_version, options)``: the options of a record made
         under an older rules version, as this version names them — an option added since, whose
         default plays differently, set to what those rules did — so that old games still replay.
+    :ivar stops: the game's windows that clients' stops may pass (:class:`StopHooks`).
     """
 
     id: str
@@ -100,6 +137,7 @@ class GameSpec:
     heuristic: Callable[[GameState, int], float] | None = None
     study: StudyHooks | None = None
     older_options: Callable[[str, Mapping[str, Any]], dict[str, Any]] | None = None
+    stops: StopHooks | None = None
 
     def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
         return validate_options(self.id, self.options, raw)

@@ -170,8 +170,13 @@ def state_message(match: Match, seat: int | None, *, since: int, epoch: str, lan
     state = match.state
     current = state.current_seat
     legal: list[dict[str, Any]] = []
+    window: dict[str, Any] | None = None
+    stops = match.spec.stops
     if seat is not None and match.waiting_for() == seat:
         legal = [{"action": action_to_json(a), "label": state.action_label(a, lang)} for a in state.legal_actions()]
+        found = stops.window(view, state.legal_actions()) if stops is not None else None
+        if found is not None:  # a window the client may pass by its person's stops
+            window = {"stop": found[0], "playable": found[1]}
         forecast = forecaster(match.spec.id)
         if forecast is not None:  # what an attack would do, beside the choices that start one
             for item, action in zip(legal, state.legal_actions(), strict=True):
@@ -205,6 +210,11 @@ def state_message(match: Match, seat: int | None, *, since: int, epoch: str, lan
         "text": text,
         "names": card_names(match, view, lang, known_names),
         "legal": legal,
+        "window": window,
+        "stops": None if stops is None else {
+            "names": list(stops.names), "default": [n for n in stops.names if n in stops.default],
+            "pass": action_to_json(stops.pass_action),
+        },
         "can_undo": can_undo,
         "reset_log": reset,
         "opening": opening,

@@ -30,7 +30,7 @@ from ..store import GameStore
 from ..store.listener import StoreListener
 from .annotate import choice_notes
 from .items import find
-from .stops import STOPS, auto_answer, default_stops, parse_stops
+from .stops import auto_answer, default_stops, parse_stops
 from .table import glossary, visible_items
 from .translations import clause_text
 
@@ -238,7 +238,7 @@ class TerminalGame:
     def _auto_pass(self, seat: int) -> bool:
         """Pass for the person at a strategy window that is not one of their stops (from their
         own view and choices only); whether it did."""
-        if self.spec.id not in STOPS:
+        if self.spec.stops is None:
             return False
         state = self.match.state
         stops = self.stops if self.stops is not None else default_stops(self.spec.id)
@@ -367,7 +367,7 @@ class TerminalGame:
 
     def _stops(self, text: str) -> None:
         """Show the stops, or set them from ``answer,turn…`` / ``none``."""
-        if self.spec.id not in STOPS:
+        if self.spec.stops is None:
             self.write(self._t("This game has no strategy windows to stop at.", "このゲームには止まる機会がありません。"))
             return
         if text:
@@ -377,7 +377,7 @@ class TerminalGame:
                 self.write(str(e))
                 return
         stops = self.stops if self.stops is not None else default_stops(self.spec.id)
-        shown = ",".join(n for n in STOPS[self.spec.id][0] if n in stops) or "none"
+        shown = ",".join(n for n in self.spec.stops.names if n in stops) or "none"
         self.write(self._t(f"Stops: {shown} (set with s answer,turn,others,enemy,all or s none)",
                            f"止まる機会: {shown}（s answer,turn,others,enemy,all か s none で変更）"))
 

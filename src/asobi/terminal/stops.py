@@ -6,18 +6,9 @@ answers "pass" for the person at every window that is not a stop, so play stays 
 never sees the setting (it only asks); the choice is made from the seat's own view and legal
 actions, like any answer the person gives. Nothing here sets the game's public auto-pass (L-5).
 
-Legion's stops:
-
-- ``answer``: an effect is announced on the stack and you hold a strategy you may play now;
-- ``turn``: a step window in your own turn (after your draw phase or shield phase) in which you
-  may play a strategy;
-- ``others``: a step window in another seat's turn (after its draw phase, each of its main
-  actions, its shield phase) in which you may play a strategy;
-- ``enemy``: a step window of the enemy turn (after the pieces advance, after the attacks) in
-  which you may play a strategy;
-- ``all``: every window, even with nothing you may play (only "pass" to choose).
-
-The default is ``answer,turn``.
+A game names its windows and stops in its ``GameSpec.stops`` (:class:`~asobi.core.registry.StopHooks`;
+legion's: ``answer``, ``turn``, ``others``, ``enemy``, ``all``, default ``answer,turn``); the
+browser client follows the same hooks.
 
 With several people at one keyboard (hot-seat) the others would see whether the terminal is handed
 over to a seat, so there the choice must not depend on the seat's hand: a window is passed for it
@@ -31,19 +22,16 @@ from typing import Any
 
 from ..core.actions import Action
 from ..core.errors import AsobiError
+from ..core.registry import StopHooks, get_game
 
-LEGION_STOPS = ("answer", "turn", "others", "enemy", "all")
-STOPS: dict[str, tuple[tuple[str, ...], frozenset[str]]] = {
-    "legion": (LEGION_STOPS, frozenset({"answer", "turn"})),
-}
-"""Per game: the stop names and the default stop set."""
 
-_WINDOWS = frozenset({"respond", "priority"})
-_ENEMY_STEPS = frozenset({"7.1", "7.5"})
+def _hooks(game: str) -> StopHooks | None:
+    return get_game(game).stops
 
 
 def default_stops(game: str) -> frozenset[str]:
-    return STOPS[game][1] if game in STOPS else frozenset()
+    hooks = _hooks(game)
+    return hooks.default if hooks is not None else frozenset()
 
 
 def parse_stops(game: str, text: str) -> frozenset[str]:
@@ -51,9 +39,10 @@ def parse_stops(game: str, text: str) -> frozenset[str]:
 
     :raises AsobiError: for a game without stops or an unknown stop name.
     """
-    if game not in STOPS:
+    hooks = _hooks(game)
+    if hooks is None:
         raise AsobiError(f"{game} has no strategy windows to set stops for")
-    names = STOPS[game][0]
+    names = hooks.names
     items = {t.strip() for t in text.replace(" ", ",").split(",") if t.strip()}
     if items == {"none"}:
         return frozenset()
@@ -67,20 +56,6 @@ def auto_answer(
     game: str, view: dict[str, Any], legal: Sequence[Action], stops: frozenset[str], public_only: bool = False
 ) -> Action | None:
     """The pass the terminal gives for the person when this decision is a window that is not one
-    of ``stops``; ``None`` when the person is asked. ``public_only`` (hot-seat): decide on the
-    window's kind alone, never on what the seat may play."""
-    if game != "legion" or ("pass",) not in legal:
-        return None
-    pending = view.get("pending") or {}
-    kind = pending.get("kind")
-    if kind not in _WINDOWS or "all" in stops:
-        return None
-    if not public_only and not any(a[0] == "strategy" for a in legal):
-        return ("pass",)  # nothing to play: only "all" shows such a window
-    if kind == "respond":
-        stop = "answer"
-    elif pending.get("step") in _ENEMY_STEPS:
-        stop = "enemy"
-    else:
-        stop = "turn" if view.get("turn") == view.get("seat") else "others"
-    return None if stop in stops else ("pass",)
+    of ``stops``; ``None`` when the person is asked (:meth:`StopHooks.auto_answer`)."""
+    hooks = _hooks(game)
+    return hooks.auto_answer(view, legal, stops, public_only) if hooks is not None else None

@@ -17,6 +17,7 @@ from .render import render
 from .rules import all_clauses
 from .space import action_space, chance_space
 from .state import SEATS, LegionState
+from .stops import STOPS
 from .tensor import observation_shape
 
 
@@ -111,6 +112,7 @@ SPEC = GameSpec(
     heuristic=heuristic,
     study=STUDY,
     older_options=older_options,
+    stops=STOPS,
 )
 
 LegionState.spec = SPEC

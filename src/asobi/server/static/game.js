@@ -50,7 +50,47 @@
         for (const e of u.events) this.log.push({ kind: "event", ...e });
       }
       this.state = message; this.since = message.state_id; this.epoch = message.epoch;
+      if (this.autoPass(message)) return;
       render();
+    }
+    // Stops (a client setting the server never reads): pass for the person at a window that is
+    // not one of their stops, or where they hold nothing to play (unless "all"). In hot-seat only
+    // the window's kind counts: whether the screen is handed over must not tell what a hand holds.
+    autoPass(s) {
+      if (!s.window || !s.stops || !s.legal.length || s.over || this.asking) return false;
+      const stops = stopsOf(s);
+      if (stops.has("all")) return false;
+      if (!(!hotseat && !s.window.playable) && stops.has(s.window.stop)) return false;
+      if (this.passedAt === s.state_id) return true;
+      this.passedAt = s.state_id;
+      this.log.push({ kind: "act", text: `[${s.seats[s.seat].name}] ${t("autoPassed")}` });
+      this.send({ type: "act", action: s.stops.pass, state_id: s.state_id });
+      return true;
+    }
+  }
+
+  function stopsOf(s) {
+    const saved = localStorage.getItem("asobi.stops." + s.game);
+    try { if (saved !== null) return new Set(JSON.parse(saved)); } catch (e) { /* a damaged setting: the default */ }
+    return new Set(s.stops.default);
+  }
+
+  function showStops(s) {  // the Stops box: one checkbox per stop the game names
+    const box = $("stops-box");
+    box.hidden = !s.stops || s.seat === null;
+    if (box.hidden || box.dataset.game === s.game) return;
+    box.dataset.game = s.game;
+    const list = $("stops");
+    list.replaceChildren();
+    const chosen = stopsOf(s);
+    for (const name of s.stops.names) {
+      const input = el("input", { type: "checkbox", "data-stop": name });
+      input.checked = chosen.has(name);
+      input.addEventListener("change", () => {
+        const now = [...list.querySelectorAll("input:checked")].map((x) => x.dataset.stop);
+        localStorage.setItem("asobi.stops." + s.game, JSON.stringify(now));
+      });
+      list.append(el("label", {}, input, " ", el("span", { "data-t": "stop_" + name, text: t("stop_" + name) })), " ");
     }
   }
 
@@ -141,6 +181,7 @@
       if (choice.forecast) b.append(board && board.forecast ? board.forecast(choice.forecast, s.lang) : forecastLines(choice.forecast, s.names, s.lang));
       b.addEventListener("click", () => {
         actions.querySelectorAll("button").forEach((x) => { x.disabled = true; });
+        sock.asking = false;
         sock.send({ type: "act", action: choice.action, state_id: s.state_id });
       });
       if (!grouped) { actions.append(b); continue; }
@@ -153,6 +194,7 @@
       groups.get(name).append(b);
     }
     if (!s.legal.length && !s.over) actions.append(el("span", { class: "muted", text: `${t("waiting")} ${s.to_move_name || "…"}` }));
+    showStops(s);
     $("undo").hidden = !(s.can_undo > 0);
     $("hint").hidden = !s.legal.length;
     $("hint-text").textContent = hint ? `${t("hintIs")} (${hint.bot}): ${hint.label}` : "";
@@ -237,7 +279,9 @@
     });
   }
 
-  $("undo").addEventListener("click", () => { const s = current(); if (s) s.send({ type: "undo" }); });
+  // After an undo the person is asked even at windows the stops pass, until they choose again:
+  // else undoing a pass the page made would only see it made again.
+  $("undo").addEventListener("click", () => { const s = current(); if (s) { s.asking = true; s.send({ type: "undo" }); } });
   $("text-box").addEventListener("toggle", updateText);
   $("hint").addEventListener("click", () => { const s = current(); if (s) s.send({ type: "hint" }); });
   window.AsobiZoom.controls($("zoom"), () => $("board").querySelector("svg"), zoomView);

@@ -12,6 +12,10 @@ window.AsobiText = {
     ready: "I am", show: "show my seat", noGames: "no saved games yet",
     hint: "Hint", hintIs: "The bot suggests", replay: "Replay as", replayOf: "Replay", moves: "Moves",
     asSeat: "Point of view", first: "start", prev: "back", next: "forward", last: "end", frame: "step",
+    stops: "Stops", stopsHelp: "Where you want to be asked; at other windows (and where you hold nothing to play, unless \"all\") this page passes for you.",
+    autoPassed: "passed (not one of your stops)",
+    stop_answer: "an effect is announced", stop_turn: "steps of your turn", stop_others: "steps of others' turns",
+    stop_enemy: "steps of the enemy turn", stop_all: "every window, even with nothing to play",
   },
   ja: {
     lobby: "ロビー", newGame: "新しいゲーム", game: "ゲーム", seats: "席", seed: "シード（任意）", create: "作成",
@@ -24,6 +28,10 @@ window.AsobiText = {
     ready: "私は", show: "自分の席を表示", noGames: "保存されたゲームはまだありません",
     hint: "ヒント", hintIs: "ボットの提案", replay: "リプレイ（視点）", replayOf: "リプレイ", moves: "手順",
     asSeat: "視点", first: "最初", prev: "戻る", next: "進む", last: "最後", frame: "手",
+    stops: "ストップ", stopsHelp: "聞かれたい機会を選びます。それ以外の機会（と、出せるものがない機会。「すべて」を除く）ではこの画面がパスします。",
+    autoPassed: "パス（ストップ外）",
+    stop_answer: "効果が宣言されたとき", stop_turn: "自分の手番の区切り", stop_others: "他の人の手番の区切り",
+    stop_enemy: "エネミーターンの区切り", stop_all: "すべての機会（出せるものがなくても）",
   },
 };
 window.asobiLang = function () { return localStorage.getItem("asobi.lang") || "en"; };
