@@ -174,9 +174,9 @@ def state_message(match: Match, seat: int | None, *, since: int, epoch: str, lan
     stops = match.spec.stops
     if seat is not None and match.waiting_for() == seat:
         legal = [{"action": action_to_json(a), "label": state.action_label(a, lang)} for a in state.legal_actions()]
-        found = stops.window(view, state.legal_actions()) if stops is not None else None
-        if found is not None:  # a window the client may pass by its person's stops
-            window = {"stop": found[0], "playable": found[1]}
+        stop = stops.window(view, state.legal_actions()) if stops is not None else None
+        if stop is not None:  # a window the client may pass by its person's stops
+            window = {"stop": stop[0], "playable": stop[1]}
         forecast = forecaster(match.spec.id)
         if forecast is not None:  # what an attack would do, beside the choices that start one
             for item, action in zip(legal, state.legal_actions(), strict=True):
