@@ -183,11 +183,14 @@ class LegionState(FlowState, DeclaredState):
     # ---- small helpers the rules modules use ------------------------------------------------
     def say(self, clause: str, key: str, **args: Any) -> None:
         """Log a public event."""
-        self.log.append(_new_event(Event, (clause, key, tuple(args.items()), None)))
+        # (``self.log.append(…)`` is a method lookup Python 3.11 does not specialise; a slot read is)
+        append = self.log.append
+        append(_new_event(Event, (clause, key, tuple(args.items()), None)))
 
     def tell(self, to: int, clause: str, key: str, **args: Any) -> None:
         """Log an event only ``to`` may see (a card drawn into a hidden hand)."""
-        self.log.append(_new_event(Event, (clause, key, tuple(args.items()), (to,))))
+        append = self.log.append
+        append(_new_event(Event, (clause, key, tuple(args.items()), (to,))))
 
     def add_to_hand(self, seat: int, card: int) -> None:
         insort(self.hands[seat], card)
