@@ -185,6 +185,18 @@ class Cache(Kind):
         self.empty = empty
 
 
+class Shared(Kind):
+    """A value every state of the class shares and nothing changes (a game's content, the tables
+    derived from it), kept in a slot: the rules read it through the state, and on Python 3.11 a
+    slot read is specialised where a class attribute read through the instance is not. Shared by a
+    clone, not written, set from ``make()`` on reading."""
+
+    serialised = False
+
+    def __init__(self, make: Callable[[], Any]) -> None:
+        self.make = make
+
+
 class Custom(Kind):
     """A field with its own copy, dump and load (cards as ids in JSON, indices in the state)."""
 
@@ -261,7 +273,10 @@ class Fields:
             s: Any = object.__new__(klass)
             for name, kind in kinds.items():
                 if not kind.serialised:
-                    setattr(s, name, kind.empty if isinstance(kind, Cache) else None)
+                    if isinstance(kind, Shared):
+                        setattr(s, name, kind.make())
+                    else:
+                        setattr(s, name, kind.empty if isinstance(kind, Cache) else None)
                     continue
                 if name not in data:
                     raise BadRecordError("state", f"field {name!r} is missing")

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from asobi.core import Event, GameSpec, Outcome
 from asobi.core.actions import HIDDEN
 from asobi.core.errors import BadRecordError
-from asobi.core.fields import Cache, DeclaredState, Fields, List, Lists, Log, Value
+from asobi.core.fields import Cache, DeclaredState, Fields, List, Lists, Log, Shared, Value
 from asobi.core.flow import FlowState
 from asobi.core.log import EventLog
 
@@ -103,6 +103,8 @@ FIELDS = Fields(
     pending=Value(tuple, optional=True),
     chance=Value(tuple, optional=True),
     ended=Value(tuple, optional=True),
+    content=Shared(content),
+    tables=Shared(lambda: tables(content())),
     legal_cache=Cache(),
     known_cache=Cache(),
     redacted_logs=Cache(),
@@ -114,8 +116,9 @@ FIELDS = Fields(
 class LegionState(FlowState, DeclaredState):
     spec: ClassVar[GameSpec]
     flow = FLOW
-    content: ClassVar[Content] = content()
-    tables: ClassVar[Tables] = tables(content)
+    content: Content
+    """The game's content (a slot shared by every state, like ``tables``: see ``core.fields.Shared``)."""
+    tables: Tables
     __slots__ = FIELDS.slots
     log: EventLog
 
@@ -127,7 +130,8 @@ class LegionState(FlowState, DeclaredState):
         empty_hand_cap: bool = False,
         own_weapons_only: bool = False,
     ) -> None:
-        c = content()
+        c = self.content = content()
+        self.tables = tables(c)
         preset = c.presets[difficulty]
         self.n = players
         self.difficulty = difficulty
