@@ -29,7 +29,7 @@ it implements ``chance_outcomes`` and ``apply_chance``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action
 from .state import CHANCE, TERMINAL, GameState
@@ -40,16 +40,47 @@ Pending = tuple[Any, ...]
 
 class Decision:
     """One kind of pending decision: its legal actions, how one applies, the clause it belongs to,
-    and optionally a check of one action that does not list them all."""
+    and optionally a check of one action that does not list them all.
 
-    __slots__ = ("apply_fn", "check", "clause", "kind", "legal")
+    The listing, the application and the check live in the flow's flat tables (``flow.listings``,
+    ``flow.applies``, ``flow.checks``, by kind), which the states read on every step; these
+    attributes read and write those tables, so the tables are the one place they are kept (a test
+    that replaces ``decision.legal`` changes what every state lists)."""
 
-    def __init__(self, kind: str, legal: Callable[[Any], Any], clause: str) -> None:
+    __slots__ = ("clause", "flow", "kind")
+
+    def __init__(self, flow: Flow, kind: str, legal: Callable[[Any], Any], clause: str) -> None:
+        self.flow = flow
         self.kind = kind
-        self.legal = legal
         self.clause = clause
-        self.apply_fn: Callable[[Any, Action, Pending], None] | None = None
-        self.check: Callable[[Any, Action], bool] | None = None
+        flow.listings[kind] = legal
+
+    @property
+    def legal(self) -> Callable[[Any], Any]:
+        return self.flow.listings[self.kind]
+
+    @legal.setter
+    def legal(self, fn: Callable[[Any], Any]) -> None:
+        self.flow.listings[self.kind] = fn
+
+    @property
+    def apply_fn(self) -> Callable[[Any, Action, Pending], None] | None:
+        return self.flow.applies.get(self.kind)
+
+    @apply_fn.setter
+    def apply_fn(self, fn: Callable[[Any, Action, Pending], None]) -> None:
+        self.flow.applies[self.kind] = fn
+
+    @property
+    def check(self) -> Callable[[Any, Action], bool] | None:
+        return self.flow.checks.get(self.kind)
+
+    @check.setter
+    def check(self, fn: Callable[[Any, Action], bool] | None) -> None:
+        if fn is None:
+            self.flow.checks.pop(self.kind, None)
+        else:
+            self.flow.checks[self.kind] = fn
 
     def apply(self, fn: Callable[[Any, Action, Pending], None]) -> Callable[[Any, Action, Pending], None]:
         """Decorator: how an action of this decision applies (``fn(state, action, pending)``)."""
@@ -68,6 +99,12 @@ class Flow:
     def __init__(self) -> None:
         self.tasks: dict[str, Callable[..., None]] = {}
         self.decisions: dict[str, Decision] = {}
+        self.listings: dict[str, Callable[[Any], Any]] = {}
+        """Each decision kind's listing of legal actions (kept through :class:`Decision`)."""
+        self.applies: dict[str, Callable[[Any, Action, Pending], None]] = {}
+        """Each decision kind's application of an action."""
+        self.checks: dict[str, Callable[[Any, Action], bool]] = {}
+        """The kinds with a check of one action that does not list them all."""
 
     def task(self, name: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
         """Decorator: the function that runs task ``name`` (``fn(state, *task[1:])``)."""
@@ -87,7 +124,7 @@ class Flow:
         def register(fn: Callable[[Any], Any]) -> Decision:
             if kind in self.decisions:
                 raise ValueError(f"decision {kind!r} is declared twice")
-            d = self.decisions[kind] = Decision(kind, fn, clause)
+            d = self.decisions[kind] = Decision(self, kind, fn, clause)
             return d
 
         return register
@@ -108,13 +145,20 @@ class Flow:
 
     def check(self) -> None:
         """Every decision has its ``apply``."""
-        missing = [k for k, d in self.decisions.items() if d.apply_fn is None]
+        missing = [k for k in self.decisions if k not in self.applies]
         if missing:
             raise ValueError(f"decisions without apply: {missing}")
 
 
 class FlowState(GameState):
-    """A state run by the flow kernel (see the module's description)."""
+    """A state run by the flow kernel (see the module's description).
+
+    A subclass that sets ``flow`` gets ``run``, ``legal_actions``, ``is_legal`` and
+    ``apply_unchecked`` (those it does not write itself) made for that flow by
+    :func:`_protocol`: they reach the flow's tables through the function's closure, because on
+    Python 3.11 a class attribute read through the instance (``self.flow``) is not specialised and
+    costs as much as the rest of a cached ``legal_actions``.
+    """
 
     flow: ClassVar[Flow]
     agenda: list[Task]
@@ -122,6 +166,24 @@ class FlowState(GameState):
     chance: Any
     ended: Any
     legal_cache: tuple[Action, ...] | None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        flow = cls.__dict__.get("flow")
+        if isinstance(flow, Flow):
+            for name, method in _protocol(flow).items():
+                if name not in cls.__dict__:  # a game's own version stays
+                    method.__qualname__ = f"{cls.__name__}.{name}"
+                    setattr(cls, name, method)
+
+    if TYPE_CHECKING:  # made per subclass by _protocol
+
+        def run(self) -> None:
+            """Run tasks until a decision, a chance node or the end of the game."""
+
+        def legal_actions(self) -> tuple[Action, ...]: ...
+
+        def apply_unchecked(self, action: Action) -> None: ...
 
     # ---- what the rules call -------------------------------------------------------------------
     def push(self, *tasks: Task) -> None:
@@ -137,15 +199,6 @@ class FlowState(GameState):
         """Whether the game ended inside a task (games override to check their end conditions)."""
         return self.ended is not None
 
-    def run(self) -> None:
-        """Run tasks until a decision, a chance node or the end of the game."""
-        tasks = self.flow.tasks
-        while self.pending is None and self.chance is None and not self.stopped():
-            if not self.agenda:
-                raise AssertionError(f"{type(self).__name__}: the agenda ran out before the game ended")
-            task = self.agenda.pop()
-            tasks[task[0]](self, *task[1:])
-
     # ---- the protocol ---------------------------------------------------------------------------
     @property
     def current_seat(self) -> int:
@@ -158,44 +211,63 @@ class FlowState(GameState):
         seat: int = pending[1]
         return seat
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        pending = self.pending
-        if pending is None or self.ended is not None:
-            return ()
-        legal = self.legal_cache
-        if legal is None:
-            legal = self.legal_cache = tuple(self.flow.decisions[pending[0]].legal(self))
-        return legal
-
-    def is_legal(self, action: Action) -> bool:
-        pending = self.pending
-        if self.ended is not None:
-            return False
-        if pending is None:
-            return any(a == action for a, _ in self.chance_outcomes())
-        check = self.flow.decisions[pending[0]].check
-        if check is not None and self.legal_cache is None:
-            return check(self, action)
-        return action in self.legal_actions()
-
     def why_illegal(self, action: Action) -> tuple[str | None, str]:
         pending = self.pending
         if pending is None:
             return None, "a chance outcome is awaited: only one of its outcomes may be applied"
         return self.flow.decisions[pending[0]].clause, f"not a legal choice now ({pending[0]})"
 
-    def apply_unchecked(self, action: Action) -> None:
-        self.legal_cache = None
-        if self.pending is None:
-            self.apply_chance(action)
-        else:
-            pending = self.pending
-            self.pending = None
-            apply = self.flow.decisions[pending[0]].apply_fn
-            assert apply is not None
-            apply(self, action, pending)
-        self.run()
-
     def apply_chance(self, action: Action) -> None:
         """Apply a chance outcome (games with chance nodes implement this)."""
         raise NotImplementedError
+
+
+def _protocol(flow: Flow) -> dict[str, Callable[..., Any]]:
+    """The kernel's protocol methods for states run by ``flow``, its tables held by closure."""
+    tasks, listings, applies, checks = flow.tasks, flow.listings, flow.applies, flow.checks
+
+    def run(self: Any) -> None:
+        """Run tasks until a decision, a chance node or the end of the game."""
+        while self.pending is None and self.chance is None and not self.stopped():
+            if not self.agenda:
+                raise AssertionError(f"{type(self).__name__}: the agenda ran out before the game ended")
+            task = self.agenda.pop()
+            tasks[task[0]](self, *task[1:])
+
+    def legal_actions(self: Any) -> tuple[Action, ...]:
+        pending = self.pending
+        if pending is None or self.ended is not None:
+            return ()
+        legal = self.legal_cache
+        if legal is None:
+            legal = self.legal_cache = tuple(listings[pending[0]](self))
+        return legal
+
+    def is_legal(self: Any, action: Action) -> bool:
+        pending = self.pending
+        if self.ended is not None:
+            return False
+        if pending is None:
+            return any(a == action for a, _ in self.chance_outcomes())
+        if self.legal_cache is None:
+            check = checks.get(pending[0])
+            if check is not None:
+                return check(self, action)
+        return action in self.legal_actions()
+
+    def apply_unchecked(self: Any, action: Action) -> None:
+        self.legal_cache = None
+        pending = self.pending
+        if pending is None:
+            self.apply_chance(action)
+        else:
+            self.pending = None
+            applies[pending[0]](self, action, pending)
+        self.run()
+
+    return {
+        "run": run,
+        "legal_actions": legal_actions,
+        "is_legal": is_legal,
+        "apply_unchecked": apply_unchecked,
+    }

@@ -31,6 +31,11 @@ def _discard(event: Event) -> None:
     """The ``append`` of a muted log."""
 
 
+_new = object.__new__
+"""Makes a bare :class:`EventLog` for :meth:`EventLog.fork` (read from the module, not looked up
+on the class at each fork)."""
+
+
 class _Chunk:
     """Sealed events ``end - len(events)`` … ``end - 1``, after those of ``parent``."""
 
@@ -85,13 +90,14 @@ class EventLog(Sequence[Event]):
 
     def fork(self) -> EventLog:
         """An independent copy that shares every sealed chunk."""
-        if len(self._tail) >= CHUNK:
-            self._seal()
         tail = self._tail
-        copy = EventLog.__new__(EventLog)
+        if len(tail) >= CHUNK:
+            self._seal()
+            tail = self._tail
+        copy = _new(EventLog)
         copy._sealed = self._sealed
-        copy._tail = tail.copy()
-        copy.append = _discard if self.append is _discard else copy._tail.append
+        copy._tail = own = tail.copy()
+        copy.append = _discard if self.append is _discard else own.append
         return copy
 
     def mute(self) -> None:

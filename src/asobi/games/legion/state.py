@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from asobi.core import Event, GameSpec, Outcome
 from asobi.core.actions import HIDDEN
 from asobi.core.errors import BadRecordError
-from asobi.core.fields import Cache, DeclaredState, Fields, List, Lists, Log, Value
+from asobi.core.fields import Cache, DeclaredState, Fields, List, Lists, Log, Shared, Value
 from asobi.core.flow import FlowState
 from asobi.core.log import EventLog
 
@@ -26,17 +26,14 @@ from . import view as _view
 from .cards import ARMY, SEATS
 from .content import Content, content
 from .rules import DECISIONS, FLOW, TASKS
-from .rules.draw import apply_chance, chance_outcomes, is_legal_chance, sample_chance
+from .rules import draw as _draw
+from .rules.draw import chance_outcomes, is_legal_chance, sample_chance
 from .rules.main_phase import is_legal_main
 from .rules.shield import is_legal_shield
 from .rules.tables import Tables, tables
 from .rules.turn import check_end
 
 __all__ = ["ARMY", "SEATS", "LegionState"]
-
-_LEGAL = {kind: decision[0] for kind, decision in DECISIONS.items()}
-_APPLY = {kind: decision[1] for kind, decision in DECISIONS.items()}
-"""Each decision kind's listing and its application."""
 
 _new_event = tuple.__new__
 """Builds an :class:`Event` without its generated ``__new__`` (events are made on the hot path)."""
@@ -107,6 +104,8 @@ FIELDS = Fields(
     pending=Value(tuple, optional=True),
     chance=Value(tuple, optional=True),
     ended=Value(tuple, optional=True),
+    content=Shared(content),
+    tables=Shared(lambda: tables(content())),
     legal_cache=Cache(),
     known_cache=Cache(),
     redacted_logs=Cache(),
@@ -118,8 +117,9 @@ FIELDS = Fields(
 class LegionState(FlowState, DeclaredState):
     spec: ClassVar[GameSpec]
     flow = FLOW
-    content: ClassVar[Content] = content()
-    tables: ClassVar[Tables] = tables(content)
+    content: Content
+    """The game's content (a slot shared by every state, like ``tables``: see ``core.fields.Shared``)."""
+    tables: Tables
     __slots__ = FIELDS.slots
     log: EventLog
 
@@ -132,7 +132,8 @@ class LegionState(FlowState, DeclaredState):
         own_weapons_only: bool = False,
         timing: str = "printed",
     ) -> None:
-        c = content()
+        c = self.content = content()
+        self.tables = tables(c)
         preset = c.presets[difficulty]
         self.n = players
         self.difficulty = difficulty
@@ -191,11 +192,14 @@ class LegionState(FlowState, DeclaredState):
     # ---- small helpers the rules modules use ------------------------------------------------
     def say(self, clause: str, key: str, **args: Any) -> None:
         """Log a public event."""
-        self.log.append(_new_event(Event, (clause, key, tuple(args.items()), None)))
+        # (``self.log.append(…)`` is a method lookup Python 3.11 does not specialise; a slot read is)
+        append = self.log.append
+        append(_new_event(Event, (clause, key, tuple(args.items()), None)))
 
     def tell(self, to: int, clause: str, key: str, **args: Any) -> None:
         """Log an event only ``to`` may see (a card drawn into a hidden hand)."""
-        self.log.append(_new_event(Event, (clause, key, tuple(args.items()), (to,))))
+        append = self.log.append
+        append(_new_event(Event, (clause, key, tuple(args.items()), (to,))))
 
     def add_to_hand(self, seat: int, card: int) -> None:
         insort(self.hands[seat], card)
@@ -230,20 +234,14 @@ class LegionState(FlowState, DeclaredState):
             return ()
         return chance_outcomes(self)
 
+    apply_chance = _draw.apply_chance
+    """A card drawn from a deck (``rules/draw.apply_chance``), as the kernel's ``apply_unchecked``
+    applies a chance outcome."""
+
     def sample_chance(self, rng: Random) -> tuple[Any, ...]:
         """The base class's pick (one ``rng.random()`` against the running sum of the outcomes'
         probabilities), without building the outcome list (``rules/draw.sample_chance``)."""
         return sample_chance(self, rng.random())
-
-    def legal_actions(self) -> tuple[tuple[Any, ...], ...]:
-        """The kernel's listing, with the decision's listing looked up in one table."""
-        pending = self.pending
-        if pending is None or self.ended is not None:
-            return ()
-        legal = self.legal_cache
-        if legal is None:
-            legal = self.legal_cache = tuple(_LEGAL[pending[0]](self))
-        return legal
 
     def is_legal(self, action: tuple[Any, ...]) -> bool:
         """A chance outcome, a main-phase action (4.2) and a shield-phase action (4.3) are checked
@@ -287,17 +285,6 @@ class LegionState(FlowState, DeclaredState):
             clause, why = _WHY[action[:1]]
             return clause, f"{seat} may not do this now: {why}"
         return DECISIONS[kind][2], f"not a legal choice for {seat} now ({kind})"
-
-    def apply_unchecked(self, action: tuple[Any, ...]) -> None:
-        self.legal_cache = None
-        if self.chance is not None:
-            apply_chance(self, action)
-        else:
-            pend = self.pending
-            assert pend is not None
-            self.pending = None
-            _APPLY[pend[0]](self, action, pend)
-        self.run()
 
     def metrics(self) -> dict[str, float]:
         """Figures for simulation summaries: rounds played and both lives at the end."""

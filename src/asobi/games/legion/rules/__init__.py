@@ -7,7 +7,7 @@ kind to (its legal actions, applying one, the clause an illegal choice breaks).
 from __future__ import annotations
 
 import csv
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -41,7 +41,7 @@ TASKS: dict[str, Callable[..., None]] = {
     "ask_clear": resolve.task_ask_clear,
 }
 
-Legal = Callable[[Any], list[tuple[Any, ...]]]
+Legal = Callable[[Any], Sequence[tuple[Any, ...]]]
 Apply = Callable[[Any, tuple[Any, ...], tuple[Any, ...]], None]
 
 DECISIONS: dict[str, tuple[Legal, Apply, str]] = {

@@ -53,5 +53,7 @@ def repairable(s: LegionState, seat: int) -> list[int]:
     black = s.black
     for w in s.weapons:
         if w[1] == seat:
-            found.update(n for n in king[w[0]] if black[n])
+            for n in king[w[0]]:  # (a loop: a generator fed to set.update is resumed from C each time)
+                if black[n]:
+                    found.add(n)
     return sorted(found)

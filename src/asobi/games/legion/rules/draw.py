@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 def hand_limit(s: LegionState, seat: int) -> int:
     """4.1: a draw may not bring the hand to 8 − players or more (radar nets raise it)."""
+    if not s.weapons:
+        return 8 - s.n
     return 8 - s.n + persistent_total(s, "hand_limit", seat)
 
 
@@ -45,9 +47,13 @@ def task_draw_phase(s: LegionState, seat: int) -> None:
     s.ask("draw_count", seat, most)
 
 
-def legal_draw_count(s: LegionState) -> list[tuple[Any, ...]]:
+_DRAW_COUNTS = tuple(tuple(("draw", k) for k in range(most + 1)) for most in range(3))
+"""4.1: the choices of a draw of up to ``most`` cards (0, 1 or 2), made once."""
+
+
+def legal_draw_count(s: LegionState) -> tuple[tuple[Any, ...], ...]:
     assert s.pending is not None
-    return [("draw", k) for k in range(s.pending[2] + 1)]
+    return _DRAW_COUNTS[s.pending[2]]
 
 
 def apply_draw_count(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
@@ -218,18 +224,18 @@ def apply_chance(s: LegionState, action: tuple[Any, ...]) -> None:
             deck, discard, held = s.army_deck, s.army_discard, ARMY + card
         deck[card] -= 1
         insort(s.hands[seat], held)
-        log = s.log
+        append = s.log.append  # (read once: a method call on it is not specialised by Python 3.11)
         drew = _DREW_ARGS[kind][seat][card]
         if s.open_hands:
-            log.append(new_event(Event, (clause, "drew_card", drew, None)))
+            append(new_event(Event, (clause, "drew_card", drew, None)))
         else:
             hidden = _DREW_HIDDEN.get((clause, kind, seat))
             if hidden is None:
                 hidden = _DREW_HIDDEN[clause, kind, seat] = new_event(
                     Event, (clause, "drew_hidden", drew[:2], None)
                 )
-            log.append(hidden)
-            log.append(new_event(Event, (clause, "drew_card", drew, _ONLY[seat])))
+            append(hidden)
+            append(new_event(Event, (clause, "drew_card", drew, _ONLY[seat])))
         if not any(deck):
             recycle(s, deck, discard, kind)
         return

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .lives import enemy_level
+from .lives import ENEMY_LEVEL
 from .weapons import persistent_total
 
 if TYPE_CHECKING:
@@ -17,7 +17,8 @@ def develop_threshold(s: LegionState) -> int:
     """
     square_value = s.tables.square_value
     p1, p2, p3 = s.pieces
-    total = square_value[p1] + square_value[p2] + square_value[p3] + enemy_level(s.enemy_life) + s.black.count(1)
+    # (a blackout square holds 1, any other 0, so their sum is the number of blackouts)
+    total = square_value[p1] + square_value[p2] + square_value[p3] + ENEMY_LEVEL[s.enemy_life] + sum(s.black)
     if s.weapons:
         total -= persistent_total(s, "develop_discount", None)
     return total if total > 1 else 1

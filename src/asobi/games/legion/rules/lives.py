@@ -23,6 +23,10 @@ def enemy_level(life: int) -> int:
     return 3
 
 
+ENEMY_LEVEL = tuple(enemy_level(life) for life in range(MAX_ENEMY_LIFE + 1))
+"""``ENEMY_LEVEL[life]``: :func:`enemy_level` for each life on the track (0..6, L-6)."""
+
+
 def set_enemy_life(s: LegionState, life: int, clause: str) -> None:
     """Move the enemy life marker and bring pieces 2 and 3 on or off the map (8.2, 8.3).
 

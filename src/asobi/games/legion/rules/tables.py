@@ -16,6 +16,7 @@ Task = tuple[Any, ...]
 
 class Tables:
     __slots__ = (
+        "activate_verb",
         "activates",
         "attack_tasks",
         "card_tasks",
@@ -84,6 +85,10 @@ class Tables:
         """Which army cards are strategies (the others are weapons)."""
         self.activates: tuple[bool, ...] = tuple(e is not None and e.timing == "activate" for e in c.weapon_effect)
         """Which army cards are weapons with a 起動 effect (5.5: what 操作 may activate)."""
+        self.activate_verb: tuple[str | None, ...] = tuple(
+            e.verb if e is not None and e.timing == "activate" else None for e in c.weapon_effect
+        )
+        """The verb of each army card's 起動 effect, or ``None`` (a strategy, or a weapon without one)."""
         self.code_bit: tuple[int, ...] = tuple(1 << (code // 3) for code in range(9))
         """A code card's alphabet as a bit (1.3: A, B, C; codes are ``alphabet * 3 + number - 1``)."""
         self.code_value: tuple[int, ...] = tuple(code % 3 + 1 for code in range(9))

@@ -55,12 +55,19 @@ def free_squares(s: LegionState) -> list[int]:
 def moves_of(s: LegionState, seat: int) -> list[tuple[int, int]]:
     """5.5: ``(zone, square)`` for each of ``seat``'s weapons and each square next to it (上下左右)
     with no enemy ship and no blackout, in order."""
+    moves: list[tuple[int, int]] = []
     if not s.weapons:
-        return []
+        return moves
     black, ship, orthogonal = s.black, s.ship, s.content.orthogonal
-    return sorted(
-        (w[4], to) for w in s.weapons if w[1] == seat for to in orthogonal[w[0]] if not black[to] and to != ship
-    )
+    # (a plain loop: a generator handed to sorted() is resumed from C once per move)
+    for w in s.weapons:
+        if w[1] == seat:
+            zone = w[4]
+            for to in orthogonal[w[0]]:
+                if not black[to] and to != ship:
+                    moves.append((zone, to))
+    moves.sort()
+    return moves
 
 
 def persistent_total(s: LegionState, verb: str, owner: int | None) -> int:
@@ -172,16 +179,16 @@ def repair_reach(s: LegionState, w: Weapon) -> list[int]:
 
 def can_activate(s: LegionState, w: Weapon) -> bool:
     """L-10: a weapon's 起動 effect is offered only when it would do something."""
-    e = s.content.weapon_effect[w[2]]
-    if e is None or e.timing != "activate":
+    verb = s.tables.activate_verb[w[2]]
+    if verb is None:
         return False
-    if e.verb == "strike_in_range":
+    if verb == "strike_in_range":
         return ship_distance(s, w[0]) <= w[3] % 3 + 1
-    if e.verb == "strike_adjacent":
+    if verb == "strike_adjacent":
         return ship_distance(s, w[0]) == 1
-    if e.verb == "repair_near":
+    if verb == "repair_near":
         return bool(repair_reach(s, w))
-    if e.verb == "heal_space":
+    if verb == "heal_space":
         return s.space_life < s.max_space
     return True
 

@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Instructions per playout step (or per clone), counted by valgrind's callgrind: a speed figure
+that a busy machine does not change, for comparing two versions of the engine.
+
+Only the work inside the measured part is counted (callgrind collects inside
+``functools.reduce``, which runs the playouts or the clones and nothing else), with
+``PYTHONHASHSEED=0`` so that the same games are played every run.
+
+    .venv/bin/python scripts/count_instructions.py legion 100          # per step, 100 random playouts
+    .venv/bin/python scripts/count_instructions.py legion 10 --clones  # per clone, 500 states × 10
+    .venv/bin/python scripts/count_instructions.py byston 4 --option players=2
+
+Needs valgrind (``apt-get install valgrind``). Not part of the test suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import os
+import re
+import shutil
+import subprocess
+import sys
+from random import Random
+
+
+def measured(game: str, n: int, clones: bool, raw_options: list[str]) -> int:
+    """Run the measured part (in the child valgrind runs) and return how many units it did."""
+    from asobi.core.registry import get_game
+    from asobi.sim.bench import collect_states, random_playout
+
+    spec = get_game(game)
+    options = spec.validate_options(dict(_option(o) for o in raw_options))
+    if clones:
+        states = collect_states(spec, options, 500, 1)
+
+        def clone_all(done: int, _: int) -> int:
+            for state in states:
+                state.clone()
+            return done + len(states)
+
+        return functools.reduce(clone_all, range(n), 0)
+    rng = Random(7)
+    random_playout(spec, options, Random(1))  # warm the caches outside the count
+    return functools.reduce(lambda done, _: done + random_playout(spec, options, rng), range(n), 0)
+
+
+def _option(text: str) -> tuple[str, object]:
+    name, _, value = text.partition("=")
+    for kind in (int, float):
+        try:
+            return name, kind(value)
+        except ValueError:
+            pass
+    return name, {"true": True, "false": False}.get(value.lower(), value)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game")
+    parser.add_argument("n", type=int, help="playouts (or rounds of 500 clones)")
+    parser.add_argument("--clones", action="store_true", help="count clones of 500 mid-game states instead")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        print("units", measured(args.game, args.n, args.clones, args.option))
+        return 0
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
+        return 2
+    command = ["valgrind", "--tool=callgrind", "--toggle-collect=functools_reduce", "--callgrind-out-file=/dev/null",
+               sys.executable, __file__, "--child", args.game, str(args.n)]
+    command += ["--clones"] if args.clones else []
+    command += [f"--option={o}" for o in args.option]
+    done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
+    units = re.search(r"^units (\d+)", done.stdout, re.M)
+    refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+    if done.returncode != 0 or units is None or refs is None:
+        print(done.stdout + done.stderr, file=sys.stderr)
+        return 1
+    count, instructions = int(units.group(1)), int(refs.group(1).replace(",", ""))
+    unit = "clone" if args.clones else "step"
+    print(f"{args.game}: {count} {unit}s, {instructions // count} instructions per {unit}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
