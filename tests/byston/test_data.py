@@ -355,7 +355,7 @@ def test_a_required_place_is_missing(tmp_path):
 def test_an_income_hex_that_does_not_exist(tmp_path):
     e = spoil(tmp_path, "map.toml", 'hex = "2018"', 'hex = "3001"')
     assert e.field == "hex" and "3001 does not exist" in str(e)
-    e = spoil(tmp_path / "2", "map.toml", 'hex = "2018"\ngp = 2', 'hex = "2018"\ngp = 0')
+    e = spoil(tmp_path / "2", "map.toml", 'hex = "2018"\ngp = 3', 'hex = "2018"\ngp = 0')
     assert e.field == "gp"
 
 

@@ -77,9 +77,9 @@ def test_the_game_ends_after_turn_16_on_the_incomes():
     assert s.is_terminal()
     [e] = events(s, "final_income")
     assert e.clause == "27.2" and dict(e.args) == {
-        "drake": 12,
+        "drake": 14,
         "sheela": 20,
-        "difference": -8,
+        "difference": -6,
         "band": "draw",
     }
     o = s.outcome()
@@ -146,7 +146,8 @@ def playout(seed: int, players: int):
         s.apply(action)
         steps += 1
     assert all(e.clause in known for e in s.log), {e.clause for e in s.log} - set(known)
-    assert s.outcome() is not None and s.turn == 16
+    outcome = s.outcome()
+    assert outcome is not None and (s.turn == 16 or outcome.clause == "27.3")  # 27.3 may end it early
     return s, steps
 
 

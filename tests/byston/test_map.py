@@ -61,7 +61,7 @@ def test_drake_can_reach_ah_land_far_from_elf_castle_before_war():
 def test_income_per_nation_as_documented():
     t = tables()
     totals = {n: sum(t.map.hexes[i].income for i in t.map.land(n)) for n in LAND_COUNTRIES}
-    assert totals == {"drake": 12, "ku": 12, "rau": 16, "na": 20, "ah": 10, "mi": 4}
+    assert totals == {"drake": 14, "ku": 12, "rau": 16, "na": 21, "ah": 10, "mi": 4}
 
 
 def test_the_render_shows_terrain_borders_and_places():

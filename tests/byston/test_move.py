@@ -420,7 +420,8 @@ def test_games_that_move_whenever_they_can_end_cleanly(players):
                 action = rng.choice(busy if busy and rng.random() < 0.85 else legal)
             s.apply(action)
             assert not s.invariant_errors(), s.invariant_errors()
-        assert s.turn == 16 and s.outcome() is not None
+        outcome = s.outcome()
+        assert outcome is not None and (s.turn == 16 or outcome.clause == "27.3")  # 27.3 may end it early
         assert {e.clause for e in s.log} <= known
         moved += len(events(s, "step"))
     assert moved > 20

@@ -4,21 +4,29 @@ Nothing in this game is hidden, so the bot reads the whole position from ``obs.d
 (for a game of perfect information, a copy of the state) and uses the game's own queries on it;
 it never changes the real state. Its rules, decision by decision:
 
-- declare war whenever a country may (5.1: entering the war is what lets it move into enemy land
-  and take income hexes); share an income hex evenly (6.7);
-- develop when the GP leave enough to produce afterwards (a failed payment loses everything, 7.5);
+- declare only a war that costs its camp no income (5.3, 6.3: a country standing by collects
+  nothing until a war wakes it, and Drake's war on Rau lets Na in, 31.4) — so Drake takes Mi on
+  at once but leaves Ah and Rau be, and Rau and Na declare as soon as they may; share an income
+  hex evenly (6.7);
+- develop when the dearest roll still leaves a chit's GP (a failed payment loses everything,
+  7.5), twice at once with three times that; Drake stops short of TL 7 while it would arm a Na
+  standing by whose land yields more than Ku's (29.2, 31.2);
 - produce one action chit first (no chit, no action phase, 14; an ABS chit once it has an ABS on
   the map), a second and third with 15 and 25 GP in hand, then ships before ABs, each the kind
   with the most combat value per GP, into the building with the most of the country's ships;
-  never destroy its own machines, never pull down its buildings;
+  with the factory box empty of what it may make, add (増産, 9) the best kind it can make at
+  once, unless it is saving for a flagship its TL allows; never destroy its own machines, never
+  pull down its buildings;
 - repair what it can afford; decline a joint wait and act at once; declare a surprise when held;
 - move each ship, by a way found over the hexes the rules let it enter, back to a hex of its camp
   with Drake himself or a building that a strong enemy near outweighs, otherwise towards the
-  nearest enemy stack its hex outweighs or income hex its camp does not collect, loading every AB
-  and character it may take but Drake himself; a ship stays where the enemy is, and the last ship
-  stays with Drake, at a building with an enemy within 4 hexes, or on an income hex taken from
-  the enemy unless three ABs
-  hold it (6.4 ②, ③), leaving those three behind when it goes on;
+  nearest enemy stack its hex outweighs or income hex its camp does not collect but could (not
+  in a surviving ally's land, 6.6, nor under an enemy building, 6.4 ①), up to 30 hexes away;
+  only countries at war (and their characters) weigh as enemies, since no other leaves its land
+  (17.12); loading every AB and character it may take but Drake himself; a ship stays where the
+  enemy is, and the last ship stays with Drake, at a building with a stronger enemy within 4
+  hexes, or on an income hex taken from the enemy unless three ABs hold it (6.4 ②, ③), leaving
+  those three behind when it goes on;
 - in battle: sortie all, board the strongest unit, bomb, place hits on the enemy units whose loss
   costs the most per hit, and its own camp's hits on its cheapest units.
 """
@@ -34,8 +42,9 @@ from asobi.core import Agent
 from asobi.core.actions import Action
 from asobi.core.agent import Observation
 
-from .board import static
+from .board import BOX, COLLAPSED, DRAKE, KU, NA, NEUTRAL, RAU, WAR, static
 from .control import all_collectors
+from .rules.develop import modifier
 from .rules.move import may_enter
 from .state import DRAKE_CHAR, BystonState
 
@@ -54,6 +63,23 @@ def _counter_strength() -> tuple[float, ...]:
             + side.guns * side.gun / 3
             + side.aa_guns * side.aa / 6
             + side.defence / 2
+        )
+    return tuple(out)
+
+
+@cache
+def _character_strength() -> tuple[float, ...]:
+    """A rough combat weight per character: its attack adds hits (21, 23, 24: an ace's +2 is
+    worth more than a plain AB's air 2), its defence and command less."""
+    st = static()
+    out = []
+    for cid in st.char_ids:
+        ch = st.t.characters[cid]
+        out.append(
+            1.5 * (ch.ab_attack + ch.as_attack)
+            + 0.5 * (ch.ab_defence + ch.as_defence)
+            + ch.ab_command
+            + ch.as_command
         )
     return tuple(out)
 
@@ -92,6 +118,44 @@ def _machine_score() -> tuple[float, ...]:
     return tuple(out)
 
 
+@cache
+def _costs() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per unit kind: the GP to make it (8.4) and to add it to the factory box (9.2; a large
+    number where 9.4 forbids it)."""
+    st = static()
+    make = []
+    extra = []
+    for u in st.unit_ids:
+        thing = st.t.unit(u)
+        make.append(getattr(thing, "gp", None) or 0)
+        e = getattr(thing, "extra_gp", None)
+        extra.append(10**6 if e is None else e)
+    return tuple(make), tuple(extra)
+
+
+def _make_gp(unit: int) -> int:
+    return _costs()[0][unit]
+
+
+def _extra_gp(unit: int) -> int:
+    return _costs()[1][unit]
+
+
+def _saving_for_flagship(s: BystonState, country: int) -> bool:
+    """Whether the country's factory box holds a flagship (ABS) its TL allows: no extra production
+    then, so the GP pile up for it (once they pay, it is made first, being a ship); the Goraon and
+    the Gea Gring also open wars (29.3, 30.2)."""
+    st = static()
+    tl = s.tl[country]
+    return any(
+        s.where[i] == BOX
+        and s.owner[i] == country
+        and st.kind(i) == "ABS"
+        and getattr(st.t.unit(st.unit_id(i)), "tl", 0) <= tl
+        for i in range(len(s.where))
+    )
+
+
 ATTACK_MARGIN = 1.2
 """A ship heads for an enemy stack when the weight of its own hex is this many times the enemy's."""
 DEFEND_BUILDINGS = True
@@ -103,10 +167,49 @@ THREAT_LEAST = 20.0
 """Less enemy weight than this (a few ABs) near a hex is no threat worth turning back for."""
 DEFEND_WITHIN = 6
 """A ship goes back to a threatened hex of its camp two turns' moves away or nearer."""
+GOAL_REACH = 30
+"""A ship sets out for a goal at most this many hexes away (about ten action phases, 17.4): Rau
+and Na reach Drake's land only round Ah's and Ku's, which stay closed while they stand by (17.13)."""
 HOLD_WITH_ABS = 3
 """6.4 ③: three ABs control a hex without a ship."""
 CHIT_RESERVE = (0, 15, 25)
 """The GP a country must have to produce its first, second and third chit of a turn."""
+
+
+DEVELOP_RESERVE = 3
+"""GP a development must leave for the turn's first action chit (14: no chit, no action)."""
+
+
+def _land_income(country: int) -> int:
+    """The GP of the income hexes in a country's land (6.2)."""
+    st = static()
+    income = st.t.map.income_of
+    return sum(income[h] for h in st.income_hexes if st.nation[h] == country)
+
+
+def _joins(s: BystonState, country: int, target: int) -> tuple[int, ...]:
+    """The countries a war on ``target`` brings in: the target, and Na with Rau (31.4)."""
+    if country in (DRAKE, KU) and target == RAU and s.status[NA] == NEUTRAL:
+        return (RAU, NA)
+    return (target,)
+
+
+def _war_cost(s: BystonState, country: int, target: int) -> int:
+    """The income the declaring camp's enemy gains at once by this war (5.3): a target standing
+    by starts collecting (6.3), and Drake's war on Rau lets Na declare and collect too (31.4)."""
+    return sum(_land_income(c) for c in _joins(s, country, target) if s.status[c] == NEUTRAL)
+
+
+def _may_collect(s: BystonState, camp: int, h: int) -> bool:
+    """6.6: a camp collects nothing in a surviving ally's land (Ku's, for Drake's army)."""
+    land = static().nation[h]
+    return land < 0 or static().camp[land] != camp or s.status[land] == COLLAPSED
+
+
+def _tl7_pays(s: BystonState) -> bool:
+    """Drake's TL 7 arms Ku (29.2) and Na (31.2): worth it once Na collects anyway, or when Ku's
+    land gives more than Na's."""
+    return s.status[NA] != NEUTRAL or s.status[KU] != NEUTRAL or _land_income(KU) >= _land_income(NA)
 
 
 class RuleBot(Agent):
@@ -131,17 +234,31 @@ class RuleBot(Agent):
 
     # ---- management --------------------------------------------------------------------------
     def _on_declare(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
-        wars = [a for a in legal if a[0] == "declare"]
+        """Only a war that costs the camp no income (:func:`_war_cost`): a country standing by
+        collects nothing (6.3) until a war wakes it, and the bot cannot count on taking its
+        castles afterwards."""
+        wars = [a for a in legal if a[0] == "declare" and _war_cost(s, pending[2], a[1]) <= 0]
         return wars[0] if wars else ("pass",)
 
     def _on_income_share(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
         return min(legal, key=lambda a: (max(a[1:]) - min(a[1 : 1 + len(pending[3])]), a))
 
     def _on_develop(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
-        gp = s.gp[pending[2]]
-        if gp >= 50 and ("develop", 2) in legal:
+        """Develop when the dearest roll (7.4, 7.7) still leaves a chit's GP: a failed payment
+        loses everything (7.5); Drake stops short of the TL that arms Na (31.2) while Na
+        stands by and its income would outweigh Ku's."""
+        country = pending[2]
+        gp = s.gp[country]
+        if country == DRAKE and not _tl7_pays(s) and s.tl[DRAKE] + 1 >= 7:
+            return ("develop", 0)
+        dearest = 10 - modifier(s, country)[0] if country == DRAKE else 10
+        if (
+            gp >= 3 * dearest + DEVELOP_RESERVE
+            and ("develop", 2) in legal
+            and (country != DRAKE or _tl7_pays(s) or s.tl[DRAKE] + 2 < 7)
+        ):
             return ("develop", 2)
-        if gp >= 22 and ("develop", 1) in legal:
+        if gp >= max(dearest, 5) + DEVELOP_RESERVE and ("develop", 1) in legal:
             return ("develop", 1)
         return ("develop", 0)
 
@@ -160,7 +277,24 @@ class RuleBot(Agent):
             hexes = [a[2] for a in makes if a[1] == best_unit]
             ships_at = self._ships_by_hex(s, country)
             return ("make", best_unit, max(hexes, key=lambda h: (ships_at.get(h, 0), -h)))
-        return ("done",)
+        extra = self._extra(s, country, [a for a in legal if a[0] == "extra"])
+        return extra if extra is not None else ("done",)
+
+    @staticmethod
+    def _extra(s: BystonState, country: int, extras: Sequence[Action]) -> Action | None:
+        """9.1: with the factory box empty of what it may make, add to it the kind (ships first,
+        then the most combat value per GP) whose extra and making GP (9.2, 8.4) it can pay for
+        now, so the GP become machines this very phase (8.2) and do not lie idle."""
+        st = static()
+        if _saving_for_flagship(s, country):
+            return None
+        score = _machine_score()
+        kinds = st.unit_kind
+        gp = s.gp[country]
+        affordable = [a for a in extras if _extra_gp(a[1]) + _make_gp(a[1]) <= gp]
+        if not affordable:
+            return None
+        return max(affordable, key=lambda a: (kinds[a[1]] != "AB", score[a[1]], a[1]))
 
     def _chit_worth(self, s: BystonState, country: int, chit: int) -> tuple[int, int, int]:
         """An ABS chit moves every ship (17.8), worth it once the country has an ABS on the map;
@@ -210,14 +344,21 @@ class RuleBot(Agent):
 
     # ---- movement ----------------------------------------------------------------------------
     def _strengths(self, s: BystonState) -> tuple[dict[int, float], dict[int, float]]:
-        """Per hex, the weight of each camp's counters there."""
+        """Per hex, the weight of each camp's counters there, of the countries at war only: one
+        standing by or armed neither leaves its land nor may be attacked in it (17.12)."""
         st = static()
         weight = _counter_strength()
         camps: tuple[dict[int, float], dict[int, float]] = ({}, {})
+        status = s.status
         for i, at in enumerate(s.where):
-            if at >= 0:
+            if at >= 0 and status[s.owner[i]] == WAR:
                 d = camps[st.camp[s.owner[i]]]
                 d[at] = d.get(at, 0.0) + weight[i] * (0.5 if s.flipped[i] else 1.0)
+        char_weight = _character_strength()
+        for k, at in enumerate(s.char_at):
+            if at >= 0 and status[st.char_country[k]] == WAR:
+                d = camps[st.camp[st.char_country[k]]]
+                d[at] = d.get(at, 0.0) + char_weight[k]
         return camps
 
     def _routes(self, s: BystonState, country: int, unit: int, here: int) -> dict[int, tuple[int, int]]:
@@ -253,13 +394,42 @@ class RuleBot(Agent):
         near = [h for h in threatened if h in routes and routes[h][0] <= DEFEND_WITHIN]
         if near:
             return routes[min(near, key=lambda h: (threatened[h], routes[h][0], h))]
-        goals = [h for h, w in strengths[1 - camp].items() if w * ATTACK_MARGIN < force and h in routes]
-        ours = {h for h, who in all_collectors(s) if who and st.camp[who[0]] == camp}
-        goals += [h for h in st.income_hexes if h not in ours and h in routes and h not in strengths[camp]]
+        goals = self._targets(s, camp, force, strengths, routes)
         if not goals:
             return None
         best = min(goals, key=lambda h: (routes[h][0], h))
         return routes[best] if best != here else None
+
+    @staticmethod
+    def _targets(
+        s: BystonState,
+        camp: int,
+        force: float,
+        strengths: tuple[dict[int, float], dict[int, float]],
+        routes: Mapping[int, tuple[int, int]],
+    ) -> list[int]:
+        """The hexes within ``routes`` worth going to: enemy stacks ``force`` outweighs, and income
+        hexes the camp does not collect but could by holding them — not in a surviving ally's
+        land (6.6), not under an enemy building (6.4 ①: a building holds its hex against any
+        ship, so it is a goal only as a stack to beat)."""
+        st = static()
+        goals = [h for h, w in strengths[1 - camp].items() if w * ATTACK_MARGIN < force and h in routes]
+        ours = {h for h, who in all_collectors(s) if who and st.camp[who[0]] == camp}
+        walled = {
+            at
+            for i, at in enumerate(s.where)
+            if at >= 0 and st.is_building(i) and st.camp[s.owner[i]] != camp
+        }
+        goals += [
+            h
+            for h in st.income_hexes
+            if h not in ours
+            and h in routes
+            and h not in strengths[camp]
+            and h not in walled
+            and _may_collect(s, camp, h)
+        ]
+        return goals
 
     def _threatened(
         self, s: BystonState, camp: int, strengths: tuple[dict[int, float], dict[int, float]]
@@ -296,7 +466,7 @@ class RuleBot(Agent):
             if self._guards(s, country, here, strengths[1 - camp]):
                 continue
             goal = self._goal(s, country, action[1], here)
-            if goal is not None and goal[0] <= 12:
+            if goal is not None and goal[0] <= GOAL_REACH:
                 return action
         return ("done",)
 
@@ -316,7 +486,12 @@ class RuleBot(Agent):
             return self._abs_at(s, here, country) < HOLD_WITH_ABS  # 6.4 ②, ③: who holds it
 
         building = any(at == here and st.is_building(i) for i, at in enumerate(s.where))
-        return building and any(grid.distance(here, h) <= 4 for h in enemy)
+        near = [w for h, w in enemy.items() if grid.distance(here, h) <= 4]
+        if not building or not near:
+            return False
+        # a stack that outweighs every enemy near goes out to meet it rather than wait
+        force = self._strengths(s)[st.camp[country]].get(here, 0.0)
+        return force < ATTACK_MARGIN * max(near)
 
     @staticmethod
     def _taken(country: int, h: int) -> bool:

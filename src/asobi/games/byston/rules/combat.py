@@ -745,7 +745,8 @@ def _pool_outcomes(dice: Dice, bonus: int) -> tuple[tuple[tuple[Any, ...], float
 
 @cache
 def _fate_outcomes(row: str) -> tuple[tuple[tuple[Any, ...], float], ...]:
-    return tuple((("fate", f), p) for f, p in survival_float(row))
+    # sorted like every other listing (the survival table's own order is G - L H D)
+    return tuple(sorted((("fate", f), p) for f, p in survival_float(row)))
 
 
 TASKS: dict[str, Any] = {
