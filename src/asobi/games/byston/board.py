@@ -118,6 +118,8 @@ class Static:
     """Every castle and fort counter, in counter order."""
     unit_counters: tuple[tuple[int, ...], ...]
     """Per unit index: every counter of that unit (all countries), in counter order."""
+    is_building_counter: tuple[bool, ...]
+    """Per counter: whether it is a castle or a fort."""
 
     def unit_index(self, unit_id: str) -> int:
         return self.unit_number[unit_id]
@@ -200,6 +202,7 @@ def static() -> Static:
         unit_counters=tuple(
             tuple(i for i, x in enumerate(counter_unit) if x == u) for u in range(len(unit_ids))
         ),
+        is_building_counter=tuple(unit_kind[u] in ("castle", "fort") for u in counter_unit),
     )
 
 
@@ -209,24 +212,26 @@ _EMPTY = range(0)
 # --- queries on a state ----------------------------------------------------------------------
 
 
-def counters_at(s: BystonState, hex_index: int) -> list[int]:
-    """The counters on a hex, in counter order (found with ``list.index``: a hex holds a few)."""
-    index = s.where.index
-    out: list[int] = []
-    i = -1
-    try:
-        while True:
-            i = index(hex_index, i + 1)
-            out.append(i)
-    except ValueError:
-        return out
+def stacks_of(where: list[int]) -> list[tuple[int, ...]]:
+    """Per hex, the counters on it in counter order: the index a state keeps as ``stacks``
+    (built from scratch here; :meth:`BystonState.set_where` keeps it in step)."""
+    stacks: list[tuple[int, ...]] = [()] * static().t.map.grid.size
+    for i, at in enumerate(where):
+        if at >= 0:
+            stacks[at] += (i,)
+    return stacks
+
+
+def counters_at(s: BystonState, hex_index: int) -> tuple[int, ...]:
+    """The counters on a hex, in counter order."""
+    return s.stacks[hex_index]
 
 
 def building_at(s: BystonState, hex_index: int) -> int:
     """The building counter on a hex, or −1 (12.6: at most one)."""
-    where = s.where
-    for i in static().building_counters:
-        if where[i] == hex_index:
+    is_building = static().is_building_counter
+    for i in s.stacks[hex_index]:
+        if is_building[i]:
             return i
     return -1
 

@@ -125,7 +125,7 @@ def remove_country(s: BystonState, country: int) -> None:
 def _units_leave(s: BystonState, country: int, on_map: bool) -> None:
     for i, at in enumerate(s.where):
         if s.owner[i] == country and (at == BOX or (on_map and at >= 0)):
-            s.where[i] = GONE
+            s.set_where(i, GONE)
             s.flipped[i] = 0
 
 

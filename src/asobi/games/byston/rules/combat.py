@@ -599,7 +599,7 @@ def _remove(s: BystonState, i: int) -> None:
     remnants (35.3); 20.3: ABs stowed in it go with it."""
     st = static()
     gone = s.owner[i] == ZELANA or s.owner[i] != st.counter_country[i]
-    s.where[i] = GONE if gone else BOX
+    s.set_where(i, GONE if gone else BOX)
     s.flipped[i] = 0
     _set(s, "blocks", i, 0)
     _set(s, "role", i, NO_ROLE)

@@ -358,9 +358,9 @@ def apply_step(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]
     to = action[1]
     cost = 2 if _hostile(s, country, [to]) else 1
     s.mp -= cost
-    s.where[s.ship] = to
+    s.set_where(s.ship, to)
     for i in s.cargo:
-        s.where[i] = to
+        s.set_where(i, to)
     for k in s.crew:
         s.char_at[k] = to
     s.say("17.6" if cost > 1 else "17.5", "step", hex=to, mp=s.mp)

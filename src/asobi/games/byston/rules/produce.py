@@ -251,7 +251,7 @@ def apply_produce(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, .
         # 8.11: back to the factory box, usable at once; 8.12 for characters left without a unit.
         i = find_counter(s, country, action[1], action[2], action[3])
         s.say("8.11", "destroyed", country=country, unit=action[1], hex=action[2])
-        s.where[i] = BOX
+        s.set_where(i, BOX)
         s.flipped[i] = 0
         s.push(("stranded", "8.12"), ("produce_ask", country))
         return
@@ -277,7 +277,7 @@ def apply_produce(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, .
         where = s.where
         if verb == "make":
             i = where.index(BOX, p.lo, p.hi)  # the first of them in the factory box
-            where[i] = action[2]
+            s.set_where(i, action[2])
             s.flipped[i] = 0
             s.gp[country] -= p.make_gp
             s.say("8.7", "made", country=country, unit=action[1], hex=action[2], gp=p.make_gp)
@@ -285,15 +285,14 @@ def apply_produce(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, .
             if mark is not None and not s.marks[mark]:
                 s.marks[mark] = s.turn
         elif verb == "extra":
-            i = where.index(SUPPLY, p.lo, p.hi)
-            where[i] = BOX
+            s.set_where(where.index(SUPPLY, p.lo, p.hi), BOX)
             s.gp[country] -= p.extra_gp
             s.say("9.2", "extra", country=country, unit=action[1], gp=p.extra_gp)
         else:  # convert (10.3)
             old = where.index(BOX, p.lo, p.hi)
             new = where.index(SUPPLY, p.upgrade_lo, p.upgrade_hi)
-            where[old] = SUPPLY
-            where[new] = BOX
+            s.set_where(old, SUPPLY)
+            s.set_where(new, BOX)
             s.gp[country] -= p.upgrade_gp
             s.say("10.3", "converted", country=country, unit=action[1], to=p.upgrade_unit, gp=p.upgrade_gp)
     s.push(("produce_ask", country))
