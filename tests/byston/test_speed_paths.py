@@ -1,7 +1,8 @@
 """The fast listings and checks of ドレイクの野望 equal the plain ones.
 
-The per-hex index of counters a state keeps (``stacks``) equals one rebuilt from scratch after
-every step of random games, in clones and after reading JSON.
+The indexes a state keeps of where its counters are (``stacks`` per hex, the counts per group of
+counters alike) equal ones rebuilt from scratch after every step of random games, in clones and
+after reading JSON.
 
 The production, building and repair listings (and B-15's sweep for stranded characters) work from
 tables derived once (``rules/tables.py``) and look only at the counters that can matter. The plain
@@ -31,6 +32,7 @@ from asobi.games.byston.board import (
     RAU,
     SUPPLY,
     ZELANA,
+    counts_of,
     in_box,
     in_supply,
     stacks_of,
@@ -389,22 +391,31 @@ def test_every_big_decision_has_a_fast_check() -> None:
         assert FLOW.decisions[kind].check is not None, kind
 
 
-# ---- the per-hex index ------------------------------------------------------------------------
+# ---- the indexes of where the counters are ---------------------------------------------------
 
 
 def _place_kind(at: int) -> str:
     return "map" if at >= 0 else {SUPPLY: "supply", BOX: "box", GONE: "gone"}[at]
 
 
+def rebuilt(s: BystonState) -> tuple[Any, ...]:
+    """The indexes of ``s`` built from ``where`` alone."""
+    return (stacks_of(s.where), *counts_of(s.where))
+
+
+def kept(s: BystonState) -> tuple[Any, ...]:
+    return (s.stacks, s.on_map_n, s.in_box_n, s.in_supply_n)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_per_hex_index_matches_the_counters_after_every_step(players: int) -> None:
-    """A missed update of ``stacks`` by any rule that moves a counter fails here: the index is
-    rebuilt from ``where`` after every step and compared; a clone's index is its own."""
+def test_the_indexes_match_the_counters_after_every_step(players: int) -> None:
+    """A missed update of the indexes by any rule that moves a counter fails here: they are
+    rebuilt from ``where`` after every step and compared; a clone's indexes are its own."""
     moves: set[tuple[str, str]] = set()
     for g in range(3):
         rng = Random(1000 * players + g)
         s = BystonState(players)
-        assert s.stacks == stacks_of(s.where)
+        assert kept(s) == rebuilt(s)
         steps = 0
         while not s.is_terminal():
             before = list(s.where)
@@ -412,15 +423,16 @@ def test_the_per_hex_index_matches_the_counters_after_every_step(players: int) -
                 s.apply_unchecked(s.sample_chance(rng))
             else:
                 s.apply_unchecked(rng.choice(s.legal_actions()))
-            assert s.stacks == stacks_of(s.where), (players, g, steps)
-            moves.update((_place_kind(a), _place_kind(b)) for a, b in zip(before, s.where, strict=True) if a != b)
+            assert kept(s) == rebuilt(s), (players, g, steps)
+            moved = [(a, b) for a, b in zip(before, s.where, strict=True) if a != b]
+            moves.update((_place_kind(a), _place_kind(b)) for a, b in moved)
             steps += 1
             if steps % 97 == 0:
                 twin = s.clone()
                 counter = next(i for i, at in enumerate(twin.where) if at >= 0)
                 twin.set_where(counter, SUPPLY)
-                assert s.stacks == stacks_of(s.where) and twin.stacks == stacks_of(twin.where)
-                assert BystonState.from_json(s.to_json()).stacks == s.stacks
+                assert kept(s) == rebuilt(s) and kept(twin) == rebuilt(twin)
+                assert kept(BystonState.from_json(s.to_json())) == kept(s)
     # the games moved counters every way the rules do: made, destroyed or razed or shot down,
     # added, converted, moved by ship, and out of the game (in battle or with a collapse)
     wanted = {("box", "map"), ("map", "box"), ("supply", "box"), ("box", "supply"), ("map", "map")}
@@ -428,19 +440,20 @@ def test_the_per_hex_index_matches_the_counters_after_every_step(players: int) -
     assert wanted <= moves, sorted(moves)
 
 
-def test_a_counter_moved_behind_the_index_is_an_invariant_error() -> None:
+@pytest.mark.parametrize("place", [BOX, SUPPLY, 0])
+def test_a_counter_moved_behind_the_indexes_is_an_invariant_error(place: int) -> None:
     s = BystonState(4)
     assert s.invariant_errors() == []
-    i = next(i for i, at in enumerate(s.where) if at == BOX)
-    s.where[i] = s.where[0] if s.where[0] >= 0 else 0  # not through set_where
-    assert any("stacks" in e for e in s.invariant_errors())
+    i = next(i for i, at in enumerate(s.where) if at >= 0 and at != place)
+    s.where[i] = place  # not through set_where
+    assert any("stacks" in e or "counts" in e for e in s.invariant_errors())
 
 
-def test_reading_a_state_rebuilds_its_index_and_rejects_a_counter_off_the_map() -> None:
+def test_reading_a_state_rebuilds_its_indexes_and_rejects_a_counter_off_the_map() -> None:
     s = BystonState(3)
     data = s.to_json()
-    assert "stacks" not in data
-    assert BystonState.from_json(data).stacks == s.stacks
+    assert not {"stacks", "on_map_n", "in_box_n", "in_supply_n"} & set(data)
+    assert kept(BystonState.from_json(data)) == kept(s)
     data["where"][5] = 10_000
     with pytest.raises(BadRecordError, match="where"):
         BystonState.from_json(data)

@@ -43,6 +43,7 @@ from .board import (
     SUPPLY,
     WAR,
     ZELANA,
+    counts_of,
     stacks_of,
     static,
 )
@@ -52,6 +53,7 @@ from .rules.combat import COMBAT_CHANCES, NO_ROLE, battle_view, combat_outcomes
 from .rules.cup import draw_outcomes, draw_sample
 
 DRAKE_CHAR = static().char_index("drake")
+GROUP_OF = static().group_of
 """27.3: the Drake counter."""
 
 STATE_CODE = {"neutral": NEUTRAL, "armed": ARMED, "war": WAR}
@@ -72,18 +74,21 @@ LAST_TURN = 16
 """27.1."""
 
 
-class Stacks(Kind):
-    """The per-hex index of counters (``BystonState.stacks``): derived from ``where``, so it is
-    not written to JSON (reading rebuilds it); a clone copies the list and shares its tuples."""
+class Index(Kind):
+    """An index derived from ``where`` (``stacks``, the counts per group): not written to JSON
+    (reading rebuilds it); a clone copies the list (and shares the tuples of ``stacks``)."""
 
     serialised = False
+
+    def __init__(self, item: type) -> None:
+        self.item = item
 
     def clone_code(self, expr: str) -> str:
         return f"{expr}.copy()"
 
     def check(self, value: object) -> str | None:
-        if not isinstance(value, list) or not all(type(stack) is tuple for stack in value):
-            return "is not a list of tuples"
+        if not isinstance(value, list) or not all(type(x) is self.item for x in value):
+            return f"is not a list of {self.item.__name__}"
         return None
 
 
@@ -97,7 +102,10 @@ FIELDS = Fields(
     chits_made=List(int),
     marks=List(int),
     where=List(int),
-    stacks=Stacks(),
+    stacks=Index(tuple),
+    on_map_n=Index(int),
+    in_box_n=Index(int),
+    in_supply_n=Index(int),
     flipped=List(int),
     owner=List(int),
     char_at=List(int),
@@ -138,7 +146,9 @@ FIELDS = Fields(
 Per country (7, in the order of play): ``gp``, ``tl``, ``status`` (3.4 and collapse),
 ``chits_made`` (action chits produced this turn towards 8.11.1's limit). Per counter: ``where``
 (a hex, ``SUPPLY``, ``BOX`` or ``GONE``; written only through :meth:`BystonState.set_where`, which
-keeps ``stacks`` in step: per hex, the counters on it in counter order), ``flipped`` (25.4), ``owner`` (35.3 remnants change
+keeps in step ``stacks``, per hex the counters on it in counter order, and per group of counters
+alike (:attr:`.board.Static.groups`) how many are on the map, in the box and in the supply:
+``on_map_n``, ``in_box_n``, ``in_supply_n``), ``flipped`` (25.4), ``owner`` (35.3 remnants change
 it). Per character: ``char_at``. Per chit type: ``chit_cup``, ``chit_open`` (14.2, 14.6).
 Movement (:mod:`.rules.action`, :mod:`.rules.move`): ``phase_chit`` (the chit of the action phase
 under way, −1 between phases), ``waiting`` per country (15.4, B-55), ``moved`` / ``chars_moved``
@@ -199,7 +209,7 @@ class BystonState(FlowState, DeclaredState):
         self.hits: tuple[int, ...] = (0, 0)
         self.command = 0
         self._set_up()
-        self.stacks: list[tuple[int, ...]] = stacks_of(self.where)
+        self._index()
         self.agenda: list[tuple[Any, ...]] = [("turn",)]
         self.pending: tuple[Any, ...] | None = None
         self.chance: tuple[Any, ...] | None = None
@@ -237,22 +247,38 @@ class BystonState(FlowState, DeclaredState):
 
     # ---- helpers the rules use ----------------------------------------------------------------
     def set_where(self, i: int, to: int) -> None:
-        """Put counter ``i`` at ``to`` (a hex, ``SUPPLY``, ``BOX`` or ``GONE``), keeping the per-hex
-        index ``stacks`` in step. Every change of ``where`` goes through here."""
+        """Put counter ``i`` at ``to`` (a hex, ``SUPPLY``, ``BOX`` or ``GONE``), keeping the
+        indexes (``stacks`` and the counts per group) in step. Every change of ``where`` goes
+        through here."""
         where = self.where
         at = where[i]
         if at == to:
             return
-        stacks = self.stacks
+        group = GROUP_OF[i]
         if at >= 0:
-            stack = stacks[at]
+            stack = self.stacks[at]
             k = stack.index(i)
-            stacks[at] = stack[:k] + stack[k + 1 :]
+            self.stacks[at] = stack[:k] + stack[k + 1 :]
+            self.on_map_n[group] -= 1
+        elif at == BOX:
+            self.in_box_n[group] -= 1
+        elif at == SUPPLY:
+            self.in_supply_n[group] -= 1
         if to >= 0:
-            stack = stacks[to]
+            stack = self.stacks[to]
             k = bisect_left(stack, i)
-            stacks[to] = (*stack[:k], i, *stack[k:])
+            self.stacks[to] = (*stack[:k], i, *stack[k:])
+            self.on_map_n[group] += 1
+        elif to == BOX:
+            self.in_box_n[group] += 1
+        elif to == SUPPLY:
+            self.in_supply_n[group] += 1
         where[i] = to
+
+    def _index(self) -> None:
+        """Build the indexes of ``where`` from scratch."""
+        self.stacks: list[tuple[int, ...]] = stacks_of(self.where)
+        self.on_map_n, self.in_box_n, self.in_supply_n = counts_of(self.where)
 
     def say(self, clause: str, key: str, **args: Any) -> None:
         """Log a public event citing ``clause``."""
@@ -285,14 +311,14 @@ class BystonState(FlowState, DeclaredState):
         self.agenda = []
 
     def after_load(self) -> None:
-        """Rebuild the per-hex index, once ``where`` is known to hold only places there are."""
+        """Rebuild the indexes, once ``where`` is known to hold only places there are."""
         size = static().t.map.grid.size
         if len(self.where) != len(static().counter_unit):
             raise BadRecordError("state", "field 'where' does not have one place per counter")
         for i, at in enumerate(self.where):
             if not (at in (SUPPLY, BOX, GONE) or 0 <= at < size):
                 raise BadRecordError("state", f"field 'where' puts counter {i} at {at}, no place there is")
-        self.stacks = stacks_of(self.where)
+        self._index()
 
     # ---- the protocol -------------------------------------------------------------------------
     @property
@@ -427,6 +453,8 @@ class BystonState(FlowState, DeclaredState):
         out.extend(f"hex {grid_id(h)} has {n} buildings (12.6)" for h, n in buildings_at.items() if n > 1)
         if places_ok and self.stacks != stacks_of(self.where):
             out.append("the per-hex index (stacks) does not match where the counters are")
+        if places_ok and (self.on_map_n, self.in_box_n, self.in_supply_n) != counts_of(self.where):
+            out.append("the counts per group (on_map_n, in_box_n, in_supply_n) do not match where")
         for c in range(7):
             if self.gp[c] < 0:
                 out.append(f"country {c} has negative GP")
