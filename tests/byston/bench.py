@@ -33,7 +33,7 @@ def all_on_the_map() -> BystonState:
         land = [h for h, n in enumerate(st.nation) if n == c and not (st.is_building(i) and h in built)]
         if not land:
             land = sorted({h for j, h in enumerate(s.where) if h >= 0 and s.owner[j] == c})
-        s.where[i] = land[i % len(land)]
+        s.set_where(i, land[i % len(land)])
         if st.is_building(i):
             built.add(s.where[i])
     return s

@@ -68,7 +68,7 @@ def put(s: BystonState, country: str, unit: str, hex_id: str, flipped: bool = Fa
     for source in (SUPPLY, BOX):
         for i in static().counters_of(c, unit):
             if s.where[i] == source:
-                s.where[i] = h(hex_id)
+                s.set_where(i, h(hex_id))
                 s.flipped[i] = int(flipped)
                 return i
     raise AssertionError(f"no {unit} of {country} left")
@@ -77,7 +77,7 @@ def put(s: BystonState, country: str, unit: str, hex_id: str, flipped: bool = Fa
 def clear(s: BystonState, hex_id: str) -> None:
     """Send every counter on a hex back to its supply."""
     for i in counters_at(s, h(hex_id)):
-        s.where[i] = SUPPLY
+        s.set_where(i, SUPPLY)
         s.flipped[i] = 0
 
 

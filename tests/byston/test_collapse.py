@@ -32,7 +32,7 @@ def clear_ships(s, country: str) -> None:
     st = static()
     for i in counters(s, country):
         if s.where[i] >= 0 and st.is_ship(i):
-            s.where[i] = BOX
+            s.set_where(i, BOX)
 
 
 def clear_castles(s, country: str) -> None:
@@ -40,7 +40,7 @@ def clear_castles(s, country: str) -> None:
     st = static()
     for i in counters(s, country):
         if s.where[i] >= 0 and st.kind(i) == "castle" and st.nation[s.where[i]] == C[country]:
-            s.where[i] = BOX
+            s.set_where(i, BOX)
 
 
 def rau_ready(s) -> None:

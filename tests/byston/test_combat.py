@@ -179,7 +179,7 @@ def test_the_battle_ends_after_shelling_with_enemies_left():
 def zelana_counter(s, unit: str, hex_id: str, flipped: bool = False) -> int:
     """Move the Zelana's own counter of ``unit`` (it has no spares, B-7)."""
     [i] = static().counters_of(C["zelana"], unit)[:1]
-    s.where[i] = h(hex_id)
+    s.set_where(i, h(hex_id))
     s.flipped[i] = int(flipped)
     return i
 
@@ -214,7 +214,7 @@ def test_the_zelana_acting_with_its_host_fights_once_per_hex():
         s = game()
         s.status[NA] = na_state
         [zelana] = static().counters_of(C["zelana"], "zelana")
-        s.where[zelana] = h(HEX)
+        s.set_where(zelana, h(HEX))
         put(s, "drake", "drumlo", HEX)
         host = "na" if na_state == WAR else "rau"
         put(s, host, "bozune", HEX)  # the host is there too: still one battle

@@ -36,7 +36,7 @@ def test_characters_left_without_a_unit_go_anywhere_with_an_own_unit():
     phase(s, "produce_phase")
     # Garalia is alone with two Drumlo and the fort at 1114: take the fort away, destroy both
     clear_fort = counter(s, "drake", "fort", "1114")
-    s.where[clear_fort] = BOX
+    s.set_where(clear_fort, BOX)
     first = counter(s, "drake", "drumlo", "1114")
     s.apply(destroy(s, first))
     assert s.char_at[ch("garalia")] == h("1114")  # a Drumlo is still there
@@ -66,8 +66,8 @@ def test_the_last_counter_on_the_map_is_never_destroyed():
 def test_an_own_building_may_be_pulled_down_and_its_characters_go_to_the_nearest_own_unit():
     s = game()
     s.gp = [0] * 7
-    s.where[counter(s, "drake", "drumlo", "1114")] = BOX
-    s.where[counter(s, "drake", "drumlo", "1114")] = BOX
+    s.set_where(counter(s, "drake", "drumlo", "1114"), BOX)
+    s.set_where(counter(s, "drake", "drumlo", "1114"), BOX)
     put(s, "drake", "namwan", "1017")
     phase(s, "build_phase")
     assert s.pending == ("build", 0, C["drake"])

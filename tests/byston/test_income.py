@@ -118,7 +118,7 @@ def test_allies_holding_one_hex_share_it_as_the_earliest_chooses():
 def test_the_zelanas_hexes_count_for_rau_and_na_if_at_war():
     s = game()
     [zelana] = static().counters_of(C["zelana"], "zelana")
-    s.where[zelana] = h("1017")  # an income hex of Drake's land
+    s.set_where(zelana, h("1017"))  # an income hex of Drake's land
     assert controllers(s, h("1017")) == (1, (C["zelana"],), "②")
     assert collectors(s, h("1017")) == ()  # Rau is only armed, Na stands by: lost
     s.status[C["rau"]] = WAR

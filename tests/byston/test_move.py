@@ -32,7 +32,7 @@ def draw(s, chit_id: str):
 
 def zelana_at(s, hex_id: str) -> int:
     z = next(iter(static().counters_of(ZELANA, "zelana")))
-    s.where[z] = h(hex_id)
+    s.set_where(z, h(hex_id))
     return z
 
 
@@ -245,7 +245,7 @@ def test_what_each_ship_may_carry():
     s = game()
     put(s, "na", "bozune", "1302")
     zab = next(i for i in static().counters_of(ZELANA, "dana_oshee") if s.where[i] == h("0912"))
-    s.where[zab] = h("1302")
+    s.set_where(zab, h("1302"))
     put(s, "drake", "drumlo", "1302")
     draw(s, "rau_as")
     s.apply(("ship", u("grimley"), h("1302"), 0))
@@ -390,7 +390,7 @@ def test_the_zelana_force_takes_rau_and_na_units_where_the_zelana_goes_even_befo
     # … and a Zelana-colour AB aboard a Rau ship goes only where the Rau ship may (B-59)
     s = game()
     zab = next(i for i in static().counters_of(ZELANA, "dana_oshee") if s.where[i] == h("0912"))
-    s.where[zab] = h("1206")
+    s.set_where(zab, h("1206"))
     put(s, "rau", "grimley", "1206")
     draw(s, "rau_as")
     s.apply(("ship", u("grimley"), h("1206"), 0))

@@ -187,7 +187,7 @@ def test_shots_chit_only_with_the_spriggan_on_the_map_outside_the_limit():
     s = game()
     s.gp = [100] + [0] * 6
     [spriggan] = static().counters_of(C["drake"], "spriggan")
-    s.where[spriggan] = h("0916")
+    s.set_where(spriggan, h("0916"))
     s.chits_made[C["drake"]] = 3
     phase(s, "produce_phase")
     assert [a for a in s.legal_actions() if a[0] == "chit"] == [("chit", chit("shot"))]

@@ -53,7 +53,7 @@ def test_a_fort_cannot_repair_an_abs():
     phase(s, "repair_phase")
     assert s.pending is None or s.pending[0] != "repair" or s.pending[2] != C["drake"]
     s = repairing()
-    s.where[at_fort] = h("0916")
+    s.set_where(at_fort, h("0916"))
     s.flipped[at_fort] = 1
     phase(s, "repair_phase")
     assert ("will_wipps", "0916") in repairs(s)
@@ -76,7 +76,7 @@ def test_a_building_repairs_itself_even_with_the_enemy_there():
 def test_zelana_units_are_repaired_at_rau_or_na_buildings_paid_by_the_owner():
     s = repairing("rau")
     [zelana] = static().counters_of(C["zelana"], "zelana")
-    s.where[zelana] = h("1302")
+    s.set_where(zelana, h("1302"))
     s.flipped[zelana] = 1
     phase(s, "repair_phase")
     assert s.pending == ("repair", 2, C["rau"])
@@ -146,7 +146,7 @@ def test_outside_own_land_only_with_an_own_face_up_ship_not_the_spriggan():
     put(s, "drake", "namwan", "1017")
     flipped = put(s, "drake", "bull_beggar", "1317", flipped=True)
     [spriggan] = static().counters_of(C["drake"], "spriggan")
-    s.where[spriggan] = h("1417")
+    s.set_where(spriggan, h("1417"))
     put(s, "drake", "namwan", "1617")
     phase(s, "build_phase")
     got = sites(s)
@@ -190,7 +190,7 @@ def test_rau_builds_the_secret_factory_once_with_the_zelana_at_the_rian_coast():
     s = game()
     s.gp = [0, 0, 50, 0, 0, 0, 0]
     [zelana] = static().counters_of(C["zelana"], "zelana")
-    s.where[zelana] = h("1418")
+    s.set_where(zelana, h("1418"))
     s.flipped[zelana] = 1  # 30.6.2: even flipped
     turn_of(phase(s, "build_phase"), "build", "rau")
     assert ("secret",) in s.legal_actions()

@@ -190,7 +190,7 @@ def test_the_tensor_has_its_shape_and_follows_the_position():
         assert all(isinstance(x, float) for x in t)
     before = s.observation_tensor(0)
     i = next(i for i, at in enumerate(s.where) if at >= 0)
-    s.where[i] = BOX
+    s.set_where(i, BOX)
     assert s.observation_tensor(0) != before
     assert s.observation_tensor(0) != s.observation_tensor(1)  # the seat is part of it
 

@@ -1,5 +1,9 @@
 """The fast listings and checks of ドレイクの野望 equal the plain ones.
 
+The indexes a state keeps of where its counters are (``stacks`` per hex, the counts per group of
+counters alike) equal ones rebuilt from scratch after every step of random games, in clones and
+after reading JSON.
+
 The production, building and repair listings (and B-15's sweep for stranded characters) work from
 tables derived once (``rules/tables.py``) and look only at the counters that can matter. The plain
 versions below walk the authored tables and every counter, as the rules first did. Random games
@@ -18,16 +22,20 @@ from typing import Any
 
 import pytest
 
+from asobi.core.errors import BadRecordError
 from asobi.core.state import CHANCE
 from asobi.games.byston.board import (
     BOX,
     COLLAPSED,
+    GONE,
     NA,
     RAU,
     SUPPLY,
     ZELANA,
+    counts_of,
     in_box,
     in_supply,
+    stacks_of,
     static,
 )
 from asobi.games.byston.rules import FLOW
@@ -332,7 +340,7 @@ def scrambled(seed: int) -> BystonState:
     n = len(s.where)
     hot = [st.rian_coast, *sorted(st.karakara)[:2], *rng.sample(range(len(st.nation)), 6)]
     for i in rng.sample(range(n), 60):
-        s.where[i] = rng.choice([*hot, *hot, BOX, SUPPLY])
+        s.set_where(i, rng.choice([*hot, *hot, BOX, SUPPLY]))
     for i in rng.sample(range(n), 30):
         s.flipped[i] = int(s.where[i] >= 0 and rng.random() < 0.6)
     for i in rng.sample(range(n), rng.choice((0, 0, 8))):
@@ -381,3 +389,71 @@ def test_fast_listings_and_checks_on_shaken_states(chunk: int) -> None:
 def test_every_big_decision_has_a_fast_check() -> None:
     for kind in PLAIN:
         assert FLOW.decisions[kind].check is not None, kind
+
+
+# ---- the indexes of where the counters are ---------------------------------------------------
+
+
+def _place_kind(at: int) -> str:
+    return "map" if at >= 0 else {SUPPLY: "supply", BOX: "box", GONE: "gone"}[at]
+
+
+def rebuilt(s: BystonState) -> tuple[Any, ...]:
+    """The indexes of ``s`` built from ``where`` alone."""
+    return (stacks_of(s.where), *counts_of(s.where))
+
+
+def kept(s: BystonState) -> tuple[Any, ...]:
+    return (s.stacks, s.on_map_n, s.in_box_n, s.in_supply_n)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_indexes_match_the_counters_after_every_step(players: int) -> None:
+    """A missed update of the indexes by any rule that moves a counter fails here: they are
+    rebuilt from ``where`` after every step and compared; a clone's indexes are its own."""
+    moves: set[tuple[str, str]] = set()
+    for g in range(3):
+        rng = Random(1000 * players + g)
+        s = BystonState(players)
+        assert kept(s) == rebuilt(s)
+        steps = 0
+        while not s.is_terminal():
+            before = list(s.where)
+            if s.current_seat == CHANCE:
+                s.apply_unchecked(s.sample_chance(rng))
+            else:
+                s.apply_unchecked(rng.choice(s.legal_actions()))
+            assert kept(s) == rebuilt(s), (players, g, steps)
+            moved = [(a, b) for a, b in zip(before, s.where, strict=True) if a != b]
+            moves.update((_place_kind(a), _place_kind(b)) for a, b in moved)
+            steps += 1
+            if steps % 97 == 0:
+                twin = s.clone()
+                counter = next(i for i, at in enumerate(twin.where) if at >= 0)
+                twin.set_where(counter, SUPPLY)
+                assert kept(s) == rebuilt(s) and kept(twin) == rebuilt(twin)
+                assert kept(BystonState.from_json(s.to_json())) == kept(s)
+    # the games moved counters every way the rules do: made, destroyed or razed or shot down,
+    # added, converted, moved by ship, and out of the game (in battle or with a collapse)
+    wanted = {("box", "map"), ("map", "box"), ("supply", "box"), ("box", "supply"), ("map", "map")}
+    wanted |= {("map", "gone"), ("box", "gone")}
+    assert wanted <= moves, sorted(moves)
+
+
+@pytest.mark.parametrize("place", [BOX, SUPPLY, 0])
+def test_a_counter_moved_behind_the_indexes_is_an_invariant_error(place: int) -> None:
+    s = BystonState(4)
+    assert s.invariant_errors() == []
+    i = next(i for i, at in enumerate(s.where) if at >= 0 and at != place)
+    s.where[i] = place  # not through set_where
+    assert any("stacks" in e or "counts" in e for e in s.invariant_errors())
+
+
+def test_reading_a_state_rebuilds_its_indexes_and_rejects_a_counter_off_the_map() -> None:
+    s = BystonState(3)
+    data = s.to_json()
+    assert not {"stacks", "on_map_n", "in_box_n", "in_supply_n"} & set(data)
+    assert kept(BystonState.from_json(data)) == kept(s)
+    data["where"][5] = 10_000
+    with pytest.raises(BadRecordError, match="where"):
+        BystonState.from_json(data)

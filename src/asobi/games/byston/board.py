@@ -118,6 +118,17 @@ class Static:
     """Every castle and fort counter, in counter order."""
     unit_counters: tuple[tuple[int, ...], ...]
     """Per unit index: every counter of that unit (all countries), in counter order."""
+    is_building_counter: tuple[bool, ...]
+    """Per counter: whether it is a castle or a fort."""
+    groups: tuple[range, ...]
+    """Every group of counters alike — one country's counters of one unit, a contiguous range (the
+    values of ``ranges``) — in counter order: a state counts each group's counters by place."""
+    group_of: tuple[int, ...]
+    """Per counter: its group."""
+    group_number: dict[tuple[int, int], int]
+    """(country, unit index) → its group."""
+    groups_of: tuple[range, ...]
+    """Per country: its groups (contiguous, as its counters are)."""
 
     def unit_index(self, unit_id: str) -> int:
         return self.unit_number[unit_id]
@@ -200,6 +211,15 @@ def static() -> Static:
         unit_counters=tuple(
             tuple(i for i, x in enumerate(counter_unit) if x == u) for u in range(len(unit_ids))
         ),
+        is_building_counter=tuple(unit_kind[u] in ("castle", "fort") for u in counter_unit),
+        groups=tuple(ranges.values()),
+        group_of=tuple(g for g, r in enumerate(ranges.values()) for _ in r),
+        group_number={key: g for g, key in enumerate(ranges)},
+        groups_of=tuple(
+            range(min(gs), max(gs) + 1) if gs else range(0)
+            for c in range(len(COUNTRIES))
+            for gs in ([g for g, (d, _u) in enumerate(ranges) if d == c],)
+        ),
     )
 
 
@@ -209,24 +229,41 @@ _EMPTY = range(0)
 # --- queries on a state ----------------------------------------------------------------------
 
 
-def counters_at(s: BystonState, hex_index: int) -> list[int]:
-    """The counters on a hex, in counter order (found with ``list.index``: a hex holds a few)."""
-    index = s.where.index
-    out: list[int] = []
-    i = -1
-    try:
-        while True:
-            i = index(hex_index, i + 1)
-            out.append(i)
-    except ValueError:
-        return out
+def stacks_of(where: list[int]) -> list[tuple[int, ...]]:
+    """Per hex, the counters on it in counter order: the index a state keeps as ``stacks``
+    (built from scratch here; :meth:`BystonState.set_where` keeps it in step)."""
+    stacks: list[tuple[int, ...]] = [()] * static().t.map.grid.size
+    for i, at in enumerate(where):
+        if at >= 0:
+            stacks[at] += (i,)
+    return stacks
+
+
+def counts_of(where: list[int]) -> tuple[list[int], list[int], list[int]]:
+    """Per group of counters (``Static.groups``), how many are on the map, in the factory box
+    and in the supply: the counts a state keeps as ``on_map_n``, ``in_box_n`` and
+    ``in_supply_n`` (counted from scratch here; :meth:`BystonState.set_where` keeps them)."""
+    st = static()
+    counts: tuple[list[int], list[int], list[int]] = ([], [], [])
+    on_map, boxed, spare = counts
+    for r in st.groups:
+        places = where[r.start : r.stop]
+        on_map.append(sum(1 for at in places if at >= 0))
+        boxed.append(places.count(BOX))
+        spare.append(places.count(SUPPLY))
+    return counts
+
+
+def counters_at(s: BystonState, hex_index: int) -> tuple[int, ...]:
+    """The counters on a hex, in counter order."""
+    return s.stacks[hex_index]
 
 
 def building_at(s: BystonState, hex_index: int) -> int:
     """The building counter on a hex, or −1 (12.6: at most one)."""
-    where = s.where
-    for i in static().building_counters:
-        if where[i] == hex_index:
+    is_building = static().is_building_counter
+    for i in s.stacks[hex_index]:
+        if is_building[i]:
             return i
     return -1
 
@@ -277,10 +314,9 @@ def own_unit_hexes(s: BystonState, country: int) -> list[int]:
 def holds_two(s: BystonState, country: int) -> bool:
     """Whether ``country`` owns at least two counters on the map (B-51: a country never destroys
     its last counter on the map)."""
-    where = s.where
     if owns_just_its_own(s, country):
-        mine = static().ranges_of[country]
-        return len(mine) >= 2 and sorted(where[mine.start : mine.stop])[-2] >= 0
+        groups = static().groups_of[country]
+        return sum(s.on_map_n[groups.start : groups.stop]) >= 2
     return len(owned_on_map(s, country)) >= 2
 
 

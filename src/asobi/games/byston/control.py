@@ -6,6 +6,7 @@ Both the income phase and the end score read these; they change nothing.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .board import COLLAPSED, DRAKE_CAMP, NA, NEUTRAL, RAU, SHEELA_CAMP, WAR, ZELANA, static
@@ -24,27 +25,25 @@ def controllers(s: BystonState, hex_index: int) -> tuple[int, tuple[int, ...], s
     The camp is ``CONTESTED`` when both camps meet the deciding item (6.5) and ``NOBODY`` for a
     hex of no nation's land that no unit holds.
     """
-    return _decide(hex_index, _holders(s, {hex_index}).get(hex_index))
+    return _decide(hex_index, _holders(s, (hex_index,)).get(hex_index))
 
 
-def _holders(
-    s: BystonState, hexes: set[int] | frozenset[int]
-) -> dict[int, tuple[list[int], list[int], list[int]]]:
-    """One pass over the counters: for each of ``hexes`` holding any, the countries of its
-    buildings, of its ships and of its ABs (one entry per counter)."""
+def _holders(s: BystonState, hexes: Iterable[int]) -> dict[int, tuple[list[int], list[int], list[int]]]:
+    """For each of ``hexes`` holding any counter, the countries of its buildings, of its ships and
+    of its ABs (one entry per counter)."""
     st = static()
     kinds = st.unit_kind
     unit = st.counter_unit
     owner = s.owner
+    stacks = s.stacks
     out: dict[int, tuple[list[int], list[int], list[int]]] = {}
-    where = s.where
-    for i in [i for i, at in enumerate(where) if at in hexes]:
-        at = where[i]
-        entry = out.get(at)
-        if entry is None:
-            entry = out[at] = ([], [], [])
-        k = kinds[unit[i]]
-        entry[2 if k == "AB" else 1 if k == "AS" or k == "ABS" else 0].append(owner[i])
+    for h in hexes:
+        stack = stacks[h]
+        if stack:
+            entry = out[h] = ([], [], [])
+            for i in stack:
+                k = kinds[unit[i]]
+                entry[2 if k == "AB" else 1 if k == "AS" or k == "ABS" else 0].append(owner[i])
     return out
 
 
@@ -86,9 +85,9 @@ def collectors(s: BystonState, hex_index: int) -> tuple[int, ...]:
 
 
 def all_collectors(s: BystonState) -> list[tuple[int, tuple[int, ...]]]:
-    """(hex, its collectors) for every income hex, in hex order (one pass over the counters)."""
+    """(hex, its collectors) for every income hex, in hex order."""
     st = static()
-    held = _holders(s, st.income_hex_set)
+    held = _holders(s, st.income_hexes)
     status = s.status
     nation = st.nation
     out = []

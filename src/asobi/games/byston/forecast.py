@@ -300,7 +300,7 @@ def situation(
         raise BadSituationError("the attacker and the defender must be of opposite camps")
     s = BystonState(players)
     for i in counters_at(s, h):
-        s.where[i] = SUPPLY
+        s.set_where(i, SUPPLY)
         s.flipped[i] = 0
     for k, at in enumerate(s.char_at):
         if at == h:
@@ -347,7 +347,7 @@ def _take(s: BystonState, it: Item, h: int, taken: set[int]) -> list[int]:
     chosen = counters[: it.count]
     for i in chosen:
         taken.add(i)
-        s.where[i] = h
+        s.set_where(i, h)
         s.flipped[i] = int(it.flipped)
         s.owner[i] = it.country
     return chosen

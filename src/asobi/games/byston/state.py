@@ -9,10 +9,12 @@ handful of flat lists of ints and a clone is a few list slices.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Any, ClassVar
 
 from asobi.core import Event, GameSpec, Outcome
-from asobi.core.fields import Cache, DeclaredState, Fields, List, Log, Value
+from asobi.core.errors import BadRecordError
+from asobi.core.fields import Cache, DeclaredState, Fields, Kind, List, Log, Value
 from asobi.core.flow import FlowState
 from asobi.core.log import EventLog
 
@@ -41,6 +43,8 @@ from .board import (
     SUPPLY,
     WAR,
     ZELANA,
+    counts_of,
+    stacks_of,
     static,
 )
 from .control import camp_income
@@ -49,6 +53,7 @@ from .rules.combat import COMBAT_CHANCES, NO_ROLE, battle_view, combat_outcomes
 from .rules.cup import draw_outcomes, draw_sample
 
 DRAKE_CHAR = static().char_index("drake")
+GROUP_OF = static().group_of
 """27.3: the Drake counter."""
 
 STATE_CODE = {"neutral": NEUTRAL, "armed": ARMED, "war": WAR}
@@ -68,6 +73,25 @@ ZELANA_RUNNERS = ("follow", "rau", "na")
 LAST_TURN = 16
 """27.1."""
 
+
+class Index(Kind):
+    """An index derived from ``where`` (``stacks``, the counts per group): not written to JSON
+    (reading rebuilds it); a clone copies the list (and shares the tuples of ``stacks``)."""
+
+    serialised = False
+
+    def __init__(self, item: type) -> None:
+        self.item = item
+
+    def clone_code(self, expr: str) -> str:
+        return f"{expr}.copy()"
+
+    def check(self, value: object) -> str | None:
+        if not isinstance(value, list) or not all(type(x) is self.item for x in value):
+            return f"is not a list of {self.item.__name__}"
+        return None
+
+
 FIELDS = Fields(
     players=Value(int),
     zelana_runner=Value(str),
@@ -78,6 +102,10 @@ FIELDS = Fields(
     chits_made=List(int),
     marks=List(int),
     where=List(int),
+    stacks=Index(tuple),
+    on_map_n=Index(int),
+    in_box_n=Index(int),
+    in_supply_n=Index(int),
     flipped=List(int),
     owner=List(int),
     char_at=List(int),
@@ -117,7 +145,10 @@ FIELDS = Fields(
 
 Per country (7, in the order of play): ``gp``, ``tl``, ``status`` (3.4 and collapse),
 ``chits_made`` (action chits produced this turn towards 8.11.1's limit). Per counter: ``where``
-(a hex, ``SUPPLY``, ``BOX`` or ``GONE``), ``flipped`` (25.4), ``owner`` (35.3 remnants change
+(a hex, ``SUPPLY``, ``BOX`` or ``GONE``; written only through :meth:`BystonState.set_where`, which
+keeps in step ``stacks``, per hex the counters on it in counter order, and per group of counters
+alike (:attr:`.board.Static.groups`) how many are on the map, in the box and in the supply:
+``on_map_n``, ``in_box_n``, ``in_supply_n``), ``flipped`` (25.4), ``owner`` (35.3 remnants change
 it). Per character: ``char_at``. Per chit type: ``chit_cup``, ``chit_open`` (14.2, 14.6).
 Movement (:mod:`.rules.action`, :mod:`.rules.move`): ``phase_chit`` (the chit of the action phase
 under way, −1 between phases), ``waiting`` per country (15.4, B-55), ``moved`` / ``chars_moved``
@@ -178,6 +209,7 @@ class BystonState(FlowState, DeclaredState):
         self.hits: tuple[int, ...] = (0, 0)
         self.command = 0
         self._set_up()
+        self._index()
         self.agenda: list[tuple[Any, ...]] = [("turn",)]
         self.pending: tuple[Any, ...] | None = None
         self.chance: tuple[Any, ...] | None = None
@@ -214,6 +246,40 @@ class BystonState(FlowState, DeclaredState):
         raise AssertionError(f"no {unit} counter of {country} left (the loader checks 9.5)")
 
     # ---- helpers the rules use ----------------------------------------------------------------
+    def set_where(self, i: int, to: int) -> None:
+        """Put counter ``i`` at ``to`` (a hex, ``SUPPLY``, ``BOX`` or ``GONE``), keeping the
+        indexes (``stacks`` and the counts per group) in step. Every change of ``where`` goes
+        through here."""
+        where = self.where
+        at = where[i]
+        if at == to:
+            return
+        group = GROUP_OF[i]
+        if at >= 0:
+            stack = self.stacks[at]
+            k = stack.index(i)
+            self.stacks[at] = stack[:k] + stack[k + 1 :]
+            self.on_map_n[group] -= 1
+        elif at == BOX:
+            self.in_box_n[group] -= 1
+        elif at == SUPPLY:
+            self.in_supply_n[group] -= 1
+        if to >= 0:
+            stack = self.stacks[to]
+            k = bisect_left(stack, i)
+            self.stacks[to] = (*stack[:k], i, *stack[k:])
+            self.on_map_n[group] += 1
+        elif to == BOX:
+            self.in_box_n[group] += 1
+        elif to == SUPPLY:
+            self.in_supply_n[group] += 1
+        where[i] = to
+
+    def _index(self) -> None:
+        """Build the indexes of ``where`` from scratch."""
+        self.stacks: list[tuple[int, ...]] = stacks_of(self.where)
+        self.on_map_n, self.in_box_n, self.in_supply_n = counts_of(self.where)
+
     def say(self, clause: str, key: str, **args: Any) -> None:
         """Log a public event citing ``clause``."""
         self.log.append(_new_event(Event, (clause, key, tuple(args.items()), None)))
@@ -243,6 +309,16 @@ class BystonState(FlowState, DeclaredState):
         self.pending = None
         self.chance = None
         self.agenda = []
+
+    def after_load(self) -> None:
+        """Rebuild the indexes, once ``where`` is known to hold only places there are."""
+        size = static().t.map.grid.size
+        if len(self.where) != len(static().counter_unit):
+            raise BadRecordError("state", "field 'where' does not have one place per counter")
+        for i, at in enumerate(self.where):
+            if not (at in (SUPPLY, BOX, GONE) or 0 <= at < size):
+                raise BadRecordError("state", f"field 'where' puts counter {i} at {at}, no place there is")
+        self._index()
 
     # ---- the protocol -------------------------------------------------------------------------
     @property
@@ -369,14 +445,20 @@ class BystonState(FlowState, DeclaredState):
         out = self.field_errors()
         size = st.t.map.grid.size
         buildings_at: dict[int, int] = {}
+        places_ok = True
         for i, at in enumerate(self.where):
             if not (at in (SUPPLY, BOX, GONE) or 0 <= at < size):
                 out.append(f"counter {i} is at {at}")
+                places_ok = False
             if at >= 0 and st.is_building(i):
                 buildings_at[at] = buildings_at.get(at, 0) + 1
             if self.flipped[i] and at < 0:
                 out.append(f"counter {i} is flipped off the map")
         out.extend(f"hex {grid_id(h)} has {n} buildings (12.6)" for h, n in buildings_at.items() if n > 1)
+        if places_ok and self.stacks != stacks_of(self.where):
+            out.append("the per-hex index (stacks) does not match where the counters are")
+        if places_ok and (self.on_map_n, self.in_box_n, self.in_supply_n) != counts_of(self.where):
+            out.append("the counts per group (on_map_n, in_box_n, in_supply_n) do not match where")
         for c in range(7):
             if self.gp[c] < 0:
                 out.append(f"country {c} has negative GP")

@@ -183,7 +183,7 @@ def apply_build(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...
     if action[0] == "raze":
         i = building_at(s, action[1])
         s.say("12.11", "razed", country=country, unit=st.counter_unit[i], hex=action[1])
-        s.where[i] = BOX
+        s.set_where(i, BOX)
         s.flipped[i] = 0
         if i == s.secret:
             s.secret = -1  # the fort counter is an ordinary one again; 30.6.1 allows no second
@@ -196,7 +196,7 @@ def apply_build(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...
         kind, h = action[1], action[2]
     i = in_box(s, country, kind)[0]
     cost = st.t.buildings[kind].gp
-    s.where[i] = h
+    s.set_where(i, h)
     s.flipped[i] = 0
     s.gp[country] -= cost
     if action[0] == "secret":

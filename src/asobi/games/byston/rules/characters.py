@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..board import (
-    COLLAPSED,
     DEAD,
     DRAKE,
     ELF_CASTLE_BUILT,
@@ -21,10 +20,9 @@ from ..board import (
     building_at,
     character_hex,
     own_unit_hexes,
-    owned_hexes,
     static,
 )
-from .collapse import serving_country
+from .collapse import country_served, serving_country
 from .move import hosts
 
 if TYPE_CHECKING:
@@ -143,34 +141,36 @@ def task_stranded(s: BystonState, clause: str) -> None:
     """B-15: a character on a hex with no unit of a country it may be with — its own, and for
     Rau, Na and the Zelana any of the three (B-42, B-54) — must go: anywhere with an own unit after
     a voluntary destruction (8.12, B-51), else to the nearest (B-23)."""
-    st = static()
-    # 35.3, 35.4: after a collapse some characters serve another country.
-    serving = (lambda k: serving_country(s, k)) if COLLAPSED in s.status else st.char_country.__getitem__
-    on_map = [(k, at) for k, at in enumerate(s.char_at) if at >= 0]
-    if not on_map:
-        return
-    wanted = {at for _k, at in on_map}
-    where = s.where
-    ranges = st.ranges_of
-    as_printed = s.owner == st.printed_owner  # no counter changed hands: a country's are its range
-    unit_hexes: dict[int, set[int]] = {}  # per country: which of ``wanted`` hold one of its counters
-    for k, at in on_map:
-        for c in HOSTS[serving(k)]:
-            held = unit_hexes.get(c)
-            if held is None:
-                if as_printed:
-                    r = ranges[c]
-                    held = wanted.intersection(where[r.start : r.stop])
+    char_at = s.char_at
+    if max(char_at) < 0:
+        return  # no character on the map
+    stacks = s.stacks
+    owner = s.owner
+    stranded = []
+    # A country's characters together: they serve one country (35.3, 35.4 after a collapse).
+    for country, people in CHARACTERS_OF:
+        ok = HOSTS[country_served(s, country)]
+        for k in people:
+            at = char_at[k]
+            if at >= 0:
+                for i in stacks[at]:
+                    if owner[i] in ok:
+                        break
                 else:
-                    held = wanted & owned_hexes(s, c)
-                unit_hexes[c] = held
-            if at in held:
-                break
-        else:
-            s.push(("place_char", k, clause) if clause == "8.12" else ("place_near", k, at, clause))
+                    stranded.append(k)
+    stranded.sort()
+    for k in stranded:
+        s.push(("place_char", k, clause) if clause == "8.12" else ("place_near", k, char_at[k], clause))
 
 
 HOSTS = tuple(hosts(c) for c in range(7))
+CHARACTERS_OF = tuple(
+    (c, people)
+    for c in range(7)
+    for people in (tuple(k for k, d in enumerate(static().char_country) if d == c),)
+    if people
+)
+"""Each country with characters, and its characters in character order."""
 
 
 def legal_place(s: BystonState) -> list[tuple[Any, ...]]:

@@ -57,11 +57,15 @@ _NO_ROLE = -1
 def serving_country(s: BystonState, k: int) -> int:
     """The country character ``k`` serves: its own, or after its country's collapse the heir's —
     Ku's characters Drake's (35.4), Rau's Na's and Na's Rau's (35.3, B-92) — while the heir stands."""
-    c = static().char_country[k]
-    heir = HEIR.get(c)
-    if heir is not None and s.status[c] == COLLAPSED and s.status[heir] != COLLAPSED:
+    return country_served(s, static().char_country[k])
+
+
+def country_served(s: BystonState, country: int) -> int:
+    """The country the characters of ``country`` serve (:func:`serving_country`)."""
+    heir = HEIR.get(country)
+    if heir is not None and s.status[country] == COLLAPSED and s.status[heir] != COLLAPSED:
         return heir
-    return c
+    return country
 
 
 def _in_play(at: int) -> bool:
@@ -82,8 +86,9 @@ def condition_met(s: BystonState, country: int, chars: tuple[str, ...], units: t
             return False
     if castles:
         nation = st.nation
-        for i, at in enumerate(where):
-            if at >= 0 and owner[i] == country and nation[at] == country and st.kind(i) == "castle":
+        for i in st.unit_counters[st.unit_index("castle")]:  # any colour: remnants change hands (35.3)
+            at = where[i]
+            if at >= 0 and owner[i] == country and nation[at] == country:
                 return False
     return True
 
@@ -125,7 +130,7 @@ def remove_country(s: BystonState, country: int) -> None:
 def _units_leave(s: BystonState, country: int, on_map: bool) -> None:
     for i, at in enumerate(s.where):
         if s.owner[i] == country and (at == BOX or (on_map and at >= 0)):
-            s.where[i] = GONE
+            s.set_where(i, GONE)
             s.flipped[i] = 0
 
 

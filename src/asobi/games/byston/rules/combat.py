@@ -33,6 +33,7 @@ from ..board import (
     RAU,
     TODD_WOUNDED,
     ZELANA,
+    owned_hexes,
     static,
 )
 from ..odds import Dice, dice_of, dice_text, pool_float, survival_float
@@ -121,18 +122,20 @@ def battle_hexes(s: BystonState, country: int) -> list[int]:
     owner = s.owner
     camp = st.camp
     if country == ZELANA:
-        acting = set(st.counters_of(ZELANA, "zelana"))
+        acting: range | None = st.counters_of(ZELANA, "zelana")
     elif s.phase_chit >= 0 and st.chit_kind[s.phase_chit] == "shot":
-        acting = set(st.counters_of(country, "spriggan"))
+        acting = st.counters_of(country, "spriggan")
     else:
-        acting = {i for i in range(len(where)) if owner[i] == country}
-    mine = {where[i] for i in acting if where[i] >= 0 and owner[i] == country}
-    enemy_camp = 1 - camp[country]
-    theirs = {at for at, c in zip(where, owner, strict=True) if at >= 0 and camp[c] == enemy_camp}
+        acting = None  # all its units
+    if acting is None:
+        mine = owned_hexes(s, country)
+    else:
+        mine = {where[i] for i in acting if where[i] >= 0 and owner[i] == country}
     if s.secret >= 0 and not s.secret_found:
-        theirs.discard(where[s.secret])
         mine.discard(where[s.secret])
-    return sorted(mine & theirs)
+    enemy_camp = 1 - camp[country]
+    stacks = s.stacks
+    return sorted([h for h in mine if any(camp[owner[i]] == enemy_camp for i in stacks[h])])
 
 
 def task_battles(s: BystonState, country: int) -> None:
@@ -173,11 +176,9 @@ def apply_battle_order(s: BystonState, action: tuple[Any, ...], pending: tuple[A
 # --- the battle -------------------------------------------------------------------------------
 
 
-def _in_hex(s: BystonState) -> list[int]:
+def _in_hex(s: BystonState) -> tuple[int, ...]:
     assert s.fight is not None
-    h = s.fight[1]
-    where = s.where
-    return [i for i in range(len(where)) if where[i] == h]
+    return s.stacks[s.fight[1]]
 
 
 def _camp_order(s: BystonState) -> tuple[int, int]:
@@ -243,7 +244,7 @@ def may_ride(unit_owner: int, char_country: int) -> bool:
     )
 
 
-def _room(s: BystonState, carrier: int, here: list[int]) -> bool:
+def _room(s: BystonState, carrier: int, here: tuple[int, ...]) -> bool:
     capacity = _unit_values()[static().counter_unit[carrier]][3]
     if capacity < 0 or _kind(carrier) in ("castle", "fort"):
         return True
@@ -599,7 +600,7 @@ def _remove(s: BystonState, i: int) -> None:
     remnants (35.3); 20.3: ABs stowed in it go with it."""
     st = static()
     gone = s.owner[i] == ZELANA or s.owner[i] != st.counter_country[i]
-    s.where[i] = GONE if gone else BOX
+    s.set_where(i, GONE if gone else BOX)
     s.flipped[i] = 0
     _set(s, "blocks", i, 0)
     _set(s, "role", i, NO_ROLE)

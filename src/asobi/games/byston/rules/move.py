@@ -330,13 +330,11 @@ def _steps(s: BystonState) -> list[tuple[int, int]]:
 
 def _hostile(s: BystonState, country: int, hexes: list[int]) -> set[int]:
     """17.6 (B-21): which of ``hexes`` hold a counter of the other camp (buildings included)."""
-    where = s.where
-    wanted = set(hexes).intersection(where)  # most hexes around are empty: skip the scan
-    if not wanted:
-        return wanted
     camp = static().camp
     mine = camp[country]
-    return {at for at, o in zip(where, s.owner, strict=True) if at in wanted and camp[o] != mine}
+    owner = s.owner
+    stacks = s.stacks
+    return {h for h in hexes if any(camp[owner[i]] != mine for i in stacks[h])}
 
 
 def task_step_ask(s: BystonState, country: int) -> None:
@@ -360,9 +358,9 @@ def apply_step(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]
     to = action[1]
     cost = 2 if _hostile(s, country, [to]) else 1
     s.mp -= cost
-    s.where[s.ship] = to
+    s.set_where(s.ship, to)
     for i in s.cargo:
-        s.where[i] = to
+        s.set_where(i, to)
     for k in s.crew:
         s.char_at[k] = to
     s.say("17.6" if cost > 1 else "17.5", "step", hex=to, mp=s.mp)

@@ -10,6 +10,7 @@ from ..board import (
     BOX,
     COLLAPSED,
     MADE_MARK,
+    OFF_MAP,
     SHEET_COUNTRIES,
     SUPPLY,
     find_counter,
@@ -42,19 +43,35 @@ def task_produce_ask(s: BystonState, country: int) -> None:
 def placement_hexes(s: BystonState, country: int, ship: bool) -> list[int]:
     """8.7 (B-11): the country's own castles for a ship, own castles and forts for an AB; never
     the secret factory (30.6.3)."""
+    return _placements(s, country, owns_just_its_own(s, country))[ship]
+
+
+def _placements(s: BystonState, country: int, own: bool) -> tuple[list[int], list[int]]:
+    """:func:`placement_hexes` for an AB and for a ship; ``own``: the country owns just the
+    counters printed in its colour (:func:`.board.owns_just_its_own`)."""
     d = derived()
     where = s.where
-    owner = s.owner
     secret = s.secret
-    forts = d.fort_counters
-    candidates = d.buildings_of[country] if owns_just_its_own(s, country) else d.building_counters
-    return sorted(
-        {
-            where[i]
-            for i in candidates
-            if where[i] >= 0 and owner[i] == country and i != secret and not (ship and i in forts)
-        }
-    )
+    if own:  # its castles and forts are its own ranges: their places, less the off-map ones
+        castles = d.castles_of[country]
+        forts = d.forts_of[country]
+        castle_hexes = set(where[castles.start : castles.stop])
+        castle_hexes.difference_update(OFF_MAP)
+        fort_hexes = set(where[forts.start : forts.stop])
+        fort_hexes.difference_update(OFF_MAP)
+        if secret in forts:
+            fort_hexes.discard(where[secret])  # the secret factory's hex holds no other building (12.6)
+        return sorted(castle_hexes | fort_hexes), sorted(castle_hexes)
+    owner = s.owner
+    fort_counters = d.fort_counters
+    ab: set[int] = set()
+    ship: set[int] = set()
+    for i in d.building_counters:
+        if where[i] >= 0 and owner[i] == country and i != secret:
+            ab.add(where[i])
+            if i not in fort_counters:
+                ship.add(where[i])
+    return sorted(ab), sorted(ship)
 
 
 def chit_choices(s: BystonState, country: int) -> list[int]:
@@ -78,8 +95,7 @@ def _chit_rows(s: BystonState, country: int) -> list[ChitRow]:
             continue
         if kind == CHIT_SHOT:
             # 8.11.4: only while the Spriggan is on the map; outside the limit.
-            where = s.where
-            if not any(where[i] >= 0 for i in d.spriggan):
+            if not s.on_map_n[d.spriggan_group]:
                 continue
         elif kind != CHIT_ZELANA and at_limit:
             continue
@@ -90,31 +106,22 @@ def _chit_rows(s: BystonState, country: int) -> list[ChitRow]:
 def destroyable(s: BystonState, country: int) -> list[tuple[Any, ...]]:
     """8.11 (B-9): ("destroy", unit, hex, flipped) for the country's own aura machines on the map,
     face up or flipped, unless it is its last counter on the map (B-51); sorted."""
-    where = s.where
-    as_printed = s.owner == static().printed_owner
+    on_map_n = s.on_map_n
+    own = owns_just_its_own(s, country)
     out: list[tuple[Any, ...]] = []
     for p in derived().production[country]:
-        chunk = where[p.lo : p.hi]
-        if max(chunk) >= 0:
-            _add_destroys(s, country, p.unit, p.lo, p.hi, chunk, as_printed, out)
+        if on_map_n[p.group]:
+            _add_destroys(s, country, p.unit, p.lo, p.hi, own, out)
     return _last_counter_kept(s, country, out)
 
 
 def _add_destroys(
-    s: BystonState,
-    country: int,
-    unit: int,
-    lo: int,
-    hi: int,
-    chunk: list[int],
-    as_printed: bool,
-    out: list[tuple[Any, ...]],
+    s: BystonState, country: int, unit: int, lo: int, hi: int, own: bool, out: list[tuple[Any, ...]]
 ) -> None:
-    """The destroy actions of one unit's counters ``lo:hi`` (``chunk`` is their ``where``)."""
-    if as_printed:  # they are all the country's: one key per (hex, face), deduplicated in C
-        out.extend(
-            [("destroy", unit, at, f) for at, f in set(zip(chunk, s.flipped[lo:hi], strict=True)) if at >= 0]
-        )
+    """The destroy actions of one unit's counters ``lo:hi``; ``own``: as in :func:`_placements`."""
+    if own:  # they are all the country's: one key per (hex, face), deduplicated in C
+        places = zip(s.where[lo:hi], s.flipped[lo:hi], strict=True)
+        out.extend([("destroy", unit, at, f) for at, f in set(places) if at >= 0])
     else:
         where = s.where
         owner = s.owner
@@ -143,13 +150,14 @@ def legal_produce(s: BystonState) -> list[tuple[Any, ...]]:
     country = s.pending[2]
     gp = s.gp[country]
     tl = s.tl[country]
-    where = s.where
+    on_map_n = s.on_map_n
+    in_box_n = s.in_box_n
+    in_supply_n = s.in_supply_n
+    own = owns_just_its_own(s, country)
     converts: list[tuple[Any, ...]] = []
     extras: list[tuple[Any, ...]] = []
     makes: list[tuple[Any, ...]] = []
-    ab_hexes: list[int] | None = None
-    ship_hexes: list[int] | None = None
-    as_printed = s.owner == static().printed_owner
+    placements: tuple[list[int], list[int]] | None = None  # for an AB, for a ship
     destroys: list[tuple[Any, ...]] = []  # 8.11
     for (
         u,
@@ -162,28 +170,26 @@ def legal_produce(s: BystonState) -> list[tuple[Any, ...]]:
         up_gp,
         _,
         up_tl,
-        up_lo,
-        up_hi,
+        _,
+        _,
         extra,
         convert,
+        group,
+        up_group,
+        cheapest,
     ) in derived().production[country]:
-        chunk = where[lo:hi]
-        if max(chunk) >= 0:
-            _add_destroys(s, country, u, lo, hi, chunk, as_printed, destroys)
-        if BOX in chunk:
+        if on_map_n[group]:
+            _add_destroys(s, country, u, lo, hi, own, destroys)
+        if cheapest > gp:
+            continue
+        if in_box_n[group]:
             if make_gp <= gp and need_tl <= tl:
-                if is_ship:
-                    if ship_hexes is None:
-                        ship_hexes = placement_hexes(s, country, True)
-                    hexes = ship_hexes
-                else:
-                    if ab_hexes is None:
-                        ab_hexes = placement_hexes(s, country, False)
-                    hexes = ab_hexes
-                makes.extend([("make", u, h) for h in hexes])
-            if up_gp <= gp and up_tl <= tl and SUPPLY in where[up_lo:up_hi]:
+                if placements is None:
+                    placements = _placements(s, country, own)
+                makes.extend([("make", u, h) for h in placements[is_ship]])
+            if up_gp <= gp and up_tl <= tl and in_supply_n[up_group]:
                 converts.append(convert)
-        if extra_gp <= gp and need_tl <= tl and SUPPLY in chunk:
+        if extra_gp <= gp and need_tl <= tl and in_supply_n[group]:
             extras.append(extra)
     out: list[tuple[Any, ...]] = [row.action for row in _chit_rows(s, country)]
     out.extend(converts)
@@ -215,8 +221,7 @@ def is_legal_produce(s: BystonState, action: tuple[Any, ...]) -> bool:
         return False
     gp = s.gp[country]
     tl = s.tl[country]
-    where = s.where
-    boxed = BOX in where[row.lo : row.hi]
+    boxed = s.in_box_n[row.group] > 0
     if verb == "make":
         return (
             len(action) == 3
@@ -226,16 +231,14 @@ def is_legal_produce(s: BystonState, action: tuple[Any, ...]) -> bool:
             and action[2] in placement_hexes(s, country, row.is_ship)
         )
     if verb == "extra":
-        return (
-            action == row.extra and row.extra_gp <= gp and row.tl <= tl and SUPPLY in where[row.lo : row.hi]
-        )
+        return action == row.extra and row.extra_gp <= gp and row.tl <= tl and s.in_supply_n[row.group] > 0
     if verb == "convert":
         return (
             action == row.convert
             and boxed
             and row.upgrade_gp <= gp
             and row.upgrade_tl <= tl
-            and SUPPLY in where[row.upgrade_lo : row.upgrade_hi]
+            and s.in_supply_n[row.upgrade_group] > 0
         )
     return False
 
@@ -251,7 +254,7 @@ def apply_produce(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, .
         # the map, B-35); 8.12 for characters left without a unit.
         i = find_counter(s, country, action[1], action[2], action[3])
         s.say("8.11", "destroyed", country=country, unit=action[1], hex=action[2])
-        s.where[i] = BOX
+        s.set_where(i, BOX)
         s.flipped[i] = 0
         s.push(("collapse_check",), ("stranded", "8.12"), ("produce_ask", country))
         return
@@ -277,7 +280,7 @@ def apply_produce(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, .
         where = s.where
         if verb == "make":
             i = where.index(BOX, p.lo, p.hi)  # the first of them in the factory box
-            where[i] = action[2]
+            s.set_where(i, action[2])
             s.flipped[i] = 0
             s.gp[country] -= p.make_gp
             s.say("8.7", "made", country=country, unit=action[1], hex=action[2], gp=p.make_gp)
@@ -285,15 +288,14 @@ def apply_produce(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, .
             if mark is not None and not s.marks[mark]:
                 s.marks[mark] = s.turn
         elif verb == "extra":
-            i = where.index(SUPPLY, p.lo, p.hi)
-            where[i] = BOX
+            s.set_where(where.index(SUPPLY, p.lo, p.hi), BOX)
             s.gp[country] -= p.extra_gp
             s.say("9.2", "extra", country=country, unit=action[1], gp=p.extra_gp)
         else:  # convert (10.3)
             old = where.index(BOX, p.lo, p.hi)
             new = where.index(SUPPLY, p.upgrade_lo, p.upgrade_hi)
-            where[old] = SUPPLY
-            where[new] = BOX
+            s.set_where(old, SUPPLY)
+            s.set_where(new, BOX)
             s.gp[country] -= p.upgrade_gp
             s.say("10.3", "converted", country=country, unit=action[1], to=p.upgrade_unit, gp=p.upgrade_gp)
     s.push(("produce_ask", country))

@@ -53,6 +53,11 @@ class Production(NamedTuple):
     extra: tuple[Any, ...]
     convert: tuple[Any, ...]
     """The prebuilt ("extra", unit) and ("convert", unit) actions."""
+    group: int
+    upgrade_group: int
+    """The groups of counters (``Static.groups``) of this unit and of the 換装 target (−1: none)."""
+    cheapest: int
+    """The least of the three costs: a row dearer than the country's GP offers nothing to buy."""
 
 
 class ChitRow(NamedTuple):
@@ -74,12 +79,14 @@ class Derived:
         "building_counters",
         "building_rows",
         "buildings_of",
+        "castles_of",
         "chit_gp",
         "chit_kind",
         "chit_limit",
         "chits_of",
         "counter_kind",
         "fort_counters",
+        "forts_of",
         "is_ab",
         "land_site_set",
         "land_sites",
@@ -91,6 +98,7 @@ class Derived:
         "site_action",
         "site_kinds",
         "spriggan",
+        "spriggan_group",
         "zelana_ships",
     )
 
@@ -131,29 +139,38 @@ class Derived:
                     continue  # a building: the building phase makes these (12)
                 u = st.unit_number[unit_id]
                 own = st.ranges[(c, u)]
-                upgrade_unit, upgrade_tl, up = -1, 0, range(0)
+                upgrade_unit, upgrade_tl, up, upgrade_group = -1, 0, range(0), -1
                 if kind.upgrade_to is not None:
                     upgrade_unit = st.unit_number[kind.upgrade_to]
                     upgrade_tl = t.machines[kind.upgrade_to].tl
                     up = st.counters_of(c, kind.upgrade_to)
+                    upgrade_group = st.group_number.get((c, upgrade_unit), -1)
+                make_gp = NEVER if m.gp is None else m.gp
+                extra_gp = NEVER if m.extra_gp is None else m.extra_gp
+                upgrade_gp = (
+                    NEVER
+                    if kind.upgrade_gp is None or upgrade_group < 0  # no target counters: never
+                    else kind.upgrade_gp
+                )
                 rows.append(
                     Production(
                         unit=u,
                         lo=own.start,
                         hi=own.stop,
-                        make_gp=NEVER if m.gp is None else m.gp,
+                        make_gp=make_gp,
                         tl=m.tl,
                         is_ship=m.is_ship,
-                        extra_gp=NEVER if m.extra_gp is None else m.extra_gp,
-                        upgrade_gp=NEVER
-                        if kind.upgrade_to is None or kind.upgrade_gp is None
-                        else kind.upgrade_gp,
+                        extra_gp=extra_gp,
+                        upgrade_gp=upgrade_gp,
                         upgrade_unit=upgrade_unit,
                         upgrade_tl=upgrade_tl,
                         upgrade_lo=up.start,
                         upgrade_hi=up.stop,
                         extra=("extra", u),
                         convert=("convert", u),
+                        group=st.group_number[(c, u)],
+                        upgrade_group=upgrade_group,
+                        cheapest=min(make_gp, extra_gp, upgrade_gp),
                     )
                 )
             production.append(tuple(sorted(rows)))
@@ -179,6 +196,10 @@ class Derived:
         self.chit_limit: tuple[int, ...] = tuple(chit_limit)
         self.spriggan: range = st.counters_of(0, "spriggan")
         """8.11.4: Drake's Spriggan counters."""
+        self.spriggan_group: int = st.group_number[(0, st.unit_number["spriggan"])]
+        self.castles_of: tuple[range, ...] = tuple(st.counters_of(c, "castle") for c in range(len(st.country_ids)))
+        self.forts_of: tuple[range, ...] = tuple(st.counters_of(c, "fort") for c in range(len(st.country_ids)))
+        """Per country: its own castle counters, its own fort counters."""
 
         self.buildings_of: tuple[tuple[int, ...], ...] = tuple(
             tuple(i for i in self.building_counters if st.counter_country[i] == c)
