@@ -71,7 +71,7 @@ def test_an_empty_factory_box_gets_an_extra_unit_it_can_make_at_once():
     rau = C["rau"]
     for i in range(len(s.where)):
         if s.owner[i] == rau and s.where[i] == BOX:
-            s.where[i] = -1  # the box emptied (back to the supply)
+            s.set_where(i, -1)  # the box emptied (back to the supply)
     s.gp[rau] = 20
     bozune = u("bozune")
     legal = [("extra", bozune), ("extra", u("gunan")), ("done",)]
