@@ -166,3 +166,18 @@ def test_a_game_made_before_rules_version_6_replays_with_the_simple_timing():
     # the same options under the current version mean the printed timing, where the game differs
     current = GameRecord.from_json({**old, "rules_version": golden["rules_version"]}, migrate=False)
     assert current.options["timing"] == "printed"
+
+
+@rule("6.5", "L-29")
+def test_a_repair_drone_answered_by_a_repair_that_clears_its_blackout_finds_nothing_left_to_clear():
+    s = position(3, hands=[["S02", "α1"], ["β1"]], weapons=[("b3", 0, "W03", "α1")], black=["b4"], ship="e5")
+    run(s, ("main", 0), then=("shield_phase", 0))
+    s.apply(("activate", 0, 0))
+    assert s.stack[-1][:3] == ("weapon", "W03", "repair_near") and s.pending == ("respond", 0)
+    s.apply(("strategy", kind("S02"), 0))  # α: remove 1 blackout — the only one, answering the drone
+    _pass_all(s)
+    assert s.legal_actions() == (("clear", sq("b4")),)  # the strategy resolves first (6.5)
+    s.apply(("clear", sq("b4")))
+    assert s.black[sq("b4")] == 0
+    # the drone resolves with no blackout in reach: it says so, and play goes on (no empty choice)
+    assert events(s, "no_blackout") and s.pending is not None and s.legal_actions()

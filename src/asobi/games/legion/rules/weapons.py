@@ -219,7 +219,11 @@ def _effect(s: LegionState, w: Weapon, clause: str, chooser: int) -> None:
     if verb in ("strike_in_range", "strike_adjacent", "damage_enemy"):
         damage_enemy(s, int(e.params.get("amount", 1)), clause)
     elif verb == "repair_near":
-        s.ask("clear", chooser, tuple(repair_reach(s, w)), clause)
+        reach = tuple(repair_reach(s, w))
+        if reach:
+            s.ask("clear", chooser, reach, clause)
+        else:  # L-29: a strategy answering it cleared them first
+            s.say(clause, "no_blackout")
     elif verb == "heal_space":
         heal_space(s, int(e.params["amount"]), clause)
     elif verb == "ship_push":
