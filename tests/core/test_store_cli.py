@@ -35,12 +35,18 @@ def saved_game(db, seats=("human", "bot:random")) -> tuple[int, Match]:
         return gid, match
 
 
-def test_a_game_older_rules_refuse_is_listed_and_replayed_read_only(db):
+def read_only_game(db) -> int:
+    """A saved game whose action 4 the engine's rules refuse (made under "rules version 0")."""
     gid, match = saved_game(db)
     missing = next(c for c in (1, 2, 3, 4) if c not in match.state.hands[0] and c != match.actions[4][1])
     with GameStore(db) as store:
         store.db.execute("UPDATE games SET rules_version = '0'")
         store.db.execute("UPDATE actions SET action = ? WHERE idx = 4", (f'["play", {missing}]',))
+    return gid
+
+
+def test_a_game_older_rules_refuse_is_listed_and_replayed_read_only(db):
+    gid = read_only_game(db)
     listed = run("list")
     assert "read-only" in listed.output and "T.2" in listed.output
     shown = CliRunner().invoke(main, ["replay", str(gid)])
@@ -55,11 +61,8 @@ def test_a_game_older_rules_refuse_is_listed_and_replayed_read_only(db):
 
 
 def test_a_read_only_game_pages_step_by_step_and_stops_on_q(db):
-    gid, match = saved_game(db)
-    missing = next(c for c in (1, 2, 3, 4) if c not in match.state.hands[0] and c != match.actions[4][1])
+    gid = read_only_game(db)
     with GameStore(db) as store:
-        store.db.execute("UPDATE games SET rules_version = '0'")
-        store.db.execute("UPDATE actions SET action = ? WHERE idx = 4", (f'["play", {missing}]',))
         total = len(store.stored_log(gid).actions)
     first = CliRunner().invoke(main, ["replay", str(gid), "--step"], input="\nq\n")
     assert first.exit_code == 0, first.output
