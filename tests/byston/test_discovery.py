@@ -59,3 +59,16 @@ def test_only_a_drake_camp_phase_with_a_unit_there_may_look():
     assert s.pending == ("search", 1, KU) and len(s.legal_actions()) == 10
     s = act(with_factory(), "rau_as")
     assert s.pending is None or s.pending[0] != "search"
+
+
+@rule("30.6.5", "35.3")
+def test_a_factory_gone_from_the_map_is_never_looked_for():
+    from asobi.games.byston.board import GONE
+
+    s = with_factory(drake_there=False)
+    s.set_where(s.secret, GONE)  # Rau collapsed: its buildings left the game
+    lost = put(s, "drake", "drumlo", "1418")
+    s.set_where(lost, GONE)  # a Drake-camp unit out of the game too: "in the same place" as the factory
+    act(s, "drake_as")
+    assert s.pending is None or s.pending[0] != "search"
+    assert not events(s, "search")

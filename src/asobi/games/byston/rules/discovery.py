@@ -25,9 +25,10 @@ def task_discovery(s: BystonState, country: int) -> None:
     is in its hex (B-37)."""
     if s.secret < 0 or s.secret_found:
         return
-    st = static()
     at = s.where[s.secret]
-    camp = st.camp
+    if at < 0:  # the factory left the map with Rau's collapse (35.3): nothing is left to find
+        return
+    camp = static().camp
     if any(w == at and camp[o] == DRAKE_CAMP for w, o in zip(s.where, s.owner, strict=True)):
         s.ask("search", s.seat_of(country), country)
 
