@@ -181,3 +181,21 @@ def test_a_repair_drone_answered_by_a_repair_that_clears_its_blackout_finds_noth
     assert s.black[sq("b4")] == 0
     # the drone resolves with no blackout in reach: it says so, and play goes on (no empty choice)
     assert events(s, "no_blackout") and s.pending is not None and s.legal_actions()
+
+
+@rule("6.4", "L-28", "L-5")
+def test_after_a_strategy_played_in_a_step_window_the_window_opens_again():
+    s = position(3, hands=[["S05", "α1"], ["S04", "S05", "β1"]], pieces=["s11", None, None])
+    run(s)  # A's turn
+    s.apply(("draw", 0))
+    assert s.pending == ("priority", 0, "4.1", -1)
+    s.apply(("pass",))
+    assert s.pending == ("priority", 1, "4.1", -1)
+    s.apply(("strategy", kind("S04"), 1))  # β: 1 damage to the enemy, after the draw phase (6.4)
+    _pass_all(s, ("respond",))
+    assert s.enemy_life == 5
+    # resolved, the step's window opens again from the first seat (B still holds S05 and β1)
+    assert s.pending == ("priority", 0, "4.1", -1)
+    s.apply(("autopass", 1))  # L-5: A will not be asked again, and the table is told
+    assert s.autopass[0] == 1 and [e.args for e in events(s, "autopass_on")]
+    assert s.pending == ("priority", 1, "4.1", -1)
