@@ -4,10 +4,15 @@ effect needs and does, and what the log says of a weapon placed, moved, triggere
 
 from __future__ import annotations
 
+import pytest
+
 from asobi.core.testing import rule
 from asobi.games.legion.rules.weapons import persistent_total
 
 from .helpers import code, events, kind, position, run, sq
+
+TIMINGS = pytest.mark.parametrize("timing", ["printed", "simple"])
+"""Weapon effects take another path with each strategy timing (L-29): both are checked."""
 
 
 def main(players: int = 3, space_down: int = 0, **fields):
@@ -21,9 +26,10 @@ def activations(s) -> list[tuple]:
     return [a for a in s.legal_actions() if a[0] == "activate"]
 
 
+@TIMINGS
 @rule("5.3", "6.2")
-def test_launching_a_supply_base_fires_its_placed_trigger():
-    s = main(hands=[["α1", "W06"]])
+def test_launching_a_supply_base_fires_its_placed_trigger(timing):
+    s = main(hands=[["α1", "W06"]], timing=timing)
     s.apply(("launch", kind("W06"), code("α1")))
     s.apply(("place", sq("b4")))
     assert s.chance == ("code", 0, "6.2")  # W06: its owner draws a code card
@@ -32,9 +38,10 @@ def test_launching_a_supply_base_fires_its_placed_trigger():
     ]
 
 
+@TIMINGS
 @rule("5.5", "6.2")
-def test_a_move_is_logged_from_square_to_square_and_the_placed_trigger_names_the_new_square():
-    s = main(weapons=[("b2", 0, "W06", "α1")], ship="e5")
+def test_a_move_is_logged_from_square_to_square_and_the_placed_trigger_names_the_new_square(timing):
+    s = main(weapons=[("b2", 0, "W06", "α1")], ship="e5", timing=timing)
     s.apply(("move", 0, sq("b3")))
     assert [(e.clause, dict(e.args)) for e in events(s, "weapon_moved")] == [
         ("5.5", {"seat": 0, "card": "W06", "frm": sq("b2"), "to": sq("b3")})
@@ -117,10 +124,11 @@ def test_a_persistent_effect_no_weapon_card_has_adds_nothing():
     assert persistent_total(s, "no_such_effect", 0) == 0 and persistent_total(s, "no_such_effect", None) == 0
 
 
+@TIMINGS
 @rule("6.1")
-def test_a_mine_going_off_is_logged_with_its_card_and_square():
+def test_a_mine_going_off_is_logged_with_its_card_and_square(timing):
     # B's mine on c1 (attached α2): the ship moves north onto c2, next to it
-    s = position(3, weapons=[("c1", 1, "W05", "α2")], ship="c3")
+    s = position(3, weapons=[("c1", 1, "W05", "α2")], ship="c3", timing=timing)
     run(s, ("announce", ("card", "E05(1)", "ship_move", (("direction", "north"),), -1, False)))
     assert [(e.clause, dict(e.args)) for e in events(s, "weapon_triggered")] == [
         ("6.1", {"card": "W05", "square": sq("c1")})
@@ -128,10 +136,12 @@ def test_a_mine_going_off_is_logged_with_its_card_and_square():
     assert s.enemy_life == 5 and s.weapons == []
 
 
+@TIMINGS
 @rule("2.2", "6.1")
-def test_a_second_mine_does_not_go_off_once_the_first_has_won_the_game():
+def test_a_second_mine_does_not_go_off_once_the_first_has_won_the_game(timing):
     # both mines are next to c2, where the ship moves; the first takes the enemy's last life
-    s = position(3, enemy_life=1, ship="c3", weapons=[("b2", 0, "W05", "α1"), ("d2", 1, "W05", "α2")])
+    s = position(3, enemy_life=1, ship="c3", weapons=[("b2", 0, "W05", "α1"), ("d2", 1, "W05", "α2")],
+                 timing=timing)
     run(s, ("announce", ("card", "E05(1)", "ship_move", (("direction", "north"),), -1, False)))
     assert len(events(s, "weapon_triggered")) == 1
     assert s.ended == ("won", "2.2")
