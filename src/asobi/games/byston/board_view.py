@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from .board import static
 from .control import CONTESTED, NOBODY, camp_income, controllers
 from .forecast import STEP_CLAUSE, STEP_NAMES, forecast
-from .rules.combat import NO_ROLE
+from .rules.combat import clear_battle
 
 if TYPE_CHECKING:
     from .state import BystonState
@@ -74,11 +74,7 @@ def battle_odds(s: BystonState, action: tuple[Any, ...]) -> dict[str, Any] | Non
     if verb == "fight" and s.fight is None and s.pending is not None and s.pending[0] == "battle_order":
         acting = dict(s.pending[3])[action[1]]
         start: Any = s.clone()  # the battle as it would open: nobody stowed, aboard or hit yet
-        start.role = (NO_ROLE,) * len(s.where)
-        start.blocks = (0,) * len(s.where)
-        start.aboard = (NO_ROLE,) * len(s.char_at)
-        start.hits = (0, 0)
-        start.command = 0
+        clear_battle(start)
         start.fight = (acting, action[1])
         found = forecast(start)
     elif verb in ("sortie_all", "bomb", "no_bomb") and s.fight is not None:

@@ -691,13 +691,19 @@ def task_battle_end(s: BystonState) -> None:
     character with no unit of its own left in the hex goes to the nearest one."""
     assert s.fight is not None
     s.say("19.3", "battle_end", hex=s.fight[1])
+    clear_battle(s)
+    s.push(("stranded", "26.4"))
+
+
+def clear_battle(s: BystonState) -> None:
+    """No battle under way: nobody sortied, stowed, aboard or hit (as after 19.3, and before the
+    first battle)."""
     s.role = (NO_ROLE,) * len(s.role)
     s.blocks = (0,) * len(s.blocks)
     s.aboard = (NO_ROLE,) * len(s.aboard)
     s.hits = (0, 0)
     s.command = 0
     s.fight = None
-    s.push(("stranded", "26.4"))
 
 
 def battle_view(s: BystonState) -> dict[str, Any] | None:
