@@ -173,13 +173,14 @@ def state_message(match: Match, seat: int | None, *, since: int, epoch: str, lan
     window: dict[str, Any] | None = None
     stops = match.spec.stops
     if seat is not None and match.waiting_for() == seat:
-        legal = [{"action": action_to_json(a), "label": state.action_label(a, lang)} for a in state.legal_actions()]
-        stop = stops.window(view, state.legal_actions()) if stops is not None else None
+        actions = state.legal_actions()
+        legal = [{"action": action_to_json(a), "label": state.action_label(a, lang)} for a in actions]
+        stop = stops.window(view, actions) if stops is not None else None
         if stop is not None:  # a window the client may pass by its person's stops
             window = {"stop": stop[0], "playable": stop[1]}
         forecast = forecaster(match.spec.id)
         if forecast is not None:  # what an attack would do, beside the choices that start one
-            for item, action in zip(legal, state.legal_actions(), strict=True):
+            for item, action in zip(legal, actions, strict=True):
                 found = forecast(state, action)
                 if found is not None:
                     item["forecast"] = found
