@@ -724,8 +724,8 @@ def study_cmd(ctx: click.Context, game: str | None, n: int, seed: int, bots: str
 @click.option("--seed", type=int, default=0, show_default=True, help="Ladder seed; game i is played from a seed derived from it.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None, help="Processes (default: all cores).")
 @click.option("--mode", type=click.Choice(["auto", "versus", "team"]), default="auto", show_default=True,
-              help="versus: bots against each other; team: each bot holds every seat against the game "
-                   "(auto: team when every seat scored the same in a few random games).")
+              help="versus: bots against each other, each holding a whole side (byston: a camp); team: each bot "
+                   "holds every seat against the game (auto: team when the game declares itself co-operative).")
 @click.option("--doc", type=click.Path(dir_okay=False), help="Also write the results as Markdown to this file "
               "(e.g. docs/GAME/strength.md), with the command.")
 @click.option("--plot", type=click.Path(dir_okay=False), help="Also draw the ratings as a PNG (needs matplotlib).")

@@ -24,12 +24,22 @@ def run(*args):
 
 
 def test_every_pair_plays_with_seats_swapped():
-    games = lineups(["a", "b", "c"], 2, 4, cooperative=False)
+    games = lineups(["a", "b", "c"], (0, 1), 4, cooperative=False)
     assert len(games) == 3 * 4
     assert games[:4] == [("a", "b"), ("b", "a"), ("a", "b"), ("b", "a")]
     assert {g for g in games if "c" in g} == {("a", "c"), ("c", "a"), ("b", "c"), ("c", "b")}
-    assert lineups(["a", "b"], 4, 2, cooperative=False) == [("a", "b", "a", "b"), ("b", "a", "b", "a")]
-    assert lineups(["a", "b"], 3, 2, cooperative=True) == [("a",) * 3, ("a",) * 3, ("b",) * 3, ("b",) * 3]
+    assert lineups(["a", "b"], (0, 1, 2, 3), 2, cooperative=False) == [("a", "b", "a", "b"), ("b", "a", "b", "a")]
+    assert lineups(["a", "b"], (0, 0, 0), 2, cooperative=True) == [("a",) * 3, ("a",) * 3, ("b",) * 3, ("b",) * 3]
+
+
+def test_a_bot_holds_a_whole_side():
+    """Byston's camps (27.2): with 4 players Drake and Ku are one side, Rau and Na the other; with 3,
+    the Drake camp's one seat against two."""
+    byston = get_game("byston")
+    four, three = (byston.validate_options({"players": p}) for p in (4, 3))
+    assert byston.sides(four) == (0, 0, 1, 1)
+    assert lineups(["a", "b"], byston.sides(four), 2, cooperative=False) == [("a", "a", "b", "b"), ("b", "b", "a", "a")]
+    assert lineups(["a", "b"], byston.sides(three), 2, cooperative=False) == [("a", "b", "b"), ("b", "a", "a")]
 
 
 def result(i: int, scores: tuple[float, ...]) -> GameResult:
@@ -81,8 +91,12 @@ def test_a_cooperative_table_is_rated_against_the_game():
 
 
 def test_cooperative_games_are_told_from_rivals():
-    assert is_cooperative(get_game("legion"), get_game("legion").validate_options({"players": 2}))
-    assert not is_cooperative(registered(), {"copies": 2})
+    """By what the game declares, not by probing games: byston's rule bots draw nearly every
+    game, every seat scoring ½, which looks co-operative to a probe."""
+    assert is_cooperative(get_game("legion"))
+    assert not is_cooperative(get_game("emblem"))
+    assert not is_cooperative(get_game("byston"))
+    assert not is_cooperative(registered())
 
 
 def test_ladder_command_writes_its_page(tmp_path):

@@ -15,11 +15,12 @@ from .errors import (
 from .events import Event, render_event
 from .options import Option
 from .record import GameRecord, replay
-from .registry import GameSpec, all_games, get_game, register
+from .registry import GENERAL_SUM, GameSpec, Utility, all_games, get_game, register
 from .state import CHANCE, TERMINAL, GameState, Outcome
 
 __all__ = [
     "CHANCE",
+    "GENERAL_SUM",
     "TERMINAL",
     "Action",
     "ActionError",
@@ -38,6 +39,7 @@ __all__ = [
     "Outcome",
     "RandomAgent",
     "RulesVersionError",
+    "Utility",
     "action_from_json",
     "action_to_json",
     "all_games",

@@ -77,6 +77,36 @@ class StudyHooks:
     first_seat: Callable[[GameState], int | None]
 
 
+UTILITY_KINDS = ("zero_sum", "constant_sum", "identical", "general_sum")
+
+
+@dataclass(frozen=True)
+class Utility:
+    """How the seats' scores relate, declared by the game (OpenSpiel's ``GameType.utility``).
+
+    :ivar kind: ``zero_sum``, ``constant_sum`` (the scores always add up to ``total``),
+        ``identical`` (a co-operative game: every seat scores the same) or ``general_sum``.
+    :ivar minimum: the lowest score a seat can get.
+    :ivar maximum: the highest.
+    :ivar total: the sum of the scores (``zero_sum`` and ``constant_sum`` only).
+    """
+
+    kind: str
+    minimum: float = 0.0
+    maximum: float = 1.0
+    total: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in UTILITY_KINDS:
+            raise AsobiError(f"utility kind must be one of {', '.join(UTILITY_KINDS)}, not {self.kind!r}")
+        if (self.total is not None) != (self.kind in ("zero_sum", "constant_sum")):
+            raise AsobiError(f"a {self.kind} utility {'needs' if self.total is None else 'has no'} total")
+
+
+GENERAL_SUM = Utility("general_sum")
+"""Scores in [0, 1] with no fixed relation: what a game that declares nothing is taken to be."""
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """Everything the rest of asobi knows about one game.
@@ -111,6 +141,11 @@ class GameSpec:
         under an older rules version, as this version names them — an option added since, whose
         default plays differently, set to what those rules did — so that old games still replay.
     :ivar stops: the game's windows that clients' stops may pass (:class:`StopHooks`).
+    :ivar utility: how the seats' scores relate (:class:`Utility`): ladders rate a co-operative
+        (``identical``) game's table against the game, and adapters declare it.
+    :ivar teams: ``teams(options)``: each seat's side (seats of one side always score alike, as
+        byston's camps); by default each seat is its own side (every seat one side when the
+        utility is ``identical``).
     """
 
     id: str
@@ -138,6 +173,15 @@ class GameSpec:
     study: StudyHooks | None = None
     older_options: Callable[[str, Mapping[str, Any]], dict[str, Any]] | None = None
     stops: StopHooks | None = None
+    utility: Utility = GENERAL_SUM
+    teams: Callable[[Mapping[str, Any]], tuple[int, ...]] | None = None
+
+    def sides(self, options: Mapping[str, Any]) -> tuple[int, ...]:
+        """Each seat's side for these (validated) options (:attr:`teams`)."""
+        if self.teams is not None:
+            return self.teams(options)
+        n_seats = len(self.seat_names(options))
+        return (0,) * n_seats if self.utility.kind == "identical" else tuple(range(n_seats))
 
     def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
         return validate_options(self.id, self.options, raw)

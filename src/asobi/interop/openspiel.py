@@ -10,9 +10,9 @@ registered game with ``pyspiel`` as ``asobi_<id>``.
   are the game's ``action_space`` (``num_distinct_actions`` = its size); chance outcome ids are its
   ``chance_space`` (``max_chance_outcomes`` = its size). The two id ranges are separate, as in
   OpenSpiel.
-- Utility: emblem is constant-sum 1 (scores 1/0, 0.5 each in a draw); legion is co-operative
-  (identical returns, 1 won / 0 lost). A game may declare ``utility`` on its spec (a
-  :class:`Utility`); otherwise a game not known here is general-sum in ``[0, 1]``.
+- Utility: what the game declares (``GameSpec.utility``): emblem is constant-sum 1 (scores 1/0,
+  0.5 each in a draw); legion is co-operative (identical returns, 1 won / 0 lost); byston is
+  general-sum in ``[0, 1]`` (its camps' scores add up to a constant only with 2 or 4 players).
 - Seat counts: the least and most seats over the default options and the spec's
   ``conformance_options``; ``max_game_length`` is ``spec.max_steps``.
 - ``observation_string(p)`` is the JSON of ``state.view(p)``; ``observation_tensor(p)`` is
@@ -33,39 +33,18 @@ import hashlib
 import json
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from asobi.core import CHANCE, TERMINAL, AsobiError, GameSpec, GameState, all_games
+from asobi.core import CHANCE, TERMINAL, AsobiError, GameSpec, GameState, Utility, all_games
 from asobi.core.actions import Action, action_to_json
 
 from ._codec import Codec, MissingSpaceError
 
 PREFIX = "asobi_"
 
-
-@dataclass(frozen=True)
-class Utility:
-    """How a game's returns relate, for OpenSpiel's ``GameType.utility`` and ``GameInfo``.
-
-    :ivar kind: ``zero_sum``, ``constant_sum``, ``identical`` or ``general_sum``.
-    :ivar total: the sum of the returns (``zero_sum`` and ``constant_sum`` only).
-    """
-
-    kind: str
-    minimum: float
-    maximum: float
-    total: float | None = None
-
-
-KNOWN_UTILITY: dict[str, Utility] = {
-    "emblem": Utility("constant_sum", 0.0, 1.0, 1.0),
-    "legion": Utility("identical", 0.0, 1.0),
-}
-DEFAULT_UTILITY = Utility("general_sum", 0.0, 1.0)
 
 _KINDS = {
     "zero_sum": pyspiel.GameType.Utility.ZERO_SUM,
@@ -82,10 +61,8 @@ _UTILITIES: dict[str, Utility] = {}
 
 
 def utility_of(spec: GameSpec) -> Utility:
-    declared = getattr(spec, "utility", None)
-    if isinstance(declared, Utility):
-        return declared
-    return KNOWN_UTILITY.get(spec.id, DEFAULT_UTILITY)
+    """The game's declared utility (:attr:`asobi.core.GameSpec.utility`)."""
+    return spec.utility
 
 
 def short_name(spec: GameSpec) -> str:

@@ -1,10 +1,11 @@
 """A strength ladder: bots play each other round-robin, seats swapped, and are rated.
 
-In a game of rivals, every pair of bots plays ``n`` games; game ``g`` of a pair seats the first
-bot in the even seats and the second in the odd ones, and the next game the other way round, so
-each bot sits first as often as the other. In a co-operative game (every seat always scores the
-same) each bot plays ``n`` games holding every seat, and is rated against the game itself (the
-``table`` in the ratings).
+In a game of rivals, every pair of bots plays ``n`` games; a bot holds every seat of a side
+(byston's camps; elsewhere each seat is a side): game ``g`` of a pair gives the first bot the
+sides of even rank (the side of seat 0 first) and the second the others, and the next game the
+other way round, so each bot sits first as often as the other. In a co-operative game (the game
+declares that every seat scores the same: ``GameSpec.utility``) each bot plays ``n`` games
+holding every seat, and is rated against the game itself (the ``table`` in the ratings).
 
 Ratings are OpenSkill's Plackett–Luce ratings (``openskill``), computed over the games in order,
 with the 95% interval mean ± 1.96 σ of OpenSkill's own uncertainty (a bootstrap over games was
@@ -33,31 +34,29 @@ from .batch import GameResult, Job, map_jobs
 TABLE = "table"
 """The game itself, as the opponent of a co-operating table."""
 Z95 = 1.96
-PROBE_GAMES = 3
 
 
-def is_cooperative(spec: GameSpec, options: dict[str, Any], seed: int = 0) -> bool:
-    """Whether the seats score together: every seat scored the same in a few seeded random games."""
-    from .batch import play_job
-
-    n_seats = len(spec.seat_names(options))
-    for i in range(PROBE_GAMES):
-        result = play_job(Job(spec.id, options, ("random",) * n_seats, derive_seed(seed, "probe", i), i))
-        if len(set(result.scores)) > 1:
-            return False
-    return True
+def is_cooperative(spec: GameSpec) -> bool:
+    """Whether the seats score together: the game declares an ``identical`` utility."""
+    return spec.utility.kind == "identical"
 
 
-def lineups(bots: Sequence[str], n_seats: int, n: int, cooperative: bool) -> list[tuple[str, ...]]:
-    """The seating of every game of the ladder, in order."""
+def lineups(bots: Sequence[str], sides: Sequence[int], n: int, cooperative: bool) -> list[tuple[str, ...]]:
+    """The seating of every game of the ladder, in order.
+
+    ``sides`` is each seat's side (:meth:`GameSpec.sides`): a bot holds every seat of a side, so
+    that in byston a bot plays a whole camp. Of two bots, the first holds the sides of even rank
+    (the side of seat 0 first) in the even games and the others in the odd games."""
+    n_seats = len(sides)
     if cooperative:
         return [(bot,) * n_seats for bot in bots for _ in range(n)]
+    rank = {side: i for i, side in enumerate(dict.fromkeys(sides))}
     games = []
     for i, first in enumerate(bots):
         for second in bots[i + 1 :]:
             for g in range(n):
                 a, b = (first, second) if g % 2 == 0 else (second, first)
-                games.append(tuple(a if seat % 2 == 0 else b for seat in range(n_seats)))
+                games.append(tuple(a if rank[side] % 2 == 0 else b for side in sides))
     return games
 
 
@@ -193,15 +192,14 @@ def run_ladder(
 ) -> Ladder:
     """Play the ladder's games (in parallel with ``jobs`` processes) and collect them.
 
-    :param cooperative: ``None`` to find out (:func:`is_cooperative`).
+    :param cooperative: ``None`` to take what the game declares (:func:`is_cooperative`).
     :param results: a file of finished games (:class:`ResultsFile`): games of this same ladder
         found there are not played again, and each game played is added to it as it ends, so an
         interrupted ladder goes on where it stopped.
     """
     if cooperative is None:
-        cooperative = is_cooperative(spec, options, seed)
-    n_seats = len(spec.seat_names(options))
-    seatings = lineups(bots, n_seats, n, cooperative)
+        cooperative = is_cooperative(spec)
+    seatings = lineups(bots, spec.sides(options), n, cooperative)
     ladder = Ladder(spec.id, list(bots), cooperative, spec.rules_version)
     store = ResultsFile(results, ladder_key(spec, options, bots, n, seed, cooperative)) if results else None
     done = store.load(seatings) if store else {}

@@ -35,6 +35,13 @@ def heuristic(state: Any, seat: int) -> float:
     return drake_score if seat in drake_seats else 1.0 - drake_score
 
 
+def camps(options: Mapping[str, Any]) -> tuple[int, ...]:
+    """Each seat's camp (27.2): 0 for the seats running Drake or Ku, 1 for Sheela's."""
+    of_country = SEATINGS[options["players"]][1]
+    drake_seats = {of_country[0], of_country[1]}
+    return tuple(0 if seat in drake_seats else 1 for seat in range(options["players"]))
+
+
 @cache
 def spec() -> GameSpec:
     made = GameSpec(
@@ -68,6 +75,7 @@ def spec() -> GameSpec:
         chance_space=chance_space,
         data_hash=data_hash,
         heuristic=heuristic,
+        teams=camps,  # the camps score alike; with 3 players their scores do not add up to a constant
     )
     BystonState.spec = made
     return made

@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from asobi.core import GameSpec, GameState, Option, register
+from asobi.core import GameSpec, GameState, Option, Utility, register
 from asobi.core.data import package_hash
 from asobi.core.errors import BadDataError, BadOptionsError
 
@@ -219,6 +219,7 @@ SPEC = GameSpec(
     data_hash=data_hash,
     heuristic=heuristic,
     study=STUDY,
+    utility=Utility("constant_sum", 0.0, 1.0, total=1.0),  # a win 1, a loss 0, a draw ½ each
 )
 EmblemState.spec = SPEC
 register(SPEC)

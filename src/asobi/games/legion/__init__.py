@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from asobi.core import GameSpec, GameState, Option, register
+from asobi.core import GameSpec, GameState, Option, Utility, register
 from asobi.core.data import package_hash
 
 from .bots import make_rule_bot
@@ -113,6 +113,7 @@ SPEC = GameSpec(
     study=STUDY,
     older_options=older_options,
     stops=STOPS,
+    utility=Utility("identical", 0.0, 1.0),  # co-operative: the table wins or loses together
 )
 
 LegionState.spec = SPEC
