@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from asobi.cli import main
 from asobi.core.registry import get_game
 from asobi.sim.batch import GameResult
-from asobi.sim.ladder import TABLE, Ladder, is_cooperative, ladder_key, lineups, run_ladder, wilson
+from asobi.sim.ladder import TABLE, Ladder, is_cooperative, ladder_key, lineups, run_ladder
 from core.toygame import registered
 
 
@@ -75,8 +75,9 @@ def test_a_draw_counts_half_and_intervals_hold_the_share():
     ladder.results = [(("a", "b"), result(0, (0.5, 0.5))), (("b", "a"), result(1, (0.0, 1.0)))]
     (a_vs_b,) = [p for p in ladder.pairings() if p.bot == "a"]
     assert a_vs_b.points == 1.5 and a_vs_b.games == 2
-    low, high = wilson(30, 40)
-    assert low < 0.75 < high and high - low < 0.3
+    low, high = a_vs_b.interval()
+    assert low < 0.75 < high and high - low < 0.9
+    assert (round(low, 4), round(high, 4)) == (0.1979, 0.9733)  # Wilson at z = 1.96 for 1.5 of 2 (by hand)
 
 
 def test_a_cooperative_table_is_rated_against_the_game():

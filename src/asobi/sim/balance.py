@@ -29,8 +29,9 @@ BOTS = "bots"
 Z95 = 1.959963984540054
 
 
-def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for ``k`` successes in ``n`` trials (95% by default)."""
+def wilson(k: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for ``k`` successes in ``n`` trials (95% by default; a draw may
+    count as half a success)."""
     if n <= 0:
         return (0.0, 1.0)
     p = k / n

@@ -19,7 +19,6 @@ whatever ``--jobs``, as long as the bots' budgets are iterations, not time.
 from __future__ import annotations
 
 import json
-import math
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -29,11 +28,13 @@ from typing import Any
 from ..core.agent import derive_seed
 from ..core.errors import AsobiError, BadRecordError
 from ..core.registry import GameSpec
+from .balance import wilson
 from .batch import GameResult, Job, map_jobs
 
 TABLE = "table"
 """The game itself, as the opponent of a co-operating table."""
 Z95 = 1.96
+"""The ladder's intervals are ± 1.96 σ (OpenSkill's) and Wilson intervals at the same z."""
 
 
 def is_cooperative(spec: GameSpec) -> bool:
@@ -87,7 +88,7 @@ class Pairing:
         return self.points / self.games if self.games else 0.0
 
     def interval(self) -> tuple[float, float]:
-        return wilson(self.points, self.games)
+        return wilson(self.points, self.games, Z95)
 
 
 @dataclass
@@ -167,16 +168,6 @@ def _rate(games: Sequence[list[tuple[str, float]]], names: Sequence[str]) -> dic
         for (bot, _), (new,) in zip(sides, rated, strict=True):
             ratings[bot] = new
     return {name: (r.mu, r.sigma) for name, r in ratings.items()}
-
-
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion (a draw counting as half a success)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - spread), min(1.0, centre + spread)
 
 
 def run_ladder(
