@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from .board import static
 from .control import CONTESTED, NOBODY, camp_income, controllers
 from .forecast import STEP_CLAUSE, STEP_NAMES, forecast
+from .messages import SEAT_NAMES
 from .rules.combat import clear_battle
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ CAMPS = ("drake", "sheela")
 @cache
 def static_board() -> dict[str, Any]:
     """The map (hex by hex: terrain, whose land, income GP, named place), the places, and every
-    country, unit, character and chit with its names in 日本語 and English."""
+    country, unit, character, chit and seat with its names in 日本語 and English."""
     st = static()
     t = st.t
     grid = t.map.grid
@@ -45,6 +46,7 @@ def static_board() -> dict[str, Any]:
                   for uid in st.unit_ids},
         "characters": {cid: {"ja": c.ja, "en": c.en, "country": c.country} for cid, c in t.characters.items()},
         "chits": {cid: {"ja": c.ja, "en": c.en, "kind": c.kind, "country": c.country} for cid, c in t.chits.items()},
+        "seats": {sid: {"ja": ja, "en": en} for sid, (ja, en) in SEAT_NAMES.items()},
     }
 
 

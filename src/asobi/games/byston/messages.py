@@ -175,3 +175,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "fate_D": ("{char}が除外される", "{char} is out of the game"),
     "battle_end": ("{hex}の戦闘終了", "the battle at {hex} ends"),
 }
+
+SEAT_NAMES: dict[str, tuple[str, str]] = {
+    "drake": ("ドレイク軍", "Drake's army"),
+    "ku": ("クの国", "Ku"),
+    "rau": ("ラウの国", "Rau"),
+    "na": ("ナの国", "Na"),
+    "drake_camp": ("ドレイク陣営", "Drake's camp"),
+    "sheela_camp": ("シーラ陣営", "Sheela's camp"),
+}
+"""Each seat (its id, from ``state.SEATINGS``) as players call it: the country it runs first (1.2,
+2.9), or the camp where one player runs a whole camp (3.1)."""

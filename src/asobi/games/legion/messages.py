@@ -210,8 +210,11 @@ def localize(name: str, value: Any, lang: str) -> str:
         k = c.square_ids.index(value)
         return f"{enemy_square_name(value, lang)}({code_name(c.square_code[k])})"
     if name in ("label", "by") and isinstance(value, str):
+        # a card, a numbered part of one ("E10(1)") or, for a square's effect, an enemy-map square
         base, _, part = value.partition("(")
         text = card_name(base, lang)
+        if text == base and name == "label":
+            text = enemy_square_name(base, lang)
         return f"{text}({part}" if part else text
     if name == "verb" and isinstance(value, str):
         verb = ATTACK if value == "attack" else VERBS.get(value)

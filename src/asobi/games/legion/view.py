@@ -158,6 +158,8 @@ def make_view(s: LegionState, seat: int | None) -> dict[str, Any]:
             {
                 "kind": it[0],
                 "label": it[1],
+                # the card it comes from (a card's part, "E10(1)", is of card E10), for its name
+                "card": it[1].partition("(")[0] if it[0] in ("card", "strategy", "weapon") else None,
                 "verb": it[2],
                 "params": dict(it[3]),
                 "by": SEATS[it[4]] if it[4] >= 0 else None,

@@ -45,8 +45,8 @@
       if (message.reset_log) this.log = [];
       if (message.reset_log) for (const e of message.opening) this.log.push({ kind: "event", ...e });
       for (const u of message.updates) {
-        if (u.action === null && u.undone) { this.log.push({ kind: "act", text: `[${u.actor_name}] ↶ ${u.undone}` }); continue; }
-        if (u.actor >= 0 && u.actor !== message.seat && u.label) this.log.push({ kind: "act", text: `[${u.actor_name}] ${u.label}` });
+        if (u.action === null && u.undone) { this.log.push({ kind: "act", who: u.actor_name, text: `↶ ${u.undone}` }); continue; }
+        if (u.actor >= 0 && u.actor !== message.seat && u.label) this.log.push({ kind: "act", who: u.actor_name, text: u.label });
         for (const e of u.events) this.log.push({ kind: "event", ...e });
       }
       this.state = message; this.since = message.state_id; this.epoch = message.epoch;
@@ -63,7 +63,7 @@
       if (!(!hotseat && !s.window.playable) && stops.has(s.window.stop)) return false;
       if (this.passedAt === s.state_id) return true;
       this.passedAt = s.state_id;
-      this.log.push({ kind: "act", text: `[${s.seats[s.seat].name}] ${t("autoPassed")}` });
+      this.log.push({ kind: "act", who: s.seats[s.seat].name, text: t("autoPassed") });
       this.send({ type: "act", action: s.stops.pass, state_id: s.state_id });
       return true;
     }
@@ -127,6 +127,9 @@
     return node;
   }
 
+  // A seat as people call it, in the page's language (byston's seats are ids: i18n.js).
+  const seatName = (s, name) => window.asobiSeat(s.game, name);
+
   function render() {
     const sock = current();
     document.querySelectorAll("[data-t]").forEach((n) => { n.textContent = t(n.dataset.t); });
@@ -137,7 +140,7 @@
       handoverTo = s.seat;
       hinted = null; $("hint-text").textContent = ""; window.AsobiInspect.close();
       $("handover").hidden = false;
-      const name = s.seats[s.seat].name;
+      const name = seatName(s, s.seats[s.seat].name);
       $("handover-text").textContent = `${t("passTo")} ${name}`;
       $("handover-go").textContent = `${t("ready")} ${name} — ${t("show")}`;
       for (const id of ["board", "actions", "log", "text"]) $(id).replaceChildren();  // nothing of the last seat stays
@@ -145,16 +148,16 @@
     }
     document.title = `asobi — ${s.title} #${s.game_id}`;
     $("title").textContent = `${s.title} #${s.game_id}`;
-    const table = s.seats.map((x) => `${x.name}${x.kind === "human" ? (x.connected ? " ●" : " ○") : " (" + x.kind + ")"}`).join(" · ");
-    $("who").textContent = (s.seat === null ? t("watching") : `${t("you")} ${s.seats[s.seat].name}`) + " — " + table;
+    const table = s.seats.map((x) => `${seatName(s, x.name)}${x.kind === "human" ? (x.connected ? " ●" : " ○") : " (" + x.kind + ")"}`).join(" · ");
+    $("who").textContent = (s.seat === null ? t("watching") : `${t("you")} ${seatName(s, s.seats[s.seat].name)}`) + " — " + table;
     const board = window.AsobiBoards && window.AsobiBoards[s.game];
     const deciding = board && board.deciding ? board.deciding(s.view, s.lang) : "";
     const turn = $("turn");
     turn.classList.toggle("mine", s.legal.length > 0);
     turn.dataset.stateId = s.state_id;
     if (s.over) turn.textContent = `${t("over")}: ${s.outcome ? s.outcome.text : ""}`;
-    else if (s.legal.length) turn.textContent = `${t("yourTurn")} (${s.seats[s.seat].name})${deciding ? " — " + deciding : ""}`;
-    else if (s.to_move_name) turn.textContent = `${s.to_move_name} ${t("toDecide")}${deciding ? " — " + deciding : ""}`;
+    else if (s.legal.length) turn.textContent = `${t("yourTurn")} (${seatName(s, s.seats[s.seat].name)})${deciding ? " — " + deciding : ""}`;
+    else if (s.to_move_name) turn.textContent = `${seatName(s, s.to_move_name)} ${t("toDecide")}${deciding ? " — " + deciding : ""}`;
     else turn.textContent = "…";
     const area = $("board");
     area.replaceChildren();
@@ -193,7 +196,7 @@
       }
       groups.get(name).append(b);
     }
-    if (!s.legal.length && !s.over) actions.append(el("span", { class: "muted", text: `${t("waiting")} ${s.to_move_name || "…"}` }));
+    if (!s.legal.length && !s.over) actions.append(el("span", { class: "muted", text: `${t("waiting")} ${s.to_move_name ? seatName(s, s.to_move_name) : "…"}` }));
     showStops(s);
     $("undo").hidden = !(s.can_undo > 0);
     $("hint").hidden = !s.legal.length;
@@ -202,14 +205,14 @@
     replays.hidden = !s.over;
     if (s.over && !replays.childElementCount) {  // the finished game from each seat's point of view
       replays.append(t("replay") + ": ");
-      for (const x of s.seats) replays.append(el("a", { href: `/replay/${s.game_id}?seat=${x.seat}`, "data-seat": x.seat, text: x.name }), " ");
+      for (const x of s.seats) replays.append(el("a", { href: `/replay/${s.game_id}?seat=${x.seat}`, "data-seat": x.seat, text: seatName(s, x.name) }), " ");
       replays.append(el("a", { href: `/replay/${s.game_id}`, text: t("spectator") }));
     }
     const log = $("log");
     const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
     log.replaceChildren();
     for (const line of sock.log) {
-      if (line.kind === "act") { log.append(el("li", { class: "act", text: line.text })); continue; }
+      if (line.kind === "act") { log.append(el("li", { class: "act", text: `[${seatName(s, line.who)}] ${line.text}` })); continue; }
       const colon = line.text.indexOf(": ");
       const body = colon >= 0 && line.text.slice(0, colon) === line.clause ? line.text.slice(colon + 2) : line.text;
       log.append(el("li", {}, el("span", { class: "clause", title: clauses[line.clause] || "", "data-clause": line.clause, text: line.clause }), " ", body));
@@ -303,6 +306,7 @@
     const game = sock ? sock.state.game : null;
     if (!game) { setTimeout(loadClauses, 300); return; }
     window.AsobiInspect.load(game);
+    window.asobiBoardData(game).then(render);  // the seats' names, among others
     const r = await fetch(`/api/catalog/${game}/clauses?lang=${window.asobiLang()}`);  // hover text follows the page's language
     if (r.ok) { clauses = await r.json(); render(); }
     if (window.AsobiBoards && !window.AsobiBoards[game] && !document.getElementById("board-" + game)) {

@@ -16,6 +16,7 @@ window.AsobiText = {
     autoPassed: "passed (not one of your stops)",
     stop_answer: "an effect is announced", stop_turn: "steps of your turn", stop_others: "steps of others' turns",
     stop_enemy: "steps of the enemy turn", stop_all: "every window, even with nothing to play",
+    chance: "chance", setup: "setup",
   },
   ja: {
     lobby: "ロビー", newGame: "新しいゲーム", game: "ゲーム", seats: "席", seed: "シード（任意）", create: "作成",
@@ -32,7 +33,30 @@ window.AsobiText = {
     autoPassed: "パス（ストップ外）",
     stop_answer: "効果が宣言されたとき", stop_turn: "自分の手番の区切り", stop_others: "他の人の手番の区切り",
     stop_enemy: "エネミーターンの区切り", stop_all: "すべての機会（出せるものがなくても）",
+    chance: "偶然", setup: "準備",
   },
 };
 window.asobiLang = function () { return localStorage.getItem("asobi.lang") || "en"; };
 window.asobiT = function (key) { const t = window.AsobiText[window.asobiLang()]; return (t && t[key]) || window.AsobiText.en[key] || key; };
+
+// A game's printed board data (GET /api/catalog/<game>/board), fetched once per page; and the
+// seats said in the page's language: a game whose seat names are ids (byston's "drake",
+// "sheela_camp") names them in ja and en in that data ("seats"). Until it has come, and for a
+// game without such names, a seat is its id.
+(function () {
+  const boards = {};
+  const seatNames = {};
+  window.asobiBoardData = function (game) {
+    if (!boards[game]) {
+      boards[game] = fetch(`/api/catalog/${encodeURIComponent(game)}/board`)
+        .then((r) => (r.ok ? r.json() : {}))
+        .catch(() => ({}))
+        .then((data) => { seatNames[game] = data.seats || {}; return data; });
+    }
+    return boards[game];
+  };
+  window.asobiSeat = function (game, name) {
+    const said = seatNames[game] && seatNames[game][name];
+    return said ? said[window.asobiLang()] || said.en : name;
+  };
+})();

@@ -28,6 +28,7 @@
   }
 
   function spec() { return catalog.find((g) => g.id === $("game").value); }
+  const seatName = window.asobiSeat;  // (game, seat id): byston's seats by their names (i18n.js)
 
   function options() {
     const out = {};
@@ -66,6 +67,7 @@
   async function drawSeats() {
     const g = spec();
     const query = new URLSearchParams(options()).toString();
+    await window.asobiBoardData(g.id);
     let names = g.seat_names;
     try { names = await api(`/api/catalog/${g.id}/seats?${query}`); $("error").textContent = ""; }
     catch (e) { $("error").textContent = e.message; }
@@ -75,7 +77,7 @@
       select.append(el("option", { value: "human", text: t("human") }));
       for (const b of g.bots) select.append(el("option", { value: "bot:" + b, text: "bot:" + b }));
       select.value = i === 0 ? "human" : (g.bots.includes("rule") ? "bot:rule" : "bot:random");
-      box.append(el("label", {}, name + " ", select));
+      box.append(el("label", { "data-seat-name": name }, seatName(g.id, name) + " ", select));
     });
   }
 
@@ -96,9 +98,9 @@
       const humans = made.seats.filter((s) => s.link);
       if ($("hotseat").checked && humans.length > 1) {
         const url = `${location.origin}/play/${made.game_id}#token=${humans.map((s) => s.token).join(",")}`;
-        box.append(linkRow(humans.map((s) => s.name).join(" + "), url));
+        box.append(linkRow(humans.map((s) => seatName(made.game, s.name)).join(" + "), url));
       } else {
-        for (const s of humans) box.append(linkRow(s.name, s.link));
+        for (const s of humans) box.append(linkRow(seatName(made.game, s.name), s.link));
       }
       box.append(linkRow(t("spectator"), made.spectator_link));
       refresh();
@@ -120,7 +122,7 @@
           try {
             const made = await api(`/api/games/${g.id}/links`, { method: "POST" });
             const box2 = $("created"); box2.replaceChildren(el("p", { text: `#${g.id} — ${t("links")}` }));
-            for (const s of made.seats.filter((s) => s.link)) box2.append(linkRow(s.name, s.link));
+            for (const s of made.seats.filter((s) => s.link)) box2.append(linkRow(seatName(made.game, s.name), s.link));
             refresh();
           } catch (e) { $("error").textContent = e.message; }
         });

@@ -17,6 +17,12 @@
     return node;
   }
 
+  // A seat as people call it, in the page's language (byston's seats are ids: i18n.js); the
+  // dice and draws are chance's.
+  const CHANCE = -1;
+  const seatName = (name) => window.asobiSeat(replay.game, name);
+  const actorName = (u) => (u.actor === CHANCE ? t("chance") : seatName(u.actor_name));
+
   function eventLine(e) {
     const colon = e.text.indexOf(": ");
     const body = colon >= 0 && e.text.slice(0, colon) === e.clause ? e.text.slice(colon + 2) : e.text;
@@ -33,6 +39,7 @@
     const c = await fetch(`/api/catalog/${replay.game}/clauses?lang=${lang}`);
     if (c.ok) clauses = await c.json();
     window.AsobiInspect.load(replay.game);
+    await window.asobiBoardData(replay.game);  // the seats' names, among others
     if (window.AsobiBoards && !window.AsobiBoards[replay.game] && !$("board-" + replay.game)) {
       await new Promise((done) => {
         const script = el("script", { src: `/static/boards/${replay.game}.js`, id: "board-" + replay.game });
@@ -51,20 +58,20 @@
     document.title = `asobi — ${replay.title} #${gameId}`;
     $("title").textContent = `${t("replayOf")}: ${replay.title} #${gameId}`;
     const select = $("seat");
-    select.replaceChildren(...replay.seats.map((s) => el("option", { value: String(s.seat), text: `${s.name} (${s.kind})` })),
+    select.replaceChildren(...replay.seats.map((s) => el("option", { value: String(s.seat), text: `${seatName(s.name)} (${s.kind})` })),
       el("option", { value: "", text: t("spectator") }));
     select.value = replay.seat === null ? "" : String(replay.seat);
     $("slider").max = String(replay.frames.length - 1);
     const history = $("history");
     history.replaceChildren();
-    const opening = el("li", { "data-step": 0 }, el("strong", { text: "0 · setup" }));
+    const opening = el("li", { "data-step": 0 }, el("strong", { text: `0 · ${t("setup")}` }));
     for (const e of replay.opening) opening.append(eventLine(e));
     history.append(opening);
     replay.frames.forEach((frame, k) => {
       if (!k) return;
       const li = el("li", { "data-step": k });
       for (const u of frame.updates) {
-        li.append(el("strong", { text: `${k} · [${u.actor_name}] ${u.label || "…"}` }));
+        li.append(el("strong", { text: `${k} · [${actorName(u)}] ${u.label || "…"}` }));
         for (const e of u.events) li.append(eventLine(e));
       }
       history.append(li);
@@ -81,7 +88,7 @@
     const turn = $("turn");
     turn.dataset.stateId = frame.state_id;
     if (frame.over) turn.textContent = `${t("over")}: ${frame.outcome ? frame.outcome.text : ""}`;
-    else turn.textContent = frame.to_move_name ? `${frame.to_move_name} ${t("toDecide")}` : "…";
+    else turn.textContent = frame.to_move_name ? `${seatName(frame.to_move_name)} ${t("toDecide")}` : "…";
     const board = window.AsobiBoards && window.AsobiBoards[replay.game];
     const area = $("board");
     area.replaceChildren();

@@ -47,7 +47,7 @@
   let data = null;                     // the printed board, once loaded
   let selected = null;                 // the hex whose stack is open (kept while the board is redrawn)
 
-  const ready = fetch("/api/catalog/byston/board").then((r) => r.json()).then((d) => { data = d; });
+  const ready = window.asobiBoardData("byston").then((d) => { data = d; });  // fetched once per page (i18n.js)
 
   const said = (pair, ja) => (pair ? pair[ja ? 0 : 1] : "");
   const nameOf = (table, id, ja) => { const x = data[table][id]; return x ? (ja ? x.ja : x.en) : id; };
@@ -209,7 +209,7 @@
       const limit = data.countries[cid] ? data.countries[cid].chit_limit : "";
       S.text(g, xs[4], y, `${row.chits_made}${limit ? "/" + limit : ""}`, { "font-size": 11 });
       const seat = ctx.seats && ctx.seats[row.seat];
-      S.text(g, xs[5], y, seat ? `${seat.name}${ctx.seat === row.seat ? (ja ? "（あなた）" : " (you)") : ""}` : String(row.seat), { "font-size": 11 });
+      S.text(g, xs[5], y, seat ? `${nameOf("seats", seat.name, ja)}${ctx.seat === row.seat ? (ja ? "（あなた）" : " (you)") : ""}` : String(row.seat), { "font-size": 11, "data-player": row.seat });
       svg.append(g);
     }
     return y + 10;

@@ -109,12 +109,28 @@
       svg.append(g);
       y += 26;
     }
-    if (view.stack && view.stack.length) {
-      S.text(svg, 10, y, `${ja ? "対応スタック" : "Response stack"}: ${view.stack.map((x) => `${x.label || x.verb}${x.by ? " (" + x.by + ")" : ""}${x.negated ? " ✕" : ""}`).join(" ← ")}`.slice(0, 110));
+    if (view.stack && view.stack.length) {  // each item by its name in the page's language (ctx.names)
+      const items = view.stack.map((x) => `${stackLabel(x, view, ctx)}${x.by ? " (" + x.by + ")" : ""}${x.negated ? " ✕" : ""}`);
+      const line = `${ja ? "対応スタック" : "Response stack"}: ${items.join(" ← ")}`;
+      const g = S.tip(S.make("g", { "data-response-stack": view.stack.length }), line);  // hover: the whole line
+      S.text(g, 10, y, line.slice(0, 110));
+      svg.append(g);
       y += 20;
     }
     svg.setAttribute("viewBox", `0 0 640 ${Math.max(y + 10, 400)}`);
     return svg;
+  }
+
+  // A stack item as players name it: an enemy piece's attack, the barrier core's effect, a card
+  // (ctx.names) or a numbered part of one ("E10(1)": the card's name and the number); the other
+  // squares' ids read the same in both languages.
+  function stackLabel(x, view, ctx) {
+    const ja = ctx.lang === "ja";
+    const piece = /^piece(\d+)$/.exec(x.label || "");
+    if (piece) return ja ? `エネミーコマ${piece[1]}` : `enemy piece ${piece[1]}`;
+    if (ja && view.enemy_map && x.label === view.enemy_map.barrier_core) return "コア";
+    if (x.card) return S.name(ctx, x.card) + x.label.slice(x.card.length);
+    return x.label || x.verb;
   }
 
   function deciding(view, lang) {

@@ -1,0 +1,100 @@
+"""Legion's response stack on the board reads in the page's language: each item by its card's name
+(a numbered part of an enemy or event card with its number), an enemy piece's attack as that
+piece, a square's effect by its square — never the internal ids (``S04``, ``E10(1)``, ``piece1``).
+
+A game of three bots is played to its end by the server; the replay viewer is opened at steps
+where the stack holds a strategy, a card's part and an attack, in Japanese and in English.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+
+from asobi.core.record import GameRecord
+from asobi.games.legion.content import content
+
+from .test_browser import _api, browser, server  # noqa: F401  (fixtures: the server and Chromium)
+
+pytestmark = pytest.mark.browser
+RAW_ID = re.compile(r"\b[ESVW]\d\d\b|piece\d")
+
+
+def _finished_legion(base: str) -> int:
+    made = _api(base, "/api/games", {"game": "legion", "seats": ["bot", "bot", "bot"], "seed": 3})
+    game_id = made["game_id"]  # type: ignore[index]
+    deadline = time.monotonic() + 120
+    while not any(g["id"] == game_id for g in _api(base, "/api/games?status=finished")):  # type: ignore[union-attr]
+        assert time.monotonic() < deadline, "the bot game did not finish"
+        time.sleep(0.2)
+    return game_id
+
+
+def _stacks(record: GameRecord) -> list[list[dict[str, Any]]]:
+    """The response stack after each step (step 0: the setup), as seat A saw it."""
+    spec = record.spec
+    state = spec.new_state(spec.validate_options(record.options))
+    out = [state.view(0)["stack"]]
+    for action in record.actions:
+        state.apply(action)
+        out.append(state.view(0)["stack"])
+    return out
+
+
+def _name(label: str, lang: str) -> str:
+    """A stack item's label as a player reads it, from the game's content."""
+    c = content()
+    i = 0 if lang == "ja" else 1
+    if label.startswith("piece"):
+        return f"エネミーコマ{label[5:]}" if lang == "ja" else f"enemy piece {label[5:]}"
+    base, _, part = label.partition("(")
+    if base in c.army_index:
+        name = c.army_names[c.army_index[base]][i]
+    elif base in c.enemy_ids:
+        name = c.enemy_names[c.enemy_ids.index(base)][i]
+    elif base in c.event_ids:
+        name = c.event_names[c.event_ids.index(base)][i]
+    else:  # an enemy-map square
+        name = "コア" if lang == "ja" and base == "core" else base
+    return f"{name}({part}" if part else name
+
+
+def _line(stack: list[dict[str, Any]], lang: str) -> str:
+    items = [f"{_name(x['label'], lang)}{' (' + x['by'] + ')' if x['by'] else ''}{' ✕' if x['negated'] else ''}"
+             for x in stack]
+    return f"{'対応スタック' if lang == 'ja' else 'Response stack'}: {' ← '.join(items)}"
+
+
+def test_the_response_stack_is_named_in_the_pages_language(server, browser):  # noqa: F811
+    game_id = _finished_legion(server)
+    stacks = _stacks(GameRecord.from_json(_api(server, f"/api/games/{game_id}/record")))
+
+    def first(kind: str) -> int:
+        return next(k for k, stack in enumerate(stacks) if any(x["kind"] == kind for x in stack))
+
+    # Each card on the stack, or whose part is, is among the names of its frame (to be drawn by name).
+    frames = _api(server, f"/api/games/{game_id}/replay?seat=0&lang=ja")["frames"]  # type: ignore[index]
+    cards = [(x["card"], f["names"]) for f in frames for x in f["view"]["stack"] if x["card"]]
+    assert cards and all(card in names for card, names in cards)
+    deepest = max(range(len(stacks)), key=lambda k: len(stacks[k]))  # an answer on top of what it answers
+    assert len(stacks[deepest]) >= 2
+    steps = sorted({first("strategy"), first("card"), first("attack"), first("square"), deepest})
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    page.goto(server + "/")
+    for lang in ("ja", "en"):
+        page.evaluate(f"localStorage.setItem('asobi.lang', '{lang}')")
+        for step in steps:
+            page.goto(f"{server}/replay/{game_id}?seat=0&step={step}")
+            page.wait_for_selector(f"#where[data-step='{step}']")
+            page.wait_for_selector("#board svg [data-response-stack]")
+            whole = page.text_content("#board svg [data-response-stack] title")
+            shown = page.text_content("#board svg [data-response-stack] text")
+            assert whole == _line(stacks[step], lang)
+            assert shown == whole[:110]
+            assert not RAW_ID.search(whole), whole
+            if lang == "ja":  # no English word: what Latin letters are left are seat letters and squares
+                assert not re.search(r"[A-Za-z]{2,}", whole), whole
+    page.close()
