@@ -61,6 +61,10 @@ _POOL = pool()
 _N_POOL = len(_POOL)
 _POOL_IDS = _POOL.ids
 
+UNIT_VIEW_MEMO = 20_000
+"""At most this many unit views are kept (:meth:`EmblemState.unit_view`); then the memo starts over."""
+_UNIT_VIEWS: dict[tuple[int, ...], dict[str, Any]] = {}
+
 
 # ---- the declared fields: cards are pool indices in the state and card ids in JSON -----------------
 def _card_id(card: int) -> str | None:
@@ -587,6 +591,21 @@ class EmblemState(FlowState, DeclaredState):
 
     # ---- views ----------------------------------------------------------------------------------
     def unit_view(self, u: list[int]) -> dict[str, Any]:
+        """What anyone sees of a unit on the field (a new dict each call).
+
+        A view is built at every step of a rule-bot rollout, so the dicts are memoised by what
+        they are made of: the unit's numbers and its owner's land and guardian (C-33's army
+        bonuses), the only state the values read."""
+        owner = u[U_OWNER]
+        key = (*u, self.land[owner], self.guardian[owner])
+        made = _UNIT_VIEWS.get(key)
+        if made is None:
+            if len(_UNIT_VIEWS) >= UNIT_VIEW_MEMO:
+                _UNIT_VIEWS.clear()
+            made = _UNIT_VIEWS[key] = self._unit_view(u)
+        return made.copy()  # its values are numbers, strings and None: a shallow copy is a new view
+
+    def _unit_view(self, u: list[int]) -> dict[str, Any]:
         cards = self.cards.cards
         card = cards[u[U_CARD]]
         return {
@@ -608,7 +627,7 @@ class EmblemState(FlowState, DeclaredState):
         }
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        ids = [c.id for c in self.cards.cards]
+        ids = self.cards.ids
         players = []
         for p in (0, 1):
             shown = seat is None or seat == p
