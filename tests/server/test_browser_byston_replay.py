@@ -207,13 +207,14 @@ def test_byston_seats_are_called_by_their_names_in_the_lobby_and_the_game(server
     page.wait_for_selector("#seats label[data-seat-name='sheela_camp']")
     labels = page.eval_on_selector_all("#seats label", "ls => ls.map(l => l.firstChild.textContent.trim())")
     assert labels == ["Drake's camp", "Sheela's camp"]
-    page.click("button.lang[data-lang=ja]")  # (the options are drawn again, at their defaults: four seats)
-    page.wait_for_function("document.querySelector('#seats label').textContent.startsWith('ドレイク軍')")
-    assert page.eval_on_selector_all("#seats label", "ls => ls.map(l => l.firstChild.textContent.trim())") == \
-        ["ドレイク軍", "クの国", "ラウの国", "ナの国"]
-    page.fill("#options [data-option=players]", "2")
-    page.dispatch_event("#options [data-option=players]", "change")
+    page.select_option("#seats select[data-seat='1']", "bot:random")
+    page.click("button.lang[data-lang=ja]")  # drawn again in Japanese, the chosen options and seats kept
     page.wait_for_function("document.querySelector('#seats label').textContent.startsWith('ドレイク陣営')")
+    assert page.eval_on_selector_all("#seats label", "ls => ls.map(l => l.firstChild.textContent.trim())") == \
+        ["ドレイク陣営", "シーラ陣営"]
+    assert page.input_value("#options [data-option=players]") == "2"
+    assert page.input_value("#seats select[data-seat='1']") == "bot:random"
+    page.select_option("#seats select[data-seat='1']", "bot:rule")
     page.fill("#seed", "5")
     page.click("#create")
     page.wait_for_function("document.querySelector('#created input') || document.querySelector('#error').textContent",

@@ -40,7 +40,8 @@
     return out;
   }
 
-  function drawOptions() {
+  // `kept`: the values chosen so far (a language switch draws the form again without losing them).
+  function drawOptions(kept = {}) {
     const g = spec(); const box = $("options"); box.replaceChildren();
     for (const o of g.options) {
       if (o.kind === "str" && !o.choices) continue;  // free text (deck lists): the command line's business
@@ -56,6 +57,7 @@
         if (o.minimum !== null) input.min = o.minimum;
         if (o.maximum !== null) input.max = o.maximum;
       }
+      if (o.name in kept) { if (o.kind === "bool") input.checked = kept[o.name]; else input.value = kept[o.name]; }
       input.dataset.option = o.name; input.dataset.kind = o.kind;
       input.addEventListener("change", drawSeats);
       const help = window.asobiLang() === "ja" && o.help_ja ? o.help_ja : o.help_en;
@@ -71,12 +73,16 @@
     let names = g.seat_names;
     try { names = await api(`/api/catalog/${g.id}/seats?${query}`); $("error").textContent = ""; }
     catch (e) { $("error").textContent = e.message; }
-    const box = $("seats"); box.replaceChildren();
+    const box = $("seats");
+    // the seats chosen so far stay when the same seats are drawn again (a language switch)
+    const before = [...box.querySelectorAll("label[data-seat-name]")].map((l) => [l.dataset.seatName, l.querySelector("select").value]);
+    const same = before.length === names.length && before.every(([n], i) => n === names[i]);
+    box.replaceChildren();
     names.forEach((name, i) => {
       const select = el("select", { "data-seat": i });
       select.append(el("option", { value: "human", text: t("human") }));
       for (const b of g.bots) select.append(el("option", { value: "bot:" + b, text: "bot:" + b }));
-      select.value = i === 0 ? "human" : (g.bots.includes("rule") ? "bot:rule" : "bot:random");
+      select.value = same ? before[i][1] : i === 0 ? "human" : (g.bots.includes("rule") ? "bot:rule" : "bot:random");
       box.append(el("label", { "data-seat-name": name }, seatName(g.id, name) + " ", select));
     });
   }
@@ -136,7 +142,7 @@
   }
 
   document.querySelectorAll("button.lang").forEach((b) => b.addEventListener("click", () => {
-    localStorage.setItem("asobi.lang", b.dataset.lang); translate(); drawOptions(); refresh();
+    localStorage.setItem("asobi.lang", b.dataset.lang); translate(); drawOptions(options()); refresh();
   }));
   $("create").addEventListener("click", create);
   $("game").addEventListener("change", drawOptions);
