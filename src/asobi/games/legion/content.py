@@ -266,8 +266,12 @@ def code_index(code: str) -> int:
     return ALPHABETS.index(code[0]) * 3 + int(code[1]) - 1
 
 
+CODE_NAMES = tuple(f"{ALPHABETS[kind // 3]}{kind % 3 + 1}" for kind in range(9))
+"""0 → α1 … 8 → γ3."""
+
+
 def code_name(kind: int) -> str:
-    return f"{ALPHABETS[kind // 3]}{kind % 3 + 1}"
+    return CODE_NAMES[kind]
 
 
 def _effect(e: EffectModel) -> Effect:

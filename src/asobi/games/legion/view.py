@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from asobi.core.actions import HIDDEN
 
 from .cards import ARMY, SEATS
-from .content import code_name
+from .content import CODE_NAMES, code_name
 from .messages import card_name, localize
 from .rules.draw import hand_limit
 from .rules.level import develop_alphabets, develop_threshold
@@ -45,11 +45,37 @@ def square_text_ja(printed: str, to: str) -> str:
 
 
 def card_text(s: LegionState, card: int) -> str:
-    return code_name(card) if card < ARMY else s.content.army_ids[card - ARMY]
+    return CODE_NAMES[card] if card < ARMY else s.content.army_ids[card - ARMY]
+
+
+_PRINTED: dict[int, tuple[Any, list[str], list[dict[str, Any]]]] = {}
+"""Per game content (by identity, the content kept beside to pin it): the space map's rows and the
+enemy map's squares as the view shows them. They never change during a game, and a rule bot
+builds a view at every step of a rollout."""
+
+
+def _printed(c: Any) -> tuple[list[str], list[dict[str, Any]]]:
+    kept = _PRINTED.get(id(c))
+    if kept is None or kept[0] is not c:
+        rows = ["".join(c.colour[r * c.cols : (r + 1) * c.cols]) for r in range(c.rows)]
+        squares = [
+            {
+                "id": c.square_ids[i],
+                "code": code_name(c.square_code[i]),
+                "to": c.square_to[i],
+                "text": c.square_text[i][1],
+                "text_ja": square_text_ja(c.square_text[i][0], c.square_to[i]),
+            }
+            for i in range(len(c.square_ids))
+        ]
+        kept = _PRINTED[id(c)] = (c, rows, squares)
+    return kept[1], kept[2]
 
 
 def make_view(s: LegionState, seat: int | None) -> dict[str, Any]:
     c = s.content
+    rows, squares = _printed(c)
+    army_ids = c.army_ids
     length = len(c.square_ids)
     hands = []
     for i, hand in enumerate(s.hands):
@@ -60,7 +86,7 @@ def make_view(s: LegionState, seat: int | None) -> dict[str, Any]:
                 "seat": SEATS[i],
                 "codes": codes,
                 "army": len(hand) - codes,
-                "cards": [card_text(s, x) for x in hand] if shown else None,
+                "cards": [CODE_NAMES[x] if x < ARMY else army_ids[x - ARMY] for x in hand] if shown else None,
             }
         )
     pieces: list[dict[str, Any] | None] = []
@@ -106,7 +132,7 @@ def make_view(s: LegionState, seat: int | None) -> dict[str, Any]:
         "enemy_level": enemy_level(s.enemy_life),
         "event_count": s.event_count,
         "space_map": {
-            "rows": ["".join(c.colour[r * c.cols : (r + 1) * c.cols]) for r in range(c.rows)],
+            "rows": rows.copy(),
             "cols": c.cols,
             "ship": s.ship,
             "blackouts": [sq for sq, b in enumerate(s.black) if b],
@@ -122,21 +148,12 @@ def make_view(s: LegionState, seat: int | None) -> dict[str, Any]:
             ],
         },
         "enemy_map": {
-            "squares": [
-                {
-                    "id": c.square_ids[i],
-                    "code": code_name(c.square_code[i]),
-                    "to": c.square_to[i],
-                    "text": c.square_text[i][1],
-                    "text_ja": square_text_ja(c.square_text[i][0], c.square_to[i]),
-                }
-                for i in range(length)
-            ],
+            "squares": [square.copy() for square in squares],  # (each view its own dicts)
             "barrier_core": c.square_ids[c.barrier_core],
             "pieces": pieces,
         },
         "hands": hands,
-        "shield": [code_name(x) for x in s.shield],
+        "shield": [CODE_NAMES[x] for x in s.shield],
         "shield_limit": shield_limit(s),
         "weapon_limit": weapon_limit(s.n),
         "hand_limit": None if seat is None else hand_limit(s, seat),
@@ -151,7 +168,7 @@ def make_view(s: LegionState, seat: int | None) -> dict[str, Any]:
             "event_used": [c.event_ids[i] for i in s.event_queue],
         },
         "discards": {
-            "code": {code_name(k): n for k, n in enumerate(s.code_discard) if n},
+            "code": {CODE_NAMES[k]: n for k, n in enumerate(s.code_discard) if n},
             "army": {c.army_ids[k]: n for k, n in enumerate(s.army_discard) if n},
         },
         "stack": [
