@@ -163,3 +163,40 @@ def test_a_rule_prior_is_tried_first(kind):
         suggested = spec.bots["rule"](seat, 0, {}).act(Observation(state, seat))
         bot = make_bot(spec, f"{kind}:iters=1:depth=0:prior=rule", seat, seed, {})
         assert bot.act(Observation(state, seat)) == suggested
+
+
+def legion_window(playable: bool) -> GameState:
+    """A legion decision that is a strategy window (L-28's step windows, the stack's answers) in
+    which the seat may play a strategy, or may only pass (pass, or pass for good)."""
+    spec = get_game("legion")
+    stops = spec.stops
+    assert stops is not None
+    for seed in range(20):
+        match = Match(spec, spec.validate_options({"players": 3}), ["bot:rule"] * 3, seed=seed, journal=False)
+        while not match.is_over():
+            state = match.state
+            if state.current_seat >= 0:
+                obs = Observation(state, state.current_seat)
+                found = stops.window(obs.view, obs.legal)
+                if found is not None and found[1] == playable and len(obs.legal) > 1:
+                    return state
+            match.step()
+    raise AssertionError("no such window in 20 games")
+
+
+@pytest.mark.parametrize("kind", ["mcts", "ismcts"])
+def test_a_window_with_only_passes_is_passed_without_a_search(kind):
+    spec = get_game("legion")
+    options = spec.validate_options({"players": 3})
+    state = legion_window(playable=False)
+    seat = state.current_seat
+    assert sorted(a[0] for a in state.legal_actions()) == ["autopass", "pass"]
+    bot = make_bot(spec, f"{kind}:iters=20", seat, 1, options)
+    assert bot.act(Observation(state, seat)) == ("pass",)
+    assert bot.stats.iterations == 0
+    # a window where a strategy may be played is searched as usual
+    state = legion_window(playable=True)
+    seat = state.current_seat
+    bot = make_bot(spec, f"{kind}:iters=20", seat, 1, options)
+    assert bot.act(Observation(state, seat)) in state.legal_actions()
+    assert bot.stats.iterations == 20

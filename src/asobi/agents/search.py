@@ -15,6 +15,10 @@ bot never reads the true state.
   played is drawn at random. A node's children are scored over the iterations in which they were
   available (availability counts), since samples allow different actions.
 
+Neither searches a decision with one legal action, nor a window of the game's
+(:class:`~asobi.core.registry.StopHooks`) where the seat has nothing to play and may only pass or
+pass for good: it passes there at once.
+
 Either may take a prior (the game's rule bot): the searching seat then tries the rule bot's choice
 first at each of its nodes and favours it while the node knows little (progressive bias).
 
@@ -80,6 +84,17 @@ class SearchStats:
         return self.iterations / self.seconds if self.seconds > 0 else 0.0
 
 
+def only_passes(obs: Observation) -> Action | None:
+    """The game's pass when this decision is one of its windows (:class:`~asobi.core.registry.
+    StopHooks`) with nothing the seat may play — pass or its variants, such as passing for good:
+    there is nothing to search, and plain passing keeps the seat asked next time."""
+    stops = obs.spec.stops
+    if stops is None or stops.pass_action not in obs.legal:
+        return None  # (the view is built only for a decision that may be a window)
+    found = stops.window(obs.view, obs.legal)
+    return stops.pass_action if found is not None and not found[1] else None
+
+
 class _Edge:
     """A move out of a node: its statistics for the seat that chooses it, and the node it leads to."""
 
@@ -117,6 +132,10 @@ class _TreeSearch(Agent):
         if len(legal) == 1:
             self.stats = SearchStats()
             return legal[0]
+        passing = only_passes(obs)
+        if passing is not None:
+            self.stats = SearchStats()
+            return passing
         root = self.search(obs)
         best: Action | None = None
         best_key: tuple[int, float] = (-1, 0.0)

@@ -6,6 +6,15 @@ it shields against the codes the enemy pieces are about to land on, develops whe
 strikes with its weapons, launches weapons and keeps them away from the squares the enemy ship is
 about to cross, repairs blackouts when it has cards to spare, and answers with strategies when
 that saves life.
+
+In the windows of the printed timing (L-28's steps, L-29's weapon effects, every announced item)
+it plays a strategy only where that clearly helps: the damage that takes the enemy's last life (at
+once, in any window); in a step window, a repair of a blackout on or next to the ship's coming
+path; against an announced effect, a negation or a heal when it hurts, the attack's code into the
+shield, a repair of the square a blackout aims at when that square is already black (9.3 would
+black out its whole colour), and a move of its own weapon off a square the effect is about to
+destroy. Otherwise it passes, keeping its strategies for its main phase and for the effects they
+can stop; it never negates its own table's weapons or strategies.
 """
 
 from __future__ import annotations
@@ -46,21 +55,24 @@ class RuleBot(Agent):
         r, c = r + dr, c + dc
         return r * cols + c if 0 <= r < rows and 0 <= c < cols else None
 
-    def _ship_path(self, view: dict[str, Any]) -> list[int]:
-        """The squares the ship will cross in the coming enemy turn."""
+    def _ship_path(self, view: dict[str, Any], advanced: bool = False) -> list[int]:
+        """The squares the ship will cross in the coming enemy turn; ``advanced``: in an enemy
+        turn whose pieces have just advanced (7.1), the moves of the squares they stand on."""
         ship = view["space_map"]["ship"]
         path = [ship]
+        moves = {sq["id"]: sq["to"] for sq in view["enemy_map"]["squares"]} if advanced else {}
         for p in view["enemy_map"]["pieces"]:
-            if p and p["next_to"] != "none":
-                nxt = self._step(view, ship, p["next_to"])
+            to = (moves[p["square"]] if advanced else p["next_to"]) if p else "none"
+            if to != "none":
+                nxt = self._step(view, ship, to)
                 if nxt is not None:
                     ship = nxt
                     path.append(ship)
         return path
 
-    def _danger(self, view: dict[str, Any]) -> set[int]:
+    def _danger(self, view: dict[str, Any], advanced: bool = False) -> set[int]:
         danger: set[int] = set()
-        for sq in self._ship_path(view):
+        for sq in self._ship_path(view, advanced):
             danger.add(sq)
             for d in STEP:
                 n = self._step(view, sq, d)
@@ -284,6 +296,9 @@ class RuleBot(Agent):
         return ("end",)
 
     def _on_respond(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        finisher = self._finishing_blow(view, legal)
+        if finisher is not None:
+            return finisher
         top = view["stack"][-1]
         if top["kind"] == "weapon" or (top["kind"] == "strategy" and top["by"] is not None):
             return ("pass",)  # the table's own weapons and strategies help it (L-29)
@@ -303,19 +318,95 @@ class RuleBot(Agent):
                 for a in legal:
                     if a[0] == "strategy" and self._strategy_effect(a).verb == "heal_space":
                         return a
-        if top["verb"] in ("blackout", "destroy_weapons", "ship_move"):
+        if top["verb"] == "blackout" and self._blackout_square(view, top) in view["space_map"]["blackouts"]:
+            # 9.3: a blackout aimed at a blacked-out square blacks out its whole colour; cleared
+            # first, it blacks out that one square only
+            for a in legal:
+                if a[0] == "strategy" and self._strategy_effect(a).verb == "remove_blackout":
+                    return a
+        if self._can_escape(view, self._hit_squares(view, top)):
             for a in legal:
                 if a[0] == "strategy" and self._strategy_effect(a).verb == "move_weapon":
-                    mine = [w["square"] for w in view["space_map"]["weapons"] if w["owner"] == view["seat"]]
-                    if any(sq in self._danger(view) for sq in mine):
-                        return a
+                    return a
         return ("pass",)
 
     def _on_priority(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
-        """L-28's windows between steps: the bot plays its strategies in its own main phase and in
-        answer to announced effects, so here it passes (never auto-pass: it wants the windows on
-        effects)."""
+        """L-28's windows between steps, with the stack empty: the bot plays the blow that ends
+        the game at once, and clears a blackout on or next to the ship's coming path (the
+        blackouts the enemy squares aim there would black out whole colours, 9.3; each one
+        raises the development total, 5.7); otherwise it keeps its strategies for its own main
+        phase and for answering the effects they can stop (never auto-pass: it wants the windows
+        on effects)."""
+        finisher = self._finishing_blow(view, legal)
+        if finisher is not None:
+            return finisher
+        blackouts = view["space_map"]["blackouts"]
+        for a in legal:
+            if blackouts and a[0] == "strategy" and self._strategy_effect(a).verb == "remove_blackout":
+                danger = self._danger(view, advanced=view["pending"].get("step") == "7.1")
+                return a if any(sq in danger for sq in blackouts) else ("pass",)
         return ("pass",)
+
+    def _finishing_blow(self, view: dict[str, Any], legal: Sequence[Action]) -> Action | None:
+        """A strategy whose damage takes the enemy's last life (2.2: the game is won the moment
+        it reaches 0, before anything else on the stack or in the round can hurt the Space)."""
+        for a in legal:
+            if a[0] == "strategy":
+                e = self._strategy_effect(a)
+                if e.verb == "damage_enemy" and e.get("amount") >= view["enemy_life"]:
+                    return a
+        return None
+
+    def _my_weapons(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        return [w for w in view["space_map"]["weapons"] if w["owner"] == view["seat"]]
+
+    def _can_escape(self, view: dict[str, Any], hit: set[int]) -> bool:
+        """Whether one of the seat's weapons stands on a square in ``hit`` and may move out of it
+        (5.5: to a square next to it without the ship or a blackout)."""
+        blocked = {view["space_map"]["ship"], *view["space_map"]["blackouts"]} | hit
+        for w in self._my_weapons(view):
+            if w["square"] in hit:
+                for d in STEP:
+                    to = self._step(view, w["square"], d)
+                    if to is not None and to not in blocked:
+                        return True
+        return False
+
+    def _blackout_square(self, view: dict[str, Any], item: dict[str, Any]) -> int | None:
+        """The square a blackout effect aims at (9.2), or ``None`` off the map (L-2)."""
+        target = item["params"].get("target")
+        ship = view["space_map"]["ship"]
+        if target == "ship":
+            return int(ship)
+        if target == "centre":
+            rows, cols = self._geometry(view)
+            return (rows // 2) * cols + cols // 2
+        if target and target.startswith("ship_"):
+            return self._step(view, ship, target[5:])
+        return None
+
+    def _hit_squares(self, view: dict[str, Any], item: dict[str, Any]) -> set[int]:
+        """The squares whose weapons ``item`` destroys when it resolves: the ship's new square
+        (9.1), the blacked-out squares (9.2, 9.3), the ship's row or column."""
+        ship = view["space_map"]["ship"]
+        verb = item["verb"]
+        if verb == "ship_move":
+            to = self._step(view, ship, item["params"]["direction"])
+            return set() if to is None else {to}
+        if verb == "blackout":
+            sq = self._blackout_square(view, item)
+            if sq is None:
+                return set()
+            if sq not in view["space_map"]["blackouts"]:
+                return {sq}
+            colours = "".join(view["space_map"]["rows"])
+            return {i for i, col in enumerate(colours) if col == colours[sq] and i != sq}
+        if verb == "destroy_weapons":
+            rows, cols = self._geometry(view)
+            if item["params"]["line"] == "row":
+                return {ship // cols * cols + c for c in range(cols)}
+            return {r * cols + ship % cols for r in range(rows)}
+        return set()
 
     def _harm(self, view: dict[str, Any], item: dict[str, Any]) -> bool:
         verb = item["verb"]
@@ -342,12 +433,23 @@ class RuleBot(Agent):
 
     def _on_clear(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         danger = self._danger(view)
-        return min(legal, key=lambda a: (a[1] not in danger, a[1]))
+        if view["turn"] is None:  # an enemy turn may be under way: the squares the pieces stand on too
+            danger |= self._danger(view, advanced=True)
+        stack = view["stack"]
+        aimed = self._blackout_square(view, stack[-1]) if stack and stack[-1]["verb"] == "blackout" else None
+        return min(legal, key=lambda a: (a[1] != aimed, a[1] not in danger, a[1]))
 
     def _on_move_weapon(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         danger = self._danger(view)
+        hit = self._hit_squares(view, view["stack"][-1]) if view["stack"] else set()
         return min(
-            legal, key=lambda a: (a[2] in danger, self._piece(view, view["seat"], a[1])["square"] not in danger)
+            legal,
+            key=lambda a: (
+                a[2] in hit,
+                self._piece(view, view["seat"], a[1])["square"] not in hit,
+                a[2] in danger,
+                self._piece(view, view["seat"], a[1])["square"] not in danger,
+            ),
         )
 
     def _on_push(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
