@@ -241,18 +241,20 @@ def _api(server: str, path: str, body: dict | None = None) -> object:
         return json.loads(reply.read())
 
 
-def _finished_game(server: str) -> int:
-    """A short emblem game of two bots, played to its end by the server."""
-    made = _api(server, "/api/games", {"game": "emblem", "seats": ["bot", "bot"], "seed": 6,
-                                       "options": {"wipeout_at_once": True}})
-    game_id = made["game_id"]  # type: ignore[index]
-    deadline = time.monotonic() + 60
-    while True:
-        games = _api(server, "/api/games?status=finished")
-        if any(g["id"] == game_id for g in games):  # type: ignore[union-attr]
-            return game_id
+def _finished_bot_game(server: str, game: dict, timeout: float = 120) -> int:
+    """The id of a game of bots (``game``: the body of ``POST /api/games``), played to its end by the server."""
+    game_id = _api(server, "/api/games", game)["game_id"]  # type: ignore[index]
+    deadline = time.monotonic() + timeout
+    while not any(g["id"] == game_id for g in _api(server, "/api/games?status=finished")):  # type: ignore[union-attr]
         assert time.monotonic() < deadline, "the bot game did not finish"
         time.sleep(0.2)
+    return game_id
+
+
+def _finished_game(server: str) -> int:
+    """A short emblem game of two bots, played to its end by the server."""
+    return _finished_bot_game(server, {"game": "emblem", "seats": ["bot", "bot"], "seed": 6,
+                                       "options": {"wipeout_at_once": True}}, timeout=60)
 
 
 def test_the_replay_viewer_steps_through_a_finished_game_as_each_seat_saw_it(server, browser):

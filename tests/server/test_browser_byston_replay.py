@@ -11,7 +11,6 @@ never by their ids, in the replay, in the lobby and on the game page.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,7 +21,7 @@ from asobi.core.state import CHANCE
 from asobi.games.byston.board_view import static_board
 from asobi.games.byston.messages import SEAT_NAMES
 
-from .test_browser import _api, browser, server  # noqa: F401  (fixtures: the server and Chromium)
+from .test_browser import _api, _finished_bot_game, browser, server  # noqa: F401  (fixtures: the server and Chromium)
 
 pytestmark = pytest.mark.browser
 
@@ -41,14 +40,8 @@ class Step:
 
 
 def _finished_byston(base: str) -> int:
-    made = _api(base, "/api/games", {"game": "byston", "options": {"players": 2},
-                                       "seats": ["bot:random", "bot:random"], "seed": 4})
-    game_id = made["game_id"]  # type: ignore[index]
-    deadline = time.monotonic() + 120
-    while not any(g["id"] == game_id for g in _api(base, "/api/games?status=finished")):  # type: ignore[union-attr]
-        assert time.monotonic() < deadline, "the bot game did not finish"
-        time.sleep(0.2)
-    return game_id
+    return _finished_bot_game(base, {"game": "byston", "options": {"players": 2},
+                                     "seats": ["bot:random", "bot:random"], "seed": 4})
 
 
 def _steps(record: GameRecord, seat: int) -> list[Step]:
