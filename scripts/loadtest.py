@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
+import orjson
 from websockets.asyncio.client import connect
 
 SERVER = """
@@ -62,13 +63,17 @@ class Match:
 class Start:
     """A barrier: play starts once every seat has its first state."""
 
-    def __init__(self, seats: int) -> None:
+    def __init__(self, seats: int, server_pid: int | None) -> None:
         self.waiting = seats
         self.go = asyncio.Event()
+        self.server_pid = server_pid
+        self.server_cpu: tuple[float, float] | None = None
+        """The server's user and system CPU seconds when play started."""
 
     async def arrive(self) -> None:
         self.waiting -= 1
-        if self.waiting <= 0:
+        if self.waiting <= 0 and not self.go.is_set():
+            self.server_cpu = _cpu_of(self.server_pid)
             self.go.set()
         await self.go.wait()
 
@@ -78,6 +83,19 @@ class Results:
     round_trips: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     finished: int = 0
+
+
+def _cpu_of(pid: int | None) -> tuple[float, float] | None:
+    """User and system CPU seconds of process ``pid`` so far (Linux), else ``None``."""
+    if pid is None:
+        return None
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rpartition(")")[2].split()
+    except OSError:
+        return None
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
 
 
 def _free_port() -> int:
@@ -119,7 +137,7 @@ async def play_seat(ws_url: str, match: Match, seat: int, rng: Random, results: 
         async for raw in ws:
             if match.done.is_set():
                 break
-            message = json.loads(raw)
+            message = orjson.loads(raw)  # the bots' own work is kept small: they share the machine
             if message["type"] == "error":
                 results.errors.append(message["message"])
                 sent_at = None
@@ -149,7 +167,8 @@ async def play_seat(ws_url: str, match: Match, seat: int, rng: Random, results: 
                 await ws.send(json.dumps({"type": "act", "token": token, "action": choice, "state_id": sent_id}))
 
 
-async def run(base: str, game: str, matches: int, actions: int, seed: int, think: float) -> Results:
+async def run(base: str, game: str, matches: int, actions: int, seed: int, think: float,
+              server_pid: int | None) -> tuple[Results, Start]:
     ws_base = "ws" + base.removeprefix("http")
     results = Results()
     with urllib.request.urlopen(f"{base}/api/catalog/{game}/seats", timeout=30) as reply:
@@ -159,13 +178,13 @@ async def run(base: str, game: str, matches: int, actions: int, seed: int, think
         created = _post(f"{base}/api/games", {"game": game, "seats": ["human"] * seats, "seed": seed + i})
         made.append(Match(created["game_id"], [s["token"] for s in created["seats"]], actions))
     rng = Random(seed)
-    start = Start(sum(len(m.tokens) for m in made))
+    start = Start(sum(len(m.tokens) for m in made), server_pid)
     tasks = [
         play_seat(f"{ws_base}/ws/games/{m.game_id}", m, seat, Random(rng.randrange(2**63)), results, think, start)
         for m in made for seat in range(len(m.tokens))
     ]
     await asyncio.gather(*tasks)
-    return results
+    return results, start
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -196,11 +215,14 @@ def main() -> int:
             port = _free_port()
             server = subprocess.Popen([sys.executable, "-c", SERVER, os.path.join(folder, "load.sqlite3"), str(port)])
             base = f"http://127.0.0.1:{port}"
+        load_before = os.getloadavg()[0]
         try:
             _wait_until_up(base, time.monotonic() + 30)
             started = time.perf_counter()
-            results = asyncio.run(run(base, args.game, args.matches, args.actions, args.seed, args.think))
+            results, start = asyncio.run(run(base, args.game, args.matches, args.actions, args.seed, args.think,
+                                             server.pid if server is not None else None))
             elapsed = time.perf_counter() - started
+            cpu_end = _cpu_of(server.pid if server is not None else None)
         finally:
             if server is not None:
                 server.terminate()
@@ -222,7 +244,11 @@ def main() -> int:
     if server is not None:
         print(f"CPU per action: server {(child.ru_utime + child.ru_stime) * per_action:.2f} ms, "
               f"these client bots {(own.ru_utime + own.ru_stime) * per_action:.2f} ms; "
-              f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+              f"load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after, on {os.cpu_count()} cores")
+        if start.server_cpu is not None and cpu_end is not None:  # play only: no start-up, no game creation
+            user, system = (cpu_end[i] - start.server_cpu[i] for i in (0, 1))
+            print(f"server CPU per action during play: {(user + system) * per_action:.2f} ms "
+                  f"(user {user * per_action:.2f}, system {system * per_action:.2f})")
     for error in sorted(set(results.errors))[:5]:
         print(f"error: {error}", file=sys.stderr)
     ok = p99 <= args.p99_limit and not results.errors

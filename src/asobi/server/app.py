@@ -29,7 +29,16 @@ from ..store import GameInUseError, StoreError, default_db_path
 from .boards import board_data
 from .cards import card_catalogue
 from .errors import ServerError
-from .protocol import LANGS, error_message, parse_action, parse_lang, parse_message, parse_since, parse_text
+from .protocol import (
+    LANGS,
+    encode,
+    error_message,
+    parse_action,
+    parse_lang,
+    parse_message,
+    parse_since,
+    parse_text,
+)
 from .replay import replay_message
 from .rooms import Connection, Hub, Room, parse_seat_kinds
 
@@ -242,7 +251,7 @@ def create_app(db_path: Path | str | None = None, *, bot_delay: float = 0.0) -> 
                 conn = _connect(hub, game_id, socket, hello)
                 room = await hub.room(game_id)
             except (AsobiError, StoreError) as e:
-                await socket.send_json(error_message(str(e), _status(e)))
+                await socket.send_text(encode(error_message(str(e), _status(e))))
                 await socket.close(code=4000 + _status(e))
                 return
             room.connections.add(conn)

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from ..core.errors import AsobiError
+from ..core.registry import get_game
 from ..games.byston.tables import tables as byston_tables
 from ..games.emblem.cards import pool
 from ..games.legion.content import ALPHABETS, content
@@ -121,3 +123,23 @@ def card_catalogue(game: str) -> dict[str, Entry]:
         return builder()
     except Exception as e:  # a broken data file: said plainly, not a traceback
         raise ServerError(f"{game}: the card texts cannot be read ({e})", status=500) from None
+
+
+@cache
+def card_name_table(game: str, lang: str) -> dict[str, str]:
+    """Card id → the name the game's localizer gives it in ``lang``, for every card of the
+    catalogue it names (what the boards draw with). Public, the same in every game: a socket is
+    sent it once instead of the names of the cards in each view. Not to be changed (it is kept).
+    """
+    localize = get_game(game).localize
+    table: dict[str, str] = {}
+    if localize is None:
+        return table
+    for card_id in card_catalogue(game):
+        try:
+            said = localize("card", card_id, lang)
+        except (AsobiError, KeyError, IndexError, TypeError, ValueError, AttributeError):
+            continue
+        if said is not None and said != card_id:
+            table[card_id] = said
+    return table

@@ -32,16 +32,17 @@ from ..core.registry import GameSpec
 from ..core.state import CHANCE
 from ..store import GameStore, StoreError
 from ..store.listener import StoreListener
+from .cards import card_name_table
 from .errors import ServerError
 from .hints import hint
-from .protocol import error_message, state_message
+from .protocol import encode, error_message, state_message
 from .tokens import SeatTokens
 
 
 class Socket(Protocol):
     """What a room needs of a WebSocket."""
 
-    async def send_json(self, data: Any, mode: str = "text") -> None: ...
+    async def send_text(self, data: str) -> None: ...
 
 
 @dataclass(eq=False)
@@ -57,6 +58,8 @@ class Connection:
     epoch: str = ""
     text: bool = True
     """Whether to send the game's text drawing with each state."""
+    named_lang: str = ""
+    """The language of the card names this socket was sent (``""``: none yet): they go once."""
     sending: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
@@ -87,8 +90,6 @@ class Room:
         self.connections: set[Connection] = set()
         self.bots: asyncio.Task[None] | None = None
         self.closed = False
-        self.known_names: dict[tuple[str, str], str | None] = {}
-        """What the game's localizer said of each string of a view (card names), asked once."""
 
     # ---- sending -------------------------------------------------------------------------------
     async def send_state(self, conn: Connection) -> None:
@@ -97,17 +98,21 @@ class Room:
             match = self.match
             since = conn.sent if conn.epoch == self.epoch else -1
             seat = conn.seat
+            card_table: dict[str, str] = {}
+            if conn.named_lang != conn.lang:  # the first message, or a new language: every card's name
+                card_table = dict(card_name_table(match.spec.id, conn.lang))
+                conn.named_lang = conn.lang
             message = state_message(
                 match, seat, since=since, epoch=self.epoch, lang=conn.lang, game_id=self.game_id,
                 seat_kinds=match.seats, connected=sorted({c.seat for c in self.connections if c.seat is not None}),
                 can_undo=match.can_undo(seat) if seat is not None else 0, with_text=conn.text,
-                known_names=self.known_names,
+                card_table=card_table,
             )
             conn.sent, conn.epoch = match.state_id, self.epoch
             try:
-                await conn.socket.send_json(message)
+                await conn.socket.send_text(encode(message))
             except Exception:  # a socket gone away: it is dropped when its reader notices
-                conn.sent = -1
+                conn.sent, conn.named_lang = -1, ""
 
     async def broadcast(self) -> None:
         for conn in list(self.connections):
@@ -116,7 +121,7 @@ class Room:
     async def send_error(self, conn: Connection, text: str, code: int = 400) -> None:
         async with conn.sending:
             with contextlib.suppress(Exception):
-                await conn.socket.send_json(error_message(text, code, self.match.state_id))
+                await conn.socket.send_text(encode(error_message(text, code, self.match.state_id)))
 
     async def send_hint(self, conn: Connection) -> None:
         """The best bot's suggestion for the connection's seat, to that socket only."""
@@ -128,10 +133,10 @@ class Room:
             state_id = match.state_id
         async with conn.sending:
             with contextlib.suppress(Exception):
-                await conn.socket.send_json({
+                await conn.socket.send_text(encode({
                     "type": "hint", "state_id": state_id, "action": action_to_json(suggestion.action),
                     "label": suggestion.label, "bot": suggestion.bot,
-                })
+                }))
 
     # ---- changing the game ----------------------------------------------------------------------
     async def submit(self, conn: Connection, action: Action, state_id: int | None) -> None:

@@ -49,6 +49,9 @@
         if (u.actor >= 0 && u.actor !== message.seat && u.label) this.log.push({ kind: "act", who: u.actor_name, text: u.label });
         for (const e of u.events) this.log.push({ kind: "event", ...e });
       }
+      // Card names come once per socket and language (the whole game's): kept here.
+      if (!this.names || this.namesLang !== message.lang) { this.names = {}; this.namesLang = message.lang; }
+      message.names = Object.assign(this.names, message.names);
       this.state = message; this.since = message.state_id; this.epoch = message.epoch;
       if (this.autoPass(message)) return;
       render();
