@@ -10,6 +10,7 @@ handful of flat lists of ints and a clone is a few list slices.
 from __future__ import annotations
 
 from bisect import bisect_left
+from functools import cache
 from typing import Any, ClassVar
 
 from asobi.core import Event, GameSpec, Outcome
@@ -55,6 +56,15 @@ from .rules.cup import draw_outcomes, draw_sample
 DRAKE_CHAR = static().char_index("drake")
 GROUP_OF = static().group_of
 """27.3: the Drake counter."""
+
+@cache
+def _view_names() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Each hex's printed id and each counter's unit id, for views (a view names every counter on
+    the map; working them out each time cost most of a view)."""
+    st = static()
+    grid = st.t.map.grid
+    return tuple(grid.hex_id(h) for h in range(grid.size)), tuple(map(st.unit_id, range(len(st.counter_unit))))
+
 
 STATE_CODE = {"neutral": NEUTRAL, "armed": ARMED, "war": WAR}
 
@@ -375,17 +385,20 @@ class BystonState(FlowState, DeclaredState):
         """Everything is public in this step: the map, the sheets, the cup's contents (a random
         cup, not a secret one) and the surprise chit Drake holds (produced in the open)."""
         st = static()
+        hex_ids, unit_ids = _view_names()
+        country_ids = st.country_ids
+        owner = self.owner
+        flipped = self.flipped
         stacks: dict[str, list[str]] = {}
-        grid = st.t.map.grid
-        for i, at in enumerate(self.where):
-            if at >= 0:
-                tag = f"{st.country_ids[self.owner[i]]}:{st.unit_id(i)}{'*' if self.flipped[i] else ''}"
-                stacks.setdefault(grid.hex_id(at), []).append(tag)
         box: dict[str, dict[str, int]] = {}
         for i, at in enumerate(self.where):
-            if at == BOX:
-                unit = box.setdefault(st.country_ids[st.counter_country[i]], {})
-                unit[st.unit_id(i)] = unit.get(st.unit_id(i), 0) + 1
+            if at >= 0:
+                tag = f"{country_ids[owner[i]]}:{unit_ids[i]}{'*' if flipped[i] else ''}"
+                stacks.setdefault(hex_ids[at], []).append(tag)
+            elif at == BOX:
+                unit = box.setdefault(country_ids[st.counter_country[i]], {})
+                unit[unit_ids[i]] = unit.get(unit_ids[i], 0) + 1
+        grid = st.t.map.grid
         return {
             "turn": self.turn,
             "countries": {
