@@ -19,7 +19,11 @@ it never changes the real state. Its rules, decision by decision:
   pull down its buildings;
 - repair what it can afford; decline a joint wait and act at once; declare a surprise when held;
 - move each ship, by a way found over the hexes the rules let it enter, back to a hex of its camp
-  with Drake himself or a building that a strong enemy near outweighs, otherwise towards the
+  with Drake himself or a building that a strong enemy near outweighs, otherwise to besiege the
+  enemy building most worth taking (its income hex twice, more for a castle, most for the Kiron
+  and Elf Castles) that the country's ships within 3 hexes, with the ABs and characters they
+  carry, at least match in weight and would remove within two battles with an even chance or
+  better — by the rules' own dice and blocks (:mod:`.forecast`) — otherwise towards the
   nearest enemy stack its hex outweighs or income hex its camp does not collect but could (not
   in a surviving ally's land, 6.6, nor under an enemy building, 6.4 ①), up to 30 hexes away;
   only countries at war (and their characters) weigh as enemies, since no other leaves its land
@@ -42,8 +46,11 @@ from asobi.core import Agent
 from asobi.core.actions import Action
 from asobi.core.agent import Observation
 
-from .board import BOX, COLLAPSED, DRAKE, KU, NA, NEUTRAL, RAU, WAR, static
+from .board import BOX, COLLAPSED, DRAKE, KU, NA, NEUTRAL, RAU, WAR, building_at, static
 from .control import all_collectors
+from .forecast import camp_step, plan_for
+from .rules.collapse import serving_country
+from .rules.combat import BOMBER, NO_ROLE, SORTIED, is_ab, may_carry, may_ride
 from .rules.develop import modifier
 from .rules.move import may_enter
 from .state import DRAKE_CHAR, BystonState
@@ -174,6 +181,17 @@ HOLD_WITH_ABS = 3
 """6.4 ③: three ABs control a hex without a ship."""
 CHIT_RESERVE = (0, 15, 25)
 """The GP a country must have to produce its first, second and third chit of a turn."""
+SIEGE_ODDS = 0.5
+"""A group of ships besieges an enemy building when :data:`SIEGE_BATTLES` battles remove it with at
+least this chance (bombing, then shelling, every hit on the building first; exact, :mod:`.forecast`)."""
+SIEGE_BATTLES = 2
+"""Battles a siege counts on: a flipped building is repaired only in its owner's repair phase (11.6,
+11.7), so a second action phase of the same turn finishes what the first began."""
+SIEGE_STEPS_PER_GP = 6.0
+"""A siege target this many hexes further away (two phases' moves) must be worth a GP more."""
+GROUP_RANGE = 3
+"""A country's ships this near each other (one phase's move, 17.4) count as one besieging group,
+so the ships of a stack set out together and keep together on the way."""
 
 
 DEVELOP_RESERVE = 3
@@ -206,6 +224,33 @@ def _may_collect(s: BystonState, camp: int, h: int) -> bool:
     return land < 0 or static().camp[land] != camp or s.status[land] == COLLAPSED
 
 
+def _mount_choice(k: int, units: Sequence[int]) -> int:
+    """The unit character ``k`` boards (20.4): Drake himself a building, else the toughest ship
+    (27.3); anyone else the strongest unit (:func:`_counter_strength`)."""
+    st = static()
+    if k == DRAKE_CHAR:
+        safe = [i for i in units if st.is_building(i)] or [i for i in units if st.is_ship(i)]
+        if safe:
+            defence = _defence()
+            return max(safe, key=lambda i: (defence[i], -i))
+    weight = _counter_strength()
+    return max(units, key=lambda i: (weight[i], -i))
+
+
+def _siege_worth(s: BystonState, h: int) -> float:
+    """What taking the enemy building in ``h`` is worth, in GP of the final count (27.2): its
+    income hex changes hands (6.4 ①, ②), twice over; a castle also counts for Rau's and Na's end
+    (30.5, 31.5) and the Kiron and Elf Castles end Mi and Ah (32.4, 33.4)."""
+    st = static()
+    b = building_at(s, h)
+    worth = 2.0 * st.t.map.income_of[h]
+    if b >= 0 and st.kind(b) == "castle":
+        worth += 2.0
+        if h in (st.elf_castle, st.t.map.place_hex("kiron_castle")):
+            worth += 6.0
+    return worth
+
+
 def _tl7_pays(s: BystonState) -> bool:
     """Drake's TL 7 arms Ku (29.2) and Na (31.2): worth it once Na collects anyway, or when Ku's
     land gives more than Na's."""
@@ -218,6 +263,8 @@ class RuleBot(Agent):
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
         self.rng = Random(seed)
+        self._odds: dict[tuple[Any, ...], float] = {}
+        """Siege odds already worked out, by what they depend on (:meth:`_siege_odds`)."""
 
     def act(self, obs: Observation) -> Action:
         legal = obs.legal
@@ -381,8 +428,10 @@ class RuleBot(Agent):
 
     def _goal(self, s: BystonState, country: int, unit: int, here: int) -> tuple[int, int] | None:
         """(steps, first hex) towards the nearest threatened hex of the camp (:meth:`_threatened`)
-        within reach, else the nearest enemy stack the hex's force outweighs or income hex the camp
-        does not collect; ``None`` to stay."""
+        within reach, else the enemy building its group would take (:meth:`_sieges`) that is worth
+        the most (:func:`_siege_worth`, less a GP for every :data:`SIEGE_STEPS_PER_GP` hexes away),
+        else the nearest enemy stack the hex's force outweighs or income hex the camp does not
+        collect; ``None`` to stay."""
         st = static()
         camp = st.camp[country]
         strengths = self._strengths(s)
@@ -394,11 +443,167 @@ class RuleBot(Agent):
         near = [h for h in threatened if h in routes and routes[h][0] <= DEFEND_WITHIN]
         if near:
             return routes[min(near, key=lambda h: (threatened[h], routes[h][0], h))]
+        sieges = self._sieges(s, country, here, routes)
+        if sieges:
+            best = max(sieges, key=lambda h: (_siege_worth(s, h) - routes[h][0] / SIEGE_STEPS_PER_GP, -h))
+            return routes[best] if best != here else None
         goals = self._targets(s, camp, force, strengths, routes)
         if not goals:
             return None
         best = min(goals, key=lambda h: (routes[h][0], h))
         return routes[best] if best != here else None
+
+    # ---- sieges ------------------------------------------------------------------------------
+    def _sieges(
+        self, s: BystonState, country: int, here: int, routes: Mapping[int, tuple[int, int]]
+    ) -> list[int]:
+        """The enemy buildings within reach that the group of ``here`` (:meth:`_group`) would remove
+        within :data:`SIEGE_BATTLES` battles with a chance of :data:`SIEGE_ODDS` or more
+        (:meth:`_siege_odds`), and whose hex's enemy weight it at least matches: castles (a
+        capital's loss ends Ah and Mi, 32.4, 33.4; every castle counts for Rau's and Na's, 30.5,
+        31.5) and buildings on income hexes (6.4 ①: the building holds the hex until removed)."""
+        st = static()
+        camp = st.camp[country]
+        candidates = []
+        for kind in ("castle", "fort"):
+            for i in st.unit_counters[st.unit_index(kind)]:
+                at = s.where[i]
+                if (
+                    at >= 0
+                    and st.camp[s.owner[i]] != camp
+                    and at in routes
+                    and routes[at][0] <= GOAL_REACH
+                    and (kind == "castle" or at in st.income_hex_set)
+                    and not (i == s.secret and not s.secret_found)  # 30.6.4: no battle there
+                ):
+                    candidates.append(at)
+        if not candidates:
+            return []
+        counters, chars = self._group(s, country, here)
+        if not counters:
+            return []
+        weight = _counter_strength()
+        char_weight = _character_strength()
+        ours = sum(weight[i] for i in counters) + sum(char_weight[k] for k in chars)
+        out = []
+        for target in candidates:
+            theirs = sum(weight[i] for i in s.stacks[target] if st.camp[s.owner[i]] != camp)
+            if theirs <= ours and self._siege_odds(s, country, counters, chars, target) >= SIEGE_ODDS:
+                out.append(target)
+        return out
+
+    def _group(self, s: BystonState, country: int, here: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """What a siege from ``here`` would bring: the country's ships within :data:`GROUP_RANGE`
+        (less one at Drake's own hex, where the last ship stays, 27.3), the ABs in their hexes
+        they may carry up to their capacity (17.15), and the characters there that may ride them
+        (all but Drake himself)."""
+        st = static()
+        grid = st.t.map.grid
+        weight = _counter_strength()
+        ships_at: dict[int, list[int]] = {}
+        for i, at in enumerate(s.where):
+            if at >= 0 and s.owner[i] == country and st.is_ship(i) and grid.distance(at, here) <= GROUP_RANGE:
+                ships_at.setdefault(at, []).append(i)
+        drake_at = s.char_at[DRAKE_CHAR]
+        counters: list[int] = []
+        chars: list[int] = []
+        for at in sorted(ships_at):
+            ships = ships_at[at]
+            if at == drake_at:
+                ships = sorted(ships, key=lambda i: (weight[i], i))[1:]
+                if not ships:
+                    continue
+            counters += ships
+            room = 0
+            for i in ships:
+                capacity = getattr(st.t.unit(st.unit_id(i)), "capacity", None)
+                room += 10**6 if capacity is None else capacity
+            for i in s.stacks[at]:
+                if room and is_ab(i) and any(may_carry(s.owner[j], s.owner[i]) for j in ships):
+                    counters.append(i)
+                    room -= 1
+            for k, c_at in enumerate(s.char_at):
+                if (
+                    c_at == at
+                    and k != DRAKE_CHAR
+                    and any(may_ride(s.owner[j], serving_country(s, k)) for j in ships)
+                ):
+                    chars.append(k)
+        return tuple(sorted(counters)), tuple(chars)
+
+    def _siege_odds(
+        self, s: BystonState, country: int, counters: tuple[int, ...], chars: tuple[int, ...], target: int
+    ) -> float:
+        """The chance that ``counters`` and ``chars``, moved into ``target``, remove its building
+        within :data:`SIEGE_BATTLES` battles: every AB sorties and bombs (23), the characters board
+        as the bot boards them (20.4, 20.5, :func:`_mount_choice`), and the camp's hits go to the building in
+        bombing and again in shelling (24), by the rules' own dice, blocks and command
+        (:func:`.forecast.camp_step`). The defenders' fire (21, 22, 24) is not counted:
+        :data:`SIEGE_ODDS` and the weight test of :meth:`_sieges` leave room for it."""
+        key = (
+            country,
+            target,
+            counters,
+            chars,
+            s.stacks[target],
+            tuple(s.flipped[i] for i in s.stacks[target]),
+        )
+        cached = self._odds.get(key)
+        if cached is not None:
+            return cached
+        st = static()
+        camp = st.camp[country]
+        building = building_at(s, target)
+        copy: Any = s.clone()
+        for i in counters:
+            copy.set_where(i, target)
+        for k in chars:
+            copy.char_at[k] = target
+        role = [NO_ROLE] * len(copy.where)
+        mine = []
+        for i in copy.stacks[target]:
+            ours = st.camp[copy.owner[i]] == camp
+            if ours:
+                mine.append(i)
+            if is_ab(i):
+                role[i] = BOMBER if ours else SORTIED  # the bot sorties all and bombs (20.1, 22.1)
+        aboard = [NO_ROLE] * len(copy.char_at)
+        taken: set[int] = set()
+        for k in sorted(chars):  # 20.4 as the bot boards them (:meth:`_on_mount`), one per AB (20.5)
+            served = serving_country(copy, k)
+            units = [i for i in mine if may_ride(copy.owner[i], served) and not (is_ab(i) and i in taken)]
+            if units:
+                aboard[k] = _mount_choice(k, units)
+                taken.add(aboard[k])
+        copy.role = tuple(role)
+        copy.aboard = tuple(aboard)
+        copy.blocks = (0,) * len(copy.where)
+        copy.hits = (0, 0)
+        copy.command = 0
+        copy.fight = (country, target)
+        bombing = camp_step(copy, "bombing", camp, (building,))
+        shelling = camp_step(copy, "shelling", camp, (building,))
+        sizes = [b.size for b in plan_for(copy, "shelling", camp, (building,))]
+        # the building's state: 2 face up, 1 flipped, 0 removed; each block in turn (B-30), the
+        # defender's command first placing its share elsewhere (25.9)
+        left: dict[int, float] = {len(sizes): 1.0}
+        for _battle in range(SIEGE_BATTLES):
+            for step in (bombing, shelling):
+                after: dict[int, float] = {}
+                for state, p in left.items():
+                    for hits, q in step.hits:
+                        on_building = hits - step.command
+                        now = state
+                        while now and on_building >= sizes[len(sizes) - now]:
+                            on_building -= sizes[len(sizes) - now]
+                            now -= 1
+                        after[now] = after.get(now, 0.0) + p * float(q)
+                left = after
+        odds = left.get(0, 0.0)
+        if len(self._odds) > 4096:
+            self._odds.clear()
+        self._odds[key] = odds
+        return odds
 
     @staticmethod
     def _targets(
@@ -541,14 +746,7 @@ class RuleBot(Agent):
 
     def _on_mount(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
         """The strongest unit; Drake himself into a building, else the toughest ship (27.3)."""
-        weight = _counter_strength()
-        if pending[3] == DRAKE_CHAR:
-            st = static()
-            safe = [a for a in legal if st.is_building(a[1])] or [a for a in legal if st.is_ship(a[1])]
-            if safe:
-                defence = _defence()
-                return max(safe, key=lambda a: (defence[a[1]], -a[1]))
-        return max(legal, key=lambda a: (weight[a[1]], -a[1]))
+        return ("mount", _mount_choice(pending[3], [a[1] for a in legal]))
 
     def _on_bomb(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
         return ("bomb",)

@@ -25,7 +25,8 @@ WAIT = ("wait",)
 
 
 def zelana_host(s: BystonState) -> int:
-    """34.4: the Zelana acts on Rau's chits while Na is not at war, on Na's once it is."""
+    """34.4: the Zelana acts on Rau's chits while Na is not at war, on Na's once it is (after
+    Rau's collapse, with Na not at war, that leaves its own chit only, 34.5, B-93)."""
     return NA if s.status[NA] == WAR else RAU
 
 

@@ -140,7 +140,8 @@ def task_place_near(s: BystonState, c: int, origin: int, clause: str) -> None:
 def task_stranded(s: BystonState, clause: str) -> None:
     """B-15: a character on a hex with no unit of a country it may be with — its own, and for
     Rau, Na and the Zelana any of the three (B-42, B-54) — must go: anywhere with an own unit after
-    a voluntary destruction (8.12, B-51), else to the nearest (B-23)."""
+    a voluntary destruction (8.12, B-51; only those left with nothing to ride, B-61), else to the
+    nearest (B-23)."""
     char_at = s.char_at
     if max(char_at) < 0:
         return  # no character on the map
