@@ -19,6 +19,7 @@ from asobi.core.errors import BadRecordError
 from asobi.core.fields import Cache, DeclaredState, Fields, List, Lists, Log, Shared, Value
 from asobi.core.flow import FlowState
 from asobi.core.log import EventLog
+from asobi.core.state import CHANCE, TERMINAL
 
 from . import hidden as _hidden
 from . import tensor as _tensor
@@ -106,6 +107,7 @@ FIELDS = Fields(
     ended=Value(tuple, optional=True),
     content=Shared(content),
     tables=Shared(lambda: tables(content())),
+    current_seat=Cache(),
     legal_cache=Cache(),
     known_cache=Cache(),
     redacted_logs=Cache(),
@@ -120,6 +122,10 @@ class LegionState(FlowState, DeclaredState):
     content: Content
     """The game's content (a slot shared by every state, like ``tables``: see ``core.fields.Shared``)."""
     tables: Tables
+    current_seat: int  # a slot here (the kernel's property elsewhere)
+    """The seat to decide, ``CHANCE`` or ``TERMINAL``: a slot that :meth:`run` sets when the
+    agenda stops (and :meth:`after_load` on reading), not the kernel's property, because a search
+    reads it every step and a property's getter is entered from C (about 900 instructions)."""
     __slots__ = FIELDS.slots
     log: EventLog
 
@@ -223,6 +229,25 @@ class LegionState(FlowState, DeclaredState):
             # (only finishing the game replaces the agenda, and then the loop stops)
         if self.ended is None and (self.enemy_life <= 0 or self.space_life <= 0):
             check_end(self)
+        # sync_seat(), written out: this runs once a step
+        if self.ended is not None:
+            self.current_seat = TERMINAL
+        elif self.chance is not None:
+            self.current_seat = CHANCE
+        else:
+            self.current_seat = self.pending[1]  # type: ignore[index]
+
+    def sync_seat(self) -> None:
+        """Set :attr:`current_seat` from the pending decision, the chance node or the end (as
+        :meth:`run` does when it stops; for a state read or set up by hand)."""
+        if self.ended is not None:
+            self.current_seat = TERMINAL
+        elif self.chance is not None:
+            self.current_seat = CHANCE
+        else:
+            pending = self.pending
+            assert pending is not None, "no decision, no chance and not over: the agenda did not run"
+            self.current_seat = pending[1]
 
     # ---- protocol -----------------------------------------------------------------------------
     @property
@@ -303,6 +328,9 @@ class LegionState(FlowState, DeclaredState):
         """Checks :meth:`from_json` adds to the declared fields' own."""
         if not 2 <= self.n <= 5 or len(self.hands) != self.n:
             raise BadRecordError("state", "not a legion state (players must be 2..5 with one hand each)")
+        if self.ended is None and self.chance is None and self.pending is None:
+            raise BadRecordError("state", "not a legion state (no decision, no draw and not over)")
+        self.sync_seat()
 
     # ---- text and views (see view.py) --------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:

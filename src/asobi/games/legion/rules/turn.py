@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from asobi.core.state import TERMINAL
+
 from .log import Event, new_event, seat_events
 
 if TYPE_CHECKING:
@@ -85,6 +87,7 @@ def finish(s: LegionState, reason: str, clause: str) -> None:
         s.army_discard[s.pending[2]] += 1
         s.code_discard[s.pending[3]] += 1
     s.ended = (reason, clause)
+    s.current_seat = TERMINAL
     s.pending = None
     s.chance = None
     s.agenda = []
