@@ -28,13 +28,16 @@ from .cards import ARMY, SEATS
 from .content import Content, content
 from .rules import DECISIONS, FLOW, TASKS
 from .rules import draw as _draw
-from .rules.draw import chance_outcomes, is_legal_chance, sample_chance
+from .rules.draw import apply_chance, chance_outcomes, is_legal_chance
 from .rules.main_phase import is_legal_main
 from .rules.shield import is_legal_shield
 from .rules.tables import Tables, tables
 from .rules.turn import check_end
 
 __all__ = ["ARMY", "SEATS", "LegionState"]
+
+_APPLIES = FLOW.applies
+"""Each decision kind's application (the flow kernel's table itself, so a replaced one counts)."""
 
 _new_event = tuple.__new__
 """Builds an :class:`Event` without its generated ``__new__`` (events are made on the hot path)."""
@@ -210,9 +213,20 @@ class LegionState(FlowState, DeclaredState):
     def add_to_hand(self, seat: int, card: int) -> None:
         insort(self.hands[seat], card)
 
-    def run(self) -> None:
-        """Run tasks until a decision, a draw or the end of the game (the kernel's loop, with the
-        check of 2.2/2.3 between tasks and the common one-argument task called without slicing)."""
+    def apply_unchecked(self, action: tuple[Any, ...] | None) -> None:
+        """Apply a decision's action or a chance outcome (``None``: none), then run tasks until a
+        decision, a draw or the end of the game: the kernel's ``apply_unchecked`` and ``run`` in
+        one function, since a search makes this call every step and a Python call costs about
+        450 instructions. The loop checks 2.2/2.3 between tasks and calls the common
+        one-argument task without slicing it."""
+        if action is not None:
+            self.legal_cache = None
+            pending = self.pending
+            if pending is None:
+                apply_chance(self, action)
+            else:
+                self.pending = None
+                _APPLIES[pending[0]](self, action, pending)
         agenda = self.agenda
         tasks = TASKS
         while self.pending is None and self.chance is None and self.ended is None:
@@ -237,6 +251,10 @@ class LegionState(FlowState, DeclaredState):
         else:
             self.current_seat = self.pending[1]  # type: ignore[index]
 
+    def run(self) -> None:
+        """Run tasks until a decision, a draw or the end of the game."""
+        self.apply_unchecked(None)
+
     def sync_seat(self) -> None:
         """Set :attr:`current_seat` from the pending decision, the chance node or the end (as
         :meth:`run` does when it stops; for a state read or set up by hand)."""
@@ -260,13 +278,12 @@ class LegionState(FlowState, DeclaredState):
         return chance_outcomes(self)
 
     apply_chance = _draw.apply_chance
-    """A card drawn from a deck (``rules/draw.apply_chance``), as the kernel's ``apply_unchecked``
+    """A card drawn from a deck (``rules/draw.apply_chance``), as :meth:`apply_unchecked`
     applies a chance outcome."""
 
-    def sample_chance(self, rng: Random) -> tuple[Any, ...]:
-        """The base class's pick (one ``rng.random()`` against the running sum of the outcomes'
-        probabilities), without building the outcome list (``rules/draw.sample_chance``)."""
-        return sample_chance(self, rng.random())
+    sample_chance = _draw.sample_chance
+    """The base class's pick (one ``rng.random()`` against the running sum of the outcomes'
+    probabilities), without building the outcome list (``rules/draw.sample_chance``)."""
 
     def is_legal(self, action: tuple[Any, ...]) -> bool:
         """A chance outcome, a main-phase action (4.2) and a shield-phase action (4.3) are checked

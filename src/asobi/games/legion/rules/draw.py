@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right, insort
 from itertools import accumulate
+from random import Random
 from typing import TYPE_CHECKING, Any
 
 from ..cards import ARMY
@@ -58,7 +59,8 @@ def legal_draw_count(s: LegionState) -> tuple[tuple[Any, ...], ...]:
 
 def apply_draw_count(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
     seat = pend[1]
-    s.log.append(new_event(Event, ("4.1", "draw_chosen", (("seat", seat), ("count", action[1])), None)))
+    append = s.log.append  # (see log.py: read once, then called)
+    append(new_event(Event, ("4.1", "draw_chosen", (("seat", seat), ("count", action[1])), None)))
     for _ in range(action[1]):
         s.push(("draw_code", seat, "4.1"))
 
@@ -150,11 +152,12 @@ def chance_outcomes(s: LegionState) -> tuple[tuple[tuple[Any, ...], float], ...]
     return tuple([(a, p) for a, f in zip(actions, unseen, strict=False) if f])
 
 
-def sample_chance(s: LegionState, r: float) -> tuple[Any, ...]:
-    """The outcome that ``r`` (uniform in [0, 1)) picks from :func:`chance_outcomes` — the first
+def sample_chance(s: LegionState, rng: Random) -> tuple[Any, ...]:
+    """The outcome that ``r = rng.random()`` picks from :func:`chance_outcomes` — the first
     whose running sum of probabilities exceeds ``r``, else the last — without listing the
-    outcomes."""
+    outcomes (the state's ``sample_chance`` itself, so a draw makes one call)."""
     assert s.chance is not None
+    r = rng.random()
     kind = s.chance[0]
     actions = _OUTCOMES[kind]
     acc = 0.0

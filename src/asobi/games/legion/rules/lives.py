@@ -72,7 +72,8 @@ def heal_space(s: LegionState, amount: int, clause: str) -> None:
 
 def damage_space(s: LegionState, amount: int, clause: str) -> None:
     s.space_life = life = max(0, s.space_life - amount)
-    s.log.append(new_event(Event, (clause, "space_damaged", (("life", life),), None)))
+    append = s.log.append  # (see log.py: read once, then called)
+    append(new_event(Event, (clause, "space_damaged", (("life", life),), None)))
 
 
 def queue_draws(s: LegionState, task: str, count: int, seats: list[int], clause: str) -> None:

@@ -211,7 +211,8 @@ def apply_main(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -
     seat = pend[1]
     verb = action[0]
     if verb == "end":
-        s.log.append(_MAIN_END[seat])
+        append = s.log.append  # (see log.py: read once, then called)
+        append(_MAIN_END[seat])
         return
     s.agenda.append(_MAIN[seat])  # s.push(("main", seat))
     if verb != "autopass" and s.timing != "simple":
@@ -223,7 +224,8 @@ def apply_main(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -
     if verb == "supply":
         s.used |= SUPPLY
         discard_card(s, seat, action[1])
-        s.log.append(new_event(Event, ("5.1", "supply", (("seat", seat), ("code", action[1])), None)))
+        append = s.log.append  # (see log.py: read once, then called)
+        append(new_event(Event, ("5.1", "supply", (("seat", seat), ("code", action[1])), None)))
         s.push(("draw_army", seat, "5.1"))
     elif verb == "launch":
         s.used |= LAUNCH

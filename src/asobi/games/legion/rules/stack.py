@@ -33,7 +33,8 @@ _ALPHA_BIT = (1, 1, 1, 2, 2, 2, 4, 4, 4)
 
 def task_announce(s: LegionState, item: tuple[Any, ...]) -> None:
     s.stack.append(item)
-    s.log.append(
+    append = s.log.append  # (see log.py: read once, then called)
+    append(
         new_event(
             Event,
             (
@@ -71,9 +72,11 @@ def _window(s: LegionState) -> list[int] | None:
     has not set auto-pass (L-5) is asked, whether or not it has a strategy it may play: who is
     asked must not tell the table what a hidden hand holds.
     """
+    autopass = s.autopass
+    if 0 not in autopass:
+        return None  # every seat passes (random seats soon do): no loop over the seats
     window = None
     hands = s.hands
-    autopass = s.autopass
     for seat in range(s.n):
         hand = hands[seat]
         if hand and hand[-1] >= ARMY and hand[0] < ARMY and not autopass[seat]:
@@ -89,9 +92,11 @@ def task_priority(s: LegionState, step: str, skip: int) -> None:
     strategy, the seats that hold an army card and a code card (public counts, L-17) and are not
     on auto-pass (L-5) are asked in seat order whether to play one; ``skip`` (the seat whose main
     phase it is, which plays strategies as main-phase choices) is not asked; -1 skips nobody."""
+    autopass = s.autopass
+    if 0 not in autopass:
+        return  # every seat passes (random seats soon do): no loop over the seats
     window = None
     hands = s.hands
-    autopass = s.autopass
     for seat in range(s.n):
         hand = hands[seat]
         if seat != skip and hand and hand[-1] >= ARMY and hand[0] < ARMY and not autopass[seat]:

@@ -56,7 +56,8 @@ def task_round(s: LegionState) -> None:
         s.say("L-9", "round_limit", rounds=s.round_limit)
         finish(s, "timeout", "L-9")
         return
-    s.log.append(new_event(Event, ("2.1", "round", (("round", s.round),), None)))
+    append = s.log.append  # (see log.py: read once, then called)
+    append(new_event(Event, ("2.1", "round", (("round", s.round),), None)))
     s.agenda.extend((_ROUND_TASKS if s.timing == "simple" else _ROUND_TASKS_PRINTED)[s.n])
 
 
@@ -64,7 +65,8 @@ def task_turn(s: LegionState, seat: int) -> None:
     """2.1: one player's turn is the draw, main and shield phases (4.1–4.4)."""
     s.turn = seat
     s.used = 0
-    s.log.append(_TURN_EVENTS[seat])
+    append = s.log.append  # (see log.py: read once, then called)
+    append(_TURN_EVENTS[seat])
     s.agenda.extend((_TURN_TASKS if s.timing == "simple" else _TURN_TASKS_PRINTED)[seat])
 
 
