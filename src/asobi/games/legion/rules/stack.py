@@ -56,35 +56,29 @@ def task_settle(s: LegionState) -> None:
 
 
 def _settle(s: LegionState) -> None:
-    if not s.stack[-1][5]:
-        window = _window(s)
+    """Open a response window on the top of the stack, or resolve it if nobody is asked.
+
+    L-16: every seat whose hand holds an army card and a code card (public counts, L-17) and that
+    has not set auto-pass (L-5) is asked, in seat order, whether or not it has a strategy it may
+    play: who is asked must not tell the table what a hidden hand holds. (The seats are found
+    here rather than in a helper: this runs for every item on the stack.)
+    """
+    autopass = s.autopass
+    if not s.stack[-1][5] and 0 in autopass:  # (every seat on auto-pass: nobody is asked)
+        window = None
+        hands = s.hands
+        for seat in range(s.n):
+            hand = hands[seat]
+            if hand and hand[-1] >= ARMY and hand[0] < ARMY and not autopass[seat]:
+                if window is None:
+                    window = [seat]
+                else:
+                    window.append(seat)
         if window:
             s.window = window
             s.ask("respond", window[0])
             return
     _resolve_top(s)
-
-
-def _window(s: LegionState) -> list[int] | None:
-    """The seats, in order, asked to answer the top of the stack now (none: ``None``).
-
-    L-16: every seat whose hand holds an army card and a code card (public counts, L-17) and that
-    has not set auto-pass (L-5) is asked, whether or not it has a strategy it may play: who is
-    asked must not tell the table what a hidden hand holds.
-    """
-    autopass = s.autopass
-    if 0 not in autopass:
-        return None  # every seat passes (random seats soon do): no loop over the seats
-    window = None
-    hands = s.hands
-    for seat in range(s.n):
-        hand = hands[seat]
-        if hand and hand[-1] >= ARMY and hand[0] < ARMY and not autopass[seat]:
-            if window is None:
-                window = [seat]
-            else:
-                window.append(seat)
-    return window
 
 
 def task_priority(s: LegionState, step: str, skip: int) -> None:
