@@ -20,7 +20,6 @@ from .state import SEATS, LegionState
 from .stops import STOPS
 from .tensor import observation_shape
 
-
 _FRESH: dict[tuple[Any, ...], LegionState] = {}
 """A new game of each option set, made once (a memo table): the setup draws nothing before the
 first draw's chance node, so every new game with those options is this state until then, and a

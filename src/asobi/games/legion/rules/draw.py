@@ -37,7 +37,9 @@ def task_draw_phase(s: LegionState, seat: int) -> None:
     room = hand_limit(s, seat) - 1 - hand
     if hand == 0:
         count = min(3, room) if s.empty_hand_cap else 3
-        s.say("4.1", "draw_empty_hand", seat=seat, count=max(0, count))
+        args = (("seat", seat), ("count", max(0, count)))
+        append = s.log.append  # (as s.say(…), without its keyword dictionary: see log.py)
+        append(new_event(Event, ("4.1", "draw_empty_hand", args, None)))
         if count > 0:
             s.agenda += _DRAW_CODE[seat] * count  # s.push(…) of ``count`` equal draws
         return

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import ARMY, hand_kinds
 from . import resolve as _resolve
-from .log import Event, new_event
+from .log import Event, new_event, seat_events
 from .negate import cancel_fits
 from .weapons import moves_of, shield_limit
 
@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 ALPHA = ("α", "β", "γ")
 
 _SETTLE = ("settle",)
+_AUTOPASS_ON = seat_events("L-5", "autopass_on")
+_PASSED = seat_events("6.5", "passed")
 _ANNOUNCE_CLAUSE = {"move": "7.2", "square": "7.4", "card": "6.6", "attack": "7.5", "strategy": "6.5", "weapon": "6.5"}
 _ALPHA_BIT = (1, 1, 1, 2, 2, 2, 4, 4, 4)
 """The bit of each code kind's alphabet (α 1, β 2, γ 4)."""
@@ -88,12 +90,13 @@ def task_priority(s: LegionState, step: str, skip: int) -> None:
     phase it is, which plays strategies as main-phase choices) is not asked; -1 skips nobody."""
     autopass = s.autopass
     if 0 not in autopass:
-        return  # every seat passes (random seats soon do): no loop over the seats
+        return  # every seat is on auto-pass: nobody is asked, no loop over the seats
     window = None
     hands = s.hands
     for seat in range(s.n):
         hand = hands[seat]
-        if seat != skip and hand and hand[-1] >= ARMY and hand[0] < ARMY and not autopass[seat]:
+        # (the hand tests first: they fail most often, so the rest is rarely read)
+        if hand and hand[-1] >= ARMY and hand[0] < ARMY and not autopass[seat] and seat != skip:
             if window is None:
                 window = [seat]
             else:
@@ -115,7 +118,8 @@ def apply_priority(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...
         return
     if action[0] == "autopass":
         s.autopass[seat] = 1
-        s.say("L-5", "autopass_on", seat=seat)
+        append = s.log.append  # (see log.py)
+        append(_AUTOPASS_ON[seat])
     if s.window:
         s.ask("priority", s.window[0], step, skip)
 
@@ -163,9 +167,11 @@ def apply_respond(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]
         return
     if action[0] == "autopass":
         s.autopass[seat] = 1
-        s.say("L-5", "autopass_on", seat=seat)
+        append = s.log.append  # (see log.py)
+        append(_AUTOPASS_ON[seat])
     else:
-        s.say("6.5", "passed", seat=seat)
+        append = s.log.append  # (see log.py)
+        append(_PASSED[seat])
     if s.window:
         s.ask("respond", s.window[0])
     else:
