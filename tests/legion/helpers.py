@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from random import Random
 from typing import Any
 
 import asobi.games.legion  # noqa: F401  (registers the game)
@@ -121,3 +122,14 @@ def events(s: LegionState, key: str) -> list[Any]:
 
 def clauses(s: LegionState, start: int = 0) -> set[str]:
     return {e.clause for e in s.log[start:]}
+
+
+class FixedRandom(Random):
+    """A generator whose ``random()`` returns a given number (to pick a chance outcome exactly)."""
+
+    def __init__(self, r: float) -> None:
+        super().__init__(0)
+        self.r = r
+
+    def random(self) -> float:
+        return self.r

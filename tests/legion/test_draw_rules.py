@@ -8,7 +8,7 @@ from asobi.core.testing import rule
 from asobi.games.legion.rules import draw
 from asobi.games.legion.rules.draw import sample_chance
 
-from .helpers import code, events, position, run
+from .helpers import FixedRandom, code, events, position, run
 
 
 @rule("4.1", "L-15")
@@ -83,5 +83,6 @@ def test_an_event_draw_picks_the_first_card_whose_running_chance_exceeds_the_num
     s.event_unseen[3] = s.event_unseen[7] = 1
     run(s, ("draw_ordered", "event"), then=("main", 0))
     assert s.chance_outcomes() == ((("event", 3), 0.5), (("event", 7), 0.5))
-    assert sample_chance(s, 0.0) == ("event", 3) and sample_chance(s, 0.4999) == ("event", 3)
-    assert sample_chance(s, 0.5) == ("event", 7)
+    assert sample_chance(s, FixedRandom(0.0)) == ("event", 3)
+    assert sample_chance(s, FixedRandom(0.4999)) == ("event", 3)
+    assert sample_chance(s, FixedRandom(0.5)) == ("event", 7)

@@ -19,6 +19,7 @@ from asobi.core.errors import BadRecordError
 from asobi.core.fields import Cache, DeclaredState, Fields, List, Lists, Log, Shared, Value
 from asobi.core.flow import FlowState
 from asobi.core.log import EventLog
+from asobi.core.state import CHANCE, TERMINAL
 
 from . import hidden as _hidden
 from . import tensor as _tensor
@@ -27,13 +28,16 @@ from .cards import ARMY, SEATS
 from .content import Content, content
 from .rules import DECISIONS, FLOW, TASKS
 from .rules import draw as _draw
-from .rules.draw import chance_outcomes, is_legal_chance, sample_chance
+from .rules.draw import apply_chance, chance_outcomes, is_legal_chance
 from .rules.main_phase import is_legal_main
 from .rules.shield import is_legal_shield
 from .rules.tables import Tables, tables
 from .rules.turn import check_end
 
 __all__ = ["ARMY", "SEATS", "LegionState"]
+
+_APPLIES = FLOW.applies
+"""Each decision kind's application (the flow kernel's table itself, so a replaced one counts)."""
 
 _new_event = tuple.__new__
 """Builds an :class:`Event` without its generated ``__new__`` (events are made on the hot path)."""
@@ -106,6 +110,7 @@ FIELDS = Fields(
     ended=Value(tuple, optional=True),
     content=Shared(content),
     tables=Shared(lambda: tables(content())),
+    current_seat=Cache(),
     legal_cache=Cache(),
     known_cache=Cache(),
     redacted_logs=Cache(),
@@ -120,6 +125,10 @@ class LegionState(FlowState, DeclaredState):
     content: Content
     """The game's content (a slot shared by every state, like ``tables``: see ``core.fields.Shared``)."""
     tables: Tables
+    current_seat: int  # a slot here (the kernel's property elsewhere)
+    """The seat to decide, ``CHANCE`` or ``TERMINAL``: a slot that :meth:`run` sets when the
+    agenda stops (and :meth:`after_load` on reading), not the kernel's property, because a search
+    reads it every step and a property's getter is entered from C (about 900 instructions)."""
     __slots__ = FIELDS.slots
     log: EventLog
 
@@ -204,9 +213,20 @@ class LegionState(FlowState, DeclaredState):
     def add_to_hand(self, seat: int, card: int) -> None:
         insort(self.hands[seat], card)
 
-    def run(self) -> None:
-        """Run tasks until a decision, a draw or the end of the game (the kernel's loop, with the
-        check of 2.2/2.3 between tasks and the common one-argument task called without slicing)."""
+    def apply_unchecked(self, action: tuple[Any, ...] | None) -> None:
+        """Apply a decision's action or a chance outcome (``None``: none), then run tasks until a
+        decision, a draw or the end of the game: the kernel's ``apply_unchecked`` and ``run`` in
+        one function, since a search makes this call every step and a Python call costs about
+        450 instructions. The loop checks 2.2/2.3 between tasks and calls the common
+        one-argument task without slicing it."""
+        if action is not None:
+            self.legal_cache = None
+            pending = self.pending
+            if pending is None:
+                apply_chance(self, action)
+            else:
+                self.pending = None
+                _APPLIES[pending[0]](self, action, pending)
         agenda = self.agenda
         tasks = TASKS
         while self.pending is None and self.chance is None and self.ended is None:
@@ -223,6 +243,29 @@ class LegionState(FlowState, DeclaredState):
             # (only finishing the game replaces the agenda, and then the loop stops)
         if self.ended is None and (self.enemy_life <= 0 or self.space_life <= 0):
             check_end(self)
+        # sync_seat(), written out: this runs once a step
+        if self.ended is not None:
+            self.current_seat = TERMINAL
+        elif self.chance is not None:
+            self.current_seat = CHANCE
+        else:
+            self.current_seat = self.pending[1]  # type: ignore[index]
+
+    def run(self) -> None:
+        """Run tasks until a decision, a draw or the end of the game."""
+        self.apply_unchecked(None)
+
+    def sync_seat(self) -> None:
+        """Set :attr:`current_seat` from the pending decision, the chance node or the end (as
+        :meth:`run` does when it stops; for a state read or set up by hand)."""
+        if self.ended is not None:
+            self.current_seat = TERMINAL
+        elif self.chance is not None:
+            self.current_seat = CHANCE
+        else:
+            pending = self.pending
+            assert pending is not None, "no decision, no chance and not over: the agenda did not run"
+            self.current_seat = pending[1]
 
     # ---- protocol -----------------------------------------------------------------------------
     @property
@@ -235,13 +278,12 @@ class LegionState(FlowState, DeclaredState):
         return chance_outcomes(self)
 
     apply_chance = _draw.apply_chance
-    """A card drawn from a deck (``rules/draw.apply_chance``), as the kernel's ``apply_unchecked``
+    """A card drawn from a deck (``rules/draw.apply_chance``), as :meth:`apply_unchecked`
     applies a chance outcome."""
 
-    def sample_chance(self, rng: Random) -> tuple[Any, ...]:
-        """The base class's pick (one ``rng.random()`` against the running sum of the outcomes'
-        probabilities), without building the outcome list (``rules/draw.sample_chance``)."""
-        return sample_chance(self, rng.random())
+    sample_chance = _draw.sample_chance
+    """The base class's pick (one ``rng.random()`` against the running sum of the outcomes'
+    probabilities), without building the outcome list (``rules/draw.sample_chance``)."""
 
     def is_legal(self, action: tuple[Any, ...]) -> bool:
         """A chance outcome, a main-phase action (4.2) and a shield-phase action (4.3) are checked
@@ -303,6 +345,9 @@ class LegionState(FlowState, DeclaredState):
         """Checks :meth:`from_json` adds to the declared fields' own."""
         if not 2 <= self.n <= 5 or len(self.hands) != self.n:
             raise BadRecordError("state", "not a legion state (players must be 2..5 with one hand each)")
+        if self.ended is None and self.chance is None and self.pending is None:
+            raise BadRecordError("state", "not a legion state (no decision, no draw and not over)")
+        self.sync_seat()
 
     # ---- text and views (see view.py) --------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:

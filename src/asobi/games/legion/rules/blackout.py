@@ -31,11 +31,13 @@ def black_out(s: LegionState, square: int) -> None:
         for sq, col in enumerate(s.content.colour):
             if col == colour and sq != square and not s.black[sq]:
                 s.black[sq] = 1
-                s.log.append(new_event(Event, ("9.3", "blackout", (("square", sq),), None)))
+                append = s.log.append  # (see log.py: read once, then called)
+                append(new_event(Event, ("9.3", "blackout", (("square", sq),), None)))
                 destroy_weapons_at(s, sq, "9.2")
         return
     s.black[square] = 1
-    s.log.append(new_event(Event, ("9.2", "blackout", (("square", square),), None)))
+    append = s.log.append  # (see log.py: read once, then called)
+    append(new_event(Event, ("9.2", "blackout", (("square", square),), None)))
     destroy_weapons_at(s, square, "9.2")
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right, insort
 from itertools import accumulate
+from random import Random
 from typing import TYPE_CHECKING, Any
 
 from ..cards import ARMY
@@ -36,15 +37,24 @@ def task_draw_phase(s: LegionState, seat: int) -> None:
     room = hand_limit(s, seat) - 1 - hand
     if hand == 0:
         count = min(3, room) if s.empty_hand_cap else 3
-        s.say("4.1", "draw_empty_hand", seat=seat, count=max(0, count))
-        for _ in range(count):
-            s.push(("draw_code", seat, "4.1"))
+        args = (("seat", seat), ("count", max(0, count)))
+        append = s.log.append  # (as s.say(…), without its keyword dictionary: see log.py)
+        append(new_event(Event, ("4.1", "draw_empty_hand", args, None)))
+        if count > 0:
+            s.agenda += _DRAW_CODE[seat] * count  # s.push(…) of ``count`` equal draws
         return
     most = min(2, room)
     if most <= 0:
         s.say("4.1", "draw_limit", seat=seat, limit=hand_limit(s, seat))
         return
-    s.ask("draw_count", seat, most)
+    s.pending = _ASK_DRAW_COUNT[seat][most]  # s.ask("draw_count", seat, most)
+    s.legal_cache = None
+
+
+_DRAW_CODE = tuple([("draw_code", seat, "4.1")] for seat in range(5))
+"""4.1: a seat's draw of one code card, as a task (in a list, to repeat it)."""
+_ASK_DRAW_COUNT = tuple(tuple(("draw_count", seat, most) for most in range(3)) for seat in range(5))
+"""4.1: the draw-count decision of each seat for each most it may draw, made once."""
 
 
 _DRAW_COUNTS = tuple(tuple(("draw", k) for k in range(most + 1)) for most in range(3))
@@ -58,9 +68,10 @@ def legal_draw_count(s: LegionState) -> tuple[tuple[Any, ...], ...]:
 
 def apply_draw_count(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
     seat = pend[1]
-    s.log.append(new_event(Event, ("4.1", "draw_chosen", (("seat", seat), ("count", action[1])), None)))
-    for _ in range(action[1]):
-        s.push(("draw_code", seat, "4.1"))
+    append = s.log.append  # (see log.py: read once, then called)
+    append(new_event(Event, ("4.1", "draw_chosen", (("seat", seat), ("count", action[1])), None)))
+    if action[1]:
+        s.agenda += _DRAW_CODE[seat] * action[1]  # s.push(…) of that many equal draws
 
 
 def recycle(s: LegionState, deck: list[int], discard: list[int], which: str) -> None:
@@ -150,11 +161,12 @@ def chance_outcomes(s: LegionState) -> tuple[tuple[tuple[Any, ...], float], ...]
     return tuple([(a, p) for a, f in zip(actions, unseen, strict=False) if f])
 
 
-def sample_chance(s: LegionState, r: float) -> tuple[Any, ...]:
-    """The outcome that ``r`` (uniform in [0, 1)) picks from :func:`chance_outcomes` — the first
+def sample_chance(s: LegionState, rng: Random) -> tuple[Any, ...]:
+    """The outcome that ``r = rng.random()`` picks from :func:`chance_outcomes` — the first
     whose running sum of probabilities exceeds ``r``, else the last — without listing the
-    outcomes."""
+    outcomes (the state's ``sample_chance`` itself, so a draw makes one call)."""
     assert s.chance is not None
+    r = rng.random()
     kind = s.chance[0]
     actions = _OUTCOMES[kind]
     acc = 0.0
@@ -206,8 +218,9 @@ _DREW_ARGS = {
 """The arguments of a ``drew_card`` event, by deck, seat and card, made once."""
 _ONLY = tuple((seat,) for seat in range(5))
 """Who may see a hidden draw: the drawing seat alone."""
-_DREW_HIDDEN: dict[tuple[str, str, int], Event] = {}
-"""The public side of a hidden draw, by clause, deck and seat: made once, shared by every log."""
+_DREW_HIDDEN: dict[tuple[Any, ...], Event] = {}
+"""The public side of a hidden draw, by chance node (deck, seat, clause): made once, shared by
+every log."""
 
 
 def apply_chance(s: LegionState, action: tuple[Any, ...]) -> None:
@@ -229,11 +242,9 @@ def apply_chance(s: LegionState, action: tuple[Any, ...]) -> None:
         if s.open_hands:
             append(new_event(Event, (clause, "drew_card", drew, None)))
         else:
-            hidden = _DREW_HIDDEN.get((clause, kind, seat))
+            hidden = _DREW_HIDDEN.get(chance)
             if hidden is None:
-                hidden = _DREW_HIDDEN[clause, kind, seat] = new_event(
-                    Event, (clause, "drew_hidden", drew[:2], None)
-                )
+                hidden = _DREW_HIDDEN[chance] = new_event(Event, (clause, "drew_hidden", drew[:2], None))
             append(hidden)
             append(new_event(Event, (clause, "drew_card", drew, _ONLY[seat])))
         if not any(deck):

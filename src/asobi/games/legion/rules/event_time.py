@@ -21,4 +21,5 @@ def task_event_time(s: LegionState) -> None:
         s.push(("draw_ordered", "event"))
         return
     s.event_count -= 1
-    s.log.append(new_event(Event, ("3.1", "event_count", (("count", s.event_count),), None)))
+    append = s.log.append  # (see log.py: read once, then called)
+    append(new_event(Event, ("3.1", "event_count", (("count", s.event_count),), None)))

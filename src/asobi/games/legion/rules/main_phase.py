@@ -41,6 +41,8 @@ _MAIN = tuple(("main", seat) for seat in range(5))
 """Each seat's main-phase task and decision (the same tuple, ``("main", seat)``), made once."""
 _BETWEEN = tuple(("priority", "4.2", seat) for seat in range(5))
 """L-28: the window after each of a seat's main actions, for the other seats."""
+_DRAW_ARMY = tuple(("draw_army", seat, "5.1") for seat in range(5))
+"""5.1: supply's draw of an army card, as each seat's task."""
 
 
 def task_main(s: LegionState, seat: int) -> None:
@@ -211,7 +213,8 @@ def apply_main(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -
     seat = pend[1]
     verb = action[0]
     if verb == "end":
-        s.log.append(_MAIN_END[seat])
+        append = s.log.append  # (see log.py: read once, then called)
+        append(_MAIN_END[seat])
         return
     s.agenda.append(_MAIN[seat])  # s.push(("main", seat))
     if verb != "autopass" and s.timing != "simple":
@@ -223,8 +226,9 @@ def apply_main(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -
     if verb == "supply":
         s.used |= SUPPLY
         discard_card(s, seat, action[1])
-        s.log.append(new_event(Event, ("5.1", "supply", (("seat", seat), ("code", action[1])), None)))
-        s.push(("draw_army", seat, "5.1"))
+        append = s.log.append  # (see log.py: read once, then called)
+        append(new_event(Event, ("5.1", "supply", (("seat", seat), ("code", action[1])), None)))
+        s.agenda.append(_DRAW_ARMY[seat])  # s.push(("draw_army", seat, "5.1"))
     elif verb == "launch":
         s.used |= LAUNCH
         w, code = action[1], action[2]

@@ -119,14 +119,16 @@ def apply_shield(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...])
     verb = action[0]
     if verb == "end":
         s.shield_new = []
-        s.log.append(_SHIELD_END[seat])
+        append = s.log.append  # (see log.py: read once, then called)
+        append(_SHIELD_END[seat])
         return
     if verb == "shield":
         code = action[1]
         s.hands[seat].remove(code)
         insort(s.shield, code)
         s.shield_new.append(code)
-        s.log.append(new_event(Event, ("4.3", "shielded", (("seat", seat), ("code", code)), None)))
+        append = s.log.append  # (see log.py: read once, then called)
+        append(new_event(Event, ("4.3", "shielded", (("seat", seat), ("code", code)), None)))
     else:
         old, new = action[1], action[2]
         s.shield.remove(old)
@@ -135,6 +137,7 @@ def apply_shield(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...])
         s.add_to_hand(seat, old)
         s.shield_new.append(new)
         args = (("seat", seat), ("old", old), ("new", new))
-        s.log.append(new_event(Event, ("4.4", "shield_swapped", args, None)))
+        append = s.log.append  # (see log.py: read once, then called)
+        append(new_event(Event, ("4.4", "shield_swapped", args, None)))
     s.pending = _ASK_SHIELD[seat]  # s.ask("shield", seat)
     s.legal_cache = None

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import ARMY, hand_kinds
 from . import resolve as _resolve
-from .log import Event, new_event
+from .log import Event, new_event, seat_events
 from .negate import cancel_fits
 from .weapons import moves_of, shield_limit
 
@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 ALPHA = ("α", "β", "γ")
 
 _SETTLE = ("settle",)
+_AUTOPASS_ON = seat_events("L-5", "autopass_on")
+_PASSED = seat_events("6.5", "passed")
 _ANNOUNCE_CLAUSE = {"move": "7.2", "square": "7.4", "card": "6.6", "attack": "7.5", "strategy": "6.5", "weapon": "6.5"}
 _ALPHA_BIT = (1, 1, 1, 2, 2, 2, 4, 4, 4)
 """The bit of each code kind's alphabet (α 1, β 2, γ 4)."""
@@ -33,7 +35,8 @@ _ALPHA_BIT = (1, 1, 1, 2, 2, 2, 4, 4, 4)
 
 def task_announce(s: LegionState, item: tuple[Any, ...]) -> None:
     s.stack.append(item)
-    s.log.append(
+    append = s.log.append  # (see log.py: read once, then called)
+    append(
         new_event(
             Event,
             (
@@ -55,8 +58,24 @@ def task_settle(s: LegionState) -> None:
 
 
 def _settle(s: LegionState) -> None:
-    if not s.stack[-1][5]:
-        window = _window(s)
+    """Open a response window on the top of the stack, or resolve it if nobody is asked.
+
+    L-16: every seat whose hand holds an army card and a code card (public counts, L-17) and that
+    has not set auto-pass (L-5) is asked, in seat order, whether or not it has a strategy it may
+    play: who is asked must not tell the table what a hidden hand holds. (The seats are found
+    here rather than in a helper: this runs for every item on the stack.)
+    """
+    autopass = s.autopass
+    if not s.stack[-1][5] and 0 in autopass:  # (every seat on auto-pass: nobody is asked)
+        window = None
+        hands = s.hands
+        for seat in range(s.n):
+            hand = hands[seat]
+            if hand and hand[-1] >= ARMY and hand[0] < ARMY and not autopass[seat]:
+                if window is None:
+                    window = [seat]
+                else:
+                    window.append(seat)
         if window:
             s.window = window
             s.ask("respond", window[0])
@@ -64,37 +83,20 @@ def _settle(s: LegionState) -> None:
     _resolve_top(s)
 
 
-def _window(s: LegionState) -> list[int] | None:
-    """The seats, in order, asked to answer the top of the stack now (none: ``None``).
-
-    L-16: every seat whose hand holds an army card and a code card (public counts, L-17) and that
-    has not set auto-pass (L-5) is asked, whether or not it has a strategy it may play: who is
-    asked must not tell the table what a hidden hand holds.
-    """
-    window = None
-    hands = s.hands
-    autopass = s.autopass
-    for seat in range(s.n):
-        hand = hands[seat]
-        if hand and hand[-1] >= ARMY and hand[0] < ARMY and not autopass[seat]:
-            if window is None:
-                window = [seat]
-            else:
-                window.append(seat)
-    return window
-
-
 def task_priority(s: LegionState, step: str, skip: int) -> None:
     """L-28 (printed timing): with the stack empty, at a step where 6.4's 「いつでも」 allows a
     strategy, the seats that hold an army card and a code card (public counts, L-17) and are not
     on auto-pass (L-5) are asked in seat order whether to play one; ``skip`` (the seat whose main
     phase it is, which plays strategies as main-phase choices) is not asked; -1 skips nobody."""
+    autopass = s.autopass
+    if 0 not in autopass:
+        return  # every seat is on auto-pass: nobody is asked, no loop over the seats
     window = None
     hands = s.hands
-    autopass = s.autopass
     for seat in range(s.n):
         hand = hands[seat]
-        if seat != skip and hand and hand[-1] >= ARMY and hand[0] < ARMY and not autopass[seat]:
+        # (the hand tests first: they fail most often, so the rest is rarely read)
+        if hand and hand[-1] >= ARMY and hand[0] < ARMY and not autopass[seat] and seat != skip:
             if window is None:
                 window = [seat]
             else:
@@ -116,7 +118,8 @@ def apply_priority(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...
         return
     if action[0] == "autopass":
         s.autopass[seat] = 1
-        s.say("L-5", "autopass_on", seat=seat)
+        append = s.log.append  # (see log.py)
+        append(_AUTOPASS_ON[seat])
     if s.window:
         s.ask("priority", s.window[0], step, skip)
 
@@ -164,9 +167,11 @@ def apply_respond(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]
         return
     if action[0] == "autopass":
         s.autopass[seat] = 1
-        s.say("L-5", "autopass_on", seat=seat)
+        append = s.log.append  # (see log.py)
+        append(_AUTOPASS_ON[seat])
     else:
-        s.say("6.5", "passed", seat=seat)
+        append = s.log.append  # (see log.py)
+        append(_PASSED[seat])
     if s.window:
         s.ask("respond", s.window[0])
     else:

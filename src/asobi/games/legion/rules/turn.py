@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from asobi.core.state import TERMINAL
+
 from .log import Event, new_event, seat_events
 
 if TYPE_CHECKING:
@@ -54,7 +56,8 @@ def task_round(s: LegionState) -> None:
         s.say("L-9", "round_limit", rounds=s.round_limit)
         finish(s, "timeout", "L-9")
         return
-    s.log.append(new_event(Event, ("2.1", "round", (("round", s.round),), None)))
+    append = s.log.append  # (see log.py: read once, then called)
+    append(new_event(Event, ("2.1", "round", (("round", s.round),), None)))
     s.agenda.extend((_ROUND_TASKS if s.timing == "simple" else _ROUND_TASKS_PRINTED)[s.n])
 
 
@@ -62,7 +65,8 @@ def task_turn(s: LegionState, seat: int) -> None:
     """2.1: one player's turn is the draw, main and shield phases (4.1–4.4)."""
     s.turn = seat
     s.used = 0
-    s.log.append(_TURN_EVENTS[seat])
+    append = s.log.append  # (see log.py: read once, then called)
+    append(_TURN_EVENTS[seat])
     s.agenda.extend((_TURN_TASKS if s.timing == "simple" else _TURN_TASKS_PRINTED)[seat])
 
 
@@ -85,6 +89,7 @@ def finish(s: LegionState, reason: str, clause: str) -> None:
         s.army_discard[s.pending[2]] += 1
         s.code_discard[s.pending[3]] += 1
     s.ended = (reason, clause)
+    s.current_seat = TERMINAL
     s.pending = None
     s.chance = None
     s.agenda = []

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from .geometry import around, orthogonal
 from .lives import damage_enemy, heal_space, queue_draws
+from .log import Event, new_event
 
 if TYPE_CHECKING:
     from ..state import LegionState
@@ -109,7 +110,9 @@ def move_weapon(s: LegionState, seat: int, zone: int, to: int, clause: str) -> N
     s.weapons.remove(w)
     moved = (to, w[1], w[2], w[3], w[4])
     insort(s.weapons, moved)
-    s.say(clause, "weapon_moved", seat=w[1], card=s.content.army_ids[w[2]], frm=w[0], to=to)
+    args = (("seat", w[1]), ("card", s.content.army_ids[w[2]]), ("frm", w[0]), ("to", to))
+    append = s.log.append  # (as s.say(…), without its keyword dictionary: see log.py)
+    append(new_event(Event, (clause, "weapon_moved", args, None)))
     _placed(s, moved)
 
 
