@@ -16,7 +16,7 @@ from asobi.games.legion.rules.stack import can_respond, playable_strategies
 from asobi.games.legion.rules.tables import tables
 from asobi.games.legion.state import LegionState
 
-from .helpers import events, keys, position, run
+from .helpers import FixedRandom, events, keys, position, run
 
 
 def _random_states(games: int = 12, every: int = 3) -> list[LegionState]:
@@ -243,17 +243,7 @@ def test_the_fast_chance_legality_check_and_sampling_agree_with_the_outcomes():
                 if r < acc:
                     pick = a
                     break
-            assert s.sample_chance(_Fixed(r)) == pick
+            assert s.sample_chance(FixedRandom(r)) == pick
         checked += 1
     assert checked > 50
 
-
-class _Fixed(Random):
-    """A generator whose ``random()`` returns a given number."""
-
-    def __init__(self, r: float) -> None:
-        super().__init__(0)
-        self.r = r
-
-    def random(self) -> float:
-        return self.r
