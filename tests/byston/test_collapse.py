@@ -263,7 +263,7 @@ def test_a_remnant_removed_in_battle_leaves_the_game():
     s.char_at[ch("foizon")] = DEAD
     check(s)
     gunan = put(s, "rau", "gunan", HEX, flipped=True)
-    s.owner[gunan] = C["na"]  # a Rau Gunan now Na's (as the check made the others)
+    s.set_owners({gunan: C["na"]})  # a Rau Gunan now Na's (as the check made the others)
     put(s, "drake", "drumlo", HEX)
     s.chance = None
     fight(s)

@@ -343,8 +343,7 @@ def scrambled(seed: int) -> BystonState:
         s.set_where(i, rng.choice([*hot, *hot, BOX, SUPPLY]))
     for i in rng.sample(range(n), 30):
         s.flipped[i] = int(s.where[i] >= 0 and rng.random() < 0.6)
-    for i in rng.sample(range(n), rng.choice((0, 0, 8))):
-        s.owner[i] = rng.randrange(7)
+    s.set_owners({i: rng.randrange(7) for i in rng.sample(range(n), rng.choice((0, 0, 8)))})
     for c in range(7):
         s.gp[c] = rng.randrange(40)
         s.tl[c] = rng.randrange(st.t.tl_max + 1)

@@ -95,8 +95,9 @@ class Static:
     """Per country: all its counters (contiguous, in the order of play)."""
     versions: dict[str, tuple[int, ...]]
     """Per person: the characters that are its versions (①②③), in character order."""
-    printed_owner: list[int]
-    """``counter_country`` as a list, to compare a state's ``owner`` with at once (never changed)."""
+    printed_owner: tuple[int, ...]
+    """``counter_country``: a state's ``owner`` is this very tuple while no counter has changed
+    hands (35.3), so ``owner is printed_owner`` says so at once."""
     char_ids: tuple[str, ...]
     char_country: tuple[int, ...]
     chit_ids: tuple[str, ...]
@@ -180,7 +181,7 @@ def static() -> Static:
         counter_unit=tuple(counter_unit),
         counter_country=tuple(counter_country),
         ranges=ranges,
-        printed_owner=list(counter_country),
+        printed_owner=tuple(counter_country),
         versions={
             person: tuple(k for k, ch in enumerate(t.characters.values()) if ch.person == person)
             for person in dict.fromkeys(ch.person for ch in t.characters.values())
@@ -344,7 +345,7 @@ def owned_hexes(s: BystonState, country: int) -> set[int]:
     where = s.where
     owner = s.owner
     printed = st.printed_owner
-    if owner == printed:
+    if owner is printed:
         mine = st.ranges_of[country]
         hexes = set(where[mine.start : mine.stop])
     else:
@@ -366,7 +367,7 @@ def owns_just_its_own(s: BystonState, country: int) -> bool:
     owner = s.owner
     st = static()
     printed = st.printed_owner
-    if owner == printed:  # no counter changed hands (the usual case): one quick compare
+    if owner is printed:  # no counter changed hands (the usual case): shared, not compared
         return True
     for d, r in enumerate(st.ranges_of):
         lo, hi = r.start, r.stop

@@ -349,7 +349,7 @@ def _take(s: BystonState, it: Item, h: int, taken: set[int]) -> list[int]:
         taken.add(i)
         s.set_where(i, h)
         s.flipped[i] = int(it.flipped)
-        s.owner[i] = it.country
+        s.set_owners({i: it.country})
     return chosen
 
 

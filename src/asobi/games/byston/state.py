@@ -102,6 +102,17 @@ class Index(Kind):
         return None
 
 
+class Owners(Kind):
+    """``owner``: a tuple of ints, shared by a clone (counters change hands only as 35.3's
+    remnants, rarely, and :meth:`BystonState.set_owners` then makes a new tuple); written to JSON
+    as a list."""
+
+    def check(self, value: object) -> str | None:
+        if not isinstance(value, tuple) or not all(type(x) is int for x in value):
+            return "is not a list of int"
+        return None
+
+
 FIELDS = Fields(
     players=Value(int),
     zelana_runner=Value(str),
@@ -117,7 +128,7 @@ FIELDS = Fields(
     in_box_n=Index(int),
     in_supply_n=Index(int),
     flipped=List(int),
-    owner=List(int),
+    owner=Owners(),
     char_at=List(int),
     chit_cup=List(int),
     chit_open=List(int),
@@ -195,7 +206,7 @@ class BystonState(FlowState, DeclaredState):
         n = len(st.counter_unit)
         self.where = [SUPPLY] * n
         self.flipped = [0] * n
-        self.owner = list(st.counter_country)
+        self.owner: tuple[int, ...] = st.printed_owner  # the very tuple: see owns_just_its_own
         self.char_at = [NOT_ENTERED] * len(st.char_ids)
         self.chit_cup = [0] * len(st.chit_ids)
         self.chit_open = [0] * len(st.chit_ids)
@@ -285,6 +296,15 @@ class BystonState(FlowState, DeclaredState):
             self.in_supply_n[group] += 1
         where[i] = to
 
+    def set_owners(self, changes: dict[int, int]) -> None:
+        """Give each counter in ``changes`` its new owner (35.3's remnants): a new tuple, so that
+        clones made before keep theirs."""
+        owner = list(self.owner)
+        for i, country in changes.items():
+            owner[i] = country
+        printed = static().printed_owner
+        self.owner = printed if owner == list(printed) else tuple(owner)
+
     def _index(self) -> None:
         """Build the indexes of ``where`` from scratch."""
         self.stacks: list[tuple[int, ...]] = stacks_of(self.where)
@@ -328,6 +348,10 @@ class BystonState(FlowState, DeclaredState):
         for i, at in enumerate(self.where):
             if not (at in (SUPPLY, BOX, GONE) or 0 <= at < size):
                 raise BadRecordError("state", f"field 'where' puts counter {i} at {at}, no place there is")
+        if len(self.owner) != len(self.where):
+            raise BadRecordError("state", "field 'owner' does not have one country per counter")
+        if self.owner == static().printed_owner:
+            self.owner = static().printed_owner  # the shared tuple again (owns_just_its_own)
         self._index()
 
     # ---- the protocol -------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..board import (
+    COLLAPSED,
     DEAD,
     DRAKE,
     ELF_CASTLE_BUILT,
@@ -147,31 +148,24 @@ def task_stranded(s: BystonState, clause: str) -> None:
         return  # no character on the map
     stacks = s.stacks
     owner = s.owner
-    stranded = []
-    # A country's characters together: they serve one country (35.3, 35.4 after a collapse).
-    for country, people in CHARACTERS_OF:
-        ok = HOSTS[country_served(s, country)]
-        for k in people:
-            at = char_at[k]
-            if at >= 0:
-                for i in stacks[at]:
-                    if owner[i] in ok:
-                        break
-                else:
-                    stranded.append(k)
-    stranded.sort()
+    # After a collapse some characters serve an heir (35.3, 35.4); else each serves its own.
+    hosts_of = tuple(HOSTS[country_served(s, c)] for c in range(7)) if COLLAPSED in s.status else HOSTS
+    stranded = []  # in character order
+    for k, at in enumerate(char_at):
+        if at >= 0:
+            ok = hosts_of[CHAR_COUNTRY[k]]
+            for i in stacks[at]:
+                if owner[i] in ok:
+                    break
+            else:
+                stranded.append(k)
     for k in stranded:
         s.push(("place_char", k, clause) if clause == "8.12" else ("place_near", k, char_at[k], clause))
 
 
 HOSTS = tuple(hosts(c) for c in range(7))
-CHARACTERS_OF = tuple(
-    (c, people)
-    for c in range(7)
-    for people in (tuple(k for k, d in enumerate(static().char_country) if d == c),)
-    if people
-)
-"""Each country with characters, and its characters in character order."""
+"""Per country: the countries whose units its characters may be with (B-42, B-54)."""
+CHAR_COUNTRY = static().char_country
 
 
 def legal_place(s: BystonState) -> list[tuple[Any, ...]]:

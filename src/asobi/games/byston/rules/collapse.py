@@ -77,16 +77,31 @@ def condition_met(s: BystonState, country: int, chars: tuple[str, ...], units: t
     """29.4, 30.5, 31.5 (B-35, B-90): each named character out of play, no counter of each named
     unit of the country on the map, and no castle (城塞, not a fort) of the country in its land."""
     st = static()
-    if any(_in_play(s.char_at[st.char_index(c)]) for c in chars):
-        return False
+    return _met(
+        s,
+        country,
+        tuple(st.char_index(c) for c in chars),
+        tuple(st.counters_of(country, unit) for unit in units),
+        castles,
+    )
+
+
+def _met(s: BystonState, country: int, chars: tuple[int, ...], units: tuple[range, ...], castles: bool) -> bool:
+    """:func:`condition_met` with the characters and the units' counters by number."""
+    char_at = s.char_at
+    for k in chars:
+        at = char_at[k]
+        if at >= 0 or at in (CUP, HEAVY):  # in play (B-35): the usual answer, at once
+            return False
     where = s.where
     owner = s.owner
-    for unit in units:
-        if any(where[i] >= 0 and owner[i] == country for i in st.counters_of(country, unit)):
-            return False
+    for counters in units:
+        for i in counters:
+            if where[i] >= 0 and owner[i] == country:
+                return False
     if castles:
-        nation = st.nation
-        for i in st.unit_counters[st.unit_index("castle")]:  # any colour: remnants change hands (35.3)
+        nation = static().nation
+        for i in CASTLE_COUNTERS:  # any colour: remnants change hands (35.3)
             at = where[i]
             if at >= 0 and owner[i] == country and nation[at] == country:
                 return False
@@ -95,24 +110,41 @@ def condition_met(s: BystonState, country: int, chars: tuple[str, ...], units: t
 
 def task_collapse_check(s: BystonState) -> None:
     st = static()
-    for country, place, clause in NAMED_CASTLES:
-        if s.status[country] == COLLAPSED:
+    status = s.status
+    for country, h, clause in NAMED_CASTLE_HEXES:
+        if status[country] == COLLAPSED:
             continue
-        b = building_at(s, st.t.map.place_hex(place))
+        b = building_at(s, h)
         if b >= 0 and s.owner[b] == country and st.kind(b) == "castle":
             continue
-        s.status[country] = COLLAPSED
+        status[country] = COLLAPSED
         s.say(clause, "collapsed", country=country)
         remove_country(s, country)
-    for country, chars, units, castles, clause in LEADERS:
-        if s.status[country] == COLLAPSED or not condition_met(s, country, chars, units, castles):
+    for country, chars, units, castles, clause in LEADER_COUNTERS:
+        if status[country] == COLLAPSED or not _met(s, country, chars, units, castles):
             continue
-        s.status[country] = COLLAPSED
+        status[country] = COLLAPSED
         s.say(clause, "collapsed", country=country)
         if country == KU:
             _ku_collapses(s)
         else:
             _remnants(s, country)
+
+
+NAMED_CASTLE_HEXES = tuple((c, static().t.map.place_hex(place), clause) for c, place, clause in NAMED_CASTLES)
+LEADER_COUNTERS = tuple(
+    (
+        country,
+        tuple(static().char_index(c) for c in chars),
+        tuple(static().counters_of(country, unit) for unit in units),
+        castles,
+        clause,
+    )
+    for country, chars, units, castles, clause in LEADERS
+)
+CASTLE_COUNTERS = static().unit_counters[static().unit_index("castle")]
+"""NAMED_CASTLES and LEADERS with hexes, characters and counters by number (looked up once: the
+check runs after every destruction)."""
 
 
 def remove_country(s: BystonState, country: int) -> None:
@@ -207,9 +239,7 @@ def _remnants(s: BystonState, country: int) -> None:
                 _dismount(s, k)
         s.say("B-35", "left_the_game", country=country)
         return
-    for i, at in enumerate(s.where):
-        if at >= 0 and s.owner[i] == country:
-            s.owner[i] = heir
+    s.set_owners({i: heir for i, at in enumerate(s.where) if at >= 0 and s.owner[i] == country})
     s.say("35.3", "remnants", country=country, heir=heir)
     # B-1 (34.8): the Zelana is run by the partner that stands, whatever the seating chose.
     s.zelana_runner = st.country_ids[heir]

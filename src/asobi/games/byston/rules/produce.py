@@ -4,13 +4,14 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from ..board import (
     BOX,
     COLLAPSED,
     MADE_MARK,
-    OFF_MAP,
     SHEET_COUNTRIES,
     SUPPLY,
     find_counter,
@@ -19,7 +20,7 @@ from ..board import (
     static,
 )
 from .fast_check import DONE, opening
-from .tables import CHIT_SHOT, CHIT_SURPRISE, CHIT_ZELANA, ChitRow, derived
+from .tables import CHIT_SHOT, CHIT_SURPRISE, CHIT_ZELANA, ChitRow, Production, derived
 
 if TYPE_CHECKING:
     from ..state import BystonState
@@ -52,16 +53,27 @@ def _placements(s: BystonState, country: int, own: bool) -> tuple[list[int], lis
     d = derived()
     where = s.where
     secret = s.secret
-    if own:  # its castles and forts are its own ranges: their places, less the off-map ones
+    if own:  # its castles and forts are its own ranges, and on_map_n counts those on the map
+        on_map_n = s.on_map_n
         castles = d.castles_of[country]
         forts = d.forts_of[country]
-        castle_hexes = set(where[castles.start : castles.stop])
-        castle_hexes.difference_update(OFF_MAP)
-        fort_hexes = set(where[forts.start : forts.stop])
-        fort_hexes.difference_update(OFF_MAP)
-        if secret in forts:
-            fort_hexes.discard(where[secret])  # the secret factory's hex holds no other building (12.6)
-        return sorted(castle_hexes | fort_hexes), sorted(castle_hexes)
+        # Sorted, a range's places on the map are its last ones (off the map is negative).
+        castle_hexes = sorted(where[castles.start : castles.stop])
+        if castle_hexes:
+            del castle_hexes[: len(castles) - on_map_n[d.castle_group[country]]]
+        fort_hexes = where[forts.start : forts.stop]
+        if fort_hexes:
+            off_map = len(forts) - on_map_n[d.fort_group[country]]
+            if secret in forts and where[secret] >= 0:
+                fort_hexes[secret - forts.start] = SUPPLY  # never the secret factory (30.6.3)
+                off_map += 1
+            fort_hexes.sort()
+            del fort_hexes[:off_map]
+        if len(castle_hexes) > 1:  # two castles in a hex break 12.6, but a hand-made state may
+            castle_hexes = list(dict.fromkeys(castle_hexes))
+        if not fort_hexes:
+            return castle_hexes, castle_hexes
+        return sorted({*castle_hexes, *fort_hexes}), castle_hexes
     owner = s.owner
     fort_counters = d.fort_counters
     ab: set[int] = set()
@@ -106,94 +118,91 @@ def _chit_rows(s: BystonState, country: int) -> list[ChitRow]:
 def destroyable(s: BystonState, country: int) -> list[tuple[Any, ...]]:
     """8.11 (B-9): ("destroy", unit, hex, flipped) for the country's own aura machines on the map,
     face up or flipped, unless it is its last counter on the map (B-51); sorted."""
-    on_map_n = s.on_map_n
-    own = owns_just_its_own(s, country)
+    lo, hi, rows, in_order = derived().destroy_rows[country]
     out: list[tuple[Any, ...]] = []
-    for p in derived().production[country]:
-        if on_map_n[p.group]:
-            _add_destroys(s, country, p.unit, p.lo, p.hi, own, out)
-    return _last_counter_kept(s, country, out)
-
-
-def _add_destroys(
-    s: BystonState, country: int, unit: int, lo: int, hi: int, own: bool, out: list[tuple[Any, ...]]
-) -> None:
-    """The destroy actions of one unit's counters ``lo:hi``; ``own``: as in :func:`_placements`."""
-    if own:  # they are all the country's: one key per (hex, face), deduplicated in C
-        places = zip(s.where[lo:hi], s.flipped[lo:hi], strict=True)
-        out.extend([("destroy", unit, at, f) for at, f in set(places) if at >= 0])
+    if owns_just_its_own(s, country):
+        for p in compress(rows, s.on_map_n[lo:hi]):  # the groups with counters on the map
+            if p is not None:  # not a building
+                _add_own_destroys(s, p, out)
     else:
-        where = s.where
-        owner = s.owner
-        flipped = s.flipped
-        out.extend(
-            {
-                ("destroy", unit, where[i], flipped[i])
-                for i in range(lo, hi)
-                if where[i] >= 0 and owner[i] == country
-            }
-        )
+        for p in compress(rows, s.on_map_n[lo:hi]):
+            if p is not None:
+                _add_destroys(s, country, p, out)
+    if len(out) < 2:
+        return out if out and holds_two(s, country) else []  # B-51
+    if not in_order:  # the groups are not in unit order: sort
+        out.sort()
+    return out
 
 
-def _last_counter_kept(s: BystonState, country: int, keys: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
-    """B-51: nothing to destroy when it would be the country's last counter on the map."""
-    if not keys or (len(keys) == 1 and not holds_two(s, country)):
-        return []
-    keys.sort()
-    return keys
+def _add_own_destroys(s: BystonState, p: Production, out: list[tuple[Any, ...]]) -> None:
+    """The destroy actions of row ``p``'s counters, all the country's own, sorted."""
+    lo = p.lo
+    hi = p.hi
+    where = s.where
+    table = derived().destroy_action[p.unit]
+    if s.on_map_n[p.group] == 1:  # the usual case: one on the map, the largest place
+        at = max(where[lo:hi])
+        out.append(table[2 * at + s.flipped[where.index(at, lo, hi)]])
+        return
+    for at, face in sorted(set(zip(where[lo:hi], s.flipped[lo:hi], strict=True))):
+        if at >= 0:
+            out.append(table[2 * at + face])
+
+
+def _add_destroys(s: BystonState, country: int, p: Production, out: list[tuple[Any, ...]]) -> None:
+    """The destroy actions of row ``p``'s counters that ``country`` still owns, sorted."""
+    where = s.where
+    owner = s.owner
+    flipped = s.flipped
+    table = derived().destroy_action[p.unit]
+    places = {2 * where[i] + flipped[i] for i in range(p.lo, p.hi) if where[i] >= 0 and owner[i] == country}
+    out.extend([table[k] for k in sorted(places)])
 
 
 def legal_produce(s: BystonState) -> list[tuple[Any, ...]]:
     """Built in sorted order (chit < convert < destroy < done < extra < make, each by its
-    arguments; the sheet's rows are by unit index), so no sort is needed."""
+    arguments; the sheet's rows are by unit index), so no sort is needed. Only the rows the
+    country can afford are read (``derived().affordable``), and plain loops rather than
+    comprehensions fill the lists (a comprehension using a local makes that local a cell)."""
     assert s.pending is not None
     country = s.pending[2]
     gp = s.gp[country]
     tl = s.tl[country]
-    on_map_n = s.on_map_n
     in_box_n = s.in_box_n
     in_supply_n = s.in_supply_n
-    own = owns_just_its_own(s, country)
-    converts: list[tuple[Any, ...]] = []
+    out: list[tuple[Any, ...]] = []
+    for row in _chit_rows(s, country):
+        out.append(row.action)
     extras: list[tuple[Any, ...]] = []
     makes: list[tuple[Any, ...]] = []
     placements: tuple[list[int], list[int]] | None = None  # for an AB, for a ship
-    destroys: list[tuple[Any, ...]] = []  # 8.11
+    costs, affordable = derived().affordable[country]
     for (
-        u,
-        lo,
-        hi,
+        _,
+        group,
         make_gp,
         need_tl,
         is_ship,
         extra_gp,
         up_gp,
-        _,
         up_tl,
-        _,
-        _,
+        up_group,
         extra,
         convert,
-        group,
-        up_group,
-        cheapest,
-    ) in derived().production[country]:
-        if on_map_n[group]:
-            _add_destroys(s, country, u, lo, hi, own, destroys)
-        if cheapest > gp:
-            continue
+        make_action,
+    ) in affordable[bisect_right(costs, gp)]:
         if in_box_n[group]:
             if make_gp <= gp and need_tl <= tl:
                 if placements is None:
-                    placements = _placements(s, country, own)
-                makes.extend([("make", u, h) for h in placements[is_ship]])
+                    placements = _placements(s, country, owns_just_its_own(s, country))
+                for h in placements[is_ship]:
+                    makes.append(make_action[h])
             if up_gp <= gp and up_tl <= tl and in_supply_n[up_group]:
-                converts.append(convert)
+                out.append(convert)  # right after the chits, by unit
         if extra_gp <= gp and need_tl <= tl and in_supply_n[group]:
             extras.append(extra)
-    out: list[tuple[Any, ...]] = [row.action for row in _chit_rows(s, country)]
-    out.extend(converts)
-    out.extend(_last_counter_kept(s, country, destroys))
+    out.extend(destroyable(s, country))  # 8.11
     out.append(DONE)
     out.extend(extras)
     out.extend(makes)

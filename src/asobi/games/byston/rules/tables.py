@@ -71,21 +71,45 @@ class ChitRow(NamedTuple):
     action: tuple[Any, ...]
 
 
+class Listing(NamedTuple):
+    """What the production listing reads of one of a country's sheet rows it can afford, in the
+    order it reads them (unpacked at once, which is cheaper than reading fields by name)."""
+
+    unit: int
+    group: int
+    make_gp: int
+    tl: int
+    is_ship: bool
+    extra_gp: int
+    upgrade_gp: int
+    upgrade_tl: int
+    upgrade_group: int
+    extra: tuple[Any, ...]
+    convert: tuple[Any, ...]
+    make_action: tuple[tuple[Any, ...], ...]
+    """``make_action[hex]``: the prebuilt ("make", unit, hex)."""
+
+
 class Derived:
     """The derived tables (one instance per loaded data set, :func:`derived`)."""
 
     __slots__ = (
+        "affordable",
         "builder_ships",
         "building_counters",
         "building_rows",
         "buildings_of",
+        "castle_group",
         "castles_of",
         "chit_gp",
         "chit_kind",
         "chit_limit",
         "chits_of",
         "counter_kind",
+        "destroy_action",
+        "destroy_rows",
         "fort_counters",
+        "fort_group",
         "forts_of",
         "is_ab",
         "land_site_set",
@@ -184,6 +208,53 @@ class Derived:
             chit_limit.append(country.chit_limit or 0)
         self.production: tuple[tuple[Production, ...], ...] = tuple(production)
         """Per country: its machine kinds, by unit index (so the listings come out sorted)."""
+        n_hexes = len(t.map.terrain_of)
+        units = range(len(st.unit_ids))
+        make_action = tuple(tuple(("make", u, h) for h in range(n_hexes)) for u in units)
+        self.destroy_action: tuple[tuple[tuple[Any, ...], ...], ...] = tuple(
+            tuple(("destroy", u, h, face) for h in range(n_hexes) for face in (0, 1)) for u in units
+        )
+        """``destroy_action[unit][2 * hex + face]``: the prebuilt ("destroy", unit, hex, face)."""
+        affordable = []
+        for sheet in production:
+            thresholds = sorted({p.cheapest for p in sheet if p.cheapest < NEVER})
+            affordable.append(
+                (
+                    tuple(thresholds),
+                    tuple(
+                        tuple(
+                            Listing(
+                                p.unit, p.group, p.make_gp, p.tl, p.is_ship, p.extra_gp, p.upgrade_gp,
+                                p.upgrade_tl, p.upgrade_group, p.extra, p.convert, make_action[p.unit],
+                            )
+                            for p in sheet
+                            if p.cheapest <= gp
+                        )
+                        for gp in (-1, *thresholds)
+                    ),
+                )
+            )
+        self.affordable: tuple[tuple[tuple[int, ...], tuple[tuple[Listing, ...], ...]], ...] = tuple(affordable)
+        """Per country: the distinct least costs of its rows, ascending, and for each count ``k`` of
+        them reached (``bisect_right(costs, gp)``) its rows that cost at most the ``k``-th, in unit
+        order: the rows a country with that much GP may buy something from."""
+        destroy_rows = []
+        for c, sheet in enumerate(production):
+            by_group = {p.group: p for p in sheet}
+            groups = st.groups_of[c]
+            aligned = tuple(by_group.get(g) for g in groups)
+            in_order = [p.unit for p in aligned if p is not None] == [p.unit for p in sheet]
+            destroy_rows.append((groups.start, groups.stop, aligned, in_order))
+        self.destroy_rows: tuple[tuple[int, int, tuple[Production | None, ...], bool], ...] = tuple(destroy_rows)
+        """Per country: its groups of counters (``start``, ``stop``), for each group its sheet row
+        (``None``: a building), and whether the groups' order is the rows' (unit) order."""
+        self.castle_group: tuple[int, ...] = tuple(
+            st.group_number.get((c, st.unit_number["castle"]), -1) for c in range(len(st.country_ids))
+        )
+        self.fort_group: tuple[int, ...] = tuple(
+            st.group_number.get((c, st.unit_number["fort"]), -1) for c in range(len(st.country_ids))
+        )
+        """Per country: the groups of its castle and of its fort counters (−1: none)."""
         self.production_of: tuple[dict[int, Production], ...] = tuple(
             {p.unit: p for p in rows} for rows in production
         )
