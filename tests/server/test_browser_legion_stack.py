@@ -1,6 +1,7 @@
-"""Legion's response stack on the board reads in the page's language: each item by its card's name
-(a numbered part of an enemy or event card with its number), an enemy piece's attack as that
-piece, a square's effect by its square — never the internal ids (``S04``, ``E10(1)``, ``piece1``).
+"""Legion's response stack on the board reads in the page's language, an item a line, its top (the
+one resolved first) first: each item by its card's name (a numbered part of an enemy or event card
+with its number), an enemy piece's attack as that piece, a square's effect by its square — never
+the internal ids (``S04``, ``E10(1)``, ``piece1``) — then what it does; a card's item opens the card.
 
 A game of three bots is played to its end by the server; the replay viewer is opened at steps
 where the stack holds a strategy, a card's part and an attack, in Japanese and in English.
@@ -15,6 +16,7 @@ import pytest
 
 from asobi.core.record import GameRecord
 from asobi.games.legion.content import content
+from asobi.games.legion.messages import localize
 
 from .test_browser import _api, _finished_bot_game, browser, server  # noqa: F401  (fixtures: the server and Chromium)
 
@@ -66,10 +68,11 @@ def _name(label: str, lang: str) -> str:
     return f"{name}({part}" if part else name
 
 
-def _line(stack: list[dict[str, Any]], lang: str) -> str:
-    items = [f"{_name(x['label'], lang)}{' (' + x['by'] + ')' if x['by'] else ''}{' ✕' if x['negated'] else ''}"
-             for x in stack]
-    return f"{'対応スタック' if lang == 'ja' else 'Response stack'}: {' ← '.join(items)}"
+def _lines(stack: list[dict[str, Any]], lang: str) -> list[str]:
+    """The stack's lines as the page writes them, its top (resolved first) first: name, who put the
+    item there, negated or not, and what it does (the game's own words for its effect)."""
+    return [f"{_name(x['label'], lang)}{' (' + x['by'] + ')' if x['by'] else ''}{' ✕' if x['negated'] else ''}: "
+            f"{localize('verb', x['verb'], lang)}" for x in reversed(stack)]
 
 
 def test_the_response_stack_is_named_in_the_pages_language(server, browser):  # noqa: F811
@@ -92,11 +95,20 @@ def test_the_response_stack_is_named_in_the_pages_language(server, browser):  # 
             page.goto(f"{server}/replay/{game_id}?seat=0&step={step}")
             page.wait_for_selector(f"#where[data-step='{step}']")
             page.wait_for_selector("#board svg [data-response-stack]")
-            whole = page.text_content("#board svg [data-response-stack] title")
-            shown = page.text_content("#board svg [data-response-stack] text")
-            assert whole == _line(stacks[step], lang)
-            assert shown == whole[:110]
-            assert not RAW_ID.search(whole), whole
-            if lang == "ja":  # no English word: what Latin letters are left are seat letters and squares
-                assert not re.search(r"[A-Za-z]{2,}", whole), whole
+            whole = page.eval_on_selector_all("#board svg [data-stack-item] > title", "ts => ts.map(t => t.textContent)")
+            shown = page.eval_on_selector_all("#board svg [data-stack-item] > text", "ts => ts.map(t => t.textContent)")
+            assert whole == _lines(stacks[step], lang)
+            assert shown == [line[:100] for line in whole]
+            for line in whole:
+                assert not RAW_ID.search(line), line
+                if lang == "ja":  # no English word: what Latin letters are left are seat letters and squares
+                    assert not re.search(r"[A-Za-z]{2,}", line), line
+    # A card's item opens that card in the inspector.
+    step = first("strategy")
+    page.goto(f"{server}/replay/{game_id}?seat=0&step={step}")
+    page.wait_for_selector(f"#where[data-step='{step}']")
+    card = next(x["card"] for x in stacks[step] if x["kind"] == "strategy")
+    page.locator(f"#board svg [data-stack-item][data-card='{card}']").first.click()
+    page.wait_for_selector("#inspect:not([hidden])")
+    assert _name(card, "en") in page.inner_text("#inspect")
     page.close()

@@ -1,7 +1,7 @@
 """What a game's board module in the browser needs besides the seat's view.
 
 - ``board_data(game)``: the game's printed board (byston's hex map, names of its countries, units,
-  characters and chits), the same for every game and seat; the client fetches it once
+  characters and chits; legion's effects that stack items carry), the same for every game and seat; the client fetches it once
   (``GET /api/catalog/{game}/board``).
 - ``view_extras(game)``: public facts derived from the state by the game's own rules (byston:
   who controls each income hex, each camp's income now), added to every view as ``board``. Only
@@ -17,8 +17,12 @@ from typing import Any
 
 from ..core.state import GameState
 from ..games.byston import board_view as byston_board
+from ..games.legion import view as legion_view
 
-BOARD_DATA: dict[str, Callable[[], dict[str, Any]]] = {"byston": byston_board.static_board}
+BOARD_DATA: dict[str, Callable[[], dict[str, Any]]] = {
+    "byston": byston_board.static_board,
+    "legion": legion_view.static_board,  # what each stack item's effect does, in ja and en
+}
 
 VIEW_EXTRAS: dict[str, Callable[[GameState], dict[str, Any]]] = {
     "byston": byston_board.control_view,  # type: ignore[dict-item]

@@ -8,6 +8,7 @@ from asobi.core.actions import HIDDEN
 
 from .cards import ARMY, SEATS
 from .content import CODE_NAMES, code_name
+from .effects import ATTACK, VERBS
 from .messages import card_name, localize
 from .rules.draw import hand_limit
 from .rules.level import develop_alphabets, develop_threshold
@@ -349,3 +350,10 @@ def invariant_errors(s: LegionState) -> list[str]:
 
 def _in_use(s: LegionState, deck: str) -> int:
     return sum(1 for t in s.agenda if t[0] == "card_bottom" and t[1] == deck)
+
+
+def static_board() -> dict[str, Any]:
+    """What the browser's board draws besides a view, the same in every game: each effect a stack
+    item can carry (its ``verb``), said in 日本語 and English."""
+    return {"effects": {name: {"ja": localize("verb", name, "ja"), "en": localize("verb", name, "en")}
+                        for name in (ATTACK.name, *VERBS)}}

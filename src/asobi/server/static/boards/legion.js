@@ -6,6 +6,8 @@
   const COLOURS = { R: "#e25b5b", B: "#5b8de2", G: "#5bbf6a", Y: "#e6c84a", W: "#f4f4f4" };
   const ARROWS = { north: "↑", east: "→", south: "↓", west: "←", none: "★" };
   const CELL = 56;
+  let data = null;  // the effects stack items carry, said in ja and en (fetched once per page, i18n.js)
+  const ready = window.asobiBoardData("legion").then((d) => { data = d; });
 
   // The decisions in Japanese (the view names them by id), so that no English shows in Japanese.
   const KINDS_JA = {
@@ -109,13 +111,19 @@
       svg.append(g);
       y += 26;
     }
-    if (view.stack && view.stack.length) {  // each item by its name in the page's language (ctx.names)
-      const items = view.stack.map((x) => `${stackLabel(x, view, ctx)}${x.by ? " (" + x.by + ")" : ""}${x.negated ? " ✕" : ""}`);
-      const line = `${ja ? "対応スタック" : "Response stack"}: ${items.join(" ← ")}`;
-      const g = S.tip(S.make("g", { "data-response-stack": view.stack.length }), line);  // hover: the whole line
-      S.text(g, 10, y, line.slice(0, 110));
+    if (view.stack && view.stack.length) {  // top first (it resolves first): who put it there, what it does
+      const g = S.make("g", { "data-response-stack": view.stack.length });
+      S.text(g, 10, y, ja ? "対応スタック（上から解決）" : "Response stack (top resolves first)", { "font-weight": 700 });
+      y += 18;
+      for (const x of [...view.stack].reverse()) {
+        const line = stackLine(x, view, ctx);
+        const item = S.tip(S.make("g", x.card ? { "data-stack-item": "", "data-card": x.card } : { "data-stack-item": "" }), line);
+        S.text(item, 20, y, line.slice(0, 100));  // a card's item opens its card (the inspector)
+        g.append(item);
+        y += 18;
+      }
       svg.append(g);
-      y += 20;
+      y += 4;
     }
     svg.setAttribute("viewBox", `0 0 640 ${Math.max(y + 10, 400)}`);
     return svg;
@@ -133,6 +141,14 @@
     return x.label || x.verb;
   }
 
+  // A stack item's line: its name, who put it there, negated or not, and its effect in the page's
+  // language (the effects come once with the board data: /api/catalog/legion/board).
+  function stackLine(x, view, ctx) {
+    const effect = data && data.effects && data.effects[x.verb];
+    const does = effect ? effect[ctx.lang === "ja" ? "ja" : "en"] : x.verb;
+    return `${stackLabel(x, view, ctx)}${x.by ? " (" + x.by + ")" : ""}${x.negated ? " ✕" : ""}: ${does}`;
+  }
+
   function deciding(view, lang) {
     const p = view.pending;
     if (!p) return "";
@@ -146,5 +162,5 @@
     return null;
   }
 
-  window.AsobiBoards.legion = { draw, deciding, squareOf };
+  window.AsobiBoards.legion = { draw, deciding, squareOf, ready };
 })();
