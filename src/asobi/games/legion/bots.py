@@ -70,7 +70,15 @@ class RuleBot(Agent):
                     path.append(ship)
         return path
 
-    def _danger(self, view: dict[str, Any], advanced: bool = False) -> set[int]:
+    def _danger(self, view: dict[str, Any], advanced: bool | None = None) -> set[int]:
+        """The ship's coming path and its neighbours (9.1, 9.2). ``advanced`` ``None``: outside an
+        enemy turn the path of the pieces' next squares; while one may be under way (no seat's
+        turn, 7.1–7.5) also that of the squares they stand on, since the view does not say which
+        pieces have already moved the ship."""
+        if advanced is None:
+            if view["turn"] is None:
+                return self._danger(view, False) | self._danger(view, True)
+            advanced = False
         danger: set[int] = set()
         for sq in self._ship_path(view, advanced):
             danger.add(sq)
@@ -433,8 +441,6 @@ class RuleBot(Agent):
 
     def _on_clear(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         danger = self._danger(view)
-        if view["turn"] is None:  # an enemy turn may be under way: the squares the pieces stand on too
-            danger |= self._danger(view, advanced=True)
         stack = view["stack"]
         aimed = self._blackout_square(view, stack[-1]) if stack and stack[-1]["verb"] == "blackout" else None
         return min(legal, key=lambda a: (a[1] != aimed, a[1] not in danger, a[1]))
