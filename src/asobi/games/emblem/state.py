@@ -305,6 +305,7 @@ FIELDS = Fields(
     chance=Custom(check=_check_chance),
     ended=Custom(check=_check_ended),
     log=Log(),
+    current_seat=Cache(),
     legal_cache=Cache(),
     chance_cache=Cache(),
 )
@@ -322,6 +323,11 @@ class EmblemState(FlowState, DeclaredState):
     flow = FLOW
     cards: ClassVar[CardPool]
     log: EventLog
+    current_seat: int  # a slot here (the kernel's property elsewhere)
+    """The seat to decide, ``CHANCE`` or ``TERMINAL``: a slot that :meth:`apply_unchecked` sets when
+    the agenda stops (and :meth:`after_load` on reading), not the kernel's property, because a
+    search reads it every step and a property's getter is entered from C. A state whose ``pending``,
+    ``chance`` or ``ended`` is set by hand calls :meth:`sync_seat`."""
 
     def __init__(
         self, decks: tuple[list[int], list[int]], deck_names: tuple[str, str], wipeout_at_once: bool = False
@@ -372,6 +378,7 @@ class EmblemState(FlowState, DeclaredState):
         self.chance_cache: tuple[tuple[int, ...], int, tuple[tuple[tuple[Any, ...], float], ...]] | None = (
             None
         )
+        self.current_seat = CHANCE
 
     # ---- log -----------------------------------------------------------------------------------
     def emit(
@@ -415,25 +422,20 @@ class EmblemState(FlowState, DeclaredState):
         pending = self.pending
         return -1 if pending is None else pending[1]
 
-    @property
-    def current_seat(self) -> int:
+    def sync_seat(self) -> None:
+        """Set :attr:`current_seat` from the pending decision, the end or the chance node (as
+        :meth:`apply_unchecked` does when the agenda stops; for a state read or set up by hand)."""
         pending = self.pending
         if pending is not None:
-            return pending[1]
-        if self.ended is not None:
-            return TERMINAL
-        return CHANCE
+            self.current_seat = pending[1]
+        elif self.ended is not None:
+            self.current_seat = TERMINAL
+        else:
+            self.current_seat = CHANCE
 
     def run(self) -> None:
-        """Run tasks until a decision, a chance node or the end of the game (the kernel's loop,
-        with the tasks looked up once and the common task of one name called without slicing)."""
-        agenda = self.agenda
-        while self.pending is None and self.chance is None and self.ended is None:
-            task = agenda.pop()
-            if len(task) == 1:
-                _TASKS[task[0]](self)
-            else:
-                _TASKS[task[0]](self, *task[1:])
+        """Run tasks until a decision, a chance node or the end of the game."""
+        self.apply_unchecked(None)
 
     def legal_actions(self) -> tuple[tuple[Any, ...], ...]:
         """The actions open now, sorted; an immutable tuple (cached, and shared with clones)."""
@@ -499,16 +501,35 @@ class EmblemState(FlowState, DeclaredState):
     def why_illegal(self, action: tuple[Any, ...]) -> tuple[str | None, str]:
         return legality.why_illegal(self, action)
 
-    def apply_unchecked(self, action: tuple[Any, ...]) -> None:
-        self.legal_cache = None
+    def apply_unchecked(self, action: tuple[Any, ...] | None) -> None:
+        """Apply a decision's action or a chance outcome (``None``: none), then run tasks until a
+        decision, a chance node or the end of the game, and set :attr:`current_seat`: the kernel's
+        ``apply_unchecked`` and ``run`` in one function (a search makes this call every step, and a
+        Python call costs about 450 instructions). The common task of one name is called without
+        slicing it."""
+        if action is not None:
+            self.legal_cache = None
+            pending = self.pending
+            if pending is not None:
+                self.pending = None
+                _APPLY[pending[0]](self, action, pending)
+            else:
+                self.apply_chance(action)
+        agenda = self.agenda
+        while self.pending is None and self.chance is None and self.ended is None:
+            task = agenda.pop()
+            if len(task) == 1:
+                _TASKS[task[0]](self)
+            else:
+                _TASKS[task[0]](self, *task[1:])
+        # sync_seat(), written out: this runs once a step
         pending = self.pending
         if pending is not None:
-            self.pending = None
-            _APPLY[pending[0]](self, action, pending)
+            self.current_seat = pending[1]
+        elif self.ended is not None:
+            self.current_seat = TERMINAL
         else:
-            self.apply_chance(action)
-        if self.pending is None and self.chance is None and self.ended is None:
-            self.run()
+            self.current_seat = CHANCE
 
     def apply_chance(self, action: tuple[Any, ...]) -> None:
         """A chance outcome: who goes first (2.1.2), a card dealt (2.1.3) or drawn (2.3.5)."""
@@ -948,6 +969,7 @@ class EmblemState(FlowState, DeclaredState):
         """Checks :meth:`from_json` adds to the declared fields' own."""
         if self.deck_left != [sum(d) for d in self.deck]:
             raise BadRecordError("state", "field 'deck_left' does not match the cards left in 'deck'")
+        self.sync_seat()
 
     def invariant_errors(self) -> list[str]:
         errors = self.field_errors()
