@@ -19,7 +19,12 @@ game is; ``step`` and ``actor`` are read from them.
 
 from __future__ import annotations
 
+from bisect import bisect_right as _bisect_right
 from collections.abc import Callable
+from itertools import accumulate as _accumulate
+from itertools import compress as _compress
+from itertools import repeat as _repeat
+from operator import truediv as _truediv
 from random import Random
 from typing import Any, ClassVar
 
@@ -465,22 +470,18 @@ class EmblemState(FlowState, DeclaredState):
 
     def sample_chance(self, rng: Random) -> tuple[Any, ...]:
         """The base class's pick (one ``rng.random()`` against the running sum of the outcomes'
-        probabilities, the same sums in the same order), without building the outcome list."""
+        probabilities, the same sums in the same order), without building the outcome list: the
+        running sums are made in C and searched by bisection."""
         chance = self.chance
         if chance is None or chance[0] == "first":
             return super().sample_chance(rng)
         r = rng.random()
         seat = self.pending_deals[-1] if chance[0] == "deal" else self.phase_seat
-        left = self.deck_left[seat]
-        acc = 0.0
-        last = -1
-        for card, n in enumerate(self.deck[seat]):
-            if n:
-                acc += n / left
-                if r < acc:
-                    return DRAW_ACTIONS[card]
-                last = card
-        return DRAW_ACTIONS[last]
+        deck = self.deck[seat]
+        sums = list(_accumulate(map(_truediv, _compress(deck, deck), _repeat(self.deck_left[seat]))))
+        actions = list(_compress(DRAW_ACTIONS, deck))
+        i = _bisect_right(sums, r)  # the first outcome whose running sum is above r
+        return actions[i] if i < len(actions) else actions[-1]
 
     def is_legal(self, action: tuple[Any, ...]) -> bool:
         """Whether ``action`` may be applied now; the unit and item steps answer without listing
@@ -506,15 +507,21 @@ class EmblemState(FlowState, DeclaredState):
         decision, a chance node or the end of the game, and set :attr:`current_seat`: the kernel's
         ``apply_unchecked`` and ``run`` in one function (a search makes this call every step, and a
         Python call costs about 450 instructions). The common task of one name is called without
-        slicing it."""
+        slicing it. The cached legal actions are dropped first, so the rules may ask a seat by
+        setting ``pending`` alone (``flow.ASK_UNIT[seat]`` …) instead of calling ``ask``."""
+        self.legal_cache = None
         if action is not None:
-            self.legal_cache = None
             pending = self.pending
             if pending is not None:
                 self.pending = None
                 _APPLY[pending[0]](self, action, pending)
             else:
-                self.apply_chance(action)
+                chance = self.chance
+                if chance is not None and chance[0] == "draw":  # the commonest: the draw step's card
+                    self.chance = None
+                    kokuryoku.draw(self, _INDEX_OF[action[1]])
+                else:
+                    self.apply_chance(action)
         agenda = self.agenda
         while self.pending is None and self.chance is None and self.ended is None:
             task = agenda.pop()

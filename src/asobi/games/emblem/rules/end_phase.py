@@ -12,9 +12,10 @@ from ..cards import CardPool
 from ..limits import CHIPS, HAND_LIMIT
 from ..units import U_CARD, U_CHIPS, U_OWNER
 from . import amounts, keywords, kokuryoku
-from .args import SEAT, SEAT_ONLY
+from .args import SEAT
+from .events import END_PHASE, TURN_END
 from .field import SQUARES
-from .flow import BEGIN_TURN, ENTER_EFFECTS, ENTER_END_START, NEXT
+from .flow import ASK_DISCARD, ASK_EFFECTS, BEGIN_TURN, ENTER_EFFECTS, ENTER_END_START, NEXT
 
 if TYPE_CHECKING:
     from ..state import EmblemState
@@ -22,7 +23,8 @@ if TYPE_CHECKING:
 
 def begin_end_phase(s: EmblemState) -> None:
     """Task ``begin_end_phase`` (2.5.1): the turn player's end phase, from its start."""
-    s.emit("2.5.1", "end_phase", SEAT_ONLY[s.turn_player])
+    append = s.log.append
+    append(END_PHASE[s.turn_player])
     end_start_step(s)
 
 
@@ -82,7 +84,7 @@ def effects_step(s: EmblemState) -> None:
     if idle_effects(s):
         discard_step(s)
     else:
-        s.ask("effects", s.turn_player)
+        s.pending = ASK_EFFECTS[s.turn_player]
 
 
 def legal_succession(s: EmblemState, sq: int) -> list[tuple[Any, ...]]:
@@ -189,7 +191,7 @@ def discard_step(s: EmblemState) -> None:
     if len(s.hand[s.turn_player]) <= HAND_LIMIT:
         end_turn(s)
     else:
-        s.ask("discard", s.turn_player)
+        s.pending = ASK_DISCARD[s.turn_player]
 
 
 @cache
@@ -217,7 +219,8 @@ def act_discard(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> No
 
 def end_turn(s: EmblemState) -> None:
     """2.5.7: the turn ends and the other player's begins (2.2.1)."""
-    s.emit("2.5.7", "turn_end", SEAT_ONLY[s.turn_player])
+    append = s.log.append
+    append(TURN_END[s.turn_player])
     s.turn += 1
     s.turn_player = 1 - s.turn_player
-    s.push(BEGIN_TURN)
+    s.agenda.append(BEGIN_TURN)
