@@ -4,6 +4,7 @@ and the end of the turn."""
 from __future__ import annotations
 
 from functools import cache
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from asobi.core.flow import Pending
@@ -14,8 +15,9 @@ from ..units import U_CARD, U_CHIPS, U_OWNER
 from . import amounts, keywords, kokuryoku
 from .args import SEAT
 from .events import END_PHASE, TURN_END
-from .field import SQUARES
+from .field import ALL_SQUARES, SQUARES
 from .flow import ASK_DISCARD, ASK_EFFECTS, BEGIN_TURN, ENTER_EFFECTS, ENTER_END_START, NEXT
+from .tables import END_KEYWORD, FAMILY
 
 if TYPE_CHECKING:
     from ..state import EmblemState
@@ -111,14 +113,17 @@ def legal_succession(s: EmblemState, sq: int) -> list[tuple[Any, ...]]:
 
 def legal_effects(s: EmblemState) -> list[tuple[Any, ...]]:
     seat = s.turn_player
+    field = s.field
+    has_hand = bool(s.hand[seat])
     out: list[tuple[Any, ...]] = []
-    end_keyword = s.cards.end_keyword
-    for sq in range(SQUARES):
-        u = s.field[sq]
-        if u is not None and u[U_OWNER] == seat:
-            if end_keyword[u[U_CARD]]:
+    for sq in compress(ALL_SQUARES, field):  # the squares with a unit
+        u = field[sq]
+        if u[U_OWNER] == seat:
+            card = u[U_CARD]
+            if END_KEYWORD[card]:
                 out.extend(keywords.legal_keywords(s, sq))
-            out.extend(legal_succession(s, sq))
+            if has_hand and FAMILY[card]:  # (else no 世代交代 is open)
+                out.extend(legal_succession(s, sq))
     out.append(NEXT)
     out.sort()
     return out
@@ -127,16 +132,16 @@ def legal_effects(s: EmblemState) -> list[tuple[Any, ...]]:
 def idle_effects(s: EmblemState) -> bool:
     """Public information alone: no keyword is open and no unit on the field has family (C-30)."""
     seat = s.turn_player
-    cards = s.cards.cards
+    field = s.field
     has_hand = bool(s.hand[seat])
-    for sq in range(SQUARES):
-        u = s.field[sq]
-        if u is None or u[U_OWNER] != seat:
+    for sq in compress(ALL_SQUARES, field):  # the squares with a unit
+        u = field[sq]
+        if u[U_OWNER] != seat:
             continue
-        card = cards[u[U_CARD]]
-        if has_hand and (card.children or card.parent >= 0):
+        card = u[U_CARD]
+        if has_hand and FAMILY[card]:
             return False
-        if s.cards.end_keyword[u[U_CARD]] and keywords.legal_keywords(s, sq):
+        if END_KEYWORD[card] and keywords.legal_keywords(s, sq):
             return False
     return True
 

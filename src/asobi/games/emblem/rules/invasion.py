@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from asobi.core import Event
@@ -12,7 +13,7 @@ from ..units import U_ACTED, U_CARD, U_CHIPS, U_ITEM, U_OWNER, U_READY
 from . import victory
 from .args import SEAT, SQ
 from .events import INVASION_PHASE, new_event
-from .field import MOVES, REACH_SQUARES, SORTIE_ROW, SQUARES
+from .field import ALL_SQUARES, MOVES, REACH_SQUARES, SORTIE_ROW, SQUARES
 from .flow import ASK_ACT, ASK_MOVE, ASK_SELECT, BEGIN_END_PHASE, NEXT, PROCESS
 from .tables import CARD_ARGS, CARDS, MOST
 
@@ -31,8 +32,8 @@ def ready_step(s: EmblemState) -> None:
     """行動準備ステップ: ★ every friendly unit in standby becomes ready (2.4.2)."""
     seat = s.turn_player
     n = 0
-    for u in s.field:
-        if u is not None and u[U_OWNER] == seat:
+    for u in filter(None, s.field):  # (the units: a square without one holds None)
+        if u[U_OWNER] == seat:
             if not u[U_READY]:
                 u[U_READY] = 1
                 n += 1
@@ -60,17 +61,19 @@ HEAL_ACTIONS = tuple(("heal", sq) for sq in range(SQUARES))
 def legal_select(s: EmblemState) -> list[tuple[Any, ...]]:
     seat = s.turn_player
     out: list[tuple[Any, ...]] = []
-    for action, u in zip(ACTIVATE_ACTIONS, s.field):  # noqa: B905 (one action per square)
-        if u is not None and u[U_OWNER] == seat and u[U_READY]:
-            out.append(action)
+    field = s.field
+    for sq in compress(ALL_SQUARES, field):  # the squares with a unit
+        u = field[sq]
+        if u[U_OWNER] == seat and u[U_READY]:
+            out.append(ACTIVATE_ACTIONS[sq])
     out.append(NEXT)
     return out
 
 
 def idle_select(s: EmblemState) -> bool:
     seat = s.turn_player
-    for u in s.field:  # noqa: SIM110 (a plain loop: no generator on this hot path)
-        if u is not None and u[U_OWNER] == seat and u[U_READY]:
+    for u in filter(None, s.field):  # noqa: SIM110 (a plain loop: no generator on this hot path)
+        if u[U_OWNER] == seat and u[U_READY]:
             return False
     return True
 
@@ -226,8 +229,8 @@ def process(s: EmblemState) -> None:
     s.target = -1
     # choose the next unit (2.4.1): ask, or end the phase when none is ready (C-30)
     seat = s.turn_player
-    for v in s.field:
-        if v is not None and v[U_OWNER] == seat and v[U_READY]:
+    for v in filter(None, s.field):
+        if v[U_OWNER] == seat and v[U_READY]:
             s.pending = ASK_SELECT[seat]
             return
     s.agenda.append(BEGIN_END_PHASE)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from asobi.core import Event
@@ -27,7 +28,7 @@ from ..units import (
 from . import amounts, victory
 from .args import SEAT, SQ
 from .events import DRAWS, DREW, OTHER_KOKURYOKU_PHASE, TURN_KOKURYOKU_PHASE, new_event
-from .field import SORTIE_SQUARES, SQUARES
+from .field import ALL_SQUARES, SORTIE_SQUARES, SQUARES
 from .flow import (
     ASK_DEPLOY_CHIPS,
     ASK_DEPLOY_SQUARE,
@@ -55,9 +56,8 @@ def begin_turn(s: EmblemState) -> None:
     append(new_event(Event, ("2.2.1", "turn", (("turn", s.turn), SEAT[seat]), None)))
     s.placed = 0
     s.rallied = 0
-    for u in s.field:
-        if u is not None:
-            u[U_USED] = 0
+    for u in filter(None, s.field):  # (the units: a square without one holds None)
+        u[U_USED] = 0
     s.koku = 0
     s.phase_seat = seat
     append(TURN_KOKURYOKU_PHASE[seat])
@@ -121,8 +121,8 @@ def _characters(field: list[list[int] | None], seat: int) -> set[str]:
     """:func:`characters_on_field` without a comprehension's frame (``""`` may be in it: a card
     without a character is never looked up)."""
     chars = set()
-    for u in field:
-        if u is not None and u[U_OWNER] == seat:
+    for u in filter(None, field):
+        if u[U_OWNER] == seat:
             chars.add(CHARACTER[u[U_CARD]])
     return chars
 
@@ -152,10 +152,11 @@ def legal_unit(s: EmblemState) -> list[tuple[Any, ...]]:
     unused = s.unused[seat]
     out: list[tuple[Any, ...]] = []
     if s.chips_added < CHIPS_PER_UNIT_STEP and unused > 0:
-        for action, u in zip(CHIP_ACTIONS, field):  # noqa: B905 (one action per square)
+        for sq in compress(ALL_SQUARES, field):  # the squares with a unit
+            u = field[sq]
             # a friendly unit below its maximum 気力 (see EmblemState.max_morale)
-            if u is not None and u[U_OWNER] == seat and u[U_CHIPS] < MOST[u[U_CARD]][u[U_ITEM]]:
-                out.append(action)
+            if u[U_OWNER] == seat and u[U_CHIPS] < MOST[u[U_CARD]][u[U_ITEM]]:
+                out.append(CHIP_ACTIONS[sq])
     if not s.deployed and unused > 0:
         for sq in SORTIE_SQUARES[seat]:
             if field[sq] is None:
@@ -231,9 +232,9 @@ def idle_unit(s: EmblemState) -> bool:
             if field[sq] is None:
                 return False
     if s.chips_added < CHIPS_PER_UNIT_STEP:
-        for u in field:
+        for u in filter(None, field):
             # a friendly unit below its maximum 気力 (see EmblemState.max_morale)
-            if u is not None and u[U_OWNER] == seat and u[U_CHIPS] < MOST[u[U_CARD]][u[U_ITEM]]:
+            if u[U_OWNER] == seat and u[U_CHIPS] < MOST[u[U_CARD]][u[U_ITEM]]:
                 return False
     return True
 
@@ -398,9 +399,8 @@ def finish_unit(s: EmblemState) -> None:
 # ---- item step (2.3.9–2.3.12) ------------------------------------------------------------------
 def item_step(s: EmblemState) -> None:
     """Arrive at the item step: ask, or pass it when idle (C-30)."""
-    for u in s.field:
-        if u is not None:
-            u[U_ATTACHED] = 0  # one card per unit per step (2.3.10)
+    for u in filter(None, s.field):
+        u[U_ATTACHED] = 0  # one card per unit per step (2.3.10)
     if idle_item(s):
         finish_item(s)
     else:
@@ -471,8 +471,9 @@ def legal_item(s: EmblemState) -> list[tuple[Any, ...]]:
     equipment = EQUIPMENT_CARDS.intersection(hand)
     if equipment:
         open_units = []
-        for sq, u in enumerate(field):
-            if u is not None and not u[U_ATTACHED]:
+        for sq in compress(ALL_SQUARES, field):
+            u = field[sq]
+            if not u[U_ATTACHED]:
                 open_units.append((sq, u, u[U_OWNER] == seat))
         if open_units:
             slots = t.slot
@@ -493,8 +494,9 @@ def legal_item(s: EmblemState) -> list[tuple[Any, ...]]:
             for c in sorted(placeable):
                 out.append(place[c])
     unequips: list[tuple[Any, ...]] = []
-    for sq, u in enumerate(field):
-        if u is None or u[U_OWNER] != seat:
+    for sq in compress(ALL_SQUARES, field):
+        u = field[sq]
+        if u[U_OWNER] != seat:
             continue
         # 2.3.9 (C-32: not an item that says how it is removed), and 2.3.11's shedding
         slots_of = t.unequip[sq]
@@ -520,9 +522,7 @@ def legal_item(s: EmblemState) -> list[tuple[Any, ...]]:
 def idle_item(s: EmblemState) -> bool:
     seat = s.phase_seat
     any_unit = False
-    for u in s.field:
-        if u is None:
-            continue
+    for u in filter(None, s.field):
         any_unit = True
         # 2.3.9 and C-32: a friendly unit has a card that may be removed
         if u[U_OWNER] == seat and (
