@@ -172,12 +172,14 @@ def _load_unit(d: Any) -> list[int] | None:
 _FIELD_CLONE = (
     "["
     + ", ".join(
-        "(u := (f := {0})[0]) and u[:]" if sq == 0 else f"(u := f[{sq}]) and u[:]" for sq in range(SQUARES)
+        "(u := (f := {0})[0]) and u.copy()" if sq == 0 else f"(u := f[{sq}]) and u.copy()"
+        for sq in range(SQUARES)
     )
     + "]"
 )
 """The field's copy in the generated ``clone``: each square's unit (a list, never empty) copied or
-``None`` kept, unrolled square by square (a comprehension costs a frame of its own per clone)."""
+``None`` kept, unrolled square by square (a comprehension costs a frame of its own per clone;
+``.copy()`` makes no slice object, as ``[:]`` does)."""
 
 
 def _check_field(value: Any) -> str | None:
@@ -246,7 +248,7 @@ FIELDS = Fields(
     ),
     deck_left=List(int),
     hand=Custom(
-        clone="[{0}[0][:], {0}[1][:]]",
+        clone="[{0}[0].copy(), {0}[1].copy()]",
         dump=lambda v: [[_POOL_IDS[c] for c in h] for h in v],
         load=lambda d: [[_POOL.index(c) for c in h] for h in d],
         check=_check_hand,
@@ -305,7 +307,7 @@ FIELDS = Fields(
         check=_check_deploying,
     ),
     cancels=Value(int),
-    agenda=Custom(clone="{}[:]", load=lambda d: [tuple(t) for t in d], check=_check_agenda),
+    agenda=Custom(clone="{}.copy()", load=lambda d: [tuple(t) for t in d], check=_check_agenda),
     pending=Custom(check=_check_pending),
     chance=Custom(check=_check_chance),
     ended=Custom(check=_check_ended),
