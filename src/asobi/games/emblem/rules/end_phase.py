@@ -117,7 +117,7 @@ def legal_effects(s: EmblemState) -> list[tuple[Any, ...]]:
     has_hand = bool(s.hand[seat])
     out: list[tuple[Any, ...]] = []
     for sq in compress(ALL_SQUARES, field):  # the squares with a unit
-        u = field[sq]
+        u: list[int] = field[sq]  # type: ignore[assignment]  # (compress: a unit is there)
         if u[U_OWNER] == seat:
             card = u[U_CARD]
             if END_KEYWORD[card]:
@@ -135,7 +135,7 @@ def idle_effects(s: EmblemState) -> bool:
     field = s.field
     has_hand = bool(s.hand[seat])
     for sq in compress(ALL_SQUARES, field):  # the squares with a unit
-        u = field[sq]
+        u: list[int] = field[sq]  # type: ignore[assignment]  # (compress: a unit is there)
         if u[U_OWNER] != seat:
             continue
         card = u[U_CARD]

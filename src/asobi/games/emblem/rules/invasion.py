@@ -63,7 +63,7 @@ def legal_select(s: EmblemState) -> list[tuple[Any, ...]]:
     out: list[tuple[Any, ...]] = []
     field = s.field
     for sq in compress(ALL_SQUARES, field):  # the squares with a unit
-        u = field[sq]
+        u: list[int] = field[sq]  # type: ignore[assignment]  # (compress: a unit is there)
         if u[U_OWNER] == seat and u[U_READY]:
             out.append(ACTIVATE_ACTIONS[sq])
     out.append(NEXT)

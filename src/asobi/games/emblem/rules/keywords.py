@@ -117,7 +117,7 @@ def turn_start(s: EmblemState) -> None:
     field = s.field
     todo: list[tuple[Any, ...]] = []
     for sq in compress(ALL_SQUARES, field):  # the squares with a unit
-        u = field[sq]
+        u: list[int] = field[sq]  # type: ignore[assignment]  # (compress: a unit is there)
         if u[U_OWNER] != seat:
             continue
         if CARDS[u[U_CARD]].capture and _capture_target(s, sq) >= 0:

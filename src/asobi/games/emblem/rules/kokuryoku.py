@@ -153,7 +153,7 @@ def legal_unit(s: EmblemState) -> list[tuple[Any, ...]]:
     out: list[tuple[Any, ...]] = []
     if s.chips_added < CHIPS_PER_UNIT_STEP and unused > 0:
         for sq in compress(ALL_SQUARES, field):  # the squares with a unit
-            u = field[sq]
+            u: list[int] = field[sq]  # type: ignore[assignment]  # (compress: a unit is there)
             # a friendly unit below its maximum 気力 (see EmblemState.max_morale)
             if u[U_OWNER] == seat and u[U_CHIPS] < MOST[u[U_CARD]][u[U_ITEM]]:
                 out.append(CHIP_ACTIONS[sq])
@@ -462,29 +462,51 @@ _ITEMS = item_tables(POOL)
 
 def legal_item(s: EmblemState) -> list[tuple[Any, ...]]:
     # Sorted by verb: "equip" < "next" < "place" < "shed" < "unequip"; each part is built in order
-    # (cards by id, which is pool order; then squares).
+    # (cards by id, which is pool order; then squares). One pass over the units gathers the squares
+    # open to a card (2.3.10: one card per unit per step) and the seat's removals.
     seat = s.phase_seat
     field = s.field
     hand = s.hand[seat]
     t = _ITEMS
-    out: list[tuple[Any, ...]] = []
-    equipment = EQUIPMENT_CARDS.intersection(hand)
-    if equipment:
-        open_units = []
-        for sq in compress(ALL_SQUARES, field):
-            u = field[sq]
+    own_open: list[int] = []
+    enemy_open: list[int] = []
+    sheds: list[tuple[Any, ...]] = []
+    unequips: list[tuple[Any, ...]] = []
+    for sq in compress(ALL_SQUARES, field):  # the squares with a unit
+        u: list[int] = field[sq]  # type: ignore[assignment]  # (compress: a unit is there)
+        if u[U_OWNER] != seat:
             if not u[U_ATTACHED]:
-                open_units.append((sq, u, u[U_OWNER] == seat))
-        if open_units:
-            slots = t.slot
-            enemy_only = ENEMY_ONLY
+                enemy_open.append(sq)
+            continue
+        if not u[U_ATTACHED]:
+            own_open.append(sq)
+        # 2.3.9 (C-32: not an item that says how it is removed), and 2.3.11's shedding
+        if u[U_WEAPON] >= 0:
+            unequips.append(t.unequip[sq][0])
+        if u[U_MAGIC] >= 0:
+            unequips.append(t.unequip[sq][1])
+        item = u[U_ITEM]
+        if item >= 0:
+            if not ENEMY_ONLY[item]:
+                unequips.append(t.unequip[sq][2])
+            shed_kind = t.shed_kind[item]
+            if shed_kind >= 0:
+                kind = t.kind
+                for c in sorted(set(hand)):
+                    if kind[c] == shed_kind:
+                        sheds.append(t.shed[c][sq])
+    out: list[tuple[Any, ...]] = []
+    if own_open or enemy_open:
+        equipment = EQUIPMENT_CARDS.intersection(hand)
+        if equipment:
             for c in sorted(equipment):
-                slot = slots[c]
-                enemy = enemy_only[c]
+                # an own unit, or an enemy's for a card that goes only on enemies (2.3.11)
+                slot = t.slot[c]
                 fits = t.fits[c]
                 row = t.equip[c]
-                for sq, unit, own in open_units:
-                    if own != enemy and unit[slot] < 0 and fits[unit[U_CARD]]:
+                for sq in enemy_open if ENEMY_ONLY[c] else own_open:
+                    u = field[sq]  # type: ignore[assignment]  # (an open square holds a unit)
+                    if u[slot] < 0 and fits[u[U_CARD]]:
                         out.append(row[sq])
     out.append(NEXT)
     if seat == s.turn_player and not s.placed:
@@ -493,27 +515,8 @@ def legal_item(s: EmblemState) -> list[tuple[Any, ...]]:
             place = t.place
             for c in sorted(placeable):
                 out.append(place[c])
-    unequips: list[tuple[Any, ...]] = []
-    for sq in compress(ALL_SQUARES, field):
-        u = field[sq]
-        if u[U_OWNER] != seat:
-            continue
-        # 2.3.9 (C-32: not an item that says how it is removed), and 2.3.11's shedding
-        slots_of = t.unequip[sq]
-        if u[U_WEAPON] >= 0:
-            unequips.append(slots_of[0])
-        if u[U_MAGIC] >= 0:
-            unequips.append(slots_of[1])
-        item = u[U_ITEM]
-        if item >= 0:
-            if not ENEMY_ONLY[item]:
-                unequips.append(slots_of[2])
-            shed_kind = t.shed_kind[item]
-            if shed_kind >= 0:
-                kind = t.kind
-                for c in sorted(set(hand)):
-                    if kind[c] == shed_kind:
-                        out.append(t.shed[c][sq])
+    if sheds:
+        out += sheds
     if unequips:
         out += unequips
     return out
