@@ -143,6 +143,7 @@ def deploy_actions(cards: CardPool) -> tuple[tuple[Any, ...], ...]:
 
 
 _DEPLOYS = deploy_actions(POOL)
+_INDEX_OF = POOL.index_of
 
 
 def legal_unit(s: EmblemState) -> list[tuple[Any, ...]]:
@@ -243,7 +244,7 @@ def act_unit(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
     seat = s.phase_seat
     verb = action[0]
     if verb == "deploy":
-        s.deploying = (s.cards.index_of[action[1]],)
+        s.deploying = (_INDEX_OF[action[1]],)
         s.pending = ASK_DEPLOY_SQUARE[seat]
         return
     elif verb == "chip":
@@ -524,17 +525,18 @@ def legal_item(s: EmblemState) -> list[tuple[Any, ...]]:
 
 def idle_item(s: EmblemState) -> bool:
     seat = s.phase_seat
-    any_unit = False
-    for u in filter(None, s.field):
-        any_unit = True
+    field = s.field
+    if s.hand[seat]:
+        # a hand card may go on any unit on the field, or be placed (2.3.10–2.3.12); with no unit
+        # at all, there is nothing to remove either
+        return not ((seat == s.turn_player and not s.placed) or field.count(None) != SQUARES)
+    for u in filter(None, field):
         # 2.3.9 and C-32: a friendly unit has a card that may be removed
         if u[U_OWNER] == seat and (
             u[U_WEAPON] >= 0 or u[U_MAGIC] >= 0 or (u[U_ITEM] >= 0 and not ENEMY_ONLY[u[U_ITEM]])
         ):
             return False
-    if not s.hand[seat]:
-        return True
-    return not (any_unit or (seat == s.turn_player and not s.placed))
+    return True
 
 
 def _trim_chips(s: EmblemState, u: list[int]) -> None:
