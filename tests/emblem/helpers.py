@@ -129,6 +129,7 @@ def at(
     for k, v in extra.items():
         setattr(s, k, v)
     s.legal_cache = None
+    s.sync_seat()
     return s
 
 
@@ -142,8 +143,7 @@ def arrive(s: EmblemState, task: str | Callable[[EmblemState], None]) -> EmblemS
         s.push((task,))
     else:
         task(s)
-    if s.pending is None and s.chance is None and s.ended is None:
-        s.run()
+    s.run()  # (sets current_seat even when the task asked at once)
     return s
 
 

@@ -19,7 +19,12 @@ game is; ``step`` and ``actor`` are read from them.
 
 from __future__ import annotations
 
+from bisect import bisect_right as _bisect_right
 from collections.abc import Callable
+from itertools import accumulate as _accumulate
+from itertools import compress as _compress
+from itertools import repeat as _repeat
+from operator import truediv as _truediv
 from random import Random
 from typing import Any, ClassVar
 
@@ -167,12 +172,14 @@ def _load_unit(d: Any) -> list[int] | None:
 _FIELD_CLONE = (
     "["
     + ", ".join(
-        "(u := (f := {0})[0]) and u[:]" if sq == 0 else f"(u := f[{sq}]) and u[:]" for sq in range(SQUARES)
+        "(u := (f := {0})[0]) and u.copy()" if sq == 0 else f"(u := f[{sq}]) and u.copy()"
+        for sq in range(SQUARES)
     )
     + "]"
 )
 """The field's copy in the generated ``clone``: each square's unit (a list, never empty) copied or
-``None`` kept, unrolled square by square (a comprehension costs a frame of its own per clone)."""
+``None`` kept, unrolled square by square (a comprehension costs a frame of its own per clone;
+``.copy()`` makes no slice object, as ``[:]`` does)."""
 
 
 def _check_field(value: Any) -> str | None:
@@ -241,7 +248,7 @@ FIELDS = Fields(
     ),
     deck_left=List(int),
     hand=Custom(
-        clone="[{0}[0][:], {0}[1][:]]",
+        clone="[{0}[0].copy(), {0}[1].copy()]",
         dump=lambda v: [[_POOL_IDS[c] for c in h] for h in v],
         load=lambda d: [[_POOL.index(c) for c in h] for h in d],
         check=_check_hand,
@@ -300,11 +307,12 @@ FIELDS = Fields(
         check=_check_deploying,
     ),
     cancels=Value(int),
-    agenda=Custom(clone="{}[:]", load=lambda d: [tuple(t) for t in d], check=_check_agenda),
+    agenda=Custom(clone="{}.copy()", load=lambda d: [tuple(t) for t in d], check=_check_agenda),
     pending=Custom(check=_check_pending),
     chance=Custom(check=_check_chance),
     ended=Custom(check=_check_ended),
     log=Log(),
+    current_seat=Cache(),
     legal_cache=Cache(),
     chance_cache=Cache(),
 )
@@ -322,6 +330,11 @@ class EmblemState(FlowState, DeclaredState):
     flow = FLOW
     cards: ClassVar[CardPool]
     log: EventLog
+    current_seat: int  # a slot here (the kernel's property elsewhere)
+    """The seat to decide, ``CHANCE`` or ``TERMINAL``: a slot that :meth:`apply_unchecked` sets when
+    the agenda stops (and :meth:`after_load` on reading), not the kernel's property, because a
+    search reads it every step and a property's getter is entered from C. A state whose ``pending``,
+    ``chance`` or ``ended`` is set by hand calls :meth:`sync_seat`."""
 
     def __init__(
         self, decks: tuple[list[int], list[int]], deck_names: tuple[str, str], wipeout_at_once: bool = False
@@ -372,6 +385,7 @@ class EmblemState(FlowState, DeclaredState):
         self.chance_cache: tuple[tuple[int, ...], int, tuple[tuple[tuple[Any, ...], float], ...]] | None = (
             None
         )
+        self.current_seat = CHANCE
 
     # ---- log -----------------------------------------------------------------------------------
     def emit(
@@ -415,25 +429,20 @@ class EmblemState(FlowState, DeclaredState):
         pending = self.pending
         return -1 if pending is None else pending[1]
 
-    @property
-    def current_seat(self) -> int:
+    def sync_seat(self) -> None:
+        """Set :attr:`current_seat` from the pending decision, the end or the chance node (as
+        :meth:`apply_unchecked` does when the agenda stops; for a state read or set up by hand)."""
         pending = self.pending
         if pending is not None:
-            return pending[1]
-        if self.ended is not None:
-            return TERMINAL
-        return CHANCE
+            self.current_seat = pending[1]
+        elif self.ended is not None:
+            self.current_seat = TERMINAL
+        else:
+            self.current_seat = CHANCE
 
     def run(self) -> None:
-        """Run tasks until a decision, a chance node or the end of the game (the kernel's loop,
-        with the tasks looked up once and the common task of one name called without slicing)."""
-        agenda = self.agenda
-        while self.pending is None and self.chance is None and self.ended is None:
-            task = agenda.pop()
-            if len(task) == 1:
-                _TASKS[task[0]](self)
-            else:
-                _TASKS[task[0]](self, *task[1:])
+        """Run tasks until a decision, a chance node or the end of the game."""
+        self.apply_unchecked(None)
 
     def legal_actions(self) -> tuple[tuple[Any, ...], ...]:
         """The actions open now, sorted; an immutable tuple (cached, and shared with clones)."""
@@ -463,22 +472,18 @@ class EmblemState(FlowState, DeclaredState):
 
     def sample_chance(self, rng: Random) -> tuple[Any, ...]:
         """The base class's pick (one ``rng.random()`` against the running sum of the outcomes'
-        probabilities, the same sums in the same order), without building the outcome list."""
+        probabilities, the same sums in the same order), without building the outcome list: the
+        running sums are made in C and searched by bisection."""
         chance = self.chance
         if chance is None or chance[0] == "first":
             return super().sample_chance(rng)
         r = rng.random()
         seat = self.pending_deals[-1] if chance[0] == "deal" else self.phase_seat
-        left = self.deck_left[seat]
-        acc = 0.0
-        last = -1
-        for card, n in enumerate(self.deck[seat]):
-            if n:
-                acc += n / left
-                if r < acc:
-                    return DRAW_ACTIONS[card]
-                last = card
-        return DRAW_ACTIONS[last]
+        deck = self.deck[seat]
+        sums = list(_accumulate(map(_truediv, _compress(deck, deck), _repeat(self.deck_left[seat]))))
+        actions = list(_compress(DRAW_ACTIONS, deck))
+        i = _bisect_right(sums, r)  # the first outcome whose running sum is above r
+        return actions[i] if i < len(actions) else actions[-1]
 
     def is_legal(self, action: tuple[Any, ...]) -> bool:
         """Whether ``action`` may be applied now; the unit and item steps answer without listing
@@ -499,16 +504,41 @@ class EmblemState(FlowState, DeclaredState):
     def why_illegal(self, action: tuple[Any, ...]) -> tuple[str | None, str]:
         return legality.why_illegal(self, action)
 
-    def apply_unchecked(self, action: tuple[Any, ...]) -> None:
+    def apply_unchecked(self, action: tuple[Any, ...] | None) -> None:
+        """Apply a decision's action or a chance outcome (``None``: none), then run tasks until a
+        decision, a chance node or the end of the game, and set :attr:`current_seat`: the kernel's
+        ``apply_unchecked`` and ``run`` in one function (a search makes this call every step, and a
+        Python call costs about 450 instructions). The common task of one name is called without
+        slicing it. The cached legal actions are dropped first, so the rules may ask a seat by
+        setting ``pending`` alone (``flow.ASK_UNIT[seat]`` …) instead of calling ``ask``."""
         self.legal_cache = None
+        if action is not None:
+            pending = self.pending
+            if pending is not None:
+                self.pending = None
+                _APPLY[pending[0]](self, action, pending)
+            else:
+                chance = self.chance
+                if chance is not None and chance[0] == "draw":  # the commonest: the draw step's card
+                    self.chance = None
+                    kokuryoku.draw(self, _INDEX_OF[action[1]])
+                else:
+                    self.apply_chance(action)
+        agenda = self.agenda
+        while self.pending is None and self.chance is None and self.ended is None:
+            task = agenda.pop()
+            if len(task) == 1:
+                _TASKS[task[0]](self)
+            else:
+                _TASKS[task[0]](self, *task[1:])
+        # sync_seat(), written out: this runs once a step
         pending = self.pending
         if pending is not None:
-            self.pending = None
-            _APPLY[pending[0]](self, action, pending)
+            self.current_seat = pending[1]
+        elif self.ended is not None:
+            self.current_seat = TERMINAL
         else:
-            self.apply_chance(action)
-        if self.pending is None and self.chance is None and self.ended is None:
-            self.run()
+            self.current_seat = CHANCE
 
     def apply_chance(self, action: tuple[Any, ...]) -> None:
         """A chance outcome: who goes first (2.1.2), a card dealt (2.1.3) or drawn (2.3.5)."""
@@ -948,6 +978,7 @@ class EmblemState(FlowState, DeclaredState):
         """Checks :meth:`from_json` adds to the declared fields' own."""
         if self.deck_left != [sum(d) for d in self.deck]:
             raise BadRecordError("state", "field 'deck_left' does not match the cards left in 'deck'")
+        self.sync_seat()
 
     def invariant_errors(self) -> list[str]:
         errors = self.field_errors()

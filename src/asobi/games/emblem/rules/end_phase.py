@@ -4,6 +4,7 @@ and the end of the turn."""
 from __future__ import annotations
 
 from functools import cache
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from asobi.core.flow import Pending
@@ -12,9 +13,11 @@ from ..cards import CardPool
 from ..limits import CHIPS, HAND_LIMIT
 from ..units import U_CARD, U_CHIPS, U_OWNER
 from . import amounts, keywords, kokuryoku
-from .args import SEAT, SEAT_ONLY
-from .field import SQUARES
-from .flow import BEGIN_TURN, ENTER_EFFECTS, ENTER_END_START, NEXT
+from .args import SEAT
+from .events import END_PHASE, TURN_END
+from .field import ALL_SQUARES, SQUARES
+from .flow import ASK_DISCARD, ASK_EFFECTS, BEGIN_TURN, ENTER_EFFECTS, ENTER_END_START, NEXT
+from .tables import END_KEYWORD, FAMILY
 
 if TYPE_CHECKING:
     from ..state import EmblemState
@@ -22,7 +25,8 @@ if TYPE_CHECKING:
 
 def begin_end_phase(s: EmblemState) -> None:
     """Task ``begin_end_phase`` (2.5.1): the turn player's end phase, from its start."""
-    s.emit("2.5.1", "end_phase", SEAT_ONLY[s.turn_player])
+    append = s.log.append
+    append(END_PHASE[s.turn_player])
     end_start_step(s)
 
 
@@ -82,7 +86,7 @@ def effects_step(s: EmblemState) -> None:
     if idle_effects(s):
         discard_step(s)
     else:
-        s.ask("effects", s.turn_player)
+        s.pending = ASK_EFFECTS[s.turn_player]
 
 
 def legal_succession(s: EmblemState, sq: int) -> list[tuple[Any, ...]]:
@@ -109,14 +113,17 @@ def legal_succession(s: EmblemState, sq: int) -> list[tuple[Any, ...]]:
 
 def legal_effects(s: EmblemState) -> list[tuple[Any, ...]]:
     seat = s.turn_player
+    field = s.field
+    has_hand = bool(s.hand[seat])
     out: list[tuple[Any, ...]] = []
-    end_keyword = s.cards.end_keyword
-    for sq in range(SQUARES):
-        u = s.field[sq]
-        if u is not None and u[U_OWNER] == seat:
-            if end_keyword[u[U_CARD]]:
+    for sq in compress(ALL_SQUARES, field):  # the squares with a unit
+        u: list[int] = field[sq]  # type: ignore[assignment]  # (compress: a unit is there)
+        if u[U_OWNER] == seat:
+            card = u[U_CARD]
+            if END_KEYWORD[card]:
                 out.extend(keywords.legal_keywords(s, sq))
-            out.extend(legal_succession(s, sq))
+            if has_hand and FAMILY[card]:  # (else no 世代交代 is open)
+                out.extend(legal_succession(s, sq))
     out.append(NEXT)
     out.sort()
     return out
@@ -125,16 +132,16 @@ def legal_effects(s: EmblemState) -> list[tuple[Any, ...]]:
 def idle_effects(s: EmblemState) -> bool:
     """Public information alone: no keyword is open and no unit on the field has family (C-30)."""
     seat = s.turn_player
-    cards = s.cards.cards
+    field = s.field
     has_hand = bool(s.hand[seat])
-    for sq in range(SQUARES):
-        u = s.field[sq]
-        if u is None or u[U_OWNER] != seat:
+    for sq in compress(ALL_SQUARES, field):  # the squares with a unit
+        u: list[int] = field[sq]  # type: ignore[assignment]  # (compress: a unit is there)
+        if u[U_OWNER] != seat:
             continue
-        card = cards[u[U_CARD]]
-        if has_hand and (card.children or card.parent >= 0):
+        card = u[U_CARD]
+        if has_hand and FAMILY[card]:
             return False
-        if s.cards.end_keyword[u[U_CARD]] and keywords.legal_keywords(s, sq):
+        if END_KEYWORD[card] and keywords.legal_keywords(s, sq):
             return False
     return True
 
@@ -189,7 +196,7 @@ def discard_step(s: EmblemState) -> None:
     if len(s.hand[s.turn_player]) <= HAND_LIMIT:
         end_turn(s)
     else:
-        s.ask("discard", s.turn_player)
+        s.pending = ASK_DISCARD[s.turn_player]
 
 
 @cache
@@ -217,7 +224,8 @@ def act_discard(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> No
 
 def end_turn(s: EmblemState) -> None:
     """2.5.7: the turn ends and the other player's begins (2.2.1)."""
-    s.emit("2.5.7", "turn_end", SEAT_ONLY[s.turn_player])
+    append = s.log.append
+    append(TURN_END[s.turn_player])
     s.turn += 1
     s.turn_player = 1 - s.turn_player
-    s.push(BEGIN_TURN)
+    s.agenda.append(BEGIN_TURN)

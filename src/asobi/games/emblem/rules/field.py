@@ -11,6 +11,8 @@ from ..cards import CAVALRY, DIRECT, FLIER, HEALING, INDIRECT, INFANTRY, MAGIC_A
 COLS = 3
 ROWS = 4
 SQUARES = COLS * ROWS
+ALL_SQUARES = range(SQUARES)
+"""Every square, in order (``compress(ALL_SQUARES, s.field)``: the squares holding a unit)."""
 SORTIE_ROW = (0, ROWS - 1)
 """Each seat's 出撃マス row (C-1)."""
 FORWARD = (1, -1)

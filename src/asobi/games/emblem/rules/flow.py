@@ -106,3 +106,22 @@ ENTER_END_START = ("end_start",)
 """2.5.2: arrive (again) at the start of the end phase: ask, or pass when idle (:mod:`.end_phase`)."""
 ENTER_EFFECTS = ("effects",)
 """2.5.3: arrive (again) at the use of effects: ask, or pass when idle (:mod:`.end_phase`)."""
+
+# ---- decisions asked on most turns, made once per seat (``s.pending = ASK_UNIT[seat]``) ---------------
+# Setting ``pending`` to one of these is ``s.ask(kind, seat)`` without the call: the rules do it
+# only while ``apply_unchecked`` runs, which has already dropped the cached legal actions.
+
+
+def _asked(kind: str) -> tuple[tuple[str, int], tuple[str, int]]:
+    return ((kind, 0), (kind, 1))
+
+
+ASK_UNIT = _asked("unit")
+ASK_DEPLOY_SQUARE = _asked("deploy_square")
+ASK_DEPLOY_CHIPS = _asked("deploy_chips")
+ASK_ITEM = _asked("item")
+ASK_SELECT = _asked("select")
+ASK_MOVE = _asked("move")
+ASK_ACT = _asked("act")
+ASK_EFFECTS = _asked("effects")
+ASK_DISCARD = _asked("discard")

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
+from asobi.core import Event
 from asobi.core.flow import Pending
 
 from ..cards import HEALING
-from ..units import U_ACTED, U_CARD, U_CHIPS, U_OWNER, U_READY
+from ..units import U_ACTED, U_CARD, U_CHIPS, U_ITEM, U_OWNER, U_READY
 from . import victory
-from .args import SEAT, SEAT_ONLY, SQ
-from .field import MOVES, REACH_SQUARES, SORTIE_ROW, SQUARES
-from .flow import BEGIN_END_PHASE, NEXT, PROCESS
+from .args import SEAT, SQ
+from .events import INVASION_PHASE, new_event
+from .field import ALL_SQUARES, MOVES, REACH_SQUARES, SORTIE_ROW, SQUARES
+from .flow import ASK_ACT, ASK_MOVE, ASK_SELECT, BEGIN_END_PHASE, NEXT, PROCESS
+from .tables import CARD_ARGS, CARDS, MOST
 
 if TYPE_CHECKING:
     from ..state import EmblemState
@@ -19,7 +23,8 @@ if TYPE_CHECKING:
 
 def begin_invasion(s: EmblemState) -> None:
     """Task ``begin_invasion`` (2.4.1): the turn player's invasion phase, from its ready step."""
-    s.emit("2.4.1", "invasion_phase", SEAT_ONLY[s.turn_player])
+    append = s.log.append
+    append(INVASION_PHASE[s.turn_player])
     ready_step(s)
 
 
@@ -27,13 +32,14 @@ def ready_step(s: EmblemState) -> None:
     """行動準備ステップ: ★ every friendly unit in standby becomes ready (2.4.2)."""
     seat = s.turn_player
     n = 0
-    for u in s.field:
-        if u is not None and u[U_OWNER] == seat:
+    for u in filter(None, s.field):  # (the units: a square without one holds None)
+        if u[U_OWNER] == seat:
             if not u[U_READY]:
                 u[U_READY] = 1
                 n += 1
             u[U_ACTED] = 0
-    s.emit("2.4.2", "units_ready", (SEAT[seat], ("n", n)))
+    append = s.log.append
+    append(new_event(Event, ("2.4.2", "units_ready", (SEAT[seat], ("n", n)), None)))
     select_unit(s)
 
 
@@ -41,9 +47,9 @@ def ready_step(s: EmblemState) -> None:
 def select_unit(s: EmblemState) -> None:
     """Ask which unit acts next, or end the phase when none is ready (C-30)."""
     if idle_select(s):
-        s.push(BEGIN_END_PHASE)
+        s.agenda.append(BEGIN_END_PHASE)
     else:
-        s.ask("select", s.turn_player)
+        s.pending = ASK_SELECT[s.turn_player]
 
 
 ACTIVATE_ACTIONS = tuple(("activate", sq) for sq in range(SQUARES))
@@ -54,20 +60,20 @@ HEAL_ACTIONS = tuple(("heal", sq) for sq in range(SQUARES))
 
 def legal_select(s: EmblemState) -> list[tuple[Any, ...]]:
     seat = s.turn_player
+    out: list[tuple[Any, ...]] = []
     field = s.field
-    out: list[tuple[Any, ...]] = [
-        ACTIVATE_ACTIONS[sq]
-        for sq in range(SQUARES)
-        if (u := field[sq]) is not None and u[U_OWNER] == seat and u[U_READY]
-    ]
+    for sq in compress(ALL_SQUARES, field):  # the squares with a unit
+        u: list[int] = field[sq]  # type: ignore[assignment]  # (compress: a unit is there)
+        if u[U_OWNER] == seat and u[U_READY]:
+            out.append(ACTIVATE_ACTIONS[sq])
     out.append(NEXT)
     return out
 
 
 def idle_select(s: EmblemState) -> bool:
     seat = s.turn_player
-    for u in s.field:  # noqa: SIM110 (a plain loop: no generator on this hot path)
-        if u is not None and u[U_OWNER] == seat and u[U_READY]:
+    for u in filter(None, s.field):  # noqa: SIM110 (a plain loop: no generator on this hot path)
+        if u[U_OWNER] == seat and u[U_READY]:
             return False
     return True
 
@@ -77,10 +83,18 @@ def act_select(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> Non
         sq = s.active = action[1]
         u = s.field[sq]
         assert u is not None
-        s.emit("2.4.1", "activate", (SEAT[s.turn_player], s.cards.card_args[u[U_CARD]], SQ[sq]))
-        move_step(s)
+        append = s.log.append
+        append(
+            new_event(Event, ("2.4.1", "activate", (SEAT[s.turn_player], CARD_ARGS[u[U_CARD]], SQ[sq]), None))
+        )
+        # the move step (2.4.3): ask where it moves, or pass the step when it cannot move (C-30)
+        for d in MOVES[CARDS[u[U_CARD]].move][u[U_OWNER]][sq]:
+            if s.field[d] is None:
+                s.pending = ASK_MOVE[s.turn_player]
+                return
+        act_step(s)
     else:
-        s.push(BEGIN_END_PHASE)
+        s.agenda.append(BEGIN_END_PHASE)
 
 
 # ---- 移動ステップ (2.4.3) ----------------------------------------------------------------------
@@ -89,7 +103,7 @@ def move_step(s: EmblemState) -> None:
     if idle_move(s):
         act_step(s)
     else:
-        s.ask("move", s.turn_player)
+        s.pending = ASK_MOVE[s.turn_player]
 
 
 def destinations(s: EmblemState, sq: int) -> list[int]:
@@ -111,7 +125,7 @@ def idle_move(s: EmblemState) -> bool:
     field = s.field
     u = field[sq]
     assert u is not None
-    for d in MOVES[s.cards.cards[u[U_CARD]].move][u[U_OWNER]][sq]:  # noqa: SIM110 (no generator here)
+    for d in MOVES[CARDS[u[U_CARD]].move][u[U_OWNER]][sq]:  # noqa: SIM110 (no generator here)
         if field[d] is None:
             return False
     return True
@@ -126,7 +140,8 @@ def act_move(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
         s.field[src] = None
         s.active = dst
         u[U_ACTED] = 1
-        s.emit("2.4.3", "move", (s.cards.card_args[u[U_CARD]], ("from", src), SQ[dst]))
+        append = s.log.append
+        append(new_event(Event, ("2.4.3", "move", (CARD_ARGS[u[U_CARD]], ("from", src), SQ[dst]), None)))
         if dst // 3 == SORTIE_ROW[1 - u[U_OWNER]]:
             victory.win(s, u[U_OWNER], "won_sortie", "C-23")
             return
@@ -139,7 +154,7 @@ def act_step(s: EmblemState) -> None:
     if idle_act(s):
         process(s)
     else:
-        s.ask("act", s.turn_player)
+        s.pending = ASK_ACT[s.turn_player]
 
 
 def targets(s: EmblemState, sq: int) -> list[tuple[Any, ...]]:
@@ -174,13 +189,13 @@ def idle_act(s: EmblemState) -> bool:
     u = field[sq]
     assert u is not None
     owner = u[U_OWNER]
-    atype = s.cards.cards[u[U_CARD]].attack_type
+    atype = CARDS[u[U_CARD]].attack_type
     if atype == HEALING:
         if s.unused[owner] <= 0:
             return True
         for t in REACH_SQUARES[atype][sq]:
             v = field[t]
-            if v is not None and v[U_OWNER] == owner and v[U_CHIPS] < s.max_morale(v):
+            if v is not None and v[U_OWNER] == owner and v[U_CHIPS] < MOST[v[U_CARD]][v[U_ITEM]]:
                 return False
         return True
     for t in REACH_SQUARES[atype][sq]:
@@ -208,7 +223,14 @@ def process(s: EmblemState) -> None:
     u = s.field[s.active] if s.active >= 0 else None
     if u is not None:
         u[U_READY] = 0
-        s.emit("2.4.5", "standby", (s.cards.card_args[u[U_CARD]], SQ[s.active]))
+        append = s.log.append
+        append(new_event(Event, ("2.4.5", "standby", (CARD_ARGS[u[U_CARD]], SQ[s.active]), None)))
     s.active = -1
     s.target = -1
-    select_unit(s)
+    # choose the next unit (2.4.1): ask, or end the phase when none is ready (C-30)
+    seat = s.turn_player
+    for v in filter(None, s.field):
+        if v[U_OWNER] == seat and v[U_READY]:
+            s.pending = ASK_SELECT[seat]
+            return
+    s.agenda.append(BEGIN_END_PHASE)

@@ -3,7 +3,7 @@ end-phase keywords 象徴 (C-17), 修練 (C-18), 伝承 (C-19), 練磨 (C-20).""
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, compress
 from typing import TYPE_CHECKING, Any
 
 from asobi.core.flow import Pending
@@ -25,8 +25,9 @@ from ..units import (
     USED_TRAINING,
 )
 from . import amounts, combat, kokuryoku, victory
-from .field import ADJACENT, SORTIE_SQUARES, SQUARES
+from .field import ADJACENT, ALL_SQUARES, SORTIE_SQUARES
 from .flow import ENTER_DRAW
+from .tables import CARDS
 
 if TYPE_CHECKING:
     from ..state import EmblemState
@@ -113,18 +114,23 @@ def turn_start(s: EmblemState) -> None:
     mandatory; their order is the turn player's (2.3.2: steps in any order unless stated), and so
     are the land's targets — asked only when the choice can change anything (C-34)."""
     seat = s.turn_player
-    cards = s.cards.cards
+    field = s.field
     todo: list[tuple[Any, ...]] = []
-    for sq in range(SQUARES):
-        u = s.field[sq]
-        if u is None or u[U_OWNER] != seat:
+    for sq in compress(ALL_SQUARES, field):  # the squares with a unit
+        u: list[int] = field[sq]  # type: ignore[assignment]  # (compress: a unit is there)
+        if u[U_OWNER] != seat:
             continue
-        if cards[u[U_CARD]].capture and _capture_target(s, sq) >= 0:
+        if CARDS[u[U_CARD]].capture and _capture_target(s, sq) >= 0:
             todo.append(("capture", sq))
         if u[U_POISON]:
             todo.append(("poison", sq))
-    if _land_targets(s)[1]:
+    land = s.land[seat]
+    if land >= 0 and CARDS[land].turn_start_chips and _land_targets(s)[1]:
         todo.append(("land",))
+    if not todo:  # (what settle_start does with nothing to do, without its calls)
+        s.start_todo = ()
+        s.agenda.append(ENTER_DRAW)
+        return
     s.start_todo = tuple(todo)
     settle_start(s)
 

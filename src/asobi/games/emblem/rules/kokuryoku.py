@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from functools import cache
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
+from asobi.core import Event
 from asobi.core.flow import Pending
 
 from ..cards import GUARDIAN, HEALING, ITEM, LAND, MAGIC, MAGIC_ATTACK, UNIT, WEAPON, CardPool
@@ -24,9 +26,21 @@ from ..units import (
     new_unit,
 )
 from . import amounts, victory
-from .args import SEAT, SEAT_ONLY, SQ
-from .field import SORTIE_SQUARES, SQUARES
-from .flow import BEGIN_INVASION, CANCEL, CHANCE_DRAW, NEXT, TURN_START
+from .args import SEAT, SQ
+from .events import DRAWS, DREW, OTHER_KOKURYOKU_PHASE, TURN_KOKURYOKU_PHASE, new_event
+from .field import ALL_SQUARES, SORTIE_SQUARES, SQUARES
+from .flow import (
+    ASK_DEPLOY_CHIPS,
+    ASK_DEPLOY_SQUARE,
+    ASK_ITEM,
+    ASK_UNIT,
+    BEGIN_INVASION,
+    CANCEL,
+    CHANCE_DRAW,
+    NEXT,
+    TURN_START,
+)
+from .tables import CARD_ARGS, CHARACTER, ENEMY_ONLY, EQUIPMENT_CARDS, MOST, PLACEABLE_CARDS, POOL, UNIT_CARDS
 
 if TYPE_CHECKING:
     from ..state import EmblemState
@@ -38,27 +52,22 @@ def begin_turn(s: EmblemState) -> None:
     """Task ``begin_turn`` (2.2.1): the turn player's turn begins; once-per-turn things are reset;
     its 国力 phase begins at the start step."""
     seat = s.turn_player
-    s.emit("2.2.1", "turn", (("turn", s.turn), SEAT[seat]))
+    append = s.log.append
+    append(new_event(Event, ("2.2.1", "turn", (("turn", s.turn), SEAT[seat]), None)))
     s.placed = 0
     s.rallied = 0
-    for u in s.field:
-        if u is not None:
-            u[U_USED] = 0
+    for u in filter(None, s.field):  # (the units: a square without one holds None)
+        u[U_USED] = 0
     s.koku = 0
     s.phase_seat = seat
-    s.emit("2.2.2", "kokuryoku_phase", SEAT_ONLY[seat])
-    start_step(s)
-
-
-def start_step(s: EmblemState) -> None:
-    """開始ステップ, only in one's own turn: ★ used chips come back first of all (2.3.3), then ★
-    the 自ターン開始時 effects (2.3.4)."""
-    seat = s.turn_player
+    append(TURN_KOKURYOKU_PHASE[seat])
+    # 開始ステップ, only in one's own turn: ★ used chips come back first of all (2.3.3), then ★ the
+    # 自ターン開始時 effects (2.3.4)
     back = s.used[seat]
     s.unused[seat] += back
     s.used[seat] = 0
-    s.emit("2.3.3", "chips_back", (SEAT[seat], ("n", back)))
-    s.push(TURN_START)
+    append(new_event(Event, ("2.3.3", "chips_back", (SEAT[seat], ("n", back)), None)))
+    s.agenda.append(TURN_START)
 
 
 def draw_step(s: EmblemState) -> None:
@@ -71,8 +80,18 @@ def draw_step(s: EmblemState) -> None:
 
 
 def draw(s: EmblemState, card: int) -> None:
-    """The draw step's chance outcome: ``card`` to the hand; then the unit step."""
-    s.take_from_deck(s.phase_seat, card, "2.3.5")
+    """The draw step's chance outcome: ``card`` to the hand (a public and a private event); then
+    the unit step. (``EmblemState.take_from_deck`` written out: a draw comes every ninth step.)"""
+    seat = s.phase_seat
+    deck = s.deck
+    counts = list(deck[seat])
+    counts[card] -= 1
+    s.deck = (tuple(counts), deck[1]) if seat == 0 else (deck[0], tuple(counts))
+    s.deck_left[seat] -= 1
+    s.hand[seat].append(card)
+    append = s.log.append
+    append(DRAWS[seat])
+    append(DREW[seat][card])
     unit_step(s)
 
 
@@ -85,7 +104,7 @@ def unit_step(s: EmblemState) -> None:
     if idle_unit(s):
         finish_unit(s)
     else:
-        s.ask("unit", s.phase_seat)
+        s.pending = ASK_UNIT[s.phase_seat]
 
 
 def characters_on_field(s: EmblemState, seat: int, skip: int = -1) -> set[str]:
@@ -96,6 +115,16 @@ def characters_on_field(s: EmblemState, seat: int, skip: int = -1) -> set[str]:
         for sq, u in enumerate(s.field)
         if u is not None and u[U_OWNER] == seat and sq != skip and cards[u[U_CARD]].character
     }
+
+
+def _characters(field: list[list[int] | None], seat: int) -> set[str]:
+    """:func:`characters_on_field` without a comprehension's frame (``""`` may be in it: a card
+    without a character is never looked up)."""
+    chars = set()
+    for u in filter(None, field):
+        if u[U_OWNER] == seat:
+            chars.add(CHARACTER[u[U_CARD]])
+    return chars
 
 
 def deployable(s: EmblemState, seat: int, card: int) -> bool:
@@ -113,6 +142,10 @@ def deploy_actions(cards: CardPool) -> tuple[tuple[Any, ...], ...]:
     return tuple(("deploy", info.id) for info in cards.cards)
 
 
+_DEPLOYS = deploy_actions(POOL)
+_INDEX_OF = POOL.index_of
+
+
 def legal_unit(s: EmblemState) -> list[tuple[Any, ...]]:
     # Built in sorted order: "chip" < "deploy" < "next"; deploys by card id (pool order).
     seat = s.phase_seat
@@ -120,27 +153,21 @@ def legal_unit(s: EmblemState) -> list[tuple[Any, ...]]:
     unused = s.unused[seat]
     out: list[tuple[Any, ...]] = []
     if s.chips_added < CHIPS_PER_UNIT_STEP and unused > 0:
-        morale = s.cards.morale
-        for sq in range(SQUARES):
-            u = field[sq]
-            if u is not None and u[U_OWNER] == seat:
-                # below its maximum 気力 (see EmblemState.max_morale)
-                item = u[U_ITEM]
-                most = morale[u[U_CARD]] + (s.cards.morale_bonus[item] if item >= 0 else 0)
-                if u[U_CHIPS] < most:
-                    out.append(CHIP_ACTIONS[sq])
+        for sq in compress(ALL_SQUARES, field):  # the squares with a unit
+            u: list[int] = field[sq]  # type: ignore[assignment]  # (compress: a unit is there)
+            # a friendly unit below its maximum 気力 (see EmblemState.max_morale)
+            if u[U_OWNER] == seat and u[U_CHIPS] < MOST[u[U_CARD]][u[U_ITEM]]:
+                out.append(CHIP_ACTIONS[sq])
     if not s.deployed and unused > 0:
         for sq in SORTIE_SQUARES[seat]:
             if field[sq] is None:
-                cards = s.cards.cards
-                units = sorted({c for c in s.hand[seat] if cards[c].kind == UNIT})
+                units = UNIT_CARDS.intersection(s.hand[seat])
                 if units:
-                    deploys = deploy_actions(s.cards)
-                    chars = characters_on_field(s, seat)
-                    for c in units:
-                        character = cards[c].character
+                    chars = _characters(field, seat)
+                    for c in sorted(units):
+                        character = CHARACTER[c]
                         if not (character and character in chars):
-                            out.append(deploys[c])
+                            out.append(_DEPLOYS[c])
                 break
     out.append(NEXT)
     return out
@@ -168,7 +195,7 @@ def act_deploy_square(s: EmblemState, action: tuple[Any, ...], pending: Pending)
         back_to_unit(s)
         return
     s.deploying = (s.deploying[0], action[1])
-    s.ask("deploy_chips", pending[1])
+    s.pending = ASK_DEPLOY_CHIPS[pending[1]]
 
 
 def act_deploy_chips(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
@@ -193,7 +220,7 @@ def back_to_unit(s: EmblemState) -> None:
     if idle_unit(s):
         finish_unit(s)
     else:
-        s.ask("unit", s.phase_seat)
+        s.pending = ASK_UNIT[s.phase_seat]
 
 
 def idle_unit(s: EmblemState) -> bool:
@@ -206,14 +233,10 @@ def idle_unit(s: EmblemState) -> bool:
             if field[sq] is None:
                 return False
     if s.chips_added < CHIPS_PER_UNIT_STEP:
-        morale = s.cards.morale
-        for u in field:
-            if u is not None and u[U_OWNER] == seat:
-                # below its maximum 気力 (see EmblemState.max_morale)
-                item = u[U_ITEM]
-                most = morale[u[U_CARD]] + (s.cards.morale_bonus[item] if item >= 0 else 0)
-                if u[U_CHIPS] < most:
-                    return False
+        for u in filter(None, field):
+            # a friendly unit below its maximum 気力 (see EmblemState.max_morale)
+            if u[U_OWNER] == seat and u[U_CHIPS] < MOST[u[U_CARD]][u[U_ITEM]]:
+                return False
     return True
 
 
@@ -221,8 +244,8 @@ def act_unit(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
     seat = s.phase_seat
     verb = action[0]
     if verb == "deploy":
-        s.deploying = (s.cards.index(action[1]),)
-        s.ask("deploy_square", seat)
+        s.deploying = (_INDEX_OF[action[1]],)
+        s.pending = ASK_DEPLOY_SQUARE[seat]
         return
     elif verb == "chip":
         u = s.field[action[1]]
@@ -230,7 +253,13 @@ def act_unit(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
         u[U_CHIPS] += 1
         s.unused[seat] -= 1
         s.chips_added += 1
-        s.emit("2.3.8", "chip", (SEAT[seat], s.cards.card_args[u[U_CARD]], SQ[action[1]], ("n", u[U_CHIPS])))
+        append = s.log.append
+        append(
+            new_event(
+                Event,
+                ("2.3.8", "chip", (SEAT[seat], CARD_ARGS[u[U_CARD]], SQ[action[1]], ("n", u[U_CHIPS])), None),
+            )
+        )
     else:
         finish_unit(s)
         return
@@ -371,13 +400,12 @@ def finish_unit(s: EmblemState) -> None:
 # ---- item step (2.3.9–2.3.12) ------------------------------------------------------------------
 def item_step(s: EmblemState) -> None:
     """Arrive at the item step: ask, or pass it when idle (C-30)."""
-    for u in s.field:
-        if u is not None:
-            u[U_ATTACHED] = 0  # one card per unit per step (2.3.10)
+    for u in filter(None, s.field):
+        u[U_ATTACHED] = 0  # one card per unit per step (2.3.10)
     if idle_item(s):
         finish_item(s)
     else:
-        s.ask("item", s.phase_seat)
+        s.pending = ASK_ITEM[s.phase_seat]
 
 
 def may_hold(s: EmblemState, u: list[int], card: int) -> bool:
@@ -430,74 +458,85 @@ def item_tables(cards: CardPool) -> ItemTables:
     return ItemTables(cards)
 
 
+_ITEMS = item_tables(POOL)
+
+
 def legal_item(s: EmblemState) -> list[tuple[Any, ...]]:
     # Sorted by verb: "equip" < "next" < "place" < "shed" < "unequip"; each part is built in order
-    # (cards by id, which is pool order; then squares).
+    # (cards by id, which is pool order; then squares). One pass over the units gathers the squares
+    # open to a card (2.3.10: one card per unit per step) and the seat's removals.
     seat = s.phase_seat
     field = s.field
-    cards = s.cards
-    t = item_tables(cards)
-    hand = sorted(set(s.hand[seat]))
-    out: list[tuple[Any, ...]] = []
-    equipment = [c for c in hand if t.equipment[c]]
-    if equipment:
-        open_units = [
-            (sq, u, u[U_OWNER] == seat) for sq, u in enumerate(field) if u is not None and not u[U_ATTACHED]
-        ]
-        if open_units:
-            slots = t.slot
-            enemy_only = t.enemy_only
-            for c in equipment:
-                slot = slots[c]
-                enemy = enemy_only[c]
-                fits = t.fits[c]
-                row = t.equip[c]
-                for sq, unit, own in open_units:
-                    if own != enemy and unit[slot] < 0 and fits[unit[U_CARD]]:
-                        out.append(row[sq])
-    out.append(NEXT)
-    if seat == s.turn_player and not s.placed:
-        out.extend(t.place[c] for c in hand if t.placeable[c])
+    hand = s.hand[seat]
+    t = _ITEMS
+    own_open: list[int] = []
+    enemy_open: list[int] = []
+    sheds: list[tuple[Any, ...]] = []
     unequips: list[tuple[Any, ...]] = []
-    for sq in range(SQUARES):
-        u = field[sq]
-        if u is None or u[U_OWNER] != seat:
+    for sq in compress(ALL_SQUARES, field):  # the squares with a unit
+        u: list[int] = field[sq]  # type: ignore[assignment]  # (compress: a unit is there)
+        if u[U_OWNER] != seat:
+            if not u[U_ATTACHED]:
+                enemy_open.append(sq)
             continue
+        if not u[U_ATTACHED]:
+            own_open.append(sq)
         # 2.3.9 (C-32: not an item that says how it is removed), and 2.3.11's shedding
-        slots_of = t.unequip[sq]
         if u[U_WEAPON] >= 0:
-            unequips.append(slots_of[0])
+            unequips.append(t.unequip[sq][0])
         if u[U_MAGIC] >= 0:
-            unequips.append(slots_of[1])
+            unequips.append(t.unequip[sq][1])
         item = u[U_ITEM]
         if item >= 0:
-            if not t.enemy_only[item]:
-                unequips.append(slots_of[2])
+            if not ENEMY_ONLY[item]:
+                unequips.append(t.unequip[sq][2])
             shed_kind = t.shed_kind[item]
             if shed_kind >= 0:
                 kind = t.kind
-                out.extend(t.shed[c][sq] for c in hand if kind[c] == shed_kind)
-    out += unequips
+                for c in sorted(set(hand)):
+                    if kind[c] == shed_kind:
+                        sheds.append(t.shed[c][sq])
+    out: list[tuple[Any, ...]] = []
+    if own_open or enemy_open:
+        equipment = EQUIPMENT_CARDS.intersection(hand)
+        if equipment:
+            for c in sorted(equipment):
+                # an own unit, or an enemy's for a card that goes only on enemies (2.3.11)
+                slot = t.slot[c]
+                fits = t.fits[c]
+                row = t.equip[c]
+                for sq in enemy_open if ENEMY_ONLY[c] else own_open:
+                    u = field[sq]  # type: ignore[assignment]  # (an open square holds a unit)
+                    if u[slot] < 0 and fits[u[U_CARD]]:
+                        out.append(row[sq])
+    out.append(NEXT)
+    if seat == s.turn_player and not s.placed:
+        placeable = PLACEABLE_CARDS.intersection(hand)
+        if placeable:
+            place = t.place
+            for c in sorted(placeable):
+                out.append(place[c])
+    if sheds:
+        out += sheds
+    if unequips:
+        out += unequips
     return out
 
 
 def idle_item(s: EmblemState) -> bool:
     seat = s.phase_seat
-    any_unit = False
-    for u in s.field:
-        if u is None:
-            continue
-        any_unit = True
+    field = s.field
+    if s.hand[seat]:
+        # a hand card may go on any unit on the field, or be placed (2.3.10–2.3.12); with no unit
+        # at all, there is nothing to remove either
+        return not ((seat == s.turn_player and not s.placed) or field.count(None) != SQUARES)
+    for u in filter(None, field):
         # 2.3.9 and C-32: a friendly unit has a card that may be removed
         if u[U_OWNER] == seat and (
-            u[U_WEAPON] >= 0
-            or u[U_MAGIC] >= 0
-            or (u[U_ITEM] >= 0 and not s.cards.cards[u[U_ITEM]].enemy_only)
+            u[U_WEAPON] >= 0 or u[U_MAGIC] >= 0 or (u[U_ITEM] >= 0 and not ENEMY_ONLY[u[U_ITEM]])
         ):
             return False
-    if not s.hand[seat]:
-        return True
-    return not (any_unit or (seat == s.turn_player and not s.placed))
+    return True
 
 
 def _trim_chips(s: EmblemState, u: list[int]) -> None:
@@ -585,8 +624,9 @@ def finish_item(s: EmblemState) -> None:
     """After the turn player's 国力 phase comes the opponent's (2.2.2, 2.3.1); then invasion."""
     if s.koku == 0:
         s.koku = 1
-        s.phase_seat = 1 - s.turn_player
-        s.emit("2.3.1", "kokuryoku_phase", SEAT_ONLY[s.phase_seat])
+        seat = s.phase_seat = 1 - s.turn_player
+        append = s.log.append
+        append(OTHER_KOKURYOKU_PHASE[seat])
         draw_step(s)
     else:
-        s.push(BEGIN_INVASION)
+        s.agenda.append(BEGIN_INVASION)

@@ -1,0 +1,84 @@
+"""The fast paths of a playout step give what the plain definitions give: the sampled draw is the
+base class's pick from the listed outcomes, and the ``current_seat`` slot is the seat the pending
+decision, the chance node or the end names."""
+
+from __future__ import annotations
+
+from random import Random
+
+from asobi.core import CHANCE, TERMINAL, GameState
+from asobi.games.emblem import SPEC
+from asobi.games.emblem.state import EmblemState
+
+EDGES = (0.0, 1e-12, 0.25, 0.5, 0.999999, 1 - 2**-53)
+"""``random()`` values at and near both ends, where a running sum's rounding decides the card."""
+
+
+class FixedRandom(Random):
+    """A generator whose ``random()`` returns a given number (to pick a chance outcome exactly)."""
+
+    def __init__(self, r: float) -> None:
+        super().__init__(0)
+        self.r = r
+
+    def random(self) -> float:
+        return self.r
+
+
+def _seat_by_definition(s: EmblemState) -> int:
+    if s.pending is not None:
+        seat: int = s.pending[1]
+        return seat
+    return TERMINAL if s.ended is not None else CHANCE
+
+
+def _random_games(n: int, options: dict[str, object]):
+    rng = Random(3)
+    for _ in range(n):
+        s = SPEC.new_state(SPEC.validate_options(options))
+        while True:
+            yield s
+            if s.current_seat == TERMINAL:
+                break
+            if s.current_seat == CHANCE:
+                s.apply_unchecked(s.sample_chance(rng))
+            else:
+                legal = s.legal_actions()
+                s.apply_unchecked(legal[rng.randrange(len(legal))])
+
+
+def test_sampled_draw_is_the_base_class_pick_from_the_listed_outcomes():
+    checked = 0
+    for s in _random_games(4, {}):
+        if s.current_seat != CHANCE or s.chance[0] == "first":
+            continue
+        outcomes = s.chance_outcomes()
+        for r in (*EDGES, Random(checked).random()):
+            expected = GameState.sample_chance(s, FixedRandom(r))
+            assert s.sample_chance(FixedRandom(r)) == expected, (r, outcomes)
+        checked += 1
+    assert checked > 100  # deals and draws of several games
+
+
+def test_sampled_draw_of_a_one_card_deck_and_past_the_last_sum():
+    s = SPEC.new_state({})
+    s.apply_unchecked(("first", 0))
+    assert s.chance[0] == "deal" and s.pending_deals[-1] == 0  # the first player is dealt first
+    deck = list(s.deck[0])
+    only = max(range(len(deck)), key=lambda c: deck[c])  # the card with the most copies
+    s.deck = (tuple(n if c == only else 0 for c, n in enumerate(deck)), s.deck[1])
+    s.deck_left[0] = deck[only]
+    for r in EDGES:
+        assert s.sample_chance(FixedRandom(r)) == ("draw", s.cards.ids[only])
+
+
+def test_current_seat_slot_is_the_seat_the_state_names():
+    steps = 0
+    for s in _random_games(3, {"deck_a": "crimson", "deck_b": "azure", "wipeout_at_once": True}):
+        assert s.current_seat == _seat_by_definition(s)
+        if steps % 50 == 0:
+            loaded = EmblemState.from_json(s.to_json())
+            assert loaded.current_seat == s.current_seat
+            assert s.clone().current_seat == s.current_seat
+        steps += 1
+    assert steps > 500
