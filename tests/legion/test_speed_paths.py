@@ -14,6 +14,7 @@ from asobi.games.legion.rules.main_phase import legal_main
 from asobi.games.legion.rules.shield import legal_shield
 from asobi.games.legion.rules.stack import can_respond, playable_strategies
 from asobi.games.legion.rules.tables import tables
+from asobi.games.legion.rules.window import ALL_BUT, SEATS_IN, answerers, sync_answerers
 from asobi.games.legion.state import LegionState
 
 from .helpers import FixedRandom, events, keys, position, run
@@ -247,3 +248,38 @@ def test_the_fast_chance_legality_check_and_sampling_agree_with_the_outcomes():
         checked += 1
     assert checked > 50
 
+
+
+@rule("L-16", "L-28")
+def test_the_seats_a_window_asks_are_kept_up_to_date_at_every_step():
+    # ``s.answerers`` is updated where a hand or an auto-pass setting changes, not recomputed:
+    # at every step of seeded random games (both timings, open and hidden hands) it must equal
+    # the plain test of every hand, and so must a clone's, a determinized state's and a hidden
+    # variant's.
+    checked = 0
+    for g in range(16):
+        rng = Random(100 + g)
+        s = LegionState(2 + g % 4, ("easy", "normal", "hard")[g % 3], g % 5 == 0, timing=("printed", "simple")[g % 2])
+        while True:
+            assert s.answerers == answerers(s), (g, checked)
+            checked += 1
+            if s.current_seat == TERMINAL:
+                break
+            if checked % 37 == 0:
+                for v in [s.clone(), s.determinize(g % s.n, rng), *s.hidden_variants(g % s.n, rng)]:
+                    assert v.answerers == answerers(v)
+            if s.current_seat == CHANCE:
+                s.apply_unchecked(s.sample_chance(rng))
+            else:
+                legal = s.legal_actions()
+                s.apply_unchecked(legal[rng.randrange(len(legal))])
+    assert checked > 1000
+
+
+def test_answerers_are_the_seats_with_an_army_and_a_code_card_not_on_auto_pass():
+    s = position(4, hands=[["S05", "α1"], ["S01"], ["α2"], ["S09", "β3", "γ1"]], autopass=[0, 0, 0, 1])
+    assert s.answerers == 0b0001 and SEATS_IN[s.answerers] == (0,)
+    s.autopass[3] = 0
+    sync_answerers(s)  # (a state changed by hand; run() and sync_seat() do this too)
+    assert s.answerers == 0b1001 and SEATS_IN[s.answerers] == (0, 3)
+    assert [SEATS_IN[s.answerers & ALL_BUT[skip]] for skip in (-1, 0, 3)] == [(0, 3), (3,), (0,)]

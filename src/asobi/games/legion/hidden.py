@@ -14,6 +14,7 @@ from asobi.core.actions import HIDDEN
 from asobi.core.log import EventLog
 
 from .cards import ARMY
+from .rules.window import sync_answerers
 
 if TYPE_CHECKING:
     from .state import LegionState
@@ -202,6 +203,7 @@ def determinize(s: LegionState, seat: int, rng: Random) -> LegionState:
     if s.open_hands or s.ended is not None:
         return v
     _deal(s, v, seat, [b for b in range(s.n) if b != seat], rng)
+    sync_answerers(v)  # (the same seats: each hand keeps its code and army counts)
     hide_private_log(s, v, seat)
     return v
 
@@ -225,6 +227,7 @@ def hidden_variants(s: LegionState, seat: int, rng: Random) -> list[LegionState]
     def keep(v: LegionState) -> None:
         if v.hands != s.hands:
             v.legal_cache = None
+            sync_answerers(v)
             hide_private_log(s, v, seat)
             out.append(v)
 

@@ -33,6 +33,7 @@ from .rules.main_phase import is_legal_main
 from .rules.shield import is_legal_shield
 from .rules.tables import Tables, tables
 from .rules.turn import check_end
+from .rules.window import sync_answerer, sync_answerers
 
 __all__ = ["ARMY", "SEATS", "LegionState"]
 
@@ -111,6 +112,7 @@ FIELDS = Fields(
     content=Shared(content),
     tables=Shared(lambda: tables(content())),
     current_seat=Cache(),
+    answerers=Cache(0),
     legal_cache=Cache(),
     known_cache=Cache(),
     redacted_logs=Cache(),
@@ -125,6 +127,8 @@ class LegionState(FlowState, DeclaredState):
     content: Content
     """The game's content (a slot shared by every state, like ``tables``: see ``core.fields.Shared``)."""
     tables: Tables
+    answerers: int
+    """The seats a window asks (L-16, L-28), a bit each: ``rules/window.py``."""
     current_seat: int  # a slot here (the kernel's property elsewhere)
     """The seat to decide, ``CHANCE`` or ``TERMINAL``: a slot that :meth:`run` sets when the
     agenda stops (and :meth:`after_load` on reading), not the kernel's property, because a search
@@ -180,6 +184,7 @@ class LegionState(FlowState, DeclaredState):
         self.stack: list[tuple[Any, ...]] = []
         self.window: list[int] = []
         self.autopass = [0] * players
+        self.answerers = 0  # (every hand is empty)
         self.agenda: list[tuple[Any, ...]] = [("round",)]
         self.pending: tuple[Any, ...] | None = None
         self.chance: tuple[Any, ...] | None = None
@@ -212,6 +217,7 @@ class LegionState(FlowState, DeclaredState):
 
     def add_to_hand(self, seat: int, card: int) -> None:
         insort(self.hands[seat], card)
+        sync_answerer(self, seat)
 
     def apply_unchecked(self, action: tuple[Any, ...] | None) -> None:
         """Apply a decision's action or a chance outcome (``None``: none), then run tasks until a
@@ -252,12 +258,16 @@ class LegionState(FlowState, DeclaredState):
             self.current_seat = self.pending[1]  # type: ignore[index]
 
     def run(self) -> None:
-        """Run tasks until a decision, a draw or the end of the game."""
+        """Run tasks until a decision, a draw or the end of the game (for a state set up or changed
+        by hand, after bringing :attr:`answerers` up to date)."""
+        sync_answerers(self)
         self.apply_unchecked(None)
 
     def sync_seat(self) -> None:
         """Set :attr:`current_seat` from the pending decision, the chance node or the end (as
-        :meth:`run` does when it stops; for a state read or set up by hand)."""
+        :meth:`run` does when it stops), and :attr:`answerers` from the hands: for a state read or
+        set up by hand."""
+        sync_answerers(self)
         if self.ended is not None:
             self.current_seat = TERMINAL
         elif self.chance is not None:

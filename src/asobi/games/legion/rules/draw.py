@@ -17,6 +17,7 @@ from ..cards import ARMY
 from ..content import content
 from .log import Event, new_event
 from .weapons import persistent_total
+from .window import SEAT_BIT
 
 if TYPE_CHECKING:
     from ..state import LegionState
@@ -236,7 +237,11 @@ def apply_chance(s: LegionState, action: tuple[Any, ...]) -> None:
         else:
             deck, discard, held = s.army_deck, s.army_discard, ARMY + card
         deck[card] -= 1
-        insort(s.hands[seat], held)
+        hand = s.hands[seat]
+        insort(hand, held)
+        # (window.sync_answerer written out for a card gained, which can only set the bit)
+        if hand[-1] >= ARMY and hand[0] < ARMY and not s.autopass[seat]:
+            s.answerers |= SEAT_BIT[seat]
         append = s.log.append  # (read once: a method call on it is not specialised by Python 3.11)
         drew = _DREW_ARGS[kind][seat][card]
         if s.open_hands:

@@ -23,6 +23,7 @@ from .weapons import (
     weapon_limit,
     weapon_of,
 )
+from .window import sync_answerer
 
 if TYPE_CHECKING:
     from ..state import LegionState
@@ -234,6 +235,7 @@ def apply_main(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -
         w, code = action[1], action[2]
         s.hands[seat].remove(ARMY + w)
         s.hands[seat].remove(code)
+        sync_answerer(s, seat)
         s.say("5.2", "launch", seat=seat, card=s.content.army_ids[w], code=code)
         s.ask("place", seat, w, code)
     elif verb == "move":
@@ -254,6 +256,7 @@ def apply_main(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -
         play_strategy(s, seat, action[1], action[2])
     elif verb == "autopass":
         s.autopass[seat] = 0
+        sync_answerer(s, seat)
         s.say("L-5", "autopass_off", seat=seat)
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import ARMY, is_index
 from .log import Event, new_event, seat_events
 from .weapons import BASE_SHIELD_LIMIT, shield_limit
+from .window import sync_answerer
 
 if TYPE_CHECKING:
     from ..state import LegionState
@@ -125,6 +126,7 @@ def apply_shield(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...])
     if verb == "shield":
         code = action[1]
         s.hands[seat].remove(code)
+        sync_answerer(s, seat)
         insort(s.shield, code)
         s.shield_new.append(code)
         append = s.log.append  # (see log.py: read once, then called)
