@@ -283,3 +283,31 @@ def test_answerers_are_the_seats_with_an_army_and_a_code_card_not_on_auto_pass()
     sync_answerers(s)  # (a state changed by hand; run() and sync_seat() do this too)
     assert s.answerers == 0b1001 and SEATS_IN[s.answerers] == (0, 3)
     assert [SEATS_IN[s.answerers & ALL_BUT[skip]] for skip in (-1, 0, 3)] == [(0, 3), (3,), (0,)]
+
+
+def test_a_window_run_with_the_task_after_it_does_what_the_two_tasks_do():
+    # ``window_main`` and ``window_end_turn`` are a step's priority window (L-28) and the task
+    # that always follows it, in one task: from the same position, each must reach the same
+    # decision, window, agenda and log as the two tasks run one after the other.
+    compared = asked = 0
+    for s in STATES:
+        if s.ended is not None or s.timing != "printed":
+            continue
+        for seat in range(s.n):
+            for folded, plain in (
+                (("window_main", seat, "4.1"), [("main", seat), ("priority", "4.1", -1)]),
+                (("window_main", seat, "4.2"), [("main", seat), ("priority", "4.2", seat)]),
+                (("window_end_turn", seat), [("end_turn", seat), ("priority", "4.3", -1)]),
+            ):
+                ran = []
+                for tasks in ([folded], plain):
+                    x = s.clone()
+                    x.pending, x.chance, x.stack, x.window = None, None, [], []
+                    x.turn = seat
+                    x.agenda = [("round",), *tasks]
+                    x.run()
+                    ran.append((x.pending, x.chance, x.window, x.agenda, x.turn, x.legal_cache, x.log.to_list()))
+                assert ran[0] == ran[1], (folded, ran)
+                compared += 1
+                asked += ran[0][0] is not None and ran[0][0][0] == "priority"
+    assert compared > 300 and asked > 20

@@ -240,8 +240,10 @@ class LegionState(FlowState, DeclaredState):
                 break
             task = agenda.pop()
             size = len(task)
-            if size == 2:  # most tasks take one argument: call without slicing the task
+            if size == 2:  # most tasks take one or two arguments: call without slicing the task
                 tasks[task[0]](self, task[1])
+            elif size == 3:
+                tasks[task[0]](self, task[1], task[2])
             elif size == 1:
                 tasks[task[0]](self)
             else:

@@ -23,7 +23,7 @@ from .weapons import (
     weapon_limit,
     weapon_of,
 )
-from .window import sync_answerer
+from .window import ALL_BUT, SEATS_IN, sync_answerer
 
 if TYPE_CHECKING:
     from ..state import LegionState
@@ -40,10 +40,25 @@ _MAIN_END = seat_events("4.2", "main_end")
 
 _MAIN = tuple(("main", seat) for seat in range(5))
 """Each seat's main-phase task and decision (the same tuple, ``("main", seat)``), made once."""
-_BETWEEN = tuple(("priority", "4.2", seat) for seat in range(5))
-"""L-28: the window after each of a seat's main actions, for the other seats."""
+_BETWEEN = tuple(("window_main", seat, "4.2") for seat in range(5))
+"""L-28: the window after each of a seat's main actions, for the other seats, then the main phase
+again (``task_window_main``)."""
 _DRAW_ARMY = tuple(("draw_army", seat, "5.1") for seat in range(5))
 """5.1: supply's draw of an army card, as each seat's task."""
+
+
+def task_window_main(s: LegionState, seat: int, step: str) -> None:
+    """L-28: a step's window, then the seat's main phase: the tasks ``("priority", step, skip)``
+    and ``("main", seat)`` in one. The window after the draw phase (4.1) asks every seat, the one
+    after a main action (4.2) the other seats."""
+    bits = s.answerers & ALL_BUT[seat if step == "4.2" else -1]
+    if bits:
+        s.agenda.append(_MAIN[seat])  # runs once the window has closed
+        window = s.window = list(SEATS_IN[bits])
+        s.pending = ("priority", window[0], step, seat if step == "4.2" else -1)  # s.ask(…)
+        s.legal_cache = None
+        return
+    task_main(s, seat)
 
 
 def task_main(s: LegionState, seat: int) -> None:
@@ -217,9 +232,9 @@ def apply_main(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -
         append = s.log.append  # (see log.py: read once, then called)
         append(_MAIN_END[seat])
         return
-    s.agenda.append(_MAIN[seat])  # s.push(("main", seat))
-    if verb != "autopass" and s.timing != "simple":
-        s.agenda.append(_BETWEEN[seat])  # L-28: the other seats may play a strategy after it
+    # s.push(("main", seat)), after L-28's window for the other seats (not after the auto-pass
+    # setting, which is no main action)
+    s.agenda.append(_MAIN[seat] if verb == "autopass" or s.timing == "simple" else _BETWEEN[seat])
     if verb in _OTHER_MAIN and s.used & OPERATE:
         # L-24: 操作 (5.5) is one action, its move and activation in either order: once another
         # main action starts after half of it, the other half is gone.
