@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards import ARMY, distinct, hand_kinds, is_index
+from ..cards import ARMY, distinct, is_index
+from ..content import content
 from .blackout import clear_blackout, repairable
 from .level import develop_alphabets, develop_threshold
 from .lives import damage_enemy
@@ -109,28 +110,61 @@ _SUPPLY = tuple(("supply", c) for c in range(9))
 _END = ("end",)
 _DEVELOP = ("develop",)
 _AUTOPASS_OFF = ("autopass", 0)
+_MOVE = tuple(tuple(("move", zone, to) for to in range(content().rows * content().cols)) for zone in range(3))
+"""``_MOVE[zone][square]``: the move action (5.5), made once."""
+_SUPPLY_FOR = tuple(tuple(_SUPPLY[c] for c in range(9) if codes >> c & 1) for codes in range(512))
+"""``_SUPPLY_FOR[codes]``: the supply actions (5.1) of a hand holding the code kinds ``codes``
+(bit ``c`` for code ``c``), in order."""
+_CODES_IN = tuple(tuple(c for c in range(9) if codes >> c & 1) for codes in range(512))
+"""``_CODES_IN[codes]``: the code kinds of the bits ``codes``, in order."""
+_ALPHAS_IN = tuple(sum(1 << a for a in range(3) if codes >> (3 * a) & 7) for codes in range(512))
+"""``_ALPHAS_IN[codes]``: the alphabets of the code kinds ``codes``, as bits (α 1, β 2, γ 4)."""
 
 
 def legal_main(s: LegionState) -> list[tuple[Any, ...]]:
     """The main-phase actions, sorted. Each verb's actions come out in order already and the
     verbs are listed alphabetically (activate … supply), so only activations and moves need
-    sorting. One pass over the weapons finds the activations and counts the seat's own."""
+    sorting. One pass over the hand finds its code kinds, its army cards and what its codes
+    count for in development; one pass over the weapons finds the activations, the seat's moves
+    and how many weapons it has."""
     assert s.pending is not None
     seat = s.pending[1]
     used = s.used
     hand = s.hands[seat]
-    codes, armies = hand_kinds(hand)  # the hand is sorted: codes, then army cards
+    t = s.tables
+    square_bit = t.square_bit
+    p1, p2, p3 = s.pieces
+    value = t.develop_value[square_bit[p1] | square_bit[p2] | square_bit[p3]]
+    worth = 0  # what the hand's codes count for in development (can_develop)
+    codes = 0  # the hand's code kinds, as bits
+    armies: list[int] = []  # its army cards, each once (as ``k``, not ``ARMY + k``), in order
+    last = -1
+    for c in hand:  # the hand is sorted: codes, then army cards
+        if c < ARMY:
+            worth += value[c]
+            codes |= 1 << c
+        elif c != last:
+            last = c
+            armies.append(c - ARMY)
     acts: list[tuple[Any, ...]] = []
+    moves: list[tuple[Any, ...]] = []
     weapons = s.weapons
     mine = 0
     if weapons:
         offer = not used & ACTIVATE
+        move = not used & MOVE
         own_only = s.own_weapons_only
-        activates = s.tables.activates
+        activates = t.activates
+        black, ship, orthogonal = s.black, s.ship, s.content.orthogonal
         for w in weapons:
             owner = w[1]
             if owner == seat:
                 mine += 1
+                if move:  # moves_of, written out
+                    to_zone = _MOVE[w[4]]
+                    for to in orthogonal[w[0]]:
+                        if not black[to] and to != ship:
+                            moves.append(to_zone[to])
             elif own_only:
                 continue  # L-26's narrowing: only the seat's own weapons
             # L-26: 操作 may use any weapon's 起動 effect (5.5 names no owner)
@@ -140,26 +174,32 @@ def legal_main(s: LegionState) -> list[tuple[Any, ...]]:
             acts.sort()
     if s.autopass[seat]:
         acts.append(_AUTOPASS_OFF)
-    if (codes or s.shield) and not used & DEVELOP and can_develop(s, seat):
-        acts.append(_DEVELOP)
+    if not used & DEVELOP and (codes or s.shield):  # can_develop, written out
+        for c in s.shield:
+            worth += value[c]
+        # The threshold is at least 1 (L-7): read it only when some code counts.
+        if worth > 0 and worth >= develop_threshold(s):
+            acts.append(_DEVELOP)
     acts.append(_END)
     if codes and armies and not used & LAUNCH:
         is_weapon = s.content.is_weapon
         launchable = [w for w in armies if is_weapon[w]]
         if launchable and mine < weapon_limit(s.n) and _any_free_square(s):
-            acts += [("launch", w, c) for w in launchable for c in codes]
+            acts += [("launch", w, c) for w in launchable for c in _CODES_IN[codes]]
     if mine:
-        if not used & MOVE:
-            acts += [("move", zone, to) for zone, to in moves_of(s, seat)]
+        if moves:
+            if len(moves) > 1:
+                moves.sort()
+            acts += moves
         if not used & REPAIR and hand:
             targets = repairable(s, seat)
             if targets:
                 cards = distinct(hand)
                 acts += [("repair", t, c) for t in targets for c in cards]
-    if armies:
-        acts += playable_strategies(s, seat, armies)
+    if armies and codes:
+        acts += playable_strategies(s, seat, armies, _ALPHAS_IN[codes])
     if codes and not used & SUPPLY and (any(s.army_deck) or any(s.army_discard)):
-        acts += [_SUPPLY[c] for c in codes]
+        acts += _SUPPLY_FOR[codes]
     return acts
 
 

@@ -209,19 +209,24 @@ def playable(s: LegionState, seat: int, card: int, alpha: int) -> bool:
     return _applies(s, seat, effects[alpha])
 
 
-def playable_strategies(s: LegionState, seat: int, armies: list[int] | None = None) -> list[tuple[Any, ...]]:
+def playable_strategies(
+    s: LegionState, seat: int, armies: list[int] | None = None, alphas: int = 0
+) -> list[tuple[Any, ...]]:
     """The strategies ``seat`` may play now, in order; ``armies``: the hand's distinct army cards
-    (as :func:`~..cards.hand_kinds` gives them) when the caller has them already."""
-    hand = s.hands[seat]
-    if not hand or hand[-1] < ARMY:
-        return []
-    alphas = _code_alphabets(hand)
+    (as :func:`~..cards.hand_kinds` gives them) and ``alphas`` the alphabets of its codes (as
+    bits), when the caller has them already."""
+    if armies is None:
+        hand = s.hands[seat]
+        if not hand or hand[-1] < ARMY:
+            return []
+        alphas = _code_alphabets(hand)
+        armies = hand_kinds(hand)[1]
     if not alphas:
         return []
     out = []
     is_strategy = s.tables.is_strategy
     strategy_effects = s.content.strategy_effects
-    for card in hand_kinds(hand)[1] if armies is None else armies:  # each army card once, in order
+    for card in armies:  # each army card once, in order
         if not is_strategy[card]:
             continue
         effects = strategy_effects[card]
