@@ -123,6 +123,9 @@ def test_the_tables_hold_what_the_content_says():
             int(e.params["amount"]) if e is not None and e.verb == verb else 0 for e in c.weapon_effect
         ]
         assert list(t.persistent.get(verb, (0,) * len(c.weapon_effect))) == amounts
+    assert (t.hand_bonus, t.develop_discount, t.shield_bonus) == tuple(
+        t.persistent[verb] for verb in ("hand_limit", "develop_discount", "shield_limit")
+    )
     assert any(t.persistent.values())
 
 

@@ -27,7 +27,7 @@ TASKS: dict[str, Callable[..., None]] = {
     "draw_ordered": draw.task_draw_ordered,
     "card_bottom": draw.task_card_bottom,
     "main": main_phase.task_main,
-    "window_main": main_phase.task_window_main,
+    "window_main": main_phase.task_main,
     "shield_phase": shield.task_shield_phase,
     "enemy_turn": enemy_turn.task_enemy_turn,
     "square": enemy_turn.task_square,

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 from ..cards import ARMY
 from ..content import content
 from .log import Event, new_event
-from .weapons import persistent_total
 from .window import SEAT_BIT
 
 if TYPE_CHECKING:
@@ -25,9 +24,14 @@ if TYPE_CHECKING:
 
 def hand_limit(s: LegionState, seat: int) -> int:
     """4.1: a draw may not bring the hand to 8 − players or more (radar nets raise it)."""
-    if not s.weapons:
-        return 8 - s.n
-    return 8 - s.n + persistent_total(s, "hand_limit", seat)
+    limit = 8 - s.n
+    weapons = s.weapons
+    if weapons:  # persistent_total(s, "hand_limit", seat), written out
+        bonus = s.tables.hand_bonus
+        for w in weapons:
+            if w[1] == seat:
+                limit += bonus[w[2]]
+    return limit
 
 
 def task_draw_phase(s: LegionState, seat: int) -> None:

@@ -13,6 +13,7 @@ from .level import develop_alphabets, develop_threshold
 from .lives import damage_enemy
 from .log import Event, new_event, seat_events
 from .resolve import discard_card
+from .shield import SHIELD_PHASE, task_shield_phase
 from .stack import play_strategy, playable, playable_strategies
 from .weapons import (
     activate,
@@ -43,26 +44,24 @@ _MAIN = tuple(("main", seat) for seat in range(5))
 """Each seat's main-phase task and decision (the same tuple, ``("main", seat)``), made once."""
 _BETWEEN = tuple(("window_main", seat, "4.2") for seat in range(5))
 """L-28: the window after each of a seat's main actions, for the other seats, then the main phase
-again (``task_window_main``)."""
+again (``task_main`` with a step)."""
 _DRAW_ARMY = tuple(("draw_army", seat, "5.1") for seat in range(5))
 """5.1: supply's draw of an army card, as each seat's task."""
 
 
-def task_window_main(s: LegionState, seat: int, step: str) -> None:
-    """L-28: a step's window, then the seat's main phase: the tasks ``("priority", step, skip)``
-    and ``("main", seat)`` in one. The window after the draw phase (4.1) asks every seat, the one
-    after a main action (4.2) the other seats."""
-    bits = s.answerers & ALL_BUT[seat if step == "4.2" else -1]
-    if bits:
-        s.agenda.append(_MAIN[seat])  # runs once the window has closed
-        window = s.window = list(SEATS_IN[bits])
-        s.pending = ("priority", window[0], step, seat if step == "4.2" else -1)  # s.ask(…)
-        s.legal_cache = None
-        return
-    task_main(s, seat)
-
-
-def task_main(s: LegionState, seat: int) -> None:
+def task_main(s: LegionState, seat: int, step: str = "") -> None:
+    """4.2: the seat's main phase (the task ``("main", seat)``); with a ``step`` (the task
+    ``("window_main", seat, step)``), L-28's window of that step first, as the tasks
+    ``("priority", step, skip)`` and ``("main", seat)`` would run it: the window after the draw
+    phase (4.1) asks every seat, the one after a main action (4.2) the other seats."""
+    if step:
+        bits = s.answerers & ALL_BUT[seat if step == "4.2" else -1]
+        if bits:
+            s.agenda.append(_MAIN[seat])  # runs once the window has closed
+            window = s.window = list(SEATS_IN[bits])
+            s.pending = ("priority", window[0], step, seat if step == "4.2" else -1)  # s.ask(…)
+            s.legal_cache = None
+            return
     s.pending = _MAIN[seat]  # s.ask("main", seat)
     s.legal_cache = None
     hand = s.hands[seat]
@@ -76,8 +75,18 @@ def task_main(s: LegionState, seat: int) -> None:
     legal = tuple(legal_main(s))
     if len(legal) == 1:
         s.pending = None
+        _shield_phase_next(s, seat)
     else:
         s.legal_cache = legal
+
+
+def _shield_phase_next(s: LegionState, seat: int) -> None:
+    """The main phase has ended: the shield phase's task, which a turn puts right under the main
+    phase's, would run next with nothing in between, so run it at once."""
+    agenda = s.agenda
+    if agenda and agenda[-1] is SHIELD_PHASE[seat]:
+        agenda.pop()
+        task_shield_phase(s, seat)
 
 
 def _develop_cards(s: LegionState, seat: int) -> tuple[list[int], list[int]]:
@@ -271,6 +280,7 @@ def apply_main(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -
     if verb == "end":
         append = s.log.append  # (see log.py: read once, then called)
         append(_MAIN_END[seat])
+        _shield_phase_next(s, seat)
         return
     # s.push(("main", seat)), after L-28's window for the other seats (not after the auto-pass
     # setting, which is no main action)

@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 
 
 _SHIELD_END = seat_events("4.3", "shield_end")
+SHIELD_PHASE = tuple(("shield_phase", seat) for seat in range(5))
+"""Each seat's shield-phase task, made once (a turn's tasks hold these very tuples)."""
 _ASK_SHIELD = tuple(("shield", seat) for seat in range(5))
 """Each seat's shield-phase decision, made once."""
 

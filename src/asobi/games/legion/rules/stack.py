@@ -48,8 +48,15 @@ def task_announce(s: LegionState, item: tuple[Any, ...]) -> None:
             ),
         )
     )
-    # The settle task would run next, with nothing in between: do its work at once.
-    _settle(s)
+    # The settle task would run next, with nothing in between: do its work at once (_settle,
+    # written out: this runs for every item on the stack).
+    bits = s.answerers
+    if bits and not item[5]:
+        window = s.window = list(SEATS_IN[bits])
+        s.pending = ("respond", window[0])  # s.ask("respond", window[0])
+        s.legal_cache = None
+        return
+    _resolve_top(s)
 
 
 def task_settle(s: LegionState) -> None:
@@ -114,7 +121,13 @@ def _resolve_top(s: LegionState) -> None:
     # The resolve task would run straight away, with a settle task under it: run it here.
     agenda = s.agenda
     agenda.append(_SETTLE)
-    task_resolve(s, item)
+    # task_resolve(s, item), written out: this runs for every item on the stack
+    if item[0] == "strategy":
+        s.army_discard[s.content.army_index[item[1]]] += 1
+    if item[5]:
+        s.say("6.5", "negated_resolves", label=item[1])
+    else:
+        _resolve.resolve(s, item)
     if (
         not s.stack
         and s.pending is None

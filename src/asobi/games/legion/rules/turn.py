@@ -8,6 +8,7 @@ from asobi.core.state import TERMINAL
 
 from .draw import task_draw_phase
 from .log import Event, new_event, seat_events
+from .shield import SHIELD_PHASE
 from .window import ALL_BUT, SEATS_IN
 
 if TYPE_CHECKING:
@@ -19,7 +20,7 @@ _ROUND_TASKS = tuple(
     for n in range(6)
 )
 """2.1: the tasks of a round for ``n`` players, in agenda order (the last one runs first)."""
-_TURN_TASKS = tuple((("end_turn", seat), ("shield_phase", seat), ("main", seat)) for seat in range(5))
+_TURN_TASKS = tuple((("end_turn", seat), SHIELD_PHASE[seat], ("main", seat)) for seat in range(5))
 """2.1, 4.1–4.4: the phases of a seat's turn after its draw phase (which :func:`task_turn` runs
 at once), in agenda order."""
 _ROUND_TASKS_PRINTED = tuple(
@@ -31,7 +32,7 @@ _ROUND_TASKS_PRINTED = tuple(
     for n in range(6)
 )
 _TURN_TASKS_PRINTED = tuple(
-    (("window_end_turn", seat), ("shield_phase", seat), ("window_main", seat, "4.1")) for seat in range(5)
+    (("window_end_turn", seat), SHIELD_PHASE[seat], ("window_main", seat, "4.1")) for seat in range(5)
 )
 """L-28 (printed timing): the same, with a window for strategies after the draw phase (run with
 the main phase that follows it, ``window_main``), after the shield phase (with the end of the

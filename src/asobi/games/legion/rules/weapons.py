@@ -90,9 +90,15 @@ def persistent_total(s: LegionState, verb: str, owner: int | None) -> int:
 
 
 def shield_limit(s: LegionState) -> int:
-    if not s.weapons:
-        return BASE_SHIELD_LIMIT
-    return BASE_SHIELD_LIMIT + persistent_total(s, "shield_limit", None)
+    """4.3: 3 codes, more with weapons whose persistent effect raises it (``persistent_total`` of
+    ``shield_limit``, written out)."""
+    limit = BASE_SHIELD_LIMIT
+    weapons = s.weapons
+    if weapons:
+        bonus = s.tables.shield_bonus
+        for w in weapons:
+            limit += bonus[w[2]]
+    return limit
 
 
 def place_weapon(s: LegionState, seat: int, kind: int, code: int, square: int) -> None:

@@ -30,7 +30,8 @@ def may_answer(hand: list[int], autopass: int) -> bool:
 
 def sync_answerer(s: LegionState, seat: int) -> None:
     """Bring ``seat``'s bit of ``s.answerers`` up to date after its hand or auto-pass changed."""
-    if may_answer(s.hands[seat], s.autopass[seat]):
+    hand = s.hands[seat]
+    if hand and hand[-1] >= ARMY and hand[0] < ARMY and not s.autopass[seat]:  # may_answer
         s.answerers |= SEAT_BIT[seat]
     else:
         s.answerers &= ~SEAT_BIT[seat]
