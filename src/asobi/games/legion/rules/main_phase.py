@@ -280,7 +280,12 @@ def apply_main(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -
     if verb == "end":
         append = s.log.append  # (see log.py: read once, then called)
         append(_MAIN_END[seat])
-        _shield_phase_next(s, seat)
+        # The shield phase's task, which a turn puts right under the main phase's, would run
+        # next with nothing in between: run it at once.
+        agenda = s.agenda
+        if agenda and agenda[-1] is SHIELD_PHASE[seat]:
+            agenda.pop()
+            task_shield_phase(s, seat)
         return
     # s.push(("main", seat)), after L-28's window for the other seats (not after the auto-pass
     # setting, which is no main action)
@@ -301,7 +306,8 @@ def apply_main(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -
         s.hands[seat].remove(ARMY + w)
         s.hands[seat].remove(code)
         sync_answerer(s, seat)
-        s.say("5.2", "launch", seat=seat, card=s.content.army_ids[w], code=code)
+        append = s.log.append  # (as s.say(…), without its keyword dictionary: see log.py)
+        append(new_event(Event, ("5.2", "launch", (("seat", seat), ("card", s.content.army_ids[w]), ("code", code)), None)))
         s.ask("place", seat, w, code)
     elif verb == "move":
         s.used |= MOVE
@@ -315,7 +321,8 @@ def apply_main(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -
     elif verb == "develop":
         s.used |= DEVELOP
         need = develop_threshold(s)
-        s.say("5.7", "develop_start", seat=seat, need=need)
+        append = s.log.append  # (as s.say(…), without its keyword dictionary: see log.py)
+        append(new_event(Event, ("5.7", "develop_start", (("seat", seat), ("need", need)), None)))
         s.ask("develop", seat, need, 0)
     elif verb == "strategy":
         play_strategy(s, seat, action[1], action[2])

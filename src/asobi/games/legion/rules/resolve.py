@@ -17,7 +17,7 @@ from .log import Event, new_event
 from .negate import cancel
 from .ship import move_ship, ship_directions
 from .weapons import destroy_weapon, move_weapon, moves_of, resolve_weapon_item, shield_limit
-from .window import sync_answerer
+from .window import SEAT_BIT, sync_answerer
 
 if TYPE_CHECKING:
     from ..state import LegionState
@@ -119,8 +119,11 @@ def legal_discard(s: LegionState) -> list[tuple[Any, ...]]:
 
 
 def discard_card(s: LegionState, seat: int, card: int) -> None:
-    s.hands[seat].remove(card)
-    sync_answerer(s, seat)
+    hand = s.hands[seat]
+    hand.remove(card)
+    # window.sync_answerer, written out (a discard can only clear the bit)
+    if not hand or hand[-1] < ARMY or hand[0] >= ARMY:
+        s.answerers &= ~SEAT_BIT[seat]
     if card >= ARMY:
         s.army_discard[card - ARMY] += 1
     else:

@@ -183,8 +183,10 @@ def play_strategy(s: LegionState, seat: int, card: int, alpha: int) -> None:
     effects = c.strategy_effects[card]
     assert effects is not None
     e = effects[alpha]
-    s.say("6.4", "strategy_played", seat=seat, card=c.army_ids[card], alpha=ALPHA[alpha])
-    s.push(("announce", ("strategy", c.army_ids[card], e.verb, e.params, seat, False)))
+    args = (("seat", seat), ("card", c.army_ids[card]), ("alpha", ALPHA[alpha]))
+    append = s.log.append  # (as s.say(…), without its keyword dictionary: see log.py)
+    append(new_event(Event, ("6.4", "strategy_played", args, None)))
+    s.agenda.append(("announce", ("strategy", c.army_ids[card], e.verb, e.params, seat, False)))  # s.push
 
 
 def _code_alphabets(hand: list[int]) -> int:
