@@ -114,8 +114,7 @@ FIELDS = Fields(
     current_seat=Cache(),
     answerers=Cache(0),
     legal_cache=Cache(),
-    known_cache=Cache(),
-    redacted_logs=Cache(),
+    hidden_cache=Cache(),
     log=Log(),
 )
 """Every field of the state, declared once: clone, JSON, fingerprint and type checks follow."""
@@ -190,8 +189,10 @@ class LegionState(FlowState, DeclaredState):
         self.chance: tuple[Any, ...] | None = None
         self.ended: tuple[str, str] | None = None
         self.legal_cache: tuple[tuple[Any, ...], ...] | None = None
-        self.known_cache: tuple[int, tuple[tuple[int, ...], ...]] | None = None
-        self.redacted_logs: tuple[tuple[int, EventLog] | None, ...] | None = None
+        self.hidden_cache: tuple[Any, Any] | None = None
+        """What ``hidden.py`` keeps between calls: ``(known, redacted)``, the public knowledge of
+        the hands with the log length it was read at, and each seat's redacted log (either
+        ``None``); one slot, so a clone copies one reference."""
         self.log = EventLog()
         self.say(
             "1.9",
