@@ -14,6 +14,7 @@ from asobi.games.legion.rules.main_phase import legal_main
 from asobi.games.legion.rules.shield import legal_shield
 from asobi.games.legion.rules.stack import can_respond, playable_strategies
 from asobi.games.legion.rules.tables import tables
+from asobi.games.legion.rules.weapons import ship_distance
 from asobi.games.legion.rules.window import ALL_BUT, SEATS_IN, answerers, sync_answerers
 from asobi.games.legion.state import LegionState
 
@@ -123,6 +124,11 @@ def test_the_tables_hold_what_the_content_says():
             int(e.params["amount"]) if e is not None and e.verb == verb else 0 for e in c.weapon_effect
         ]
         assert list(t.persistent.get(verb, (0,) * len(c.weapon_effect))) == amounts
+    s = LegionState()
+    for s.ship in range(c.rows * c.cols):
+        assert [t.distance[sq][s.ship] for sq in range(c.rows * c.cols)] == [
+            ship_distance(s, sq) for sq in range(c.rows * c.cols)
+        ]
     assert (t.hand_bonus, t.develop_discount, t.shield_bonus) == tuple(
         t.persistent[verb] for verb in ("hand_limit", "develop_discount", "shield_limit")
     )

@@ -192,9 +192,18 @@ def legal_main(s: LegionState) -> list[tuple[Any, ...]]:
     acts.append(_END)
     if codes and armies and not used & LAUNCH:
         is_weapon = s.content.is_weapon
-        launchable = [w for w in armies if is_weapon[w]]
-        if launchable and mine < weapon_limit(s.n) and _any_free_square(s):
-            acts += [("launch", w, c) for w in launchable for c in _CODES_IN[codes]]
+        # (plain loops: a comprehension is a call on Python 3.11)
+        launchable = None
+        for w in armies:
+            if is_weapon[w]:
+                if launchable is None:
+                    launchable = [w]
+                else:
+                    launchable.append(w)
+        if launchable is not None and mine < weapon_limit(s.n) and _any_free_square(s):
+            for w in launchable:
+                for c in _CODES_IN[codes]:
+                    acts.append(("launch", w, c))
     if mine:
         if moves:
             if len(moves) > 1:

@@ -24,6 +24,7 @@ class Tables:
         "code_value",
         "develop_discount",
         "develop_value",
+        "distance",
         "hand_bonus",
         "is_strategy",
         "persistent",
@@ -36,6 +37,12 @@ class Tables:
 
     def __init__(self, c: Content) -> None:
         rows, cols = c.rows, c.cols
+        self.distance: tuple[tuple[int, ...], ...] = tuple(
+            tuple(abs(a // cols - b // cols) + abs(a % cols - b % cols) for b in range(rows * cols))
+            for a in range(rows * cols)
+        )
+        """``distance[a][b]``: the orthogonal steps between squares ``a`` and ``b`` (as
+        ``weapons.ship_distance`` counts them)."""
         self.step: dict[str, tuple[int, ...]] = {}
         """``step[direction][square]``: the square one step that way, or -1 off the map."""
         for direction, (dr, dc) in DIRECTION_STEP.items():

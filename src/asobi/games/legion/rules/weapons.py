@@ -205,9 +205,9 @@ def can_activate(s: LegionState, w: Weapon) -> bool:
     if verb is None:
         return False
     if verb == "strike_in_range":
-        return ship_distance(s, w[0]) <= w[3] % 3 + 1
+        return s.tables.distance[w[0]][s.ship] <= w[3] % 3 + 1  # ship_distance(s, w[0])
     if verb == "strike_adjacent":
-        return ship_distance(s, w[0]) == 1
+        return s.tables.distance[w[0]][s.ship] == 1  # ship_distance(s, w[0])
     if verb == "repair_near":
         return bool(repair_reach(s, w))
     if verb == "heal_space":
