@@ -224,8 +224,8 @@ class LegionState(FlowState, DeclaredState):
         """Apply a decision's action or a chance outcome (``None``: none), then run tasks until a
         decision, a draw or the end of the game: the kernel's ``apply_unchecked`` and ``run`` in
         one function, since a search makes this call every step and a Python call costs about
-        450 instructions. The loop checks 2.2/2.3 between tasks and calls the common
-        one-argument task without slicing it."""
+        450 instructions. The loop checks 2.2/2.3 between tasks and calls a task of one or two
+        arguments without slicing it."""
         if action is not None:
             self.legal_cache = None
             pending = self.pending
@@ -250,7 +250,7 @@ class LegionState(FlowState, DeclaredState):
             else:
                 tasks[task[0]](self, *task[1:])
             # (only finishing the game replaces the agenda, and then the loop stops)
-        if self.ended is None and (self.enemy_life <= 0 or self.space_life <= 0):
+        if (self.enemy_life <= 0 or self.space_life <= 0) and self.ended is None:
             check_end(self)
         # sync_seat(), written out: this runs once a step
         if self.ended is not None:

@@ -193,17 +193,17 @@ def legal_main(s: LegionState) -> list[tuple[Any, ...]]:
     if codes and armies and not used & LAUNCH:
         is_weapon = s.content.is_weapon
         # (plain loops: a comprehension is a call on Python 3.11)
-        launchable = None
-        for w in armies:
-            if is_weapon[w]:
+        launchable: list[int] | None = None
+        for card in armies:
+            if is_weapon[card]:
                 if launchable is None:
-                    launchable = [w]
+                    launchable = [card]
                 else:
-                    launchable.append(w)
+                    launchable.append(card)
         if launchable is not None and mine < weapon_limit(s.n) and _any_free_square(s):
-            for w in launchable:
+            for card in launchable:
                 for c in _CODES_IN[codes]:
-                    acts.append(("launch", w, c))
+                    acts.append(("launch", card, c))
     if mine:
         if moves:
             if len(moves) > 1:
