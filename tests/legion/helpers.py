@@ -9,6 +9,7 @@ import asobi.games.legion  # noqa: F401  (registers the game)
 from asobi.core.log import EventLog
 from asobi.games.legion.cards import ARMY
 from asobi.games.legion.content import code_index, content
+from asobi.games.legion.rules.window import sync_answerers
 from asobi.games.legion.state import LegionState
 
 
@@ -86,6 +87,7 @@ def position(
         s.ship = sq(ship)
     for k, v in fields.items():
         setattr(s, k, v)
+    sync_answerers(s)
     return s
 
 

@@ -205,7 +205,7 @@ def test_what_is_known_and_the_hidden_logs_read_incrementally_match_a_whole_log_
             if s.current_seat == TERMINAL:
                 break
             fresh = s.clone()
-            fresh.known_cache = fresh.redacted_logs = None
+            fresh.hidden_cache = None
             for seat in range(s.n):
                 assert known_cards(s, seat) == known_cards(fresh, seat)
             if step % 7 == 0:

@@ -14,6 +14,8 @@ from asobi.games.legion.rules.main_phase import legal_main
 from asobi.games.legion.rules.shield import legal_shield
 from asobi.games.legion.rules.stack import can_respond, playable_strategies
 from asobi.games.legion.rules.tables import tables
+from asobi.games.legion.rules.weapons import ship_distance
+from asobi.games.legion.rules.window import ALL_BUT, SEATS_IN, answerers, sync_answerers
 from asobi.games.legion.state import LegionState
 
 from .helpers import FixedRandom, events, keys, position, run
@@ -122,6 +124,14 @@ def test_the_tables_hold_what_the_content_says():
             int(e.params["amount"]) if e is not None and e.verb == verb else 0 for e in c.weapon_effect
         ]
         assert list(t.persistent.get(verb, (0,) * len(c.weapon_effect))) == amounts
+    s = LegionState()
+    for s.ship in range(c.rows * c.cols):
+        assert [t.distance[sq][s.ship] for sq in range(c.rows * c.cols)] == [
+            ship_distance(s, sq) for sq in range(c.rows * c.cols)
+        ]
+    assert (t.hand_bonus, t.develop_discount, t.shield_bonus) == tuple(
+        t.persistent[verb] for verb in ("hand_limit", "develop_discount", "shield_limit")
+    )
     assert any(t.persistent.values())
 
 
@@ -247,3 +257,66 @@ def test_the_fast_chance_legality_check_and_sampling_agree_with_the_outcomes():
         checked += 1
     assert checked > 50
 
+
+
+@rule("L-16", "L-28")
+def test_the_seats_a_window_asks_are_kept_up_to_date_at_every_step():
+    # ``s.answerers`` is updated where a hand or an auto-pass setting changes, not recomputed:
+    # at every step of seeded random games (both timings, open and hidden hands) it must equal
+    # the plain test of every hand, and so must a clone's, a determinized state's and a hidden
+    # variant's.
+    checked = 0
+    for g in range(16):
+        rng = Random(100 + g)
+        s = LegionState(2 + g % 4, ("easy", "normal", "hard")[g % 3], g % 5 == 0, timing=("printed", "simple")[g % 2])
+        while True:
+            assert s.answerers == answerers(s), (g, checked)
+            checked += 1
+            if s.current_seat == TERMINAL:
+                break
+            if checked % 37 == 0:
+                for v in [s.clone(), s.determinize(g % s.n, rng), *s.hidden_variants(g % s.n, rng)]:
+                    assert v.answerers == answerers(v)
+            if s.current_seat == CHANCE:
+                s.apply_unchecked(s.sample_chance(rng))
+            else:
+                legal = s.legal_actions()
+                s.apply_unchecked(legal[rng.randrange(len(legal))])
+    assert checked > 1000
+
+
+def test_answerers_are_the_seats_with_an_army_and_a_code_card_not_on_auto_pass():
+    s = position(4, hands=[["S05", "α1"], ["S01"], ["α2"], ["S09", "β3", "γ1"]], autopass=[0, 0, 0, 1])
+    assert s.answerers == 0b0001 and SEATS_IN[s.answerers] == (0,)
+    s.autopass[3] = 0
+    sync_answerers(s)  # (a state changed by hand; run() and sync_seat() do this too)
+    assert s.answerers == 0b1001 and SEATS_IN[s.answerers] == (0, 3)
+    assert [SEATS_IN[s.answerers & ALL_BUT[skip]] for skip in (-1, 0, 3)] == [(0, 3), (3,), (0,)]
+
+
+def test_a_window_run_with_the_task_after_it_does_what_the_two_tasks_do():
+    # ``window_main`` and ``window_end_turn`` are a step's priority window (L-28) and the task
+    # that always follows it, in one task: from the same position, each must reach the same
+    # decision, window, agenda and log as the two tasks run one after the other.
+    compared = asked = 0
+    for s in STATES:
+        if s.ended is not None or s.timing != "printed":
+            continue
+        for seat in range(s.n):
+            for folded, plain in (
+                (("window_main", seat, "4.1"), [("main", seat), ("priority", "4.1", -1)]),
+                (("window_main", seat, "4.2"), [("main", seat), ("priority", "4.2", seat)]),
+                (("window_end_turn", seat), [("end_turn", seat), ("priority", "4.3", -1)]),
+            ):
+                ran = []
+                for tasks in ([folded], plain):
+                    x = s.clone()
+                    x.pending, x.chance, x.stack, x.window = None, None, [], []
+                    x.turn = seat
+                    x.agenda = [("round",), *tasks]
+                    x.run()
+                    ran.append((x.pending, x.chance, x.window, x.agenda, x.turn, x.legal_cache, x.log.to_list()))
+                assert ran[0] == ran[1], (folded, ran)
+                compared += 1
+                asked += ran[0][0] is not None and ran[0][0][0] == "priority"
+    assert compared > 300 and asked > 20

@@ -14,6 +14,7 @@ from asobi.core.actions import HIDDEN
 from asobi.core.log import EventLog
 
 from .cards import ARMY
+from .rules.window import sync_answerers
 
 if TYPE_CHECKING:
     from .state import LegionState
@@ -40,13 +41,14 @@ def public_known(s: LegionState) -> tuple[tuple[int, ...], ...]:
     """For each hand, the cards the public log shows are in it: the shield codes swapped into it
     (4.4, L-18) that have not left it since.
 
-    Kept on the state with the log length it was read at (``known_cache``), so a later call reads
+    Kept on the state with the log length it was read at (``hidden_cache[0]``), so a later call reads
     only the events since: a clone's log starts with its original's, and a determinized state's
     differs only in private events. Search determinizes the same state many times.
     """
     log = s.log
     length = len(log)
-    cache = s.known_cache
+    caches = s.hidden_cache
+    cache = caches[0] if caches is not None else None
     if cache is not None and cache[0] == length:
         return cache[1]
     if cache is not None and cache[0] < length:
@@ -76,7 +78,7 @@ def public_known(s: LegionState) -> tuple[tuple[int, ...], ...]:
                 if card in hand:
                     hand.remove(card)
     result = tuple(tuple(h) for h in known)
-    s.known_cache = (length, result)
+    s.hidden_cache = ((length, result), caches[1] if caches is not None else None)
     return result
 
 
@@ -119,12 +121,13 @@ def hide_private_log(s: LegionState, v: LegionState, seat: int) -> None:
     """Give ``v`` the log of ``s`` with the card of every event only other seats see replaced by
     ``"?"``: ``seat`` sees none of them, and they would otherwise name the real hidden cards.
 
-    Each seat's hidden log is kept on ``s`` (``redacted_logs``, with the length it covers), so the
+    Each seat's hidden log is kept on ``s`` (``hidden_cache[1]``, with the length it covers), so the
     next call redacts only the events since and shares the rest (search determinizes one state
     many times)."""
     log = s.log
     length = len(log)
-    cache = s.redacted_logs or (None,) * s.n
+    caches = s.hidden_cache
+    cache = (caches[1] if caches is not None else None) or (None,) * s.n
     entry = cache[seat]
     if entry is not None and entry[0] <= length:
         hidden = entry[1].fork()
@@ -133,9 +136,11 @@ def hide_private_log(s: LegionState, v: LegionState, seat: int) -> None:
         hidden, start = EventLog(), 0
     if start < length:
         hidden.extend([_redact_event(e, seat) for e in log.since(start)])
-        s.redacted_logs = (*cache[:seat], (length, hidden.fork()), *cache[seat + 1 :])
+        redacted = (*cache[:seat], (length, hidden.fork()), *cache[seat + 1 :])
+        s.hidden_cache = (caches[0] if caches is not None else None, redacted)
     v.log = hidden
-    v.redacted_logs = None  # v's log is this seat's: what other seats saw of it is not there
+    if v.hidden_cache is not None:  # v's log is this seat's: what other seats saw of it is not there
+        v.hidden_cache = (v.hidden_cache[0], None)
 
 
 def _unknown(hand: list[int], known: list[int]) -> list[int]:
@@ -202,6 +207,7 @@ def determinize(s: LegionState, seat: int, rng: Random) -> LegionState:
     if s.open_hands or s.ended is not None:
         return v
     _deal(s, v, seat, [b for b in range(s.n) if b != seat], rng)
+    sync_answerers(v)  # (the same seats: each hand keeps its code and army counts)
     hide_private_log(s, v, seat)
     return v
 
@@ -225,6 +231,7 @@ def hidden_variants(s: LegionState, seat: int, rng: Random) -> list[LegionState]
     def keep(v: LegionState) -> None:
         if v.hands != s.hands:
             v.legal_cache = None
+            sync_answerers(v)
             hide_private_log(s, v, seat)
             out.append(v)
 

@@ -33,6 +33,7 @@ from .rules.main_phase import is_legal_main
 from .rules.shield import is_legal_shield
 from .rules.tables import Tables, tables
 from .rules.turn import check_end
+from .rules.window import sync_answerer, sync_answerers
 
 __all__ = ["ARMY", "SEATS", "LegionState"]
 
@@ -111,9 +112,9 @@ FIELDS = Fields(
     content=Shared(content),
     tables=Shared(lambda: tables(content())),
     current_seat=Cache(),
+    answerers=Cache(0),
     legal_cache=Cache(),
-    known_cache=Cache(),
-    redacted_logs=Cache(),
+    hidden_cache=Cache(),
     log=Log(),
 )
 """Every field of the state, declared once: clone, JSON, fingerprint and type checks follow."""
@@ -125,6 +126,8 @@ class LegionState(FlowState, DeclaredState):
     content: Content
     """The game's content (a slot shared by every state, like ``tables``: see ``core.fields.Shared``)."""
     tables: Tables
+    answerers: int
+    """The seats a window asks (L-16, L-28), a bit each: ``rules/window.py``."""
     current_seat: int  # a slot here (the kernel's property elsewhere)
     """The seat to decide, ``CHANCE`` or ``TERMINAL``: a slot that :meth:`run` sets when the
     agenda stops (and :meth:`after_load` on reading), not the kernel's property, because a search
@@ -180,13 +183,16 @@ class LegionState(FlowState, DeclaredState):
         self.stack: list[tuple[Any, ...]] = []
         self.window: list[int] = []
         self.autopass = [0] * players
+        self.answerers = 0  # (every hand is empty)
         self.agenda: list[tuple[Any, ...]] = [("round",)]
         self.pending: tuple[Any, ...] | None = None
         self.chance: tuple[Any, ...] | None = None
         self.ended: tuple[str, str] | None = None
         self.legal_cache: tuple[tuple[Any, ...], ...] | None = None
-        self.known_cache: tuple[int, tuple[tuple[int, ...], ...]] | None = None
-        self.redacted_logs: tuple[tuple[int, EventLog] | None, ...] | None = None
+        self.hidden_cache: tuple[Any, Any] | None = None
+        """What ``hidden.py`` keeps between calls: ``(known, redacted)``, the public knowledge of
+        the hands with the log length it was read at, and each seat's redacted log (either
+        ``None``); one slot, so a clone copies one reference."""
         self.log = EventLog()
         self.say(
             "1.9",
@@ -212,13 +218,14 @@ class LegionState(FlowState, DeclaredState):
 
     def add_to_hand(self, seat: int, card: int) -> None:
         insort(self.hands[seat], card)
+        sync_answerer(self, seat)
 
     def apply_unchecked(self, action: tuple[Any, ...] | None) -> None:
         """Apply a decision's action or a chance outcome (``None``: none), then run tasks until a
         decision, a draw or the end of the game: the kernel's ``apply_unchecked`` and ``run`` in
         one function, since a search makes this call every step and a Python call costs about
-        450 instructions. The loop checks 2.2/2.3 between tasks and calls the common
-        one-argument task without slicing it."""
+        450 instructions. The loop checks 2.2/2.3 between tasks and calls a task of one or two
+        arguments without slicing it."""
         if action is not None:
             self.legal_cache = None
             pending = self.pending
@@ -234,14 +241,16 @@ class LegionState(FlowState, DeclaredState):
                 break
             task = agenda.pop()
             size = len(task)
-            if size == 2:  # most tasks take one argument: call without slicing the task
+            if size == 2:  # most tasks take one or two arguments: call without slicing the task
                 tasks[task[0]](self, task[1])
+            elif size == 3:
+                tasks[task[0]](self, task[1], task[2])
             elif size == 1:
                 tasks[task[0]](self)
             else:
                 tasks[task[0]](self, *task[1:])
             # (only finishing the game replaces the agenda, and then the loop stops)
-        if self.ended is None and (self.enemy_life <= 0 or self.space_life <= 0):
+        if (self.enemy_life <= 0 or self.space_life <= 0) and self.ended is None:
             check_end(self)
         # sync_seat(), written out: this runs once a step
         if self.ended is not None:
@@ -252,12 +261,16 @@ class LegionState(FlowState, DeclaredState):
             self.current_seat = self.pending[1]  # type: ignore[index]
 
     def run(self) -> None:
-        """Run tasks until a decision, a draw or the end of the game."""
+        """Run tasks until a decision, a draw or the end of the game (for a state set up or changed
+        by hand, after bringing :attr:`answerers` up to date)."""
+        sync_answerers(self)
         self.apply_unchecked(None)
 
     def sync_seat(self) -> None:
         """Set :attr:`current_seat` from the pending decision, the chance node or the end (as
-        :meth:`run` does when it stops; for a state read or set up by hand)."""
+        :meth:`run` does when it stops), and :attr:`answerers` from the hands: for a state read or
+        set up by hand."""
+        sync_answerers(self)
         if self.ended is not None:
             self.current_seat = TERMINAL
         elif self.chance is not None:

@@ -15,6 +15,7 @@ from .rules.level import develop_alphabets, develop_threshold
 from .rules.lives import enemy_level
 from .rules.main_phase import ACTIVATE, DEVELOP, LAUNCH, MOVE, REPAIR, SUPPLY
 from .rules.weapons import shield_limit, weapon_limit, weapon_of
+from .rules.window import answerers
 
 if TYPE_CHECKING:
     from .state import LegionState
@@ -345,6 +346,8 @@ def invariant_errors(s: LegionState) -> list[str]:
         errs.append("enemy deck count wrong")
     if len(s.shield) > 3 + 2:
         errs.append("shield too large")
+    if s.answerers != answerers(s):
+        errs.append("the seats a window asks (answerers) are not those the hands and auto-pass give")
     return errs
 
 

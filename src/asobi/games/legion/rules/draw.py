@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import ARMY
 from ..content import content
 from .log import Event, new_event
-from .weapons import persistent_total
+from .window import SEAT_BIT
 
 if TYPE_CHECKING:
     from ..state import LegionState
@@ -24,9 +24,14 @@ if TYPE_CHECKING:
 
 def hand_limit(s: LegionState, seat: int) -> int:
     """4.1: a draw may not bring the hand to 8 − players or more (radar nets raise it)."""
-    if not s.weapons:
-        return 8 - s.n
-    return 8 - s.n + persistent_total(s, "hand_limit", seat)
+    limit = 8 - s.n
+    weapons = s.weapons
+    if weapons:  # persistent_total(s, "hand_limit", seat), written out
+        bonus = s.tables.hand_bonus
+        for w in weapons:
+            if w[1] == seat:
+                limit += bonus[w[2]]
+    return limit
 
 
 def task_draw_phase(s: LegionState, seat: int) -> None:
@@ -236,7 +241,11 @@ def apply_chance(s: LegionState, action: tuple[Any, ...]) -> None:
         else:
             deck, discard, held = s.army_deck, s.army_discard, ARMY + card
         deck[card] -= 1
-        insort(s.hands[seat], held)
+        hand = s.hands[seat]
+        insort(hand, held)
+        # (window.sync_answerer written out for a card gained, which can only set the bit)
+        if hand[-1] >= ARMY and hand[0] < ARMY and not s.autopass[seat]:
+            s.answerers |= SEAT_BIT[seat]
         append = s.log.append  # (read once: a method call on it is not specialised by Python 3.11)
         drew = _DREW_ARGS[kind][seat][card]
         if s.open_hands:

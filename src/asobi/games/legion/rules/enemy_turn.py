@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .log import Event, new_event
+from .stack import task_announce
 
 if TYPE_CHECKING:
     from ..state import LegionState
@@ -40,7 +41,12 @@ def task_square(s: LegionState, piece: int) -> None:
     pos = s.pieces[piece]
     if pos < 0:
         return
-    s.agenda.extend(reversed(s.tables.square_tasks[pos]))
+    tasks = s.tables.square_tasks[pos]
+    if tasks:
+        agenda = s.agenda
+        agenda.extend(reversed(tasks))
+        # The first announce task would run next, with nothing in between: run it at once.
+        task_announce(s, agenda.pop()[1])
 
 
 def task_attack(s: LegionState, piece: int) -> None:
@@ -54,4 +60,5 @@ def task_attack(s: LegionState, piece: int) -> None:
     if code in s.shield:
         s.say("7.6", "attack_shielded", piece=piece + 1, code=code)
         return
-    s.agenda.append(s.tables.attack_tasks[piece][code])
+    # (its announce task, run at once rather than put on the agenda to run next)
+    task_announce(s, s.tables.attack_tasks[piece][code][1])

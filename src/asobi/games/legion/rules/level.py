@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .lives import ENEMY_LEVEL
-from .weapons import persistent_total
 
 if TYPE_CHECKING:
     from ..state import LegionState
@@ -19,8 +18,11 @@ def develop_threshold(s: LegionState) -> int:
     p1, p2, p3 = s.pieces
     # (a blackout square holds 1, any other 0, so their sum is the number of blackouts)
     total = square_value[p1] + square_value[p2] + square_value[p3] + ENEMY_LEVEL[s.enemy_life] + sum(s.black)
-    if s.weapons:
-        total -= persistent_total(s, "develop_discount", None)
+    weapons = s.weapons
+    if weapons:  # persistent_total(s, "develop_discount", None), written out
+        discount = s.tables.develop_discount
+        for w in weapons:
+            total -= discount[w[2]]
     return total if total > 1 else 1
 
 

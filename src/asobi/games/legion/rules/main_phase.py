@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards import ARMY, distinct, hand_kinds, is_index
+from ..cards import ARMY, distinct, is_index
+from ..content import content
 from .blackout import clear_blackout, repairable
 from .level import develop_alphabets, develop_threshold
 from .lives import damage_enemy
 from .log import Event, new_event, seat_events
 from .resolve import discard_card
+from .shield import SHIELD_PHASE, task_shield_phase
 from .stack import play_strategy, playable, playable_strategies
 from .weapons import (
     activate,
@@ -23,6 +25,7 @@ from .weapons import (
     weapon_limit,
     weapon_of,
 )
+from .window import ALL_BUT, SEATS_IN, sync_answerer
 
 if TYPE_CHECKING:
     from ..state import LegionState
@@ -39,13 +42,26 @@ _MAIN_END = seat_events("4.2", "main_end")
 
 _MAIN = tuple(("main", seat) for seat in range(5))
 """Each seat's main-phase task and decision (the same tuple, ``("main", seat)``), made once."""
-_BETWEEN = tuple(("priority", "4.2", seat) for seat in range(5))
-"""L-28: the window after each of a seat's main actions, for the other seats."""
+_BETWEEN = tuple(("window_main", seat, "4.2") for seat in range(5))
+"""L-28: the window after each of a seat's main actions, for the other seats, then the main phase
+again (``task_main`` with a step)."""
 _DRAW_ARMY = tuple(("draw_army", seat, "5.1") for seat in range(5))
 """5.1: supply's draw of an army card, as each seat's task."""
 
 
-def task_main(s: LegionState, seat: int) -> None:
+def task_main(s: LegionState, seat: int, step: str = "") -> None:
+    """4.2: the seat's main phase (the task ``("main", seat)``); with a ``step`` (the task
+    ``("window_main", seat, step)``), L-28's window of that step first, as the tasks
+    ``("priority", step, skip)`` and ``("main", seat)`` would run it: the window after the draw
+    phase (4.1) asks every seat, the one after a main action (4.2) the other seats."""
+    if step:
+        bits = s.answerers & ALL_BUT[seat if step == "4.2" else -1]
+        if bits:
+            s.agenda.append(_MAIN[seat])  # runs once the window has closed
+            window = s.window = list(SEATS_IN[bits])
+            s.pending = ("priority", window[0], step, seat if step == "4.2" else -1)  # s.ask(…)
+            s.legal_cache = None
+            return
     s.pending = _MAIN[seat]  # s.ask("main", seat)
     s.legal_cache = None
     hand = s.hands[seat]
@@ -59,8 +75,18 @@ def task_main(s: LegionState, seat: int) -> None:
     legal = tuple(legal_main(s))
     if len(legal) == 1:
         s.pending = None
+        _shield_phase_next(s, seat)
     else:
         s.legal_cache = legal
+
+
+def _shield_phase_next(s: LegionState, seat: int) -> None:
+    """The main phase has ended: the shield phase's task, which a turn puts right under the main
+    phase's, would run next with nothing in between, so run it at once."""
+    agenda = s.agenda
+    if agenda and agenda[-1] is SHIELD_PHASE[seat]:
+        agenda.pop()
+        task_shield_phase(s, seat)
 
 
 def _develop_cards(s: LegionState, seat: int) -> tuple[list[int], list[int]]:
@@ -93,28 +119,61 @@ _SUPPLY = tuple(("supply", c) for c in range(9))
 _END = ("end",)
 _DEVELOP = ("develop",)
 _AUTOPASS_OFF = ("autopass", 0)
+_MOVE = tuple(tuple(("move", zone, to) for to in range(content().rows * content().cols)) for zone in range(3))
+"""``_MOVE[zone][square]``: the move action (5.5), made once."""
+_SUPPLY_FOR = tuple(tuple(_SUPPLY[c] for c in range(9) if codes >> c & 1) for codes in range(512))
+"""``_SUPPLY_FOR[codes]``: the supply actions (5.1) of a hand holding the code kinds ``codes``
+(bit ``c`` for code ``c``), in order."""
+_CODES_IN = tuple(tuple(c for c in range(9) if codes >> c & 1) for codes in range(512))
+"""``_CODES_IN[codes]``: the code kinds of the bits ``codes``, in order."""
+_ALPHAS_IN = tuple(sum(1 << a for a in range(3) if codes >> (3 * a) & 7) for codes in range(512))
+"""``_ALPHAS_IN[codes]``: the alphabets of the code kinds ``codes``, as bits (α 1, β 2, γ 4)."""
 
 
 def legal_main(s: LegionState) -> list[tuple[Any, ...]]:
     """The main-phase actions, sorted. Each verb's actions come out in order already and the
     verbs are listed alphabetically (activate … supply), so only activations and moves need
-    sorting. One pass over the weapons finds the activations and counts the seat's own."""
+    sorting. One pass over the hand finds its code kinds, its army cards and what its codes
+    count for in development; one pass over the weapons finds the activations, the seat's moves
+    and how many weapons it has."""
     assert s.pending is not None
     seat = s.pending[1]
     used = s.used
     hand = s.hands[seat]
-    codes, armies = hand_kinds(hand)  # the hand is sorted: codes, then army cards
+    t = s.tables
+    square_bit = t.square_bit
+    p1, p2, p3 = s.pieces
+    value = t.develop_value[square_bit[p1] | square_bit[p2] | square_bit[p3]]
+    worth = 0  # what the hand's codes count for in development (can_develop)
+    codes = 0  # the hand's code kinds, as bits
+    armies: list[int] = []  # its army cards, each once (as ``k``, not ``ARMY + k``), in order
+    last = -1
+    for c in hand:  # the hand is sorted: codes, then army cards
+        if c < ARMY:
+            worth += value[c]
+            codes |= 1 << c
+        elif c != last:
+            last = c
+            armies.append(c - ARMY)
     acts: list[tuple[Any, ...]] = []
+    moves: list[tuple[Any, ...]] = []
     weapons = s.weapons
     mine = 0
     if weapons:
         offer = not used & ACTIVATE
+        move = not used & MOVE
         own_only = s.own_weapons_only
-        activates = s.tables.activates
+        activates = t.activates
+        black, ship, orthogonal = s.black, s.ship, s.content.orthogonal
         for w in weapons:
             owner = w[1]
             if owner == seat:
                 mine += 1
+                if move:  # moves_of, written out
+                    to_zone = _MOVE[w[4]]
+                    for to in orthogonal[w[0]]:
+                        if not black[to] and to != ship:
+                            moves.append(to_zone[to])
             elif own_only:
                 continue  # L-26's narrowing: only the seat's own weapons
             # L-26: 操作 may use any weapon's 起動 effect (5.5 names no owner)
@@ -124,26 +183,41 @@ def legal_main(s: LegionState) -> list[tuple[Any, ...]]:
             acts.sort()
     if s.autopass[seat]:
         acts.append(_AUTOPASS_OFF)
-    if (codes or s.shield) and not used & DEVELOP and can_develop(s, seat):
-        acts.append(_DEVELOP)
+    if not used & DEVELOP and (codes or s.shield):  # can_develop, written out
+        for c in s.shield:
+            worth += value[c]
+        # The threshold is at least 1 (L-7): read it only when some code counts.
+        if worth > 0 and worth >= develop_threshold(s):
+            acts.append(_DEVELOP)
     acts.append(_END)
     if codes and armies and not used & LAUNCH:
         is_weapon = s.content.is_weapon
-        launchable = [w for w in armies if is_weapon[w]]
-        if launchable and mine < weapon_limit(s.n) and _any_free_square(s):
-            acts += [("launch", w, c) for w in launchable for c in codes]
+        # (plain loops: a comprehension is a call on Python 3.11)
+        launchable: list[int] | None = None
+        for card in armies:
+            if is_weapon[card]:
+                if launchable is None:
+                    launchable = [card]
+                else:
+                    launchable.append(card)
+        if launchable is not None and mine < weapon_limit(s.n) and _any_free_square(s):
+            for card in launchable:
+                for c in _CODES_IN[codes]:
+                    acts.append(("launch", card, c))
     if mine:
-        if not used & MOVE:
-            acts += [("move", zone, to) for zone, to in moves_of(s, seat)]
+        if moves:
+            if len(moves) > 1:
+                moves.sort()
+            acts += moves
         if not used & REPAIR and hand:
             targets = repairable(s, seat)
             if targets:
                 cards = distinct(hand)
                 acts += [("repair", t, c) for t in targets for c in cards]
-    if armies:
-        acts += playable_strategies(s, seat, armies)
+    if armies and codes:
+        acts += playable_strategies(s, seat, armies, _ALPHAS_IN[codes])
     if codes and not used & SUPPLY and (any(s.army_deck) or any(s.army_discard)):
-        acts += [_SUPPLY[c] for c in codes]
+        acts += _SUPPLY_FOR[codes]
     return acts
 
 
@@ -215,10 +289,16 @@ def apply_main(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -
     if verb == "end":
         append = s.log.append  # (see log.py: read once, then called)
         append(_MAIN_END[seat])
+        # The shield phase's task, which a turn puts right under the main phase's, would run
+        # next with nothing in between: run it at once.
+        agenda = s.agenda
+        if agenda and agenda[-1] is SHIELD_PHASE[seat]:
+            agenda.pop()
+            task_shield_phase(s, seat)
         return
-    s.agenda.append(_MAIN[seat])  # s.push(("main", seat))
-    if verb != "autopass" and s.timing != "simple":
-        s.agenda.append(_BETWEEN[seat])  # L-28: the other seats may play a strategy after it
+    # s.push(("main", seat)), after L-28's window for the other seats (not after the auto-pass
+    # setting, which is no main action)
+    s.agenda.append(_MAIN[seat] if verb == "autopass" or s.timing == "simple" else _BETWEEN[seat])
     if verb in _OTHER_MAIN and s.used & OPERATE:
         # L-24: 操作 (5.5) is one action, its move and activation in either order: once another
         # main action starts after half of it, the other half is gone.
@@ -234,7 +314,9 @@ def apply_main(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -
         w, code = action[1], action[2]
         s.hands[seat].remove(ARMY + w)
         s.hands[seat].remove(code)
-        s.say("5.2", "launch", seat=seat, card=s.content.army_ids[w], code=code)
+        sync_answerer(s, seat)
+        append = s.log.append  # (as s.say(…), without its keyword dictionary: see log.py)
+        append(new_event(Event, ("5.2", "launch", (("seat", seat), ("card", s.content.army_ids[w]), ("code", code)), None)))
         s.ask("place", seat, w, code)
     elif verb == "move":
         s.used |= MOVE
@@ -248,12 +330,14 @@ def apply_main(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -
     elif verb == "develop":
         s.used |= DEVELOP
         need = develop_threshold(s)
-        s.say("5.7", "develop_start", seat=seat, need=need)
+        append = s.log.append  # (as s.say(…), without its keyword dictionary: see log.py)
+        append(new_event(Event, ("5.7", "develop_start", (("seat", seat), ("need", need)), None)))
         s.ask("develop", seat, need, 0)
     elif verb == "strategy":
         play_strategy(s, seat, action[1], action[2])
     elif verb == "autopass":
         s.autopass[seat] = 0
+        sync_answerer(s, seat)
         s.say("L-5", "autopass_off", seat=seat)
 
 

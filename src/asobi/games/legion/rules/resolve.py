@@ -17,6 +17,7 @@ from .log import Event, new_event
 from .negate import cancel
 from .ship import move_ship, ship_directions
 from .weapons import destroy_weapon, move_weapon, moves_of, resolve_weapon_item, shield_limit
+from .window import SEAT_BIT, sync_answerer
 
 if TYPE_CHECKING:
     from ..state import LegionState
@@ -118,7 +119,11 @@ def legal_discard(s: LegionState) -> list[tuple[Any, ...]]:
 
 
 def discard_card(s: LegionState, seat: int, card: int) -> None:
-    s.hands[seat].remove(card)
+    hand = s.hands[seat]
+    hand.remove(card)
+    # window.sync_answerer, written out (a discard can only clear the bit)
+    if not hand or hand[-1] < ARMY or hand[0] >= ARMY:
+        s.answerers &= ~SEAT_BIT[seat]
     if card >= ARMY:
         s.army_discard[card - ARMY] += 1
     else:
@@ -194,5 +199,6 @@ def legal_to_shield(s: LegionState) -> list[tuple[Any, ...]]:
 def apply_to_shield(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
     seat = pend[1]
     s.hands[seat].remove(action[1])
+    sync_answerer(s, seat)
     insort(s.shield, action[1])
     s.say(pend[2], "shielded", seat=seat, code=action[1])

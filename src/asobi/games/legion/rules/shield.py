@@ -9,12 +9,15 @@ from typing import TYPE_CHECKING, Any
 from ..cards import ARMY, is_index
 from .log import Event, new_event, seat_events
 from .weapons import BASE_SHIELD_LIMIT, shield_limit
+from .window import sync_answerer
 
 if TYPE_CHECKING:
     from ..state import LegionState
 
 
 _SHIELD_END = seat_events("4.3", "shield_end")
+SHIELD_PHASE = tuple(("shield_phase", seat) for seat in range(5))
+"""Each seat's shield-phase task, made once (a turn's tasks hold these very tuples)."""
 _ASK_SHIELD = tuple(("shield", seat) for seat in range(5))
 """Each seat's shield-phase decision, made once."""
 
@@ -125,6 +128,7 @@ def apply_shield(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...])
     if verb == "shield":
         code = action[1]
         s.hands[seat].remove(code)
+        sync_answerer(s, seat)
         insort(s.shield, code)
         s.shield_new.append(code)
         append = s.log.append  # (see log.py: read once, then called)

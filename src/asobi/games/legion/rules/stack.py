@@ -19,6 +19,7 @@ from . import resolve as _resolve
 from .log import Event, new_event, seat_events
 from .negate import cancel_fits
 from .weapons import moves_of, shield_limit
+from .window import ALL_BUT, SEAT_BIT, SEATS_IN, sync_answerer
 
 if TYPE_CHECKING:
     from ..state import LegionState
@@ -47,8 +48,15 @@ def task_announce(s: LegionState, item: tuple[Any, ...]) -> None:
             ),
         )
     )
-    # The settle task would run next, with nothing in between: do its work at once.
-    _settle(s)
+    # The settle task would run next, with nothing in between: do its work at once (_settle,
+    # written out: this runs for every item on the stack).
+    bits = s.answerers
+    if bits and not item[5]:
+        window = s.window = list(SEATS_IN[bits])
+        s.pending = ("respond", window[0])  # s.ask("respond", window[0])
+        s.legal_cache = None
+        return
+    _resolve_top(s)
 
 
 def task_settle(s: LegionState) -> None:
@@ -62,24 +70,15 @@ def _settle(s: LegionState) -> None:
 
     L-16: every seat whose hand holds an army card and a code card (public counts, L-17) and that
     has not set auto-pass (L-5) is asked, in seat order, whether or not it has a strategy it may
-    play: who is asked must not tell the table what a hidden hand holds. (The seats are found
-    here rather than in a helper: this runs for every item on the stack.)
+    play: who is asked must not tell the table what a hidden hand holds (``s.answerers``, kept up
+    to date by ``window.py``).
     """
-    autopass = s.autopass
-    if not s.stack[-1][5] and 0 in autopass:  # (every seat on auto-pass: nobody is asked)
-        window = None
-        hands = s.hands
-        for seat in range(s.n):
-            hand = hands[seat]
-            if hand and hand[-1] >= ARMY and hand[0] < ARMY and not autopass[seat]:
-                if window is None:
-                    window = [seat]
-                else:
-                    window.append(seat)
-        if window:
-            s.window = window
-            s.ask("respond", window[0])
-            return
+    bits = s.answerers
+    if bits and not s.stack[-1][5]:
+        window = s.window = list(SEATS_IN[bits])
+        s.pending = ("respond", window[0])  # s.ask("respond", window[0])
+        s.legal_cache = None
+        return
     _resolve_top(s)
 
 
@@ -88,22 +87,11 @@ def task_priority(s: LegionState, step: str, skip: int) -> None:
     strategy, the seats that hold an army card and a code card (public counts, L-17) and are not
     on auto-pass (L-5) are asked in seat order whether to play one; ``skip`` (the seat whose main
     phase it is, which plays strategies as main-phase choices) is not asked; -1 skips nobody."""
-    autopass = s.autopass
-    if 0 not in autopass:
-        return  # every seat is on auto-pass: nobody is asked, no loop over the seats
-    window = None
-    hands = s.hands
-    for seat in range(s.n):
-        hand = hands[seat]
-        # (the hand tests first: they fail most often, so the rest is rarely read)
-        if hand and hand[-1] >= ARMY and hand[0] < ARMY and not autopass[seat] and seat != skip:
-            if window is None:
-                window = [seat]
-            else:
-                window.append(seat)
-    if window:
-        s.window = window
-        s.ask("priority", window[0], step, skip)
+    bits = s.answerers & ALL_BUT[skip]
+    if bits:
+        window = s.window = list(SEATS_IN[bits])
+        s.pending = ("priority", window[0], step, skip)  # s.ask("priority", window[0], step, skip)
+        s.legal_cache = None
 
 
 def apply_priority(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
@@ -118,6 +106,7 @@ def apply_priority(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...
         return
     if action[0] == "autopass":
         s.autopass[seat] = 1
+        s.answerers &= ~SEAT_BIT[seat]
         append = s.log.append  # (see log.py)
         append(_AUTOPASS_ON[seat])
     if s.window:
@@ -132,7 +121,13 @@ def _resolve_top(s: LegionState) -> None:
     # The resolve task would run straight away, with a settle task under it: run it here.
     agenda = s.agenda
     agenda.append(_SETTLE)
-    task_resolve(s, item)
+    # task_resolve(s, item), written out: this runs for every item on the stack
+    if item[0] == "strategy":
+        s.army_discard[s.content.army_index[item[1]]] += 1
+    if item[5]:
+        s.say("6.5", "negated_resolves", label=item[1])
+    else:
+        _resolve.resolve(s, item)
     if (
         not s.stack
         and s.pending is None
@@ -167,6 +162,7 @@ def apply_respond(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]
         return
     if action[0] == "autopass":
         s.autopass[seat] = 1
+        s.answerers &= ~SEAT_BIT[seat]
         append = s.log.append  # (see log.py)
         append(_AUTOPASS_ON[seat])
     else:
@@ -182,12 +178,15 @@ def play_strategy(s: LegionState, seat: int, card: int, alpha: int) -> None:
     """6.4: play a strategy, showing (not discarding) a code card of the alphabet whose effect
     applies; it goes on the stack like any effect (6.5)."""
     s.hands[seat].remove(ARMY + card)
+    sync_answerer(s, seat)
     c = s.content
     effects = c.strategy_effects[card]
     assert effects is not None
     e = effects[alpha]
-    s.say("6.4", "strategy_played", seat=seat, card=c.army_ids[card], alpha=ALPHA[alpha])
-    s.push(("announce", ("strategy", c.army_ids[card], e.verb, e.params, seat, False)))
+    args = (("seat", seat), ("card", c.army_ids[card]), ("alpha", ALPHA[alpha]))
+    append = s.log.append  # (as s.say(…), without its keyword dictionary: see log.py)
+    append(new_event(Event, ("6.4", "strategy_played", args, None)))
+    s.agenda.append(("announce", ("strategy", c.army_ids[card], e.verb, e.params, seat, False)))  # s.push
 
 
 def _code_alphabets(hand: list[int]) -> int:
@@ -225,19 +224,24 @@ def playable(s: LegionState, seat: int, card: int, alpha: int) -> bool:
     return _applies(s, seat, effects[alpha])
 
 
-def playable_strategies(s: LegionState, seat: int, armies: list[int] | None = None) -> list[tuple[Any, ...]]:
+def playable_strategies(
+    s: LegionState, seat: int, armies: list[int] | None = None, alphas: int = 0
+) -> list[tuple[Any, ...]]:
     """The strategies ``seat`` may play now, in order; ``armies``: the hand's distinct army cards
-    (as :func:`~..cards.hand_kinds` gives them) when the caller has them already."""
-    hand = s.hands[seat]
-    if not hand or hand[-1] < ARMY:
-        return []
-    alphas = _code_alphabets(hand)
+    (as :func:`~..cards.hand_kinds` gives them) and ``alphas`` the alphabets of its codes (as
+    bits), when the caller has them already."""
+    if armies is None:
+        hand = s.hands[seat]
+        if not hand or hand[-1] < ARMY:
+            return []
+        alphas = _code_alphabets(hand)
+        armies = hand_kinds(hand)[1]
     if not alphas:
         return []
     out = []
     is_strategy = s.tables.is_strategy
     strategy_effects = s.content.strategy_effects
-    for card in hand_kinds(hand)[1] if armies is None else armies:  # each army card once, in order
+    for card in armies:  # each army card once, in order
         if not is_strategy[card]:
             continue
         effects = strategy_effects[card]

@@ -22,9 +22,13 @@ class Tables:
         "card_tasks",
         "code_bit",
         "code_value",
+        "develop_discount",
         "develop_value",
+        "distance",
+        "hand_bonus",
         "is_strategy",
         "persistent",
+        "shield_bonus",
         "square_bit",
         "square_tasks",
         "square_value",
@@ -33,6 +37,12 @@ class Tables:
 
     def __init__(self, c: Content) -> None:
         rows, cols = c.rows, c.cols
+        self.distance: tuple[tuple[int, ...], ...] = tuple(
+            tuple(abs(a // cols - b // cols) + abs(a % cols - b % cols) for b in range(rows * cols))
+            for a in range(rows * cols)
+        )
+        """``distance[a][b]``: the orthogonal steps between squares ``a`` and ``b`` (as
+        ``weapons.ship_distance`` counts them)."""
         self.step: dict[str, tuple[int, ...]] = {}
         """``step[direction][square]``: the square one step that way, or -1 off the map."""
         for direction, (dr, dc) in DIRECTION_STEP.items():
@@ -113,6 +123,13 @@ class Tables:
         }
         """``persistent[verb][card]``: the amount of army card ``card``'s persistent (永続) effect
         ``verb`` (0 for a card without one), for the verbs that take an amount."""
+        none = (0,) * len(c.weapon_effect)
+        self.develop_discount: tuple[int, ...] = self.persistent.get("develop_discount", none)
+        """``persistent["develop_discount"]`` (5.7: lowers the development threshold), or zeros."""
+        self.shield_bonus: tuple[int, ...] = self.persistent.get("shield_limit", none)
+        """``persistent["shield_limit"]`` (4.3: raises the shield's limit), or zeros."""
+        self.hand_bonus: tuple[int, ...] = self.persistent.get("hand_limit", none)
+        """``persistent["hand_limit"]`` (4.1: raises the owner's hand limit), or zeros."""
 
 
 _BY_CONTENT: dict[int, tuple[Content, Tables]] = {}

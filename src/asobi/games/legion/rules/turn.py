@@ -6,7 +6,10 @@ from typing import TYPE_CHECKING
 
 from asobi.core.state import TERMINAL
 
+from .draw import task_draw_phase
 from .log import Event, new_event, seat_events
+from .shield import SHIELD_PHASE
+from .window import ALL_BUT, SEATS_IN
 
 if TYPE_CHECKING:
     from ..state import LegionState
@@ -17,10 +20,9 @@ _ROUND_TASKS = tuple(
     for n in range(6)
 )
 """2.1: the tasks of a round for ``n`` players, in agenda order (the last one runs first)."""
-_TURN_TASKS = tuple(
-    (("end_turn", seat), ("shield_phase", seat), ("main", seat), ("draw_phase", seat)) for seat in range(5)
-)
-"""2.1, 4.1–4.4: the phases of a seat's turn, in agenda order."""
+_TURN_TASKS = tuple((("end_turn", seat), SHIELD_PHASE[seat], ("main", seat)) for seat in range(5))
+"""2.1, 4.1–4.4: the phases of a seat's turn after its draw phase (which :func:`task_turn` runs
+at once), in agenda order."""
 _ROUND_TASKS_PRINTED = tuple(
     tuple(
         reversed(
@@ -30,19 +32,12 @@ _ROUND_TASKS_PRINTED = tuple(
     for n in range(6)
 )
 _TURN_TASKS_PRINTED = tuple(
-    (
-        ("end_turn", seat),
-        ("priority", "4.3", -1),
-        ("shield_phase", seat),
-        ("main", seat),
-        ("priority", "4.1", -1),
-        ("draw_phase", seat),
-    )
-    for seat in range(5)
+    (("window_end_turn", seat), SHIELD_PHASE[seat], ("window_main", seat, "4.1")) for seat in range(5)
 )
-"""L-28 (printed timing): the same, with a window for strategies after the draw phase, after the
-shield phase and after the enemy turn's attacks (the enemy turn adds one after its pieces advance,
-the main phase one after each main action)."""
+"""L-28 (printed timing): the same, with a window for strategies after the draw phase (run with
+the main phase that follows it, ``window_main``), after the shield phase (with the end of the
+turn, ``window_end_turn``) and after the enemy turn's attacks (the enemy turn adds one after its
+pieces advance, the main phase one after each main action)."""
 
 
 _TURN_EVENTS = seat_events("2.1", "turn")
@@ -68,10 +63,28 @@ def task_turn(s: LegionState, seat: int) -> None:
     append = s.log.append  # (see log.py: read once, then called)
     append(_TURN_EVENTS[seat])
     s.agenda.extend((_TURN_TASKS if s.timing == "simple" else _TURN_TASKS_PRINTED)[seat])
+    # The draw phase would be the next task, with nothing in between: run it at once.
+    task_draw_phase(s, seat)
 
 
 def task_end_turn(s: LegionState, seat: int) -> None:
     s.turn = -1
+
+
+def task_window_end_turn(s: LegionState, seat: int) -> None:
+    """L-28: the window after the shield phase (4.3, nobody skipped), then the end of the turn:
+    the tasks ``("priority", "4.3", -1)`` and ``("end_turn", seat)`` in one."""
+    bits = s.answerers & ALL_BUT[-1]
+    if bits:
+        s.agenda.append(_END_TURN[seat])  # runs once the window has closed
+        window = s.window = list(SEATS_IN[bits])
+        s.pending = ("priority", window[0], "4.3", -1)  # s.ask("priority", window[0], "4.3", -1)
+        s.legal_cache = None
+        return
+    s.turn = -1
+
+
+_END_TURN = tuple(("end_turn", seat) for seat in range(5))
 
 
 def finish(s: LegionState, reason: str, clause: str) -> None:

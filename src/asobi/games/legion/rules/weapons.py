@@ -90,9 +90,15 @@ def persistent_total(s: LegionState, verb: str, owner: int | None) -> int:
 
 
 def shield_limit(s: LegionState) -> int:
-    if not s.weapons:
-        return BASE_SHIELD_LIMIT
-    return BASE_SHIELD_LIMIT + persistent_total(s, "shield_limit", None)
+    """4.3: 3 codes, more with weapons whose persistent effect raises it (``persistent_total`` of
+    ``shield_limit``, written out)."""
+    limit = BASE_SHIELD_LIMIT
+    weapons = s.weapons
+    if weapons:
+        bonus = s.tables.shield_bonus
+        for w in weapons:
+            limit += bonus[w[2]]
+    return limit
 
 
 def place_weapon(s: LegionState, seat: int, kind: int, code: int, square: int) -> None:
@@ -100,7 +106,9 @@ def place_weapon(s: LegionState, seat: int, kind: int, code: int, square: int) -
     status from now on."""
     w = (square, seat, kind, code, free_zone(s, seat))
     insort(s.weapons, w)
-    s.say("5.3", "weapon_placed", seat=seat, card=s.content.army_ids[kind], code=code, square=square)
+    args = (("seat", seat), ("card", s.content.army_ids[kind]), ("code", code), ("square", square))
+    append = s.log.append  # (as s.say(…), without its keyword dictionary: see log.py)
+    append(new_event(Event, ("5.3", "weapon_placed", args, None)))
     _placed(s, w)
 
 
@@ -158,15 +166,26 @@ def destroy_weapon(s: LegionState, w: Weapon, clause: str) -> None:
     s.weapons.remove(w)
     s.army_discard[w[2]] += 1
     s.code_discard[w[3]] += 1
-    s.say(clause, "weapon_destroyed", seat=w[1], card=s.content.army_ids[w[2]], square=w[0])
-    s.say("5.4", "weapon_discarded", card=s.content.army_ids[w[2]], code=w[3])
+    card = s.content.army_ids[w[2]]
+    append = s.log.append  # (as s.say(…), without its keyword dictionary: see log.py)
+    append(new_event(Event, (clause, "weapon_destroyed", (("seat", w[1]), ("card", card), ("square", w[0])), None)))
+    append(new_event(Event, ("5.4", "weapon_discarded", (("card", card), ("code", w[3])), None)))
 
 
 def destroy_weapons_at(s: LegionState, square: int, clause: str) -> None:
     """Every weapon on ``square`` is destroyed (9.1, 9.2, an effect aimed at the square)."""
-    if s.weapons:
-        for w in [w for w in s.weapons if w[0] == square]:
-            destroy_weapon(s, w, clause)
+    weapons = s.weapons
+    if weapons:
+        hit = None
+        for w in weapons:  # (a loop: a comprehension is a call, and most squares hold none)
+            if w[0] == square:
+                if hit is None:
+                    hit = [w]
+                else:
+                    hit.append(w)
+        if hit is not None:
+            for w in hit:
+                destroy_weapon(s, w, clause)
 
 
 def ship_distance(s: LegionState, square: int) -> int:
@@ -186,9 +205,9 @@ def can_activate(s: LegionState, w: Weapon) -> bool:
     if verb is None:
         return False
     if verb == "strike_in_range":
-        return ship_distance(s, w[0]) <= w[3] % 3 + 1
+        return s.tables.distance[w[0]][s.ship] <= w[3] % 3 + 1  # ship_distance(s, w[0])
     if verb == "strike_adjacent":
-        return ship_distance(s, w[0]) == 1
+        return s.tables.distance[w[0]][s.ship] == 1  # ship_distance(s, w[0])
     if verb == "repair_near":
         return bool(repair_reach(s, w))
     if verb == "heal_space":
@@ -243,16 +262,14 @@ def ship_arrived(s: LegionState) -> None:
         return
     near = orthogonal(s, s.ship)
     if s.timing != "simple":  # L-29: each mine's effect is announced in turn, so it can be answered
-        s.push(
-            *[
-                ("weapon_effect", w, "6.1", w[1])
-                for w in s.weapons
-                if w[0] in near
-                and (e := s.content.weapon_effect[w[2]]) is not None
-                and e.timing == "trigger"
-                and e.trigger == "ship_adjacent"
-            ]
-        )
+        fired = []
+        for w in s.weapons:  # (a loop: most moves reach no weapon, and a comprehension is a call)
+            if w[0] in near:
+                e = s.content.weapon_effect[w[2]]
+                if e is not None and e.timing == "trigger" and e.trigger == "ship_adjacent":
+                    fired.append(("weapon_effect", w, "6.1", w[1]))
+        if fired:
+            s.push(*fired)
         return
     for w in list(s.weapons):
         e = s.content.weapon_effect[w[2]]
