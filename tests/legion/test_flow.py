@@ -62,13 +62,21 @@ def test_play_stops_the_moment_the_space_life_reaches_zero():
     assert s.log[-1].key == "lost" and s.is_terminal() and s.legal_actions() == ()
 
 
-@rule("L-9")
+@rule("L-9", "2.1")
 def test_the_round_limit_ends_the_game_in_defeat():
+    s = position(3)
+    s.round = s.round_limit - 1
+    run(s, ("round",))  # the last round is played: it starts and is logged, seat A's turn first
+    assert s.outcome() is None and s.round == s.round_limit
+    assert [dict(e.args)["round"] for e in events(s, "round")] == [s.round_limit] and s.turn == 0
     s = position(3)
     s.round = s.round_limit
     run(s, ("round",))
     out = s.outcome()
     assert out is not None and out.reason == "timeout" and out.clause == "L-9"
+    assert s.round == s.round_limit  # the round that would follow was never played
+    assert [dict(e.args)["rounds"] for e in events(s, "round_limit")] == [s.round_limit]
+    assert not events(s, "round")
 
 
 @rule("3.1", "1.5", "L-1")
