@@ -31,8 +31,8 @@ from pathlib import Path
 
 PERIOD = 0.5
 """Seconds between the thread's checkpoints."""
-RESTART_FRAMES = 4000
-"""Log frames (pages, 4 KiB by default) past which the loop finishes the log so it starts over."""
+RESTART_FRAMES = 10_000
+"""Log frames (pages, 4 KiB by default: 40 MB) past which the loop finishes the log so it starts over."""
 log = logging.getLogger("asobi.server")
 
 
@@ -66,6 +66,8 @@ class Checkpointer:
         self.restarts = 0
         """Times it asked the loop to finish the log."""
         self._stop = threading.Event()
+        self._finishing = threading.Event()
+        """Set while the loop has a :attr:`finish` to run: one at a time, however busy it is."""
         self._thread = threading.Thread(target=self._run, name="asobi-checkpoints", daemon=True)
 
     def start(self) -> None:
@@ -93,11 +95,19 @@ class Checkpointer:
                     continue
                 self.checkpoints += 1
                 busy, frames, copied = rows[0] if rows else (1, -1, -1)
-                if not busy and frames >= self.restart_frames and copied >= 0:
+                if not busy and frames >= self.restart_frames and copied >= 0 and not self._finishing.is_set():
                     self.restarts += 1
+                    self._finishing.set()
                     try:
-                        self.loop.call_soon_threadsafe(self.finish)
+                        self.loop.call_soon_threadsafe(self._finish_on_loop)
                     except RuntimeError:  # the loop is closed: the server is stopping
                         return
         finally:
             db.close()
+
+    def _finish_on_loop(self) -> None:
+        try:
+            if not self._stop.is_set():
+                self.finish()
+        finally:
+            self._finishing.clear()
