@@ -276,7 +276,9 @@ def main() -> int:
         if watched is not None:
             late = watched["late_ms"]
             print(f"{name} event loop late ms: p50 {late['p50']}, p99 {late['p99']}, p99.9 {late['p99.9']}, "
-                  f"max {late['max']}; {watched['stalls_over_10ms']} stalls over 10 ms, {watched['stalled_ms']} ms in all")
+                  f"max {late['max']}; {watched['stalls_over_10ms']} stalls over 10 ms, {watched['stalled_ms']} ms in all"
+                  + (f"; {watched['checkpoints']} checkpoints by its thread, the log restarted {watched['log_restarts']} "
+                     "times by the loop" if "checkpoints" in watched else ""))
             for generation, row in sorted(watched["collections"].items()):
                 print(f"  {name} collections of generation {generation}: {row['count']}, "
                       f"{row['wall_ms']} ms wall ({row['cpu_ms']} CPU), longest {row['longest_wall_ms']} "

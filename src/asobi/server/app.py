@@ -121,7 +121,9 @@ def create_app(db_path: Path | str | None = None, *, bot_delay: float = 0.0,
             await hub.close()
             if watching is not None and watch is not None:
                 await watching.stop()
-                Path(watch).write_text(json.dumps(watching.summary()))
+                checkpoints, restarts = hub.checkpoints
+                Path(watch).write_text(json.dumps({**watching.summary(), "checkpoints": checkpoints,
+                                                   "log_restarts": restarts}))
 
     app = FastAPI(
         title="asobi",

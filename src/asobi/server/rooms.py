@@ -245,6 +245,8 @@ class Hub:
         self._store: GameStore | None = None
         self._tokens: SeatTokens | None = None
         self._checkpointer: Checkpointer | None = None
+        self.checkpoints = (0, 0)
+        """Once closed: the checkpoints its thread made, and how many times the loop restarted the log."""
         self.replays: OrderedDict[tuple[int, int | None, str, int, str], dict[str, Any]] = OrderedDict()
         """Replay messages built lately (app.py keeps a few: a finished game never changes)."""
 
@@ -296,6 +298,7 @@ class Hub:
         self.rooms.clear()
         if self._checkpointer is not None:
             self._checkpointer.stop()
+            self.checkpoints = (self._checkpointer.checkpoints, self._checkpointer.restarts)
             self._checkpointer = None
         if self._tokens is not None:
             self._tokens.close()
