@@ -3,8 +3,8 @@
 In WAL mode SQLite appends each commit to the ``-wal`` file, and by default the connection that
 commits also copies the log back into the database (a checkpoint) once it passes 1,000 pages,
 syncing both files to disk. On the server that connection belongs to the event loop, so every game
-stood still while the disk synced: a load of 100 games (scripts/loadtest.py) met such a pause of
-25–40 ms about every 270 actions. Here the server's connections never checkpoint by themselves;
+stood still while the disk synced: with 100 games (scripts/loadtest.py) a pause of 25–100 ms
+about every 200–270 actions (docs/performance.md). Here the server's connections never checkpoint by themselves;
 a thread of ours does, on a connection of its own, every :data:`PERIOD` seconds, while the loop
 goes on committing (SQLite lets one checkpoint run beside the writer).
 

@@ -3,7 +3,7 @@
 A full collection walks every object the collector tracks, and the event loop stands still
 meanwhile. With 100 games of emblem at 100 actions each the server held about 150,000 such
 objects (the modules, the games' states, their journals and logs), and a full collection took
-120–190 ms of CPU; the collector's default thresholds ran two to four of them per 10,000 actions
+80–190 ms of CPU on the development VM; the default thresholds ran two to four per 10,000 actions
 as the games' histories grew. Yet those collections found nothing: playing an action leaves no
 cyclic garbage behind (every object it drops is freed by its reference count), and what the
 server keeps is kept on purpose. So, while the server runs:
