@@ -9,7 +9,7 @@ cyclic garbage behind (every object it drops is freed by its reference count), a
 server keeps is kept on purpose. So, while the server runs:
 
 - what exists once it has started (imported modules, the app, games resumed at start) is
-  frozen: moved out of the collector's reach for good, so no collection walks it again;
+  frozen: moved out of the collector's reach until the server stops, so no collection walks it;
 - a full collection falls due after :data:`FULL_AFTER` collections of the middle generation
   instead of 10 (Python still waits, too, until the long-lived objects have grown by a quarter).
   The young and middle generations are collected as usual, so short-lived cycles (a failed
