@@ -279,6 +279,12 @@ def main() -> int:
                   f"max {late['max']}; {watched['stalls_over_10ms']} stalls over 10 ms, {watched['stalled_ms']} ms in all"
                   + (f"; {watched['checkpoints']} checkpoints by its thread, the log restarted {watched['log_restarts']} "
                      "times by the loop" if "checkpoints" in watched else ""))
+            if watched.get("worst"):
+                print(f"  {name} stalls over 100 ms (ms late, at s into the run): "
+                      + ", ".join(f"{late} at {at}" for late, at in watched["worst"]))
+            if watched.get("log_restart_ms"):
+                print(f"  {name} log restarts by the loop (at s since start, ms): "
+                      + ", ".join(f"{at} s: {ms}" for at, ms in watched["log_restart_ms"]))
             for generation, row in sorted(watched["collections"].items()):
                 print(f"  {name} collections of generation {generation}: {row['count']}, "
                       f"{row['wall_ms']} ms wall ({row['cpu_ms']} CPU), longest {row['longest_wall_ms']} "

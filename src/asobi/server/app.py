@@ -123,7 +123,7 @@ def create_app(db_path: Path | str | None = None, *, bot_delay: float = 0.0,
                 await watching.stop()
                 checkpoints, restarts = hub.checkpoints
                 Path(watch).write_text(json.dumps({**watching.summary(), "checkpoints": checkpoints,
-                                                   "log_restarts": restarts}))
+                                                   "log_restarts": restarts, "log_restart_ms": hub.log_restarts}))
 
     app = FastAPI(
         title="asobi",

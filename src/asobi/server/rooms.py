@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
+import time
 import uuid
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -246,6 +247,8 @@ class Hub:
         self._tokens: SeatTokens | None = None
         self._checkpointer: Checkpointer | None = None
         self.checkpoints = (0, 0)
+        self.log_restarts: list[tuple[float, float]] = []
+        """Each time the loop finished the log: seconds since the store opened, and ms it took."""
         """Once closed: the checkpoints its thread made, and how many times the loop restarted the log."""
         self.replays: OrderedDict[tuple[int, int | None, str, int, str], dict[str, Any]] = OrderedDict()
         """Replay messages built lately (app.py keeps a few: a finished game never changes)."""
@@ -273,7 +276,14 @@ class Hub:
         except sqlite3.Error as e:
             raise ServerError(f"{self.db_path}: cannot set up the store ({e})", status=503) from None
         store = self._store
-        self._checkpointer = Checkpointer(store.path, asyncio.get_running_loop(), lambda: finish_log(store.db))
+        began = time.perf_counter()
+
+        def finish() -> None:
+            start = time.perf_counter()
+            finish_log(store.db)
+            self.log_restarts.append((round(start - began, 2), round((time.perf_counter() - start) * 1000, 1)))
+
+        self._checkpointer = Checkpointer(store.path, asyncio.get_running_loop(), finish)
         self._checkpointer.start()
 
     @property

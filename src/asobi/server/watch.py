@@ -20,6 +20,8 @@ from typing import Any
 
 TICK = 0.002
 """Seconds the watching task sleeps between looks at the clock."""
+WORST_FROM = 0.1
+"""Stalls at least this long (seconds) are kept with the moment they began."""
 
 
 class LoopWatch:
@@ -30,6 +32,8 @@ class LoopWatch:
         """Seconds each tick woke after it was due."""
         self.collections: list[tuple[int, float, float]] = []
         """Per collection: its generation, wall seconds, CPU seconds of the thread."""
+        self.worst: list[tuple[float, float]] = []
+        """Stalls over :data:`WORST_FROM`: how late, and seconds since watching began."""
         self._began = (0.0, 0.0)
         self._task: asyncio.Task[None] | None = None
 
@@ -41,10 +45,14 @@ class LoopWatch:
             self.collections.append((int(info["generation"]), time.perf_counter() - wall, time.thread_time() - cpu))
 
     async def _tick(self) -> None:
+        began = time.perf_counter()
         while True:
             due = time.perf_counter() + TICK
             await asyncio.sleep(TICK)
-            self.lateness.append(max(0.0, time.perf_counter() - due))
+            late = max(0.0, time.perf_counter() - due)
+            self.lateness.append(late)
+            if late > WORST_FROM:
+                self.worst.append((late, due - began))
 
     def start(self) -> None:
         """Start watching (on the loop to watch)."""
@@ -84,4 +92,5 @@ class LoopWatch:
             "stalls_over_10ms": len(stalls),
             "stalled_ms": round(sum(stalls) * 1000, 1),
             "collections": by_generation,
+            "worst": [[round(late * 1000, 1), round(at, 2)] for late, at in sorted(self.worst, reverse=True)[:5]],
         }
