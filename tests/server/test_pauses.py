@@ -97,7 +97,7 @@ def test_the_watch_sees_a_stalled_loop_and_a_collection():
         watch = LoopWatch()
         watch.start()
         await asyncio.sleep(0.02)
-        time.sleep(0.05)  # holds the loop: the next tick is late by about this much
+        time.sleep(0.12)  # holds the loop: the next tick is late by about this much
         await asyncio.sleep(0.01)
         gc.collect()
         await watch.stop()
@@ -105,7 +105,8 @@ def test_the_watch_sees_a_stalled_loop_and_a_collection():
 
     summary = asyncio.run(stall())
     assert summary["ticks"] > 3
-    assert summary["late_ms"]["max"] >= 40
+    assert summary["late_ms"]["max"] >= 100
+    assert len(summary["worst"]) >= 1 and summary["worst"][0][0] >= 100 and summary["worst"][0][1] >= 0.01
     assert summary["stalls_over_10ms"] >= 1
     assert summary["collections"]["2"]["count"] >= 1
     json.dumps(summary)  # written to a file by the server
