@@ -14,6 +14,10 @@ inside ``functools.reduce`` are counted, after three rounds that warm the caches
     .venv/bin/python scripts/count_server_instructions.py --game legion --matches 4
 
 Needs valgrind (``apt-get install valgrind``); takes a few minutes. Not part of the test suite.
+
+``--collections server`` (or ``default``) counts something else, without valgrind: the cycle
+collector's pauses while the same rounds are played, with the server's collector settings or
+Python's, e.g. ``--collections default --matches 100 --rounds 100`` (docs/performance.md).
 """
 
 from __future__ import annotations
@@ -111,13 +115,55 @@ def measured(game: str, matches: int, rounds: int) -> tuple[int, int, int]:
     return asyncio.run(play())
 
 
+def report_collections(game: str, matches: int, rounds: int, server_collector: bool) -> int:
+    """Play the rounds in this process (no valgrind) and print the cycle collector's work: per
+    generation, how many collections, their CPU time, the longest, and what they found to free."""
+    import contextlib
+    import gc
+    import time
+
+    from asobi.server.collector import fewer_full_collections
+
+    collections: list[tuple[int, float, int]] = []
+    began = [0.0]
+
+    def timed(phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            began[0] = time.thread_time()
+        else:
+            collections.append((info["generation"], time.thread_time() - began[0], info["collected"]))
+
+    with fewer_full_collections() if server_collector else contextlib.nullcontext():
+        gc.callbacks.append(timed)
+        try:
+            actions, _, _ = measured(game, matches, rounds)
+        finally:
+            gc.callbacks.remove(timed)
+    print(f"{game}: {actions} actions, {matches} games; "
+          f"{'the server collector' if server_collector else 'the default collector'}")
+    for generation in (0, 1, 2):
+        times = [cpu for g, cpu, _ in collections if g == generation]
+        found = sum(n for g, _, n in collections if g == generation)
+        if times:
+            print(f"  generation {generation}: {len(times)} collections, {sum(times) * 1000:.1f} ms CPU in all, "
+                  f"longest {max(times) * 1000:.1f} ms; {found} objects found unreachable")
+        else:
+            print(f"  generation {generation}: no collection")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="emblem")
     parser.add_argument("--matches", type=int, default=8)
     parser.add_argument("--rounds", type=int, default=25)
+    parser.add_argument("--collections", choices=("server", "default"),
+                        help="instead of counting instructions, play in this process and report the cycle "
+                             "collector's pauses, with the server's settings (asobi.server.collector) or Python's")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.collections:
+        return report_collections(args.game, args.matches, args.rounds, args.collections == "server")
     if args.child:
         actions, messages, sent = measured(args.game, args.matches, args.rounds)
         print(f"counted {actions} {messages} {sent}")

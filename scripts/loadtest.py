@@ -40,11 +40,14 @@ from typing import Any
 import orjson
 from websockets.asyncio.client import connect
 
+from asobi.server.collector import fewer_full_collections
+from asobi.server.watch import LoopWatch
+
 SERVER = """
 import sys, uvicorn
 from asobi.server import create_app
-uvicorn.run(create_app(sys.argv[1], bot_delay=0.0), host="127.0.0.1", port=int(sys.argv[2]),
-            log_level="warning", ws_max_size=1 << 20)
+uvicorn.run(create_app(sys.argv[1], bot_delay=0.0, watch=sys.argv[3] if len(sys.argv) > 3 else None),
+            host="127.0.0.1", port=int(sys.argv[2]), log_level="warning", ws_max_size=1 << 20)
 """
 
 
@@ -168,7 +171,7 @@ async def play_seat(ws_url: str, match: Match, seat: int, rng: Random, results: 
 
 
 async def run(base: str, game: str, matches: int, actions: int, seed: int, think: float,
-              server_pid: int | None) -> tuple[Results, Start]:
+              server_pid: int | None, watch: LoopWatch | None = None) -> tuple[Results, Start]:
     ws_base = "ws" + base.removeprefix("http")
     results = Results()
     with urllib.request.urlopen(f"{base}/api/catalog/{game}/seats", timeout=30) as reply:
@@ -183,7 +186,14 @@ async def run(base: str, game: str, matches: int, actions: int, seed: int, think
         play_seat(f"{ws_base}/ws/games/{m.game_id}", m, seat, Random(rng.randrange(2**63)), results, think, start)
         for m in made for seat in range(len(m.tokens))
     ]
-    await asyncio.gather(*tasks)
+    # Every client seat shares this process and its collector (browsers would not): what the
+    # server does for its own pauses (asobi.server.collector) keeps this one's out of the timings.
+    with fewer_full_collections():
+        if watch is not None:
+            watch.start()
+        await asyncio.gather(*tasks)
+        if watch is not None:
+            await watch.stop()
     return results, start
 
 
@@ -203,6 +213,9 @@ def main() -> int:
                         help="seconds a client bot waits before each action, ±50%% (default 0.3, the pace of "
                              "`asobi serve`'s own bots; 0: as fast as the server answers)")
     parser.add_argument("--seed", type=int, default=1, help="seeds the games and the client bots")
+    parser.add_argument("--watch", action="store_true",
+                        help="also report how late the server's event loop and this one ran, and their collectors' "
+                             "pauses (asobi.server.watch)")
     parser.add_argument("--p99-limit", type=float, default=50.0, help="fail above this p99 in ms (default 50)")
     args = parser.parse_args()
     if args.matches < 1 or args.actions < 1 or args.think < 0:
@@ -211,22 +224,30 @@ def main() -> int:
     server = None
     with tempfile.TemporaryDirectory() as folder:
         base = args.url.rstrip("/") if args.url else None
+        watch_file: str | None = None
         if base is None:
             port = _free_port()
-            server = subprocess.Popen([sys.executable, "-c", SERVER, os.path.join(folder, "load.sqlite3"), str(port)])
+            watch_file = os.path.join(folder, "watch.json") if args.watch else None
+            server = subprocess.Popen([sys.executable, "-c", SERVER, os.path.join(folder, "load.sqlite3"), str(port),
+                                       *([watch_file] if watch_file else [])])
             base = f"http://127.0.0.1:{port}"
-        load_before = os.getloadavg()[0]
+        load_before = os.getloadavg()
+        client_watch = LoopWatch() if args.watch else None
+        server_watch = None
         try:
             _wait_until_up(base, time.monotonic() + 30)
             started = time.perf_counter()
             results, start = asyncio.run(run(base, args.game, args.matches, args.actions, args.seed, args.think,
-                                             server.pid if server is not None else None))
+                                             server.pid if server is not None else None, client_watch))
             elapsed = time.perf_counter() - started
             cpu_end = _cpu_of(server.pid if server is not None else None)
         finally:
             if server is not None:
                 server.terminate()
                 server.wait(10)
+                if watch_file is not None and os.path.exists(watch_file):
+                    with open(watch_file) as f:
+                        server_watch = json.load(f)
     # CPU seconds, not wall time: what the server needs per action whatever else the machine runs.
     child = resource.getrusage(resource.RUSAGE_CHILDREN)
     own = resource.getrusage(resource.RUSAGE_SELF)
@@ -244,11 +265,30 @@ def main() -> int:
     if server is not None:
         print(f"CPU per action: server {(child.ru_utime + child.ru_stime) * per_action:.2f} ms, "
               f"these client bots {(own.ru_utime + own.ru_stime) * per_action:.2f} ms; "
-              f"load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after, on {os.cpu_count()} cores")
+              f"load average {load_before[0]:.1f} before, {os.getloadavg()[0]:.1f} after, on {os.cpu_count()} cores")
         if start.server_cpu is not None and cpu_end is not None:  # play only: no start-up, no game creation
             user, system = (cpu_end[i] - start.server_cpu[i] for i in (0, 1))
             print(f"server CPU per action during play: {(user + system) * per_action:.2f} ms "
                   f"(user {user * per_action:.2f}, system {system * per_action:.2f})")
+    print("load average (1, 5, 15 min) before: " + ", ".join(f"{x:.2f}" for x in load_before)
+          + "; after: " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
+    for name, watched in (("server", server_watch), ("client bots", client_watch.summary() if client_watch else None)):
+        if watched is not None:
+            late = watched["late_ms"]
+            print(f"{name} event loop late ms: p50 {late['p50']}, p99 {late['p99']}, p99.9 {late['p99.9']}, "
+                  f"max {late['max']}; {watched['stalls_over_10ms']} stalls over 10 ms, {watched['stalled_ms']} ms in all"
+                  + (f"; {watched['checkpoints']} checkpoints by its thread, the log restarted {watched['log_restarts']} "
+                     "times by the loop" if "checkpoints" in watched else ""))
+            if watched.get("worst"):
+                print(f"  {name} stalls over 100 ms (ms late, at s into the run): "
+                      + ", ".join(f"{late} at {at}" for late, at in watched["worst"]))
+            if watched.get("log_restart_ms"):
+                print(f"  {name} log restarts by the loop (at s since start, ms): "
+                      + ", ".join(f"{at} s: {ms}" for at, ms in watched["log_restart_ms"]))
+            for generation, row in sorted(watched["collections"].items()):
+                print(f"  {name} collections of generation {generation}: {row['count']}, "
+                      f"{row['wall_ms']} ms wall ({row['cpu_ms']} CPU), longest {row['longest_wall_ms']} "
+                      f"({row['longest_cpu_ms']} CPU)")
     for error in sorted(set(results.errors))[:5]:
         print(f"error: {error}", file=sys.stderr)
     ok = p99 <= args.p99_limit and not results.errors

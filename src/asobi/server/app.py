@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import json
 import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -28,6 +29,7 @@ from ..core.registry import all_games, get_game
 from ..store import GameInUseError, StoreError, default_db_path
 from .boards import board_data
 from .cards import card_catalogue
+from .collector import fewer_full_collections
 from .errors import ServerError
 from .protocol import (
     LANGS,
@@ -41,6 +43,7 @@ from .protocol import (
 )
 from .replay import replay_message
 from .rooms import Connection, Hub, Room, parse_seat_kinds
+from .watch import LoopWatch
 
 STATIC = Path(__file__).parent / "static"
 REPLAYS_KEPT = 16
@@ -94,10 +97,13 @@ def _links(base: str, game_id: int, tokens: dict[int, str]) -> tuple[dict[int, s
             f"{base}play/{game_id}#watch")
 
 
-def create_app(db_path: Path | str | None = None, *, bot_delay: float = 0.0) -> FastAPI:
+def create_app(db_path: Path | str | None = None, *, bot_delay: float = 0.0,
+               watch: Path | str | None = None) -> FastAPI:
     """The asobi web application on the saved-games file ``db_path`` (default: the command line's).
 
     :param bot_delay: seconds to wait after each bot action so that people can follow it.
+    :param watch: a file to write, when the server stops, how late its event loop ran and its
+        collector's pauses (:class:`~asobi.server.watch.LoopWatch`; for load tests).
     """
     hub = Hub(Path(db_path) if db_path is not None else default_db_path(), bot_delay=bot_delay)
 
@@ -105,10 +111,19 @@ def create_app(db_path: Path | str | None = None, *, bot_delay: float = 0.0) -> 
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub.open()
         await hub.resume_bot_games()
+        watching = LoopWatch() if watch is not None else None
         try:
-            yield
+            with fewer_full_collections():
+                if watching is not None:
+                    watching.start()
+                yield
         finally:
             await hub.close()
+            if watching is not None and watch is not None:
+                await watching.stop()
+                checkpoints, restarts = hub.checkpoints
+                Path(watch).write_text(json.dumps({**watching.summary(), "checkpoints": checkpoints,
+                                                   "log_restarts": restarts, "log_restart_ms": hub.log_restarts}))
 
     app = FastAPI(
         title="asobi",

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
+import time
 import uuid
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -33,6 +34,7 @@ from ..core.state import CHANCE
 from ..store import GameStore, StoreError
 from ..store.listener import StoreListener
 from .cards import card_name_table
+from .checkpoints import Checkpointer, finish_log, without_auto_checkpoints
 from .errors import ServerError
 from .hints import hint
 from .protocol import encode, error_message, state_message
@@ -243,6 +245,11 @@ class Hub:
         self._loading = asyncio.Lock()
         self._store: GameStore | None = None
         self._tokens: SeatTokens | None = None
+        self._checkpointer: Checkpointer | None = None
+        self.checkpoints = (0, 0)
+        self.log_restarts: list[tuple[float, float]] = []
+        """Each time the loop finished the log: seconds since the store opened, and ms it took."""
+        """Once closed: the checkpoints its thread made, and how many times the loop restarted the log."""
         self.replays: OrderedDict[tuple[int, int | None, str, int, str], dict[str, Any]] = OrderedDict()
         """Replay messages built lately (app.py keeps a few: a finished game never changes)."""
 
@@ -253,14 +260,31 @@ class Hub:
         in WAL mode): a committed action survives the server being killed (``kill -9``), since the
         operating system holds the write, and only a crash of the whole machine could lose the
         last ones. It makes a commit about ten times cheaper, which is what lets one server keep
-        a hundred games' round trips short (scripts/loadtest.py).
+        a hundred games' round trips short (scripts/loadtest.py). Its connections leave copying
+        the log into the database to a thread (:mod:`.checkpoints`), so the loop does not wait
+        on the disk. Call it on the event loop.
         """
         self._store = GameStore(self.db_path)
         try:
             self._store.db.execute("PRAGMA synchronous = NORMAL")
+            without_auto_checkpoints(self._store.db)
         except sqlite3.Error as e:
             raise ServerError(f"{self.db_path}: cannot set up the store ({e})", status=503) from None
         self._tokens = SeatTokens(self._store.path)
+        try:
+            without_auto_checkpoints(self._tokens.db)
+        except sqlite3.Error as e:
+            raise ServerError(f"{self.db_path}: cannot set up the store ({e})", status=503) from None
+        store = self._store
+        began = time.perf_counter()
+
+        def finish() -> None:
+            start = time.perf_counter()
+            finish_log(store.db)
+            self.log_restarts.append((round(start - began, 2), round((time.perf_counter() - start) * 1000, 1)))
+
+        self._checkpointer = Checkpointer(store.path, asyncio.get_running_loop(), finish)
+        self._checkpointer.start()
 
     @property
     def store(self) -> GameStore:
@@ -282,6 +306,10 @@ class Hub:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await room.bots
         self.rooms.clear()
+        if self._checkpointer is not None:
+            self._checkpointer.stop()
+            self.checkpoints = (self._checkpointer.checkpoints, self._checkpointer.restarts)
+            self._checkpointer = None
         if self._tokens is not None:
             self._tokens.close()
         if self._store is not None:
