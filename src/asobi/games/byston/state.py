@@ -140,12 +140,13 @@ FIELDS = Fields(
     # movement (14.5, 15, 17)
     phase_chit=Value(int),
     waiting=List(int),
-    moved=List(int),
-    chars_moved=List(int),
+    # tuples, so that a clone shares them (they change a few times a move)
+    moved=Value(tuple),
+    chars_moved=Value(tuple),
     ship=Value(int),
     mp=Value(int),
-    cargo=List(int),
-    crew=List(int),
+    cargo=Value(tuple),
+    crew=Value(tuple),
     # combat (18–26): the battle being fought, each counter's part in it and the hits it was
     # given this step, each character's mount, each camp's hits still to place (rules/combat.py);
     # tuples, so that a clone shares them
@@ -278,12 +279,12 @@ class BystonState(FlowState, DeclaredState):
         self.declared = False
         self.phase_chit = -1
         self.waiting = [0] * len(countries)
-        self.moved: list[int] = []
-        self.chars_moved: list[int] = []
+        self.moved: tuple[int, ...] = ()
+        self.chars_moved: tuple[int, ...] = ()
         self.ship = -1
         self.mp = 0
-        self.cargo: list[int] = []
-        self.crew: list[int] = []
+        self.cargo: tuple[int, ...] = ()
+        self.crew: tuple[int, ...] = ()
         self.fight: tuple[Any, ...] | None = None
         self.role: tuple[int, ...] = (NO_ROLE,) * n
         self.blocks: tuple[int, ...] = (0,) * n
@@ -344,7 +345,7 @@ class BystonState(FlowState, DeclaredState):
 
     def _index(self) -> None:
         """Build the indexes of ``where`` from scratch."""
-        self.stacks: list[tuple[int, ...]] = stacks_of(self.where)
+        self.stacks = stacks_of(self.where)
         self.on_map_n, self.in_box_n, self.in_supply_n = counts_of(self.where)
 
     def say(self, clause: str, key: str, **args: Any) -> None:
