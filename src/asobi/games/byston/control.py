@@ -93,7 +93,7 @@ def all_collectors(s: BystonState) -> list[tuple[int, tuple[int, ...]]]:
     # While no counter changed hands (35.3) a country's counters are its range, and a stack (in
     # counter order) is all the land owner's when its first and last counters are in that range.
     ranges = st.ranges_of if s.owner is st.printed_owner else None
-    out = []
+    out: list[tuple[int, tuple[int, ...]]] = []
     for h in st.income_hexes:
         land = nation[h]
         stack = stacks[h]

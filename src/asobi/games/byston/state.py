@@ -121,7 +121,7 @@ FIELDS = Fields(
     tl=List(int),
     status=List(int),
     chits_made=List(int),
-    marks=List(int),
+    marks=Value(tuple),  # written a few times a game: a tuple, shared by a clone (set_mark)
     where=List(int),
     stacks=Index(tuple),
     on_map_n=Index(int),
@@ -264,7 +264,7 @@ class BystonState(FlowState, DeclaredState):
         self.status = list(start.status)
         countries = st.country_ids
         self.chits_made = [0] * len(countries)
-        self.marks = [0] * N_MARKS
+        self.marks: tuple[int, ...] = (0,) * N_MARKS
         n = len(st.counter_unit)
         self.where = list(start.where)
         self.flipped = [0] * n
@@ -333,6 +333,12 @@ class BystonState(FlowState, DeclaredState):
         elif to == SUPPLY:
             self.in_supply_n[group] += 1
         where[i] = to
+
+    def set_mark(self, mark: int, turn: int) -> None:
+        """Note the turn of milestone ``mark`` (:mod:`.board`): a new tuple, so that clones made
+        before keep theirs."""
+        marks = self.marks
+        self.marks = (*marks[:mark], turn, *marks[mark + 1 :])
 
     def set_owners(self, changes: dict[int, int]) -> None:
         """Give each counter in ``changes`` its new owner (35.3's remnants): a new tuple, so that

@@ -217,7 +217,7 @@ def apply_build(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...
     else:
         s.say("12.2", "built", country=country, unit=st.unit_index(kind), hex=h, gp=cost)
         if country == DRAKE and kind == "castle" and h == st.elf_castle and not s.marks[ELF_CASTLE_BUILT]:
-            s.marks[ELF_CASTLE_BUILT] = s.turn
+            s.set_mark(ELF_CASTLE_BUILT, s.turn)
     s.push(("build_ask", country))
 
 

@@ -308,7 +308,7 @@ def apply_produce(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, .
             s.say("8.7", "made", country=country, unit=action[1], hex=action[2], gp=p.make_gp)
             mark = MADE_MARK.get(st.unit_ids[p.unit])
             if mark is not None and not s.marks[mark]:
-                s.marks[mark] = s.turn
+                s.set_mark(mark, s.turn)
         elif verb == "extra":
             s.set_where(where.index(SUPPLY, p.lo, p.hi), BOX)
             s.gp[country] -= p.extra_gp
