@@ -33,13 +33,13 @@ def test_nobody_enters_without_a_trigger():
 @rule("13.3.1", "B-43")
 def test_rimmel_enters_with_nie_the_turn_drakes_castle_stands_at_elf_castle():
     s = game(turn=8)
-    s.marks[ELF_CASTLE_BUILT] = 8
+    s.set_mark(ELF_CASTLE_BUILT, 8)
     characters(s)
     assert s.char_at[ch("rimmel")] == h("0912")  # where Nie is
     assert [e.clause for e in events(s, "enters")] == ["13.3.1", "13.3.8"]  # Musiy follows her
     # Nie wounded: Rimmel waits until he is back
     s = game(turn=8)
-    s.marks[ELF_CASTLE_BUILT] = 8
+    s.set_mark(ELF_CASTLE_BUILT, 8)
     s.char_at[ch("nie1")] = CUP
     characters(s)
     assert s.char_at[ch("rimmel")] == NOT_ENTERED
@@ -49,7 +49,7 @@ def test_rimmel_enters_with_nie_the_turn_drakes_castle_stands_at_elf_castle():
     assert s.char_at[ch("rimmel")] == h("1302")
     # Nie removed: she never enters
     s = game(turn=8)
-    s.marks[ELF_CASTLE_BUILT] = 8
+    s.set_mark(ELF_CASTLE_BUILT, 8)
     s.char_at[ch("nie1")] = DEAD
     characters(s)
     assert s.char_at[ch("rimmel")] == NOT_ENTERED
@@ -58,7 +58,7 @@ def test_rimmel_enters_with_nie_the_turn_drakes_castle_stands_at_elf_castle():
 @rule("B-15")
 def test_a_person_is_found_in_any_version():
     s = game(turn=8)
-    s.marks[ELF_CASTLE_BUILT] = 8
+    s.set_mark(ELF_CASTLE_BUILT, 8)
     s.char_at[ch("nie1")] = GROWN
     s.char_at[ch("nie2")] = h("2213")
     characters(s)
@@ -68,11 +68,11 @@ def test_a_person_is_found_in_any_version():
 @rule("13.3.2")
 def test_elle_enters_with_foizon_or_else_abe_the_turn_the_will_wipps_is_made():
     s = game(turn=9)
-    s.marks[MADE_WILL_WIPPS] = 9
+    s.set_mark(MADE_WILL_WIPPS, 9)
     characters(s)
     assert s.char_at[ch("elle")] == h("1302")
     s = game(turn=9)
-    s.marks[MADE_WILL_WIPPS] = 9
+    s.set_mark(MADE_WILL_WIPPS, 9)
     s.char_at[ch("foizon")] = DEAD
     characters(s)
     assert s.char_at[ch("elle")] == h("2104")
@@ -81,7 +81,7 @@ def test_elle_enters_with_foizon_or_else_abe_the_turn_the_will_wipps_is_made():
 @rule("13.2", "B-43")
 def test_with_nobody_to_follow_a_character_goes_where_its_owner_chooses():
     s = game(turn=9)
-    s.marks[MADE_WILL_WIPPS] = 9
+    s.set_mark(MADE_WILL_WIPPS, 9)
     s.char_at[ch("foizon")] = DEAD
     s.char_at[ch("abe")] = DEAD
     characters(s)
@@ -94,7 +94,7 @@ def test_with_nobody_to_follow_a_character_goes_where_its_owner_chooses():
 @rule("13.3.3", "B-16")
 def test_the_black_knight_waits_for_berns_leave():
     s = game(turn=10)
-    s.marks[MADE_ZWARTH] = 10
+    s.set_mark(MADE_ZWARTH, 10)
     characters(s)
     assert s.char_at[ch("black_knight1")] == NOT_ENTERED
     s.char_at[ch("bern")] = LEFT
@@ -106,7 +106,7 @@ def test_the_black_knight_waits_for_berns_leave():
 @rule("13.3.4")
 def test_todd_two_waits_for_todd_ones_leave_and_enters_with_bishot():
     s = game(turn=6)
-    s.marks[MADE_VIERRES] = 6
+    s.set_mark(MADE_VIERRES, 6)
     characters(s)
     assert s.char_at[ch("todd2")] == NOT_ENTERED
     s.char_at[ch("todd1")] = LEFT
@@ -117,7 +117,7 @@ def test_todd_two_waits_for_todd_ones_leave_and_enters_with_bishot():
 @rule("13.3.5", "13.3.6", "13.3.7")
 def test_allen_jeril_and_fei_come_the_turn_after_todds_wound_to_rase_waus_castle():
     s = game(turn=4)
-    s.marks[TODD_WOUNDED] = 4
+    s.set_mark(TODD_WOUNDED, 4)
     characters(s)
     assert all(s.char_at[ch(c)] == NOT_ENTERED for c in ("allen1", "jeril1", "fei"))
     s.turn = 5
@@ -136,12 +136,12 @@ def test_allen_jeril_and_fei_come_the_turn_after_todds_wound_to_rase_waus_castle
 @rule("13.3.8")
 def test_musiy_follows_rimmel_in_the_same_phase_to_shot():
     s = game(turn=8)
-    s.marks[ELF_CASTLE_BUILT] = 8
+    s.set_mark(ELF_CASTLE_BUILT, 8)
     s.char_at[ch("shot")] = h("1114")
     characters(s)
     assert s.char_at[ch("musiy1")] == h("1114")
     s = game(turn=8)
-    s.marks[ELF_CASTLE_BUILT] = 8
+    s.set_mark(ELF_CASTLE_BUILT, 8)
     s.char_at[ch("shot")] = DEAD
     characters(s)
     assert s.char_at[ch("musiy1")] == h("0916")  # Rase Wau
@@ -150,7 +150,7 @@ def test_musiy_follows_rimmel_in_the_same_phase_to_shot():
 @rule("13.3.9")
 def test_jabba_comes_with_the_bubuly_to_shot():
     s = game(turn=11)
-    s.marks[MADE_BUBULY] = 11
+    s.set_mark(MADE_BUBULY, 11)
     characters(s)
     assert s.char_at[ch("jabba")] == h("0916")
     assert events(s, "enters")[0].clause == "13.3.9"
@@ -160,7 +160,7 @@ def test_jabba_comes_with_the_bubuly_to_shot():
 @rule("13.3.1", "14.10", "B-43", "B-50")
 def test_rimmel_comes_back_with_nie_from_the_cup():
     s = game(turn=8)
-    s.marks[ELF_CASTLE_BUILT] = 7
+    s.set_mark(ELF_CASTLE_BUILT, 7)
     s.char_at[ch("nie1")] = CUP
     s.chit_cup[chit("rau_as")] = 1
     phase(s, "action_phases")

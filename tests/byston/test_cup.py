@@ -3,11 +3,14 @@ drawn runs an action phase (14.5, B-47; tests/byston/test_move.py and test_joint
 
 from __future__ import annotations
 
+from random import Random
+
 import pytest
 
 from asobi.core import IllegalActionError
 from asobi.core.testing import rule
 from asobi.games.byston.board import CUP, HEAVY
+from asobi.games.byston.rules.cup import _cup, draw_sample
 
 from .helpers import C, ch, chit, events, game, h, phase, stay
 
@@ -111,3 +114,36 @@ def test_a_held_surprise_stays_in_hand_across_turns():
     s.surprise_held = True
     phase(s, "action_phases")  # an empty cup: no draw, no surprise
     assert s.turn == 2 and s.surprise_held
+
+
+def _plain_sample(s, r):
+    """The draw by walking the cup's items in order (characters, then chits)."""
+    items = _cup(s)
+    pick = r * sum(n for _, n in items)
+    acc = 0
+    for item, n in items:
+        acc += n
+        if pick < acc:
+            return item
+    return items[-1][0]
+
+
+def test_a_sampled_draw_is_the_item_the_running_totals_give():
+    """``draw_sample``'s bisection over the chits' running totals picks what walking the items
+    does, with and without characters in the cup, at the edges of each item and for r near 1."""
+    rng = Random(5)
+    s = game()
+    chars = len(s.char_at)
+    for _ in range(300):
+        s.chit_cup[:] = [rng.choice((0, 0, 1, 2, 3)) for _ in s.chit_cup]
+        in_cup = rng.sample(range(chars), rng.choice((0, 0, 1, 2)))
+        for k in range(chars):
+            if s.char_at[k] == CUP:
+                s.char_at[k] = HEAVY
+        for k in in_cup:
+            s.char_at[k] = CUP
+        total = sum(s.chit_cup) + len(in_cup)
+        if not total:
+            continue
+        for r in (0.0, 1 - 2**-53, *(rng.random() for _ in range(5)), *(j / total for j in range(total))):
+            assert draw_sample(s, r) == _plain_sample(s, r), (s.chit_cup, in_cup, r)

@@ -358,7 +358,7 @@ def test_what_one_ship_set_down_no_other_ship_takes_further_in_the_same_phase():
     s.apply(("stop",))
     if s.pending is not None and s.pending[0] == "move":
         s.apply(("done",))
-    assert s.moved == [] and s.chars_moved == []
+    assert s.moved == () and s.chars_moved == ()
 
 
 @rule("14.5", "B-47", "B-52")

@@ -113,7 +113,7 @@ def test_the_production_phase_offers_action_chits():
 @rule("13.3")
 def test_characters_enter_by_their_conditions_in_the_character_phase():
     s = game()
-    s.marks[MADE_BUBULY] = 1  # 13.3.9: the first Bubuly was made this turn
+    s.set_mark(MADE_BUBULY, 1)  # 13.3.9: the first Bubuly was made this turn
     phase(s, "character_phase", only=True)
     assert s.char_at[ch("jabba")] == s.char_at[ch("shot")] >= 0
     assert s.char_at[ch("rimmel")] == NOT_ENTERED  # 13.3.1: no Elf Castle yet

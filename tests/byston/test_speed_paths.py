@@ -38,6 +38,7 @@ from asobi.games.byston.board import (
     stacks_of,
     static,
 )
+from asobi.games.byston.control import all_collectors, collectors
 from asobi.games.byston.rules import FLOW
 from asobi.games.byston.rules.collapse import serving_country
 from asobi.games.byston.rules.move import hosts
@@ -383,6 +384,20 @@ def test_fast_listings_and_checks_on_shaken_states(chunk: int) -> None:
         before = len(s.agenda)
         FLOW.tasks["stranded"](s, "8.12")
         assert s.agenda[before:] == plain_stranded(s, "8.12"), seed
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_income_control_of_every_hex_equals_the_one_hex_rule(chunk: int) -> None:
+    """``all_collectors`` (which skips the 6.4 items on a hex only its land owner's units hold)
+    agrees with ``collectors`` hex by hex, on shaken states with counters of every country (and
+    remnants that changed hands) put on income hexes."""
+    st = static()
+    for seed in range(chunk * 25, chunk * 25 + 25):
+        s = scrambled(seed)
+        rng = Random(seed)
+        for i in rng.sample(range(len(s.where)), 40):
+            s.set_where(i, rng.choice(st.income_hexes))
+        assert all_collectors(s) == [(h, collectors(s, h)) for h in st.income_hexes], seed
 
 
 def test_every_big_decision_has_a_fast_check() -> None:

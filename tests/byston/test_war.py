@@ -87,7 +87,7 @@ def test_a_declaration_puts_both_countries_at_war_at_once():
 @rule("B-4", "30.3", "31.3")
 def test_the_round_repeats_so_rau_may_follow_na_into_the_war_in_the_same_phase():
     s = game(turn=3)
-    s.marks[MADE_BILLBINE] = 2
+    s.set_mark(MADE_BILLBINE, 2)
     phase(s, "war_status")
     s.apply(("pass",))  # Drake
     assert s.pending == ("declare", 3, C["na"])  # Rau had nothing open and was not asked
@@ -101,7 +101,7 @@ def test_the_round_repeats_so_rau_may_follow_na_into_the_war_in_the_same_phase()
 @rule("31.3")
 def test_na_declares_only_from_the_turn_after_the_billbine():
     s = game(turn=3)
-    s.marks[MADE_BILLBINE] = 3
+    s.set_mark(MADE_BILLBINE, 3)
     phase(s, "war_status")
     s.apply(("pass",))
     assert s.pending is None or s.pending[0] != "declare"
@@ -110,12 +110,12 @@ def test_na_declares_only_from_the_turn_after_the_billbine():
 @rule("30.2")
 def test_rau_declares_from_the_turn_after_the_goraon():
     s = game(turn=5)
-    s.marks[MADE_GORAON] = 5
+    s.set_mark(MADE_GORAON, 5)
     phase(s, "war_status")
     s.apply(("pass",))
     assert s.pending is None or s.pending[0] != "declare"
     s = game(turn=6)
-    s.marks[MADE_GORAON] = 5
+    s.set_mark(MADE_GORAON, 5)
     phase(s, "war_status")
     s.apply(("pass",))
     assert s.pending == ("declare", 2, C["rau"])
@@ -126,7 +126,7 @@ def test_na_declares_from_the_turn_after_rau_went_to_war():
     for turn, asked in ((4, False), (5, True)):
         s = game(turn=turn)
         s.status[C["rau"]] = WAR
-        s.marks[WAR_SINCE + C["rau"]] = 4
+        s.set_mark(WAR_SINCE + C["rau"], 4)
         phase(s, "war_status")
         s.apply(("pass",))
         assert (s.pending is not None and s.pending[:3] == ("declare", 3, C["na"])) is asked
@@ -135,7 +135,7 @@ def test_na_declares_from_the_turn_after_rau_went_to_war():
 @rule("29.3")
 def test_ku_declares_on_any_sheela_country_from_the_turn_after_the_gea_gring():
     s = game(turn=7)
-    s.marks[MADE_GEA_GRING] = 6
+    s.set_mark(MADE_GEA_GRING, 6)
     phase(s, "war_status")
     s.apply(("pass",))
     assert s.pending == ("declare", 1, C["ku"])
@@ -149,7 +149,7 @@ def test_ku_declares_on_any_sheela_country_from_the_turn_after_the_gea_gring():
     s.apply(("declare", C["na"]))
     assert s.status[C["ku"]] == WAR and s.status[C["na"]] == WAR
     s = game(turn=6)
-    s.marks[MADE_GEA_GRING] = 6
+    s.set_mark(MADE_GEA_GRING, 6)
     phase(s, "war_status")
     s.apply(("pass",))
     assert s.pending is None or s.pending[0] != "declare" or s.pending[2] != C["ku"]
@@ -158,11 +158,11 @@ def test_ku_declares_on_any_sheela_country_from_the_turn_after_the_gea_gring():
 @rule("29.2", "31.2", "3.5")
 def test_ku_and_na_are_armed_from_the_turn_after_drake_reaches_tl_7():
     s = game(turn=3)
-    s.marks[TL7_DRAKE] = 3
+    s.set_mark(TL7_DRAKE, 3)
     phase(s, "war_status")
     assert s.status[C["ku"]] == NEUTRAL and s.status[C["na"]] == NEUTRAL
     s = game(turn=4)
-    s.marks[TL7_DRAKE] = 3
+    s.set_mark(TL7_DRAKE, 3)
     phase(s, "war_status")
     assert s.status[C["ku"]] == ARMED and s.status[C["na"]] == ARMED
     assert [e.clause for e in events(s, "armed")] == ["29.2", "31.2"]
@@ -171,7 +171,7 @@ def test_ku_and_na_are_armed_from_the_turn_after_drake_reaches_tl_7():
 @rule("31.2")
 def test_ku_reaching_tl_7_arms_na_only():
     s = game(turn=9)
-    s.marks[TL7_KU] = 8
+    s.set_mark(TL7_KU, 8)
     phase(s, "war_status")
     assert s.status[C["ku"]] == NEUTRAL and s.status[C["na"]] == ARMED
 
@@ -182,7 +182,7 @@ def test_ah_and_mi_never_declare():
     s.status[C["ah"]] = WAR
     s.status[C["mi"]] = WAR
     s.status[C["rau"]] = WAR
-    s.marks[WAR_SINCE + C["rau"]] = 9  # this turn: 31.4 opens only next turn
+    s.set_mark(WAR_SINCE + C["rau"], 9)  # this turn: 31.4 opens only next turn
     phase(s, "war_status")
     # Drake has nothing left to declare on, Rau is at war, Na has no condition: nobody is asked.
     assert s.pending is None or s.pending[0] != "declare"

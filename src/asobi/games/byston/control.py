@@ -87,17 +87,26 @@ def collectors(s: BystonState, hex_index: int) -> tuple[int, ...]:
 def all_collectors(s: BystonState) -> list[tuple[int, tuple[int, ...]]]:
     """(hex, its collectors) for every income hex, in hex order."""
     st = static()
-    held = _holders(s, st.income_hexes)
+    stacks = s.stacks
     status = s.status
     nation = st.nation
-    out = []
+    # While no counter changed hands (35.3) a country's counters are its range, and a stack (in
+    # counter order) is all the land owner's when its first and last counters are in that range.
+    ranges = st.ranges_of if s.owner is st.printed_owner else None
+    out: list[tuple[int, tuple[int, ...]]] = []
     for h in st.income_hexes:
         land = nation[h]
-        if h in held or land < 0 or land == ZELANA:
-            out.append((h, _collectors(s, h, _decide(h, held.get(h)))))
-        else:
-            # 6.4 ④ alone: the land's owner collects unless it stands by or has collapsed (6.3)
+        stack = stacks[h]
+        if (
+            land >= 0
+            and land != ZELANA
+            and (not stack or (ranges is not None and stack[0] in ranges[land] and stack[-1] in ranges[land]))
+        ):
+            # 6.4 ④, or ①–③ met by the land owner's units alone: the owner collects unless it
+            # stands by or has collapsed (6.3)
             out.append((h, (land,) if status[land] != NEUTRAL and status[land] != COLLAPSED else ()))
+            continue
+        out.append((h, _collectors(s, h, _decide(h, _holders(s, (h,)).get(h)))))
     return out
 
 

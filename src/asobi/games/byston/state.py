@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from asobi.core import Event, GameSpec, Outcome
 from asobi.core.errors import BadRecordError
@@ -121,7 +121,7 @@ FIELDS = Fields(
     tl=List(int),
     status=List(int),
     chits_made=List(int),
-    marks=List(int),
+    marks=Value(tuple),  # written a few times a game: a tuple, shared by a clone (set_mark)
     where=List(int),
     stacks=Index(tuple),
     on_map_n=Index(int),
@@ -140,12 +140,13 @@ FIELDS = Fields(
     # movement (14.5, 15, 17)
     phase_chit=Value(int),
     waiting=List(int),
-    moved=List(int),
-    chars_moved=List(int),
+    # tuples, so that a clone shares them (they change a few times a move)
+    moved=Value(tuple),
+    chars_moved=Value(tuple),
     ship=Value(int),
     mp=Value(int),
-    cargo=List(int),
-    crew=List(int),
+    cargo=Value(tuple),
+    crew=Value(tuple),
     # combat (18–26): the battle being fought, each counter's part in it and the hits it was
     # given this step, each character's mount, each camp's hits still to place (rules/combat.py);
     # tuples, so that a clone shares them
@@ -181,6 +182,67 @@ none) with its ``mp`` left, its ``cargo`` counters and ``crew`` characters (17.1
 _new_event = tuple.__new__
 
 
+class Start(NamedTuple):
+    """The start of every game (the authored setup, 28.1–34.1 for the states), worked out once:
+    a new state copies these."""
+
+    gp: tuple[int, ...]
+    tl: tuple[int, ...]
+    status: tuple[int, ...]
+    where: tuple[int, ...]
+    char_at: tuple[int, ...]
+    stacks: tuple[tuple[int, ...], ...]
+    on_map_n: tuple[int, ...]
+    in_box_n: tuple[int, ...]
+    in_supply_n: tuple[int, ...]
+
+
+@cache
+def _start() -> Start:
+    """Each country's start: its buildings and units on the map, its factory box, its characters
+    at their start hexes, its GP, TL and state."""
+    st = static()
+    t = st.t
+    where = [SUPPLY] * len(st.counter_unit)
+
+    def take(country: int, unit: str, to: int) -> None:
+        for i in st.counters_of(country, unit):
+            if where[i] == SUPPLY:
+                where[i] = to
+                return
+        raise AssertionError(f"no {unit} counter of {country} left (the loader checks 9.5)")
+
+    for c, cid in enumerate(st.country_ids):
+        start = t.starts[cid]
+        for hex_index, kind in start.buildings.items():
+            take(c, kind, hex_index)
+        for hex_index, stack in start.units.items():
+            for unit, count in stack.items():
+                for _ in range(count):
+                    take(c, unit, hex_index)
+        for unit, count in start.factory.items():
+            for _ in range(count):
+                take(c, unit, BOX)
+    char_at = [NOT_ENTERED] * len(st.char_ids)
+    for k, cid in enumerate(st.char_ids):
+        ch = t.characters[cid]
+        if ch.start_hex is not None:
+            char_at[k] = ch.start_hex
+    countries = [t.countries[c] for c in st.country_ids]
+    on_map_n, in_box_n, in_supply_n = counts_of(where)
+    return Start(
+        gp=tuple(c.gp or 0 for c in countries),
+        tl=tuple(c.tl or 0 for c in countries),
+        status=tuple(STATE_CODE[c.state] for c in countries),
+        where=tuple(where),
+        char_at=tuple(char_at),
+        stacks=tuple(stacks_of(where)),
+        on_map_n=tuple(on_map_n),
+        in_box_n=tuple(in_box_n),
+        in_supply_n=tuple(in_supply_n),
+    )
+
+
 class BystonState(FlowState, DeclaredState):
     spec: ClassVar[GameSpec]
     flow = FLOW
@@ -193,21 +255,21 @@ class BystonState(FlowState, DeclaredState):
         if zelana_runner not in ZELANA_RUNNERS:
             raise ValueError(f"zelana_runner is one of {', '.join(ZELANA_RUNNERS)}")
         st = static()
-        t = st.t
+        start = _start()
         self.players = players
         self.zelana_runner = zelana_runner
         self.turn = 0
-        countries = [t.countries[c] for c in st.country_ids]
-        self.gp = [c.gp or 0 for c in countries]
-        self.tl = [c.tl or 0 for c in countries]
-        self.status = [STATE_CODE[c.state] for c in countries]
+        self.gp = list(start.gp)
+        self.tl = list(start.tl)
+        self.status = list(start.status)
+        countries = st.country_ids
         self.chits_made = [0] * len(countries)
-        self.marks = [0] * N_MARKS
+        self.marks: tuple[int, ...] = (0,) * N_MARKS
         n = len(st.counter_unit)
-        self.where = [SUPPLY] * n
+        self.where = list(start.where)
         self.flipped = [0] * n
         self.owner: tuple[int, ...] = st.printed_owner  # the very tuple: see owns_just_its_own
-        self.char_at = [NOT_ENTERED] * len(st.char_ids)
+        self.char_at = list(start.char_at)
         self.chit_cup = [0] * len(st.chit_ids)
         self.chit_open = [0] * len(st.chit_ids)
         self.surprise_held = False
@@ -217,20 +279,22 @@ class BystonState(FlowState, DeclaredState):
         self.declared = False
         self.phase_chit = -1
         self.waiting = [0] * len(countries)
-        self.moved: list[int] = []
-        self.chars_moved: list[int] = []
+        self.moved: tuple[int, ...] = ()
+        self.chars_moved: tuple[int, ...] = ()
         self.ship = -1
         self.mp = 0
-        self.cargo: list[int] = []
-        self.crew: list[int] = []
+        self.cargo: tuple[int, ...] = ()
+        self.crew: tuple[int, ...] = ()
         self.fight: tuple[Any, ...] | None = None
         self.role: tuple[int, ...] = (NO_ROLE,) * n
         self.blocks: tuple[int, ...] = (0,) * n
         self.aboard: tuple[int, ...] = (NO_ROLE,) * len(st.char_ids)
         self.hits: tuple[int, ...] = (0, 0)
         self.command = 0
-        self._set_up()
-        self._index()
+        self.stacks: list[tuple[int, ...]] = list(start.stacks)
+        self.on_map_n = list(start.on_map_n)
+        self.in_box_n = list(start.in_box_n)
+        self.in_supply_n = list(start.in_supply_n)
         self.agenda: list[tuple[Any, ...]] = [("turn",)]
         self.pending: tuple[Any, ...] | None = None
         self.chance: tuple[Any, ...] | None = None
@@ -239,32 +303,6 @@ class BystonState(FlowState, DeclaredState):
         self.log = EventLog()
         self.say("1.2", "setup", players=players)
         self.run()
-
-    def _set_up(self) -> None:
-        """Each country's start (28.1–34.1 for the states; the rest is the authored setup)."""
-        st = static()
-        for c, cid in enumerate(st.country_ids):
-            start = st.t.starts[cid]
-            for hex_index, kind in start.buildings.items():
-                self._take(c, kind, hex_index)
-            for hex_index, stack in start.units.items():
-                for unit, count in stack.items():
-                    for _ in range(count):
-                        self._take(c, unit, hex_index)
-            for unit, count in start.factory.items():
-                for _ in range(count):
-                    self._take(c, unit, BOX)
-        for k, cid in enumerate(st.char_ids):
-            ch = st.t.characters[cid]
-            if ch.start_hex is not None:
-                self.char_at[k] = ch.start_hex
-
-    def _take(self, country: int, unit: str, to: int) -> None:
-        for i in static().counters_of(country, unit):
-            if self.where[i] == SUPPLY:
-                self.where[i] = to
-                return
-        raise AssertionError(f"no {unit} counter of {country} left (the loader checks 9.5)")
 
     # ---- helpers the rules use ----------------------------------------------------------------
     def set_where(self, i: int, to: int) -> None:
@@ -296,6 +334,12 @@ class BystonState(FlowState, DeclaredState):
             self.in_supply_n[group] += 1
         where[i] = to
 
+    def set_mark(self, mark: int, turn: int) -> None:
+        """Note the turn of milestone ``mark`` (:mod:`.board`): a new tuple, so that clones made
+        before keep theirs."""
+        marks = self.marks
+        self.marks = (*marks[:mark], turn, *marks[mark + 1 :])
+
     def set_owners(self, changes: dict[int, int]) -> None:
         """Give each counter in ``changes`` its new owner (35.3's remnants): a new tuple, so that
         clones made before keep theirs."""
@@ -307,7 +351,7 @@ class BystonState(FlowState, DeclaredState):
 
     def _index(self) -> None:
         """Build the indexes of ``where`` from scratch."""
-        self.stacks: list[tuple[int, ...]] = stacks_of(self.where)
+        self.stacks = stacks_of(self.where)
         self.on_map_n, self.in_box_n, self.in_supply_n = counts_of(self.where)
 
     def say(self, clause: str, key: str, **args: Any) -> None:

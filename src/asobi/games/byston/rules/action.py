@@ -93,8 +93,8 @@ def start(s: BystonState, country: int, kind: int) -> None:
 
 def task_action_end(s: BystonState) -> None:
     """B-53: what moved this phase may move again in the next."""
-    s.moved = []
-    s.chars_moved = []
+    s.moved = ()
+    s.chars_moved = ()
     s.phase_chit = -1
 
 

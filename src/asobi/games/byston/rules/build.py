@@ -3,6 +3,7 @@ factory at the Rian coast (30.6.1–30.6.2, B-37)."""
 
 from __future__ import annotations
 
+from itertools import compress, filterfalse
 from typing import TYPE_CHECKING, Any
 
 from ..board import (
@@ -43,32 +44,33 @@ def _blocked(
 ) -> tuple[set[int], set[int], set[int]]:
     """Of ``hexes``: those with a building (12.6); those the enemy forbids (12.10: a ship, a
     building, or three or more ABs of the other camp); those with a Zelana ship of the Zelana
-    (30.6.2). One pass over the counters, looking only at counters on ``hexes``."""
+    (30.6.2). Reads only the stacks of ``hexes``."""
     st = static()
     d = derived()
     kinds = d.counter_kind
     owner = s.owner
+    stacks = s.stacks
     camp = st.camp
     mine = camp[country]
     built: set[int] = set()
     forbidden: set[int] = set()
     zelana: set[int] = set()
-    enemy_abs: dict[int, int] = {}
     zelana_ships = d.zelana_ships
-    for i in [i for i, at in enumerate(s.where) if at in hexes]:
-        h = s.where[i]
-        kind = kinds[i]
-        if kind == "castle" or kind == "fort":
-            built.add(h)
-        if camp[owner[i]] != mine:
-            if kind == "AB":
-                enemy_abs[h] = enemy_abs.get(h, 0) + 1
-                if enemy_abs[h] >= 3:
+    for h in hexes:
+        enemy_abs = 0
+        for i in stacks[h]:
+            kind = kinds[i]
+            if kind == "castle" or kind == "fort":
+                built.add(h)
+            if camp[owner[i]] != mine:
+                if kind == "AB":
+                    enemy_abs += 1
+                    if enemy_abs >= 3:
+                        forbidden.add(h)
+                else:
                     forbidden.add(h)
-            else:
-                forbidden.add(h)
-        elif i in zelana_ships and owner[i] == ZELANA:
-            zelana.add(h)
+            elif i in zelana_ships and owner[i] == ZELANA:
+                zelana.add(h)
     return built, forbidden, zelana
 
 
@@ -94,9 +96,11 @@ def sites(s: BystonState, country: int) -> list[tuple[Any, ...]]:
     nation = st.nation
     land = d.land_sites[country]
     # 12.8: hexes outside its land where an own face-up ship lets it build.
+    # While no counter changed hands (35.3) its ships are among its own counters.
+    builders = d.builder_ships_of[country] if owner is st.printed_owner else d.builder_ships
     ships = {
         where[i]
-        for i in d.builder_ships
+        for i in builders
         if where[i] >= 0 and owner[i] == country and not flipped[i] and nation[where[i]] != country
     }
     abroad = []
@@ -105,9 +109,12 @@ def sites(s: BystonState, country: int) -> list[tuple[Any, ...]]:
         if host >= 0 and st.camp[host] == st.camp[country] and s.status[host] != COLLAPSED:
             continue  # 12.9
         abroad.append(h)
-    occupied = d.land_site_set[country][len(kinds) == 1 and kinds[0]].intersection(where)
+    # The sites holding any counter (only those can be blocked), and the ships' hexes abroad.
+    stacks = s.stacks
+    candidates = d.land_site_list[country][len(kinds) == 1 and kinds[0]]
+    occupied = set(compress(candidates, map(stacks.__getitem__, candidates)))
     if abroad:
-        occupied = occupied.union(abroad)  # a ship is there
+        occupied.update(abroad)  # a ship is there
     blocked: set[int] = set()
     if occupied:
         built, forbidden, _ = _blocked(s, country, occupied)
@@ -116,11 +123,15 @@ def sites(s: BystonState, country: int) -> list[tuple[Any, ...]]:
     out: list[tuple[Any, ...]] = []
     for kind in kinds:
         actions = d.site_action[kind]
-        here = [h for h in land[kind] if h not in blocked]
         if abroad:
+            here = [h for h in land[kind] if h not in blocked]
             here.extend(h for h in abroad if kind in allowed[h] and h not in blocked)
             here.sort()
-        out.extend([actions[h] for h in here])
+            out.extend([actions[h] for h in here])
+        elif blocked:
+            out.extend(map(actions.__getitem__, filterfalse(blocked.__contains__, land[kind])))
+        else:
+            out.extend(d.land_site_actions[country][kind])
     return out
 
 
@@ -206,7 +217,7 @@ def apply_build(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...
     else:
         s.say("12.2", "built", country=country, unit=st.unit_index(kind), hex=h, gp=cost)
         if country == DRAKE and kind == "castle" and h == st.elf_castle and not s.marks[ELF_CASTLE_BUILT]:
-            s.marks[ELF_CASTLE_BUILT] = s.turn
+            s.set_mark(ELF_CASTLE_BUILT, s.turn)
     s.push(("build_ask", country))
 
 

@@ -104,7 +104,7 @@ def place(s: BystonState, c: int, hex_index: int, clause: str) -> None:
     s.char_at[c] = hex_index
     s.say(clause, "enters" if clause.startswith("13.") else "placed", char=c, hex=hex_index)
     if st.char_ids[c] == "rimmel" and not s.marks[RIMMEL_ENTERED]:
-        s.marks[RIMMEL_ENTERED] = s.turn
+        s.set_mark(RIMMEL_ENTERED, s.turn)
     rimmel = st.char_number["rimmel"]
     if (
         clause == "14.10"

@@ -682,7 +682,7 @@ def chance_fate(s: BystonState, action: tuple[Any, ...], k: int, how: int) -> No
         s.char_at[k] = LEFT if ch.leaves_on_d else DEAD
         clause = "26.2.5"
     if fate in ("L", "H") and st.char_ids[k] == "todd1" and not s.marks[TODD_WOUNDED]:
-        s.marks[TODD_WOUNDED] = s.turn
+        s.set_mark(TODD_WOUNDED, s.turn)
     s.say(clause, "fate_" + fate, char=k)
 
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
 from ..board import COLLAPSED, CUP, DRAKE, HEAVY, static
@@ -65,14 +67,28 @@ def draw_outcomes(s: BystonState) -> tuple[tuple[tuple[Any, ...], float], ...]:
 
 
 def draw_sample(s: BystonState, r: float) -> tuple[Any, ...]:
-    items = _cup(s)
-    pick = r * sum(n for _, n in items)
-    acc = 0
-    for item, n in items:
-        acc += n
-        if pick < acc:
-            return item
-    return items[-1][0]
+    """The item of :func:`draw_outcomes` that ``r`` (uniform in [0, 1)) falls on, the items in the
+    same order (characters, then chits); without building the list while no character is in the
+    cup (the usual case): the running totals of the chits and a bisection."""
+    char_at = s.char_at
+    if CUP in char_at:
+        items = _cup(s)
+        pick = r * sum(n for _, n in items)
+        acc = 0
+        for item, n in items:
+            acc += n
+            if pick < acc:
+                return item
+        return items[-1][0]
+    totals = list(accumulate(s.chit_cup))
+    k = bisect_right(totals, r * totals[-1])
+    if k == len(totals):  # r * total rounded up to the total: the last chit there is
+        k = bisect_left(totals, totals[-1])
+    return CHIT_ITEM[k]
+
+
+CHIT_ITEM = tuple(("chit", k) for k in range(len(static().chit_ids)))
+"""The prebuilt ("chit", number) outcomes."""
 
 
 def chance_draw(s: BystonState, action: tuple[Any, ...]) -> None:

@@ -79,7 +79,7 @@ def chance_develop(s: BystonState, action: tuple[Any, ...], country: int, kind: 
     if s.tl[country] >= 7:
         mark = TL7_DRAKE if country == DRAKE else TL7_KU if country == KU else -1
         if mark >= 0 and not s.marks[mark]:
-            s.marks[mark] = s.turn
+            s.set_mark(mark, s.turn)
 
 
 TASKS = {

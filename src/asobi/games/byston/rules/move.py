@@ -162,7 +162,7 @@ def movable_ships(s: BystonState, country: int, kind: int) -> list[tuple[int, in
     return sorted(out)
 
 
-def _find(s: BystonState, owners: tuple[int, ...], unit: int, h: int, flipped: int, skip: list[int]) -> int:
+def _find(s: BystonState, owners: tuple[int, ...], unit: int, h: int, flipped: int, skip: tuple[int, ...]) -> int:
     """The first counter of ``unit`` owned by one of ``owners`` on ``h`` with that face, not in
     ``skip`` nor moved this phase (counters alike in all of these are interchangeable)."""
     where = s.where
@@ -211,12 +211,12 @@ def apply_move(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]
     if action[0] == "done":
         return
     _verb, unit, h, flipped = action
-    i = _find(s, (country,), unit, h, flipped, [])
+    i = _find(s, (country,), unit, h, flipped, ())
     s.ship = i
     s.mp = MOVEMENT_POINTS
-    s.cargo = []
-    s.crew = []
-    s.moved.append(i)
+    s.cargo = ()
+    s.crew = ()
+    s.moved += (i,)
     s.say(KIND_CLAUSE[kind], "ship_moves", country=country, unit=unit, hex=h)
     s.push(("load_ask", country), ("move_ask", country, kind))
 
@@ -272,10 +272,10 @@ def apply_load(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]
     if verb == "load":
         _verb, owner, unit, flipped = action
         i = _find(s, (owner,), unit, here, flipped, s.cargo)
-        s.cargo.append(i)
+        s.cargo += (i,)
         s.say("17.15.1", "loaded", country=owner, unit=unit, hex=here)
     else:
-        s.crew.append(action[1])
+        s.crew += (action[1],)
         s.say("17.15.9", "boarded", char=action[1], hex=here)
     s.push(("load_ask", country))
 
@@ -297,7 +297,7 @@ def depart(s: BystonState, country: int) -> None:
         if any(h in staying for h in hosts(c)):
             continue
         if c in ok and k not in s.chars_moved:
-            s.crew.append(k)
+            s.crew += (k,)
             s.say("B-54", "goes_along", char=k, hex=here)
         else:
             later.append(("place_near", k, here, "B-54"))
@@ -378,12 +378,12 @@ def finish_move(s: BystonState, country: int) -> None:
     """B-20: the ship sets its load down where it stopped; none of it moves again this phase."""
     ship = s.ship
     s.say("17.1", "ship_stops", country=country, unit=static().counter_unit[ship], hex=s.where[ship])
-    s.moved.extend(s.cargo)
-    s.chars_moved.extend(s.crew)
+    s.moved += s.cargo
+    s.chars_moved += s.crew
     s.ship = -1
     s.mp = 0
-    s.cargo = []
-    s.crew = []
+    s.cargo = ()
+    s.crew = ()
 
 
 def chance_kustanga(s: BystonState, action: tuple[Any, ...], ship: int) -> None:

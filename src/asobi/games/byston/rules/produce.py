@@ -120,16 +120,19 @@ def destroyable(s: BystonState, country: int) -> list[tuple[Any, ...]]:
     face up or flipped, unless it is its last counter on the map (B-51); sorted."""
     lo, hi, rows, in_order = derived().destroy_rows[country]
     out: list[tuple[Any, ...]] = []
+    on_map_n = s.on_map_n
     if owns_just_its_own(s, country):
-        for p in compress(rows, s.on_map_n[lo:hi]):  # the groups with counters on the map
+        for p in compress(rows, on_map_n[lo:hi]):  # the groups with counters on the map
             if p is not None:  # not a building
                 _add_own_destroys(s, p, out)
+        if len(out) < 2:  # B-51: its groups (lo, hi) count all it has on the map
+            return out if out and sum(on_map_n[lo:hi]) >= 2 else []
     else:
-        for p in compress(rows, s.on_map_n[lo:hi]):
+        for p in compress(rows, on_map_n[lo:hi]):
             if p is not None:
                 _add_destroys(s, country, p, out)
-    if len(out) < 2:
-        return out if out and holds_two(s, country) else []  # B-51
+        if len(out) < 2:
+            return out if out and holds_two(s, country) else []  # B-51
     if not in_order:  # the groups are not in unit order: sort
         out.sort()
     return out
@@ -137,17 +140,27 @@ def destroyable(s: BystonState, country: int) -> list[tuple[Any, ...]]:
 
 def _add_own_destroys(s: BystonState, p: Production, out: list[tuple[Any, ...]]) -> None:
     """The destroy actions of row ``p``'s counters, all the country's own, sorted."""
-    lo = p.lo
-    hi = p.hi
+    unit, lo, hi = p[:3]
     where = s.where
-    table = derived().destroy_action[p.unit]
-    if s.on_map_n[p.group] == 1:  # the usual case: one on the map, the largest place
+    table = derived().destroy_action[unit]
+    n = s.on_map_n[p.group]
+    if n == 1:  # the usual case: one on the map, the largest place
         at = max(where[lo:hi])
         out.append(table[2 * at + s.flipped[where.index(at, lo, hi)]])
         return
-    for at, face in sorted(set(zip(where[lo:hi], s.flipped[lo:hi], strict=True))):
-        if at >= 0:
-            out.append(table[2 * at + face])
+    if 1 in s.flipped[lo:hi]:
+        for at, face in sorted(set(zip(where[lo:hi], s.flipped[lo:hi], strict=True))):
+            if at >= 0:
+                out.append(table[2 * at + face])
+        return
+    # All face up: sorted, the places on the map are the last n (off the map is negative).
+    places = where[lo:hi]
+    places.sort()
+    last = -1
+    for at in places[hi - lo - n :]:
+        if at != last:
+            out.append(table[2 * at])
+            last = at
 
 
 def _add_destroys(s: BystonState, country: int, p: Production, out: list[tuple[Any, ...]]) -> None:
@@ -295,7 +308,7 @@ def apply_produce(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, .
             s.say("8.7", "made", country=country, unit=action[1], hex=action[2], gp=p.make_gp)
             mark = MADE_MARK.get(st.unit_ids[p.unit])
             if mark is not None and not s.marks[mark]:
-                s.marks[mark] = s.turn
+                s.set_mark(mark, s.turn)
         elif verb == "extra":
             s.set_where(where.index(SUPPLY, p.lo, p.hi), BOX)
             s.gp[country] -= p.extra_gp

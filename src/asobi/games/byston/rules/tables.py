@@ -96,6 +96,7 @@ class Derived:
     __slots__ = (
         "affordable",
         "builder_ships",
+        "builder_ships_of",
         "building_counters",
         "building_rows",
         "buildings_of",
@@ -112,6 +113,8 @@ class Derived:
         "fort_group",
         "forts_of",
         "is_ab",
+        "land_site_actions",
+        "land_site_list",
         "land_site_set",
         "land_sites",
         "machines_of",
@@ -291,6 +294,10 @@ class Derived:
             i for i in self.ship_counters if st.unit_id(i) not in NOT_FOR_BUILDING
         )
         """12.8: ship counters that let their country build where they are."""
+        self.builder_ships_of: tuple[tuple[int, ...], ...] = tuple(
+            tuple(i for i in self.builder_ships if st.counter_country[i] == c) for c in range(len(st.country_ids))
+        )
+        """The same, per country whose colour they are printed in."""
         self.zelana_ships: tuple[int, ...] = tuple(i for i in self.ship_counters if st.unit_id(i) == "zelana")
         self.site_action: dict[str, tuple[tuple[Any, ...], ...]] = {
             kind: tuple(("build", kind, h) for h in range(len(t.map.terrain_of))) for kind in BUILDINGS
@@ -330,6 +337,15 @@ class Derived:
             for sites in self.land_sites
         )
         """The same as sets, and (key ``False``) both kinds together."""
+        self.land_site_list: tuple[dict[str | bool, tuple[int, ...]], ...] = tuple(
+            {key: tuple(sorted(hexes)) for key, hexes in sets.items()} for sets in self.land_site_set
+        )
+        """The same as sorted tuples."""
+        self.land_site_actions: tuple[dict[str, tuple[tuple[Any, ...], ...]], ...] = tuple(
+            {kind: tuple(self.site_action[kind][h] for h in sites[kind]) for kind in BUILDINGS}
+            for sites in self.land_sites
+        )
+        """Per country and building kind: the prebuilt ("build", kind, hex) of its land sites."""
 
 
 @cache

@@ -87,7 +87,7 @@ def apply_declare(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, .
     for c in (country, target):
         if s.status[c] != WAR:
             s.status[c] = WAR
-            s.marks[WAR_SINCE + c] = s.turn
+            s.set_mark(WAR_SINCE + c, s.turn)
             s.say("5.3", "at_war", country=c)
     s.declared = True
 
