@@ -118,3 +118,47 @@ def test_the_odds_of_a_battle_to_choose_are_those_of_the_battle_as_it_would_open
     ]
     assert battle_odds(before, ("done",)) is None
     assert battle_odds(fought, ("fight", h)) is None  # a battle already under way is not chosen
+
+
+def test_the_view_and_board_extras_are_made_once_a_state_for_every_socket(client, monkeypatch):
+    """Byston's views are public (``GameSpec.public_views``) and its board extras (income-hex
+    control, each camp's income) the same for everyone: a room makes each once for a state, not
+    once for each socket it sends it to."""
+    from asobi.games.byston.state import BystonState
+    from asobi.server import boards
+
+    made_for: list[int] = []
+    views: list[int | None] = []
+    real, real_view = boards.VIEW_EXTRAS["byston"], BystonState.view
+
+    def counted(state):
+        made_for.append(len(state.log))
+        return real(state)
+
+    def counted_view(state, seat):
+        views.append(seat)
+        return real_view(state, seat)
+
+    monkeypatch.setitem(boards.VIEW_EXTRAS, "byston", counted)
+    monkeypatch.setattr(BystonState, "view", counted_view)
+    made = new_game(client, "byston", ["human"] * 4, players=4)
+    game = f"/ws/games/{made['game_id']}"
+    with client.websocket_connect(game) as a, client.websocket_connect(game) as b, \
+            client.websocket_connect(game) as c, client.websocket_connect(game) as d, \
+            client.websocket_connect(game) as watcher:
+        sockets = [a, b, c, d, watcher]
+        tokens = [seat["token"] for seat in made["seats"]] + [None]
+        first = [hello_until(ws, token, lambda m: True, text=False) for ws, token in zip(sockets, tokens, strict=True)]
+        mover = next(i for i, m in enumerate(first) if m["legal"])
+        state_id = first[mover]["state_id"]
+        before, views_before = len(made_for), len(views)
+        sockets[mover].send_json({"type": "act", "token": tokens[mover], "action": first[mover]["legal"][0]["action"],
+                                  "state_id": state_id})
+        after = [receive_until(ws, lambda m: m["state_id"] > state_id) for ws in sockets]
+    ids = {m["state_id"] for m in after}
+    assert len(ids) == 1, "every socket is sent the state the action led to"
+    boards_sent = [m["view"]["board"] for m in after]
+    assert all(board == boards_sent[0] for board in boards_sent)
+    assert len(made_for) - before == 1, made_for[before:]  # one state, five sockets
+    assert len(views) - views_before == 1, views[views_before:]
+    assert all(m["view"] == after[0]["view"] for m in after)

@@ -276,9 +276,12 @@ def check_views(
     fp = state.fingerprint()
     spec = state.spec
     shape = spec.observation_shape(options or {}) if spec.observation_shape is not None else None
+    public = state.view(None) if spec.public_views else None
     for seat in [None, *range(state.n_seats)]:
         view = state.view(seat)
         json.dumps(view, ensure_ascii=False)
+        if public is not None:
+            assert view == public, f"{at}: the game declares public views, but seat {seat}'s differs"
         if seat is None:
             continue
         tensor = state.observation_tensor(seat) if shape is not None else None

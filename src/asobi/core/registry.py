@@ -146,6 +146,9 @@ class GameSpec:
     :ivar teams: ``teams(options)``: each seat's side (seats of one side always score alike, as
         byston's camps); by default each seat is its own side (every seat one side when the
         utility is ``identical``).
+    :ivar public_views: every seat's view and a spectator's are one and the same (the game hides
+        nothing in its views, as byston): a server makes it once a state for all its sockets. The
+        conformance harness checks the claim at every state it looks at.
     """
 
     id: str
@@ -175,6 +178,7 @@ class GameSpec:
     stops: StopHooks | None = None
     utility: Utility = GENERAL_SUM
     teams: Callable[[Mapping[str, Any]], tuple[int, ...]] | None = None
+    public_views: bool = False
 
     def sides(self, options: Mapping[str, Any]) -> tuple[int, ...]:
         """Each seat's side for these (validated) options (:attr:`teams`)."""

@@ -54,7 +54,10 @@ def common_part(values: Sequence[Any]) -> Any:
 
 
 def public_view(match: Match) -> dict[str, Any]:
-    """The view a spectator gets: the common part of every seat's view (all of it with open hands)."""
+    """The view a spectator gets: the common part of every seat's view (all of it with open hands;
+    the one view of a game whose views are public)."""
+    if match.spec.public_views:
+        return match.view(None)
     view = common_part([match.view(seat) for seat in range(len(match.seats))])
     return view if isinstance(view, dict) else {}
 
@@ -150,10 +153,18 @@ def card_names(match: Match, view: Any, lang: str, known: dict[tuple[str, str], 
     return names
 
 
+def board_extras(match: Match) -> dict[str, Any] | None:
+    """The public facts the game's rules derive for its board now (the same for every seat and
+    spectator), or ``None`` for a game without any."""
+    extras = view_extras(match.spec.id)
+    return None if extras is None else extras(match.state)
+
+
 def state_message(match: Match, seat: int | None, *, since: int, epoch: str, lang: str, game_id: int,
                   seat_kinds: Sequence[str], connected: Sequence[int], can_undo: int, with_text: bool = True,
                   known_names: dict[tuple[str, str], str | None] | None = None,
-                  card_table: dict[str, str] | None = None) -> dict[str, Any]:
+                  card_table: dict[str, str] | None = None, board: dict[str, Any] | None = None,
+                  view: dict[str, Any] | None = None) -> dict[str, Any]:
     """The ``state`` message for ``seat`` (``None``: a spectator): its view, what happened since
     state id ``since`` (``-1``: everything from the start, the client's log is replaced), and its
     legal actions when it must decide.
@@ -164,16 +175,22 @@ def state_message(match: Match, seat: int | None, *, since: int, epoch: str, lan
     :param card_table: the card names to send (a room sends a socket the game's whole table once,
         :func:`~asobi.server.cards.card_name_table`, then none); ``None``: the names of the
         cards in the view (:func:`card_names`).
+    :param board: the game's board extras of this very state (:func:`board_extras`), made once for
+        every socket a room sends it to; ``None``: made here.
+    :param view: ``seat``'s view of this very state, made once for the sockets that share it (a
+        spectator's, or every seat's in a game with public views); ``None``: made here.
     """
     reset = since < 0
     updates = public_updates(match, max(since, 0), lang) if seat is None else match.updates(seat, max(since, 0), lang)
     if not reset and any(u.action is None for u in updates):  # an undo: events of undone actions are gone
         reset = True
         updates = public_updates(match, 0, lang) if seat is None else match.updates(seat, 0, lang)
-    view = public_view(match) if seat is None else match.view(seat)
-    extras = view_extras(match.spec.id)
-    if extras is not None:  # public facts the game's rules derive for its board (docs/server.md)
-        view = {**view, "board": extras(match.state)}
+    if view is None:
+        view = public_view(match) if seat is None else match.view(seat)
+    if board is None:
+        board = board_extras(match)
+    if board is not None:  # public facts the game's rules derive for its board (docs/server.md)
+        view = {**view, "board": board}
     text: str | None = None
     if with_text:
         try:

@@ -37,7 +37,7 @@ from .cards import card_name_table
 from .checkpoints import Checkpointer, finish_log, without_auto_checkpoints
 from .errors import ServerError
 from .hints import hint
-from .protocol import encode, error_message, state_message
+from .protocol import board_extras, encode, error_message, public_view, state_message
 from .tokens import SeatTokens
 
 
@@ -92,6 +92,9 @@ class Room:
         self.connections: set[Connection] = set()
         self.bots: asyncio.Task[None] | None = None
         self.closed = False
+        self._shared: tuple[str, int, dict[str, Any] | None, dict[str, Any] | None] = ("", -1, None, None)
+        """What every socket is sent alike for one state — (epoch, state id, board extras, the
+        spectators' view, which is every seat's too in a game with public views) — made once."""
 
     # ---- sending -------------------------------------------------------------------------------
     async def send_state(self, conn: Connection) -> None:
@@ -108,13 +111,26 @@ class Room:
                 match, seat, since=since, epoch=self.epoch, lang=conn.lang, game_id=self.game_id,
                 seat_kinds=match.seats, connected=sorted({c.seat for c in self.connections if c.seat is not None}),
                 can_undo=match.can_undo(seat) if seat is not None else 0, with_text=conn.text,
-                card_table=card_table,
+                card_table=card_table, **self._shared_parts(match, seat),
             )
             conn.sent, conn.epoch = match.state_id, self.epoch
             try:
                 await conn.socket.send_text(encode(message))
             except Exception:  # a socket gone away: it is dropped when its reader notices
                 conn.sent, conn.named_lang = -1, ""
+
+    def _shared_parts(self, match: Match, seat: int | None) -> dict[str, Any]:
+        """The parts of ``seat``'s state message that every socket shares at this state, made at
+        most once a state: the board extras, and the view when it is a spectator's or the game's
+        views are public (``state_message``'s ``board`` and ``view``)."""
+        epoch, state_id, board, view = self._shared
+        if (epoch, state_id) != (self.epoch, match.state_id):
+            board, view = board_extras(match), None
+        shares_view = seat is None or match.spec.public_views
+        if shares_view and view is None:
+            view = public_view(match)
+        self._shared = (self.epoch, match.state_id, board, view)
+        return {"board": board, "view": view if shares_view else None}
 
     async def broadcast(self) -> None:
         for conn in list(self.connections):

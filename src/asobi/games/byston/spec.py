@@ -76,6 +76,7 @@ def spec() -> GameSpec:
         data_hash=data_hash,
         heuristic=heuristic,
         teams=camps,  # the camps score alike; with 3 players their scores do not add up to a constant
+        public_views=True,  # open information: every seat sees the same (docs/byston/README.md)
     )
     BystonState.spec = made
     return made

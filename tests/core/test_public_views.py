@@ -1,0 +1,42 @@
+"""``GameSpec.public_views``: a game that declares every seat's view the same as a spectator's is
+held to it by the conformance harness (a server then makes one view a state for every socket)."""
+
+from __future__ import annotations
+
+import dataclasses
+from random import Random
+
+import pytest
+
+from asobi.core.conformance import PlayoutStats, check_views
+from asobi.core.registry import get_game
+from asobi.core.state import CHANCE
+
+
+def _mid_game(game: str, options: dict, steps: int = 60):
+    spec = get_game(game)
+    state = spec.new_state(spec.validate_options(options))
+    rng = Random(3)
+    for _ in range(steps):
+        if state.current_seat == CHANCE:
+            state.apply(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_byston_declares_public_views_and_they_are():
+    state = _mid_game("byston", {"players": 4})
+    assert state.spec.public_views
+    check_views(state, Random(1), PlayoutStats(), "byston")
+    assert all(state.view(seat) == state.view(None) for seat in range(state.n_seats))
+
+
+@pytest.mark.parametrize("game", ["legion", "emblem"])
+def test_a_false_claim_of_public_views_fails_the_harness(game, monkeypatch):
+    state = _mid_game(game, {})
+    assert not state.spec.public_views
+    check_views(state, Random(1), PlayoutStats(), game)  # hands are hidden: no claim, no failure
+    monkeypatch.setattr(type(state), "spec", dataclasses.replace(state.spec, public_views=True))
+    with pytest.raises(AssertionError, match="declares public views"):
+        check_views(state, Random(1), PlayoutStats(), game)
