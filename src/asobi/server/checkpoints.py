@@ -41,13 +41,20 @@ def without_auto_checkpoints(db: sqlite3.Connection) -> None:
     db.execute("PRAGMA wal_autocheckpoint = 0")
 
 
+def _checkpoint(db: sqlite3.Connection) -> list[tuple[int, int, int]] | None:
+    """One passive checkpoint with ``db``: SQLite's row (busy, log frames, frames copied), or
+    ``None`` when it failed (logged: the log is copied at the next one)."""
+    try:
+        return db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()  # fetched: no statement left reading
+    except sqlite3.Error as e:
+        log.warning("could not copy the write-ahead log into the database: %s", e)
+        return None
+
+
 def finish_log(db: sqlite3.Connection) -> None:
     """Copy what is left of the log with the loop's own connection ``db`` (between its commits,
     so nothing is written meanwhile and the next commit starts the log over)."""
-    try:
-        db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()  # fetched: no statement left reading
-    except sqlite3.Error as e:
-        log.warning("could not copy the write-ahead log into the database: %s", e)
+    _checkpoint(db)
 
 
 class Checkpointer:
@@ -88,10 +95,8 @@ class Checkpointer:
         try:
             without_auto_checkpoints(db)
             while not self._stop.wait(self.period):
-                try:
-                    rows = db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
-                except sqlite3.Error as e:
-                    log.warning("could not copy the write-ahead log into the database: %s", e)
+                rows = _checkpoint(db)
+                if rows is None:
                     continue
                 self.checkpoints += 1
                 busy, frames, copied = rows[0] if rows else (1, -1, -1)

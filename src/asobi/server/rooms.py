@@ -263,9 +263,9 @@ class Hub:
         self._tokens: SeatTokens | None = None
         self._checkpointer: Checkpointer | None = None
         self.checkpoints = (0, 0)
+        """Once closed: the checkpoints its thread made, and how many times the loop restarted the log."""
         self.log_restarts: list[tuple[float, float]] = []
         """Each time the loop finished the log: seconds since the store opened, and ms it took."""
-        """Once closed: the checkpoints its thread made, and how many times the loop restarted the log."""
         self.replays: OrderedDict[tuple[int, int | None, str, int, str], dict[str, Any]] = OrderedDict()
         """Replay messages built lately (app.py keeps a few: a finished game never changes)."""
 
@@ -281,14 +281,11 @@ class Hub:
         on the disk. Call it on the event loop.
         """
         self._store = GameStore(self.db_path)
-        try:
-            self._store.db.execute("PRAGMA synchronous = NORMAL")
-            without_auto_checkpoints(self._store.db)
-        except sqlite3.Error as e:
-            raise ServerError(f"{self.db_path}: cannot set up the store ({e})", status=503) from None
         self._tokens = SeatTokens(self._store.path)
         try:
-            without_auto_checkpoints(self._tokens.db)
+            self._store.db.execute("PRAGMA synchronous = NORMAL")
+            for db in (self._store.db, self._tokens.db):
+                without_auto_checkpoints(db)
         except sqlite3.Error as e:
             raise ServerError(f"{self.db_path}: cannot set up the store ({e})", status=503) from None
         store = self._store

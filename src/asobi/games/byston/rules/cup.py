@@ -69,22 +69,20 @@ def draw_outcomes(s: BystonState) -> tuple[tuple[tuple[Any, ...], float], ...]:
 def draw_sample(s: BystonState, r: float) -> tuple[Any, ...]:
     """The item of :func:`draw_outcomes` that ``r`` (uniform in [0, 1)) falls on, the items in the
     same order (characters, then chits); without building the list while no character is in the
-    cup (the usual case): the running totals of the chits and a bisection."""
-    char_at = s.char_at
-    if CUP in char_at:
+    cup (the usual case): the chits' running totals alone."""
+    if CUP in s.char_at:
         items = _cup(s)
-        pick = r * sum(n for _, n in items)
-        acc = 0
-        for item, n in items:
-            acc += n
-            if pick < acc:
-                return item
-        return items[-1][0]
-    totals = list(accumulate(s.chit_cup))
+        return items[_falls_on(list(accumulate(n for _, n in items)), r)][0]
+    return CHIT_ITEM[_falls_on(list(accumulate(s.chit_cup)), r)]
+
+
+def _falls_on(totals: list[int], r: float) -> int:
+    """The index of the first running total above ``r`` × the whole (a bisection): where ``r``
+    falls when each item takes its count's share of [0, 1)."""
     k = bisect_right(totals, r * totals[-1])
-    if k == len(totals):  # r * total rounded up to the total: the last chit there is
+    if k == len(totals):  # r * total rounded up to the total: the last item with a count
         k = bisect_left(totals, totals[-1])
-    return CHIT_ITEM[k]
+    return k
 
 
 CHIT_ITEM = tuple(("chit", k) for k in range(len(static().chit_ids)))

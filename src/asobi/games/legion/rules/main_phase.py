@@ -289,12 +289,7 @@ def apply_main(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -
     if verb == "end":
         append = s.log.append  # (see log.py: read once, then called)
         append(_MAIN_END[seat])
-        # The shield phase's task, which a turn puts right under the main phase's, would run
-        # next with nothing in between: run it at once.
-        agenda = s.agenda
-        if agenda and agenda[-1] is SHIELD_PHASE[seat]:
-            agenda.pop()
-            task_shield_phase(s, seat)
+        _shield_phase_next(s, seat)
         return
     # s.push(("main", seat)), after L-28's window for the other seats (not after the auto-pass
     # setting, which is no main action)
