@@ -7,22 +7,12 @@ from __future__ import annotations
 from random import Random
 
 from asobi.core import CHANCE, TERMINAL, GameState
+from asobi.core.testing import FixedRandom
 from asobi.games.emblem import SPEC
 from asobi.games.emblem.state import EmblemState
 
 EDGES = (0.0, 1e-12, 0.25, 0.5, 0.999999, 1 - 2**-53)
 """``random()`` values at and near both ends, where a running sum's rounding decides the card."""
-
-
-class FixedRandom(Random):
-    """A generator whose ``random()`` returns a given number (to pick a chance outcome exactly)."""
-
-    def __init__(self, r: float) -> None:
-        super().__init__(0)
-        self.r = r
-
-    def random(self) -> float:
-        return self.r
 
 
 def _seat_by_definition(s: EmblemState) -> int:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from random import Random
 from typing import Any
 
 import asobi.games.legion  # noqa: F401  (registers the game)
@@ -37,7 +36,11 @@ def square_index(square_id: str) -> int:
 
 
 def position(
-    players: int = 3, difficulty: str = "normal", open_hands: bool = False, timing: str = "printed", **fields: Any
+    players: int = 3,
+    difficulty: str = "normal",
+    open_hands: bool = False,
+    timing: str = "printed",
+    **fields: Any,
 ) -> LegionState:
     """A fresh game with its fields set (hands as lists of names), before any task has run;
     ``timing`` is the strategy timing option (L-28: ``printed`` or ``simple``).
@@ -124,14 +127,3 @@ def events(s: LegionState, key: str) -> list[Any]:
 
 def clauses(s: LegionState, start: int = 0) -> set[str]:
     return {e.clause for e in s.log[start:]}
-
-
-class FixedRandom(Random):
-    """A generator whose ``random()`` returns a given number (to pick a chance outcome exactly)."""
-
-    def __init__(self, r: float) -> None:
-        super().__init__(0)
-        self.r = r
-
-    def random(self) -> float:
-        return self.r

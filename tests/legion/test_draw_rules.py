@@ -4,11 +4,11 @@ the survivors of scripts/mutate.py)."""
 
 from __future__ import annotations
 
-from asobi.core.testing import rule
+from asobi.core.testing import FixedRandom, rule
 from asobi.games.legion.rules import draw
 from asobi.games.legion.rules.draw import sample_chance
 
-from .helpers import FixedRandom, code, events, position, run
+from .helpers import code, events, position, run
 
 
 @rule("4.1", "L-15")

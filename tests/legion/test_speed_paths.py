@@ -6,7 +6,7 @@ from __future__ import annotations
 from random import Random
 
 from asobi.core import CHANCE, TERMINAL, Event
-from asobi.core.testing import rule
+from asobi.core.testing import FixedRandom, rule
 from asobi.games.legion.cards import ARMY, distinct, hand_kinds
 from asobi.games.legion.content import DIRECTION_STEP, content
 from asobi.games.legion.rules.log import seat_events
@@ -18,7 +18,7 @@ from asobi.games.legion.rules.weapons import ship_distance
 from asobi.games.legion.rules.window import ALL_BUT, SEATS_IN, answerers, sync_answerers
 from asobi.games.legion.state import LegionState
 
-from .helpers import FixedRandom, events, keys, position, run
+from .helpers import events, keys, position, run
 
 
 def _random_states(games: int = 12, every: int = 3) -> list[LegionState]:
@@ -118,7 +118,9 @@ def test_the_tables_hold_what_the_content_says():
         e is not None and e.timing == "activate" for e in c.weapon_effect
     ]
     for alphas in range(8):
-        assert list(t.develop_value[alphas]) == [code % 3 + 1 if alphas >> (code // 3) & 1 else 0 for code in range(9)]
+        assert list(t.develop_value[alphas]) == [
+            code % 3 + 1 if alphas >> (code // 3) & 1 else 0 for code in range(9)
+        ]
     for verb in ("hand_limit", "develop_discount", "shield_limit"):
         amounts = [
             int(e.params["amount"]) if e is not None and e.verb == verb else 0 for e in c.weapon_effect
@@ -182,7 +184,10 @@ def _main_candidates(s: LegionState) -> list[tuple]:
     out += [("supply", c) for c in cards] + [("supply", "α1"), ("supply",)]
     out += [("launch", w, c) for w in army for c in range(9)] + [("launch", 99, 0), ("launch", "W01", 0)]
     out += [("move", z, b) for z in range(-1, 4) for b in squares] + [("move", 1), ("move", "x", 1)]
-    out += [("activate", b, z) for b in range(-1, 6) for z in range(-1, 4)] + [("activate", 0), ("activate", "x", 0)]
+    out += [("activate", b, z) for b in range(-1, 6) for z in range(-1, 4)] + [
+        ("activate", 0),
+        ("activate", "x", 0),
+    ]
     out += [("repair", t, c) for t in squares for c in cards] + [("repair", 0)]
     out += [("strategy", k, al) for k in army for al in range(4)] + [("strategy", -1, 0), ("strategy", 1)]
     out += [("shield", 0), ("pass",), ("place", 3), ("nonsense", 1, 2)]
@@ -258,7 +263,6 @@ def test_the_fast_chance_legality_check_and_sampling_agree_with_the_outcomes():
     assert checked > 50
 
 
-
 @rule("L-16", "L-28")
 def test_the_seats_a_window_asks_are_kept_up_to_date_at_every_step():
     # ``s.answerers`` is updated where a hand or an auto-pass setting changes, not recomputed:
@@ -268,7 +272,9 @@ def test_the_seats_a_window_asks_are_kept_up_to_date_at_every_step():
     checked = 0
     for g in range(16):
         rng = Random(100 + g)
-        s = LegionState(2 + g % 4, ("easy", "normal", "hard")[g % 3], g % 5 == 0, timing=("printed", "simple")[g % 2])
+        s = LegionState(
+            2 + g % 4, ("easy", "normal", "hard")[g % 3], g % 5 == 0, timing=("printed", "simple")[g % 2]
+        )
         while True:
             assert s.answerers == answerers(s), (g, checked)
             checked += 1
@@ -315,7 +321,9 @@ def test_a_window_run_with_the_task_after_it_does_what_the_two_tasks_do():
                     x.turn = seat
                     x.agenda = [("round",), *tasks]
                     x.run()
-                    ran.append((x.pending, x.chance, x.window, x.agenda, x.turn, x.legal_cache, x.log.to_list()))
+                    ran.append(
+                        (x.pending, x.chance, x.window, x.agenda, x.turn, x.legal_cache, x.log.to_list())
+                    )
                 assert ran[0] == ran[1], (folded, ran)
                 compared += 1
                 asked += ran[0][0] is not None and ran[0][0][0] == "priority"

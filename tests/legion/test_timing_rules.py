@@ -183,6 +183,36 @@ def test_a_repair_drone_answered_by_a_repair_that_clears_its_blackout_finds_noth
     assert events(s, "no_blackout") and s.pending is not None and s.legal_actions()
 
 
+@rule("6.5", "L-29")
+def test_a_repair_drone_moved_in_answer_to_its_activation_clears_around_where_it_is_then():
+    # B's drone on b3 (β1: reach 1) reaches the blackout on b4; B answers its own activation by
+    # moving it to b2 (S03 α), out of b4's reach and into c1's
+    s = position(3, hands=[[], ["S03", "α2"]], weapons=[("b3", 1, "W03", "β1")], black=["b4", "c1"], ship="e5")
+    run(s, ("main", 1), then=("shield_phase", 1))
+    s.apply(("activate", 1, 0))
+    s.apply(("strategy", kind("S03"), 0))
+    _pass_all(s)
+    assert s.pending[:2] == ("move_weapon", 1)
+    s.apply(("move", 0, sq("b2")))
+    assert s.pending[:2] == ("clear", 1) and s.legal_actions() == (("clear", sq("c1")),)
+
+
+@rule("6.5", "L-29", "9.1")
+def test_a_repair_drone_destroyed_in_answer_to_its_activation_still_clears_around_its_last_square():
+    # C answers B's drone by towing the ship onto it (S07 α: the ship moves south from b2 to b3,
+    # and a weapon where the ship arrives is destroyed, 9.1); the effect was announced, so it
+    # resolves as it was: B chooses a blackout in reach of b3
+    s = position(3, hands=[[], ["α2"], ["S07", "α1"]], weapons=[("b3", 1, "W03", "α1")], black=["b4"], ship="b2")
+    run(s, ("main", 1), then=("shield_phase", 1))
+    s.apply(("activate", 1, 0))
+    assert s.pending == ("respond", 2)
+    s.apply(("strategy", kind("S07"), 0))
+    _pass_all(s)
+    s.apply(("push", "south"))
+    assert s.weapons == [] and [dict(e.args)["card"] for e in events(s, "weapon_destroyed")] == ["W03"]
+    assert s.pending[:2] == ("clear", 1) and s.legal_actions() == (("clear", sq("b4")),)
+
+
 @rule("6.4", "L-28", "L-5")
 def test_after_a_strategy_played_in_a_step_window_the_window_opens_again():
     s = position(3, hands=[["S05", "α1"], ["S04", "S05", "β1"]], pieces=["s11", None, None])

@@ -4,10 +4,14 @@ effect needs and does, and what the log says of a weapon placed, moved, triggere
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from asobi.core.testing import rule
-from asobi.games.legion.rules.weapons import persistent_total
+from asobi.games.legion.content import content
+from asobi.games.legion.rules.draw import hand_limit
+from asobi.games.legion.rules.tables import Tables
 
 from .helpers import code, events, kind, position, run, sq
 
@@ -36,6 +40,8 @@ def test_launching_a_supply_base_fires_its_placed_trigger(timing):
     assert [(e.clause, dict(e.args)) for e in events(s, "weapon_triggered")] == [
         ("6.2", {"card": "W06", "square": sq("b4")})
     ]
+    # L-29: with the printed timing the trigger is announced on the stack first (it can be answered)
+    assert len(events(s, "announced")) == (1 if timing == "printed" else 0)
 
 
 @TIMINGS
@@ -118,10 +124,15 @@ def test_activating_ones_own_weapon_is_logged_as_ones_own():
 
 @rule("6.1")
 def test_a_persistent_effect_no_weapon_card_has_adds_nothing():
-    # content replacing the cards may leave out a persistent verb: it then counts 0
+    # W04 (radar net) raises its owner's hand limit by one, and only its owner's
     s = position(3, weapons=[("a1", 0, "W04", "α1")])
-    assert persistent_total(s, "hand_limit", 0) == 1
-    assert persistent_total(s, "no_such_effect", 0) == 0 and persistent_total(s, "no_such_effect", None) == 0
+    assert (hand_limit(s, 0), hand_limit(s, 1)) == (8 - 3 + 1, 8 - 3)
+    # content replacing the cards may leave out a persistent verb: its table is then all zeros
+    c = content()
+    without = dataclasses.replace(c, weapon_effect=tuple(None for _ in c.weapon_effect))
+    t = Tables(without)
+    assert t.persistent == {}
+    assert t.hand_bonus == t.shield_bonus == t.develop_discount == (0,) * len(c.weapon_effect)
 
 
 @TIMINGS
@@ -137,11 +148,24 @@ def test_a_mine_going_off_is_logged_with_its_card_and_square(timing):
 
 
 @TIMINGS
+@rule("6.1")
+def test_the_ship_coming_next_to_a_weapon_without_that_trigger_sets_nothing_off(timing):
+    # a supply base (誘発 when placed), a drone (起動) and a radar net (永続) next to c2, where the
+    # ship moves: only a weapon whose 誘発 is the ship coming next to it goes off
+    weapons = [("b2", 0, "W06", "α1"), ("d2", 1, "W03", "α2"), ("c1", 2, "W04", "α3")]
+    s = position(3, ship="c3", weapons=weapons, timing=timing)
+    run(s, ("announce", ("card", "E05(1)", "ship_move", (("direction", "north"),), -1, False)))
+    assert s.ship == sq("c2") and len(s.weapons) == 3
+    assert not events(s, "weapon_triggered") and s.stack == [] and s.enemy_life == 6
+
+
+@TIMINGS
 @rule("2.2", "6.1")
 def test_a_second_mine_does_not_go_off_once_the_first_has_won_the_game(timing):
     # both mines are next to c2, where the ship moves; the first takes the enemy's last life
-    s = position(3, enemy_life=1, ship="c3", weapons=[("b2", 0, "W05", "α1"), ("d2", 1, "W05", "α2")],
-                 timing=timing)
+    s = position(
+        3, enemy_life=1, ship="c3", weapons=[("b2", 0, "W05", "α1"), ("d2", 1, "W05", "α2")], timing=timing
+    )
     run(s, ("announce", ("card", "E05(1)", "ship_move", (("direction", "north"),), -1, False)))
     assert len(events(s, "weapon_triggered")) == 1
     assert s.ended == ("won", "2.2")

@@ -1,7 +1,8 @@
 """Helpers for rule scenario tests.
 
 ``@rule("7.5")`` marks a test as checking a clause; :func:`cited_clauses` finds every clause a
-test directory cites, so a test can list the clauses of a game that no scenario checks.
+test directory cites, so a test can list the clauses of a game that no scenario checks;
+:class:`FixedRandom` picks a chance outcome exactly.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
+from random import Random
 from typing import Any, TypeVar
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -36,3 +38,14 @@ def cited_clauses(*paths: Path) -> set[str]:
             for call in _RULE_CALL.finditer(f.read_text(encoding="utf-8")):
                 found.update(_STRING.findall(call.group(1)))
     return found
+
+
+class FixedRandom(Random):
+    """A generator whose ``random()`` returns a given number (to pick a chance outcome exactly)."""
+
+    def __init__(self, r: float) -> None:
+        super().__init__(0)
+        self.r = r
+
+    def random(self) -> float:
+        return self.r

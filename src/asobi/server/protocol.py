@@ -36,6 +36,12 @@ def encode(message: dict[str, Any]) -> str:
     return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
+def encoded(value: Any) -> orjson.Fragment:
+    """``value`` encoded once, to be placed as it is in several messages (:func:`encode` copies a
+    fragment's text without encoding it again)."""
+    return orjson.Fragment(orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS))
+
+
 # ---- spectators: only what every seat may see ---------------------------------------------------
 def common_part(values: Sequence[Any]) -> Any:
     """The part of JSON values that is the same in all of them; ``None`` where they differ.
@@ -164,7 +170,7 @@ def state_message(match: Match, seat: int | None, *, since: int, epoch: str, lan
                   seat_kinds: Sequence[str], connected: Sequence[int], can_undo: int, with_text: bool = True,
                   known_names: dict[tuple[str, str], str | None] | None = None,
                   card_table: dict[str, str] | None = None, board: dict[str, Any] | None = None,
-                  view: dict[str, Any] | None = None) -> dict[str, Any]:
+                  view: dict[str, Any] | None = None, view_json: orjson.Fragment | None = None) -> dict[str, Any]:
     """The ``state`` message for ``seat`` (``None``: a spectator): its view, what happened since
     state id ``since`` (``-1``: everything from the start, the client's log is replaced), and its
     legal actions when it must decide.
@@ -179,6 +185,8 @@ def state_message(match: Match, seat: int | None, *, since: int, epoch: str, lan
         every socket a room sends it to; ``None``: made here.
     :param view: ``seat``'s view of this very state, made once for the sockets that share it (a
         spectator's, or every seat's in a game with public views); ``None``: made here.
+    :param view_json: that view with ``board`` in it, :func:`encoded` once for those sockets; the
+        message carries it in place of the view.
     """
     reset = since < 0
     updates = public_updates(match, max(since, 0), lang) if seat is None else match.updates(seat, max(since, 0), lang)
@@ -237,7 +245,7 @@ def state_message(match: Match, seat: int | None, *, since: int, epoch: str, lan
         "to_move_name": seat_name(match, current) if current >= 0 else None,
         "over": current == TERMINAL,
         "outcome": None if outcome is None else {**outcome.to_json(), "text": outcome.render(match.spec, lang)},
-        "view": view,
+        "view": view if view_json is None else view_json,
         "text": text,
         "names": card_names(match, view, lang, known_names) if card_table is None else card_table,
         "legal": legal,

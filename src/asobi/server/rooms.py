@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+import orjson
+
 from ..agents import BotNameError, make_bot, seat_kind
 from ..core.actions import Action, action_to_json
 from ..core.errors import AsobiError
@@ -37,7 +39,7 @@ from .cards import card_name_table
 from .checkpoints import Checkpointer, finish_log, without_auto_checkpoints
 from .errors import ServerError
 from .hints import hint
-from .protocol import board_extras, encode, error_message, public_view, state_message
+from .protocol import board_extras, encode, encoded, error_message, public_view, state_message
 from .tokens import SeatTokens
 
 
@@ -92,9 +94,12 @@ class Room:
         self.connections: set[Connection] = set()
         self.bots: asyncio.Task[None] | None = None
         self.closed = False
-        self._shared: tuple[str, int, dict[str, Any] | None, dict[str, Any] | None] = ("", -1, None, None)
+        self._shared: tuple[str, int, dict[str, Any] | None, dict[str, Any] | None, orjson.Fragment | None] = (
+            "", -1, None, None, None
+        )
         """What every socket is sent alike for one state — (epoch, state id, board extras, the
-        spectators' view, which is every seat's too in a game with public views) — made once."""
+        spectators' view, which is every seat's too in a game with public views, and that view
+        with the extras as JSON) — made once."""
 
     # ---- sending -------------------------------------------------------------------------------
     async def send_state(self, conn: Connection) -> None:
@@ -121,16 +126,19 @@ class Room:
 
     def _shared_parts(self, match: Match, seat: int | None) -> dict[str, Any]:
         """The parts of ``seat``'s state message that every socket shares at this state, made at
-        most once a state: the board extras, and the view when it is a spectator's or the game's
-        views are public (``state_message``'s ``board`` and ``view``)."""
-        epoch, state_id, board, view = self._shared
+        most once a state: the board extras, and the view (also encoded) when it is a spectator's
+        or the game's views are public (``state_message``'s ``board``, ``view`` and ``view_json``)."""
+        epoch, state_id, board, view, view_json = self._shared
         if (epoch, state_id) != (self.epoch, match.state_id):
-            board, view = board_extras(match), None
-        shares_view = seat is None or match.spec.public_views
-        if shares_view and view is None:
+            board, view, view_json = board_extras(match), None, None
+        if not (seat is None or match.spec.public_views):
+            self._shared = (self.epoch, match.state_id, board, view, view_json)
+            return {"board": board}
+        if view is None:
             view = public_view(match)
-        self._shared = (self.epoch, match.state_id, board, view)
-        return {"board": board, "view": view if shares_view else None}
+            view_json = encoded(view if board is None else {**view, "board": board})
+        self._shared = (self.epoch, match.state_id, board, view, view_json)
+        return {"board": board, "view": view, "view_json": view_json}
 
     async def broadcast(self) -> None:
         for conn in list(self.connections):

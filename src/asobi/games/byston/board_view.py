@@ -12,7 +12,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .board import static
-from .control import CONTESTED, NOBODY, camp_income, controllers
+from .control import CONTESTED, NOBODY, camp_income, income_hex_control
 from .forecast import STEP_CLAUSE, STEP_NAMES, forecast
 from .messages import SEAT_NAMES
 from .rules.combat import clear_battle
@@ -54,17 +54,23 @@ def control_view(s: BystonState) -> dict[str, Any]:
     """Per income hex, the camp that controls it now and by which 6.4 item (B-5), and each camp's
     income if it were collected now (27.2, B-33)."""
     st = static()
-    grid = st.t.map.grid
+    country_ids = st.country_ids
+    hex_ids = _income_hex_ids()
     hexes: dict[str, Any] = {}
-    for h in st.income_hexes:
-        camp, holders, item = controllers(s, h)
-        hexes[grid.hex_id(h)] = {
+    for h, (camp, by, item) in income_hex_control(s):
+        hexes[hex_ids[h]] = {
             "camp": "contested" if camp == CONTESTED else None if camp == NOBODY else CAMPS[camp],
-            "by": [st.country_ids[c] for c in holders],
+            "by": [country_ids[c] for c in by],
             "item": item,
         }
     drake, sheela = camp_income(s)
     return {"income_hexes": hexes, "camp_income": {"drake": drake, "sheela": sheela}}
+
+
+@cache
+def _income_hex_ids() -> dict[int, str]:
+    st = static()
+    return {h: st.t.map.grid.hex_id(h) for h in st.income_hexes}
 
 
 def battle_odds(s: BystonState, action: tuple[Any, ...]) -> dict[str, Any] | None:

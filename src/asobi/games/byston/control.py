@@ -7,6 +7,7 @@ Both the income phase and the end score read these; they change nothing.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from typing import TYPE_CHECKING
 
 from .board import COLLAPSED, DRAKE_CAMP, NA, NEUTRAL, RAU, SHEELA_CAMP, WAR, ZELANA, static
@@ -26,6 +27,19 @@ def controllers(s: BystonState, hex_index: int) -> tuple[int, tuple[int, ...], s
     hex of no nation's land that no unit holds.
     """
     return _decide(hex_index, _holders(s, (hex_index,)).get(hex_index))
+
+
+def income_hex_control(s: BystonState) -> list[tuple[int, tuple[int, tuple[int, ...], str]]]:
+    """``controllers`` of every income hex, in hex order, in one pass over their stacks."""
+    stacks = s.stacks
+    empty = _empty_control()
+    return [(h, _decide(h, _holders(s, (h,))[h]) if stacks[h] else control) for h, control in empty]
+
+
+@cache
+def _empty_control() -> tuple[tuple[int, tuple[int, tuple[int, ...], str]], ...]:
+    """Each income hex with the control it has while no counter stands on it (6.4 ④)."""
+    return tuple((h, _decide(h, None)) for h in static().income_hexes)
 
 
 def _holders(s: BystonState, hexes: Iterable[int]) -> dict[int, tuple[list[int], list[int], list[int]]]:

@@ -66,6 +66,25 @@ def _view_names() -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(grid.hex_id(h) for h in range(grid.size)), tuple(map(st.unit_id, range(len(st.counter_unit))))
 
 
+@cache
+def _group_names() -> tuple[tuple[str, str], ...]:
+    """Each group of counters alike (``Static.groups``) as (country id, unit id)."""
+    st = static()
+    names = {g: (st.country_ids[c], st.unit_ids[u]) for (c, u), g in st.group_number.items()}
+    return tuple(names[g] for g in range(len(st.groups)))
+
+
+@cache
+def _counter_tags() -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """How a view names a counter on the map, ``country:unit`` (``*`` after it when flipped), by
+    owner then counter: ``tags[flipped][owner][counter]`` (a counter changes hands in 35.3)."""
+    country_ids = static().country_ids
+    _, unit_ids = _view_names()
+    return tuple(
+        tuple(tuple(f"{country}:{unit}{mark}" for unit in unit_ids) for country in country_ids) for mark in ("", "*")
+    )
+
+
 STATE_CODE = {"neutral": NEUTRAL, "armed": ARMED, "war": WAR}
 
 SEATINGS: dict[int, tuple[tuple[str, ...], tuple[int, ...]]] = {
@@ -454,19 +473,17 @@ class BystonState(FlowState, DeclaredState):
         cup, not a secret one) and the surprise chit Drake holds (produced in the open)."""
         st = static()
         hex_ids, unit_ids = _view_names()
-        country_ids = st.country_ids
         owner = self.owner
         flipped = self.flipped
+        tags = _counter_tags()
         stacks: dict[str, list[str]] = {}
+        for at, stack in enumerate(self.stacks):  # (hex order; each stack in counter order)
+            if stack:
+                stacks[hex_ids[at]] = [tags[flipped[i]][owner[i]][i] for i in stack]
         box: dict[str, dict[str, int]] = {}
-        for i, at in enumerate(self.where):
-            if at >= 0:
-                tag = f"{country_ids[owner[i]]}:{unit_ids[i]}{'*' if flipped[i] else ''}"
-                stacks.setdefault(hex_ids[at], []).append(tag)
-            elif at == BOX:
-                unit = box.setdefault(country_ids[st.counter_country[i]], {})
-                unit[unit_ids[i]] = unit.get(unit_ids[i], 0) + 1
-        grid = st.t.map.grid
+        for (country, unit), n in zip(_group_names(), self.in_box_n, strict=True):
+            if n:
+                box.setdefault(country, {})[unit] = n
         return {
             "turn": self.turn,
             "countries": {
@@ -482,7 +499,7 @@ class BystonState(FlowState, DeclaredState):
             "map": stacks,
             "factory": box,
             "characters": {
-                cid: (grid.hex_id(at) if at >= 0 else CHARACTER_PLACES[at])
+                cid: (hex_ids[at] if at >= 0 else CHARACTER_PLACES[at])
                 for cid, at in zip(st.char_ids, self.char_at, strict=True)
                 if at != NOT_ENTERED and at != GROWN
             },
@@ -494,8 +511,8 @@ class BystonState(FlowState, DeclaredState):
             "moving": None
             if self.ship < 0
             else {
-                "unit": st.unit_id(self.ship),
-                "hex": grid.hex_id(self.where[self.ship]),
+                "unit": unit_ids[self.ship],
+                "hex": hex_ids[self.where[self.ship]],
                 "mp": self.mp,
                 "cargo": [f"{st.country_ids[self.owner[i]]}:{st.unit_id(i)}" for i in self.cargo],
                 "crew": [st.char_ids[k] for k in self.crew],

@@ -26,7 +26,7 @@ def hand_limit(s: LegionState, seat: int) -> int:
     """4.1: a draw may not bring the hand to 8 − players or more (radar nets raise it)."""
     limit = 8 - s.n
     weapons = s.weapons
-    if weapons:  # persistent_total(s, "hand_limit", seat), written out
+    if weapons:
         bonus = s.tables.hand_bonus
         for w in weapons:
             if w[1] == seat:

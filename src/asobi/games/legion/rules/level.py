@@ -19,7 +19,7 @@ def develop_threshold(s: LegionState) -> int:
     # (a blackout square holds 1, any other 0, so their sum is the number of blackouts)
     total = square_value[p1] + square_value[p2] + square_value[p3] + ENEMY_LEVEL[s.enemy_life] + sum(s.black)
     weapons = s.weapons
-    if weapons:  # persistent_total(s, "develop_discount", None), written out
+    if weapons:
         discount = s.tables.develop_discount
         for w in weapons:
             total -= discount[w[2]]

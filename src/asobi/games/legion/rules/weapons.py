@@ -71,27 +71,8 @@ def moves_of(s: LegionState, seat: int) -> list[tuple[int, int]]:
     return moves
 
 
-def persistent_total(s: LegionState, verb: str, owner: int | None) -> int:
-    """The sum of the ``amount`` of every persistent (永続) effect ``verb`` on the map."""
-    if not s.weapons:
-        return 0
-    amounts = s.tables.persistent.get(verb)
-    if amounts is None:
-        return 0  # no weapon has this effect
-    total = 0
-    if owner is None:
-        for w in s.weapons:
-            total += amounts[w[2]]
-        return total
-    for w in s.weapons:
-        if w[1] == owner:
-            total += amounts[w[2]]
-    return total
-
-
 def shield_limit(s: LegionState) -> int:
-    """4.3: 3 codes, more with weapons whose persistent effect raises it (``persistent_total`` of
-    ``shield_limit``, written out)."""
+    """4.3: 3 codes, more with weapons whose persistent effect raises it (``Tables.shield_bonus``)."""
     limit = BASE_SHIELD_LIMIT
     weapons = s.weapons
     if weapons:
