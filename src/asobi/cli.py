@@ -162,10 +162,11 @@ def rules(game: str, clause_ids: tuple[str, ...], lang: str) -> None:
     missing = [c for c in clause_ids if c not in clauses]
     if missing:
         raise AsobiError(f"{spec.id}: no clause {', '.join(missing)} (`asobi rules {spec.id}` lists them)")
-    ours = notice(spec, lang)
+    shown = clause_ids or tuple(clauses)
+    ours = notice(spec, lang, shown)
     if ours:
         click.echo(f"# {ours}")
-    for cid in clause_ids or clauses:
+    for cid in shown:
         click.echo(f"{cid}\t{clause_text(spec, cid, lang)}")
 
 

@@ -6,7 +6,15 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from asobi.agents import BotNameError, ISMCTSAgent, MCTSAgent, check_bot_name, make_bot, parse_search
+from asobi.agents import (
+    BotNameError,
+    ISMCTSAgent,
+    MCTSAgent,
+    check_bot_name,
+    make_bot,
+    parse_search,
+    seat_kind,
+)
 from asobi.cli import main
 from asobi.core.registry import get_game
 from asobi.store import GameStore
@@ -58,6 +66,14 @@ def test_bad_names_are_refused_clearly(name, says):
     assert says in str(e.value)
     with pytest.raises(BotNameError):
         check_bot_name(get_game("emblem"), name)
+
+
+def test_an_unknown_seat_kind_names_every_form_a_seat_may_take():
+    # a user's own class written without its prefix is told the prefix
+    with pytest.raises(BotNameError) as e:
+        seat_kind(get_game("legion"), "my_bots:FirstChoice")
+    said = str(e.value)
+    assert "'my_bots:FirstChoice'" in said and "py:MODULE:CLASS" in said and "bot:NAME (ismcts, mcts, random, rule)" in said
 
 
 def test_a_game_without_heuristic_or_rule_bot_says_so():

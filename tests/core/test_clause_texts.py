@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from click.testing import CliRunner
 
+from asobi.cli import main
 from asobi.core import clause_texts as ct
 from asobi.core.registry import get_game
 
@@ -17,6 +19,17 @@ def test_printed_clauses_show_our_translation_in_english_and_the_print_in_japane
         assert ct.clause_text(spec, cid, "en") == ours[cid]
         assert ct.clause_text(spec, cid, "ja") == spec.clauses()[cid]
     assert ct.notice(spec, "en") == ct.NOTICE and ct.notice(spec, "ja") is None
+
+
+@pytest.mark.parametrize(("game", "own"), [("legion", "L-3"), ("emblem", "C-17"), ("byston", "B-5")])
+def test_our_own_rules_notes_shown_alone_are_not_called_a_translation(game, own):
+    spec = get_game(game)
+    assert own in spec.clauses() and own not in ct.printed_ids(game)
+    assert ct.notice(spec, "en", [own]) == ct.OWN_NOTES_NOTICE and "not printed" in ct.OWN_NOTES_NOTICE
+    assert ct.notice(spec, "en", [ct.printed_ids(game)[0], own]) != ct.OWN_NOTES_NOTICE
+    assert ct.notice(spec, "ja", [own]) is None
+    shown = CliRunner().invoke(main, ["rules", game, own]).output
+    assert shown.splitlines()[0] == f"# {ct.OWN_NOTES_NOTICE}"
 
 
 def test_our_own_bilingual_rules_show_one_half_per_language():

@@ -17,6 +17,7 @@ from asobi.terminal import TerminalGame
 from asobi.terminal.annotate import choice_notes
 from asobi.terminal.items import find
 from asobi.terminal.screen import CLEAR, Screen
+from asobi.terminal.session import HELP, stops_help
 from asobi.terminal.table import glossary, visible_items
 from emblem.helpers import invasion
 
@@ -165,6 +166,24 @@ def test_colour_on_a_terminal_and_plain_text_elsewhere():
     cleared = io.StringIO()
     Screen(file=cleared, colour=True).clear()
     assert cleared.getvalue() == CLEAR
+
+
+def test_clearing_for_a_hand_over_empties_the_scrollback_too():
+    # "\033[2J" alone leaves the last screen (the last seat's hand) in a terminal's scrollback
+    assert "\033[2J" in CLEAR and "\033[3J" in CLEAR
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_help_explains_each_stop_of_a_game_with_stops_and_no_stop_elsewhere(lang):
+    legion = HELP[lang].format(stops=stops_help(LEGION, lang))
+    descriptions = LEGION.stops.descriptions
+    for name in LEGION.stops.names:
+        said = descriptions[name][0 if lang == "ja" else 1]
+        assert (f"{name}（{said}）" if lang == "ja" else f"{name} ({said})") in legion
+    assert stops_help(EMBLEM, lang) == "" and "s [" not in HELP[lang].format(stops=stops_help(EMBLEM, lang))
+    if lang == "ja":  # every English word is a command the player types, each glossed above
+        words = set(re.findall(r"[A-Za-z]{3,}", legion))
+        assert words <= {"Enter", "none", *LEGION.stops.names}, words
 
 
 def test_the_board_is_drawn_once_per_turn_not_after_each_own_decision(db):

@@ -197,7 +197,10 @@ def seat_kind(spec: GameSpec, item: str) -> str:
         user_agent_class(name)
         return f"bot:{name}"
     if name.split(":")[0] not in bot_names(spec):
-        raise BotNameError(f"{spec.id}: no seat kind {item!r}; use human, bot or bot:NAME ({', '.join(bot_names(spec))})")
+        raise BotNameError(
+            f"{spec.id}: no seat kind {item!r}; use human, bot, bot:NAME ({', '.join(bot_names(spec))}) "
+            f"or {USER_PREFIX}MODULE:CLASS for your own agent class"
+        )
     return f"bot:{check_bot_name(spec, name)}"
 
 

@@ -14,6 +14,7 @@ the engine imports no game.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import cache
 from importlib import resources
 
@@ -22,9 +23,11 @@ from .registry import GameSpec
 
 TRANSLATION = "clauses.en.tsv"
 PRINTED = "clauses.tsv"
-NOTICE = "English: our translation of the printed Japanese rules, not printed text (`--lang ja` shows the print)."
+NOTICE = ("English: our translation of the printed Japanese rules, not printed text (`--lang ja` shows the print); "
+          "ids with a letter (such as L-3) are our own rules notes.")
 UNTRANSLATED_NOTICE = ("English: this game's printed rules are not translated yet; each printed clause shows "
                        "in Japanese, marked [Japanese only].")
+OWN_NOTES_NOTICE = "English: our own rules notes (how we read the print where it is silent or unclear), not printed text."
 JAPANESE_ONLY = "[Japanese only] "
 """The mark before a printed clause shown in English where no translation of it is written."""
 
@@ -96,9 +99,14 @@ def clause_texts(spec: GameSpec, lang: str) -> dict[str, str]:
     return {cid: clause_text(spec, cid, lang) for cid in spec.clauses()}
 
 
-def notice(spec: GameSpec, lang: str) -> str | None:
+def notice(spec: GameSpec, lang: str, shown: Sequence[str] | None = None) -> str | None:
     """The line that says what English clauses are: our translation, or the print left untranslated
-    (``None`` in Japanese, or where no clause is printed)."""
-    if lang != "en" or not printed_ids(spec.id):
+    (``None`` in Japanese, or where no clause is printed). ``shown``: the clause ids about to be
+    shown (default: all); when none of them is printed they are our own rules notes, and the line
+    says so."""
+    printed = printed_ids(spec.id)
+    if lang != "en" or not printed:
         return None
+    if shown is not None and not any(cid in printed for cid in shown):
+        return OWN_NOTES_NOTICE
     return NOTICE if translation(spec.id) is not None else UNTRANSLATED_NOTICE

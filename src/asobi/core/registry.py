@@ -36,12 +36,14 @@ class StopHooks:
     :ivar window: ``window(view, legal)``: for a decision that is such a window, its stop name
         and whether the seat holds something it may play there; ``None`` for any other decision.
     :ivar pass_action: the action a client takes to pass.
+    :ivar descriptions: per stop name, what its windows are, ``(日本語, English)``, for help texts.
     """
 
     names: tuple[str, ...]
     default: frozenset[str]
     window: Callable[[Mapping[str, Any], Sequence[Action]], tuple[str, bool] | None]
     pass_action: Action
+    descriptions: Mapping[str, tuple[str, str]] = field(default_factory=dict)
 
     def auto_answer(self, view: Mapping[str, Any], legal: Sequence[Action], stops: frozenset[str],
                     public_only: bool = False) -> Action | None:

@@ -44,7 +44,9 @@ THEME = Theme(
     }
 )
 
-CLEAR = "\033[2J\033[H"
+CLEAR = "\033[H\033[2J\033[3J"
+"""Home, clear the screen, and clear the scrollback too: a terminal keeps a cleared screen in its
+scrollback, where the next seat at a hot-seat hand-over could scroll up to the last hand."""
 
 
 @dataclass

@@ -39,13 +39,31 @@ HELP = {
     "v = board again, l = whole log, i [KEY] = read a card, unit or square (i alone lists them), "
     "t = terms explained, r CLAUSE = a rule, h = hint (the game's bot's choice, or --hint-bot's), "
     "u = undo your last decision (also to back out of a choice made by mistake), "
-    "s [LIST] = the strategy windows you stop at (legion: answer,turn,others,enemy,all or none), "
-    "q = quit (the game is saved).",
+    "{stops}q = quit (the game is saved).",
     "ja": "行動の番号を入力してください（選択肢が1つだけのときは Enter でも選べます）。v = 盤面の再表示、l = ログ全体、"
-    "i [キー] = カード・ユニット・マスを読む（i だけで一覧）、r 条項 = ルール、h = ヒント（ボットの選択）、"
+    "i [キー] = カード・ユニット・マスを読む（i だけで一覧）、t = 用語の説明、r 条項 = ルール、h = ヒント（ボットの選択）、"
     "u = 直前の自分の選択を取り消す（誤って選んだときの取り消しにも）、"
-    "s [一覧] = 止まるストラテジーの機会（legion: answer,turn,others,enemy,all か none）、q = 終了（ゲームは保存されます）。",
+    "{stops}q = 終了（ゲームは保存されます）。",
 }
+"""The prompt's help; ``{stops}`` is :func:`stops_help` (nothing for a game without stops)."""
+
+
+def stops_help(spec: GameSpec, lang: str) -> str:
+    """The help's line for ``s``: the game's stop names, each with what its windows are."""
+    hooks = spec.stops
+    if hooks is None:
+        return ""
+    ja = lang == "ja"
+    names = []
+    for n in hooks.names:
+        described = hooks.descriptions.get(n)
+        if described is None:
+            names.append(n)
+        else:
+            names.append(f"{n}（{described[0]}）" if ja else f"{n} ({described[1]})")
+    if ja:
+        return f"s [一覧] = 止まるストラテジーの機会: {'、'.join(names)} か none、"
+    return f"s [LIST] = the strategy windows you stop at: {', '.join(names)} or none, "
 
 
 def hint_bot_name(spec: GameSpec, text: str | None) -> str:
@@ -308,7 +326,7 @@ class TerminalGame:
                     return
                 continue  # Enter on an empty line asks again
             if answer in ("?", "help"):
-                self.write(HELP[self.lang])
+                self.write(HELP[self.lang].format(stops=stops_help(self.spec, self.lang)))
             elif answer == "v":
                 self._board(seat)
                 self._choices(seat, legal)
@@ -378,8 +396,9 @@ class TerminalGame:
                 return
         stops = self.stops if self.stops is not None else default_stops(self.spec.id)
         shown = ",".join(n for n in self.spec.stops.names if n in stops) or "none"
-        self.write(self._t(f"Stops: {shown} (set with s answer,turn,others,enemy,all or s none)",
-                           f"止まる機会: {shown}（s answer,turn,others,enemy,all か s none で変更）"))
+        every = ",".join(self.spec.stops.names)
+        self.write(self._t(f"Stops: {shown} (set with s {every} or s none; ? explains them)",
+                           f"止まる機会: {shown}（s {every} か s none で変更。? で説明）"))
 
     def _terms(self) -> None:
         lines = glossary(self.spec.id, self.lang)

@@ -41,4 +41,11 @@ STOPS = StopHooks(
     default=frozenset({"answer", "turn"}),
     window=window,
     pass_action=("pass",),
+    descriptions={
+        "answer": ("効果への応答", "answering an effect"),
+        "turn": ("自分の手番", "your own turn"),
+        "others": ("他のプレイヤーの手番", "another player's turn"),
+        "enemy": ("エネミーターン", "the enemy turn"),
+        "all": ("出せるカードがなくてもすべての機会", "every window, even with nothing to play"),
+    },
 )
