@@ -48,7 +48,14 @@ def test_effects_usable_at_the_start_of_the_end_phase():
     s.apply(("chips", 2))
     assert chips(s, 1) == 3
     assert ("2.5.2", "rally") in events(s)
-    assert s.step != flow.END_START  # once per turn
+    assert s.step != flow.END_START and s.rallied == 1  # once per turn (the flag the tensor shows)
+
+
+@rule("2.5.2")
+def test_the_lands_chips_are_offered_only_for_units_below_their_maximum():
+    # Gard (気力 5) holds 1; the soldier holds its maximum 2
+    s = end_phase([(1, "az-gard", 0, 1), (4, "az-soldier", 0, 2)], land="l-village")
+    assert list(s.legal_actions()) == [("next",), ("rally", 1)]
 
 
 @rule("2.5.3", "C-17")
@@ -130,6 +137,13 @@ def test_succession_replaces_the_parent_with_the_child_keeping_chips_and_cards()
 
 
 @rule("C-31")
+def test_a_child_with_room_for_every_chip_loses_none_and_nothing_is_logged_lost():
+    s = end_phase([(1, "az-albert", 0, 4)], hand=["az-leon"])  # 4 chips: Leon's maximum exactly
+    s.apply(("succeed", 1, "az-leon"))
+    assert chips(s, 1) == 4 and ("C-31", "chips_over") not in events(s)
+
+
+@rule("C-31")
 def test_chips_above_the_childs_maximum_go_to_used():
     s = end_phase([(1, "az-albert", 0, 5)], hand=["az-leon"])  # 気力 5, Leon's maximum is 4
     s.apply(("succeed", 1, "az-leon"))
@@ -196,6 +210,13 @@ def test_succession_only_in_the_own_end_phase():
         2,
         "az-merva",
     ) in s2.legal_actions()
+
+
+@rule("2.5.6", "2.5.7")
+def test_a_hand_of_exactly_seven_is_kept_whole_and_the_turn_ends():
+    s = end_phase([(1, "az-soldier", 0, 1)], hand=["az-cavalier"] * 4 + ["w-iron-sword"] * 3)
+    assert len(s.hand[0]) == 7
+    assert s.turn_player == 1 and ("2.5.6", "discard") not in events(s)
 
 
 @rule("2.5.6")

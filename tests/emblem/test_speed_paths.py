@@ -9,6 +9,7 @@ from random import Random
 from asobi.core import CHANCE, TERMINAL, GameState
 from asobi.core.testing import FixedRandom
 from asobi.games.emblem import SPEC
+from asobi.games.emblem.rules import flow
 from asobi.games.emblem.state import EmblemState
 
 EDGES = (0.0, 1e-12, 0.25, 0.5, 0.999999, 1 - 2**-53)
@@ -72,3 +73,21 @@ def test_current_seat_slot_is_the_seat_the_state_names():
             assert s.clone().current_seat == s.current_seat
         steps += 1
     assert steps > 500
+
+
+def test_the_events_and_asks_made_once_are_those_the_rules_would_make_each_time():
+    # built when the modules are imported (a mutation of their builders is only seen by calling them)
+    from asobi.core import Event
+    from asobi.games.emblem.cards import pool
+    from asobi.games.emblem.rules import events as premade
+
+    for seat in (0, 1):
+        assert premade._per_seat("2.4.1", "invasion_phase")[seat] == Event(
+            "2.4.1", "invasion_phase", (("seat", seat),)
+        )
+        assert premade.INVASION_PHASE[seat] == Event("2.4.1", "invasion_phase", (("seat", seat),))
+        drew = premade._drew("2.2.3")[seat]
+        assert drew == tuple(
+            Event("2.2.3", "drew", (("seat", seat), ("card", c.id)), (seat,)) for c in pool().cards
+        )
+        assert flow._asked("unit")[seat] == ("unit", seat) == flow.ASK_UNIT[seat]

@@ -239,7 +239,9 @@ def action_label(s: EmblemState | None, action: tuple[Any, ...], lang: str = "en
     if verb == "poison":
         return f"{unit_at(0)}の毒を処理（気力-1）" if ja else f"resolve the poison on {unit_at(0)} (-1 気力)"
     if verb == "land":
-        where = "、".join(unit_at_sq(x) for x in a[0]) if a[0] else ("なし" if ja else "none")
+        if not a[0]:  # C-34: chosen before a poison makes room, it finds no unit to take a chip
+            return "土地の効果を今処理（気力に空きのあるユニットはまだない）" if ja else "land: resolve it now (no unit has room for a chip yet)"
+        where = "、".join(unit_at_sq(x) for x in a[0])
         if ja:
             return f"土地の効果：{where}にチップ1枚ずつ"
         return f"land: one chip each on {where.replace('、', ', ')}"

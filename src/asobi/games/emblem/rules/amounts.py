@@ -36,18 +36,16 @@ def room(s: EmblemState, sq: int, most: int) -> int:
     return max(0, min(most, s.max_morale(u) - u[U_CHIPS], s.unused[owner]))
 
 
-def put(s: EmblemState, verb: str, sq: int, other: int, most: int) -> bool:
+def put(s: EmblemState, verb: str, sq: int, other: int, most: int) -> None:
     """Put chips for ``verb`` on the unit on ``sq`` (``other``: the healer's square, or the parent
-    card); ask the turn player how many when there is a choice. Whether it is done (not waiting
-    for the choice)."""
+    card); ask the turn player how many when there is a choice (the chips go on when they answer)."""
     hi = room(s, sq, most)
     lo = min(LEAST[verb], hi)
     if hi > lo:
         s.amount = (verb, sq, other, lo, hi)
         s.ask("amount", s.turn_player)
-        return False
+        return
     apply(s, verb, sq, other, hi)
-    return True
 
 
 def legal_amount(s: EmblemState) -> list[tuple[Any, ...]]:

@@ -160,10 +160,9 @@ def act_effects(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> No
         keywords.act_keyword(s, action)
 
 
-def succeed(s: EmblemState, sq: int, child: int) -> bool:
+def succeed(s: EmblemState, sq: int, child: int) -> None:
     """2.5.4: the parent leaves for 戦場外, the child takes its square, chips and cards (C-31);
-    then up to its maximum 気力 more from unused chips, as many as the player likes (C-35).
-    Whether it is done (not waiting for that number)."""
+    then up to its maximum 気力 more from unused chips, as many as the player likes (C-35)."""
     u = s.field[sq]
     assert u is not None
     seat = u[U_OWNER]
@@ -176,10 +175,10 @@ def succeed(s: EmblemState, sq: int, child: int) -> bool:
         u[U_CHIPS] -= over
         s.used[seat] += over
         s.emit("C-31", "chips_over", (("card", s.card_id(child)), ("n", over)))
-    return amounts.put(s, "succeed", sq, parent, CHIPS)
+    amounts.put(s, "succeed", sq, parent, CHIPS)
 
 
-def inherit(s: EmblemState, sq: int, parent: int) -> bool:
+def inherit(s: EmblemState, sq: int, parent: int) -> None:
     """2.5.5: the parent card is shown and removed from the hand; the child on the field gets up
     to its maximum 気力 from unused chips, as many as the player likes (C-35)."""
     u = s.field[sq]
@@ -187,7 +186,7 @@ def inherit(s: EmblemState, sq: int, parent: int) -> bool:
     seat = u[U_OWNER]
     s.hand[seat].remove(parent)
     s.to_offfield(seat, parent)
-    return amounts.put(s, "inherit", sq, parent, CHIPS)
+    amounts.put(s, "inherit", sq, parent, CHIPS)
 
 
 # ---- 3. 手札の整理 (2.5.6) and the end of the turn (2.5.7) ----------------------------------------

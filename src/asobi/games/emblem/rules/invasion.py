@@ -98,12 +98,8 @@ def act_select(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> Non
 
 
 # ---- 移動ステップ (2.4.3) ----------------------------------------------------------------------
-def move_step(s: EmblemState) -> None:
-    """Ask where the active unit moves, or pass the step when it cannot move (C-30)."""
-    if idle_move(s):
-        act_step(s)
-    else:
-        s.pending = ASK_MOVE[s.turn_player]
+# (arriving at the step is in ``act_select``: ask, or go on to the act step when the unit cannot
+# move, C-30; ``idle_move`` is that check, as ``rules.IDLE`` declares it)
 
 
 def destinations(s: EmblemState, sq: int) -> list[int]:

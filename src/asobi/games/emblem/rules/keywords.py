@@ -64,15 +64,26 @@ def _land_targets(s: EmblemState) -> tuple[list[int], int]:
 
 
 def _pending(s: EmblemState, effect: tuple[Any, ...]) -> bool:
-    """Whether a 自ターン開始時 effect would still do something now."""
-    verb = effect[0]
-    if verb == "capture":
-        u = s.field[effect[1]]
-        return u is not None and u[U_OWNER] == s.turn_player and _capture_target(s, effect[1]) >= 0
-    if verb == "poison":
-        u = s.field[effect[1]]
-        return u is not None and u[U_OWNER] == s.turn_player and bool(u[U_POISON])
-    return _land_targets(s)[1] > 0
+    """Whether a capture or a poison (自ターン開始時) would still do something now."""
+    u = s.field[effect[1]]
+    if u is None or u[U_OWNER] != s.turn_player:
+        return False
+    if effect[0] == "capture":
+        return _capture_target(s, effect[1]) >= 0
+    return bool(u[U_POISON])
+
+
+def _land_may_act(s: EmblemState, others: list[tuple[Any, ...]]) -> bool:
+    """Whether the turn-start land may still put a chip on a unit: it has one to put on now, or a
+    poison still to resolve (among ``others``) may take a unit on the land's squares below its
+    maximum first (C-34: the printed order resolves the land after the poison)."""
+    if _land_targets(s)[1] > 0:
+        return True
+    seat = s.turn_player
+    if not s.unused[seat]:
+        return False
+    squares = SORTIE_SQUARES[seat]
+    return any(e[0] == "poison" and e[1] in squares for e in others)
 
 
 def _order_matters(s: EmblemState, todo: list[tuple[Any, ...]]) -> bool:
@@ -125,7 +136,7 @@ def turn_start(s: EmblemState) -> None:
         if u[U_POISON]:
             todo.append(("poison", sq))
     land = s.land[seat]
-    if land >= 0 and CARDS[land].turn_start_chips and _land_targets(s)[1]:
+    if land >= 0 and CARDS[land].turn_start_chips and _land_may_act(s, todo):
         todo.append(("land",))
     if not todo:  # (what settle_start does with nothing to do, without its calls)
         s.start_todo = ()
@@ -138,7 +149,9 @@ def turn_start(s: EmblemState) -> None:
 def settle_start(s: EmblemState) -> None:
     """Ask for the next 自ターン開始時 effect if the choice matters (C-34); otherwise resolve the
     rest in the printed order (捕獲, 毒, land) and go on to the draw step."""
-    todo = [e for e in s.start_todo if _pending(s, e)]
+    todo = [e for e in s.start_todo if e[0] != "land" and _pending(s, e)]
+    if ("land",) in s.start_todo and _land_may_act(s, todo):
+        todo.append(("land",))
     if todo and _order_matters(s, todo):
         s.start_todo = tuple(todo)
         s.ask("start_effects", s.turn_player)
@@ -258,8 +271,8 @@ def legal_keywords(s: EmblemState, sq: int) -> list[tuple[Any, ...]]:
     return out
 
 
-def act_keyword(s: EmblemState, action: tuple[Any, ...]) -> bool:
-    """Use a keyword; whether it is done (【修練】 may wait for its number of chips, C-35)."""
+def act_keyword(s: EmblemState, action: tuple[Any, ...]) -> None:
+    """Use a keyword (【修練】 may then ask for its number of chips, C-35)."""
     verb, sq = action[0], action[1]
     u = s.field[sq]
     assert u is not None
@@ -276,7 +289,7 @@ def act_keyword(s: EmblemState, action: tuple[Any, ...]) -> bool:
         s.emit("C-17", "symbol", (("card", name), ("sq", sq), ("n", n)))
     elif verb == "training":
         u[U_USED] |= USED_TRAINING
-        return amounts.put(s, "training", sq, -1, card.training)
+        amounts.put(s, "training", sq, -1, card.training)
     elif verb == "legacy":
         _, _, t, slot = action
         u[U_USED] |= USED_LEGACY
@@ -304,4 +317,3 @@ def act_keyword(s: EmblemState, action: tuple[Any, ...]) -> bool:
         s.used[seat] += HONING_COST
         u[U_HONE] += 1
         s.emit("C-20", "honing", (("card", name), ("sq", sq), ("n", u[U_HONE])))
-    return True
