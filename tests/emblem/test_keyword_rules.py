@@ -3,7 +3,9 @@ end-phase keywords 伝承 (C-19) and 練磨 (C-20): the cases the rule tests had
 
 from __future__ import annotations
 
+from asobi.core.agent import Observation
 from asobi.core.testing import rule
+from asobi.games.emblem.bots import RuleBot
 from asobi.games.emblem.rules import flow, keywords
 from asobi.games.emblem.rules.end_phase import begin_end_phase
 from asobi.games.emblem.units import U_HONE, U_POISON
@@ -171,6 +173,11 @@ def test_a_land_reaches_a_full_unit_that_a_poison_takes_below_its_maximum_first(
     assert chips(s, 1) == 2 and s.step == flow.DRAW
     assert args_of(s, "land_chip") == [{"card": "l-fort", "target": "az-soldier", "sq": 1}]
     settled(s)
+
+
+def test_the_rule_bot_lets_the_poison_make_room_before_the_land():
+    s = turn_start([(1, "az-soldier", 0, 2, "poison"), (11, "cr-brute", 1, 2)], land="l-fort")
+    assert RuleBot(0, 1).act(Observation(s, 0)) == ("poison", 1)
 
 
 @rule("C-34", "C-15", "C-22")

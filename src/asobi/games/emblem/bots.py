@@ -166,7 +166,10 @@ class RuleBot(Agent):
         return 1.0
 
     def score_land(self, view: dict[str, Any], action: Action) -> float:
-        # the land before the poison it may save; on the units with most room, then the poisoned
+        # the land before the poison it may save; on the units with most room, then the poisoned;
+        # a land that finds no unit yet waits for the poison that makes room (C-34)
+        if not action[1]:
+            return 0.0
         score = 2.0
         for sq in action[1]:
             u = view["field"][sq]
