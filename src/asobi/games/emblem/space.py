@@ -59,8 +59,9 @@ def _verbs() -> tuple[Verb, ...]:
     slot = IntRange(0, len(SLOTS) - 1)
     # C-17: the neighbours 【象徴】 puts chips on, as many as the keyword says (or fewer).
     symbol = {c for s in range(SQUARES) for c in combos(ADJACENT[s], max(1, f["symbol"]))}
-    # C-15, C-34: the units on one's 出撃マス a turn-start land puts a chip on.
-    land = {c for row in SORTIE_SQUARES for c in combos(row, max(1, f["land_chips"]))}
+    # C-15, C-34: the units on one's 出撃マス a turn-start land puts a chip on; none when it is
+    # chosen before a poison has made room.
+    land = {c for row in SORTIE_SQUARES for c in combos(row, max(1, f["land_chips"]), min_size=0)}
     return (
         Verb("activate", sq),  # 2.4.1: the unit that acts
         Verb("attack", sq),  # 2.4.4: its target
