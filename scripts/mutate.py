@@ -27,8 +27,10 @@ import importlib
 import inspect
 import json
 import os
+import shutil
 import signal
 import sys
+import tempfile
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterator
@@ -144,6 +146,19 @@ def _remove_call(n: ast.Expr) -> bool:
     return True
 
 
+def _own_temp_root(config: pytest.Config) -> Path:
+    """Give this forked child a temp root of its own (``tmp_path`` and the fixtures built on it).
+
+    Left to itself each child would number a new root beside the others' and remove the oldest
+    ones it finds: with two children at once one could delete the other's directories while its
+    tests ran, and a mutant would be counted killed by a test that failed for that reason."""
+    root = Path(tempfile.mkdtemp(prefix="asobi-mutant-"))
+    factory = config._tmp_path_factory  # type: ignore[attr-defined]  # (pytest's own: used as given)
+    factory._given_basetemp = root
+    factory._basetemp = None
+    return root
+
+
 def _functions(module: Any) -> Iterator[tuple[str, FunctionType, ast.FunctionDef]]:
     """The module's own top-level functions with their syntax trees."""
     source = inspect.getsource(module)
@@ -212,7 +227,9 @@ class MutationPlugin:
         if pid == 0:
             try:
                 os.close(read_end)
+                root = _own_temp_root(items[0].config)
                 self._map(items, targets, write_end)
+                shutil.rmtree(root, ignore_errors=True)
             finally:
                 os._exit(0)  # never return into the parent's pytest
         os.close(write_end)
@@ -293,6 +310,7 @@ class MutationPlugin:
                     devnull = os.open(os.devnull, os.O_WRONLY)
                     os.dup2(devnull, 1)
                     os.dup2(devnull, 2)
+                    root = _own_temp_root(tests[0].config)
                     failed = False
                     for item in tests:
                         try:
@@ -303,6 +321,7 @@ class MutationPlugin:
                         if any(r.failed for r in reports):
                             failed = True
                             break
+                    shutil.rmtree(root, ignore_errors=True)
                     os._exit(1 if failed else 0)
                 # A mutant that loops forever is killed; the limit is generous (10 times what its
                 # tests took unbroken, plus 5 s), so a slow machine does not pass for a kill.
