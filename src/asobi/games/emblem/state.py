@@ -41,6 +41,7 @@ from .pairs import with_seat
 from .rules import DECISIONS, FLOW, TASKS, combat, flow, kokuryoku, legality, setup
 from .rules.args import ONLY_SEAT, SEAT, SEAT_ONLY
 from .rules.field import SORTIE_SQUARES, SQUARES
+from .rules.tables import MOST
 from .units import (
     U_ACTED,
     U_ATTACHED,
@@ -572,11 +573,8 @@ class EmblemState(FlowState, DeclaredState):
         self.emit(clause, "drew", (SEAT[seat], _CARD_ARGS[card]), ONLY_SEAT[seat])
 
     def max_morale(self, u: list[int]) -> int:
-        """A unit's maximum 気力: its card's plus an item's bonus (C-33)."""
-        item = u[U_ITEM]
-        if item >= 0:
-            return _MORALE[u[U_CARD]] + _MORALE_BONUS[item]
-        return _MORALE[u[U_CARD]]
+        """A unit's maximum 気力: its card's plus an item's bonus (C-33; ``rules.tables.MOST``)."""
+        return MOST[u[U_CARD]][u[U_ITEM]]
 
     def add_chips(self, u: list[int], n: int) -> int:
         """Put up to ``n`` unused chips on unit ``u`` (not above its maximum); the number put."""
@@ -1024,8 +1022,6 @@ EmblemState.cards = _POOL
 _IDS = EmblemState.cards.ids
 _CARD_ARGS = EmblemState.cards.card_args
 _INDEX_OF = EmblemState.cards.index_of
-_MORALE = EmblemState.cards.morale
-_MORALE_BONUS = EmblemState.cards.morale_bonus
 _TASKS = TASKS
 _LEGAL = {kind: legal for kind, (legal, _) in DECISIONS.items()}
 _APPLY = {kind: act for kind, (_, act) in DECISIONS.items()}

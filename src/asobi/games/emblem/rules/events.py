@@ -42,6 +42,3 @@ TURN_END = _per_seat("2.5.7", "turn_end")
 DRAWS = _per_seat("2.3.5", "draws")
 """2.3.5: a seat draws (everyone sees that; the card only the seat, :data:`DREW`)."""
 DREW = _drew("2.3.5")
-DEALT = _per_seat("2.1.3", "draws")
-"""2.1.3: a card of an opening hand is dealt to a seat (the card: :data:`DEALT_CARD`)."""
-DEALT_CARD = _drew("2.1.3")

@@ -108,22 +108,16 @@ def unit_step(s: EmblemState) -> None:
 
 
 def characters_on_field(s: EmblemState, seat: int, skip: int = -1) -> set[str]:
-    """C-27: the characters of ``seat``'s named units on the field (leaving out square ``skip``)."""
-    cards = s.cards.cards
-    return {
-        cards[u[U_CARD]].character
-        for sq, u in enumerate(s.field)
-        if u is not None and u[U_OWNER] == seat and sq != skip and cards[u[U_CARD]].character
-    }
-
-
-def _characters(field: list[list[int] | None], seat: int) -> set[str]:
-    """:func:`characters_on_field` without a comprehension's frame (``""`` may be in it: a card
-    without a character is never looked up)."""
+    """C-27: the characters of ``seat``'s named units on the field (leaving out square ``skip``).
+    (A plain loop over the squares holding a unit: the unit step lists deploys with it.)"""
+    field = s.field
     chars = set()
-    for u in filter(None, field):
-        if u[U_OWNER] == seat:
-            chars.add(CHARACTER[u[U_CARD]])
+    for sq in compress(ALL_SQUARES, field):  # the squares with a unit
+        u: list[int] = field[sq]  # type: ignore[assignment]  # (compress: a unit is there)
+        if u[U_OWNER] == seat and sq != skip:
+            character = CHARACTER[u[U_CARD]]
+            if character:
+                chars.add(character)
     return chars
 
 
@@ -163,7 +157,7 @@ def legal_unit(s: EmblemState) -> list[tuple[Any, ...]]:
             if field[sq] is None:
                 units = UNIT_CARDS.intersection(s.hand[seat])
                 if units:
-                    chars = _characters(field, seat)
+                    chars = characters_on_field(s, seat)
                     for c in sorted(units):
                         character = CHARACTER[c]
                         if not (character and character in chars):
