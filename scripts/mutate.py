@@ -1,7 +1,8 @@
 """Mutation testing of a game's rules modules: how many small breakages of the rules the rule tests
 catch.
 
-    .venv/bin/python scripts/mutate.py GAME [--jobs N] [--only FILE_PART] [--limit N] [--out FILE]
+    .venv/bin/python scripts/mutate.py GAME [--jobs N] [--only FILE_PART] [--function NAME_PART] [--limit N]
+                                         [--out FILE]
 
 Every function in ``src/asobi/games/GAME/rules/*.py`` is broken in small ways, one at a time — a
 comparison flipped (``<`` ↔ ``<=``, ``==`` ↔ ``!=``, ``in`` ↔ ``not in``), ``and`` ↔ ``or``, ``+``
@@ -187,10 +188,12 @@ def _compile(module: Any, fn_node: ast.FunctionDef, path: str) -> CodeType | Non
 class MutationPlugin:
     """Takes over pytest's test loop: map functions to tests, then run the mutants."""
 
-    def __init__(self, game: str, jobs: int, only: str | None, limit: int | None) -> None:
+    def __init__(self, game: str, jobs: int, only: str | None, limit: int | None,
+                 function: str | None = None) -> None:
         self.game = game
         self.jobs = jobs
         self.only = only
+        self.function = function
         self.limit = limit
         self.results: list[dict[str, Any]] = []
         self.baseline_s = 0.0
@@ -284,7 +287,9 @@ class MutationPlugin:
                 continue
             module = importlib.import_module(f"{package}.{path.stem}")
             for name, fn, node in _functions(module):
-                out[f"{path.stem}.{name}"] = (fn, node, module)
+                key = f"{path.stem}.{name}"
+                if self.function is None or self.function in key:
+                    out[key] = (fn, node, module)
         return out
 
     def _mutants(self, targets: dict[str, tuple[FunctionType, ast.FunctionDef, Any]]) -> Iterator[Mutant]:
@@ -353,10 +358,11 @@ def main() -> None:
     parser.add_argument("game")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--only", help="mutate only the rules files whose name contains this")
+    parser.add_argument("--function", help="mutate only the functions whose 'module.name' contains this")
     parser.add_argument("--limit", type=int, help="stop after this many mutants")
     parser.add_argument("--out", type=Path, help="write every mutant's outcome here (JSON)")
     args = parser.parse_args()
-    plugin = MutationPlugin(args.game, args.jobs, args.only, args.limit)
+    plugin = MutationPlugin(args.game, args.jobs, args.only, args.limit, args.function)
     started = time.perf_counter()
     code = pytest.main(["-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-p", "no:randomly", f"tests/{args.game}"],
                        plugins=[plugin])

@@ -198,8 +198,7 @@ def resolve(s: EmblemState) -> None:
     use, cuse = bool(s.attack_use), bool(s.counter_use)
     hit = max(0, attack_value(s, a, d_sq, use) * strikes(s, a, use) - guard(s, d_sq))
     alive = damage(s, d_sq, hit, poisonous(s, a, use), "C-6")
-    if s.winner >= 0:
-        return
+    # (an attack ends the game only by driving the defender off, C-24: then there is no counter)
     if alive and can_counter(s, d_sq, a_sq):
         back = max(0, counter_value(s, d, cuse) - guard(s, a_sq))
         damage(s, a_sq, back, poisonous(s, d, cuse), "C-7")
