@@ -11,7 +11,7 @@ import pytest
 from asobi.core.errors import BadRecordError
 from asobi.games.emblem.state import FIELDS, EmblemState
 
-from .helpers import new
+from .helpers import SPEC, new
 
 
 def _played(seed: int, steps: int) -> EmblemState:
@@ -61,12 +61,51 @@ def test_clone_copies_what_changes_and_shares_what_is_replaced():
     assert c.fingerprint() == s.fingerprint()
     assert c.hand is not s.hand and c.hand[0] is not s.hand[0] and c.hand[1] is not s.hand[1]
     assert c.field is not s.field
-    assert all(a is None or a is not b for a, b in zip(c.field, s.field, strict=True))
+    assert c.field == s.field and any(c.field)
+    assert all(a is b for a, b in zip(c.field, s.field, strict=True))  # units: copied when changed
     assert c.deck_left is not s.deck_left and c.unused is not s.unused and c.used is not s.used
     assert c.deck is s.deck and c.offfield is s.offfield and c.land is s.land
     assert c.log is not s.log and c.log == s.log
     c.hand[0].append(0)
     assert len(c.hand[0]) == len(s.hand[0]) + 1
+
+
+class _SharedUnit(list):  # type: ignore[type-arg]
+    """A unit list some clone may share: changing it in place is a bug (EmblemState.own_unit)."""
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        raise AssertionError(f"a unit shared with clones was changed in place: [{index}] = {value}")
+
+
+def _share_units(s: EmblemState) -> None:
+    s.field = [None if u is None else _SharedUnit(u) for u in s.field]
+
+
+@pytest.mark.parametrize("wipeout_at_once", [False, True])
+def test_no_rule_changes_a_unit_in_place_since_clones_share_them(wipeout_at_once: bool):
+    """A clone copies the field's squares, not its units: every rule that changes a unit changes
+    a copy of its own. Here every unit is shared after every step (changing one in place raises)
+    along whole random games, and a clone played to the end leaves its original as it was."""
+    changed = 0
+    for seed in range(12):
+        s = SPEC.new_game({"wipeout_at_once": wipeout_at_once})
+        assert isinstance(s, EmblemState)
+        rng = Random(seed)
+        while not s.is_terminal():
+            _share_units(s)
+            before = [None if u is None else list(u) for u in s.field]
+            s.apply(s.sample_chance(rng) if s.is_chance() else rng.choice(s.legal_actions()))
+            changed += sum(
+                1 for b, u in zip(before, s.field, strict=True) if b is not None and u is not None and b != u
+            )
+    assert changed > 1000  # the games changed units, each time in a copy
+    s = _played(7, 150)
+    fingerprint, units = s.fingerprint(), [None if u is None else list(u) for u in s.field]
+    c = s.clone()
+    rng = Random(1)
+    while not c.is_terminal():
+        c.apply(c.sample_chance(rng) if c.is_chance() else rng.choice(c.legal_actions()))
+    assert s.fingerprint() == fingerprint and s.field == units
 
 
 @pytest.mark.parametrize(

@@ -289,7 +289,8 @@ def test_enemy_only_items_and_removing_them_as_their_text_says():
     assert ("unequip", 10, 2) not in legal
     assert ("shed", 10, "w-iron-sword") in legal
     s.apply(("shed", 10, "w-iron-sword"))
-    assert u[6] == -1 and s.cards.index("i-shackles") in s.offfield[0]
+    u = s.field[10]  # (a changed unit is a new list: EmblemState.own_unit)
+    assert u is not None and u[6] == -1 and s.cards.index("i-shackles") in s.offfield[0]
     assert s.cards.index("w-iron-sword") in s.offfield[1]
     settled(s)
 

@@ -79,8 +79,7 @@ def test_an_event_draw_picks_the_first_card_whose_running_chance_exceeds_the_num
     # two unseen event cards, each 1/2: 0.5 is not past the first card's 1/2, so it picks the
     # second, as the base class's sampling over the outcomes does
     s = position(3)
-    s.event_unseen = [0] * len(s.event_unseen)
-    s.event_unseen[3] = s.event_unseen[7] = 1
+    s.event_unseen = tuple(1 if k in (3, 7) else 0 for k in range(len(s.event_unseen)))
     run(s, ("draw_ordered", "event"), then=("main", 0))
     assert s.chance_outcomes() == ((("event", 3), 0.5), (("event", 7), 0.5))
     assert sample_chance(s, FixedRandom(0.0)) == ("event", 3)

@@ -57,7 +57,7 @@ def test_card_play_draws_an_enemy_card_which_then_goes_to_the_bottom():
     assert s.chance == ("enemy",) and len(s.chance_outcomes()) == 13
     s.apply(("enemy", 6))  # E07: 1 damage to the Space
     assert s.space_life == 4
-    assert s.enemy_queue == [6] and events(s, "card_to_bottom")[0].clause == "7.7"
+    assert s.enemy_queue == (6,) and events(s, "card_to_bottom")[0].clause == "7.7"
     assert events(s, "card_played")[0].clause == "7.4"
 
 

@@ -97,15 +97,15 @@ def test_a_used_event_card_goes_to_the_bottom_and_comes_back_in_order():
     run(s, ("event_time",), then=("turn", 0))
     s.apply(("event", 3))  # V04: the Space heals 1
     assert s.space_life == 6
-    assert s.event_queue == [3] and s.event_unseen[3] == 0
+    assert s.event_queue == (3,) and s.event_unseen[3] == 0
     assert events(s, "card_to_bottom")[-1].clause == "3.2"
     # once every card has been seen, the next one is the oldest used card, with no chance node
-    s.event_unseen = [0] * 12
-    s.event_queue = [3, 5]
+    s.event_unseen = (0,) * 12
+    s.event_queue = (3, 5)
     s.event_count = 1
     run(s, ("event_time",), then=("turn", 0))
     assert events(s, "card_played")[-1].args[1] == ("card", "V04")
-    assert s.event_queue == [5, 3]
+    assert s.event_queue == (5, 3)
 
 
 @rule("2.3")
@@ -118,7 +118,7 @@ def test_the_game_ends_with_every_card_put_away_whatever_was_in_play():
     take = s.army_deck
     take[kind("S09")] -= 1
     s.agenda.append(("resolve", ("strategy", "S09", "heal_space", (("amount", 1),), 1, False)))
-    s.enemy_unseen[4] = 0
+    s.enemy_unseen = tuple(0 if k == 4 else n for k, n in enumerate(s.enemy_unseen))
     s.agenda.append(("card_bottom", "enemy", 4))
     s.hands[1].remove(ARMY + kind("W02"))
     s.hands[1].remove(code("β1"))

@@ -170,19 +170,6 @@ def _load_unit(d: Any) -> list[int] | None:
     return u
 
 
-_FIELD_CLONE = (
-    "["
-    + ", ".join(
-        "(u := (f := {0})[0]) and u.copy()" if sq == 0 else f"(u := f[{sq}]) and u.copy()"
-        for sq in range(SQUARES)
-    )
-    + "]"
-)
-"""The field's copy in the generated ``clone``: each square's unit (a list, never empty) copied or
-``None`` kept, unrolled square by square (a comprehension costs a frame of its own per clone;
-``.copy()`` makes no slice object, as ``[:]`` does)."""
-
-
 def _check_field(value: Any) -> str | None:
     if type(value) is not list or len(value) != SQUARES:
         return f"is not a list of {SQUARES} squares"
@@ -273,7 +260,7 @@ FIELDS = Fields(
         dump=lambda v: [_card_id(c) for c in v], load=lambda d: tuple(map(_card_index, d)), check=_check_slots
     ),
     field=Custom(
-        clone=_FIELD_CLONE,
+        clone="{}.copy()",  # the squares only: units are shared, and copied when changed (own_unit)
         dump=lambda v: [_dump_unit(u) for u in v],
         load=lambda d: [_load_unit(u) for u in d],
         check=_check_field,
@@ -576,19 +563,45 @@ class EmblemState(FlowState, DeclaredState):
         """A unit's maximum 気力: its card's plus an item's bonus (C-33; ``rules.tables.MOST``)."""
         return MOST[u[U_CARD]][u[U_ITEM]]
 
-    def add_chips(self, u: list[int], n: int) -> int:
-        """Put up to ``n`` unused chips on unit ``u`` (not above its maximum); the number put."""
+    def own_unit(self, sq: int) -> list[int]:
+        """The unit on ``sq``, replaced by a copy of it that the caller may change.
+
+        A clone shares its units with its original (copying a dozen short lists was a third of a
+        clone), so a unit list is never changed in place: each change first takes a copy of its
+        own, through this method or a loop that does the same written out."""
+        u = self.field[sq]
+        assert u is not None
+        self.field[sq] = u = u.copy()
+        return u
+
+    def clear_on_units(self, index: int) -> None:
+        """Set field ``index`` to 0 on every unit where it is not (each such unit a copy, as
+        :meth:`own_unit` makes); one pass over the units when none needs it."""
+        field = self.field
+        for u in filter(None, field):  # (the units: a square without one holds None)
+            if u[index]:
+                for sq, v in enumerate(field):
+                    if v is not None and v[index]:
+                        field[sq] = v = v.copy()
+                        v[index] = 0
+                return
+
+    def add_chips(self, sq: int, n: int) -> int:
+        """Put up to ``n`` unused chips on the unit on ``sq`` (not above its maximum); the number
+        put."""
+        u = self.field[sq]
+        assert u is not None
         owner = u[U_OWNER]
         n = min(n, self.unused[owner], self.max_morale(u) - u[U_CHIPS])
         if n > 0:
             self.unused[owner] -= n
-            u[U_CHIPS] += n
+            self.own_unit(sq)[U_CHIPS] += n
             return n
         return 0
 
     def remove_unit(self, sq: int, to_kokugai: bool = False) -> list[int]:
         """Take the unit off ``sq``: its card to 戦場外 (or 国外), attached cards to their owners'
-        戦場外 (C-14), its chips to its owner's used chips."""
+        戦場外 (C-14), its chips to its owner's used chips; the unit as it stood is returned."""
         u = self.field[sq]
         assert u is not None
         owner = u[U_OWNER]
@@ -604,7 +617,6 @@ class EmblemState(FlowState, DeclaredState):
         if u[U_ITEM] >= 0:
             self.to_offfield(u[U_ITEM_OWNER], u[U_ITEM])
         self.used[owner] += u[U_CHIPS]
-        u[U_CHIPS] = 0
         return u
 
     def to_offfield(self, seat: int, *cards: int) -> None:

@@ -95,10 +95,12 @@ FIELDS = Fields(
     code_discard=List(int),
     army_deck=List(int),
     army_discard=List(int),
-    enemy_unseen=List(int),
-    enemy_queue=List(int),
-    event_unseen=List(int),
-    event_queue=List(int),
+    # (the enemy and event decks change a few times a round: tuples, replaced on change, which
+    # a clone shares instead of copying)
+    enemy_unseen=Value(tuple),
+    enemy_queue=Value(tuple),
+    event_unseen=Value(tuple),
+    event_queue=Value(tuple),
     shield=List(int),
     shield_new=List(int),
     pieces=List(int),
@@ -172,10 +174,10 @@ class LegionState(FlowState, DeclaredState):
         self.code_discard = [0] * 9
         self.army_deck = list(c.army_copies)
         self.army_discard = [0] * len(c.army_copies)
-        self.enemy_unseen = [1] * len(c.enemy_ids)
-        self.enemy_queue: list[int] = []
-        self.event_unseen = [1] * len(c.event_ids)
-        self.event_queue: list[int] = []
+        self.enemy_unseen: tuple[int, ...] = (1,) * len(c.enemy_ids)
+        self.enemy_queue: tuple[int, ...] = ()
+        self.event_unseen: tuple[int, ...] = (1,) * len(c.event_ids)
+        self.event_queue: tuple[int, ...] = ()
         self.shield: list[int] = []
         self.shield_new: list[int] = []
         self.pieces = [c.barrier_core, -1, -1]

@@ -61,8 +61,7 @@ def act_amount(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> Non
 
 def apply(s: EmblemState, verb: str, sq: int, other: int, n: int) -> None:
     """Put ``n`` unused chips on the unit on ``sq`` and log the effect."""
-    u = s.field[sq]
-    assert u is not None
+    u = s.own_unit(sq)
     owner = u[1]
     s.unused[owner] -= n
     u[U_CHIPS] += n

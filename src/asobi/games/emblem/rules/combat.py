@@ -166,8 +166,7 @@ def act_counter_equipment(s: EmblemState, action: tuple[Any, ...], pending: Pend
 def damage(s: EmblemState, sq: int, amount: int, poison: bool, clause: str) -> bool:
     """Take ``amount`` 気力 chips off the unit on ``sq`` to its owner's used chips (C-6); at 0 it
     retreats to 戦場外 (2.3.7). Whether it is still on the field."""
-    u = s.field[sq]
-    assert u is not None
+    u = s.own_unit(sq)
     owner = u[U_OWNER]
     lost = min(amount, u[U_CHIPS])
     u[U_CHIPS] -= lost

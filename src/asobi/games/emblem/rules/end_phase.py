@@ -163,8 +163,7 @@ def act_effects(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> No
 def succeed(s: EmblemState, sq: int, child: int) -> None:
     """2.5.4: the parent leaves for 戦場外, the child takes its square, chips and cards (C-31);
     then up to its maximum 気力 more from unused chips, as many as the player likes (C-35)."""
-    u = s.field[sq]
-    assert u is not None
+    u = s.own_unit(sq)
     seat = u[U_OWNER]
     parent = u[U_CARD]
     s.hand[seat].remove(child)

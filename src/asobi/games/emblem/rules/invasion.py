@@ -32,8 +32,10 @@ def ready_step(s: EmblemState) -> None:
     """行動準備ステップ: ★ every friendly unit in standby becomes ready (2.4.2)."""
     seat = s.turn_player
     n = 0
-    for u in filter(None, s.field):  # (the units: a square without one holds None)
-        if u[U_OWNER] == seat:
+    field = s.field
+    for sq, u in enumerate(field):
+        if u is not None and u[U_OWNER] == seat and (not u[U_READY] or u[U_ACTED]):
+            field[sq] = u = u.copy()  # (a unit changes in a copy: EmblemState.own_unit)
             if not u[U_READY]:
                 u[U_READY] = 1
                 n += 1
@@ -132,7 +134,7 @@ def act_move(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
         src, dst = s.active, action[1]
         u = s.field[src]
         assert u is not None
-        s.field[dst] = u
+        s.field[dst] = u = u.copy()  # (a unit is copied before it changes: EmblemState.own_unit)
         s.field[src] = None
         s.active = dst
         u[U_ACTED] = 1
@@ -206,9 +208,7 @@ def act_act(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
     if verb == "next":
         process(s)
         return
-    u = s.field[s.active]
-    assert u is not None
-    u[U_ACTED] = 1
+    s.own_unit(s.active)[U_ACTED] = 1
     # the attack (C-5) or the heal (C-11), with whatever they ask; then the unit stands by
     s.push((verb, action[1]), PROCESS)
 
@@ -218,7 +218,7 @@ def process(s: EmblemState) -> None:
     (C-28); then the next unit is chosen."""
     u = s.field[s.active] if s.active >= 0 else None
     if u is not None:
-        u[U_READY] = 0
+        s.own_unit(s.active)[U_READY] = 0
         append = s.log.append
         append(new_event(Event, ("2.4.5", "standby", (CARD_ARGS[u[U_CARD]], SQ[s.active]), None)))
     s.active = -1

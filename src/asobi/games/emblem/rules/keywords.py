@@ -210,13 +210,13 @@ def _resolve(s: EmblemState, action: tuple[Any, ...]) -> None:
         u = s.field[sq]
         if u is None or not u[U_POISON]:
             return
-        u[U_POISON] = 0
+        s.own_unit(sq)[U_POISON] = 0
         combat.damage(s, sq, 1, False, "C-22")
     else:
         land = s.land[seat]
         for sq in action[1]:
             u = s.field[sq]
-            if u is not None and s.add_chips(u, 1):
+            if u is not None and s.add_chips(sq, 1):
                 s.emit(
                     "2.3.4",
                     "land_chip",
@@ -274,8 +274,7 @@ def legal_keywords(s: EmblemState, sq: int) -> list[tuple[Any, ...]]:
 def act_keyword(s: EmblemState, action: tuple[Any, ...]) -> None:
     """Use a keyword (【修練】 may then ask for its number of chips, C-35)."""
     verb, sq = action[0], action[1]
-    u = s.field[sq]
-    assert u is not None
+    u = s.own_unit(sq)
     seat = u[U_OWNER]
     card = s.cards.cards[u[U_CARD]]
     name = card.id
@@ -283,9 +282,7 @@ def act_keyword(s: EmblemState, action: tuple[Any, ...]) -> None:
         u[U_USED] |= USED_SYMBOL
         n = 0
         for t in action[2]:
-            v = s.field[t]
-            assert v is not None
-            n += s.add_chips(v, 1)
+            n += s.add_chips(t, 1)
         s.emit("C-17", "symbol", (("card", name), ("sq", sq), ("n", n)))
     elif verb == "training":
         u[U_USED] |= USED_TRAINING
@@ -293,8 +290,7 @@ def act_keyword(s: EmblemState, action: tuple[Any, ...]) -> None:
     elif verb == "legacy":
         _, _, t, slot = action
         u[U_USED] |= USED_LEGACY
-        v = s.field[t]
-        assert v is not None
+        v = s.own_unit(t)
         index = SLOTS[slot]
         moved = u[index]
         v[index] = moved

@@ -56,8 +56,7 @@ def begin_turn(s: EmblemState) -> None:
     append(new_event(Event, ("2.2.1", "turn", (("turn", s.turn), SEAT[seat]), None)))
     s.placed = 0
     s.rallied = 0
-    for u in filter(None, s.field):  # (the units: a square without one holds None)
-        u[U_USED] = 0
+    s.clear_on_units(U_USED)
     s.koku = 0
     s.phase_seat = seat
     append(TURN_KOKURYOKU_PHASE[seat])
@@ -242,8 +241,7 @@ def act_unit(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
         s.pending = ASK_DEPLOY_SQUARE[seat]
         return
     elif verb == "chip":
-        u = s.field[action[1]]
-        assert u is not None
+        u = s.own_unit(action[1])
         u[U_CHIPS] += 1
         s.unused[seat] -= 1
         s.chips_added += 1
@@ -394,8 +392,7 @@ def finish_unit(s: EmblemState) -> None:
 # ---- item step (2.3.9–2.3.12) ------------------------------------------------------------------
 def item_step(s: EmblemState) -> None:
     """Arrive at the item step: ask, or pass it when idle (C-30)."""
-    for u in filter(None, s.field):
-        u[U_ATTACHED] = 0  # one card per unit per step (2.3.10)
+    s.clear_on_units(U_ATTACHED)  # one card per unit per step (2.3.10)
     if idle_item(s):
         finish_item(s)
     else:
@@ -548,8 +545,7 @@ def act_item(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
     cards = s.cards.cards
     if verb == "unequip":
         _, sq, slot = action
-        u = s.field[sq]
-        assert u is not None
+        u = s.own_unit(sq)
         card = u[SLOTS[slot]]
         u[SLOTS[slot]] = -1
         s.to_offfield(seat, card)
@@ -562,8 +558,7 @@ def act_item(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
     elif verb == "equip":
         _, card_id, sq = action
         card = s.cards.index(card_id)
-        u = s.field[sq]
-        assert u is not None
+        u = s.own_unit(sq)
         s.hand[seat].remove(card)
         info = cards[card]
         slot = U_WEAPON if info.kind == WEAPON else U_MAGIC if info.kind == MAGIC else U_ITEM
@@ -577,8 +572,7 @@ def act_item(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
         )
     elif verb == "shed":
         _, sq, card_id = action
-        u = s.field[sq]
-        assert u is not None
+        u = s.own_unit(sq)
         card = s.cards.index(card_id)
         s.hand[seat].remove(card)
         s.to_offfield(seat, card)

@@ -9,6 +9,7 @@ with the used cards queued below them in the order they were used.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right, insort
+from collections.abc import Sequence
 from itertools import accumulate
 from random import Random
 from typing import TYPE_CHECKING, Any
@@ -113,8 +114,13 @@ def task_draw_ordered(s: LegionState, deck: str) -> None:
     if any(unseen):
         s.chance = (deck,)
         return
-    queue = s.enemy_queue if deck == "enemy" else s.event_queue
-    start_card(s, deck, queue.pop(0))
+    if deck == "enemy":
+        card = s.enemy_queue[0]
+        s.enemy_queue = s.enemy_queue[1:]
+    else:
+        card = s.event_queue[0]
+        s.event_queue = s.event_queue[1:]
+    start_card(s, deck, card)
 
 
 def start_card(s: LegionState, deck: str, card: int) -> None:
@@ -128,8 +134,16 @@ def start_card(s: LegionState, deck: str, card: int) -> None:
 
 def task_card_bottom(s: LegionState, deck: str, card: int) -> None:
     ids = s.content.enemy_ids if deck == "enemy" else s.content.event_ids
-    (s.enemy_queue if deck == "enemy" else s.event_queue).append(card)
+    put_at_bottom(s, deck, card)
     s.say("7.7" if deck == "enemy" else "3.2", "card_to_bottom", deck=deck, card=ids[card])
+
+
+def put_at_bottom(s: LegionState, deck: str, card: int) -> None:
+    """An enemy or event card to the bottom of its deck (7.7 / 3.2)."""
+    if deck == "enemy":
+        s.enemy_queue = (*s.enemy_queue, card)
+    else:
+        s.event_queue = (*s.event_queue, card)
 
 
 _OUTCOMES = {kind: tuple((kind, k) for k in range(64)) for kind in ("code", "army", "enemy", "event")}
@@ -203,6 +217,7 @@ def is_legal_chance(s: LegionState, a: tuple[Any, ...]) -> bool:
     kind = s.chance[0]
     if not isinstance(a, tuple) or len(a) != 2 or a[0] != kind or type(a[1]) is not int:
         return False
+    deck: Sequence[int]
     if kind == "code" or kind == "army":
         deck = s.code_deck if kind == "code" else s.army_deck
     else:
@@ -260,5 +275,8 @@ def apply_chance(s: LegionState, action: tuple[Any, ...]) -> None:
             recycle(s, deck, discard, kind)
         return
     s.chance = None
-    (s.enemy_unseen if kind == "enemy" else s.event_unseen)[card] = 0
+    if kind == "enemy":
+        s.enemy_unseen = (*s.enemy_unseen[:card], 0, *s.enemy_unseen[card + 1 :])
+    else:
+        s.event_unseen = (*s.event_unseen[:card], 0, *s.event_unseen[card + 1 :])
     start_card(s, kind, card)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from asobi.core.state import TERMINAL
 
-from .draw import task_draw_phase
+from .draw import put_at_bottom, task_draw_phase
 from .log import Event, new_event, seat_events
 from .shield import SHIELD_PHASE
 from .window import ALL_BUT, SEATS_IN
@@ -97,7 +97,7 @@ def finish(s: LegionState, reason: str, clause: str) -> None:
         if task[0] == "resolve" and task[1][0] == "strategy":
             s.army_discard[army_index[task[1][1]]] += 1
         elif task[0] == "card_bottom":
-            (s.enemy_queue if task[1] == "enemy" else s.event_queue).append(task[2])
+            put_at_bottom(s, task[1], task[2])
     if s.pending is not None and s.pending[0] == "place":
         s.army_discard[s.pending[2]] += 1
         s.code_discard[s.pending[3]] += 1
