@@ -96,8 +96,12 @@ def test_legacy_of_a_ring_leaves_the_giver_one_chip_over_its_maximum_and_that_ch
     )
     slot = SLOTS.index(U_ITEM)
     assert ("legacy", 4, 1, slot) in s.legal_actions()
-    used = s.used[0]
+    used, mark = s.used[0], len(s.log)
     s.apply(("legacy", 4, 1, slot))
     assert s.field[1][U_ITEM] == s.cards.index("i-ring")
     assert chips(s, 4) == 4 and s.used[0] == used + 1
+    # logged as when an item is removed: the legacy, then the chip over (C-10)
+    assert [e for e in events(s, mark) if e[0] in ("C-19", "C-10")] == [("C-19", "legacy"), ("C-10", "chips_over")]
+    over = [e for e in s.log.since(mark) if e.key == "chips_over"]
+    assert dict(over[0].args) == {"card": "az-merva", "n": 1}
     settled(s)

@@ -298,15 +298,13 @@ def act_keyword(s: EmblemState, action: tuple[Any, ...]) -> None:
         if index == U_ITEM:
             v[U_ITEM_OWNER] = seat
             u[U_ITEM_OWNER] = -1
-            over = u[U_CHIPS] - s.max_morale(u)
-            if over > 0:
-                u[U_CHIPS] -= over
-                s.used[seat] += over
         s.emit(
             "C-19",
             "legacy",
             (("card", name), ("item", s.card_id(moved)), ("target", s.card_id(v[U_CARD])), ("sq", t)),
         )
+        if index == U_ITEM:
+            kokuryoku.trim_chips(s, u)  # the giver may have lost a 気力 bonus (C-33)
     elif verb == "honing":
         u[U_USED] |= USED_HONING
         s.unused[seat] -= HONING_COST

@@ -530,7 +530,7 @@ def idle_item(s: EmblemState) -> bool:
     return True
 
 
-def _trim_chips(s: EmblemState, u: list[int]) -> None:
+def trim_chips(s: EmblemState, u: list[int]) -> None:
     """A unit that lost a 気力 bonus keeps no more chips than its maximum (C-10: to used)."""
     over = u[U_CHIPS] - s.max_morale(u)
     if over > 0:
@@ -554,7 +554,7 @@ def act_item(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
             "unequip",
             (("seat", seat), ("card", cards[card].id), ("unit", cards[u[U_CARD]].id), ("sq", sq)),
         )
-        _trim_chips(s, u)
+        trim_chips(s, u)
     elif verb == "equip":
         _, card_id, sq = action
         card = s.cards.index(card_id)
@@ -580,7 +580,7 @@ def act_item(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
         s.to_offfield(u[U_ITEM_OWNER], item)
         u[U_ITEM] = u[U_ITEM_OWNER] = -1
         s.emit("2.3.11", "shed", (("seat", seat), ("card", card_id), ("item", cards[item].id), ("sq", sq)))
-        _trim_chips(s, u)
+        trim_chips(s, u)
     elif verb == "place":
         card = s.cards.index(action[1])
         s.hand[seat].remove(card)
