@@ -566,8 +566,8 @@ class EmblemState(FlowState, DeclaredState):
     def own_unit(self, sq: int) -> list[int]:
         """The unit on ``sq``, replaced by a copy of it that the caller may change.
 
-        A clone shares its units with its original (copying a dozen short lists was a third of a
-        clone), so a unit list is never changed in place: each change first takes a copy of its
+        A clone shares its units with its original (copying each unit was a third of a clone),
+        so a unit list is never changed in place: each change first takes a copy of its
         own, through this method or a loop that does the same written out."""
         u = self.field[sq]
         assert u is not None

@@ -197,9 +197,9 @@ def resolve(s: EmblemState) -> None:
     use, cuse = bool(s.attack_use), bool(s.counter_use)
     hit = max(0, attack_value(s, a, d_sq, use) * strikes(s, a, use) - guard(s, d_sq))
     alive = damage(s, d_sq, hit, poisonous(s, a, use), "C-6")
-    # (``d`` is the defender as it stood: damage changed a copy, EmblemState.own_unit; the counter
-    # reads only its cards)
-    # (an attack ends the game only by driving the defender off, C-24: then there is no counter)
+    # An attack ends the game only by driving the defender off (C-24): then there is no counter.
+    # (``d`` is the defender as it stood: damage changed a copy, EmblemState.own_unit; the
+    # counter reads only its cards.)
     if alive and can_counter(s, d_sq, a_sq):
         back = max(0, counter_value(s, d, cuse) - guard(s, a_sq))
         damage(s, a_sq, back, poisonous(s, d, cuse), "C-7")
