@@ -295,15 +295,14 @@ def act_keyword(s: EmblemState, action: tuple[Any, ...]) -> None:
         moved = u[index]
         v[index] = moved
         u[index] = -1
-        if index == U_ITEM:
-            v[U_ITEM_OWNER] = seat
-            u[U_ITEM_OWNER] = -1
         s.emit(
             "C-19",
             "legacy",
             (("card", name), ("item", s.card_id(moved)), ("target", s.card_id(v[U_CARD])), ("sq", t)),
         )
         if index == U_ITEM:
+            v[U_ITEM_OWNER] = seat
+            u[U_ITEM_OWNER] = -1
             kokuryoku.trim_chips(s, u)  # the giver may have lost a 気力 bonus (C-33)
     elif verb == "honing":
         u[U_USED] |= USED_HONING
