@@ -44,6 +44,15 @@ def _tuplify(v: Any) -> Any:
     return tuple(_tuplify(x) for x in v) if isinstance(v, list) else v
 
 
+EventFields = tuple[str, str, tuple[tuple[str, Any], ...], "tuple[int, ...] | None"]
+"""An event as a log stores it: a plain tuple of :class:`Event`'s four fields, in order.
+
+The rules append these (``append((clause, key, args, None))``) because a plain tuple costs a
+fifth of a named tuple to make and to free (the named tuple's ``tuple.__new__`` goes through the
+type's slot wrapper and the garbage collector); the log hands out :class:`Event` objects, made
+when someone reads it. An :class:`Event` is a valid ``EventFields`` too."""
+
+
 Localizer = Callable[[str, Any, str], str]
 
 

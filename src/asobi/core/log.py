@@ -4,7 +4,8 @@ A game's log only ever grows, and search clones states thousands of times a seco
 :class:`EventLog` keeps its events in sealed, immutable chunks shared by every copy, plus a short
 open tail of its own: :meth:`EventLog.fork` copies at most one chunk's worth of references, and
 reading the events since an index walks back only over the chunks that hold them. Appending is a
-plain ``list.append`` (``log.append`` is the tail's own bound method).
+plain ``list.append`` (``log.append`` is the tail's own bound method) of the event's fields as a
+plain tuple (:data:`~asobi.core.events.EventFields`); every read hands out :class:`Event` objects.
 
 The digest of the log (for fingerprints) is kept per sealed chunk, so hashing a long log again
 costs only what was added since.
@@ -19,7 +20,7 @@ import hashlib
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from .events import Event
+from .events import Event, EventFields
 
 CHUNK = 16
 """A fork seals the open tail once it holds this many events, so a fork copies fewer than this
@@ -27,7 +28,15 @@ many references (with 64, the copied tail was the largest single part of a clone
 log walks one chunk per this many events."""
 
 
-def _discard(event: Event) -> None:
+_as_event = tuple.__new__
+"""``_as_event(Event, fields)``: the :class:`Event` of stored fields (made on reading)."""
+
+
+def _events(stored: Iterable[EventFields]) -> list[Event]:
+    return [_as_event(Event, e) for e in stored]
+
+
+def _discard(event: EventFields) -> None:
     """The ``append`` of a muted log."""
 
 
@@ -41,7 +50,7 @@ class _Chunk:
 
     __slots__ = ("_digest", "end", "events", "parent")
 
-    def __init__(self, parent: _Chunk | None, events: tuple[Event, ...]) -> None:
+    def __init__(self, parent: _Chunk | None, events: tuple[EventFields, ...]) -> None:
         self.parent = parent
         self.events = events
         self.end: int = (parent.end if parent is not None else 0) + len(events)
@@ -62,7 +71,7 @@ class _Chunk:
         return self._digest.copy()
 
 
-def _feed(hasher: Any, events: Iterable[Event]) -> None:
+def _feed(hasher: Any, events: Iterable[EventFields]) -> None:
     # An event is a tuple of strings, ints and tuples of them: its repr is a stable text of it.
     hasher.update("".join([tuple.__repr__(e) + "\n" for e in events]).encode())
 
@@ -75,9 +84,9 @@ class EventLog(Sequence[Event]):
 
     __slots__ = ("_sealed", "_tail", "append")
 
-    def __init__(self, events: Iterable[Event] = ()) -> None:
+    def __init__(self, events: Iterable[EventFields] = ()) -> None:
         self._sealed: _Chunk | None = None
-        self._tail: list[Event] = list(events)
+        self._tail: list[EventFields] = list(events)
         self.append = self._tail.append
         if len(self._tail) >= CHUNK:
             self._seal()
@@ -110,7 +119,7 @@ class EventLog(Sequence[Event]):
     def muted(self) -> bool:
         return self.append is _discard
 
-    def extend(self, events: Iterable[Event]) -> None:
+    def extend(self, events: Iterable[EventFields]) -> None:
         if self.append is not _discard:
             self._tail.extend(events)
 
@@ -123,18 +132,18 @@ class EventLog(Sequence[Event]):
         sealed = self._sealed
         if sealed is None or start >= sealed.end:
             offset = start - (sealed.end if sealed is not None else 0)
-            return self._tail[max(0, offset):]
+            return _events(self._tail[max(0, offset):])
         parts = []
         node: _Chunk | None = sealed
         while node is not None and node.end > start:
             first = node.end - len(node.events)
             parts.append(node.events[max(0, start - first):])
             node = node.parent
-        out: list[Event] = []
+        out: list[EventFields] = []
         for part in reversed(parts):
             out.extend(part)
         out.extend(self._tail)
-        return out
+        return _events(out)
 
     def to_list(self) -> list[Event]:
         return self.since(0)

@@ -13,7 +13,7 @@ from bisect import bisect_left
 from functools import cache
 from typing import Any, ClassVar, NamedTuple
 
-from asobi.core import Event, GameSpec, Outcome
+from asobi.core import GameSpec, Outcome
 from asobi.core.errors import BadRecordError
 from asobi.core.fields import Cache, DeclaredState, Fields, Kind, List, Log, Value
 from asobi.core.flow import FlowState
@@ -198,9 +198,6 @@ none) with its ``mp`` left, its ``cargo`` counters and ``crew`` characters (17.1
 ``marks``: the turn each milestone a rule waits for first happened (:mod:`.board`).
 """
 
-_new_event = tuple.__new__
-
-
 class Start(NamedTuple):
     """The start of every game (the authored setup, 28.1–34.1 for the states), worked out once:
     a new state copies these."""
@@ -375,7 +372,7 @@ class BystonState(FlowState, DeclaredState):
 
     def say(self, clause: str, key: str, **args: Any) -> None:
         """Log a public event citing ``clause``."""
-        self.log.append(_new_event(Event, (clause, key, tuple(args.items()), None)))
+        self.log.append((clause, key, tuple(args.items()), None))
 
     def seat_of(self, country: int) -> int:
         """The seat that runs ``country`` (1.2, B-1)."""

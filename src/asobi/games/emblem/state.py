@@ -59,10 +59,6 @@ from .units import (
     UNIT_FIELDS,
 )
 
-_new_event = tuple.__new__
-"""Builds an ``Event`` without the named tuple's Python-level constructor (hot path)."""
-
-
 _POOL = pool()
 _N_POOL = len(_POOL)
 _POOL_IDS = _POOL.ids
@@ -384,7 +380,7 @@ class EmblemState(FlowState, DeclaredState):
         seats: tuple[int, ...] | None = None,
     ) -> None:
         """Append an event (made cheaply: no text until someone reads it)."""
-        self.log.append(_new_event(Event, (clause, key, args, seats)))
+        self.log.append((clause, key, args, seats))
 
     def log_length(self) -> int:
         return len(self.log)
@@ -856,7 +852,7 @@ class EmblemState(FlowState, DeclaredState):
         v = self._with_hand(other, hand, unseen)
         v.deploying = v_deploying
         v.log = EventLog(
-            _new_event(Event, (e.clause, e.key, tuple(_hide_card(a) for a in e.args), e.seats))
+            (e.clause, e.key, tuple(_hide_card(a) for a in e.args), e.seats)
             if e.seats == ONLY_SEAT[other]
             else e
             for e in self.log

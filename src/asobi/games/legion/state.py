@@ -13,7 +13,7 @@ from bisect import insort
 from random import Random
 from typing import Any, ClassVar
 
-from asobi.core import Event, GameSpec, Outcome
+from asobi.core import GameSpec, Outcome
 from asobi.core.actions import HIDDEN
 from asobi.core.errors import BadRecordError
 from asobi.core.fields import Cache, DeclaredState, Fields, List, Lists, Log, Shared, Value
@@ -39,10 +39,6 @@ __all__ = ["ARMY", "SEATS", "LegionState"]
 
 _APPLIES = FLOW.applies
 """Each decision kind's application (the flow kernel's table itself, so a replaced one counts)."""
-
-_new_event = tuple.__new__
-"""Builds an :class:`Event` without its generated ``__new__`` (events are made on the hot path)."""
-
 
 _WHY: dict[tuple[Any, ...], tuple[str, str]] = {
     ("supply",): ("5.1", "supply discards a code card from hand, once a turn (4.2)"),
@@ -211,12 +207,12 @@ class LegionState(FlowState, DeclaredState):
         """Log a public event."""
         # (``self.log.append(…)`` is a method lookup Python 3.11 does not specialise; a slot read is)
         append = self.log.append
-        append(_new_event(Event, (clause, key, tuple(args.items()), None)))
+        append((clause, key, tuple(args.items()), None))
 
     def tell(self, to: int, clause: str, key: str, **args: Any) -> None:
         """Log an event only ``to`` may see (a card drawn into a hidden hand)."""
         append = self.log.append
-        append(_new_event(Event, (clause, key, tuple(args.items()), (to,))))
+        append((clause, key, tuple(args.items()), (to,)))
 
     def add_to_hand(self, seat: int, card: int) -> None:
         insort(self.hands[seat], card)

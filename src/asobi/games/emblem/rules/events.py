@@ -1,33 +1,31 @@
 """Events that recur every turn, made once: an event is an immutable tuple, so a log may hold the
 same one many times, and a rule that logs one of these makes no tuple and calls no ``emit``.
 
-:func:`new_event` builds any other event without the named tuple's Python-level constructor.
+Any other event is appended as the plain tuple of its fields (``EventFields``), which the log
+turns into an :class:`~asobi.core.Event` when read.
 """
 
 from __future__ import annotations
 
-from asobi.core import Event
+from asobi.core.events import EventFields
 
 from ..cards import pool
 from .args import ONLY_SEAT, SEAT, SEAT_ONLY
 
-new_event = tuple.__new__
-"""``new_event(Event, (clause, key, args, seats))``: an :class:`~asobi.core.Event`, made cheaply."""
 
-
-def _per_seat(clause: str, key: str) -> tuple[Event, Event]:
+def _per_seat(clause: str, key: str) -> tuple[EventFields, EventFields]:
     """The event ``key`` naming only a seat, one for each seat."""
     return (
-        new_event(Event, (clause, key, SEAT_ONLY[0], None)),
-        new_event(Event, (clause, key, SEAT_ONLY[1], None)),
+        (clause, key, SEAT_ONLY[0], None),
+        (clause, key, SEAT_ONLY[1], None),
     )
 
 
-def _drew(clause: str) -> tuple[tuple[Event, ...], tuple[Event, ...]]:
+def _drew(clause: str) -> tuple[tuple[EventFields, ...], tuple[EventFields, ...]]:
     """``[seat][card]``: the private event of ``seat`` drawing ``card`` (only that seat sees it)."""
     card_args = pool().card_args
     return tuple(
-        tuple(new_event(Event, (clause, "drew", (SEAT[seat], arg), ONLY_SEAT[seat])) for arg in card_args)
+        tuple((clause, "drew", (SEAT[seat], arg), ONLY_SEAT[seat]) for arg in card_args)
         for seat in (0, 1)
     )  # type: ignore[return-value]
 

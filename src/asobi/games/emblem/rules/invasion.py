@@ -5,14 +5,13 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
-from asobi.core import Event
 from asobi.core.flow import Pending
 
 from ..cards import HEALING
 from ..units import U_ACTED, U_CARD, U_CHIPS, U_ITEM, U_OWNER, U_READY
 from . import victory
 from .args import SEAT, SQ
-from .events import INVASION_PHASE, new_event
+from .events import INVASION_PHASE
 from .field import ALL_SQUARES, MOVES, REACH_SQUARES, SORTIE_ROW, SQUARES
 from .flow import ASK_ACT, ASK_MOVE, ASK_SELECT, BEGIN_END_PHASE, NEXT, PROCESS
 from .tables import CARD_ARGS, CARDS, MOST
@@ -41,7 +40,7 @@ def ready_step(s: EmblemState) -> None:
                 n += 1
             u[U_ACTED] = 0
     append = s.log.append
-    append(new_event(Event, ("2.4.2", "units_ready", (SEAT[seat], ("n", n)), None)))
+    append(("2.4.2", "units_ready", (SEAT[seat], ("n", n)), None))
     select_unit(s)
 
 
@@ -87,7 +86,7 @@ def act_select(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> Non
         assert u is not None
         append = s.log.append
         append(
-            new_event(Event, ("2.4.1", "activate", (SEAT[s.turn_player], CARD_ARGS[u[U_CARD]], SQ[sq]), None))
+            ("2.4.1", "activate", (SEAT[s.turn_player], CARD_ARGS[u[U_CARD]], SQ[sq]), None)
         )
         # the move step (2.4.3): ask where it moves, or pass the step when it cannot move (C-30)
         for d in MOVES[CARDS[u[U_CARD]].move][u[U_OWNER]][sq]:
@@ -139,7 +138,7 @@ def act_move(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
         s.active = dst
         u[U_ACTED] = 1
         append = s.log.append
-        append(new_event(Event, ("2.4.3", "move", (CARD_ARGS[u[U_CARD]], ("from", src), SQ[dst]), None)))
+        append(("2.4.3", "move", (CARD_ARGS[u[U_CARD]], ("from", src), SQ[dst]), None))
         if dst // 3 == SORTIE_ROW[1 - u[U_OWNER]]:
             victory.win(s, u[U_OWNER], "won_sortie", "C-23")
             return
@@ -220,7 +219,7 @@ def process(s: EmblemState) -> None:
     if u is not None:
         s.own_unit(s.active)[U_READY] = 0
         append = s.log.append
-        append(new_event(Event, ("2.4.5", "standby", (CARD_ARGS[u[U_CARD]], SQ[s.active]), None)))
+        append(("2.4.5", "standby", (CARD_ARGS[u[U_CARD]], SQ[s.active]), None))
     s.active = -1
     s.target = -1
     # choose the next unit (2.4.1): ask, or end the phase when none is ready (C-30)

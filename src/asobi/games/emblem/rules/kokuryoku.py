@@ -6,7 +6,6 @@ from functools import cache
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
-from asobi.core import Event
 from asobi.core.flow import Pending
 
 from ..cards import GUARDIAN, HEALING, ITEM, LAND, MAGIC, MAGIC_ATTACK, UNIT, WEAPON, CardPool
@@ -27,7 +26,7 @@ from ..units import (
 )
 from . import amounts, victory
 from .args import SEAT, SQ
-from .events import DRAWS, DREW, OTHER_KOKURYOKU_PHASE, TURN_KOKURYOKU_PHASE, new_event
+from .events import DRAWS, DREW, OTHER_KOKURYOKU_PHASE, TURN_KOKURYOKU_PHASE
 from .field import ALL_SQUARES, SORTIE_SQUARES, SQUARES
 from .flow import (
     ASK_DEPLOY_CHIPS,
@@ -53,7 +52,7 @@ def begin_turn(s: EmblemState) -> None:
     its 国力 phase begins at the start step."""
     seat = s.turn_player
     append = s.log.append
-    append(new_event(Event, ("2.2.1", "turn", (("turn", s.turn), SEAT[seat]), None)))
+    append(("2.2.1", "turn", (("turn", s.turn), SEAT[seat]), None))
     s.placed = 0
     s.rallied = 0
     s.clear_on_units(U_USED)
@@ -65,7 +64,7 @@ def begin_turn(s: EmblemState) -> None:
     back = s.used[seat]
     s.unused[seat] += back
     s.used[seat] = 0
-    append(new_event(Event, ("2.3.3", "chips_back", (SEAT[seat], ("n", back)), None)))
+    append(("2.3.3", "chips_back", (SEAT[seat], ("n", back)), None))
     s.agenda.append(TURN_START)
 
 
@@ -247,10 +246,7 @@ def act_unit(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
         s.chips_added += 1
         append = s.log.append
         append(
-            new_event(
-                Event,
-                ("2.3.8", "chip", (SEAT[seat], CARD_ARGS[u[U_CARD]], SQ[action[1]], ("n", u[U_CHIPS])), None),
-            )
+            ("2.3.8", "chip", (SEAT[seat], CARD_ARGS[u[U_CARD]], SQ[action[1]], ("n", u[U_CHIPS])), None)
         )
     else:
         finish_unit(s)

@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 from . import weapons as _weapons
 from .geometry import neighbour
-from .log import Event, new_event
 
 if TYPE_CHECKING:
     from ..state import LegionState
@@ -32,12 +31,12 @@ def black_out(s: LegionState, square: int) -> None:
             if col == colour and sq != square and not s.black[sq]:
                 s.black[sq] = 1
                 append = s.log.append  # (see log.py: read once, then called)
-                append(new_event(Event, ("9.3", "blackout", (("square", sq),), None)))
+                append(("9.3", "blackout", (("square", sq),), None))
                 destroy_weapons_at(s, sq, "9.2")
         return
     s.black[square] = 1
     append = s.log.append  # (see log.py: read once, then called)
-    append(new_event(Event, ("9.2", "blackout", (("square", square),), None)))
+    append(("9.2", "blackout", (("square", square),), None))
     destroy_weapons_at(s, square, "9.2")
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import ARMY
 from ..content import content
-from .log import Event, new_event
+from .log import EventFields
 from .window import SEAT_BIT
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ def task_draw_phase(s: LegionState, seat: int) -> None:
         count = min(3, room) if s.empty_hand_cap else 3
         args = (("seat", seat), ("count", max(0, count)))
         append = s.log.append  # (as s.say(…), without its keyword dictionary: see log.py)
-        append(new_event(Event, ("4.1", "draw_empty_hand", args, None)))
+        append(("4.1", "draw_empty_hand", args, None))
         if count > 0:
             s.agenda += _DRAW_CODE[seat] * count  # s.push(…) of ``count`` equal draws
         return
@@ -75,7 +75,7 @@ def legal_draw_count(s: LegionState) -> tuple[tuple[Any, ...], ...]:
 def apply_draw_count(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
     seat = pend[1]
     append = s.log.append  # (see log.py: read once, then called)
-    append(new_event(Event, ("4.1", "draw_chosen", (("seat", seat), ("count", action[1])), None)))
+    append(("4.1", "draw_chosen", (("seat", seat), ("count", action[1])), None))
     if action[1]:
         s.agenda += _DRAW_CODE[seat] * action[1]  # s.push(…) of that many equal draws
 
@@ -238,7 +238,7 @@ _DREW_ARGS = {
 """The arguments of a ``drew_card`` event, by deck, seat and card, made once."""
 _ONLY = tuple((seat,) for seat in range(5))
 """Who may see a hidden draw: the drawing seat alone."""
-_DREW_HIDDEN: dict[tuple[Any, ...], Event] = {}
+_DREW_HIDDEN: dict[tuple[Any, ...], EventFields] = {}
 """The public side of a hidden draw, by chance node (deck, seat, clause): made once, shared by
 every log."""
 
@@ -264,13 +264,13 @@ def apply_chance(s: LegionState, action: tuple[Any, ...]) -> None:
         append = s.log.append  # (read once: a method call on it is not specialised by Python 3.11)
         drew = _DREW_ARGS[kind][seat][card]
         if s.open_hands:
-            append(new_event(Event, (clause, "drew_card", drew, None)))
+            append((clause, "drew_card", drew, None))
         else:
             hidden = _DREW_HIDDEN.get(chance)
             if hidden is None:
-                hidden = _DREW_HIDDEN[chance] = new_event(Event, (clause, "drew_hidden", drew[:2], None))
+                hidden = _DREW_HIDDEN[chance] = (clause, "drew_hidden", drew[:2], None)
             append(hidden)
-            append(new_event(Event, (clause, "drew_card", drew, _ONLY[seat])))
+            append((clause, "drew_card", drew, _ONLY[seat]))
         if not any(deck):
             recycle(s, deck, discard, kind)
         return

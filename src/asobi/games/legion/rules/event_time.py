@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .log import Event, new_event
-
 if TYPE_CHECKING:
     from ..state import LegionState
 
@@ -22,4 +20,4 @@ def task_event_time(s: LegionState) -> None:
         return
     s.event_count -= 1
     append = s.log.append  # (see log.py: read once, then called)
-    append(new_event(Event, ("3.1", "event_count", (("count", s.event_count),), None)))
+    append(("3.1", "event_count", (("count", s.event_count),), None))

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .log import Event, new_event
-
 if TYPE_CHECKING:
     from ..state import LegionState
 
@@ -39,7 +37,7 @@ def set_enemy_life(s: LegionState, life: int, clause: str) -> None:
         return
     s.enemy_life = life
     append = s.log.append  # (as s.say(…), without its keyword dictionary: see log.py)
-    append(new_event(Event, (clause, "enemy_damaged" if life < old else "enemy_healed", (("life", life),), None)))
+    append((clause, "enemy_damaged" if life < old else "enemy_healed", (("life", life),), None))
     if life == 0:
         return
     before, after = enemy_level(old), enemy_level(life)
@@ -74,7 +72,7 @@ def heal_space(s: LegionState, amount: int, clause: str) -> None:
 def damage_space(s: LegionState, amount: int, clause: str) -> None:
     s.space_life = life = max(0, s.space_life - amount)
     append = s.log.append  # (see log.py: read once, then called)
-    append(new_event(Event, (clause, "space_damaged", (("life", life),), None)))
+    append((clause, "space_damaged", (("life", life),), None))
 
 
 def queue_draws(s: LegionState, task: str, count: int, seats: list[int], clause: str) -> None:

@@ -11,7 +11,7 @@ from ..content import content
 from .blackout import clear_blackout, repairable
 from .level import develop_alphabets, develop_threshold
 from .lives import damage_enemy
-from .log import Event, new_event, seat_events
+from .log import seat_events
 from .resolve import discard_card
 from .shield import SHIELD_PHASE, task_shield_phase
 from .stack import play_strategy, playable, playable_strategies
@@ -302,7 +302,7 @@ def apply_main(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -
         s.used |= SUPPLY
         discard_card(s, seat, action[1])
         append = s.log.append  # (see log.py: read once, then called)
-        append(new_event(Event, ("5.1", "supply", (("seat", seat), ("code", action[1])), None)))
+        append(("5.1", "supply", (("seat", seat), ("code", action[1])), None))
         s.agenda.append(_DRAW_ARMY[seat])  # s.push(("draw_army", seat, "5.1"))
     elif verb == "launch":
         s.used |= LAUNCH
@@ -311,7 +311,7 @@ def apply_main(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -
         s.hands[seat].remove(code)
         sync_answerer(s, seat)
         append = s.log.append  # (as s.say(…), without its keyword dictionary: see log.py)
-        append(new_event(Event, ("5.2", "launch", (("seat", seat), ("card", s.content.army_ids[w]), ("code", code)), None)))
+        append(("5.2", "launch", (("seat", seat), ("card", s.content.army_ids[w]), ("code", code)), None))
         s.ask("place", seat, w, code)
     elif verb == "move":
         s.used |= MOVE
@@ -326,7 +326,7 @@ def apply_main(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -
         s.used |= DEVELOP
         need = develop_threshold(s)
         append = s.log.append  # (as s.say(…), without its keyword dictionary: see log.py)
-        append(new_event(Event, ("5.7", "develop_start", (("seat", seat), ("need", need)), None)))
+        append(("5.7", "develop_start", (("seat", seat), ("need", need)), None))
         s.ask("develop", seat, need, 0)
     elif verb == "strategy":
         play_strategy(s, seat, action[1], action[2])

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 from ..cards import ARMY
 from .blackout import black_out, blackout_target, clear_blackout
 from .lives import damage_enemy, damage_space, heal_enemy, heal_space, queue_draws
-from .log import Event, new_event
 from .negate import cancel
 from .ship import move_ship, ship_directions
 from .weapons import destroy_weapon, move_weapon, moves_of, resolve_weapon_item, shield_limit
@@ -41,7 +40,7 @@ def resolve(s: LegionState, item: tuple[Any, ...]) -> None:
             return
         args = (("piece", label[5:]), ("code", code))
         append = s.log.append  # (see log.py: read once, then called)
-        append(new_event(Event, ("7.5", "attack_hits", args, None)))
+        append(("7.5", "attack_hits", args, None))
         damage_space(s, 1, "7.5")
         return
     if kind == "move":  # a square's "to〜" (7.2, L-23), the most frequent item after attacks

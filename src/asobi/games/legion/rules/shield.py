@@ -7,7 +7,7 @@ from bisect import insort
 from typing import TYPE_CHECKING, Any
 
 from ..cards import ARMY, is_index
-from .log import Event, new_event, seat_events
+from .log import seat_events
 from .weapons import BASE_SHIELD_LIMIT, shield_limit
 from .window import sync_answerer
 
@@ -132,7 +132,7 @@ def apply_shield(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...])
         insort(s.shield, code)
         s.shield_new.append(code)
         append = s.log.append  # (see log.py: read once, then called)
-        append(new_event(Event, ("4.3", "shielded", (("seat", seat), ("code", code)), None)))
+        append(("4.3", "shielded", (("seat", seat), ("code", code)), None))
     else:
         old, new = action[1], action[2]
         s.shield.remove(old)
@@ -142,6 +142,6 @@ def apply_shield(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...])
         s.shield_new.append(new)
         args = (("seat", seat), ("old", old), ("new", new))
         append = s.log.append  # (see log.py: read once, then called)
-        append(new_event(Event, ("4.4", "shield_swapped", args, None)))
+        append(("4.4", "shield_swapped", args, None))
     s.pending = _ASK_SHIELD[seat]  # s.ask("shield", seat)
     s.legal_cache = None

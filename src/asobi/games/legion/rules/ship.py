@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .log import Event, new_event
 from .weapons import destroy_weapons_at, ship_arrived
 
 if TYPE_CHECKING:
@@ -20,7 +19,7 @@ def move_ship(s: LegionState, direction: str, clause: str) -> None:
         return
     s.ship = to
     append = s.log.append  # (see log.py: read once, then called)
-    append(new_event(Event, (clause, "ship_moved", (("direction", direction), ("square", to)), None)))
+    append((clause, "ship_moved", (("direction", direction), ("square", to)), None))
     destroy_weapons_at(s, to, "9.1")
     ship_arrived(s)
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import ARMY, hand_kinds
 from . import resolve as _resolve
-from .log import Event, new_event, seat_events
+from .log import seat_events
 from .negate import cancel_fits
 from .weapons import moves_of, shield_limit
 from .window import ALL_BUT, SEAT_BIT, SEATS_IN, sync_answerer
@@ -38,15 +38,12 @@ def task_announce(s: LegionState, item: tuple[Any, ...]) -> None:
     s.stack.append(item)
     append = s.log.append  # (see log.py: read once, then called)
     append(
-        new_event(
-            Event,
-            (
+        (
                 _ANNOUNCE_CLAUSE[item[0]],
                 "announced",
                 (("kind", item[0]), ("label", item[1]), ("verb", item[2])),
                 None,
-            ),
-        )
+            )
     )
     # The settle task would run next, with nothing in between: do its work at once (_settle,
     # written out: this runs for every item on the stack).
@@ -185,7 +182,7 @@ def play_strategy(s: LegionState, seat: int, card: int, alpha: int) -> None:
     e = effects[alpha]
     args = (("seat", seat), ("card", c.army_ids[card]), ("alpha", ALPHA[alpha]))
     append = s.log.append  # (as s.say(…), without its keyword dictionary: see log.py)
-    append(new_event(Event, ("6.4", "strategy_played", args, None)))
+    append(("6.4", "strategy_played", args, None))
     s.agenda.append(("announce", ("strategy", c.army_ids[card], e.verb, e.params, seat, False)))  # s.push
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from asobi.core.state import TERMINAL
 
 from .draw import put_at_bottom, task_draw_phase
-from .log import Event, new_event, seat_events
+from .log import seat_events
 from .shield import SHIELD_PHASE
 from .window import ALL_BUT, SEATS_IN
 
@@ -52,7 +52,7 @@ def task_round(s: LegionState) -> None:
         finish(s, "timeout", "L-9")
         return
     append = s.log.append  # (see log.py: read once, then called)
-    append(new_event(Event, ("2.1", "round", (("round", s.round),), None)))
+    append(("2.1", "round", (("round", s.round),), None))
     s.agenda.extend((_ROUND_TASKS if s.timing == "simple" else _ROUND_TASKS_PRINTED)[s.n])
 
 

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 from .geometry import around, orthogonal
 from .lives import damage_enemy, heal_space, queue_draws
-from .log import Event, new_event
 
 if TYPE_CHECKING:
     from ..state import LegionState
@@ -89,7 +88,7 @@ def place_weapon(s: LegionState, seat: int, kind: int, code: int, square: int) -
     insort(s.weapons, w)
     args = (("seat", seat), ("card", s.content.army_ids[kind]), ("code", code), ("square", square))
     append = s.log.append  # (as s.say(…), without its keyword dictionary: see log.py)
-    append(new_event(Event, ("5.3", "weapon_placed", args, None)))
+    append(("5.3", "weapon_placed", args, None))
     _placed(s, w)
 
 
@@ -101,7 +100,7 @@ def move_weapon(s: LegionState, seat: int, zone: int, to: int, clause: str) -> N
     insort(s.weapons, moved)
     args = (("seat", w[1]), ("card", s.content.army_ids[w[2]]), ("frm", w[0]), ("to", to))
     append = s.log.append  # (as s.say(…), without its keyword dictionary: see log.py)
-    append(new_event(Event, (clause, "weapon_moved", args, None)))
+    append((clause, "weapon_moved", args, None))
     _placed(s, moved)
 
 
@@ -149,8 +148,8 @@ def destroy_weapon(s: LegionState, w: Weapon, clause: str) -> None:
     s.code_discard[w[3]] += 1
     card = s.content.army_ids[w[2]]
     append = s.log.append  # (as s.say(…), without its keyword dictionary: see log.py)
-    append(new_event(Event, (clause, "weapon_destroyed", (("seat", w[1]), ("card", card), ("square", w[0])), None)))
-    append(new_event(Event, ("5.4", "weapon_discarded", (("card", card), ("code", w[3])), None)))
+    append((clause, "weapon_destroyed", (("seat", w[1]), ("card", card), ("square", w[0])), None))
+    append(("5.4", "weapon_discarded", (("card", card), ("code", w[3])), None))
 
 
 def destroy_weapons_at(s: LegionState, square: int, clause: str) -> None:
