@@ -53,3 +53,20 @@ def test_a_fork_copies_at_most_one_chunk_however_long_the_log():
     copy = log.fork()
     assert copy._sealed is log._sealed and len(copy._tail) < CHUNK
     assert len(copy) == 100_000
+
+
+def test_plain_tuples_appended_are_read_back_as_events_with_the_same_digest():
+    # The rules append an event's fields as a plain tuple (cheaper to make than the named tuple);
+    # every read hands out Event objects, and the digest (fingerprints) does not tell them apart.
+    plain, named = EventLog(), EventLog()
+    for i in range(2 * CHUNK + 3):
+        plain.append(("1.1", "n", (("i", i),), None if i % 2 else (1,)))
+        named.append(Event("1.1", "n", (("i", i),), None if i % 2 else (1,)))
+        if i % 5 == 0:
+            plain = plain.fork()
+    for read in (plain.since(0), plain.since(CHUNK + 1), list(plain), [plain[0], plain[-1]], plain.to_list()):
+        assert read and all(type(e) is Event for e in read)
+    assert plain[-1].key == "n" and plain[-1].args == (("i", 2 * CHUNK + 2),) and plain[0].seats == (1,)
+    assert plain[0].visible_to(1) and not plain[0].visible_to(0)
+    assert plain == named and plain.digest() == named.digest()
+    assert plain.to_json() == named.to_json()
