@@ -38,7 +38,7 @@ from asobi.games.byston.board import (
     stacks_of,
     static,
 )
-from asobi.games.byston.control import all_collectors, collectors
+from asobi.games.byston.control import all_collectors, collectors, controllers, income_hex_control
 from asobi.games.byston.rules import FLOW
 from asobi.games.byston.rules.collapse import serving_country
 from asobi.games.byston.rules.move import hosts
@@ -392,12 +392,18 @@ def test_income_control_of_every_hex_equals_the_one_hex_rule(chunk: int) -> None
     agrees with ``collectors`` hex by hex, on shaken states with counters of every country (and
     remnants that changed hands) put on income hexes."""
     st = static()
+    printed_states = 0
     for seed in range(chunk * 25, chunk * 25 + 25):
         s = scrambled(seed)
         rng = Random(seed)
         for i in rng.sample(range(len(s.where)), 40):
             s.set_where(i, rng.choice(st.income_hexes))
         assert all_collectors(s) == [(h, collectors(s, h)) for h in st.income_hexes], seed
+        # (and ``income_hex_control``, which keeps each stack's control while no counter changed hands)
+        assert income_hex_control(s) == [(h, controllers(s, h)) for h in st.income_hexes], seed
+        printed = s.owner is st.printed_owner
+        printed_states += printed
+    assert 0 < printed_states < 25, "both kinds of state: every counter its printed country's, and not"
 
 
 def test_every_big_decision_has_a_fast_check() -> None:

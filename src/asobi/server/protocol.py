@@ -107,18 +107,40 @@ def seat_name(match: Match, seat: int) -> str:
     return names[seat] if 0 <= seat < len(names) else str(seat)
 
 
-def event_json(match: Match, event: Event, lang: str) -> dict[str, Any]:
-    return {"clause": event.clause, "text": match.spec.event_text(event, lang)}
+EventTexts = dict[tuple[Event, str], dict[str, Any]]
+"""(event, lang) → the event's JSON: a room keeps one, since every seat is sent the same public
+events and rendering one (its message template, its card names) is most of an update's cost."""
+
+EVENT_TEXTS_KEPT = 4096
+"""A room's :data:`EventTexts` is emptied when it holds more than this many (a game's log only
+grows; its recent events are the ones sent again)."""
 
 
-def update_json(match: Match, update: Update, lang: str) -> dict[str, Any]:
+def event_json(match: Match, event: Event, lang: str, texts: EventTexts | None = None) -> dict[str, Any]:
+    """``{"clause", "text"}`` of ``event`` in ``lang``; with ``texts``, made once per event and
+    language (the dict is shared by the messages it goes into: nobody changes it)."""
+    if texts is None:
+        return {"clause": event.clause, "text": match.spec.event_text(event, lang)}
+    key = (event, lang)
+    try:
+        found = texts.get(key)
+    except TypeError:  # an argument that cannot be hashed: rendered every time
+        return {"clause": event.clause, "text": match.spec.event_text(event, lang)}
+    if found is None:
+        if len(texts) >= EVENT_TEXTS_KEPT:
+            texts.clear()
+        found = texts[key] = {"clause": event.clause, "text": match.spec.event_text(event, lang)}
+    return found
+
+
+def update_json(match: Match, update: Update, lang: str, texts: EventTexts | None = None) -> dict[str, Any]:
     return {
         "state_id": update.state_id,
         "actor": update.actor,
         "actor_name": seat_name(match, update.actor),
         "action": None if update.action is None else action_to_json(update.action),
         "label": update.label,
-        "events": [event_json(match, e, lang) for e in update.events],
+        "events": [event_json(match, e, lang, texts) for e in update.events],
         "undone": update.undone,
     }
 
@@ -170,7 +192,8 @@ def state_message(match: Match, seat: int | None, *, since: int, epoch: str, lan
                   seat_kinds: Sequence[str], connected: Sequence[int], can_undo: int, with_text: bool = True,
                   known_names: dict[tuple[str, str], str | None] | None = None,
                   card_table: dict[str, str] | None = None, board: dict[str, Any] | None = None,
-                  view: dict[str, Any] | None = None, view_json: orjson.Fragment | None = None) -> dict[str, Any]:
+                  view: dict[str, Any] | None = None, view_json: orjson.Fragment | None = None,
+                  event_texts: EventTexts | None = None) -> dict[str, Any]:
     """The ``state`` message for ``seat`` (``None``: a spectator): its view, what happened since
     state id ``since`` (``-1``: everything from the start, the client's log is replaced), and its
     legal actions when it must decide.
@@ -187,6 +210,7 @@ def state_message(match: Match, seat: int | None, *, since: int, epoch: str, lan
         spectator's, or every seat's in a game with public views); ``None``: made here.
     :param view_json: that view with ``board`` in it, :func:`encoded` once for those sockets; the
         message carries it in place of the view.
+    :param event_texts: a cache for :func:`event_json` (a room keeps one for all its sockets).
     """
     reset = since < 0
     updates = public_updates(match, max(since, 0), lang) if seat is None else match.updates(seat, max(since, 0), lang)
@@ -226,7 +250,7 @@ def state_message(match: Match, seat: int | None, *, since: int, epoch: str, lan
     opening = []
     if reset:
         events = match.opening_events(seat)
-        opening = [event_json(match, e, lang) for e in events if seat is not None or e.seats is None]
+        opening = [event_json(match, e, lang, event_texts) for e in events if seat is not None or e.seats is None]
     names = match.spec.seat_names(match.options)
     return {
         "type": "state",
@@ -257,7 +281,7 @@ def state_message(match: Match, seat: int | None, *, since: int, epoch: str, lan
         "can_undo": can_undo,
         "reset_log": reset,
         "opening": opening,
-        "updates": [update_json(match, u, lang) for u in updates],
+        "updates": [update_json(match, u, lang, event_texts) for u in updates],
     }
 
 

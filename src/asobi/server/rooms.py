@@ -39,7 +39,7 @@ from .cards import card_name_table
 from .checkpoints import Checkpointer, finish_log, without_auto_checkpoints
 from .errors import ServerError
 from .hints import hint
-from .protocol import board_extras, encode, encoded, error_message, public_view, state_message
+from .protocol import EventTexts, board_extras, encode, encoded, error_message, public_view, state_message
 from .tokens import SeatTokens
 
 
@@ -100,6 +100,8 @@ class Room:
         """What every socket is sent alike for one state — (epoch, state id, board extras, the
         spectators' view, which is every seat's too in a game with public views, and that view
         with the extras as JSON) — made once."""
+        self.event_texts: EventTexts = {}
+        """Each event's JSON in each language, made once for every socket (``protocol.event_json``)."""
 
     # ---- sending -------------------------------------------------------------------------------
     async def send_state(self, conn: Connection) -> None:
@@ -116,7 +118,7 @@ class Room:
                 match, seat, since=since, epoch=self.epoch, lang=conn.lang, game_id=self.game_id,
                 seat_kinds=match.seats, connected=sorted({c.seat for c in self.connections if c.seat is not None}),
                 can_undo=match.can_undo(seat) if seat is not None else 0, with_text=conn.text,
-                card_table=card_table, **self._shared_parts(match, seat),
+                card_table=card_table, event_texts=self.event_texts, **self._shared_parts(match, seat),
             )
             conn.sent, conn.epoch = match.state_id, self.epoch
             try:

@@ -8,7 +8,7 @@ changes a state.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .board import static
@@ -53,18 +53,25 @@ def static_board() -> dict[str, Any]:
 def control_view(s: BystonState) -> dict[str, Any]:
     """Per income hex, the camp that controls it now and by which 6.4 item (B-5), and each camp's
     income if it were collected now (27.2, B-33)."""
-    st = static()
-    country_ids = st.country_ids
+    drake, sheela = camp_income(s)
+    return {"income_hexes": _income_hexes_json(tuple(income_hex_control(s))), "camp_income": {"drake": drake, "sheela": sheela}}
+
+
+@lru_cache(maxsize=1024)
+def _income_hexes_json(control: tuple[tuple[int, tuple[int, tuple[int, ...], str]], ...]) -> dict[str, Any]:
+    """``control_view``'s ``income_hexes`` for the income hexes' control (as ``income_hex_control``
+    gives it): made once for each control seen lately, since most actions change none (the dict
+    is only read: sent as it is)."""
+    country_ids = static().country_ids
     hex_ids = _income_hex_ids()
-    hexes: dict[str, Any] = {}
-    for h, (camp, by, item) in income_hex_control(s):
-        hexes[hex_ids[h]] = {
+    return {
+        hex_ids[h]: {
             "camp": "contested" if camp == CONTESTED else None if camp == NOBODY else CAMPS[camp],
             "by": [country_ids[c] for c in by],
             "item": item,
         }
-    drake, sheela = camp_income(s)
-    return {"income_hexes": hexes, "camp_income": {"drake": drake, "sheela": sheela}}
+        for h, (camp, by, item) in control
+    }
 
 
 @cache

@@ -7,7 +7,7 @@ Both the income phase and the end score read these; they change nothing.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from .board import COLLAPSED, DRAKE_CAMP, NA, NEUTRAL, RAU, SHEELA_CAMP, WAR, ZELANA, static
@@ -33,7 +33,17 @@ def income_hex_control(s: BystonState) -> list[tuple[int, tuple[int, tuple[int, 
     """``controllers`` of every income hex, in hex order, in one pass over their stacks."""
     stacks = s.stacks
     empty = _empty_control()
+    if s.owner is static().printed_owner:  # no counter has changed hands (35.3): the stack decides
+        return [(h, _printed_control(h, tuple(stacks[h])) if stacks[h] else control) for h, control in empty]
     return [(h, _decide(h, _holders(s, (h,))[h]) if stacks[h] else control) for h, control in empty]
+
+
+@lru_cache(maxsize=8192)
+def _printed_control(hex_index: int, stack: tuple[int, ...]) -> tuple[int, tuple[int, ...], str]:
+    """``controllers`` of a hex holding ``stack`` while every counter is its printed country's: a
+    function of the hex and the stack alone, kept for the stacks seen most (the server derives
+    every income hex's control after each action, and few stacks change in one)."""
+    return _decide(hex_index, _stack_holders(stack, static().printed_owner))
 
 
 @cache
@@ -45,20 +55,21 @@ def _empty_control() -> tuple[tuple[int, tuple[int, tuple[int, ...], str]], ...]
 def _holders(s: BystonState, hexes: Iterable[int]) -> dict[int, tuple[list[int], list[int], list[int]]]:
     """For each of ``hexes`` holding any counter, the countries of its buildings, of its ships and
     of its ABs (one entry per counter)."""
+    owner = s.owner
+    stacks = s.stacks
+    return {h: _stack_holders(stacks[h], owner) for h in hexes if stacks[h]}
+
+
+def _stack_holders(stack: Iterable[int], owner: tuple[int, ...]) -> tuple[list[int], list[int], list[int]]:
+    """The countries of a stack's buildings, of its ships and of its ABs (one entry per counter)."""
     st = static()
     kinds = st.unit_kind
     unit = st.counter_unit
-    owner = s.owner
-    stacks = s.stacks
-    out: dict[int, tuple[list[int], list[int], list[int]]] = {}
-    for h in hexes:
-        stack = stacks[h]
-        if stack:
-            entry = out[h] = ([], [], [])
-            for i in stack:
-                k = kinds[unit[i]]
-                entry[2 if k == "AB" else 1 if k == "AS" or k == "ABS" else 0].append(owner[i])
-    return out
+    entry: tuple[list[int], list[int], list[int]] = ([], [], [])
+    for i in stack:
+        k = kinds[unit[i]]
+        entry[2 if k == "AB" else 1 if k == "AS" or k == "ABS" else 0].append(owner[i])
+    return entry
 
 
 def _decide(
@@ -120,7 +131,8 @@ def all_collectors(s: BystonState) -> list[tuple[int, tuple[int, ...]]]:
             # stands by or has collapsed (6.3)
             out.append((h, (land,) if status[land] != NEUTRAL and status[land] != COLLAPSED else ()))
             continue
-        out.append((h, _collectors(s, h, _decide(h, _holders(s, (h,)).get(h)))))
+        control = _decide(h, _holders(s, (h,)).get(h)) if ranges is None or not stack else _printed_control(h, tuple(stack))
+        out.append((h, _collectors(s, h, control)))
     return out
 
 
