@@ -529,9 +529,13 @@ class BystonState(FlowState, DeclaredState):
         return _tensor.observation_tensor(self, seat)
 
     def metrics(self) -> dict[str, float]:
+        """The turn, each country's GP, and the camps' score: Drake's camp's income minus
+        Sheela's camp's (27.2's difference; at the end, the one the result band is read from)."""
+        drake, sheela = camp_income(self)
         return {
             "turn": float(self.turn),
             **{f"gp_{c}": float(g) for c, g in zip(static().country_ids, self.gp, strict=False)},
+            "drake_lead": float(drake - sheela),
         }
 
     def invariant_errors(self) -> list[str]:
