@@ -323,9 +323,7 @@ def invariant_errors(s: LegionState) -> list[str]:
     if codes != 9 * c.code_copies:
         errs.append(f"{codes} code cards instead of {9 * c.code_copies}")
     army = sum(s.army_deck) + sum(s.army_discard) + len(s.weapons) + launching
-    army += sum(1 for it in s.stack if it[0] == "strategy") + sum(
-        1 for t in s.agenda if t[0] == "resolve" and t[1][0] == "strategy"
-    )
+    army += sum(1 for it in s.stack if it[0] == "strategy")
     army += sum(1 for h in s.hands for x in h if x >= ARMY)
     if army != sum(c.army_copies):
         errs.append(f"{army} army cards instead of {sum(c.army_copies)}")

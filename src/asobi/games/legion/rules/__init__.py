@@ -35,7 +35,6 @@ TASKS: dict[str, Callable[..., None]] = {
     "event_time": event_time.task_event_time,
     "announce": stack.task_announce,
     "settle": stack.task_settle,
-    "resolve": stack.task_resolve,
     "priority": stack.task_priority,
     "weapon_effect": weapons.task_weapon_effect,
     "ask_discard": resolve.task_ask_discard,

@@ -115,10 +115,9 @@ def _resolve_top(s: LegionState) -> None:
     if s.window:
         s.window = []
     item = s.stack.pop()
-    # The resolve task would run straight away, with a settle task under it: run it here.
+    # The item resolves here (6.5: a negated one does nothing), with a settle task under it.
     agenda = s.agenda
     agenda.append(_SETTLE)
-    # task_resolve(s, item), written out: this runs for every item on the stack
     if item[0] == "strategy":
         s.army_discard[s.content.army_index[item[1]]] += 1
     if item[5]:
@@ -134,15 +133,6 @@ def _resolve_top(s: LegionState) -> None:
         and s.agenda is agenda
     ):
         agenda.pop()  # the settle task would run next and find the stack empty: it does nothing
-
-
-def task_resolve(s: LegionState, item: tuple[Any, ...]) -> None:
-    if item[0] == "strategy":
-        s.army_discard[s.content.army_index[item[1]]] += 1
-    if item[5]:
-        s.say("6.5", "negated_resolves", label=item[1])
-        return
-    _resolve.resolve(s, item)
 
 
 def legal_respond(s: LegionState) -> list[tuple[Any, ...]]:

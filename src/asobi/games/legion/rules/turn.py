@@ -94,9 +94,7 @@ def finish(s: LegionState, reason: str, clause: str) -> None:
         if item[0] == "strategy":
             s.army_discard[army_index[item[1]]] += 1
     for task in s.agenda:
-        if task[0] == "resolve" and task[1][0] == "strategy":
-            s.army_discard[army_index[task[1][1]]] += 1
-        elif task[0] == "card_bottom":
+        if task[0] == "card_bottom":
             put_at_bottom(s, task[1], task[2])
     if s.pending is not None and s.pending[0] == "place":
         s.army_discard[s.pending[2]] += 1
