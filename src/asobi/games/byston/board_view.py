@@ -54,7 +54,10 @@ def control_view(s: BystonState) -> dict[str, Any]:
     """Per income hex, the camp that controls it now and by which 6.4 item (B-5), and each camp's
     income if it were collected now (27.2, B-33)."""
     drake, sheela = camp_income(s)
-    return {"income_hexes": _income_hexes_json(tuple(income_hex_control(s))), "camp_income": {"drake": drake, "sheela": sheela}}
+    return {
+        "income_hexes": _income_hexes_json(tuple(income_hex_control(s))),
+        "camp_income": {"drake": drake, "sheela": sheela},
+    }
 
 
 @lru_cache(maxsize=1024)

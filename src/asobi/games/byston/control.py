@@ -131,7 +131,10 @@ def all_collectors(s: BystonState) -> list[tuple[int, tuple[int, ...]]]:
             # stands by or has collapsed (6.3)
             out.append((h, (land,) if status[land] != NEUTRAL and status[land] != COLLAPSED else ()))
             continue
-        control = _decide(h, _holders(s, (h,)).get(h)) if ranges is None or not stack else _printed_control(h, tuple(stack))
+        if ranges is None or not stack:
+            control = _decide(h, _holders(s, (h,)).get(h))
+        else:  # (every counter its printed country's: the stack's control is kept)
+            control = _printed_control(h, tuple(stack))
         out.append((h, _collectors(s, h, control)))
     return out
 

@@ -2,7 +2,8 @@
 
 ``s.log.append((clause, key, ((name, value), ...), None))`` logs the same event as
 ``s.say(clause, key, name=value, ...)`` (arguments in the same order) without the keyword
-dictionary (the log keeps plain tuples and hands out :class:`Event` objects when read); the rules use it for the events nearly every step logs. Events are immutable, so the
+dictionary (the log keeps plain tuples and hands out :class:`~asobi.core.Event` objects when read); the
+rules use it for the events nearly every step logs. Events are immutable, so the
 few that recur in every game (a seat's turn begins, a phase ends) are made once and shared.
 
 The rules read ``append = s.log.append`` and then call ``append(…)``: Python 3.11 does not
@@ -12,7 +13,6 @@ a bound method), which costs about 190 instructions more each time.
 
 from __future__ import annotations
 
-from asobi.core import Event
 from asobi.core.events import EventFields
 
 SEAT_ARGS = tuple((("seat", seat),) for seat in range(5))
@@ -24,4 +24,4 @@ def seat_events(clause: str, key: str) -> tuple[EventFields, ...]:
     return tuple((clause, key, args, None) for args in SEAT_ARGS)
 
 
-__all__ = ["SEAT_ARGS", "Event", "EventFields", "seat_events"]
+__all__ = ["SEAT_ARGS", "EventFields", "seat_events"]
