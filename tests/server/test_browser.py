@@ -82,7 +82,7 @@ def _create(page, server: str, game: str, seed: int = 3) -> list[str]:
     """Make a game in the lobby (default seats: a person, then bots) and return its links."""
     page.goto(server + "/")
     page.select_option("#game", game)
-    page.wait_for_selector("#seats select")
+    page.wait_for_selector(f"#seats[data-game='{game}']:not([aria-busy]) select")
     page.fill("#seed", str(seed))
     page.click("#create")
     # the links, or the lobby's error line (said in the failure); a busy CI machine may be slow
@@ -166,11 +166,34 @@ def test_the_emblem_board_is_drawn(server, browser):
     page.close()
 
 
+def test_a_slow_answer_for_a_game_no_longer_chosen_does_not_replace_its_seats(server, browser):
+    page = browser.new_page()
+    held: list = []
+    # legion's seats are answered only once emblem's are on screen
+    page.route("**/api/catalog/legion/seats*", lambda route: held.append(route))
+    page.goto(server + "/")
+    page.select_option("#game", "legion")
+    page.wait_for_function("document.querySelector('#seats').getAttribute('aria-busy') === 'true'")
+    assert page.is_disabled("#create")  # no game is made from the seats of the game chosen before
+    page.wait_for_timeout(200)
+    page.select_option("#game", "emblem")
+    page.wait_for_selector("#seats[data-game='emblem']:not([aria-busy]) select")
+    page.select_option("#seats select[data-seat='1']", "human")
+    assert held, "legion's seats were never asked for"
+    for route in held:
+        route.continue_()
+    page.wait_for_timeout(500)
+    assert page.get_attribute("#seats", "data-game") == "emblem"
+    assert page.input_value("#seats select[data-seat='1']") == "human"
+    assert page.is_enabled("#create")
+    page.close()
+
+
 def test_hot_seat_hands_the_screen_over_between_seats(server, browser):
     page = browser.new_page()
     page.goto(server + "/")
     page.select_option("#game", "legion")
-    page.wait_for_selector("#seats select")
+    page.wait_for_selector("#seats[data-game='legion']:not([aria-busy]) select")
     page.select_option("#seats select[data-seat='1']", "human")
     page.check("#hotseat")
     page.fill("#seed", "4")

@@ -17,7 +17,7 @@ def test_a_byston_game_is_drawn_and_played_by_clicking(server, browser):  # noqa
     page.evaluate("localStorage.setItem('asobi.lang', 'en')")
     page.goto(server + "/")
     page.select_option("#game", "byston")
-    page.wait_for_selector("#seats select[data-seat='3']")  # four seats by default (2–4, 1.2)
+    page.wait_for_selector("#seats[data-game='byston']:not([aria-busy]) select[data-seat='3']")  # four seats by default (2–4, 1.2)
     page.fill("#options [data-option=players]", "4")
     seats = page.locator("#seats select")
     assert seats.count() == 4

@@ -66,14 +66,22 @@
     drawSeats();
   }
 
+  // Draws are numbered: a slow answer for a game or options no longer chosen must not replace the
+  // seats drawn for the current ones (nor undo a seat already changed). Until the current draw is
+  // on screen the seats are marked busy and a game cannot be created from the old ones.
+  let drawing = 0;
   async function drawSeats() {
-    const g = spec();
+    const g = spec(); const mine = ++drawing;
+    const box = $("seats");
+    box.setAttribute("aria-busy", "true"); $("create").disabled = true;
     const query = new URLSearchParams(options()).toString();
     await window.asobiBoardData(g.id);
     let names = g.seat_names;
-    try { names = await api(`/api/catalog/${g.id}/seats?${query}`); $("error").textContent = ""; }
-    catch (e) { $("error").textContent = e.message; }
-    const box = $("seats");
+    let error = "";
+    try { names = await api(`/api/catalog/${g.id}/seats?${query}`); }
+    catch (e) { error = e.message; }
+    if (mine !== drawing) return;
+    $("error").textContent = error;
     // the seats chosen so far stay when the same seats are drawn again (a language switch)
     const before = [...box.querySelectorAll("label[data-seat-name]")].map((l) => [l.dataset.seatName, l.querySelector("select").value]);
     const same = before.length === names.length && before.every(([n], i) => n === names[i]);
@@ -85,6 +93,7 @@
       select.value = same ? before[i][1] : i === 0 ? "human" : (g.bots.includes("rule") ? "bot:rule" : "bot:random");
       box.append(el("label", { "data-seat-name": name }, seatName(g.id, name) + " ", select));
     });
+    box.dataset.game = g.id; box.removeAttribute("aria-busy"); $("create").disabled = false;
   }
 
   function linkRow(label, url) {
