@@ -1,4 +1,4 @@
-"""Rollouts with the state's log muted: the log drops later events (its forks too) and keeps what
+"""Rollouts with the state's log muted: the log drops later events (its clones' too) and keeps what
 it held, and the same rollouts reach the same positions and values as with the log kept, in every
 game, with random and rule-bot rollouts."""
 
@@ -23,23 +23,27 @@ def event(i: int) -> Event:
 
 
 def test_a_muted_log_drops_later_events_and_keeps_the_earlier():
-    log = EventLog(event(i) for i in range(CHUNK + 3))
-    before = list(log)
-    log.mute()
-    assert log.muted
-    log.append(event(99))
-    log.extend([event(100)])
-    assert list(log) == before and len(log) == CHUNK + 3
-    for _ in range(3):  # a fork (which may seal the open tail) stays muted
-        log = log.fork()
-        log.append(event(101))
-        assert log.muted and list(log) == before
-    assert log.digest() == EventLog(before).digest()
-    log.append(event(102))  # sealing for the digest does not unmute it either
-    assert list(log) == before
+    state = midgame("legion", get_game("legion").validate_options({}), 0, 10)
+    state.log = EventLog(event(i) for i in range(CHUNK + 3))
+    before = list(state.log)
+    state.log.mute()
+    assert state.log.muted
+    state.log_tail.append(event(99))  # as the rules append
+    state.log.append(event(100))
+    state.log.extend([event(101)])
+    assert list(state.log) == before and state.log_length() == len(state.log) == CHUNK + 3
+    copy = state
+    for _ in range(3):  # a clone stays muted
+        copy = copy.clone()
+        copy.log_tail.append(event(102))
+        assert copy.log.muted and list(copy.log) == before
+    assert copy.log.digest() == state.log.digest() == EventLog(before).digest()
     kept = EventLog(before)
     kept.append(event(103))
     assert not kept.muted and len(kept) == len(before) + 1
+    state.log = kept  # a log set anew is kept again
+    state.log_tail.append(event(104))
+    assert not state.log.muted and state.log_length() == len(before) + 2
 
 
 def without_log(state: GameState) -> dict[str, Any]:

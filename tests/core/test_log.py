@@ -70,3 +70,38 @@ def test_plain_tuples_appended_are_read_back_as_events_with_the_same_digest():
     assert plain[0].visible_to(1) and not plain[0].visible_to(0)
     assert plain == named and plain.digest() == named.digest()
     assert plain.to_json() == named.to_json()
+
+
+def test_a_state_keeps_its_log_in_two_slots_a_clone_shares_what_is_sealed_and_copies_the_rest():
+    from .flowgame import Duel
+
+    s = Duel()
+    start = s.log_length()
+    assert start == len(s.log) and s.events_since(0) == list(s.log)
+    for i in range(CHUNK + 2):  # as the rules append: to the open tail, a plain list
+        s.log_tail.append(("1.1", "n", (("i", i),), None))
+    view = s.log  # a live view: later appends show in it
+    c = s.clone()
+    assert c.log_sealed is s.log_sealed is not None  # the clone sealed the long tail first, once, for both
+    assert type(c.log_tail) is list and c.log_tail is not s.log_tail and len(c.log_tail) < CHUNK
+    s.log_tail.append(ev(-1))
+    c.log_tail.append(ev(-2))
+    assert len(view) == s.log_length() == c.log_length() == start + CHUNK + 3
+    assert view.since(start + CHUNK + 2) == [ev(-1)] and c.events_since(start + CHUNK + 2) == [ev(-2)]
+    assert s.log.since(0)[:-1] == c.log.since(0)[:-1] and s.log != c.log
+    assert s.log.digest() == EventLog(list(s.log)).digest()
+    back = Duel.from_json(s.to_json())
+    assert back.log == s.log and back.fingerprint() == s.fingerprint() and not back.field_errors()
+    c.log = EventLog([ev(1), ev(2)])  # set from any log: a copy of it
+    assert list(c.log) == [ev(1), ev(2)] and c.log_sealed is None
+    c.log_tail = ("not", "a", "list")  # type: ignore[assignment]
+    assert c.field_errors() == ["field log has an open tail that is not a list"]
+
+
+def test_the_log_is_declared_as_the_field_log():
+    import pytest
+
+    from asobi.core.fields import Fields, Log
+
+    with pytest.raises(ValueError, match="'log', not 'events'"):
+        Fields(events=Log())

@@ -125,7 +125,7 @@ def test_the_game_ends_with_every_card_put_away_whatever_was_in_play():
     assert s.invariant_errors() == []
     assert s.army_discard[kind("S05")] == 1
     assert s.army_discard[kind("W02")] == 1 and s.code_discard[code("β1")] == 1
-    assert s.enemy_queue[-1] == 4 and s.stack == [] and s.agenda == [] and s.is_terminal()
+    assert s.enemy_queue[-1] == 4 and s.stack == () and s.agenda == [] and s.is_terminal()
 
 
 @rule("2.2")

@@ -51,7 +51,7 @@ def test_an_attack_nobody_can_answer_is_announced_and_resolves_in_the_same_run()
     assert keys(s)[:7] == ["announced", "attack_hits", "space_damaged"] * 2 + ["turn"]
     assert [e.clause for e in events(s, "announced")] == ["7.5", "7.5"]
     assert s.space_life == 3
-    assert s.stack == [] and s.window == []
+    assert s.stack == () and s.window == ()
     assert ("settle",) not in s.agenda
 
 
@@ -59,7 +59,7 @@ def test_an_attack_nobody_can_answer_is_announced_and_resolves_in_the_same_run()
 def test_an_effect_a_seat_can_answer_still_opens_its_window():
     s = position(3, pieces=["s1", None, None], hands=[[], ["S05", "α1"]], space_life=5)
     run(s, ("attack", 0))
-    assert s.pending == ("respond", 1) and s.window == [1]
+    assert s.pending == ("respond", 1) and s.window == (1,)
     assert keys(s) == ["announced"] and len(s.stack) == 1
 
 
@@ -317,7 +317,7 @@ def test_a_window_run_with_the_task_after_it_does_what_the_two_tasks_do():
                 ran = []
                 for tasks in ([folded], plain):
                     x = s.clone()
-                    x.pending, x.chance, x.stack, x.window = None, None, [], []
+                    x.pending, x.chance, x.stack, x.window = None, None, (), ()
                     x.turn = seat
                     x.agenda = [("round",), *tasks]
                     x.run()

@@ -32,7 +32,7 @@ def test_a_strategy_shows_a_code_whose_alphabet_picks_the_effect_and_keeps_it():
 def test_an_attack_is_answered_and_the_answer_can_be_answered_last_played_first():
     s = attack_position(hands=[["S05", "α1"], ["S01", "α2"]], space_life=5)
     # the attack is on the stack; A can negate it, B too
-    assert s.pending == ("respond", 0) and s.window == [0, 1]
+    assert s.pending == ("respond", 0) and s.window == (0, 1)
     s.apply(("strategy", kind("S05"), 0))  # A: deflect the attack
     assert s.pending == ("respond", 1)
     start = len(s.log)
@@ -115,7 +115,7 @@ def test_a_ship_move_can_be_answered_but_not_negated():
     # nobody able to answer: the move resolves at once, with no window (L-16)
     s = position(3, pieces=["s1", None, None], ship="c3")
     run(s, ("square", 0))
-    assert s.ship == sq("c2") and s.black[sq("c2")] and s.stack == []
+    assert s.ship == sq("c2") and s.black[sq("c2")] and s.stack == ()
 
 
 @rule("6.6")
@@ -152,7 +152,7 @@ def test_a_window_asks_every_seat_holding_an_army_card_and_a_code_card():
     s = attack_position(hands=[["W01", "α1"], ["S05", "γ1"], ["S05"]], space_life=5)
     # A holds a weapon and a code (nothing to play, but the table cannot know that): asked.
     # B can answer: asked. C has no code card: not asked. In seat order.
-    assert s.window == [0, 1] and s.pending == ("respond", 0)
+    assert s.window == (0, 1) and s.pending == ("respond", 0)
     assert s.legal_actions() == (("autopass", 1), ("pass",))  # A has nothing playable
     s.apply(("pass",))
     assert s.pending == ("respond", 1)
@@ -164,7 +164,7 @@ def test_who_is_asked_in_a_window_does_not_depend_on_the_hidden_hand():
     # the same counts (one army card, one code card) with and without a playable strategy
     for hand in (["S05", "α1"], ["W01", "α1"], ["S03", "γ3"]):
         s = attack_position(hands=[[], hand], space_life=5)
-        assert s.window == [1] and s.pending == ("respond", 1), hand
+        assert s.window == (1,) and s.pending == ("respond", 1), hand
     s = attack_position(hands=[[], ["S05", "S01"]], space_life=5)  # no code card: nobody asked
     assert s.space_life == 4 and s.pending != ("respond", 1)
 
@@ -198,7 +198,7 @@ def test_weapon_effects_do_not_open_a_window():
     )
     run(s, ("main", 0), then=("shield_phase", 0))
     s.apply(("activate", 0, 0))
-    assert s.enemy_life == 5 and s.pending == ("main", 0) and s.stack == []
+    assert s.enemy_life == 5 and s.pending == ("main", 0) and s.stack == ()
 
 
 def test_a_strategy_in_the_main_phase_can_be_answered_by_others():

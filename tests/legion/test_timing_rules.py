@@ -38,7 +38,7 @@ def test_a_weapon_activation_goes_on_the_stack_and_a_strategy_can_negate_it():
     s.apply(("strategy", kind("S01"), 0))
     _pass_all(s)
     assert s.enemy_life == 6 and [e.args for e in events(s, "negated")]
-    assert s.pending == ("main", 0) and s.stack == []
+    assert s.pending == ("main", 0) and s.stack == ()
 
 
 @rule("6.5", "L-29")
@@ -49,7 +49,7 @@ def test_an_unanswered_weapon_activation_resolves_after_the_window():
     assert s.enemy_life == 6 and s.pending == ("respond", 0)
     s.apply(("pass",))
     s.apply(("pass",))
-    assert s.enemy_life == 5 and s.stack == []
+    assert s.enemy_life == 5 and s.stack == ()
 
 
 @pytest.mark.parametrize("timing", ["printed", "simple"])
@@ -109,7 +109,7 @@ def test_the_steps_of_a_turn_and_of_the_enemy_turn_open_windows_only_with_the_pr
     if timing == "simple":  # L-16: the first window is on the first stack item
         assert s.pending == ("respond", 0) and s.stack
     else:  # after the pieces advance (7.1), before anything is on the stack
-        assert s.pending == ("priority", 0, "7.1", -1) and s.stack == []
+        assert s.pending == ("priority", 0, "7.1", -1) and s.stack == ()
         s.apply(("pass",))
         s.apply(("pass",))
         assert s.pending == ("respond", 0) and s.stack

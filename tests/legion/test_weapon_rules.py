@@ -156,7 +156,7 @@ def test_the_ship_coming_next_to_a_weapon_without_that_trigger_sets_nothing_off(
     s = position(3, ship="c3", weapons=weapons, timing=timing)
     run(s, ("announce", ("card", "E05(1)", "ship_move", (("direction", "north"),), -1, False)))
     assert s.ship == sq("c2") and len(s.weapons) == 3
-    assert not events(s, "weapon_triggered") and s.stack == [] and s.enemy_life == 6
+    assert not events(s, "weapon_triggered") and s.stack == () and s.enemy_life == 6
 
 
 @TIMINGS

@@ -3,7 +3,7 @@
 Every evaluator returns one value per seat (a finished game's scores, or the game's heuristic for
 each seat), so a search can serve any number of seats, rivals or a co-operating team alike.
 Rollouts run on the search's own sampled states with ``apply_unchecked``: no legality checks, no
-text, and the state's log muted (:meth:`asobi.core.log.EventLog.mute`): the events are still made
+text, and the state's log muted (:meth:`asobi.core.log.StateLog.mute`): the events are still made
 by the rules but not kept, as nothing reads a rollout's log (no rule reads the log back while
 playing; only determinization and views do, and a rollout state is never determinized or shown).
 """
@@ -16,7 +16,7 @@ from typing import Any
 
 from ..core.actions import Action
 from ..core.agent import Agent, Observation, derive_seed
-from ..core.log import EventLog
+from ..core.log import StateLog
 from ..core.registry import GameSpec
 from ..core.state import CHANCE, TERMINAL, GameState
 
@@ -40,9 +40,9 @@ def leaf_values(state: GameState) -> list[float]:
 
 def mute_log(state: GameState) -> None:
     """Stop keeping ``state``'s events (a rollout's state, which nobody reads again); a log that is
-    not an :class:`~asobi.core.log.EventLog` is left as it is."""
+    not a :class:`~asobi.core.log.StateLog` is left as it is."""
     log = getattr(state, "log", None)
-    if isinstance(log, EventLog):
+    if isinstance(log, StateLog):
         log.mute()
 
 

@@ -33,7 +33,8 @@ from collections.abc import Callable
 from typing import Any
 
 from .errors import BadRecordError
-from .log import EventLog
+from .events import EventFields
+from .log import CHUNK, EventLog, LogReads, StateLog, sealed, set_state_log
 from .state import GameState
 
 
@@ -63,6 +64,10 @@ class Kind:
     def clone_lines(self, name: str) -> list[str]:
         """The generated ``clone``'s lines that set ``c.<name>`` from ``self.<name>``."""
         return [f"c.{name} = {self.clone_code('self.' + name)}"]
+
+    def slots(self, name: str) -> tuple[str, ...]:
+        """The slots the field keeps its value in."""
+        return (name,)
 
     def dump(self, value: Any) -> Any:
         return listify(value)
@@ -160,10 +165,25 @@ class Lists(List):
 
 
 class Log(Kind):
-    """The event log (:class:`~asobi.core.log.EventLog`): forked, never copied."""
+    """The event log, declared as the field ``log``: kept in the slots ``log_sealed`` and
+    ``log_tail`` (see ``core/log.py``), read as ``state.log`` (a :class:`~asobi.core.log.StateLog`),
+    set from any log or events. A clone shares the sealed chunks and copies the open tail, sealing
+    it first once it holds :data:`~asobi.core.log.CHUNK` events."""
 
-    def clone_code(self, expr: str) -> str:
-        return f"{expr}.fork()"
+    def slots(self, name: str) -> tuple[str, ...]:
+        if name != "log":
+            raise ValueError(f"the event log is declared as the field 'log', not {name!r}")
+        return ("log_sealed", "log_tail")
+
+    def clone_lines(self, name: str) -> list[str]:
+        return [
+            "t = self.log_tail",
+            f"if len(t) >= {CHUNK}:",
+            "    self.log_sealed = sealed(self.log_sealed, t)",
+            "    self.log_tail = t = []",
+            "c.log_tail = t.copy()",
+            "c.log_sealed = self.log_sealed",
+        ]
 
     def dump(self, value: Any) -> Any:
         return value.to_json()
@@ -172,7 +192,11 @@ class Log(Kind):
         return EventLog.from_json(data)
 
     def check(self, value: Any) -> str | None:
-        return None if isinstance(value, EventLog) else "is not an event log"
+        if not isinstance(value, LogReads):
+            return "is not an event log"
+        if isinstance(value, StateLog) and not isinstance(value._state.log_tail, list):
+            return "has an open tail that is not a list"
+        return None
 
 
 class Cache(Kind):
@@ -225,9 +249,25 @@ class Custom(Kind):
         return self._check(value) if self._check is not None else None
 
 
+def _log_length(self: Any) -> int:
+    """How many events the log holds."""
+    chunk = self.log_sealed
+    return (chunk.end if chunk is not None else 0) + len(self.log_tail)
+
+
+def _events_since(self: Any, start: int) -> list[Any]:
+    """The events from index ``start`` on, oldest first."""
+    return StateLog(self).since(start)
+
+
 class DeclaredState(GameState):
     """A state whose fields are declared: :meth:`Fields.install` replaces these methods with ones
     generated from the declaration (they exist here so that type checkers see them)."""
+
+    log_tail: list[EventFields]
+    """The log's open tail, which the rules append to (a state that declares ``log=Log()``)."""
+    log_sealed: Any
+    """The log's last sealed chunk (see ``core/log.py``)."""
 
     def clone(self) -> Any:
         raise NotImplementedError(f"{type(self).__name__}: call FIELDS.install on the class")
@@ -248,7 +288,7 @@ class Fields:
 
     def __init__(self, **kinds: Kind) -> None:
         self.kinds = kinds
-        self.slots = tuple(kinds)
+        self.slots = tuple(slot for name, kind in kinds.items() for slot in kind.slots(name))
 
     def install(self, cls: type) -> None:
         """Give ``cls`` a generated ``clone``, ``to_json``, ``from_json``, ``field_errors`` and a
@@ -257,7 +297,7 @@ class Fields:
         for name, kind in self.kinds.items():
             lines.extend("    " + line for line in kind.clone_lines(name))
         lines.append("    return c")
-        namespace: dict[str, Any] = {"new": object.__new__, "cls": cls, "list_copy": list.copy}
+        namespace: dict[str, Any] = {"new": object.__new__, "cls": cls, "list_copy": list.copy, "sealed": sealed}
         exec("\n".join(lines), namespace)
         clone = namespace["clone"]
         clone.__doc__ = "An independent copy, field by field as each field's kind needs (generated)."
@@ -316,4 +356,9 @@ class Fields:
         cls.from_json = classmethod(from_json)  # type: ignore[attr-defined]
         cls.field_errors = field_errors  # type: ignore[attr-defined]
         cls.fingerprint = fingerprint  # type: ignore[attr-defined]
+        if any(isinstance(k, Log) for k in kinds.values()):
+            log = property(StateLog, set_state_log, doc="The event log (a live view; see ``core/log.py``).")
+            cls.log = log  # type: ignore[attr-defined]
+            cls.log_length = _log_length  # type: ignore[attr-defined]
+            cls.events_since = _events_since  # type: ignore[attr-defined]
         abc.update_abstractmethods(cls)

@@ -1,16 +1,21 @@
 """An append-only event log whose copies cost the same however long the game has been.
 
-A game's log only ever grows, and search clones states thousands of times a second. An
-:class:`EventLog` keeps its events in sealed, immutable chunks shared by every copy, plus a short
-open tail of its own: :meth:`EventLog.fork` copies at most one chunk's worth of references, and
-reading the events since an index walks back only over the chunks that hold them. Appending is a
-plain ``list.append`` (``log.append`` is the tail's own bound method) of the event's fields as a
-plain tuple (:data:`~asobi.core.events.EventFields`); every read hands out :class:`Event` objects.
+A game's log only ever grows, and search clones states thousands of times a second. A log keeps
+its events in sealed, immutable chunks shared by every copy, plus a short open tail of its own: a
+copy copies at most one chunk's worth of references, and reading the events since an index walks
+back only over the chunks that hold them. The digest of the log (for fingerprints) is kept per
+sealed chunk, so hashing a long log again costs only what was added since.
 
-The digest of the log (for fingerprints) is kept per sealed chunk, so hashing a long log again
-costs only what was added since.
+A state keeps its log in two slots of its own (the ``Log`` field kind of ``core/fields.py``):
+``log_sealed``, the last sealed :class:`_Chunk` (or ``None``), and ``log_tail``, a plain list the
+rules append to, ``s.log_tail.append((clause, key, args, seats))`` — the event's fields as a plain
+tuple (:data:`~asobi.core.events.EventFields`). A plain list's ``append`` called as a method is
+the cheapest append Python 3.11 has (the call is specialised away), and a clone copies one list:
+no log object is made per copy. ``state.log`` is a :class:`StateLog`, a live read-only view of
+those two slots; every read hands out :class:`Event` objects. A standalone :class:`EventLog` (a
+redacted copy kept for determinization, a log read from JSON) has the same reads.
 
-A search's rollout state may :meth:`~EventLog.mute` its log: appends are then dropped (no rule
+A search's rollout state may :meth:`~StateLog.mute` its log: appends are then dropped (no rule
 reads the log back while playing; a muted state is one nobody reads or determinizes again).
 """
 
@@ -23,7 +28,7 @@ from typing import Any
 from .events import Event, EventFields
 
 CHUNK = 16
-"""A fork seals the open tail once it holds this many events, so a fork copies fewer than this
+"""A copy seals the open tail once it holds this many events, so a copy copies fewer than this
 many references (with 64, the copied tail was the largest single part of a clone); reading a long
 log walks one chunk per this many events."""
 
@@ -34,15 +39,6 @@ _as_event = tuple.__new__
 
 def _events(stored: Iterable[EventFields]) -> list[Event]:
     return [_as_event(Event, e) for e in stored]
-
-
-def _discard(event: EventFields) -> None:
-    """The ``append`` of a muted log."""
-
-
-_new = object.__new__
-"""Makes a bare :class:`EventLog` for :meth:`EventLog.fork` (read from the module, not looked up
-on the class at each fork)."""
 
 
 class _Chunk:
@@ -76,65 +72,50 @@ def _feed(hasher: Any, events: Iterable[EventFields]) -> None:
     hasher.update("".join([tuple.__repr__(e) + "\n" for e in events]).encode())
 
 
-class EventLog(Sequence[Event]):
-    """The events of one state, oldest first; see the module's description.
+def sealed(parent: _Chunk | None, tail: list[EventFields]) -> _Chunk | None:
+    """``parent`` with the events of ``tail`` sealed after it (``parent`` itself when there are none)."""
+    return _Chunk(parent, tuple(tail)) if tail else parent
 
-    :ivar append: appends one event (the open tail's ``list.append``).
-    """
 
-    __slots__ = ("_sealed", "_tail", "append")
+class _Sink(list[EventFields]):
+    """The open tail of a muted log: appends are dropped, a copy is itself (it never holds anything)."""
 
-    def __init__(self, events: Iterable[EventFields] = ()) -> None:
-        self._sealed: _Chunk | None = None
-        self._tail: list[EventFields] = list(events)
-        self.append = self._tail.append
-        if len(self._tail) >= CHUNK:
-            self._seal()
+    __slots__ = ()
 
-    def _seal(self) -> None:
-        """Make the open tail a sealed chunk (shared, its digest kept once computed)."""
-        self._sealed = _Chunk(self._sealed, tuple(self._tail))
-        self._tail = []
-        self.append = _discard if self.append is _discard else self._tail.append
-
-    def fork(self) -> EventLog:
-        """An independent copy that shares every sealed chunk."""
-        tail = self._tail
-        if len(tail) >= CHUNK:
-            self._seal()
-            tail = self._tail
-        copy = _new(EventLog)
-        copy._sealed = self._sealed
-        copy._tail = own = tail.copy()
-        copy.append = _discard if self.append is _discard else own.append
-        return copy
-
-    def mute(self) -> None:
-        """Drop every later event (this log and its forks): for a search's throwaway rollout
-        state, which saves keeping and copying events that will never be read. What the log
-        already holds stays readable; its length stops growing."""
-        self.append = _discard
-
-    @property
-    def muted(self) -> bool:
-        return self.append is _discard
+    def append(self, event: EventFields) -> None:
+        pass
 
     def extend(self, events: Iterable[EventFields]) -> None:
-        if self.append is not _discard:
-            self._tail.extend(events)
+        pass
+
+    def copy(self) -> _Sink:
+        return self
+
+
+SINK = _Sink()
+"""The tail every muted log shares."""
+
+
+class LogReads(Sequence[Event]):
+    """The reads every log answers (a :class:`StateLog` and an :class:`EventLog`), from its sealed chunks and its open tail (:meth:`_parts`)."""
+
+    __slots__ = ()
+
+    def _parts(self) -> tuple[_Chunk | None, list[EventFields]]:
+        raise NotImplementedError
 
     def __len__(self) -> int:
-        sealed = self._sealed
-        return (sealed.end if sealed is not None else 0) + len(self._tail)
+        chunk, tail = self._parts()
+        return (chunk.end if chunk is not None else 0) + len(tail)
 
     def since(self, start: int) -> list[Event]:
         """The events from index ``start`` on, walking back only over the chunks that hold them."""
-        sealed = self._sealed
-        if sealed is None or start >= sealed.end:
-            offset = start - (sealed.end if sealed is not None else 0)
-            return _events(self._tail[max(0, offset):])
+        chunk, tail = self._parts()
+        if chunk is None or start >= chunk.end:
+            offset = start - (chunk.end if chunk is not None else 0)
+            return _events(tail[max(0, offset):])
         parts = []
-        node: _Chunk | None = sealed
+        node: _Chunk | None = chunk
         while node is not None and node.end > start:
             first = node.end - len(node.events)
             parts.append(node.events[max(0, start - first):])
@@ -142,7 +123,7 @@ class EventLog(Sequence[Event]):
         out: list[EventFields] = []
         for part in reversed(parts):
             out.extend(part)
-        out.extend(self._tail)
+        out.extend(tail)
         return _events(out)
 
     def to_list(self) -> list[Event]:
@@ -155,7 +136,7 @@ class EventLog(Sequence[Event]):
         return self.since(0)[index]
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, EventLog):
+        if isinstance(other, LogReads):
             return len(self) == len(other) and self.since(0) == other.since(0)
         if isinstance(other, list):
             return self.since(0) == other
@@ -163,17 +144,101 @@ class EventLog(Sequence[Event]):
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.since(0)!r})"
+
     def digest(self) -> str:
         """A hash of every event, reusing the sealed chunks' hashes."""
-        if len(self._tail) >= CHUNK:
-            self._seal()
-        h = self._sealed.hasher() if self._sealed is not None else hashlib.sha256()
-        _feed(h, self._tail)
+        chunk, tail = self._parts()
+        h = chunk.hasher() if chunk is not None else hashlib.sha256()
+        _feed(h, tail)
         return h.hexdigest()
 
     def to_json(self) -> list[Any]:
         return [e.to_json() for e in self.since(0)]
 
+    def fork(self) -> EventLog:
+        """A standalone copy that shares every sealed chunk."""
+        chunk, tail = self._parts()
+        return EventLog._of(chunk, list(tail))
+
+    @property
+    def muted(self) -> bool:
+        return self._parts()[1] is SINK
+
+
+class EventLog(LogReads):
+    """A standalone log, oldest event first (a redacted copy, a log read from JSON); a state's own
+    log is a :class:`StateLog`. See the module's description.
+
+    :ivar append: appends one event (the open tail's ``list.append``).
+    """
+
+    __slots__ = ("_sealed", "_tail", "append")
+
+    def __init__(self, events: Iterable[EventFields] = ()) -> None:
+        self._sealed: _Chunk | None = None
+        self._tail: list[EventFields] = list(events)
+        self.append = self._tail.append
+
+    @classmethod
+    def _of(cls, chunk: _Chunk | None, tail: list[EventFields]) -> EventLog:
+        log = cls.__new__(cls)
+        log._sealed, log._tail, log.append = chunk, tail, tail.append
+        return log
+
+    def _parts(self) -> tuple[_Chunk | None, list[EventFields]]:
+        if len(self._tail) >= CHUNK:  # seal as it is read: later reads and copies share the chunk
+            self._sealed = sealed(self._sealed, self._tail)
+            self._tail = []
+            self.append = self._tail.append
+        return self._sealed, self._tail
+
+    def extend(self, events: Iterable[EventFields]) -> None:
+        self._tail.extend(events)
+
     @classmethod
     def from_json(cls, data: Iterable[Any]) -> EventLog:
         return cls(Event.from_json(e) for e in data)
+
+
+class StateLog(LogReads):
+    """A state's log, read live from its two slots (``log_sealed``, ``log_tail``); see the
+    module's description. Rules append to ``log_tail`` directly; :meth:`append` is for the rest."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, state: Any) -> None:
+        self._state = state
+
+    def _parts(self) -> tuple[_Chunk | None, list[EventFields]]:
+        s = self._state
+        tail = s.log_tail
+        if len(tail) >= CHUNK:
+            s.log_sealed = sealed(s.log_sealed, tail)
+            s.log_tail = tail = []
+        return s.log_sealed, tail
+
+    def append(self, event: EventFields) -> None:
+        self._state.log_tail.append(event)
+
+    def extend(self, events: Iterable[EventFields]) -> None:
+        self._state.log_tail.extend(events)
+
+    def mute(self) -> None:
+        """Drop every later event (this log and its copies): for a search's throwaway rollout
+        state, which saves keeping and copying events that will never be read. What the log
+        already holds stays readable; its length stops growing."""
+        s = self._state
+        if s.log_tail is not SINK:
+            s.log_sealed = sealed(s.log_sealed, s.log_tail)
+            s.log_tail = SINK
+
+
+def set_state_log(state: Any, events: Iterable[EventFields]) -> None:
+    """Give ``state`` a copy of ``events`` (a log, or event tuples) as its log."""
+    if isinstance(events, LogReads):
+        chunk, tail = events._parts()
+        state.log_sealed, state.log_tail = chunk, list(tail)
+    else:
+        state.log_sealed, state.log_tail = None, list(events)

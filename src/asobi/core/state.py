@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .actions import Action, is_well_formed
 from .errors import IllegalActionError, MalformedActionError, NotYourTurnError
 from .events import Event
-from .log import EventLog
+from .log import LogReads
 
 if TYPE_CHECKING:
     from .registry import GameSpec
@@ -193,7 +193,7 @@ class GameState(ABC):
     def events_since(self, start: int) -> list[Event]:
         """The events from index ``start`` on, oldest first."""
         log = self.log
-        if isinstance(log, EventLog):
+        if isinstance(log, LogReads):
             return log.since(start)
         return list(log[start:])
 

@@ -17,7 +17,7 @@ from asobi.core import GameSpec, Outcome
 from asobi.core.errors import BadRecordError
 from asobi.core.fields import Cache, DeclaredState, Fields, Kind, List, Log, Value
 from asobi.core.flow import FlowState
-from asobi.core.log import EventLog
+from asobi.core.log import EventLog, LogReads
 
 from . import labels
 from . import tensor as _tensor
@@ -263,7 +263,7 @@ class BystonState(FlowState, DeclaredState):
     spec: ClassVar[GameSpec]
     flow = FLOW
     __slots__ = FIELDS.slots
-    log: EventLog
+    log: LogReads
 
     def __init__(self, players: int = 4, zelana_runner: str = "follow") -> None:
         if players not in SEATINGS:
@@ -372,7 +372,7 @@ class BystonState(FlowState, DeclaredState):
 
     def say(self, clause: str, key: str, **args: Any) -> None:
         """Log a public event citing ``clause``."""
-        self.log.append((clause, key, tuple(args.items()), None))
+        self.log_tail.append((clause, key, tuple(args.items()), None))
 
     def seat_of(self, country: int) -> int:
         """The seat that runs ``country`` (1.2, B-1)."""

@@ -28,12 +28,12 @@ from operator import truediv as _truediv
 from random import Random
 from typing import Any, ClassVar
 
-from asobi.core import CHANCE, TERMINAL, Event, Outcome
+from asobi.core import CHANCE, TERMINAL, Outcome
 from asobi.core.actions import HIDDEN
 from asobi.core.errors import BadRecordError
 from asobi.core.fields import Cache, Custom, DeclaredState, Fields, List, Log, Value
 from asobi.core.flow import FlowState
-from asobi.core.log import EventLog
+from asobi.core.log import EventLog, LogReads
 
 from .cards import ATTACK_TYPES, KINDS, MOVES, UNIT, CardPool, pool
 from .limits import CHIPS, DECK_SIZE, DRAWN
@@ -313,7 +313,7 @@ class EmblemState(FlowState, DeclaredState):
 
     flow = FLOW
     cards: ClassVar[CardPool]
-    log: EventLog
+    log: LogReads
     current_seat: int  # a slot here (the kernel's property elsewhere)
     """The seat to decide, ``CHANCE`` or ``TERMINAL``: a slot that :meth:`apply_unchecked` sets when
     the agenda stops (and :meth:`after_load` on reading), not the kernel's property, because a
@@ -380,13 +380,7 @@ class EmblemState(FlowState, DeclaredState):
         seats: tuple[int, ...] | None = None,
     ) -> None:
         """Append an event (made cheaply: no text until someone reads it)."""
-        self.log.append((clause, key, args, seats))
-
-    def log_length(self) -> int:
-        return len(self.log)
-
-    def events_since(self, start: int) -> list[Event]:
-        return self.log.since(start)
+        self.log_tail.append((clause, key, args, seats))
 
     # ---- protocol ------------------------------------------------------------------------------
     @property

@@ -18,7 +18,7 @@ from asobi.core.actions import HIDDEN
 from asobi.core.errors import BadRecordError
 from asobi.core.fields import Cache, DeclaredState, Fields, List, Lists, Log, Shared, Value
 from asobi.core.flow import FlowState
-from asobi.core.log import EventLog
+from asobi.core.log import EventLog, LogReads
 from asobi.core.state import CHANCE, TERMINAL
 
 from . import hidden as _hidden
@@ -91,17 +91,18 @@ FIELDS = Fields(
     code_discard=List(int),
     army_deck=List(int),
     army_discard=List(int),
-    # (the enemy and event decks change a few times a round: tuples, replaced on change, which
-    # a clone shares instead of copying)
+    # (the enemy and event decks change a few times a round, and the stack, the open window and
+    # the codes shielded this phase are empty nearly always: tuples, replaced on change, which a
+    # clone shares instead of copying)
     enemy_unseen=Value(tuple),
     enemy_queue=Value(tuple),
     event_unseen=Value(tuple),
     event_queue=Value(tuple),
+    shield_new=Value(tuple),
+    stack=Value(tuple),
+    window=Value(tuple),
     shield=List(int),
-    shield_new=List(int),
     pieces=List(int),
-    stack=List(tuple),
-    window=List(int),
     autopass=List(int),
     agenda=List(tuple),
     pending=Value(tuple, optional=True),
@@ -131,7 +132,7 @@ class LegionState(FlowState, DeclaredState):
     agenda stops (and :meth:`after_load` on reading), not the kernel's property, because a search
     reads it every step and a property's getter is entered from C (about 900 instructions)."""
     __slots__ = FIELDS.slots
-    log: EventLog
+    log: LogReads
 
     def __init__(
         self,
@@ -175,11 +176,11 @@ class LegionState(FlowState, DeclaredState):
         self.event_unseen: tuple[int, ...] = (1,) * len(c.event_ids)
         self.event_queue: tuple[int, ...] = ()
         self.shield: list[int] = []
-        self.shield_new: list[int] = []
+        self.shield_new: tuple[int, ...] = ()
         self.pieces = [c.barrier_core, -1, -1]
         self.used = 0
-        self.stack: list[tuple[Any, ...]] = []
-        self.window: list[int] = []
+        self.stack: tuple[tuple[Any, ...], ...] = ()
+        self.window: tuple[int, ...] = ()
         self.autopass = [0] * players
         self.answerers = 0  # (every hand is empty)
         self.agenda: list[tuple[Any, ...]] = [("round",)]
@@ -205,14 +206,11 @@ class LegionState(FlowState, DeclaredState):
     # ---- small helpers the rules modules use ------------------------------------------------
     def say(self, clause: str, key: str, **args: Any) -> None:
         """Log a public event."""
-        # (``self.log.append(…)`` is a method lookup Python 3.11 does not specialise; a slot read is)
-        append = self.log.append
-        append((clause, key, tuple(args.items()), None))
+        self.log_tail.append((clause, key, tuple(args.items()), None))
 
     def tell(self, to: int, clause: str, key: str, **args: Any) -> None:
         """Log an event only ``to`` may see (a card drawn into a hidden hand)."""
-        append = self.log.append
-        append((clause, key, tuple(args.items()), (to,)))
+        self.log_tail.append((clause, key, tuple(args.items()), (to,)))
 
     def add_to_hand(self, seat: int, card: int) -> None:
         insort(self.hands[seat], card)

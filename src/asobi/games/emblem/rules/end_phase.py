@@ -25,8 +25,7 @@ if TYPE_CHECKING:
 
 def begin_end_phase(s: EmblemState) -> None:
     """Task ``begin_end_phase`` (2.5.1): the turn player's end phase, from its start."""
-    append = s.log.append
-    append(END_PHASE[s.turn_player])
+    s.log_tail.append(END_PHASE[s.turn_player])
     end_start_step(s)
 
 
@@ -222,8 +221,7 @@ def act_discard(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> No
 
 def end_turn(s: EmblemState) -> None:
     """2.5.7: the turn ends and the other player's begins (2.2.1)."""
-    append = s.log.append
-    append(TURN_END[s.turn_player])
+    s.log_tail.append(TURN_END[s.turn_player])
     s.turn += 1
     s.turn_player = 1 - s.turn_player
     s.agenda.append(BEGIN_TURN)

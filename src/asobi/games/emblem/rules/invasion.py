@@ -22,8 +22,7 @@ if TYPE_CHECKING:
 
 def begin_invasion(s: EmblemState) -> None:
     """Task ``begin_invasion`` (2.4.1): the turn player's invasion phase, from its ready step."""
-    append = s.log.append
-    append(INVASION_PHASE[s.turn_player])
+    s.log_tail.append(INVASION_PHASE[s.turn_player])
     ready_step(s)
 
 
@@ -39,8 +38,7 @@ def ready_step(s: EmblemState) -> None:
                 u[U_READY] = 1
                 n += 1
             u[U_ACTED] = 0
-    append = s.log.append
-    append(("2.4.2", "units_ready", (SEAT[seat], ("n", n)), None))
+    s.log_tail.append(("2.4.2", "units_ready", (SEAT[seat], ("n", n)), None))
     select_unit(s)
 
 
@@ -84,8 +82,7 @@ def act_select(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> Non
         sq = s.active = action[1]
         u = s.field[sq]
         assert u is not None
-        append = s.log.append
-        append(
+        s.log_tail.append(
             ("2.4.1", "activate", (SEAT[s.turn_player], CARD_ARGS[u[U_CARD]], SQ[sq]), None)
         )
         # the move step (2.4.3): ask where it moves, or pass the step when it cannot move (C-30)
@@ -137,8 +134,7 @@ def act_move(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
         s.field[src] = None
         s.active = dst
         u[U_ACTED] = 1
-        append = s.log.append
-        append(("2.4.3", "move", (CARD_ARGS[u[U_CARD]], ("from", src), SQ[dst]), None))
+        s.log_tail.append(("2.4.3", "move", (CARD_ARGS[u[U_CARD]], ("from", src), SQ[dst]), None))
         if dst // 3 == SORTIE_ROW[1 - u[U_OWNER]]:
             victory.win(s, u[U_OWNER], "won_sortie", "C-23")
             return
@@ -218,8 +214,7 @@ def process(s: EmblemState) -> None:
     u = s.field[s.active] if s.active >= 0 else None
     if u is not None:
         s.own_unit(s.active)[U_READY] = 0
-        append = s.log.append
-        append(("2.4.5", "standby", (CARD_ARGS[u[U_CARD]], SQ[s.active]), None))
+        s.log_tail.append(("2.4.5", "standby", (CARD_ARGS[u[U_CARD]], SQ[s.active]), None))
     s.active = -1
     s.target = -1
     # choose the next unit (2.4.1): ask, or end the phase when none is ready (C-30)

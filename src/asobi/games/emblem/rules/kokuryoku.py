@@ -51,20 +51,20 @@ def begin_turn(s: EmblemState) -> None:
     """Task ``begin_turn`` (2.2.1): the turn player's turn begins; once-per-turn things are reset;
     its 国力 phase begins at the start step."""
     seat = s.turn_player
-    append = s.log.append
-    append(("2.2.1", "turn", (("turn", s.turn), SEAT[seat]), None))
+    tail = s.log_tail
+    tail.append(("2.2.1", "turn", (("turn", s.turn), SEAT[seat]), None))
     s.placed = 0
     s.rallied = 0
     s.clear_on_units(U_USED)
     s.koku = 0
     s.phase_seat = seat
-    append(TURN_KOKURYOKU_PHASE[seat])
+    tail.append(TURN_KOKURYOKU_PHASE[seat])
     # 開始ステップ, only in one's own turn: ★ used chips come back first of all (2.3.3), then ★ the
     # 自ターン開始時 effects (2.3.4)
     back = s.used[seat]
     s.unused[seat] += back
     s.used[seat] = 0
-    append(("2.3.3", "chips_back", (SEAT[seat], ("n", back)), None))
+    tail.append(("2.3.3", "chips_back", (SEAT[seat], ("n", back)), None))
     s.agenda.append(TURN_START)
 
 
@@ -87,9 +87,9 @@ def draw(s: EmblemState, card: int) -> None:
     s.deck = (tuple(counts), deck[1]) if seat == 0 else (deck[0], tuple(counts))
     s.deck_left[seat] -= 1
     s.hand[seat].append(card)
-    append = s.log.append
-    append(DRAWS[seat])
-    append(DREW[seat][card])
+    tail = s.log_tail
+    tail.append(DRAWS[seat])
+    tail.append(DREW[seat][card])
     unit_step(s)
 
 
@@ -244,8 +244,7 @@ def act_unit(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
         u[U_CHIPS] += 1
         s.unused[seat] -= 1
         s.chips_added += 1
-        append = s.log.append
-        append(
+        s.log_tail.append(
             ("2.3.8", "chip", (SEAT[seat], CARD_ARGS[u[U_CARD]], SQ[action[1]], ("n", u[U_CHIPS])), None)
         )
     else:
@@ -609,8 +608,7 @@ def finish_item(s: EmblemState) -> None:
     if s.koku == 0:
         s.koku = 1
         seat = s.phase_seat = 1 - s.turn_player
-        append = s.log.append
-        append(OTHER_KOKURYOKU_PHASE[seat])
+        s.log_tail.append(OTHER_KOKURYOKU_PHASE[seat])
         draw_step(s)
     else:
         s.agenda.append(BEGIN_INVASION)

@@ -30,13 +30,11 @@ def black_out(s: LegionState, square: int) -> None:
         for sq, col in enumerate(s.content.colour):
             if col == colour and sq != square and not s.black[sq]:
                 s.black[sq] = 1
-                append = s.log.append  # (see log.py: read once, then called)
-                append(("9.3", "blackout", (("square", sq),), None))
+                s.log_tail.append(("9.3", "blackout", (("square", sq),), None))
                 destroy_weapons_at(s, sq, "9.2")
         return
     s.black[square] = 1
-    append = s.log.append  # (see log.py: read once, then called)
-    append(("9.2", "blackout", (("square", square),), None))
+    s.log_tail.append(("9.2", "blackout", (("square", square),), None))
     destroy_weapons_at(s, square, "9.2")
 
 

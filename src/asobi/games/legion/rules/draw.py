@@ -44,8 +44,7 @@ def task_draw_phase(s: LegionState, seat: int) -> None:
     if hand == 0:
         count = min(3, room) if s.empty_hand_cap else 3
         args = (("seat", seat), ("count", max(0, count)))
-        append = s.log.append  # (as s.say(…), without its keyword dictionary: see log.py)
-        append(("4.1", "draw_empty_hand", args, None))
+        s.log_tail.append(("4.1", "draw_empty_hand", args, None))
         if count > 0:
             s.agenda += _DRAW_CODE[seat] * count  # s.push(…) of ``count`` equal draws
         return
@@ -74,8 +73,7 @@ def legal_draw_count(s: LegionState) -> tuple[tuple[Any, ...], ...]:
 
 def apply_draw_count(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
     seat = pend[1]
-    append = s.log.append  # (see log.py: read once, then called)
-    append(("4.1", "draw_chosen", (("seat", seat), ("count", action[1])), None))
+    s.log_tail.append(("4.1", "draw_chosen", (("seat", seat), ("count", action[1])), None))
     if action[1]:
         s.agenda += _DRAW_CODE[seat] * action[1]  # s.push(…) of that many equal draws
 
@@ -261,16 +259,16 @@ def apply_chance(s: LegionState, action: tuple[Any, ...]) -> None:
         # (window.sync_answerer written out for a card gained, which can only set the bit)
         if hand[-1] >= ARMY and hand[0] < ARMY and not s.autopass[seat]:
             s.answerers |= SEAT_BIT[seat]
-        append = s.log.append  # (read once: a method call on it is not specialised by Python 3.11)
+        tail = s.log_tail
         drew = _DREW_ARGS[kind][seat][card]
         if s.open_hands:
-            append((clause, "drew_card", drew, None))
+            tail.append((clause, "drew_card", drew, None))
         else:
             hidden = _DREW_HIDDEN.get(chance)
             if hidden is None:
                 hidden = _DREW_HIDDEN[chance] = (clause, "drew_hidden", drew[:2], None)
-            append(hidden)
-            append((clause, "drew_card", drew, _ONLY[seat]))
+            tail.append(hidden)
+            tail.append((clause, "drew_card", drew, _ONLY[seat]))
         if not any(deck):
             recycle(s, deck, discard, kind)
         return

@@ -19,15 +19,14 @@ _ADVANCED_WINDOW = ("priority", "7.1", -1)
 def task_enemy_turn(s: LegionState) -> None:
     """7.1: each piece on the map advances as many squares as its number (L-12: the track loops)."""
     s.turn = -1
-    append = s.log.append  # (see log.py: read once, then called)
-    append(("7.1", "enemy_turn", (), None))
+    tail = s.log_tail
+    tail.append(("7.1", "enemy_turn", (), None))
     length = len(s.content.square_ids)
     for i, pos in enumerate(s.pieces):
         if pos >= 0:
             s.pieces[i] = (pos + i + 1) % length
             args = (("piece", i + 1), ("esq", s.content.square_ids[s.pieces[i]]))
-            append = s.log.append  # (see log.py: read once, then called)
-            append(("7.1", "piece_advanced", args, None))
+            s.log_tail.append(("7.1", "piece_advanced", args, None))
     s.agenda.extend(_PIECE_TASKS)
     if s.timing != "simple":
         s.agenda.append(_ADVANCED_WINDOW)  # L-28: the players may answer the pieces' advance

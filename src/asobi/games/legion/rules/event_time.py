@@ -19,5 +19,4 @@ def task_event_time(s: LegionState) -> None:
         s.push(("draw_ordered", "event"))
         return
     s.event_count -= 1
-    append = s.log.append  # (see log.py: read once, then called)
-    append(("3.1", "event_count", (("count", s.event_count),), None))
+    s.log_tail.append(("3.1", "event_count", (("count", s.event_count),), None))

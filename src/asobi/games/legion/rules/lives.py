@@ -36,8 +36,7 @@ def set_enemy_life(s: LegionState, life: int, clause: str) -> None:
         s.say("L-6", "enemy_life_capped", life=life)
         return
     s.enemy_life = life
-    append = s.log.append  # (as s.say(…), without its keyword dictionary: see log.py)
-    append((clause, "enemy_damaged" if life < old else "enemy_healed", (("life", life),), None))
+    s.log_tail.append((clause, "enemy_damaged" if life < old else "enemy_healed", (("life", life),), None))
     if life == 0:
         return
     before, after = enemy_level(old), enemy_level(life)
@@ -71,8 +70,7 @@ def heal_space(s: LegionState, amount: int, clause: str) -> None:
 
 def damage_space(s: LegionState, amount: int, clause: str) -> None:
     s.space_life = life = max(0, s.space_life - amount)
-    append = s.log.append  # (see log.py: read once, then called)
-    append((clause, "space_damaged", (("life", life),), None))
+    s.log_tail.append((clause, "space_damaged", (("life", life),), None))
 
 
 def queue_draws(s: LegionState, task: str, count: int, seats: list[int], clause: str) -> None:

@@ -58,7 +58,7 @@ def task_main(s: LegionState, seat: int, step: str = "") -> None:
         bits = s.answerers & ALL_BUT[seat if step == "4.2" else -1]
         if bits:
             s.agenda.append(_MAIN[seat])  # runs once the window has closed
-            window = s.window = list(SEATS_IN[bits])
+            window = s.window = SEATS_IN[bits]
             s.pending = ("priority", window[0], step, seat if step == "4.2" else -1)  # s.ask(…)
             s.legal_cache = None
             return
@@ -287,8 +287,7 @@ def apply_main(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -
     seat = pend[1]
     verb = action[0]
     if verb == "end":
-        append = s.log.append  # (see log.py: read once, then called)
-        append(_MAIN_END[seat])
+        s.log_tail.append(_MAIN_END[seat])
         _shield_phase_next(s, seat)
         return
     # s.push(("main", seat)), after L-28's window for the other seats (not after the auto-pass
@@ -301,8 +300,7 @@ def apply_main(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -
     if verb == "supply":
         s.used |= SUPPLY
         discard_card(s, seat, action[1])
-        append = s.log.append  # (see log.py: read once, then called)
-        append(("5.1", "supply", (("seat", seat), ("code", action[1])), None))
+        s.log_tail.append(("5.1", "supply", (("seat", seat), ("code", action[1])), None))
         s.agenda.append(_DRAW_ARMY[seat])  # s.push(("draw_army", seat, "5.1"))
     elif verb == "launch":
         s.used |= LAUNCH
@@ -310,8 +308,7 @@ def apply_main(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -
         s.hands[seat].remove(ARMY + w)
         s.hands[seat].remove(code)
         sync_answerer(s, seat)
-        append = s.log.append  # (as s.say(…), without its keyword dictionary: see log.py)
-        append(("5.2", "launch", (("seat", seat), ("card", s.content.army_ids[w]), ("code", code)), None))
+        s.log_tail.append(("5.2", "launch", (("seat", seat), ("card", s.content.army_ids[w]), ("code", code)), None))
         s.ask("place", seat, w, code)
     elif verb == "move":
         s.used |= MOVE
@@ -325,8 +322,7 @@ def apply_main(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -
     elif verb == "develop":
         s.used |= DEVELOP
         need = develop_threshold(s)
-        append = s.log.append  # (as s.say(…), without its keyword dictionary: see log.py)
-        append(("5.7", "develop_start", (("seat", seat), ("need", need)), None))
+        s.log_tail.append(("5.7", "develop_start", (("seat", seat), ("need", need)), None))
         s.ask("develop", seat, need, 0)
     elif verb == "strategy":
         play_strategy(s, seat, action[1], action[2])

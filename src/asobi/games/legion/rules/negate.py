@@ -22,7 +22,7 @@ def cancel(s: LegionState, kind: str, label: str) -> None:
     """6.5: a strategy that negates negates the effect it answered (the one below it)."""
     if s.stack and cancel_fits(kind, s.stack[-1]):
         item = s.stack[-1]
-        s.stack[-1] = (*item[:5], True)
+        s.stack = (*s.stack[:-1], (*item[:5], True))
         s.say("6.5", "negated", label=item[1], by=label)
     else:
         s.say("6.5", "nothing_to_negate", by=label)

@@ -39,8 +39,7 @@ def resolve(s: LegionState, item: tuple[Any, ...]) -> None:
             s.say("7.6", "attack_shielded", piece=int(label[5:]), code=code)
             return
         args = (("piece", label[5:]), ("code", code))
-        append = s.log.append  # (see log.py: read once, then called)
-        append(("7.5", "attack_hits", args, None))
+        s.log_tail.append(("7.5", "attack_hits", args, None))
         damage_space(s, 1, "7.5")
         return
     if kind == "move":  # a square's "to〜" (7.2, L-23), the most frequent item after attacks

@@ -24,7 +24,7 @@ _ASK_SHIELD = tuple(("shield", seat) for seat in range(5))
 
 def task_shield_phase(s: LegionState, seat: int) -> None:
     if s.shield_new:
-        s.shield_new = []
+        s.shield_new = ()
     s.pending = _ASK_SHIELD[seat]  # s.ask("shield", seat)
     s.legal_cache = None
     hand = s.hands[seat]
@@ -121,27 +121,24 @@ def apply_shield(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...])
     seat = pend[1]
     verb = action[0]
     if verb == "end":
-        s.shield_new = []
-        append = s.log.append  # (see log.py: read once, then called)
-        append(_SHIELD_END[seat])
+        s.shield_new = ()
+        s.log_tail.append(_SHIELD_END[seat])
         return
     if verb == "shield":
         code = action[1]
         s.hands[seat].remove(code)
         sync_answerer(s, seat)
         insort(s.shield, code)
-        s.shield_new.append(code)
-        append = s.log.append  # (see log.py: read once, then called)
-        append(("4.3", "shielded", (("seat", seat), ("code", code)), None))
+        s.shield_new += (code,)
+        s.log_tail.append(("4.3", "shielded", (("seat", seat), ("code", code)), None))
     else:
         old, new = action[1], action[2]
         s.shield.remove(old)
         s.hands[seat].remove(new)
         insort(s.shield, new)
         s.add_to_hand(seat, old)
-        s.shield_new.append(new)
+        s.shield_new += (new,)
         args = (("seat", seat), ("old", old), ("new", new))
-        append = s.log.append  # (see log.py: read once, then called)
-        append(("4.4", "shield_swapped", args, None))
+        s.log_tail.append(("4.4", "shield_swapped", args, None))
     s.pending = _ASK_SHIELD[seat]  # s.ask("shield", seat)
     s.legal_cache = None

@@ -18,8 +18,7 @@ def move_ship(s: LegionState, direction: str, clause: str) -> None:
         s.say("L-2", "ship_at_edge", direction=direction, square=s.ship)
         return
     s.ship = to
-    append = s.log.append  # (see log.py: read once, then called)
-    append((clause, "ship_moved", (("direction", direction), ("square", to)), None))
+    s.log_tail.append((clause, "ship_moved", (("direction", direction), ("square", to)), None))
     destroy_weapons_at(s, to, "9.1")
     ship_arrived(s)
 

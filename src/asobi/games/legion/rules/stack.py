@@ -35,9 +35,8 @@ _ALPHA_BIT = (1, 1, 1, 2, 2, 2, 4, 4, 4)
 
 
 def task_announce(s: LegionState, item: tuple[Any, ...]) -> None:
-    s.stack.append(item)
-    append = s.log.append  # (see log.py: read once, then called)
-    append(
+    s.stack += (item,)
+    s.log_tail.append(
         (
                 _ANNOUNCE_CLAUSE[item[0]],
                 "announced",
@@ -49,7 +48,7 @@ def task_announce(s: LegionState, item: tuple[Any, ...]) -> None:
     # written out: this runs for every item on the stack).
     bits = s.answerers
     if bits and not item[5]:
-        window = s.window = list(SEATS_IN[bits])
+        window = s.window = SEATS_IN[bits]
         s.pending = ("respond", window[0])  # s.ask("respond", window[0])
         s.legal_cache = None
         return
@@ -72,7 +71,7 @@ def _settle(s: LegionState) -> None:
     """
     bits = s.answerers
     if bits and not s.stack[-1][5]:
-        window = s.window = list(SEATS_IN[bits])
+        window = s.window = SEATS_IN[bits]
         s.pending = ("respond", window[0])  # s.ask("respond", window[0])
         s.legal_cache = None
         return
@@ -86,7 +85,7 @@ def task_priority(s: LegionState, step: str, skip: int) -> None:
     phase it is, which plays strategies as main-phase choices) is not asked; -1 skips nobody."""
     bits = s.answerers & ALL_BUT[skip]
     if bits:
-        window = s.window = list(SEATS_IN[bits])
+        window = s.window = SEATS_IN[bits]
         s.pending = ("priority", window[0], step, skip)  # s.ask("priority", window[0], step, skip)
         s.legal_cache = None
 
@@ -95,17 +94,18 @@ def apply_priority(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...
     """A seat's answer in a step's window (L-28): a strategy goes on the stack, and once it has
     resolved the step's window opens again; a pass asks the next seat."""
     _, _, step, skip = pend
-    seat = s.window.pop(0)
+    window = s.window
+    seat = window[0]
+    s.window = window[1:]
     if action[0] == "strategy":
-        s.window = []
+        s.window = ()
         s.push(("priority", step, skip))  # runs after the strategy has resolved
         play_strategy(s, seat, action[1], action[2])
         return
     if action[0] == "autopass":
         s.autopass[seat] = 1
         s.answerers &= ~SEAT_BIT[seat]
-        append = s.log.append  # (see log.py)
-        append(_AUTOPASS_ON[seat])
+        s.log_tail.append(_AUTOPASS_ON[seat])
     if s.window:
         s.ask("priority", s.window[0], step, skip)
 
@@ -113,8 +113,10 @@ def apply_priority(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...
 def _resolve_top(s: LegionState) -> None:
     """The top of the stack resolves; a settle task then looks at the item below it."""
     if s.window:
-        s.window = []
-    item = s.stack.pop()
+        s.window = ()
+    stack = s.stack
+    item = stack[-1]
+    s.stack = stack[:-1]
     # The item resolves here (6.5: a negated one does nothing), with a settle task under it.
     agenda = s.agenda
     agenda.append(_SETTLE)
@@ -142,19 +144,19 @@ def legal_respond(s: LegionState) -> list[tuple[Any, ...]]:
 
 
 def apply_respond(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
-    seat = s.window.pop(0)
+    window = s.window
+    seat = window[0]
+    s.window = window[1:]
     if action[0] == "strategy":
-        s.window = []
+        s.window = ()
         play_strategy(s, seat, action[1], action[2])
         return
     if action[0] == "autopass":
         s.autopass[seat] = 1
         s.answerers &= ~SEAT_BIT[seat]
-        append = s.log.append  # (see log.py)
-        append(_AUTOPASS_ON[seat])
+        s.log_tail.append(_AUTOPASS_ON[seat])
     else:
-        append = s.log.append  # (see log.py)
-        append(_PASSED[seat])
+        s.log_tail.append(_PASSED[seat])
     if s.window:
         s.ask("respond", s.window[0])
     else:
@@ -171,8 +173,7 @@ def play_strategy(s: LegionState, seat: int, card: int, alpha: int) -> None:
     assert effects is not None
     e = effects[alpha]
     args = (("seat", seat), ("card", c.army_ids[card]), ("alpha", ALPHA[alpha]))
-    append = s.log.append  # (as s.say(…), without its keyword dictionary: see log.py)
-    append(("6.4", "strategy_played", args, None))
+    s.log_tail.append(("6.4", "strategy_played", args, None))
     s.agenda.append(("announce", ("strategy", c.army_ids[card], e.verb, e.params, seat, False)))  # s.push
 
 

@@ -51,8 +51,7 @@ def task_round(s: LegionState) -> None:
         s.say("L-9", "round_limit", rounds=s.round_limit)
         finish(s, "timeout", "L-9")
         return
-    append = s.log.append  # (see log.py: read once, then called)
-    append(("2.1", "round", (("round", s.round),), None))
+    s.log_tail.append(("2.1", "round", (("round", s.round),), None))
     s.agenda.extend((_ROUND_TASKS if s.timing == "simple" else _ROUND_TASKS_PRINTED)[s.n])
 
 
@@ -60,8 +59,7 @@ def task_turn(s: LegionState, seat: int) -> None:
     """2.1: one player's turn is the draw, main and shield phases (4.1–4.4)."""
     s.turn = seat
     s.used = 0
-    append = s.log.append  # (see log.py: read once, then called)
-    append(_TURN_EVENTS[seat])
+    s.log_tail.append(_TURN_EVENTS[seat])
     s.agenda.extend((_TURN_TASKS if s.timing == "simple" else _TURN_TASKS_PRINTED)[seat])
     # The draw phase would be the next task, with nothing in between: run it at once.
     task_draw_phase(s, seat)
@@ -77,7 +75,7 @@ def task_window_end_turn(s: LegionState, seat: int) -> None:
     bits = s.answerers & ALL_BUT[-1]
     if bits:
         s.agenda.append(_END_TURN[seat])  # runs once the window has closed
-        window = s.window = list(SEATS_IN[bits])
+        window = s.window = SEATS_IN[bits]
         s.pending = ("priority", window[0], "4.3", -1)  # s.ask("priority", window[0], "4.3", -1)
         s.legal_cache = None
         return
@@ -104,8 +102,8 @@ def finish(s: LegionState, reason: str, clause: str) -> None:
     s.pending = None
     s.chance = None
     s.agenda = []
-    s.stack = []
-    s.window = []
+    s.stack = ()
+    s.window = ()
 
 
 def check_end(s: LegionState) -> bool:

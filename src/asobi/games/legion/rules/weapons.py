@@ -87,8 +87,7 @@ def place_weapon(s: LegionState, seat: int, kind: int, code: int, square: int) -
     w = (square, seat, kind, code, free_zone(s, seat))
     insort(s.weapons, w)
     args = (("seat", seat), ("card", s.content.army_ids[kind]), ("code", code), ("square", square))
-    append = s.log.append  # (as s.say(…), without its keyword dictionary: see log.py)
-    append(("5.3", "weapon_placed", args, None))
+    s.log_tail.append(("5.3", "weapon_placed", args, None))
     _placed(s, w)
 
 
@@ -99,8 +98,7 @@ def move_weapon(s: LegionState, seat: int, zone: int, to: int, clause: str) -> N
     moved = (to, w[1], w[2], w[3], w[4])
     insort(s.weapons, moved)
     args = (("seat", w[1]), ("card", s.content.army_ids[w[2]]), ("frm", w[0]), ("to", to))
-    append = s.log.append  # (as s.say(…), without its keyword dictionary: see log.py)
-    append((clause, "weapon_moved", args, None))
+    s.log_tail.append((clause, "weapon_moved", args, None))
     _placed(s, moved)
 
 
@@ -147,9 +145,9 @@ def destroy_weapon(s: LegionState, w: Weapon, clause: str) -> None:
     s.army_discard[w[2]] += 1
     s.code_discard[w[3]] += 1
     card = s.content.army_ids[w[2]]
-    append = s.log.append  # (as s.say(…), without its keyword dictionary: see log.py)
-    append((clause, "weapon_destroyed", (("seat", w[1]), ("card", card), ("square", w[0])), None))
-    append(("5.4", "weapon_discarded", (("card", card), ("code", w[3])), None))
+    tail = s.log_tail
+    tail.append((clause, "weapon_destroyed", (("seat", w[1]), ("card", card), ("square", w[0])), None))
+    tail.append(("5.4", "weapon_discarded", (("card", card), ("code", w[3])), None))
 
 
 def destroy_weapons_at(s: LegionState, square: int, clause: str) -> None:
