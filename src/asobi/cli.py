@@ -745,7 +745,7 @@ def ladder(ctx: click.Context, game: str, bots: str, n: int, seed: int, jobs: in
     import time
 
     from .agents import check_bot_name
-    from .sim.ladder import markdown, run_ladder
+    from .sim.ladder import head_to_head_margins, markdown, run_ladder
     from .sim.ladder import plot as plot_ratings
 
     spec = get_game(game)
@@ -784,6 +784,10 @@ def ladder(ctx: click.Context, game: str, bots: str, n: int, seed: int, jobs: in
                         for r in ratings],
             "pairings": [{"bot": p.bot, "against": p.against, "games": p.games, "points": p.points}
                          for p in result.pairings()],
+            **({"margin": result.margin_name,
+                "margins": [{"bot": m.bot, "against": m.against, "games": m.games, "mean": m.mean,
+                             "low": m.interval()[0], "high": m.interval()[1]} for m in result.margin_pairings()]}
+               if result.margin_name else {}),
         }, ensure_ascii=False, indent=1))
         return
     console = _console()
@@ -802,6 +806,16 @@ def ladder(ctx: click.Context, game: str, bots: str, n: int, seed: int, jobs: in
         low, high = p.interval()
         pairs.add_row(p.bot, p.against, str(p.games), f"{p.share:.1%}", f"{low:.1%} – {high:.1%}")
     console.print(pairs)
+    margins = head_to_head_margins(result, ratings)
+    if margins:
+        by_margin = Table(title=f"{result.margin_name}: each bot's mean against the other (95% interval: ± 1.96 "
+                                "standard errors)", title_justify="left")
+        for col in ("bot", "against", "games", "mean", "95% interval"):
+            by_margin.add_column(col, justify="right" if col in ("games", "mean") else "left")
+        for m in margins:
+            low, high = m.interval()
+            by_margin.add_row(m.bot, m.against, str(m.games), f"{m.mean:+.2f}", f"{low:+.2f} – {high:+.2f}")
+        console.print(by_margin)
     wrote = [p for p in (doc, plot) if p]
     click.echo(f"{len(result.results)} games in {elapsed:.0f} s" + (f"; wrote {', '.join(wrote)}" if wrote else ""))
 

@@ -172,3 +172,46 @@ def test_a_broken_results_file_is_refused_and_left_as_it_was(tmp_path, line, say
                                     "--results", str(path), "--copies", "2"])
     assert out.exit_code != 0 and says in out.output and "Traceback" not in out.output
     assert path.read_bytes() == before
+
+
+def test_byston_margin_is_each_camps_lead_and_drakes_removal_counts_as_a_complete_loss():
+    from asobi.games.byston.spec import camp_margin
+
+    byston = get_game("byston")
+    two, four = (byston.validate_options({"players": p}) for p in (2, 4))
+    assert camp_margin({"drake_lead": -7.0}, "27.2", two) == (-7.0, 7.0)
+    assert camp_margin({"drake_lead": 3.0}, "27.2", four) == (3.0, 3.0, -3.0, -3.0)
+    assert camp_margin({"drake_lead": -5.0}, "27.3", two) == (-30.0, 30.0)  # Drake removed: ≤ −30 (27.2's band)
+    assert camp_margin({"drake_lead": -41.0}, "27.3", two) == (-41.0, 41.0)
+    assert camp_margin({"turn": 16.0}, "27.2", two) is None  # a result written before the metric existed
+
+
+def test_margins_are_reported_per_pair_with_an_interval():
+    ladder = Ladder("g", ["a", "b"], cooperative=False, margin_name="lead")
+    for i, lead in enumerate([4.0, 6.0, 2.0, 8.0]):
+        seats = ("a", "b") if i % 2 == 0 else ("b", "a")
+        ladder.results.append((seats, result(i, (0.5, 0.5))))
+        ladder.margins.append({"a": lead, "b": -lead})
+    ladder.margins.append(None)  # a game without the margin is left out
+    ladder.results.append((("a", "b"), result(4, (0.5, 0.5))))
+    pairs = {(m.bot, m.against): m for m in ladder.margin_pairings()}
+    a = pairs["a", "b"]
+    assert a.games == 4 and a.mean == 5.0 and pairs["b", "a"].mean == -5.0
+    low, high = a.interval()
+    assert low == pytest.approx(5.0 - 1.96 * 2.5819889 / 2) and high == pytest.approx(5.0 + 1.96 * 2.5819889 / 2)
+    from asobi.sim.ladder import markdown
+
+    page = markdown(ladder, "asobi ladder g", 1.0)
+    assert "| bot | against | games | mean lead | 95% interval |" in page
+    assert "| +5.00 | +2.47 – +7.53 |" in page or "| -5.00 | -7.53 – -2.47 |" in page
+
+
+def test_a_byston_ladder_reports_the_camps_lead():
+    out = run("ladder", "byston", "--bots", "random,rule", "-n", "2", "--jobs", "1", "--json", "--players", "2")
+    data = json.loads(out.output)
+    assert data["margin"] == "camp's lead in GP (27.2)"
+    margins = {(m["bot"], m["against"]): m for m in data["margins"]}
+    assert margins["rule", "random"]["games"] == 2
+    assert margins["rule", "random"]["mean"] == -margins["random", "rule"]["mean"] > 0
+    shown = run("ladder", "byston", "--bots", "random,rule", "-n", "2", "--jobs", "1", "--players", "2")
+    assert "camp's lead in GP (27.2)" in shown.output

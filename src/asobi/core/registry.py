@@ -148,6 +148,11 @@ class GameSpec:
     :ivar teams: ``teams(options)``: each seat's side (seats of one side always score alike, as
         byston's camps); by default each seat is its own side (every seat one side when the
         utility is ``identical``).
+    :ivar margin: ``margin(metrics, clause, options)``: each seat's margin at the end of a game, on
+        a finer scale than its outcome (byston: its camp's lead in GP, 27.2, where nearly every
+        game is a draw), from the finished game's :meth:`~GameState.metrics` and the clause that
+        ended it; ``None`` when the metrics do not hold it. Ladders report it beside the points.
+    :ivar margin_name: what the margin is, in a few words (a ladder's table heading).
     :ivar public_views: every seat's view and a spectator's are one and the same (the game hides
         nothing in its views, as byston): a server makes it once a state for all its sockets. The
         conformance harness checks the claim at every state it looks at.
@@ -181,6 +186,8 @@ class GameSpec:
     utility: Utility = GENERAL_SUM
     teams: Callable[[Mapping[str, Any]], tuple[int, ...]] | None = None
     public_views: bool = False
+    margin: Callable[[Mapping[str, float], str, Mapping[str, Any]], tuple[float, ...] | None] | None = None
+    margin_name: str = ""
 
     def sides(self, options: Mapping[str, Any]) -> tuple[int, ...]:
         """Each seat's side for these (validated) options (:attr:`teams`)."""

@@ -12,6 +12,10 @@ with the 95% interval mean ± 1.96 σ of OpenSkill's own uncertainty (a bootstra
 tried first: it gives an interval of width zero whenever every game ended alike). Win shares (a
 draw counting half) carry a 95% Wilson interval.
 
+A game that declares a margin (``GameSpec.margin``: a finer score than the outcome, as byston's
+camp's lead in GP, where nearly every game is a draw) gets it reported too: each bot's mean margin
+against each other bot, with a 95% interval (mean ± 1.96 standard errors).
+
 Game ``i`` is played from ``derive_seed(S, "ladder", i)``: the same command plays the same games
 whatever ``--jobs``, as long as the bots' budgets are iterations, not time.
 """
@@ -91,6 +95,30 @@ class Pairing:
         return wilson(self.points, self.games, Z95)
 
 
+@dataclass(frozen=True)
+class MarginPairing:
+    """A bot's mean margin (``GameSpec.margin``) over its games against another bot."""
+
+    bot: str
+    against: str
+    margins: tuple[float, ...]
+
+    @property
+    def games(self) -> int:
+        return len(self.margins)
+
+    @property
+    def mean(self) -> float:
+        return statistics.fmean(self.margins)
+
+    def interval(self) -> tuple[float, float]:
+        """mean ± 1.96 standard errors (the mean itself, twice, for a single game)."""
+        if len(self.margins) < 2:
+            return self.mean, self.mean
+        half = Z95 * statistics.stdev(self.margins) / len(self.margins) ** 0.5
+        return self.mean - half, self.mean + half
+
+
 @dataclass
 class Ladder:
     """The games played and what they say."""
@@ -102,6 +130,23 @@ class Ladder:
     results: list[tuple[tuple[str, ...], GameResult]] = field(default_factory=list)
     resumed: int = 0
     """How many of the games were read from a results file rather than played in this run."""
+    margin_name: str = ""
+    """What :attr:`margins` measure (``GameSpec.margin_name``); empty when the game has no margin."""
+    margins: list[dict[str, float] | None] = field(default_factory=list)
+    """Per game (in :attr:`results`' order), each bot's mean margin over the seats it held;
+    ``None`` for a game whose metrics do not hold the margin."""
+
+    def margin_pairings(self) -> list[MarginPairing]:
+        """Each bot's margin against each other bot (both ways), over the games that have one."""
+        found: dict[tuple[str, str], list[float]] = {}
+        for margins in self.margins:
+            if margins is None:
+                continue
+            for bot, margin in margins.items():
+                for other in margins:
+                    if other != bot:
+                        found.setdefault((bot, other), []).append(margin)
+        return [MarginPairing(b, o, tuple(m)) for (b, o), m in sorted(found.items())]
 
     def outcomes(self) -> list[list[tuple[str, float]]]:
         """Per game, each side and its points: a bot's seats' mean score (rivals), or the table's
@@ -206,7 +251,23 @@ def run_ladder(
         if on_result is not None:
             on_result(result)
     ladder.results.extend((seatings[i], done[i]) for i in sorted(done))
+    if spec.margin is not None and not cooperative:
+        ladder.margin_name = spec.margin_name or "margin"
+        ladder.margins = [_bot_margins(spec, options, seats, result) for seats, result in ladder.results]
     return ladder
+
+
+def _bot_margins(spec: GameSpec, options: dict[str, Any], seats: Sequence[str],
+                 result: GameResult) -> dict[str, float] | None:
+    """Each bot's mean margin over the seats it held in one game (``None``: the game has none)."""
+    assert spec.margin is not None
+    per_seat = spec.margin(result.metrics, result.clause, options)
+    if per_seat is None:
+        return None
+    held: dict[str, list[float]] = {}
+    for bot, margin in zip(seats, per_seat, strict=True):
+        held.setdefault(bot, []).append(margin)
+    return {bot: statistics.fmean(m) for bot, m in held.items()}
 
 
 def ladder_key(spec: GameSpec, options: dict[str, Any], bots: Sequence[str], n: int, seed: int,
@@ -332,7 +393,23 @@ def markdown(ladder: Ladder, command: str, elapsed: float) -> str:
     for p in ladder.head_to_head(ratings):
         low, high = p.interval()
         lines.append(f"| `{p.bot}` | `{p.against}` | {p.games} | {p.share:.1%} | {low:.1%} – {high:.1%} |")
+    margins = head_to_head_margins(ladder, ratings)
+    if margins:
+        lines += ["", f"The {ladder.margin_name}, each bot's mean over its games against the other, with a 95% "
+                  "interval (mean ± 1.96 standard errors):", "",
+                  f"| bot | against | games | mean {ladder.margin_name} | 95% interval |", "|---|---|---:|---:|---|"]
+        for m in margins:
+            low, high = m.interval()
+            lines.append(f"| `{m.bot}` | `{m.against}` | {m.games} | {m.mean:+.2f} | {low:+.2f} – {high:+.2f} |")
     return "\n".join(lines) + "\n"
+
+
+def head_to_head_margins(ladder: Ladder, ratings: Sequence[Rating]) -> list[MarginPairing]:
+    """Each pair's margins once, the better-rated bot first, in rating order (as
+    :meth:`Ladder.head_to_head`)."""
+    rank = {r.bot: i for i, r in enumerate(ratings)}
+    return sorted((m for m in ladder.margin_pairings() if rank[m.bot] < rank[m.against]),
+                  key=lambda m: (rank[m.bot], rank[m.against]))
 
 
 def plot(ladder: Ladder, path: str) -> None:

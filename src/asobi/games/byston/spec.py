@@ -35,6 +35,18 @@ def heuristic(state: Any, seat: int) -> float:
     return drake_score if seat in drake_seats else 1.0 - drake_score
 
 
+def camp_margin(metrics: Mapping[str, float], clause: str, options: Mapping[str, Any]) -> tuple[float, ...] | None:
+    """Each seat's camp's lead in GP at the end (27.2's difference, Drake's camp's income minus
+    Sheela's, for Drake's seats; its negative for Sheela's). A game Drake's removal ended (27.3)
+    counts as at least Sheela's complete victory's −30, whatever the income then."""
+    if "drake_lead" not in metrics:
+        return None
+    lead = metrics["drake_lead"]
+    if clause == "27.3":
+        lead = min(lead, -30.0)
+    return tuple(lead if camp == 0 else -lead for camp in camps(options))
+
+
 def camps(options: Mapping[str, Any]) -> tuple[int, ...]:
     """Each seat's camp (27.2): 0 for the seats running Drake or Ku, 1 for Sheela's."""
     of_country = SEATINGS[options["players"]][1]
@@ -77,6 +89,8 @@ def spec() -> GameSpec:
         heuristic=heuristic,
         teams=camps,  # the camps score alike; with 3 players their scores do not add up to a constant
         public_views=True,  # open information: every seat sees the same (docs/byston/README.md)
+        margin=camp_margin,
+        margin_name="camp's lead in GP (27.2)",
     )
     BystonState.spec = made
     return made
