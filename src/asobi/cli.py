@@ -808,8 +808,9 @@ def ladder(ctx: click.Context, game: str, bots: str, n: int, seed: int, jobs: in
     console.print(pairs)
     margins = head_to_head_margins(result, ratings)
     if margins:
-        by_margin = Table(title=f"{result.margin_name}: each bot's mean against the other (95% interval: ± 1.96 "
-                                "standard errors)", title_justify="left")
+        by_margin = Table(title=f"{result.margin_name}: each bot's mean against the other, its sides' means averaged "
+                                "(95% interval: ± 1.96 standard errors, from each side's own variance)",
+                          title_justify="left")
         for col in ("bot", "against", "games", "mean", "95% interval"):
             by_margin.add_column(col, justify="right" if col in ("games", "mean") else "left")
         for m in margins:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import statistics
 
 import pytest
 from click.testing import CliRunner
@@ -186,24 +187,37 @@ def test_byston_margin_is_each_camps_lead_and_drakes_removal_counts_as_a_complet
     assert camp_margin({"turn": 16.0}, "27.2", two) is None  # a result written before the metric existed
 
 
-def test_margins_are_reported_per_pair_with_an_interval():
+def test_margins_are_reported_per_pair_with_an_interval_from_each_sides_own_spread():
+    # "a" does 5 better than "b" on either side, and the seat-0 side is 20 behind the other: the
+    # sides' gap is the same for both bots, so it is no part of the interval
     ladder = Ladder("g", ["a", "b"], cooperative=False, margin_name="lead")
-    for i, lead in enumerate([4.0, 6.0, 2.0, 8.0]):
-        seats = ("a", "b") if i % 2 == 0 else ("b", "a")
+    leads = [(-4.0, ("a", "b")), (-16.0, ("b", "a")), (-6.0, ("a", "b")), (-14.0, ("b", "a")),
+             (-2.0, ("a", "b")), (-18.0, ("b", "a"))]
+    for i, (lead, seats) in enumerate(leads):  # lead: seat 0's margin
         ladder.results.append((seats, result(i, (0.5, 0.5))))
-        ladder.margins.append({"a": lead, "b": -lead})
+        ladder.margins.append({seats[0]: lead, seats[1]: -lead})
     ladder.margins.append(None)  # a game without the margin is left out
-    ladder.results.append((("a", "b"), result(4, (0.5, 0.5))))
+    ladder.results.append((("a", "b"), result(6, (0.5, 0.5))))
     pairs = {(m.bot, m.against): m for m in ladder.margin_pairings()}
     a = pairs["a", "b"]
-    assert a.games == 4 and a.mean == 5.0 and pairs["b", "a"].mean == -5.0
-    low, high = a.interval()
-    assert low == pytest.approx(5.0 - 1.96 * 2.5819889 / 2) and high == pytest.approx(5.0 + 1.96 * 2.5819889 / 2)
+    assert a.by_side == ((-4.0, -6.0, -2.0), (16.0, 14.0, 18.0))
+    assert a.games == 6 and a.mean == 6.0 and pairs["b", "a"].mean == -6.0
+    half = 1.96 * (4 / 3 + 4 / 3) ** 0.5 / 2  # each side's variance 4 over 3 games
+    assert a.interval() == pytest.approx((6.0 - half, 6.0 + half))
+    pooled = [-4.0, -6.0, -2.0, 16.0, 14.0, 18.0]  # what the pooled spread would have said
+    assert a.interval()[1] - a.interval()[0] < 2 * 1.96 * statistics.stdev(pooled) / 6 ** 0.5 / 4
+    single = Ladder("g", ["a", "b"], cooperative=False, margin_name="lead")
+    single.results = ladder.results[:2]
+    single.margins = ladder.margins[:2]
+    one = {(m.bot, m.against): m for m in single.margin_pairings()}["a", "b"]
+    assert one.mean == 6.0 and one.interval() == pytest.approx(
+        (6.0 - 1.96 * statistics.stdev([-4.0, 16.0]) / 2 ** 0.5, 6.0 + 1.96 * statistics.stdev([-4.0, 16.0]) / 2 ** 0.5))
     from asobi.sim.ladder import markdown
 
     page = markdown(ladder, "asobi ladder g", 1.0)
     assert "| bot | against | games | mean lead | 95% interval |" in page
-    assert "| +5.00 | +2.47 – +7.53 |" in page or "| -5.00 | -7.53 – -2.47 |" in page
+    low, high = a.interval()
+    assert f"| +6.00 | {low:+.2f} – {high:+.2f} |" in page or f"| -6.00 | {-high:+.2f} – {-low:+.2f} |" in page
 
 
 def test_a_byston_ladder_reports_the_camps_lead():

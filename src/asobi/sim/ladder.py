@@ -97,26 +97,40 @@ class Pairing:
 
 @dataclass(frozen=True)
 class MarginPairing:
-    """A bot's mean margin (``GameSpec.margin``) over its games against another bot."""
+    """A bot's margin (``GameSpec.margin``) over its games against another bot, kept apart by
+    the seats it held (its side: byston's Drake camp starts far behind, so a bot's margins as
+    Drake and as Sheela differ by more than the bots do).
+
+    The mean is the mean of the sides' means (the seatings alternate, so each side has as many
+    games, give or take one), and its 95% interval is ± 1.96 standard errors of that mean, from
+    each side's own variance: the difference between the sides, equal for both bots, is not
+    counted as noise. With a side of a single game, the interval is that of all the margins
+    pooled."""
 
     bot: str
     against: str
-    margins: tuple[float, ...]
+    by_side: tuple[tuple[float, ...], ...]
+    """The bot's margins, one tuple per side it held."""
 
     @property
     def games(self) -> int:
-        return len(self.margins)
+        return sum(len(m) for m in self.by_side)
 
     @property
     def mean(self) -> float:
-        return statistics.fmean(self.margins)
+        return statistics.fmean(statistics.fmean(m) for m in self.by_side)
 
     def interval(self) -> tuple[float, float]:
         """mean ± 1.96 standard errors (the mean itself, twice, for a single game)."""
-        if len(self.margins) < 2:
-            return self.mean, self.mean
-        half = Z95 * statistics.stdev(self.margins) / len(self.margins) ** 0.5
-        return self.mean - half, self.mean + half
+        mean = self.mean
+        if all(len(m) >= 2 for m in self.by_side):
+            error = sum(statistics.variance(m) / len(m) for m in self.by_side) ** 0.5 / len(self.by_side)
+        else:
+            pooled = [x for m in self.by_side for x in m]
+            if len(pooled) < 2:
+                return mean, mean
+            error = statistics.stdev(pooled) / len(pooled) ** 0.5
+        return mean - Z95 * error, mean + Z95 * error
 
 
 @dataclass
@@ -138,15 +152,19 @@ class Ladder:
 
     def margin_pairings(self) -> list[MarginPairing]:
         """Each bot's margin against each other bot (both ways), over the games that have one."""
-        found: dict[tuple[str, str], list[float]] = {}
-        for margins in self.margins:
+        found: dict[tuple[str, str], dict[tuple[int, ...], list[float]]] = {}
+        if not self.margins:
+            return []  # the game has no margin
+        for (seats, _), margins in zip(self.results, self.margins, strict=True):
             if margins is None:
                 continue
             for bot, margin in margins.items():
+                side = tuple(i for i, b in enumerate(seats) if b == bot)
                 for other in margins:
                     if other != bot:
-                        found.setdefault((bot, other), []).append(margin)
-        return [MarginPairing(b, o, tuple(m)) for (b, o), m in sorted(found.items())]
+                        found.setdefault((bot, other), {}).setdefault(side, []).append(margin)
+        return [MarginPairing(b, o, tuple(tuple(m) for _, m in sorted(sides.items())))
+                for (b, o), sides in sorted(found.items())]
 
     def outcomes(self) -> list[list[tuple[str, float]]]:
         """Per game, each side and its points: a bot's seats' mean score (rivals), or the table's
@@ -395,8 +413,9 @@ def markdown(ladder: Ladder, command: str, elapsed: float) -> str:
         lines.append(f"| `{p.bot}` | `{p.against}` | {p.games} | {p.share:.1%} | {low:.1%} – {high:.1%} |")
     margins = head_to_head_margins(ladder, ratings)
     if margins:
-        lines += ["", f"The {ladder.margin_name}, each bot's mean over its games against the other, with a 95% "
-                  "interval (mean ± 1.96 standard errors):", "",
+        lines += ["", f"The {ladder.margin_name}, each bot's mean against the other (the mean of its means on "
+                  "each side it held), with a 95% interval (± 1.96 standard errors, from each side's own "
+                  "variance):", "",
                   f"| bot | against | games | mean {ladder.margin_name} | 95% interval |", "|---|---|---:|---:|---|"]
         for m in margins:
             low, high = m.interval()
