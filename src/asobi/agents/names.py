@@ -11,7 +11,8 @@ time       seconds per decision (wall clock; default 0.5 when no budget is given
 rollout    ``random`` (default), ``rule`` (the game's rule bot plays every seat) or
            ``heuristic`` (the game's estimate at the leaf, no rollout)
 depth      at most this many rollout steps, then the game's heuristic (default: to the end)
-c          the exploration constant of UCT (default 1.0)
+c          the exploration constant of UCT (default 1.0); where the values of moves differ little
+           (byston's heuristic: a hex is 0.02–0.1), a small one (``c=0.05``) lets visits follow them
 prior      ``rule``: the searching seat tries the game's rule bot's choice first and favours it
            while a node knows little (progressive bias); ``none`` (default)
 reuse      ``yes`` (default) or ``no``: whether ``mcts`` starts a decision from the subtree of the
