@@ -38,9 +38,17 @@ def test_parameters_are_read():
     assert (settings.rollout, settings.depth, settings.exploration) == ("rule", 40, 0.7)
     default = parse_search(spec, "mcts")
     assert default is not None and default.budget.seconds == 0.5 and default.budget.iterations is None
+    assert default.exploration == 1.0
     assert parse_search(spec, "rule") is None
     assert isinstance(make_bot(spec, "mcts:iters=5", 0, 1, {}), MCTSAgent)
     assert isinstance(make_bot(spec, "ismcts:iters=5", 1, None, {}), ISMCTSAgent)
+
+
+def test_without_c_a_search_takes_the_games_exploration_constant():
+    byston = get_game("byston")
+    assert parse_search(byston, "mcts:iters=100:rollout=heuristic").exploration == byston.exploration == 0.05
+    assert parse_search(byston, "mcts:iters=100:rollout=heuristic:c=1").exploration == 1.0
+    assert parse_search(get_game("legion"), "ismcts:iters=10").exploration == 1.0
 
 
 @pytest.mark.parametrize(("name", "says"), [

@@ -11,8 +11,8 @@ time       seconds per decision (wall clock; default 0.5 when no budget is given
 rollout    ``random`` (default), ``rule`` (the game's rule bot plays every seat) or
            ``heuristic`` (the game's estimate at the leaf, no rollout)
 depth      at most this many rollout steps, then the game's heuristic (default: to the end)
-c          the exploration constant of UCT (default 1.0); where the values of moves differ little
-           (byston's heuristic: a hex is 0.02–0.1), a small one (``c=0.05``) lets visits follow them
+c          the exploration constant of UCT (default: the game's ``GameSpec.exploration``, 1.0 but for
+           byston's 0.05, whose heuristic moves 0.02–0.1 for a hex: a small one lets visits follow values)
 prior      ``rule``: the searching seat tries the game's rule bot's choice first and favours it
            while a node knows little (progressive bias); ``none`` (default)
 reuse      ``yes`` (default) or ``no``: whether ``mcts`` starts a decision from the subtree of the
@@ -113,7 +113,7 @@ def parse_search(spec: GameSpec, name: str) -> SearchSettings | None:
     if kind == "ismcts" and "reuse" in values:
         raise BotNameError(f"{where}: ismcts keeps no tree between decisions; reuse goes with mcts")
     return SearchSettings(kind, Budget(iterations, seconds), rollout, depth,
-                          1.0 if exploration is None else exploration, prior, REUSE[reuse])
+                          spec.exploration if exploration is None else exploration, prior, REUSE[reuse])
 
 
 def _positive_int(values: Mapping[str, str], key: str, where: str, allow_zero: bool = False) -> int | None:

@@ -153,6 +153,9 @@ class GameSpec:
         game is a draw), from the finished game's :meth:`~GameState.metrics` and the clause that
         ended it; ``None`` when the metrics do not hold it. Ladders report it beside the points.
     :ivar margin_name: what the margin is, in a few words (a ladder's table heading).
+    :ivar exploration: UCT's exploration constant for a search bot whose name gives no ``c``: 1 suits
+        values that differ a lot between moves (a game played to the end); a game whose heuristic
+        moves little per move (byston's: 0.02–0.1 for a hex) wants a smaller one.
     :ivar public_views: every seat's view and a spectator's are one and the same (the game hides
         nothing in its views, as byston): a server makes it once a state for all its sockets. The
         conformance harness checks the claim at every state it looks at.
@@ -188,6 +191,7 @@ class GameSpec:
     public_views: bool = False
     margin: Callable[[Mapping[str, float], str, Mapping[str, Any]], tuple[float, ...] | None] | None = None
     margin_name: str = ""
+    exploration: float = 1.0
 
     def sides(self, options: Mapping[str, Any]) -> tuple[int, ...]:
         """Each seat's side for these (validated) options (:attr:`teams`)."""

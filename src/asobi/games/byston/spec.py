@@ -91,6 +91,7 @@ def spec() -> GameSpec:
         public_views=True,  # open information: every seat sees the same (docs/byston/README.md)
         margin=camp_margin,
         margin_name="camp's lead in GP (27.2)",
+        exploration=0.05,  # the heuristic moves 0.02–0.1 for a hex: c = 1 swamps it (docs/byston/strength.md)
     )
     BystonState.spec = made
     return made
