@@ -773,7 +773,7 @@ def ladder(ctx: click.Context, game: str, bots: str, n: int, seed: int, jobs: in
     if doc:
         command = shlex.join(["asobi", "ladder", spec.id, "--bots", ",".join(names), "-n", str(n), "--seed", str(seed),
                               "--jobs", str(jobs), *(["--mode", mode] if mode != "auto" else []), *ctx.args,
-                              "--doc", doc])
+                              *(["--results", results] if results else []), "--doc", doc])
         Path(doc).parent.mkdir(parents=True, exist_ok=True)
         Path(doc).write_text(markdown(result, command, elapsed), encoding="utf-8")
     if as_json:

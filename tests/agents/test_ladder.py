@@ -229,3 +229,11 @@ def test_a_byston_ladder_reports_the_camps_lead():
     assert margins["rule", "random"]["mean"] == -margins["random", "rule"]["mean"] > 0
     shown = run("ladder", "byston", "--bots", "random,rule", "-n", "2", "--jobs", "1", "--players", "2")
     assert "camp's lead in GP (27.2)" in shown.output
+
+
+def test_the_page_of_a_ladder_kept_in_a_results_file_names_the_file(tmp_path):
+    page, kept = tmp_path / "ladder.md", tmp_path / "kept.jsonl"
+    out = run("ladder", "toy-highcard", "--bots", "random,mcts:iters=5", "-n", "2", "--jobs", "1", "--results", str(kept),
+              "--doc", str(page))
+    assert out.exit_code == 0, out.output
+    assert f"--results {kept} --doc {page}" in page.read_text(encoding="utf-8")
