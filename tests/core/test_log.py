@@ -105,3 +105,19 @@ def test_the_log_is_declared_as_the_field_log():
 
     with pytest.raises(ValueError, match="'log', not 'events'"):
         Fields(events=Log())
+
+
+def test_a_tail_read_once_keeps_logging_after_the_log_is_read_or_cloned():
+    # rules may read ``tail = s.log_tail`` once and append several times; sealing empties the
+    # same list rather than replacing it, so nothing appended through ``tail`` is lost
+    from .flowgame import Duel
+
+    s = Duel()
+    tail = s.log_tail
+    for i in range(CHUNK):
+        tail.append(ev(i))
+    start = s.log_length() - CHUNK
+    s.log.digest()  # a read seals the tail
+    s.clone()
+    tail.append(ev(-1))
+    assert s.events_since(start) == [ev(i) for i in range(CHUNK)] + [ev(-1)]

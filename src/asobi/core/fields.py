@@ -180,7 +180,7 @@ class Log(Kind):
             "t = self.log_tail",
             f"if len(t) >= {CHUNK}:",
             "    self.log_sealed = sealed(self.log_sealed, t)",
-            "    self.log_tail = t = []",
+            "    t.clear()",
             "c.log_tail = t.copy()",
             "c.log_sealed = self.log_sealed",
         ]

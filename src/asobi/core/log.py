@@ -190,8 +190,7 @@ class EventLog(LogReads):
     def _parts(self) -> tuple[_Chunk | None, list[EventFields]]:
         if len(self._tail) >= CHUNK:  # seal as it is read: later reads and copies share the chunk
             self._sealed = sealed(self._sealed, self._tail)
-            self._tail = []
-            self.append = self._tail.append
+            self._tail.clear()
         return self._sealed, self._tail
 
     def extend(self, events: Iterable[EventFields]) -> None:
@@ -215,8 +214,9 @@ class StateLog(LogReads):
         s = self._state
         tail = s.log_tail
         if len(tail) >= CHUNK:
+            # (emptied in place: rules that read ``tail = s.log_tail`` once keep appending to the log)
             s.log_sealed = sealed(s.log_sealed, tail)
-            s.log_tail = tail = []
+            tail.clear()
         return s.log_sealed, tail
 
     def append(self, event: EventFields) -> None:
