@@ -745,7 +745,7 @@ def ladder(ctx: click.Context, game: str, bots: str, n: int, seed: int, jobs: in
     import time
 
     from .agents import check_bot_name
-    from .sim.ladder import head_to_head_margins, markdown, run_ladder
+    from .sim.ladder import markdown, run_ladder
     from .sim.ladder import plot as plot_ratings
 
     spec = get_game(game)
@@ -806,7 +806,7 @@ def ladder(ctx: click.Context, game: str, bots: str, n: int, seed: int, jobs: in
         low, high = p.interval()
         pairs.add_row(p.bot, p.against, str(p.games), f"{p.share:.1%}", f"{low:.1%} – {high:.1%}")
     console.print(pairs)
-    margins = head_to_head_margins(result, ratings)
+    margins = result.head_to_head_margins(ratings)
     if margins:
         by_margin = Table(title=f"{result.margin_name}: each bot's mean against the other, its sides' means averaged "
                                 "(95% interval: ± 1.96 standard errors, from each side's own variance)",

@@ -14,7 +14,8 @@ draw counting half) carry a 95% Wilson interval.
 
 A game that declares a margin (``GameSpec.margin``: a finer score than the outcome, as byston's
 camp's lead in GP, where nearly every game is a draw) gets it reported too: each bot's mean margin
-against each other bot, with a 95% interval (mean ± 1.96 standard errors).
+against each other bot (the mean of its means on each side it held), with a 95% interval of
+± 1.96 standard errors from each side's own variance (:class:`MarginPairing`).
 
 Game ``i`` is played from ``derive_seed(S, "ladder", i)``: the same command plays the same games
 whatever ``--jobs``, as long as the bots' budgets are iterations, not time.
@@ -152,9 +153,9 @@ class Ladder:
 
     def margin_pairings(self) -> list[MarginPairing]:
         """Each bot's margin against each other bot (both ways), over the games that have one."""
-        found: dict[tuple[str, str], dict[tuple[int, ...], list[float]]] = {}
         if not self.margins:
             return []  # the game has no margin
+        found: dict[tuple[str, str], dict[tuple[int, ...], list[float]]] = {}
         for (seats, _), margins in zip(self.results, self.margins, strict=True):
             if margins is None:
                 continue
@@ -195,10 +196,11 @@ class Ladder:
 
     def head_to_head(self, ratings: Sequence[Rating]) -> list[Pairing]:
         """Each pair once, the better-rated bot first, in rating order."""
-        rank = {r.bot: i for i, r in enumerate(ratings)}
-        rank[TABLE] = len(rank)
-        return sorted((p for p in self.pairings() if rank[p.bot] < rank[p.against]),
-                      key=lambda p: (rank[p.bot], rank[p.against]))
+        return _once_in_rating_order(self.pairings(), ratings)
+
+    def head_to_head_margins(self, ratings: Sequence[Rating]) -> list[MarginPairing]:
+        """Each pair's margins once, as :meth:`head_to_head` orders the pairs."""
+        return _once_in_rating_order(self.margin_pairings(), ratings)
 
     def ratings(self) -> list[Rating]:
         """Every bot's rating, best first (see the module's description)."""
@@ -215,6 +217,14 @@ class Ladder:
             share = scored[bot] / played[bot] if played[bot] else 0.0
             out.append(Rating(bot, mu, mu - Z95 * sigma, mu + Z95 * sigma, played[bot], share))
         return sorted(out, key=lambda r: -r.mu)
+
+
+def _once_in_rating_order(pairs: Sequence[Any], ratings: Sequence[Rating]) -> list[Any]:
+    """Of pairs that have ``bot`` and ``against``, each pair once: the better-rated bot first,
+    in rating order (the game itself, ``table``, last)."""
+    rank = {r.bot: i for i, r in enumerate(ratings)}
+    rank[TABLE] = len(rank)
+    return sorted((p for p in pairs if rank[p.bot] < rank[p.against]), key=lambda p: (rank[p.bot], rank[p.against]))
 
 
 def _rate(games: Sequence[list[tuple[str, float]]], names: Sequence[str]) -> dict[str, tuple[float, float]]:
@@ -411,7 +421,7 @@ def markdown(ladder: Ladder, command: str, elapsed: float) -> str:
     for p in ladder.head_to_head(ratings):
         low, high = p.interval()
         lines.append(f"| `{p.bot}` | `{p.against}` | {p.games} | {p.share:.1%} | {low:.1%} – {high:.1%} |")
-    margins = head_to_head_margins(ladder, ratings)
+    margins = ladder.head_to_head_margins(ratings)
     if margins:
         lines += ["", f"The {ladder.margin_name}, each bot's mean against the other (the mean of its means on "
                   "each side it held), with a 95% interval (± 1.96 standard errors, from each side's own "
@@ -421,14 +431,6 @@ def markdown(ladder: Ladder, command: str, elapsed: float) -> str:
             low, high = m.interval()
             lines.append(f"| `{m.bot}` | `{m.against}` | {m.games} | {m.mean:+.2f} | {low:+.2f} – {high:+.2f} |")
     return "\n".join(lines) + "\n"
-
-
-def head_to_head_margins(ladder: Ladder, ratings: Sequence[Rating]) -> list[MarginPairing]:
-    """Each pair's margins once, the better-rated bot first, in rating order (as
-    :meth:`Ladder.head_to_head`)."""
-    rank = {r.bot: i for i, r in enumerate(ratings)}
-    return sorted((m for m in ladder.margin_pairings() if rank[m.bot] < rank[m.against]),
-                  key=lambda m: (rank[m.bot], rank[m.against]))
 
 
 def plot(ladder: Ladder, path: str) -> None:
