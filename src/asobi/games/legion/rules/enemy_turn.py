@@ -26,7 +26,7 @@ def task_enemy_turn(s: LegionState) -> None:
         if pos >= 0:
             s.pieces[i] = (pos + i + 1) % length
             args = (("piece", i + 1), ("esq", s.content.square_ids[s.pieces[i]]))
-            s.log_tail.append(("7.1", "piece_advanced", args, None))
+            tail.append(("7.1", "piece_advanced", args, None))
     s.agenda.extend(_PIECE_TASKS)
     if s.timing != "simple":
         s.agenda.append(_ADVANCED_WINDOW)  # L-28: the players may answer the pieces' advance
