@@ -34,7 +34,7 @@ from typing import Any
 
 from .errors import BadRecordError
 from .events import EventFields
-from .log import CHUNK, EventLog, LogReads, StateLog, sealed, set_state_log
+from .log import CHUNK, EventLog, LogReads, StateLog, seal, set_state_log
 from .state import GameState
 
 
@@ -179,8 +179,7 @@ class Log(Kind):
         return [
             "t = self.log_tail",
             f"if len(t) >= {CHUNK}:",
-            "    self.log_sealed = sealed(self.log_sealed, t)",
-            "    t.clear()",
+            "    self.log_sealed = seal(self.log_sealed, t)",
             "c.log_tail = t.copy()",
             "c.log_sealed = self.log_sealed",
         ]
@@ -297,7 +296,7 @@ class Fields:
         for name, kind in self.kinds.items():
             lines.extend("    " + line for line in kind.clone_lines(name))
         lines.append("    return c")
-        namespace: dict[str, Any] = {"new": object.__new__, "cls": cls, "list_copy": list.copy, "sealed": sealed}
+        namespace: dict[str, Any] = {"new": object.__new__, "cls": cls, "list_copy": list.copy, "seal": seal}
         exec("\n".join(lines), namespace)
         clone = namespace["clone"]
         clone.__doc__ = "An independent copy, field by field as each field's kind needs (generated)."

@@ -72,9 +72,15 @@ def _feed(hasher: Any, events: Iterable[EventFields]) -> None:
     hasher.update("".join([tuple.__repr__(e) + "\n" for e in events]).encode())
 
 
-def sealed(parent: _Chunk | None, tail: list[EventFields]) -> _Chunk | None:
-    """``parent`` with the events of ``tail`` sealed after it (``parent`` itself when there are none)."""
-    return _Chunk(parent, tuple(tail)) if tail else parent
+def seal(parent: _Chunk | None, tail: list[EventFields]) -> _Chunk | None:
+    """``parent`` with the events of ``tail`` sealed after it (``parent`` itself when there are
+    none), ``tail`` emptied in place: whoever holds the list (a rule that read ``tail =
+    s.log_tail`` once) keeps appending to the same log."""
+    if not tail:
+        return parent
+    chunk = _Chunk(parent, tuple(tail))
+    tail.clear()
+    return chunk
 
 
 class _Sink(list[EventFields]):
@@ -189,8 +195,7 @@ class EventLog(LogReads):
 
     def _parts(self) -> tuple[_Chunk | None, list[EventFields]]:
         if len(self._tail) >= CHUNK:  # seal as it is read: later reads and copies share the chunk
-            self._sealed = sealed(self._sealed, self._tail)
-            self._tail.clear()
+            self._sealed = seal(self._sealed, self._tail)
         return self._sealed, self._tail
 
     def extend(self, events: Iterable[EventFields]) -> None:
@@ -214,9 +219,7 @@ class StateLog(LogReads):
         s = self._state
         tail = s.log_tail
         if len(tail) >= CHUNK:
-            # (emptied in place: rules that read ``tail = s.log_tail`` once keep appending to the log)
-            s.log_sealed = sealed(s.log_sealed, tail)
-            tail.clear()
+            s.log_sealed = seal(s.log_sealed, tail)
         return s.log_sealed, tail
 
     def append(self, event: EventFields) -> None:
@@ -231,7 +234,7 @@ class StateLog(LogReads):
         already holds stays readable; its length stops growing."""
         s = self._state
         if s.log_tail is not SINK:
-            s.log_sealed = sealed(s.log_sealed, s.log_tail)
+            s.log_sealed = seal(s.log_sealed, s.log_tail)
             s.log_tail = SINK
 
 
