@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from asobi.core.testing import rule
-from asobi.games.byston import clauses
-from asobi.games.byston.render import render_map
+from asobi.games.byston.present.render import render_map
+from asobi.games.byston.spec import SPEC as _BYSTON
 from asobi.games.byston.tables import LAND_COUNTRIES, tables
 
 from .notes_sync import notes_tsv
@@ -83,7 +83,7 @@ def test_every_note_and_clause_cited_here_exists():
 
     from asobi.core.testing import cited_clauses
 
-    known = clauses()
+    known = _BYSTON.clauses()
     here = Path(__file__).parent
     assert cited_clauses(here) - set(known) == set()
     notes = {k for k in known if k.startswith("B-")}
@@ -94,8 +94,8 @@ def test_every_note_and_clause_cited_here_exists():
     assert set(headings) == notes
     for note, title in headings.items():
         assert known[note].startswith(title + ": "), note
-    tsv = (here.parents[1] / "src/asobi/games/byston/rules/notes.tsv").read_text(encoding="utf-8")
-    assert tsv == notes_tsv(doc), "notes.tsv is stale: run python -m tests.byston.notes_sync"
+    tsv = (here.parents[1] / "src/asobi/games/byston/rules/completion.tsv").read_text(encoding="utf-8")
+    assert tsv == notes_tsv(doc), "completion.tsv is stale: run python -m tests.byston.notes_sync"
     assert "20.2" not in known and "17.6" in known and len(notes) >= 30
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from asobi.core.testing import cited_clauses
-from asobi.games.emblem import SPEC
+from asobi.games.emblem.spec import SPEC
 
 
 def test_every_clause_is_cited_by_a_scenario_test():

@@ -8,8 +8,8 @@ from random import Random
 
 from asobi.core import CHANCE, TERMINAL, GameState
 from asobi.core.testing import FixedRandom
-from asobi.games.emblem import SPEC
 from asobi.games.emblem.rules import flow
+from asobi.games.emblem.spec import SPEC
 from asobi.games.emblem.state import EmblemState
 
 EDGES = (0.0, 1e-12, 0.25, 0.5, 0.999999, 1 - 2**-53)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from asobi.core.agent import Observation
 from asobi.core.match import Match, make_bot
 from asobi.core.play import chance_rng
-from asobi.games.legion import SPEC
+from asobi.games.legion.spec import SPEC
 
 
 def test_rule_bots_finish_games_with_only_legal_actions():

@@ -9,8 +9,8 @@ import pytest
 
 from asobi.core.errors import BadDataError
 from asobi.core.testing import rule
-from asobi.games.legion import SPEC
 from asobi.games.legion.content import content, load_content
+from asobi.games.legion.spec import SPEC
 from asobi.games.legion.state import LegionState
 
 from .helpers import sq

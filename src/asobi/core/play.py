@@ -8,7 +8,7 @@ from typing import Any
 
 from .match import Match, chance_source, make_bot
 from .record import GameRecord
-from .registry import GameSpec
+from .spec import GameSpec
 from .state import GameState
 
 __all__ = ["chance_rng", "make_bot", "play_recorded"]
