@@ -5,7 +5,8 @@ and the battle odds ride on the choices made in a battle."""
 from __future__ import annotations
 
 from asobi.core.agent import Observation
-from asobi.core.match import Match, make_bot
+from asobi.core.bots import make_bot
+from asobi.core.match import Match
 from asobi.core.registry import get_game
 from asobi.core.state import TERMINAL
 from asobi.games.byston.board import static

@@ -24,8 +24,9 @@ from typing import Any
 
 from .actions import Action, action_from_json, action_to_json
 from .agent import RandomAgent, derive_seed
+from .bots import make_bot
 from .errors import ActionError, IllegalActionError, MalformedActionError, NotYourTurnError
-from .match import Match, make_bot
+from .match import Match
 from .record import GameRecord, replay
 from .spec import GameSpec
 from .state import CHANCE, TERMINAL, GameState

@@ -22,14 +22,13 @@ from random import Random, SystemRandom
 from typing import Any
 
 from .actions import Action
-from .agent import Agent, RandomAgent, derive_seed
+from .agent import Agent, derive_seed
+from .bots import HUMAN, make_bot
 from .errors import AsobiError, BadRecordError, IllegalActionError
 from .events import Event
 from .record import GameRecord
 from .spec import GameSpec
 from .state import CHANCE, TERMINAL, GameState
-
-HUMAN = "human"
 
 
 def chance_source(seed: int | None, played: int = 0) -> Random:
@@ -43,26 +42,6 @@ def chance_source(seed: int | None, played: int = 0) -> Random:
     if played:
         return Random(derive_seed(seed, "chance", played))
     return Random(derive_seed(seed, "chance"))
-
-
-def make_bot(spec: GameSpec, name: str, seat: int, seed: int | None, options: Mapping[str, Any]) -> Agent:
-    """A bot of kind ``name`` for ``seat``; seeded from the game's seed and the seat (or secretly).
-
-    :raises AsobiError: if the game has no such bot.
-    """
-    agent_seed = derive_seed(seed, "seat", seat) if seed is not None else SystemRandom().randrange(2**63)
-    if name == "random":
-        return RandomAgent(agent_seed)
-    try:
-        factory = spec.bots[name]
-    except KeyError:
-        raise AsobiError(f"{spec.id}: no bot {name!r}; the bots are: {', '.join(spec.bot_names())}") from None
-    return factory(seat, agent_seed, options)
-
-
-BotMaker = Callable[[GameSpec, str, int, "int | None", Mapping[str, Any]], Agent]
-"""Makes the bot for a seat from its name (:func:`make_bot`'s signature); layers above the core
-pass one that knows more bots (``asobi.agents.make_bot``: the searches)."""
 
 
 class UndoError(AsobiError):
@@ -130,7 +109,8 @@ class Match:
     :param actions: actions already played (a resumed game); each is replayed with its check.
     :param journal: keep per-seat updates (play with people); off for simulation.
     :param checked: check the legality of bots' and chance's actions too.
-    :param bot_maker: makes each bot seat's agent from its name (default :func:`make_bot`).
+    :param agents: the agent of each seat, made elsewhere (``None`` for a person); by default each
+        bot seat's from its name (:func:`~asobi.core.bots.make_bot`).
     """
 
     def __init__(
@@ -144,7 +124,6 @@ class Match:
         journal: bool = True,
         checked: bool = True,
         agents: Sequence[Agent | None] | None = None,
-        bot_maker: BotMaker | None = None,
         where: str = "match",
     ) -> None:
         self.spec = spec
@@ -174,9 +153,8 @@ class Match:
         if agents is not None:
             self.agents = list(agents)
         else:
-            maker = bot_maker or make_bot
             self.agents = [
-                None if kind == HUMAN else maker(spec, kind.removeprefix("bot:"), seat, seed, self.options)
+                None if kind == HUMAN else make_bot(spec, kind.removeprefix("bot:"), seat, seed, self.options)
                 for seat, kind in enumerate(self.seats)
             ]
 

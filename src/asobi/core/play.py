@@ -6,7 +6,8 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
 
-from .match import Match, chance_source, make_bot
+from .bots import make_bot
+from .match import Match, chance_source
 from .record import GameRecord
 from .spec import GameSpec
 from .state import GameState

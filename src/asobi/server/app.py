@@ -21,7 +21,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
-from ..agents import bot_names
+from ..core.bots import bot_names
 from ..core.errors import AsobiError, BadRecordError
 from ..core.match import HUMAN
 from ..core.registry import all_games, get_game

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..agents import make_bot, seat_kind
 from ..core.actions import Action
 from ..core.agent import derive_seed
+from ..core.bots import make_bot, seat_kind
 from ..core.match import Match
 from .errors import ServerError
 

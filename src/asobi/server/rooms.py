@@ -26,8 +26,8 @@ from typing import Any, Protocol
 
 import orjson
 
-from ..agents import BotNameError, make_bot, seat_kind
 from ..core.actions import Action, action_to_json
+from ..core.bots import BotNameError, seat_kind
 from ..core.errors import AsobiError
 from ..core.match import HUMAN, Match
 from ..core.record import GameRecord
@@ -341,7 +341,7 @@ class Hub:
     # ---- games ----------------------------------------------------------------------------------
     def create(self, spec: GameSpec, options: dict[str, Any], kinds: list[str], seed: int | None) -> tuple[int, dict[int, str]]:
         """Save a new game and hand out a token per human seat."""
-        match = Match(spec, options, kinds, seed=seed, bot_maker=make_bot)  # checks options and seats first
+        match = Match(spec, options, kinds, seed=seed)  # checks options and seats first
         game_id = self.store.create(GameRecord.new(spec, match.options, list(kinds), seed))
         humans = [i for i, kind in enumerate(kinds) if kind == HUMAN]
         try:
@@ -355,7 +355,7 @@ class Hub:
         """The saved game as a match, saving each new action as it is applied."""
         record = self.store.load_for_play(game_id)
         match = Match(record.spec, record.options, record.seats, seed=record.seed, actions=record.actions,
-                      where=f"saved game {game_id}", bot_maker=make_bot)
+                      where=f"saved game {game_id}")
         match.listeners.append(StoreListener(self.store, game_id))
         return match
 

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..agents import make_bot
 from ..core.agent import derive_seed
 from ..core.errors import BadRecordError
 from ..core.match import Match
@@ -94,8 +93,7 @@ def make_jobs(
 def play_job(job: Job) -> GameResult:
     """Play one game of a batch (run in a worker process or on a cluster node)."""
     spec = get_game(job.game)
-    match = Match(spec, job.options, [f"bot:{b}" for b in job.bots], seed=job.seed, journal=False, checked=False,
-                  bot_maker=make_bot)
+    match = Match(spec, job.options, [f"bot:{b}" for b in job.bots], seed=job.seed, journal=False, checked=False)
     match.play()
     state = match.state
     steps = len(match.actions)
