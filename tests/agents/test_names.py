@@ -7,8 +7,8 @@ import pytest
 from click.testing import CliRunner
 
 from asobi.agents import ISMCTSAgent, MCTSAgent, parse_search
-from asobi.core.bots import BotNameError, bot_kinds, check_bot_name, make_bot, seat_kind
 from asobi.cli import main
+from asobi.core.bots import BotNameError, bot_kinds, check_bot_name, make_bot, seat_kind
 from asobi.core.registry import get_game
 from asobi.store import GameStore
 from core.toygame import registered
