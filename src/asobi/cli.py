@@ -20,8 +20,9 @@ from .core.actions import action_to_json
 from .core.bots import bot_names
 from .core.errors import AsobiError, BadRecordError
 from .core.match import Match
-from .core.record import GameRecord, replay
+from .core.record import GameRecord
 from .core.registry import all_games, get_game
+from .core.replay import read_record, replay
 from .core.spec import GameSpec
 from .core.state import CHANCE, Outcome
 from .terminal import TerminalGame, hint_bot_name, parse_seats
@@ -326,7 +327,7 @@ def _load_record(source: str, db: str | None) -> tuple[GameRecord, str]:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as e:
             raise BadRecordError(source, f"cannot read ({e})") from None
-        return GameRecord.loads(text, where=source), source
+        return read_record(text, where=source), source
     if source.isdigit():
         with _open_store(db) as store:
             return store.load(int(source)), f"saved game {source}"

@@ -17,11 +17,11 @@ import importlib.metadata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from random import SystemRandom
 from typing import TYPE_CHECKING, Any
 
-from .agent import Agent, RandomAgent, derive_seed
+from .agent import Agent, RandomAgent
 from .errors import AsobiError
+from .seeding import bot_seed
 
 if TYPE_CHECKING:
     from .spec import GameSpec
@@ -116,11 +116,6 @@ def _examples() -> str:
     """How the kinds are written, for an error text (`` (e.g. mcts:time=0.5, …)``)."""
     examples = ", ".join(e for e in (_kind(k).example for k in bot_kinds()) if e)
     return f" (e.g. {examples})" if examples else ""
-
-
-def bot_seed(seed: int | None, seat: int) -> int:
-    """A seat's bot seed: derived from the game's seed, or secret when the game has none."""
-    return derive_seed(seed, "seat", seat) if seed is not None else SystemRandom().randrange(2**63)
 
 
 def make_bot(spec: GameSpec, name: str, seat: int, seed: int | None, options: Mapping[str, Any]) -> Agent:

@@ -23,11 +23,13 @@ from random import Random
 from typing import Any
 
 from .actions import Action, action_from_json, action_to_json
-from .agent import RandomAgent, derive_seed
+from .agent import RandomAgent
 from .bots import make_bot
 from .errors import ActionError, IllegalActionError, MalformedActionError, NotYourTurnError
 from .match import Match
-from .record import GameRecord, replay
+from .record import GameRecord
+from .replay import replay
+from .seeding import derive_seed
 from .spec import GameSpec
 from .state import CHANCE, TERMINAL, GameState
 

@@ -18,34 +18,40 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from random import Random, SystemRandom
 from typing import Any
 
 from .actions import Action
-from .agent import Agent, derive_seed
+from .agent import Agent
 from .bots import HUMAN, make_bot
-from .errors import AsobiError, BadRecordError, IllegalActionError
+from .errors import ActionError, AsobiError, BadRecordError, IllegalActionError
 from .events import Event
 from .record import GameRecord
+from .seeding import chance_source
 from .spec import GameSpec
 from .state import CHANCE, TERMINAL, GameState
 
 
-def chance_source(seed: int | None, played: int = 0) -> Random:
-    """The generator that picks chance outcomes: secret without a seed, else reproducible.
-
-    A seeded game resumed after ``played`` actions continues from a generator derived from the
-    seed and that count, so the same saved game goes on the same way.
-    """
-    if seed is None:
-        return SystemRandom()
-    if played:
-        return Random(derive_seed(seed, "chance", played))
-    return Random(derive_seed(seed, "chance"))
-
-
 class UndoError(AsobiError):
     """Nothing the seat may take back."""
+
+
+class ReplayError(BadRecordError):
+    """A recorded action the rules refuse.
+
+    :ivar index: the action's index in the record.
+    :ivar action: the action.
+    :ivar clause: the rule clause that refuses it, when the rules name one.
+    :ivar refused: the rules refused it as illegal or malformed (else applying it failed).
+    """
+
+    def __init__(self, where: str, index: int, action: Action, reason: str, clause: str | None = None, *,
+                 refused: bool = False) -> None:
+        super().__init__(f"{where}, action {index}", reason)
+        self.index = index
+        self.action = action
+        self.clause = clause
+        self.reason = reason
+        self.refused = refused
 
 
 @dataclass(frozen=True)
@@ -143,11 +149,9 @@ class Match:
         self._undo: list[tuple[int, GameState, int]] = []
         """Snapshots before each of one seat's decisions since information was last revealed."""
         self._last_log_start = 0
-        for i, action in enumerate(actions):
-            try:
-                self._apply(self.state.current_seat, action, check=True)
-            except AsobiError as e:
-                raise BadRecordError(f"{where}, action {i}", str(e)) from None
+        self.where = where
+        for action in actions:
+            self.replay_step(action)
         self._undo.clear()
         self.chance = chance_source(seed, len(self.actions))
         if agents is not None:
@@ -209,6 +213,19 @@ class Match:
             if on_step is not None:
                 on_step(self)
         return self.waiting_for()
+
+    def replay_step(self, action: Action) -> None:
+        """Apply the record's next action, whoever is to take it, with every rules check: how a
+        saved game is resumed and how every replay goes on (:mod:`.replay`).
+
+        :raises ReplayError: naming the action the rules refuse (nothing changes).
+        """
+        try:
+            self._apply(self.state.current_seat, action, check=True)
+        except ActionError as e:
+            raise ReplayError(self.where, len(self.actions), action, str(e), e.clause, refused=True) from None
+        except AsobiError as e:
+            raise ReplayError(self.where, len(self.actions), action, str(e)) from None
 
     def submit(self, seat: int, action: Action) -> None:
         """Apply a person's action for ``seat`` (checked; bound to the seat).

@@ -7,8 +7,9 @@ from random import Random
 from typing import Any
 
 from .bots import make_bot
-from .match import Match, chance_source
+from .match import Match
 from .record import GameRecord
+from .seeding import chance_source
 from .spec import GameSpec
 from .state import GameState
 

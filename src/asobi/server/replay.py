@@ -11,24 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.actions import Action
-from ..core.agent import Agent, Observation
-from ..core.errors import AsobiError, BadRecordError
-from ..core.match import Match
 from ..core.record import GameRecord
+from ..core.replay import replaying
 from .errors import ServerError
 from .protocol import state_message
 
 FRAME_KEYS = ("state_id", "to_move", "to_move_name", "over", "outcome", "view", "text", "names", "updates")
 """What a frame keeps of a state message (the seats, title and so on are said once)."""
-
-
-class _FromRecord(Agent):
-    """Sits in every seat of a replay: the record says what each seat did, so it is never asked
-    (and, no seat being a person's, no legal actions are listed for the frames)."""
-
-    def act(self, obs: Observation) -> Action:
-        raise AsobiError("a replay's seats are played from the record")
 
 
 def replay_message(record: GameRecord, game_id: int, seat: int | None, lang: str) -> dict[str, Any]:
@@ -45,18 +34,10 @@ def replay_message(record: GameRecord, game_id: int, seat: int | None, lang: str
     n = len(record.seats)
     if seat is not None and not 0 <= seat < n:
         raise ServerError(f"game {game_id} has seats 0 to {n - 1}, not {seat}")
-    # No bots are made: the record says what everyone did.
-    match = Match(record.spec, record.options, record.seats, seed=record.seed, agents=[_FromRecord()] * n,
-                  where=f"saved game {game_id}")
     frames = []
     since = -1
     first: dict[str, Any] = {}
-    for index in range(len(record.actions) + 1):
-        if index:
-            try:
-                match.advance(record.actions[index - 1])
-            except AsobiError as e:
-                raise BadRecordError(f"saved game {game_id}, action {index - 1}", str(e)) from None
+    for match in replaying(record, journal=True, where=f"saved game {game_id}"):
         message = state_message(match, seat, since=since, epoch="replay", lang=lang, game_id=game_id,
                                 seat_kinds=record.seats, connected=[], can_undo=0)
         if not first:
