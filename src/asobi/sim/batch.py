@@ -18,8 +18,8 @@ from typing import Any
 from ..core.errors import BadRecordError
 from ..core.match import Match
 from ..core.record import GameRecord, load_json
-from ..core.replay import read_record
 from ..core.registry import get_game
+from ..core.replay import read_record
 from ..core.seeding import derive_seed
 from .facts import FactSampler
 
