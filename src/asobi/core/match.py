@@ -248,13 +248,12 @@ class Match:
     def _apply(self, seat: int, action: Action, *, check: bool, seat_bound: bool = False) -> None:
         state = self.state
         journal = self._journal
+        if check:  # before anything reads the action: its labels are made for legal actions only
+            state.check(action, seat=seat if seat_bound else None)
         self._last_log_start = log_start = state.log_length()
         if journal is not None:
             seen = _seen(state, action)
-        if check:
-            state.apply(action, seat=seat if seat_bound else None)
-        else:
-            state.apply_unchecked(action)
+        state.apply_unchecked(action)
         if not seat_bound and self._undo:
             self._undo.clear()  # information was revealed: chance or a bot acted
         self.actions.append(action)
