@@ -49,11 +49,27 @@ def test_a_call_is_a_bid_a_challenge_or_spot_on():
 @rule("3.1")
 def test_a_bid_names_at_most_the_dice_on_the_table():
     s = position(CUPS, turn=0)
-    assert ("bid", 9, 6) in s.legal_actions()
-    assert ("bid", 10, 2) not in s.legal_actions()
+    # refused before anything lists the calls (the single-action check), then by the listing
     assert refused(s, ("bid", 10, 2), 0) == "3.1"
     assert refused(s, ("bid", 0, 2), 0) == "3.1"
     assert refused(s, ("bid", 2, 7), 0) == "3.1"
+    assert ("bid", 9, 6) in s.legal_actions()
+    assert ("bid", 10, 2) not in s.legal_actions()
+    assert refused(s, ("bid", 10, 2), 0) == "3.1"
+
+
+@rule("3.1", "3.2", "4.2", "4.3", "4.4", "4.5", "5.1", "5.3")
+@pytest.mark.parametrize("wild_ones", [True, False])
+@pytest.mark.parametrize("last", [None, (1, 2), (3, 6), (4, 1), (9, 5), (9, 1)])
+def test_the_check_of_one_call_agrees_with_the_listing(last, wild_ones):
+    s = position(CUPS, turn=1, bids=((*last, 0),) if last else (), wild_ones=wild_ones, spot_on=True)
+    every = [("bid", q, f) for q in range(0, 12) for f in range(0, 8)] + [("challenge",), ("spot_on",), ("x",)]
+    checked = []
+    for action in every:
+        s.legal_cache = None  # ask the check, not a listing made before
+        if s.is_legal(action):
+            checked.append(action)
+    assert checked == list(s.legal_actions())
 
 
 @rule("3.1")
