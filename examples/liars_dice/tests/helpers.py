@@ -8,7 +8,7 @@ from asobi.core import Event
 from asobi.core.log import EventLog
 
 from asobi_liars_dice.model import Bid
-from asobi_liars_dice.spec import spec
+from asobi_liars_dice.spec import SPEC
 from asobi_liars_dice.state import LiarsDiceState
 
 
@@ -24,7 +24,7 @@ def position(
     """A round under way: ``cups`` already rolled (a seat out of the game has ``[]`` and count 0),
     the round's ``bids`` as ``(quantity, face, seat)``, the last standing, and ``turn`` to call.
     The log starts empty; ``counts`` default to the cups' sizes."""
-    s = spec().new_game({"players": len(cups), "dice": dice, "wild_ones": wild_ones, "spot_on": spot_on})
+    s = SPEC.new_game({"players": len(cups), "dice": dice, "wild_ones": wild_ones, "spot_on": spot_on})
     assert isinstance(s, LiarsDiceState)
     s.log = EventLog()
     s.counts = list(counts) if counts is not None else [len(c) for c in cups]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from asobi_liars_dice.spec import spec
+from asobi_liars_dice.spec import SPEC
 
 pytestmark = pytest.mark.filterwarnings(
     # PettingZoo's checker warns about any dict observation that is not one of its own games'.
@@ -18,15 +18,15 @@ def test_pettingzoo_api_and_seed_tests():
     from asobi.interop.pettingzoo import env
     from pettingzoo.test import api_test, seed_test
 
-    api_test(env(spec(), players=3, dice=2), num_cycles=300)
-    seed_test(lambda: env(spec(), players=3, dice=2), num_cycles=100)
+    api_test(env(SPEC, players=3, dice=2), num_cycles=300)
+    seed_test(lambda: env(SPEC, players=3, dice=2), num_cycles=100)
 
 
 def test_openspiel_random_simulation():
     pyspiel = pytest.importorskip("pyspiel", reason="the [interop] extra is not installed")
     from asobi.interop.openspiel import register_game
 
-    name = register_game(spec())
+    name = register_game(SPEC)
     game = pyspiel.load_game(name, {"players": 3, "dice": 2, "spot_on": True})
     assert game.num_distinct_actions() == 3 * 2 * 6 + 2
     assert game.max_chance_outcomes() == 6

@@ -7,7 +7,7 @@ from asobi.core.match import Match
 
 from asobi_liars_dice.bots import RuleBot, chance_at_least, chance_exactly
 from asobi_liars_dice.content import Temperament
-from asobi_liars_dice.spec import spec
+from asobi_liars_dice.spec import SPEC
 
 from .helpers import position
 
@@ -55,7 +55,7 @@ def test_doubt_makes_it_challenge_sooner():
 
 
 def test_the_rule_bot_beats_two_random_players():
-    game = spec()
+    game = SPEC
     options = game.validate_options({"players": 3})
     wins = 0
     for seed in range(40):
@@ -68,4 +68,4 @@ def test_the_rule_bot_beats_two_random_players():
 
 
 def test_every_temperament_in_the_data_is_a_bot():
-    assert set(spec().bots) == {"rule", "bold"}
+    assert set(SPEC.bots) == {"rule", "bold"}

@@ -7,14 +7,14 @@ import os
 import pytest
 from asobi.core.conformance import check_game
 
-from asobi_liars_dice.spec import spec
+from asobi_liars_dice.spec import SPEC
 
 SEEDS = int(os.environ.get("ASOBI_CONFORMANCE_SEEDS", "200"))
 
 
-@pytest.mark.parametrize("options", spec().conformance_options, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+@pytest.mark.parametrize("options", SPEC.conformance_options, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
 def test_game_conforms(options):
-    stats = check_game(spec(), options, range(SEEDS))
+    stats = check_game(SPEC, options, range(SEEDS))
     assert stats.games == SEEDS
     assert stats.sampled_states > 0 and stats.chance_nodes > 0
     assert stats.hidden_variants_differing > 0, "no hidden variant differed: the secrecy checks compared nothing"

@@ -11,9 +11,9 @@ from pathlib import Path
 import asobi
 import pytest
 
-from asobi_liars_dice.present import board_script
-from asobi_liars_dice.present.items import items
-from asobi_liars_dice.present.text import render
+from asobi_liars_dice.present import PRESENTATION
+from asobi_liars_dice.present.render import render
+from asobi_liars_dice.present.table import glossary, items
 
 from .helpers import position
 
@@ -58,8 +58,14 @@ def test_items_name_every_cup_the_bids_the_reveal_and_the_rules():
     assert found["last"].lines[1] == "CがBの3×6にダウト：2個"
 
 
+def test_the_glossary_has_both_languages():
+    assert len(glossary("en")) == len(glossary("ja")) == 6
+    assert glossary("en")[2].startswith("challenge:")
+
+
 def test_the_board_module_ships_with_the_package():
-    assert "window.AsobiBoards.liars_dice" in board_script()
+    assert PRESENTATION.board_script is not None
+    assert "window.AsobiBoards.liars_dice" in PRESENTATION.board_script.read_text(encoding="utf-8")
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
@@ -67,7 +73,7 @@ def test_the_board_module_ships_with_the_package():
 def test_the_board_draws_hidden_dice_as_question_marks(lang):
     s = table()
     ctx = {"lang": lang, "seat": 0, "names": {}, "seats": [{"name": n, "kind": "human"} for n in "ABC"]}
-    board = Path(__file__).parent.parent / "src" / "asobi_liars_dice" / "present" / "board.js"
+    board = PRESENTATION.board_script
     out = subprocess.run(
         ["node", str(HERE / "board_probe.js"), str(SVG_JS), str(board), json.dumps(s.view(0)), json.dumps(ctx)],
         capture_output=True, text=True, check=True, timeout=30,

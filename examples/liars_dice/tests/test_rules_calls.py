@@ -111,7 +111,7 @@ def test_a_seat_that_loses_its_last_die_is_out_and_skipped():
     assert [(e.clause, e.key, args(e)) for e in events(s) if e.clause == "6.1"] == [
         ("6.1", "lost_die", {"seat": 0, "left": 0}), ("6.1", "out", {"seat": 0})]
     assert s.counts == [0, 2, 2] and s.dice == [[], [], []]
-    rollers = []
+    rollers: list[int] = []
     while s.chance is not None:
         rollers.append(s.chance[1])
         s.apply(("roll", 2))

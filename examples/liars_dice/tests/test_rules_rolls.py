@@ -8,14 +8,14 @@ from asobi.core.actions import HIDDEN
 from asobi.core.state import CHANCE
 from asobi.core.testing import rule
 
-from asobi_liars_dice.spec import spec
+from asobi_liars_dice.spec import SPEC
 
 from .helpers import args, events, roll_all
 
 
 @rule("2.1")
 def test_every_die_is_its_own_roll_with_six_equal_faces():
-    s = spec().new_game({"players": 3, "dice": 2})
+    s = SPEC.new_game({"players": 3, "dice": 2})
     assert s.current_seat == CHANCE
     outcomes = s.chance_outcomes()
     assert [a for a, _ in outcomes] == [("roll", f) for f in range(1, 7)]
@@ -27,14 +27,14 @@ def test_every_die_is_its_own_roll_with_six_equal_faces():
 
 @rule("2.1")
 def test_a_seat_out_of_the_game_rolls_nothing():
-    s = spec().new_game({"players": 3, "dice": 2})
+    s = SPEC.new_game({"players": 3, "dice": 2})
     roll_all(s, [1, 2, 3, 4, 5, 6])
     s.counts[1] = 0  # B is out (6.1) before the next round
     s.dice = [[], [], []]
     s.push(("round",))
     s.pending = None
     s.run()
-    rollers = []
+    rollers: list[int] = []
     while s.chance is not None:
         rollers.append(s.chance[1])
         s.apply(("roll", 4))
@@ -44,7 +44,7 @@ def test_a_seat_out_of_the_game_rolls_nothing():
 
 @rule("2.1")
 def test_another_cup_shows_only_how_many_dice_it_holds():
-    s = spec().new_game({"players": 2, "dice": 2})
+    s = SPEC.new_game({"players": 2, "dice": 2})
     roll_all(s, [5, 3, 6, 6])
     mine, theirs = s.view(0)["cups"]
     assert mine == {"seat": 0, "count": 2, "dice": [3, 5]}
@@ -54,7 +54,7 @@ def test_another_cup_shows_only_how_many_dice_it_holds():
 
 @rule("2.1")
 def test_a_roll_is_hidden_from_every_seat_but_the_roller():
-    s = spec().new_game({"players": 2, "dice": 1})
+    s = SPEC.new_game({"players": 2, "dice": 1})
     assert s.redact(("roll", 4), 0) == ("roll", 4)
     assert s.redact(("roll", 4), 1) == ("roll", HIDDEN)
     assert s.redact(("roll", 4), None) == ("roll", 4)
@@ -66,7 +66,7 @@ def test_a_roll_is_hidden_from_every_seat_but_the_roller():
 
 @rule("2.2")
 def test_seat_a_opens_the_first_round():
-    s = spec().new_game({"players": 4, "dice": 1})
+    s = SPEC.new_game({"players": 4, "dice": 1})
     first = events(s, "round")[0]
     assert (first.clause, args(first)) == ("2.2", {"round": 1, "seat": 0})
     roll_all(s, [2, 3, 4, 5])

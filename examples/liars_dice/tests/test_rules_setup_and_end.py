@@ -7,16 +7,16 @@ from asobi.core import BadOptionsError
 from asobi.core.state import TERMINAL
 from asobi.core.testing import rule
 
-from asobi_liars_dice.spec import spec
+from asobi_liars_dice.spec import SPEC
 
 from .helpers import args, events, position
 
 
 @rule("1.1")
 def test_each_seat_starts_with_the_dice_the_options_give():
-    s = spec().new_game({"players": 6, "dice": 3})
+    s = SPEC.new_game({"players": 6, "dice": 3})
     assert s.counts == [3] * 6
-    assert spec().seat_names(spec().validate_options({"players": 6})) == ("A", "B", "C", "D", "E", "F")
+    assert SPEC.seat_names(SPEC.validate_options({"players": 6})) == ("A", "B", "C", "D", "E", "F")
     setup = events(s, "setup")[0]
     assert setup.clause == "1.1" and args(setup)["players"] == 6 and args(setup)["dice"] == 3
 
@@ -25,7 +25,7 @@ def test_each_seat_starts_with_the_dice_the_options_give():
 @pytest.mark.parametrize("options", [{"players": 1}, {"players": 7}, {"dice": 0}, {"dice": 6}])
 def test_two_to_six_players_and_one_to_five_dice(options):
     with pytest.raises(BadOptionsError):
-        spec().new_game(options)
+        SPEC.new_game(options)
 
 
 @rule("6.3", "1.2")

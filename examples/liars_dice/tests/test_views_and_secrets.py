@@ -11,7 +11,7 @@ from asobi.core.actions import HIDDEN
 from asobi.core.state import CHANCE
 
 from asobi_liars_dice.space import action_space, chance_space, max_legal
-from asobi_liars_dice.spec import spec
+from asobi_liars_dice.spec import SPEC
 from asobi_liars_dice.tensor import SIZE
 
 from .helpers import position
@@ -27,12 +27,12 @@ def test_views_differ_only_in_the_seats_own_cup():
 
 
 def test_the_log_names_no_hidden_face_before_the_cups_are_lifted():
-    s = spec().new_game({"players": 3, "dice": 2})
+    s = SPEC.new_game({"players": 3, "dice": 2})
     for face in (1, 2, 3, 4, 5, 6):
         s.apply(("roll", face))
     assert [e.key for e in s.log] == ["setup", "round", "rolled"]  # no event per die
     assert all(e.seats is None for e in s.log)  # and none for one seat's eyes only
-    assert s.render_log(1, "en")[-1] == "2.1: every cup is rolled (A 2, B 2, C 2; 6 dice)"
+    assert SPEC.log_texts(s, 1, "en")[-1] == "2.1: every cup is rolled (A 2, B 2, C 2; 6 dice)"
 
 
 def test_errors_name_only_public_things():
@@ -57,16 +57,16 @@ def test_determinize_keeps_the_seats_own_cup_and_rerolls_the_others():
 
 
 def test_tensor_has_one_length_for_every_option_set():
-    for options in spec().conformance_options:
-        s = spec().new_game(options)
+    for options in SPEC.conformance_options:
+        s = SPEC.new_game(options)
         while s.current_seat == CHANCE:
             s.apply(("roll", 3))
-        assert spec().observation_shape(spec().validate_options(options)) == (SIZE,)
+        assert SPEC.spaces.observation_shape(SPEC.validate_options(options)) == (SIZE,)
         assert all(len(s.observation_tensor(seat)) == SIZE for seat in range(s.n_seats))
 
 
 def test_the_spaces_hold_every_call_and_roll():
-    options = spec().validate_options({"players": 2, "dice": 1})
+    options = SPEC.validate_options({"players": 2, "dice": 1})
     space = action_space(options)
     assert space.size == 2 * 6 + 2 and max_legal(options) == 13
     s = position([[2], [5]], turn=0)

@@ -1,23 +1,29 @@
-"""The declaration of Liar's Dice: the one object asobi reaches the game through.
-
-The distribution names :func:`spec` under the entry point group ``asobi.games``
-(``pyproject.toml``); asobi calls it with no arguments and gets the :class:`GameSpec`.
-"""
+"""The spec of Liar's Dice: what asobi knows of the game, and the one object it reaches the game
+through (the ``asobi.games`` entry point ``liars_dice``, declared in this distribution's
+``pyproject.toml``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
 from typing import Any
 
-from asobi.core import GameSpec, GameState, Option, Utility
+from asobi.core import (
+    GameInfo,
+    GameSpec,
+    GameState,
+    Option,
+    RecordHooks,
+    SearchHooks,
+    Spaces,
+    StudyHooks,
+    Utility,
+)
 
 from .bots import bot_factories
 from .content import data_hash
 from .messages import MESSAGES, localize
 from .model import FACES, MOST_DICE, MOST_PLAYERS, SEATS
-from .present.text import render
-from .rules import clauses
+from .present import PRESENTATION
 from .space import action_space, chance_space
 from .state import LiarsDiceState
 from .tensor import observation_shape
@@ -40,49 +46,46 @@ def heuristic(state: GameState, seat: int) -> float:
     return state.counts[seat] / max(1, sum(state.counts))
 
 
-OPTIONS = (
-    Option("players", int, 4, "number of players (1.1)", "プレイヤー数（1.1）", minimum=2, maximum=MOST_PLAYERS),
-    Option("dice", int, MOST_DICE, "dice each player starts with (1.1)", "最初のダイスの数（1.1）",
-           minimum=1, maximum=MOST_DICE),
-    Option("wild_ones", bool, True, "ones are wild (4.1–4.5)", "1をワイルドにする（4.1〜4.5）"),
-    Option("spot_on", bool, False, "a player may call the last bid exactly right (5.3)",
-           "直前のビッドがぴったりと宣言できる（5.3）"),
-)
+def progress(state: GameState) -> dict[str, float]:
+    """For studies, each time the round moves on: the round, then the dice left on the table."""
+    assert isinstance(state, LiarsDiceState)
+    return {"round": float(state.round), "dice_left": float(sum(state.counts))}
 
 
-@cache
-def spec() -> GameSpec:
-    """The game's spec (made once)."""
-    made = GameSpec(
-        id="liars_dice",
-        title_ja="ライアーズダイス",
-        title_en="Liar's Dice",
-        rules_version="1",
-        options=OPTIONS,
-        seat_names=lambda options: SEATS[: options["players"]],
-        new_state=_new_state,
-        state_class=LiarsDiceState,
-        messages=MESSAGES,
-        render=render,
-        clauses=clauses,
-        localize=localize,
-        bots=bot_factories(),
-        conformance_options=(
-            {"players": 2},
-            {"players": 4},
-            {"players": 6, "spot_on": True},
-            {"players": 3, "dice": 2, "wild_ones": False, "spot_on": True},
-        ),
-        max_steps=MAX_STEPS,
-        action_space=action_space,
-        chance_space=chance_space,
-        observation_shape=observation_shape,
-        data_hash=data_hash,
-        heuristic=heuristic,
-        reveals=frozenset({"reveal"}),  # 5.1: every cup is lifted
+SPEC = GameSpec(
+    id="liars_dice",
+    title_ja="ライアーズダイス",
+    title_en="Liar's Dice",
+    rules_version="1",
+    options=(
+        Option("players", int, 4, "number of players (1.1)", "プレイヤー数（1.1）", minimum=2, maximum=MOST_PLAYERS),
+        Option("dice", int, MOST_DICE, "dice each player starts with (1.1)", "最初のダイスの数（1.1）",
+               minimum=1, maximum=MOST_DICE),
+        Option("wild_ones", bool, True, "ones are wild (4.1–4.5)", "1をワイルドにする（4.1〜4.5）"),
+        Option("spot_on", bool, False, "a player may call the last bid exactly right (5.3)",
+               "直前のビッドがぴったりと宣言できる（5.3）"),
+    ),
+    seat_names=lambda options: SEATS[: options["players"]],
+    new_state=_new_state,
+    state_class=LiarsDiceState,
+    rule_book="asobi_liars_dice.rules",
+    messages=MESSAGES,
+    present=PRESENTATION,
+    localize=localize,
+    bots=bot_factories(),
+    conformance_options=(
+        {"players": 2},
+        {"players": 4},
+        {"players": 6, "spot_on": True},
+        {"players": 3, "dice": 2, "wild_ones": False, "spot_on": True},
+    ),
+    info=GameInfo(
         utility=Utility("constant_sum", 0.0, 1.0, 1.0),  # one winner scores 1 (1.2)
-    )
-    # The state reaches its spec through this class attribute (the harness, render_log and
-    # search read ``state.spec``): set here, where the spec is made, as the core asks today.
-    LiarsDiceState.spec = made
-    return made
+        reveals=frozenset({"reveal"}),  # 5.1: every cup is lifted
+        max_steps=MAX_STEPS,
+    ),
+    spaces=Spaces(actions=action_space, chance=chance_space, observation_shape=observation_shape),
+    records=RecordHooks(data_hash=data_hash),
+    study=StudyHooks(progress=progress),
+    search=SearchHooks(heuristic=heuristic),
+)

@@ -10,9 +10,9 @@ through :class:`.model.Table`.
 from __future__ import annotations
 
 from random import Random
-from typing import Any, ClassVar
+from typing import Any
 
-from asobi.core import GameSpec, Outcome
+from asobi.core import Outcome
 from asobi.core.actions import HIDDEN
 from asobi.core.errors import BadRecordError
 from asobi.core.fields import Cache, Custom, DeclaredState, Fields, List, Lists, Log, Value
@@ -51,7 +51,6 @@ FIELDS = Fields(
 
 
 class LiarsDiceState(FlowState, DeclaredState):
-    spec: ClassVar[GameSpec]
     flow = FLOW
     __slots__ = FIELDS.slots
 

@@ -1,20 +1,25 @@
-"""What the front ends draw for Liar's Dice, as plain functions of a seat's view:
+"""What the front ends draw for Liar's Dice (the spec's ``present``), each a plain function of a
+seat's view, so it shows the seat nothing its view does not:
 
-- ``text.render(view, seat, lang)``: the terminal drawing;
-- ``items.items(view, lang)``: the things on the table a seat may read (``i KEY`` in the terminal);
-- ``board.js``: the browser's board module (``AsobiBoards.liars_dice``), read by
-  :func:`board_script`.
-
-They read only the view, so they show a seat nothing its view does not.
+- ``render.render(view, seat, lang)``: the terminal drawing;
+- ``table.items(view, lang)``: the things on the table a seat may read in full (``i KEY``), and
+  ``table.glossary(lang)``, the game's words;
+- ``board.js``: the browser's board module (``AsobiBoards.liars_dice``), served by ``asobi serve``
+  from this package.
 """
 
 from __future__ import annotations
 
 from importlib import resources
 
-BOARD_MODULE = "board.js"
+from asobi.core.hooks import Presentation
 
+from .render import render
+from .table import glossary, items
 
-def board_script() -> str:
-    """The browser board module's source (served as ``/static/boards/liars_dice.js``)."""
-    return resources.files(__name__).joinpath(BOARD_MODULE).read_text(encoding="utf-8")
+PRESENTATION = Presentation(
+    render=render,
+    items=items,
+    glossary=glossary,
+    board_script=resources.files(__name__).joinpath("board.js"),
+)

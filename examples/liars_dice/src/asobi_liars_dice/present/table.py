@@ -1,20 +1,15 @@
-"""The things on the table a seat may read (the terminal's ``i KEY``): each cup, the bids of the
-round, the last reveal, and the table's rules options. Built from the view alone."""
+"""What a seat may read at the table: in full (the terminal's ``i KEY``) each cup, the bids of
+the round, the last reveal and the table's options, built from the view alone; and the glossary
+of the game's words."""
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
+
+from asobi.core.hooks import Item
 
 from ..messages import cups_text
 from ..model import SEATS
-
-
-class Item(NamedTuple):
-    """One thing a player may read: the key they type, a one-line title, its full text."""
-
-    key: str
-    title: str
-    lines: list[str]
 
 
 def _cup(view: dict[str, Any], cup: dict[str, Any], lang: str) -> Item:
@@ -67,3 +62,24 @@ def items(view: dict[str, Any], lang: str = "en") -> list[Item]:
     ]
     out.append(Item("rules", title, lines))
     return out
+
+
+GLOSSARY: tuple[tuple[str, str], ...] = (
+    ("カップ：自分のダイスを隠して振る入れ物。中の目は自分だけが見られる（2.1）。",
+     "cup: where a player rolls and hides their dice; only they see the faces (2.1)."),
+    ("ビッド：「卓上の全ダイスのうち、この目が少なくともこの個数ある」という宣言（3.1）。",
+     "bid: \"at least this many of all the dice on the table show this face\" (3.1)."),
+    ("ダウト：直前のビッドを疑ってカップを上げさせること。ペルードのドゥド（5.1）。",
+     "challenge: doubting the last bid, so every cup is lifted; Perudo's dudo (5.1)."),
+    ("ぴったり：直前のビッドがちょうど正しいという宣言。ペルードのカルサ（5.3）。",
+     "spot on: calling the last bid exactly right; Perudo's calza (5.3)."),
+    ("ワイルド：1の目は他の目へのビッドでその目として数える（4.1）。",
+     "wild ones: a one counts as the face of a bid on any other face (4.1)."),
+    ("親：ラウンドの最初にビッドするプレイヤー（2.2、6.2）。",
+     "opener: the player who bids first in a round (2.2, 6.2)."),
+)
+
+
+def glossary(lang: str = "en") -> list[str]:
+    """The game's words, a line each."""
+    return [pair[0 if lang == "ja" else 1] for pair in GLOSSARY]

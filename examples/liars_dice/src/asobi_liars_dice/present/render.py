@@ -16,7 +16,7 @@ _T = {
     "die": ("1個", "1 die"),
     "out": ("脱落", "out"),
     "you": ("（あなた）", " (you)"),
-    "opens": ("親", "opens"),
+    "opens": ("（親）", "  (opens)"),
     "bid": ("ビッド：{seat}　{face}の目が{quantity}個", "Bid: {seat} — {quantity} × {face}"),
     "no_bid": ("まだビッドなし", "No bid yet"),
     "history": ("このラウンド：{bids}", "This round: {bids}"),
@@ -57,7 +57,7 @@ def render(view: dict[str, Any], seat: int | None, lang: str = "en") -> str:
         shown = " ".join(known + [unknown] * (cup["count"] - len(known)))
         extra = _t("you", lang) if p == seat else ""
         if p == view["opener"] and view["winner"] is None:
-            extra += f"  ({_t('opens', lang)})"
+            extra += _t("opens", lang)
         lines.append(f"{mark} {SEATS[p]}  {_t('die' if cup['count'] == 1 else 'dice', lang, count=cup['count']):>7}  [{shown}]{extra}")
     bid = view["bid"]
     if bid is None:
