@@ -14,7 +14,9 @@ from ..model import FACES, Bid
 def raises(last: Bid | None, quantity: int, face: int, wild_ones: bool) -> bool:
     """Whether a bid of ``quantity`` × ``face`` may follow ``last`` (``None``: it opens the round).
 
-    The quantity's bound (at most the dice on the table, 3.1) is the caller's.
+    The quantity's bound (at most the dice on the table, 3.1) is the caller's. For a given face
+    the answer never turns from yes to no as the quantity grows (more dice always raise as much),
+    which :func:`least_quantity` relies on.
     """
     if last is None:
         return not (wild_ones and face == 1)  # 4.2
@@ -24,6 +26,19 @@ def raises(last: Bid | None, quantity: int, face: int, wild_ones: bool) -> bool:
         return quantity >= 2 * last.quantity + 1  # 4.4
     # 3.2; and 4.5, ones after ones: the same quantity would need a higher face than one
     return quantity > last.quantity or (quantity == last.quantity and face > last.face)
+
+
+def least_quantity(last: Bid | None, face: int, wild_ones: bool, most: int) -> int:
+    """The least quantity of ``face`` that may follow ``last`` among ``1..most``, or ``most + 1``
+    when none may: a binary search over :func:`raises`, which grows with the quantity."""
+    low, high = 1, most + 1  # the answer lies in low..high
+    while low < high:
+        middle = (low + high) // 2
+        if raises(last, middle, face, wild_ones):
+            high = middle
+        else:
+            low = middle + 1
+    return low
 
 
 def bid_clause(last: Bid | None, face: int, wild_ones: bool) -> str:

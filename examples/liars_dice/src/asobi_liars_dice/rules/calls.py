@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model import FACES, Bid, Table
-from .bids import bid_clause, is_bid, raises
+from ..model import FACES, MOST_DICE, MOST_PLAYERS, Bid, Table
+from .bids import bid_clause, is_bid, least_quantity, raises
 
 CALLS = ("challenge", "spot_on")
+ALL_BIDS = tuple(("bid", q, f) for q in range(1, MOST_PLAYERS * MOST_DICE + 1) for f in FACES)
+"""Every bid's action in action order, made once: bid ``(q, f)`` is at ``(q - 1) * 6 + f - 1``, and
+a listing hands out these tuples (whole rows of them by one slice) instead of making new ones."""
 
 
 def next_seat(s: Table, seat: int) -> int:
@@ -43,10 +46,20 @@ def allowed(s: Table, action: tuple[Any, ...]) -> bool:
 
 
 def legal_call(s: Table) -> list[tuple[Any, ...]]:
+    """The calls :func:`allowed` accepts, sorted: for each face the bids from the least quantity
+    that raises (:func:`~.bids.least_quantity`, found through the same :func:`~.bids.raises`) to
+    the dice on the table, then challenge and spot on where allowed."""
     total = sum(s.counts)
-    candidates: list[tuple[Any, ...]] = [("bid", q, f) for q in range(1, total + 1) for f in FACES]
-    candidates += [(call,) for call in CALLS]
-    return [a for a in candidates if allowed(s, a)]
+    last = s.bid
+    least = [least_quantity(last, face, s.wild_ones, total) for face in FACES]
+    every_face = min(max(least), total + 1)  # from this quantity on, every face raises
+    faces = len(FACES)
+    out: list[tuple[Any, ...]] = [
+        ALL_BIDS[(q - 1) * faces + k] for q in range(min(least), every_face) for k in range(faces) if q >= least[k]
+    ]
+    out.extend(ALL_BIDS[(every_face - 1) * faces : total * faces])
+    out += [(call,) for call in CALLS if allowed(s, (call,))]
+    return out
 
 
 def is_legal_call(s: Table, action: tuple[Any, ...]) -> bool:
