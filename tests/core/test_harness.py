@@ -113,3 +113,15 @@ def test_harness_catches_a_bot_that_peeks(monkeypatch):
     spec = dataclasses.replace(SPEC, bots={"peek": lambda seat, seed, options: Peeker()})
     with pytest.raises(HarnessError, match="cannot tell apart"):
         check_game(spec, {}, range(12))
+
+
+def test_harness_catches_a_single_action_check_that_disagrees_with_the_listing(monkeypatch):
+    """A kernel game's check of one action (used only while nothing is listed) must agree with
+    the listing: the harness asks it on states rebuilt from JSON, which never listed."""
+    from .flowgame import FLOW
+    from .flowgame import SPEC as DUEL
+
+    check_game(DUEL, {}, range(3))  # as written: the check and the listing agree
+    monkeypatch.setitem(FLOW.checks, "play", lambda s, action: action[0] == "play")  # any card
+    with pytest.raises(HarnessError, match="before any listing disagrees"):
+        check_game(DUEL, {}, range(3))

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
-from .actions import Action, action_from_json, action_to_json
+from .actions import Action, action_from_json, action_to_json, is_well_formed
 from .agent import RandomAgent
 from .bots import make_bot
 from .errors import ActionError, IllegalActionError, MalformedActionError, NotYourTurnError
@@ -293,6 +293,14 @@ def check_rejects_bad_actions(state: GameState, seen: set[Action], at: str) -> N
     for action in allowed:
         if not state.is_legal(action):
             raise HarnessError(f"{at}: is_legal refuses the legal {action!r}")
+    # The same on states that never listed their actions: a game may check one action without
+    # listing (a fast path a kept listing would hide), and that check must agree with the listing.
+    probes = sorted(allowed)[:: max(1, len(allowed) // 6)] + [a for a in candidates if _hashable_action(a)]
+    data = state.to_json()
+    for action in probes:
+        fresh = type(state).from_json(data)
+        if fresh.is_legal(action) != (action in allowed):
+            raise HarnessError(f"{at}: is_legal({action!r}) before any listing disagrees with the listing")
     current = state.current_seat
     for seat in range(state.n_seats):
         if seat == current:
@@ -309,6 +317,17 @@ def check_rejects_bad_actions(state: GameState, seen: set[Action], at: str) -> N
                 raise HarnessError(f"{at}: seat {seat} played {probe!r} out of turn")
     if state.fingerprint() != before:
         raise HarnessError(f"{at}: a refused submission changed the state")
+
+
+def _hashable_action(value: Any) -> bool:
+    """Whether ``value`` is shaped like an action and may be looked up in a set of actions."""
+    if not is_well_formed(value):
+        return False
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
 
 
 def check_views(

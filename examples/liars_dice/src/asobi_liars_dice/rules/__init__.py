@@ -4,7 +4,7 @@
 (3, 4), ``calls`` asks for and applies each call (2.3, 5.4), ``settle`` lifts the cups and takes
 the dice (5, 6). ``completion.tsv`` is the rulebook itself: our own text, each clause written
 ``日本語 / English``, read by ``asobi.core.clauses`` (the spec names this package as its rule
-book); ``clauses.tsv``, for a printed rulebook, has no clause, since none is printed.
+book); there is no ``clauses.tsv``, since no rulebook is printed.
 """
 
 from __future__ import annotations
