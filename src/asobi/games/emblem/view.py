@@ -76,6 +76,8 @@ def _unit_view(s: State, u: list[int]) -> dict[str, Any]:
 
 
 def view(s: State, seat: int | None) -> dict[str, Any]:
+    """The game as ``seat`` may know it (``None``: everything): another hand only by its size,
+    and a deploy being chosen only to the seat choosing it (C-36)."""
     ids = s.cards.ids
     players = []
     for p in (0, 1):
