@@ -22,13 +22,13 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from ..core.bots import bot_names
-from ..core.errors import AsobiError, BadRecordError
+from ..core.errors import AsobiError
 from ..core.match import HUMAN
 from ..core.registry import all_games, get_game
-from ..store import GameInUseError, StoreError, default_db_path
+from ..store import StoreError, default_db_path
 from .cards import card_catalogue
 from .collector import fewer_full_collections
-from .errors import ServerError
+from .errors import ServerError, status_of
 from .protocol import (
     LANGS,
     encode,
@@ -135,7 +135,7 @@ def create_app(db_path: Path | str | None = None, *, bot_delay: float = 0.0,
 
     @app.exception_handler(AsobiError)
     async def refused(request: Request, error: AsobiError) -> JSONResponse:
-        return JSONResponse({"detail": str(error)}, status_code=_status(error))
+        return JSONResponse({"detail": str(error)}, status_code=status_of(error))
 
     # ---- catalogue ------------------------------------------------------------------------------
     @app.get("/api/catalog", summary="The games, their options, seats and bots")
@@ -274,8 +274,8 @@ def create_app(db_path: Path | str | None = None, *, bot_delay: float = 0.0,
                 conn = _connect(hub, game_id, socket, hello)
                 room = await hub.room(game_id)
             except (AsobiError, StoreError) as e:
-                await socket.send_text(encode(error_message(str(e), _status(e))))
-                await socket.close(code=4000 + _status(e))
+                await socket.send_text(encode(error_message(str(e), status_of(e))))
+                await socket.close(code=4000 + status_of(e))
                 return
             room.connections.add(conn)
             await room.broadcast()  # everyone sees who is connected
@@ -288,7 +288,7 @@ def create_app(db_path: Path | str | None = None, *, bot_delay: float = 0.0,
                 try:
                     await _handle(room, conn, parse_message(text if text is not None else b""))
                 except AsobiError as e:
-                    await room.send_error(conn, str(e), _status(e))
+                    await room.send_error(conn, str(e), status_of(e))
                 except Exception:  # a bug of ours: told to this socket, logged, and the game goes on
                     log.exception("game %s: a message could not be handled", game_id)
                     await room.send_error(conn, "the server failed to handle this message (see its log)", 500)
@@ -360,15 +360,3 @@ async def _handle(room: Room, conn: Connection, message: dict[str, Any]) -> None
         await room.send_state(conn)
     else:
         raise ServerError(f"no message type {kind!r}: use act, undo, hint or sync")
-
-
-def _status(error: Exception) -> int:
-    if isinstance(error, ServerError):
-        return error.status
-    if isinstance(error, GameInUseError):
-        return 409
-    if isinstance(error, StoreError):
-        return 503
-    if isinstance(error, BadRecordError) and "no such saved game" in str(error):
-        return 404
-    return 400

@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import sqlite3
-import time
 import uuid
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -33,14 +31,13 @@ from ..core.match import HUMAN, Match
 from ..core.record import GameRecord
 from ..core.spec import GameSpec
 from ..core.state import CHANCE
-from ..store import GameStore, StoreError
+from ..store import GameStore, SeatTokens, StoreError
 from ..store.listener import StoreListener
+from ..store.serving import ServingStore
 from .cards import card_name_table
-from .checkpoints import Checkpointer, finish_log, without_auto_checkpoints
 from .errors import ServerError
 from .hints import hint
 from .protocol import EventTexts, board_extras, encode, encoded, error_message, public_view, state_message
-from .tokens import SeatTokens
 
 
 class Socket(Protocol):
@@ -269,57 +266,33 @@ class Hub:
         self.bot_delay = bot_delay
         self.rooms: dict[int, Room] = {}
         self._loading = asyncio.Lock()
-        self._store: GameStore | None = None
-        self._tokens: SeatTokens | None = None
-        self._checkpointer: Checkpointer | None = None
+        self._file: ServingStore | None = None
         self.checkpoints = (0, 0)
         """Once closed: the checkpoints its thread made, and how many times the loop restarted the log."""
         self.log_restarts: list[tuple[float, float]] = []
-        """Each time the loop finished the log: seconds since the store opened, and ms it took."""
+        """Once closed: each time the loop finished the log, seconds since the store opened and ms it took."""
         self.replays: OrderedDict[tuple[int, int | None, str, int, str], dict[str, Any]] = OrderedDict()
         """Replay messages built lately (app.py keeps a few: a finished game never changes)."""
 
     def open(self) -> None:
-        """Open the store (on the event loop's thread: SQLite connections stay on theirs).
+        """Open the store for serving (:class:`~asobi.store.serving.ServingStore`: commits that do
+        not wait for the disk, the log copied by a thread). Call it on the event loop.
 
-        The server's connection commits without waiting for the disk (``synchronous = NORMAL``
-        in WAL mode): a committed action survives the server being killed (``kill -9``), since the
-        operating system holds the write, and only a crash of the whole machine could lose the
-        last ones. It makes a commit about ten times cheaper, which is what lets one server keep
-        a hundred games' round trips short (scripts/loadtest.py). Its connections leave copying
-        the log into the database to a thread (:mod:`.checkpoints`), so the loop does not wait
-        on the disk. Call it on the event loop.
+        :raises StoreError: if the file cannot be opened or set up.
         """
-        self._store = GameStore(self.db_path)
-        self._tokens = SeatTokens(self._store.path)
-        try:
-            self._store.db.execute("PRAGMA synchronous = NORMAL")
-            for db in (self._store.db, self._tokens.db):
-                without_auto_checkpoints(db)
-        except sqlite3.Error as e:
-            raise ServerError(f"{self.db_path}: cannot set up the store ({e})", status=503) from None
-        store = self._store
-        began = time.perf_counter()
-
-        def finish() -> None:
-            start = time.perf_counter()
-            finish_log(store.db)
-            self.log_restarts.append((round(start - began, 2), round((time.perf_counter() - start) * 1000, 1)))
-
-        self._checkpointer = Checkpointer(store.path, asyncio.get_running_loop(), finish)
-        self._checkpointer.start()
+        self._file = ServingStore(self.db_path, asyncio.get_running_loop())
 
     @property
     def store(self) -> GameStore:
-        if self._store is None:
+        if self._file is None:
             raise ServerError("the server's store is not open", status=503)
-        return self._store
+        return self._file.games
 
     @property
     def tokens(self) -> SeatTokens:
-        if self._tokens is None:
+        if self._file is None:
             raise ServerError("the server's store is not open", status=503)
-        return self._tokens
+        return self._file.tokens
 
     async def close(self) -> None:
         for room in list(self.rooms.values()):
@@ -329,14 +302,12 @@ class Hub:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await room.bots
         self.rooms.clear()
-        if self._checkpointer is not None:
-            self._checkpointer.stop()
-            self.checkpoints = (self._checkpointer.checkpoints, self._checkpointer.restarts)
-            self._checkpointer = None
-        if self._tokens is not None:
-            self._tokens.close()
-        if self._store is not None:
-            self._store.close()  # releases every lease
+        if self._file is not None:
+            self._file.close()  # releases every lease
+            checkpointer = self._file.checkpointer
+            self.checkpoints = (checkpointer.checkpoints, checkpointer.restarts)
+            self.log_restarts = self._file.log_restarts
+            self._file = None
 
     # ---- games ----------------------------------------------------------------------------------
     def create(self, spec: GameSpec, options: dict[str, Any], kinds: list[str], seed: int | None) -> tuple[int, dict[int, str]]:
