@@ -7,6 +7,10 @@ and only then sent out. A failed commit leaves nothing half done: the room is re
 the store holds and the submitting socket is told. Rooms of different games share nothing but
 the store, so games do not wait on each other except for the SQLite write itself.
 
+The room drives its match as every front end does, through :class:`~asobi.core.match.Match`
+(:meth:`Room.run_until_person`): chance's outcomes applied at once, each bot deciding in a worker
+thread so that the event loop never waits on its thinking.
+
 A room is loaded (and the game leased, so ``asobi resume`` elsewhere is told it is in use) when a
 socket opens it or its bots have work, and unloaded (lease released) when neither remains.
 """
@@ -17,7 +21,7 @@ import asyncio
 import contextlib
 import uuid
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -30,7 +34,6 @@ from ..core.errors import AsobiError
 from ..core.match import HUMAN, Match
 from ..core.record import GameRecord
 from ..core.spec import GameSpec
-from ..core.state import CHANCE
 from ..store import GameStore, SeatTokens, StoreError
 from ..store.listener import StoreListener
 from ..store.serving import ServingStore
@@ -163,9 +166,14 @@ class Room:
                     "label": suggestion.label, "bot": suggestion.bot,
                 }))
 
+    async def tell_everyone(self, text: str, code: int) -> None:
+        for conn in list(self.connections):
+            await self.send_error(conn, text, code)
+
     # ---- changing the game ----------------------------------------------------------------------
     async def submit(self, conn: Connection, action: Action, state_id: int | None) -> None:
-        """A person's action for the connection's seat: checked, committed, then sent out.
+        """A person's action for the connection's seat: checked, committed, then sent out (with
+        chance's draws and rolls that follow at once: the seats are sent one state, not two).
 
         :raises AsobiError: if it is refused (nothing changes).
         """
@@ -183,24 +191,17 @@ class Room:
                 raise
             failure = self._play_chance()
         if failure is not None:
-            for other in list(self.connections):
-                await self.send_error(other, failure, 503)
+            await self.tell_everyone(failure, 503)
         await self.broadcast()
         self.start_bots()
 
     def _play_chance(self) -> str | None:
-        """Chance's draws and rolls that follow at once, each committed, so that the seats are sent
-        one state after a person's action rather than two. Under the room's lock.
+        """Chance's draws and rolls that follow at once, each committed (under the room's lock).
 
         :returns: what went wrong, if chance could not go on (the room is rebuilt from the store).
         """
-        match = self.match
         try:
-            while match.current_seat == CHANCE:
-                action = match.decide()
-                if action is None:
-                    break
-                match.advance(action)
+            self.match.play_chance()
         except (StoreError, AsobiError) as e:
             self._rebuild()
             return f"the game could not go on: {e}"
@@ -222,6 +223,35 @@ class Room:
         self.match = self.hub.build_match(self.game_id)
         self.epoch = uuid.uuid4().hex[:12]
 
+    async def run_until_person(self, on_step: Callable[[Match], Awaitable[None]]) -> None:
+        """Let chance and the bots play until a person must decide or the game ends.
+
+        Each step is taken under the room's lock: chance's outcomes are applied at once
+        (:meth:`Match.play_chance`), a bot thinks in a worker thread (:meth:`Match.decide`; the
+        state is only read meanwhile) and its action is applied on the loop; ``on_step`` is awaited
+        after each bot's action, outside the lock. A failed commit (or an action the rules refuse)
+        rebuilds the room from the store, every socket is told, and play stops.
+        """
+        while not self.closed:
+            async with self.lock:
+                match = self.match
+                failure = self._play_chance()
+                if failure is None:
+                    if match.bot_to_decide() is None:
+                        return  # a person decides, or the game is over
+                    action = await asyncio.to_thread(match.decide)
+                    if action is None:
+                        return
+                    try:
+                        match.advance(action)
+                    except (StoreError, AsobiError) as e:
+                        self._rebuild()
+                        failure = f"the game could not go on: {e}"
+            if failure is not None:
+                await self.tell_everyone(failure, 503)
+                return
+            await on_step(match)
+
     def start_bots(self) -> None:
         """Let chance and the bots play until a person must decide (in the background)."""
         if self.closed or (self.bots is not None and not self.bots.done()):
@@ -231,31 +261,18 @@ class Room:
         self.bots = asyncio.get_running_loop().create_task(self._run_bots())
 
     async def _run_bots(self) -> None:
-        delay = self.hub.bot_delay
         try:
-            while not self.closed:
-                async with self.lock:
-                    match = self.match
-                    seat = match.current_seat
-                    if match.is_over() or match.waiting_for() is not None:
-                        break
-                    # A bot may think a while: it does so off the event loop; the state is only read.
-                    action = match.decide() if seat == CHANCE else await asyncio.to_thread(match.decide)
-                    if action is None or match is not self.match:
-                        break
-                    try:
-                        match.advance(action)
-                    except (StoreError, AsobiError) as e:
-                        self._rebuild()
-                        for conn in list(self.connections):
-                            await self.send_error(conn, f"the game could not go on: {e}", 503)
-                        break
-                if seat != CHANCE and delay > 0:
-                    await self.broadcast()
-                    await asyncio.sleep(delay)
+            await self.run_until_person(self._after_bot)
         finally:
             await self.broadcast()
             self.hub.maybe_unload(self)
+
+    async def _after_bot(self, match: Match) -> None:
+        """With a bot delay, everyone sees each bot's action, then the room waits a moment."""
+        delay = self.hub.bot_delay
+        if delay > 0:
+            await self.broadcast()
+            await asyncio.sleep(delay)
 
 
 class Hub:
