@@ -9,7 +9,8 @@ the store, so games do not wait on each other except for the SQLite write itself
 
 The room drives its match as every front end does, through :class:`~asobi.core.match.Match`
 (:meth:`Room.run_until_person`): chance's outcomes applied at once, each bot deciding in a worker
-thread so that the event loop never waits on its thinking.
+thread so that the event loop never waits on its thinking; its state messages are built by a
+:class:`~asobi.server.messages.StateMessages`, which makes what the sockets share once.
 
 A room is loaded (and the game leased, so ``asobi resume`` elsewhere is told it is in use) when a
 socket opens it or its bots have work, and unloaded (lease released) when neither remains.
@@ -26,8 +27,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-import orjson
-
 from ..core.actions import Action, action_to_json
 from ..core.bots import BotNameError, seat_kind
 from ..core.errors import AsobiError
@@ -37,10 +36,10 @@ from ..core.spec import GameSpec
 from ..store import GameStore, SeatTokens, StoreError
 from ..store.listener import StoreListener
 from ..store.serving import ServingStore
-from .cards import card_name_table
 from .errors import ServerError
 from .hints import hint
-from .protocol import EventTexts, board_extras, encode, encoded, error_message, public_view, state_message
+from .messages import StateMessages
+from .protocol import encode, error_message
 
 
 class Socket(Protocol):
@@ -87,60 +86,31 @@ class Room:
         self.hub = hub
         self.game_id = game_id
         self.match = match
-        self.epoch = uuid.uuid4().hex[:12]
-        """Changes whenever the room's match is built anew: a client's state ids from another
-        epoch mean nothing here, so it is sent everything again."""
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
+        self.messages = StateMessages(match.spec, match.options, game_id, connected=self.connections,
+                                      epoch=uuid.uuid4().hex[:12])
+        """Builds every socket's state messages, making what they share once."""
         self.bots: asyncio.Task[None] | None = None
         self.closed = False
-        self._shared: tuple[str, int, dict[str, Any] | None, dict[str, Any] | None, orjson.Fragment | None] = (
-            "", -1, None, None, None
-        )
-        """What every socket is sent alike for one state — (epoch, state id, board extras, the
-        spectators' view, which is every seat's too in a game with public views, and that view
-        with the extras as JSON) — made once."""
-        self.event_texts: EventTexts = {}
-        """Each event's JSON in each language, made once for every socket (``protocol.event_json``)."""
+
+    @property
+    def epoch(self) -> str:
+        """Changes whenever the room's match is built anew: a client's state ids from another
+        epoch mean nothing here, so it is sent everything again."""
+        return self.messages.epoch
 
     # ---- sending -------------------------------------------------------------------------------
     async def send_state(self, conn: Connection) -> None:
         """Send ``conn`` what it has not seen (everything, if it comes from another epoch)."""
         async with conn.sending:
             match = self.match
-            since = conn.sent if conn.epoch == self.epoch else -1
-            seat = conn.seat
-            card_table: dict[str, str] = {}
-            if conn.named_lang != conn.lang:  # the first message, or a new language: every card's name
-                card_table = dict(card_name_table(match.spec.id, conn.lang))
-                conn.named_lang = conn.lang
-            message = state_message(
-                match, seat, since=since, epoch=self.epoch, lang=conn.lang, game_id=self.game_id,
-                seat_kinds=match.seats, connected=sorted({c.seat for c in self.connections if c.seat is not None}),
-                can_undo=match.can_undo(seat) if seat is not None else 0, with_text=conn.text,
-                card_table=card_table, event_texts=self.event_texts, **self._shared_parts(match, seat),
-            )
-            conn.sent, conn.epoch = match.state_id, self.epoch
+            text = self.messages.encoded(match, conn)
+            conn.sent, conn.epoch, conn.named_lang = match.state_id, self.messages.epoch, conn.lang
             try:
-                await conn.socket.send_text(encode(message))
+                await conn.socket.send_text(text)
             except Exception:  # a socket gone away: it is dropped when its reader notices
                 conn.sent, conn.named_lang = -1, ""
-
-    def _shared_parts(self, match: Match, seat: int | None) -> dict[str, Any]:
-        """The parts of ``seat``'s state message that every socket shares at this state, made at
-        most once a state: the board extras, and the view (also encoded) when it is a spectator's
-        or the game's views are public (``state_message``'s ``board``, ``view`` and ``view_json``)."""
-        epoch, state_id, board, view, view_json = self._shared
-        if (epoch, state_id) != (self.epoch, match.state_id):
-            board, view, view_json = board_extras(match), None, None
-        if not (seat is None or match.spec.info.public_views):
-            self._shared = (self.epoch, match.state_id, board, view, view_json)
-            return {"board": board}
-        if view is None:
-            view = public_view(match)
-            view_json = encoded(view if board is None else {**view, "board": board})
-        self._shared = (self.epoch, match.state_id, board, view, view_json)
-        return {"board": board, "view": view, "view_json": view_json}
 
     async def broadcast(self) -> None:
         for conn in list(self.connections):
@@ -221,7 +191,7 @@ class Room:
     def _rebuild(self) -> None:
         """Build the match anew from what the store holds (after a failed commit)."""
         self.match = self.hub.build_match(self.game_id)
-        self.epoch = uuid.uuid4().hex[:12]
+        self.messages.new_epoch(uuid.uuid4().hex[:12])
 
     async def run_until_person(self, on_step: Callable[[Match], Awaitable[None]]) -> None:
         """Let chance and the bots play until a person must decide or the game ends.
