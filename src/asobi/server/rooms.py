@@ -259,7 +259,7 @@ class Hub:
         self.log_restarts: list[tuple[float, float]] = []
         """Once closed: each time the loop finished the log, seconds since the store opened and ms it took."""
         self.replays: OrderedDict[tuple[int, int | None, str, int, str], dict[str, Any]] = OrderedDict()
-        """Replay messages built lately (app.py keeps a few: a finished game never changes)."""
+        """Replay messages built lately (the games routes keep a few: a finished game never changes)."""
 
     def open(self) -> None:
         """Open the store for serving (:class:`~asobi.store.serving.ServingStore`: commits that do
