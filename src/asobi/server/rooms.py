@@ -50,7 +50,8 @@ class Socket(Protocol):
 
 @dataclass(eq=False)
 class Connection:
-    """One socket in a room: a seat (with its token) or a spectator (``seat`` ``None``)."""
+    """One socket in a room: a seat (with its token) or a spectator (``seat`` ``None``); the
+    :class:`~asobi.server.messages.Viewer` its state messages are built for."""
 
     socket: Socket
     seat: int | None
@@ -137,6 +138,7 @@ class Room:
                 }))
 
     async def tell_everyone(self, text: str, code: int) -> None:
+        """An error every socket of the room is sent (the game could not go on)."""
         for conn in list(self.connections):
             await self.send_error(conn, text, code)
 
