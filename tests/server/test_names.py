@@ -11,7 +11,7 @@ from asobi.core.match import Match
 from asobi.core.registry import all_games, get_game
 from asobi.core.state import CHANCE, TERMINAL
 from asobi.server.cards import card_name_table
-from asobi.server.protocol import card_names
+from asobi.server.messages import card_names
 
 from .conftest import hello, new_game
 

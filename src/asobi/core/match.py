@@ -175,6 +175,11 @@ class Match:
         seat = self.state.current_seat
         return seat if seat >= 0 and self.agents[seat] is None else None
 
+    def bot_to_decide(self) -> int | None:
+        """The bot seat that must decide now, or ``None`` (a person, chance, or the end)."""
+        seat = self.state.current_seat
+        return seat if seat >= 0 and self.agents[seat] is not None else None
+
     # ---- playing ------------------------------------------------------------------------------
     def decide(self) -> Action | None:
         """What chance or the bot to decide does now (drawing on their generators), or ``None``
@@ -213,6 +218,22 @@ class Match:
             if on_step is not None:
                 on_step(self)
         return self.waiting_for()
+
+    def play_chance(self, on_step: Callable[[Match], None] | None = None) -> int:
+        """Apply chance's outcomes while chance is to act (the draws and rolls that follow at once;
+        nobody thinks), each as :meth:`advance` applies it; returns how many.
+
+        :meth:`play` for a caller that must not wait while a bot thinks (the server's event loop):
+        it applies chance with this, lets the bot to decide (:meth:`bot_to_decide`) run
+        :meth:`decide` in a worker thread, and applies that with :meth:`advance`.
+        """
+        taken = 0
+        while self.state.current_seat == CHANCE:
+            self.advance(self.state.sample_chance(self.chance))
+            taken += 1
+            if on_step is not None:
+                on_step(self)
+        return taken
 
     def replay_step(self, action: Action) -> None:
         """Apply the record's next action, whoever is to take it, with every rules check: how a

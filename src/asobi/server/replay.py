@@ -1,9 +1,9 @@
 """The replay of a finished game as one seat saw it (or as a spectator), frame by frame.
 
 The record is played again from the start; after each action the frame is the very message live
-play would have sent that viewer then (:func:`~asobi.server.protocol.state_message`): its view,
-its text drawing, and what it saw happen (other seats' hidden choices redacted, only the log
-lines it could see). So a seat's replay shows what that seat could know at each moment and
+play would have sent that viewer then, built by the same :class:`~asobi.server.messages.StateMessages`
+(naming the cards each frame shows): its view, its text drawing, and what it saw happen (other
+seats' hidden choices redacted, only the log lines it could see). So a seat's replay shows what that seat could know at each moment and
 nothing more, even though the game is over.
 """
 
@@ -14,7 +14,7 @@ from typing import Any
 from ..core.record import GameRecord
 from ..core.replay import replaying
 from .errors import ServerError
-from .protocol import state_message
+from .messages import Reader, StateMessages
 
 FRAME_KEYS = ("state_id", "to_move", "to_move_name", "over", "outcome", "view", "text", "names", "updates")
 """What a frame keeps of a state message (the seats, title and so on are said once)."""
@@ -34,16 +34,18 @@ def replay_message(record: GameRecord, game_id: int, seat: int | None, lang: str
     n = len(record.seats)
     if seat is not None and not 0 <= seat < n:
         raise ServerError(f"game {game_id} has seats 0 to {n - 1}, not {seat}")
+    reader = Reader(seat, lang, epoch="replay")
+    messages: StateMessages | None = None
     frames = []
-    since = -1
     first: dict[str, Any] = {}
     for match in replaying(record, journal=True, where=f"saved game {game_id}"):
-        message = state_message(match, seat, since=since, epoch="replay", lang=lang, game_id=game_id,
-                                seat_kinds=record.seats, connected=[], can_undo=0)
+        if messages is None:
+            messages = StateMessages(record.spec, match.options, game_id, epoch="replay", names_from_views=True)
+        message = messages.message(match, reader)
         if not first:
             first = message
         frames.append({key: message[key] for key in FRAME_KEYS})
-        since = match.state_id
+        reader.sent = match.state_id
     return {
         "type": "replay",
         "game_id": game_id,
