@@ -20,7 +20,7 @@ from .core.actions import action_to_json
 from .core.bots import bot_names
 from .core.errors import AsobiError, BadRecordError
 from .core.match import Match
-from .core.record import GameRecord
+from .core.record import GameRecord, read_record_file
 from .core.registry import all_games, get_game
 from .core.replay import read_record, replay
 from .core.spec import GameSpec
@@ -323,11 +323,7 @@ def serve(host: str, port: int, bot_delay: float, db: str | None) -> None:
 def _load_record(source: str, db: str | None) -> tuple[GameRecord, str]:
     path = Path(source)
     if path.exists():
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise BadRecordError(source, f"cannot read ({e})") from None
-        return read_record(text, where=source), source
+        return read_record(read_record_file(path, where=source), where=source), source
     if source.isdigit():
         with _open_store(db) as store:
             return store.load(int(source)), f"saved game {source}"

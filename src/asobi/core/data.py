@@ -8,7 +8,10 @@ the field.
 from __future__ import annotations
 
 import hashlib
+import os
+import stat
 import tomllib
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
@@ -19,21 +22,72 @@ from .errors import BadDataError
 
 M = TypeVar("M", bound=BaseModel)
 
+MAX_DATA_BYTES = 1024 * 1024
+"""The largest data file a user names (a deck file) that is read; a deck file is under 1 kB."""
+CHUNK = 1 << 16
+"""Bytes read at a time from a file."""
+
+
+def open_regular(path: str | Path, where: str, error: Callable[[str, str], Exception]) -> Any:
+    """``path`` opened for binary reading, only if it is a regular file: a device (``/dev/zero``),
+    a FIFO, a socket or a folder is refused without reading or waiting for a writer (the file is
+    opened non-blocking and checked by its own descriptor, so a swap between a check and the
+    opening cannot slip one in).
+
+    :param error: makes the error to raise from ``(where, reason)``.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    except OSError as e:
+        raise error(where, f"cannot read ({e.strerror})") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = ("a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
+                    else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a file")
+            raise error(where, f"{kind}, not a regular file: only regular files are read")
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_bounded(path: str | Path, limit: int, where: str, error: Callable[[str, str], Exception]) -> bytes:
+    """The bytes of the regular file ``path``, refused once more than ``limit`` are seen (by its
+    size first, then while reading in chunks, so a file growing meanwhile is refused too)."""
+    with open_regular(path, where, error) as f:
+        too_big = error(where, f"larger than {limit} bytes, the limit for this file")
+        if os.fstat(f.fileno()).st_size > limit:
+            raise too_big
+        chunks: list[bytes] = []
+        held = 0
+        try:
+            while chunk := f.read(min(CHUNK, limit + 1 - held)):
+                chunks.append(chunk)
+                held += len(chunk)
+                if held > limit:
+                    raise too_big
+        except OSError as e:
+            raise error(where, f"cannot read ({e.strerror})") from None
+    return b"".join(chunks)
+
+
+def _data_error(where: str, reason: str) -> BadDataError:
+    return BadDataError(where, "-", "-", reason)
+
 
 def read_toml(path: Path | str, package: str | None = None) -> tuple[str, dict[str, Any]]:
     """The parsed TOML of a file, with the name to use in errors.
 
-    ``package`` reads ``path`` from a package's data instead of the file system.
+    ``package`` reads ``path`` from a package's data instead of the file system. A file a user
+    names is read only if it is a regular file of at most :data:`MAX_DATA_BYTES`.
     """
     if package is not None:
         name = f"{package.replace('.', '/')}/{path}"
         raw = resources.files(package).joinpath(str(path)).read_bytes()
     else:
         name = str(path)
-        try:
-            raw = Path(path).read_bytes()
-        except OSError as e:
-            raise BadDataError(name, "-", "-", f"cannot read the file ({e.strerror})") from None
+        raw = read_bounded(path, MAX_DATA_BYTES, name, _data_error)
     try:
         return name, tomllib.loads(raw.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:

@@ -6,8 +6,10 @@ generator. A seeded game (bots, tests) may carry its seed; a record of a game st
 people never does (it would let anyone predict the chance outcomes to come).
 
 Records come from files and other machines, so reading one is bounded and checked field by field:
-JSON nests at most :data:`MAX_JSON_DEPTH` deep, actions as :mod:`asobi.core.actions` allows, and a
-record that is wrong in any way gives one :class:`BadRecordError` naming the field.
+a file is read only if it is a regular file of at most :data:`MAX_RECORD_BYTES` (16 MiB, settable;
+:func:`read_record_file`), JSON nests at most :data:`MAX_JSON_DEPTH` deep, actions as
+:mod:`asobi.core.actions` allows, and a record that is wrong in any way gives one
+:class:`BadRecordError` naming the field.
 
 A record made under another rules version than the engine's is re-applied under the engine's
 rules by :func:`asobi.core.replay.read_record`: if every action is still legal it is replayed
@@ -18,11 +20,14 @@ first refused action and the rule. A record made with other data files (another 
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from .actions import Action, action_from_json, action_to_json, summary
+from .data import read_bounded
 from .errors import AsobiError, BadRecordError
 from .registry import get_game
 from .spec import GameSpec
@@ -30,8 +35,17 @@ from .spec import GameSpec
 RECORD_FORMAT = 1
 MAX_JSON_DEPTH = 32
 """How deep arrays and objects nest in a record or a saved row; deeper is refused unread."""
-MAX_JSON_CHARS = 256 * 1024 * 1024
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+"""The largest record file read by default (16 MiB). The longest game any asobi game allows
+(legion's 60,000 steps) writes under 3 MB; real records are 5–50 kB. ``$ASOBI_MAX_RECORD_BYTES``
+or the ``limit`` of :func:`read_record_file` sets another."""
+ENV_MAX_RECORD = "ASOBI_MAX_RECORD_BYTES"
+MAX_JSON_CHARS = MAX_RECORD_BYTES
 """The longest JSON text read as a record or a saved row."""
+MAX_JSON_ITEMS = 1_000_000
+"""The most values (numbers, strings, lists…) a record's JSON may hold, counted before it is
+parsed: the longest game any asobi game allows holds about 130,000."""
+
 MAX_TEXT = 200
 """The longest game id, rules version, seat kind, fingerprint or hash a record may hold."""
 MAX_SEED = 2**63
@@ -138,7 +152,42 @@ def data_hash_of(spec: GameSpec) -> str | None:
 
 
 # ---- bounded reading ---------------------------------------------------------------------------
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
+def record_limit(limit: int | None = None) -> int:
+    """The size limit in bytes: ``limit``, else ``$ASOBI_MAX_RECORD_BYTES``, else
+    :data:`MAX_RECORD_BYTES`.
+
+    :raises BadRecordError: for a setting that is not a positive whole number.
+    """
+    if limit is None:
+        text = os.environ.get(ENV_MAX_RECORD, "").strip()
+        if not text:
+            return MAX_RECORD_BYTES
+        if not text.isdigit():
+            raise BadRecordError(f"${ENV_MAX_RECORD}", f"is a size in bytes, not {text[:40]!r}")
+        limit = int(text)
+    if limit < 1:
+        raise BadRecordError("record size limit", f"is at least 1 byte, not {limit}")
+    return limit
+
+
+def read_record_file(path: str | Path, limit: int | None = None, where: str | None = None) -> str:
+    """The text of a record file, read with bounds: only a regular file (not ``/dev/zero``, a
+    FIFO or a folder), at most ``limit`` bytes (:func:`record_limit`), UTF-8. Hand it to
+    ``asobi.core.replay.read_record``.
+
+    :raises BadRecordError: for each of those faults, before reading more than the limit.
+    """
+    where = str(path) if where is None else where
+    data = read_bounded(path, record_limit(limit), where, BadRecordError)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise BadRecordError(where, f"not UTF-8 text (byte {e.start})") from None
+
+
+# A JSON string, written so that a long one is one run of the engine, not one step per character
+# (the plain alternation kept a mark per character: 2 GB for a 16 MB string).
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
 _BRACKET = re.compile(r"[\[\]{}]")
 
 
@@ -153,8 +202,12 @@ def load_json(text: str, where: str, what: str = "", max_depth: int = MAX_JSON_D
         raise BadRecordError(where, f"{prefix}is not text")
     if len(text) > MAX_JSON_CHARS:
         raise BadRecordError(where, f"{prefix}is longer than {MAX_JSON_CHARS} characters")
-    if _text_depth(text) > max_depth:
+    bare = _STRING.sub('""', text)
+    if bare.count(",") + bare.count("[") + bare.count("{") >= MAX_JSON_ITEMS:  # counted at C speed first
+        raise BadRecordError(where, f"{prefix}holds more than {MAX_JSON_ITEMS} values")
+    if _text_depth(bare) > max_depth:
         raise BadRecordError(where, f"{prefix}nests deeper than {max_depth} levels")
+    del bare
     try:
         return json.loads(text)
     except RecursionError:
@@ -164,9 +217,10 @@ def load_json(text: str, where: str, what: str = "", max_depth: int = MAX_JSON_D
         raise BadRecordError(where, f"{prefix}{kind} ({_short(str(e))})") from None
 
 
-def _text_depth(text: str) -> int:
+def _text_depth(bare: str) -> int:
+    """How deep brackets nest in JSON text whose strings are emptied."""
     depth = deepest = 0
-    for m in _BRACKET.finditer(_STRING.sub('""', text)):
+    for m in _BRACKET.finditer(bare):
         if m.group() in "[{":
             depth += 1
             deepest = max(deepest, depth)
@@ -212,8 +266,6 @@ def parse_record(data: Any, where: str = "record") -> GameRecord:
     """
     if not isinstance(data, dict):
         raise BadRecordError(where, "a record is a JSON object")
-    if value_depth(data) > MAX_JSON_DEPTH:
-        raise BadRecordError(where, f"nests deeper than {MAX_JSON_DEPTH} levels")
     unknown = [str(k) for k in data if k not in FIELDS]
     if unknown:
         names = ", ".join(repr(_short(k, 40)) for k in unknown[:5])
@@ -237,6 +289,10 @@ def parse_record(data: Any, where: str = "record") -> GameRecord:
         spec = get_game(game)
     except AsobiError as e:
         raise BadRecordError(where, str(e)) from None
+    if len(data["actions"]) > spec.info.max_steps:  # before anything walks them
+        raise BadRecordError(where, f"{len(data['actions'])} actions: no {spec.id} game lasts more than {spec.info.max_steps}")
+    if value_depth(data) > MAX_JSON_DEPTH:
+        raise BadRecordError(where, f"nests deeper than {MAX_JSON_DEPTH} levels")
     for name, value in data["options"].items():
         if len(name) > MAX_TEXT:
             raise BadRecordError(where, f"options: an option name is longer than {MAX_TEXT} characters")
@@ -261,8 +317,6 @@ def parse_record(data: Any, where: str = "record") -> GameRecord:
     for i, kind in enumerate(seats):
         if not isinstance(kind, str) or not (kind == "human" or kind.startswith("bot:")) or len(kind) > MAX_TEXT:
             raise BadRecordError(where, f"seat {i} is {summary(kind)}, not \"human\" or \"bot:NAME\"")
-    if len(data["actions"]) > spec.info.max_steps:
-        raise BadRecordError(where, f"{len(data['actions'])} actions: no {spec.id} game lasts more than {spec.info.max_steps}")
     actions = []
     for i, a in enumerate(data["actions"]):
         try:

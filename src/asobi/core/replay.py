@@ -19,7 +19,7 @@ from typing import Any
 
 from .actions import Action
 from .agent import Agent, Observation
-from .errors import AsobiError, RulesVersionError
+from .errors import AsobiError, BadRecordError, RulesVersionError
 from .events import Event
 from .match import Match, ReplayError
 from .record import GameRecord, load_json
@@ -43,8 +43,13 @@ def replaying(record: GameRecord, *, upto: int | None = None, journal: bool = Fa
     :raises BadRecordError: if the record's options are refused.
     :raises ReplayError: naming the first action the rules refuse.
     """
-    match = Match(record.spec, record.options, record.seats, seed=record.seed,
-                  agents=[Recorded()] * len(record.seats), journal=journal, where=where)
+    try:
+        match = Match(record.spec, record.options, record.seats, seed=record.seed,
+                      agents=[Recorded()] * len(record.seats), journal=journal, where=where)
+    except BadRecordError:
+        raise
+    except AsobiError as e:  # options the game refuses to start from (a deck file's path…)
+        raise BadRecordError(where, f"its game cannot be set up: {_short(str(e), 300)}") from None
     yield match
     for action in record.actions[:upto]:
         match.replay_step(action)

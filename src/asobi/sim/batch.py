@@ -15,9 +15,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from ..core.data import CHUNK, open_regular
 from ..core.errors import BadRecordError
 from ..core.match import Match
-from ..core.record import GameRecord, load_json
+from ..core.record import GameRecord, load_json, record_limit
 from ..core.registry import get_game
 from ..core.replay import read_record
 from ..core.seeding import derive_seed
@@ -193,17 +194,37 @@ def read_record_line(path: str | Path, line: int) -> GameRecord:
     :raises BadRecordError: if the file cannot be read, has no such line, or the line is not a record.
     """
     where = f"{path}:{line}"
+    if line < 1:
+        raise BadRecordError(where, "no such line (lines are numbered from 1)")
+    raw = _line_of(path, line, record_limit(), where)
     try:
-        with open(path, encoding="utf-8") as f:
-            text = next((t for i, t in enumerate(f, start=1) if i == line), None)
-    except (OSError, UnicodeDecodeError) as e:
-        raise BadRecordError(str(path), f"cannot read ({e})") from None
-    if line < 1 or text is None or not text.strip():
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise BadRecordError(where, f"not UTF-8 text (byte {e.start})") from None
+    if not text.strip():
         raise BadRecordError(where, "no such line (lines are numbered from 1)")
     data = load_json(text, where)
     if isinstance(data, dict) and "record" in data:
         data = data["record"]
     return read_record(data, where=where)
+
+
+def _line_of(path: str | Path, line: int, limit: int, where: str) -> bytes:
+    """Line ``line`` of a regular file, at most ``limit`` bytes (the whole file may be longer: a
+    batch holds many records); the lines before it are skipped a chunk at a time, never held."""
+    with open_regular(path, str(path), BadRecordError) as f:
+        try:
+            for _ in range(line - 1):
+                while (skipped := f.readline(CHUNK)) and not skipped.endswith(b"\n"):
+                    pass
+                if not skipped:
+                    raise BadRecordError(where, "no such line (lines are numbered from 1)")
+            text = f.readline(limit + 1)
+        except OSError as e:
+            raise BadRecordError(str(path), f"cannot read ({e.strerror})") from None
+    if len(text) > limit:
+        raise BadRecordError(where, f"longer than {limit} bytes, the limit for a record")
+    return text
 
 
 @dataclass(frozen=True)
