@@ -33,7 +33,7 @@ def message_for(match: Match, seat: int | None, lang: str = "en", *, text: bool 
 
 def new_game(client: TestClient, game: str = "legion", seats: list[str] | None = None, seed: int | None = 1,
              **options: Any) -> dict[str, Any]:
-    body: dict[str, Any] = {"game": game, "options": options, "seed": seed}
+    body: dict[str, Any] = {"game": game, "options": options, "seed": seed, "confirm_seeded": seed is not None}
     if seats is not None:
         body["seats"] = seats
     r = client.post("/api/games", json=body)

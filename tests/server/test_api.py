@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from asobi.store import GameStore
+from asobi.store import GameStore, issue_host_secret
 
 from .conftest import new_game
 
@@ -43,7 +43,7 @@ def test_bad_requests_are_refused_clearly_and_save_nothing(client, db_path):
         r = client.post("/api/games", json=body)
         assert r.status_code == 400, (body, r.text)
         assert words in r.json()["detail"].lower() or words in r.json()["detail"], (body, r.json())
-    assert client.post("/api/games", json={"options": {}}).status_code == 422  # no game named
+    assert client.post("/api/games", json={"options": {}}).status_code == 400  # no game named
     assert client.get("/api/games").json() == []
     with GameStore(db_path, read_only=True) as store:
         assert store.list() == []
@@ -79,10 +79,17 @@ def test_links_for_a_game_made_in_the_terminal_are_handed_out_once(client, db_pa
     spec = get_game("legion")
     with GameStore(db_path) as store:
         game_id = store.create(GameRecord.new(spec, spec.validate_options({}), ["human", "bot:rule", "human"], None))
-    r = client.post(f"/api/games/{game_id}/links")
+        host = issue_host_secret(store, game_id)  # as the terminal does, which prints it
+    assert host is not None
+    # Its host only: nobody else may take its seats.
+    for headers in ({}, {"X-Asobi-Host": "guess"}):
+        refused = client.post(f"/api/games/{game_id}/links", headers=headers)
+        assert refused.status_code == 403 and "host" in refused.json()["detail"], refused.text
+    assert client.get(f"/api/games/{game_id}").json()["links"] is False
+    r = client.post(f"/api/games/{game_id}/links", headers={"X-Asobi-Host": host})
     assert r.status_code == 201
     assert [s["token"] is not None for s in r.json()["seats"]] == [True, False, True]
-    again = client.post(f"/api/games/{game_id}/links")
+    again = client.post(f"/api/games/{game_id}/links", headers={"X-Asobi-Host": host})
     assert again.status_code == 409 and "handed out already" in again.json()["detail"]
 
 
@@ -112,6 +119,7 @@ def test_serve_is_a_command():
 
 def test_search_bots_take_seats_with_their_parameters(client):
     made = new_game(client, "emblem", ["human", "bot:ismcts:iters=10"])
-    assert [s["kind"] for s in made["seats"]] == ["human", "bot:ismcts:iters=10"]
+    # iterations alone are given the server's time limit too (their time depends on the game)
+    assert [s["kind"] for s in made["seats"]] == ["human", "bot:ismcts:iters=10:time=2"]
     bots = client.get("/api/catalog").json()
     assert any("ismcts" in g["bots"] for g in (bots if isinstance(bots, list) else bots["games"]))

@@ -93,14 +93,18 @@ def test_bad_messages_get_an_error_on_that_socket_only(client, db_path):
             reply = ws.receive_json()
             assert reply["type"] == "error", text
             assert words in reply["message"], (text, reply)
-        ws.send_bytes(b"\x00\x01")
-        assert ws.receive_json()["type"] == "error"
         assert _saved_actions(db_path, game_id) == before
         # The spectator heard none of it: its next message is the next real action.
         _act(ws, token, turn)
         after = watcher.receive_json()
         assert after["type"] == "state" and after["state_id"] == seen["state_id"] + 1
         assert after["updates"][0]["actor_name"] == "A"
+        # A binary frame is no conversation: the socket is closed with the reason.
+        ws.send_bytes(b"\x00\x01")
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                ws.receive_json()
+        assert closed.value.code == 1003 and "binary" in closed.value.reason
 
 
 def test_a_seat_cannot_act_out_of_turn(client):

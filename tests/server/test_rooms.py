@@ -37,7 +37,7 @@ class Actors(MatchListener):
 async def _room(hub: Hub, game: str, seats: list[str], seed: int):
     spec = get_game(game)
     options = spec.validate_options({})
-    game_id, _ = hub.create(spec, options, seats, seed)
+    game_id, _, _ = hub.create(spec, options, seats, seed)
     return await hub.room(game_id)
 
 

@@ -10,7 +10,8 @@ from typing import Any
 import orjson
 
 from ..core.actions import Action, action_from_json
-from .errors import ServerError
+from ..core.errors import summary
+from .errors import ServerError, TooLargeError
 
 MAX_MESSAGE = 65_536
 """The longest message a client may send, in characters."""
@@ -41,12 +42,13 @@ def error_message(text: str, code: int = 400, state_id: int | None = None) -> di
 def parse_message(text: str | bytes) -> dict[str, Any]:
     """A client message as a dict with a ``type``.
 
-    :raises ServerError: for anything else (not JSON, too long, no type).
+    :raises TooLargeError: for a message over :data:`MAX_MESSAGE`.
+    :raises ServerError: for anything else (not JSON, no type).
     """
     if isinstance(text, bytes):
         raise ServerError("messages are JSON text, not binary")
     if len(text) > MAX_MESSAGE:
-        raise ServerError(f"a message is at most {MAX_MESSAGE} characters")
+        raise TooLargeError(f"a message is at most {MAX_MESSAGE} characters")
     try:
         data = orjson.loads(text)
     except (orjson.JSONDecodeError, RecursionError):
@@ -70,7 +72,7 @@ def parse_action(data: dict[str, Any]) -> Action:
 def parse_lang(data: dict[str, Any], default: str) -> str:
     lang = data.get("lang", default)
     if lang not in LANGS:
-        raise ServerError(f"lang is one of {', '.join(LANGS)}, not {lang!r}")
+        raise ServerError(f"lang is one of {', '.join(LANGS)}, not {summary(lang)!r}")
     return str(lang)
 
 

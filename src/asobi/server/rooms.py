@@ -38,6 +38,7 @@ from ..store.listener import StoreListener
 from ..store.serving import ServingStore
 from .errors import ServerError
 from .hints import hint
+from .limits import ClientLimits, Limits, is_search, search_slots
 from .messages import StateMessages
 from .protocol import encode, error_message
 
@@ -46,6 +47,8 @@ class Socket(Protocol):
     """What a room needs of a WebSocket."""
 
     async def send_text(self, data: str) -> None: ...
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
 
 
 @dataclass(eq=False)
@@ -209,9 +212,14 @@ class Room:
                 match = self.match
                 failure = self._play_chance()
                 if failure is None:
-                    if match.bot_to_decide() is None:
+                    seat = match.bot_to_decide()
+                    if seat is None:
                         return  # a person decides, or the game is over
-                    action = await asyncio.to_thread(match.decide)
+                    if is_search(match.seats[seat]):  # a long think waits for a search slot
+                        async with self.hub.searches:
+                            action = await asyncio.to_thread(match.decide)
+                    else:
+                        action = await asyncio.to_thread(match.decide)
                     if action is None:
                         return
                     try:
@@ -250,9 +258,13 @@ class Room:
 class Hub:
     """Every room of one server, the store they save to and the seat tokens."""
 
-    def __init__(self, db_path: Path, *, bot_delay: float = 0.0) -> None:
+    def __init__(self, db_path: Path, *, bot_delay: float = 0.0, limits: Limits | None = None) -> None:
         self.db_path = db_path
         self.bot_delay = bot_delay
+        self.limits = limits if limits is not None else Limits()
+        self.clients = ClientLimits(self.limits)
+        """The games each address made (the limits on one client)."""
+        self._searches: asyncio.Semaphore | None = None
         self.rooms: dict[int, Room] = {}
         self._loading = asyncio.Lock()
         self._file: ServingStore | None = None
@@ -270,6 +282,14 @@ class Hub:
         :raises StoreError: if the file cannot be opened or set up.
         """
         self._file = ServingStore(self.db_path, asyncio.get_running_loop())
+        self._searches = search_slots(self.limits)
+
+    @property
+    def searches(self) -> asyncio.Semaphore:
+        """The slots of searches thinking at once (:attr:`Limits.searches_at_once`)."""
+        if self._searches is None:
+            raise ServerError("the server's store is not open", status=503)
+        return self._searches
 
     @property
     def store(self) -> GameStore:
@@ -299,17 +319,55 @@ class Hub:
             self._file = None
 
     # ---- games ----------------------------------------------------------------------------------
-    def create(self, spec: GameSpec, options: dict[str, Any], kinds: list[str], seed: int | None) -> tuple[int, dict[int, str]]:
-        """Save a new game and hand out a token per human seat."""
+    def create(self, spec: GameSpec, options: dict[str, Any], kinds: list[str],
+               seed: int | None) -> tuple[int, dict[int, str], str]:
+        """Save a new game; hand out a token per human seat and the host secret."""
         match = Match(spec, options, kinds, seed=seed)  # checks options and seats first
         game_id = self.store.create(GameRecord.new(spec, match.options, list(kinds), seed))
         humans = [i for i, kind in enumerate(kinds) if kind == HUMAN]
         try:
             tokens = self.tokens.issue(game_id, humans)
+            host = self.tokens.issue_host(game_id)
         except AsobiError:
             self.store.delete(game_id)
             raise
-        return game_id, tokens
+        return game_id, tokens, host
+
+    async def close_spectators(self, game_id: int) -> None:
+        """Close the sockets of the game's spectators (its host closed it to them)."""
+        room = self.rooms.get(game_id)
+        if room is None:
+            return
+        for conn in [c for c in room.connections if c.seat is None]:
+            await room.send_error(conn, "the game's host closed it to spectators", 403)
+            room.connections.discard(conn)
+            with contextlib.suppress(Exception):
+                await conn.socket.close(code=4403, reason="closed to spectators")
+
+    async def delete(self, game_id: int) -> None:
+        """Forget a game: its sockets are told and closed, its bots stopped, its record, tokens
+        and host secret deleted.
+
+        :raises GameInUseError: if another program is playing it.
+        """
+        async with self._loading:
+            room = self.rooms.pop(game_id, None)
+            if room is not None:
+                room.closed = True
+                if room.bots is not None and room.bots is not asyncio.current_task():
+                    room.bots.cancel()
+                    with contextlib.suppress(asyncio.CancelledError, Exception):
+                        await room.bots
+                await room.tell_everyone("the game's host deleted this game", 410)
+                for conn in list(room.connections):
+                    with contextlib.suppress(Exception):
+                        await conn.socket.close(code=4410, reason="the game was deleted")
+                room.connections.clear()
+            store = self.store
+            store.lease(game_id)  # refused while a terminal plays it
+            store.delete(game_id)  # takes the lease, the tokens and the host secret with it
+            store.release(game_id)
+            self.clients.forget(game_id)
 
     def build_match(self, game_id: int) -> Match:
         """The saved game as a match, saving each new action as it is applied."""

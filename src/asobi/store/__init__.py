@@ -11,7 +11,7 @@ from .sqlite import (
     StoreError,
     default_db_path,
 )
-from .tokens import LinksHandedOutError, SeatTokens
+from .tokens import LinksHandedOutError, SeatTokens, issue_host_secret
 
 __all__ = [
     "AuditEntry",
@@ -25,4 +25,5 @@ __all__ = [
     "StoredAction",
     "StoredLog",
     "default_db_path",
+    "issue_host_secret",
 ]

@@ -28,7 +28,7 @@ import os
 import socket
 import sqlite3
 import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -159,6 +159,8 @@ class SavedGame:
     updated: str
     result: str
     note: str = ""
+    seeded: bool = False
+    """Made with a seed: whoever knows it can predict its chance."""
 
 
 @dataclass(frozen=True)
@@ -587,6 +589,10 @@ class GameStore:
                     self.release(game_id)
 
     # ---- reading ---------------------------------------------------------------------------
+    @_guarded
+    def exists(self, game_id: int) -> bool:
+        return self.db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is not None
+
     def _require(self, game_id: int) -> None:
         if self.db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
             raise BadRecordError(f"saved game {game_id} in {self.path}", "no such saved game (see `asobi list`)")
@@ -707,13 +713,14 @@ class GameStore:
         return out
 
     @_guarded
-    def list(self) -> list[SavedGame]:
-        """Every saved game, newest first; one that cannot be read is listed as damaged, one made
-        under older rules as migrated or read-only (with the reason in its note)."""
+    def list(self, only: int | None = None) -> list[SavedGame]:
+        """Every saved game (or only game ``only``, if it is saved), newest first; one that cannot be
+        read is listed as damaged, one made under older rules as migrated or read-only (with the
+        reason in its note)."""
         rows = self.db.execute(
             "SELECT g.id, g.game, g.rules_version, g.options, g.seats, g.seed, g.status, g.updated, g.outcome,"
             " g.fingerprint, g.data_hash, g.migrated_from, (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id)"
-            " FROM games g ORDER BY g.updated DESC, g.id DESC"
+            " FROM games g WHERE ? IS NULL OR g.id = ? ORDER BY g.updated DESC, g.id DESC", (only, only)
         ).fetchall()
         out = []
         for gid, game, rules, options, seats, seed, status, updated, outcome, fingerprint, data_hash, migrated_from, \
@@ -733,8 +740,19 @@ class GameStore:
                 status, note = "read-only", e.reason
             except AsobiError as e:
                 status, note = "damaged", str(e)
-            out.append(SavedGame(gid, game, rules, seat_list, status, moves, updated, result, note))
+            out.append(SavedGame(gid, game, rules, seat_list, status, moves, updated, result, note, seed is not None))
         return out
+
+    @_guarded
+    def playing(self, game_ids: Iterable[int]) -> set[int]:
+        """Those of ``game_ids`` that are saved and not finished."""
+        found: set[int] = set()
+        ids = list(game_ids)
+        for start in range(0, len(ids), 500):  # SQLite's limit on parameters
+            part = ids[start:start + 500]
+            found.update(row[0] for row in self.db.execute(
+                f"SELECT id FROM games WHERE status = 'playing' AND id IN ({', '.join('?' * len(part))})", part))
+        return found
 
 
 def _row_data(where: str, game: Any, rules_version: Any, options: Any, seats: Any, seed: Any, outcome: Any,

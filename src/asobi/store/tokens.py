@@ -1,8 +1,11 @@
-"""Secret seat tokens, kept beside the saved games in the same SQLite file.
+"""Secret seat tokens and host secrets, kept beside the saved games in the same SQLite file.
 
 A join link carries a seat's token (``secrets.token_urlsafe``); the file keeps only its SHA-256,
-so reading the database does not give anyone a seat. The table belongs to the play server (the
-saved games' schema does not know it), and a game deleted from the store takes its tokens with it.
+so reading the database does not give anyone a seat. A game's *host secret* goes to whoever made
+the game (the browser that made it, or the terminal that started it, which prints it): handing
+out join links, deleting the game and closing it to spectators need it. The tables belong to the
+play server (the saved games' schema does not know them), and a game deleted from the store takes
+its tokens and its host secret with it.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import sqlite3
 from pathlib import Path
 
 from ..core.errors import AsobiError
-from .sqlite import StoreError
+from .sqlite import GameStore, StoreError
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS server_seat_tokens (
@@ -24,6 +27,13 @@ CREATE TABLE IF NOT EXISTS server_seat_tokens (
     PRIMARY KEY (game_id, seat)
 )
 """
+HOST_SCHEMA = """
+CREATE TABLE IF NOT EXISTS server_hosts (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    secret_hash TEXT NOT NULL,
+    spectators INTEGER NOT NULL DEFAULT 1
+)
+"""
 
 
 class LinksHandedOutError(AsobiError):
@@ -31,7 +41,28 @@ class LinksHandedOutError(AsobiError):
 
 
 def _hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _issue_host(db: sqlite3.Connection, game_id: int) -> str | None:
+    """A new host secret for a game that has none (its hash saved), else ``None``."""
+    secret = secrets.token_urlsafe(24)
+    db.execute(HOST_SCHEMA)
+    cursor = db.execute("INSERT OR IGNORE INTO server_hosts (game_id, secret_hash) VALUES (?, ?)",
+                        (game_id, _hash(secret)))
+    return secret if cursor.rowcount == 1 else None
+
+
+def issue_host_secret(store: GameStore, game_id: int) -> str | None:
+    """The host secret of a game made outside the server (the terminal prints it), if the game has
+    none yet; ``None`` if it has one (only its hash is kept: it cannot be told again).
+
+    :raises StoreError: if it cannot be saved.
+    """
+    try:
+        return _issue_host(store.db, game_id)
+    except sqlite3.Error as e:
+        raise store.error(e) from None
 
 
 class SeatTokens:
@@ -46,6 +77,7 @@ class SeatTokens:
             self.db = sqlite3.connect(path, isolation_level=None, timeout=timeout)
             self.db.execute("PRAGMA foreign_keys = ON")
             self.db.execute(SCHEMA)
+            self.db.execute(HOST_SCHEMA)
         except sqlite3.Error as e:
             raise StoreError(f"{path}: cannot keep seat tokens ({e})") from None
 
@@ -92,3 +124,36 @@ class SeatTokens:
 
     def has_links(self, game_id: int) -> bool:
         return self.db.execute("SELECT 1 FROM server_seat_tokens WHERE game_id = ?", (game_id,)).fetchone() is not None
+
+    # ---- the host ------------------------------------------------------------------------------
+    def issue_host(self, game_id: int) -> str:
+        """The host secret of a game the server makes (to its maker only).
+
+        :raises StoreError: if it cannot be saved, or the game has one already.
+        """
+        try:
+            secret = _issue_host(self.db, game_id)
+        except sqlite3.Error as e:
+            raise StoreError(f"{self.path}: cannot save a host secret ({e})") from None
+        if secret is None:
+            raise StoreError(f"{self.path}: game {game_id} has a host secret already")
+        return secret
+
+    def has_host(self, game_id: int) -> bool:
+        return self.db.execute("SELECT 1 FROM server_hosts WHERE game_id = ?", (game_id,)).fetchone() is not None
+
+    def is_host(self, game_id: int, secret: str) -> bool:
+        """Whether ``secret`` is the game's host secret (compared in constant time)."""
+        row = self.db.execute("SELECT secret_hash FROM server_hosts WHERE game_id = ?", (game_id,)).fetchone()
+        return row is not None and hmac.compare_digest(str(row[0]), _hash(secret))
+
+    def spectators_open(self, game_id: int) -> bool:
+        """Whether anyone may watch the game (the default; its host may close it)."""
+        row = self.db.execute("SELECT spectators FROM server_hosts WHERE game_id = ?", (game_id,)).fetchone()
+        return row is None or bool(row[0])
+
+    def set_spectators(self, game_id: int, open_: bool) -> None:
+        try:
+            self.db.execute("UPDATE server_hosts SET spectators = ? WHERE game_id = ?", (int(open_), game_id))
+        except sqlite3.Error as e:
+            raise StoreError(f"{self.path}: cannot save the spectators' setting ({e})") from None

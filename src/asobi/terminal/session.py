@@ -27,7 +27,7 @@ from ..core.match import HUMAN, Match
 from ..core.record import GameRecord
 from ..core.spec import GameSpec
 from ..core.state import CHANCE
-from ..store import GameStore
+from ..store import GameStore, issue_host_secret
 from ..store.listener import StoreListener
 from .stops import auto_answer, default_stops, parse_stops
 from .table import choice_notes, find, glossary, visible_items
@@ -134,6 +134,8 @@ class TerminalGame:
     stops: frozenset[str] | None = None
     """The strategy windows the people are asked in (``stops.py``; ``None``: the game's default);
     the terminal passes for them at the others."""
+    host_secret: str | None = None
+    """The game's host secret, when this session gave it one (shown when the person quits)."""
     auto_passed: set[int] = field(default_factory=set)
     """How many actions had been taken when the terminal passed for a person (undo skips them)."""
 
@@ -171,6 +173,7 @@ class TerminalGame:
     def _attach(cls, spec: GameSpec, match: Match, game_id: int, store: GameStore, **kw) -> TerminalGame:
         match.listeners.append(StoreListener(store, game_id))
         game = cls(spec, match, game_id, store, **kw)
+        game.host_secret = issue_host_secret(store, game_id)  # once per game: told when the person quits
         if not game.resume_hint:
             game.resume_hint = f"asobi resume {game_id}"
         return game
@@ -203,6 +206,11 @@ class TerminalGame:
                 self._decide(seat)
         except Quit:
             self.write(self._t(f"Saved. Resume with: {self.resume_hint}", f"保存しました。再開: {self.resume_hint}"))
+            if self.host_secret:
+                self.write(self._t(f"Its host secret (`asobi serve`'s lobby asks for it to hand out join links; "
+                                   f"shown once, keep it private): {self.host_secret}",
+                                   f"ホスト秘密鍵（asobi serve のロビーで参加リンクを配るときに必要です。表示は一度だけ、"
+                                   f"他人に見せないでください）: {self.host_secret}"))
             return match
         observer = self.facing if self.facing is not None else (self.humans[0] if self.humans else None)
         if observer is not None:

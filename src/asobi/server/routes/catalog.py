@@ -8,6 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Query, Request
 
 from ...core.bots import bot_names
+from ...core.errors import summary
 from ...core.registry import all_games, get_game
 from ..cards import card_catalogue
 from ..errors import ServerError
@@ -44,7 +45,7 @@ async def seat_names(game: str, request: Request) -> list[str]:
             summary="Every clause id the game's log cites, with its text in the reader's language")
 async def clauses(game: str, lang: str = Query(default="en", description="en or ja")) -> dict[str, str]:
     if lang not in LANGS:
-        raise ServerError(f"lang is one of {', '.join(LANGS)}, not {lang!r}")
+        raise ServerError(f"lang is one of {', '.join(LANGS)}, not {summary(lang)!r}")
     return get_game(game).clause_book().texts(lang)
 
 

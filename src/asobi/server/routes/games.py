@@ -1,5 +1,9 @@
-"""Games: made (with one join link per person's seat and a spectator link), listed, handed links
-when made elsewhere, and read once finished (the record, and the replay as one seat saw it)."""
+"""Games: made (with one join link per person's seat, a spectator link and the host secret),
+listed, handed links when made elsewhere, closed to spectators or deleted by their host, and read
+once finished (the record, and the replay as one seat saw it).
+
+What only a game's host may do carries its host secret in the header ``X-Asobi-Host``
+(:data:`~.hub.HostOnly`)."""
 
 from __future__ import annotations
 
@@ -9,13 +13,17 @@ from typing import Any
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field
 
+from ...core.errors import summary
 from ...core.match import HUMAN
+from ...core.record import MAX_SEED
 from ...core.registry import get_game
-from ..errors import ServerError
+from ...store import SavedGame
+from ..errors import NO_SUCH_GAME, ServerError
+from ..limits import remote_seat_kind
 from ..protocol import LANGS
 from ..replay import replay_message
-from ..rooms import parse_seat_kinds
-from .hub import HubOf
+from ..rooms import Hub, parse_seat_kinds
+from .hub import GameId, HostOnly, HubOf
 
 REPLAYS_KEPT = 16
 """Replays kept built (each is a few MB at most), most recently asked last."""
@@ -33,7 +41,11 @@ class NewGame(BaseModel):
         default=None, description="per seat: human, bot (the game's best bot) or bot:NAME; default: one human, then bots",
         examples=[["human", "bot", "bot:random"]],
     )
-    seed: int | None = Field(default=None, description="a reproducible game (tests, bot games); default: secret chance")
+    seed: int | None = Field(default=None, ge=-MAX_SEED, lt=MAX_SEED,
+                             description="a reproducible game (tests, bot games): whoever knows the seed can predict "
+                                         "its chance; default: secret chance")
+    confirm_seeded: bool = Field(default=False, description="the maker's confirmation that a seeded game with more "
+                                                            "than one person is predictable by whoever knows its seed")
 
 
 class SeatLink(BaseModel):
@@ -49,6 +61,16 @@ class CreatedGame(BaseModel):
     game: str
     seats: list[SeatLink]
     spectator_link: str
+    seeded: bool = Field(description="made with a seed: predictable by whoever knows it")
+
+
+class MadeGame(CreatedGame):
+    host_secret: str = Field(description="the game's host secret: handing out links, closing it to spectators and "
+                                         "deleting it need it (header X-Asobi-Host); keep it private")
+
+
+class Spectators(BaseModel):
+    open: bool = Field(description="whether anyone may watch the game")
 
 
 class GameSummary(BaseModel):
@@ -62,6 +84,8 @@ class GameSummary(BaseModel):
     note: str
     links: bool = Field(description="whether join links were handed out for it (made here)")
     spectator_link: str
+    seeded: bool = Field(description="made with a seed: predictable by whoever knows it")
+    spectators: bool = Field(description="whether anyone may watch it (its host may close it)")
 
 
 def _links(base: str, game_id: int, tokens: dict[int, str]) -> tuple[dict[int, str], str]:
@@ -70,54 +94,87 @@ def _links(base: str, game_id: int, tokens: dict[int, str]) -> tuple[dict[int, s
 
 
 # ---- the routes ----------------------------------------------------------------------------------
-@router.post("/api/games", summary="Create a game; one join link per human seat, and a spectator link",
+@router.post("/api/games", summary="Create a game; one join link per human seat, a spectator link, the host secret",
              status_code=201)
-async def create_game(body: NewGame, request: Request, hub: HubOf) -> CreatedGame:
+async def create_game(body: NewGame, request: Request, hub: HubOf) -> MadeGame:
+    address = request.client.host if request.client is not None else "?"
+    hub.clients.check(address, hub.store.playing)
     spec = get_game(body.game)
     options = spec.validate_options(body.options)
     n = len(spec.seat_names(options))
-    kinds = parse_seat_kinds(spec, body.seats if body.seats is not None else [HUMAN] + ["bot"] * (n - 1), n)
-    game_id, tokens = hub.create(spec, options, kinds, body.seed)
+    wanted = body.seats if body.seats is not None else [HUMAN] + ["bot"] * (n - 1)
+    kinds = parse_seat_kinds(spec, [remote_seat_kind(spec, kind, hub.limits) for kind in wanted[:n + 1]], n)
+    people = kinds.count(HUMAN)
+    if body.seed is not None and people > 1 and not body.confirm_seeded:
+        raise ServerError(f"a game with a seed is predictable by whoever knows the seed, and this one has {people} "
+                          "people: send \"confirm_seeded\": true to make it anyway, or leave the seed out")
+    game_id, tokens, host = hub.create(spec, options, kinds, body.seed)
+    hub.clients.record(address, game_id)
     links, watch = _links(str(request.base_url), game_id, tokens)
     names = spec.seat_names(options)
     room = await hub.room(game_id) if all(k != HUMAN for k in kinds) else None
     if room is not None:
         room.start_bots()
-    return CreatedGame(
-        game_id=game_id, game=spec.id, spectator_link=watch,
+    return MadeGame(
+        game_id=game_id, game=spec.id, spectator_link=watch, seeded=body.seed is not None, host_secret=host,
         seats=[SeatLink(seat=i, name=names[i], kind=kind, token=tokens.get(i), link=links.get(i))
                for i, kind in enumerate(kinds)],
     )
 
 
+def _summary(hub: Hub, base: str, g: SavedGame) -> GameSummary:
+    return GameSummary(id=g.id, game=g.game, seats=g.seats.split(","), status=g.status, actions=g.moves,
+                       updated=g.updated, result=g.result, note=g.note, links=hub.tokens.has_links(g.id),
+                       spectator_link=f"{base}play/{g.id}#watch", seeded=g.seeded,
+                       spectators=hub.tokens.spectators_open(g.id))
+
+
 @router.get("/api/games", summary="Saved games, newest first (open and finished)")
 async def list_games(request: Request, hub: HubOf, status: str | None = None) -> list[GameSummary]:
     base = str(request.base_url)
-    return [
-        GameSummary(id=g.id, game=g.game, seats=g.seats.split(","), status=g.status, actions=g.moves,
-                    updated=g.updated, result=g.result, note=g.note, links=hub.tokens.has_links(g.id),
-                    spectator_link=f"{base}play/{g.id}#watch")
-        for g in hub.store.list() if status is None or g.status == status
-    ]
+    return [_summary(hub, base, g) for g in hub.store.list() if status is None or g.status == status]
 
 
-@router.post("/api/games/{game_id}/links", status_code=201,
-             summary="Join links for a game made elsewhere (the terminal), once")
-async def hand_out_links(game_id: int, request: Request, hub: HubOf) -> CreatedGame:
+@router.get("/api/games/{game_id}", summary="One saved game: its seats, status, and whether it is seeded")
+async def game_summary(game_id: GameId, request: Request, hub: HubOf) -> GameSummary:
+    found = hub.store.list(only=game_id)
+    if not found:
+        raise ServerError(NO_SUCH_GAME, status=404)
+    return _summary(hub, str(request.base_url), found[0])
+
+
+@router.post("/api/games/{game_id}/links", status_code=201, dependencies=[HostOnly],
+             summary="Join links for a game made elsewhere (the terminal), once; its host only")
+async def hand_out_links(game_id: GameId, request: Request, hub: HubOf) -> CreatedGame:
     record = hub.store.load(game_id)
     humans = [i for i, kind in enumerate(record.seats) if kind == HUMAN]
     tokens = hub.tokens.issue(game_id, humans)
     links, watch = _links(str(request.base_url), game_id, tokens)
     names = record.spec.seat_names(record.options)
     return CreatedGame(
-        game_id=game_id, game=record.game, spectator_link=watch,
+        game_id=game_id, game=record.game, spectator_link=watch, seeded=record.seed is not None,
         seats=[SeatLink(seat=i, name=names[i], kind=kind, token=tokens.get(i), link=links.get(i))
                for i, kind in enumerate(record.seats)],
     )
 
 
+@router.put("/api/games/{game_id}/spectators", dependencies=[HostOnly],
+            summary="Open or close the game to spectators (open by default); its host only")
+async def set_spectators(game_id: GameId, body: Spectators, hub: HubOf) -> Spectators:
+    hub.tokens.set_spectators(game_id, body.open)
+    if not body.open:
+        await hub.close_spectators(game_id)
+    return body
+
+
+@router.delete("/api/games/{game_id}", status_code=204, dependencies=[HostOnly],
+               summary="Delete the game: its sockets are closed, its record, links and secret forgotten; its host only")
+async def delete_game(game_id: GameId, hub: HubOf) -> None:
+    await hub.delete(game_id)
+
+
 @router.get("/api/games/{game_id}/record", summary="The record of a finished game (every action, every card)")
-async def record(game_id: int, hub: HubOf) -> dict[str, Any]:
+async def record(game_id: GameId, hub: HubOf) -> dict[str, Any]:
     rec = hub.store.load(game_id)
     if rec.outcome is None:
         raise ServerError(f"game {game_id} is still being played: its record holds every hidden card, so it "
@@ -127,11 +184,12 @@ async def record(game_id: int, hub: HubOf) -> dict[str, Any]:
 
 @router.get("/api/games/{game_id}/replay",
             summary="A finished game frame by frame, as one seat saw it (or a spectator)")
-async def replay(game_id: int, hub: HubOf,
-                 seat: int | None = Query(default=None, description="the seat's number; leave out for a spectator"),
+async def replay(game_id: GameId, hub: HubOf,
+                 seat: int | None = Query(default=None, ge=0, le=64,
+                                          description="the seat's number; leave out for a spectator"),
                  lang: str = Query(default="en", description="en or ja")) -> dict[str, Any]:
     if lang not in LANGS:
-        raise ServerError(f"lang is one of {', '.join(LANGS)}, not {lang!r}")
+        raise ServerError(f"lang is one of {', '.join(LANGS)}, not {summary(lang)!r}")
     rec = hub.store.load(game_id)
     # The record's own fingerprint in the key: a game deleted and its id used again is not
     # mistaken for the old one.

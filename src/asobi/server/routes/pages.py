@@ -10,6 +10,7 @@ from fastapi.responses import FileResponse, Response
 
 from ...core.registry import get_game
 from ..errors import ServerError
+from .hub import GameId
 
 STATIC = Path(__file__).parent.parent / "static"
 """The browser client: pages, scripts, styles."""
@@ -22,7 +23,7 @@ async def board_script(game: str) -> Response:
     """The game's browser board module, served from the game's own package."""
     script = get_game(game).present.board_script
     if script is None:
-        raise ServerError(f"{game}: this game has no board module; its board is drawn as text", status=404)
+        raise ServerError(f"{get_game(game).id}: this game has no board module; its board is drawn as text", status=404)
     return Response(script.read_bytes(), media_type="text/javascript; charset=utf-8",
                     headers={"Cache-Control": "no-cache"})
 
@@ -33,10 +34,10 @@ async def lobby() -> FileResponse:
 
 
 @router.get("/play/{game_id}")
-async def game_page(game_id: int) -> FileResponse:
+async def game_page(game_id: GameId) -> FileResponse:
     return FileResponse(STATIC / "game.html")
 
 
 @router.get("/replay/{game_id}")
-async def replay_page(game_id: int) -> FileResponse:
+async def replay_page(game_id: GameId) -> FileResponse:
     return FileResponse(STATIC / "replay.html")

@@ -1,8 +1,10 @@
 """Play: one WebSocket per seat or spectator (its messages are described in docs/server.md).
 
-The first message is a hello: a seat's token opens that seat, ``"watch": true`` a spectator. Every
-later message of a seat carries its token, checked in constant time; an error in one message is
-told to that socket only and the game goes on.
+The first message is a hello: a seat's token opens that seat, ``"watch": true`` a spectator (if
+the game's host has not closed it to them). Every later message of a seat carries its token,
+checked in constant time; an error in one message is told to that socket only and the game goes
+on. What cannot be a conversation at all — a game id out of range, a binary frame, a first
+message that opens nothing — gets an error message and a close frame with its reason.
 """
 
 from __future__ import annotations
@@ -14,66 +16,122 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from ...core.errors import AsobiError
-from ...store import StoreError
-from ..errors import ServerError, status_of
+from ..errors import ServerError, public_text, status_of
 from ..protocol import encode, error_message, parse_action, parse_lang, parse_message, parse_since, parse_text
 from ..rooms import Connection, Hub, Room
-from .hub import HubOf
+from .hub import MAX_GAME_ID, HubOf
 
 log = logging.getLogger("asobi.server")
 
 router = APIRouter()
 
+BINARY = "messages are JSON text, not binary"
+UNSUPPORTED_DATA = 1003
+"""The close code for a frame of a kind the server does not read (RFC 6455)."""
+
+
+class Binary(Exception):
+    """The client sent a binary frame."""
+
+
+def game_id_of(text: str) -> int:
+    """The game id in a socket's path.
+
+    :raises ServerError: for anything but a whole number from 1 to 2**63 - 1.
+    """
+    if not (text.isascii() and text.isdigit()) or len(text) > 19 or not 1 <= int(text) <= MAX_GAME_ID:
+        raise ServerError(f"a game id is a whole number from 1 to {MAX_GAME_ID}")
+    return int(text)
+
+
+async def _receive(socket: WebSocket) -> str | None:
+    """The next text message, or ``None`` once the client has gone.
+
+    :raises Binary: for a binary frame.
+    """
+    raw = await socket.receive()
+    if raw["type"] == "websocket.disconnect":
+        return None
+    text = raw.get("text")
+    if text is None:
+        raise Binary
+    return str(text)
+
+
+async def _refuse(socket: WebSocket, text: str, status: int) -> None:
+    """Tell the client why, then close the socket with that reason (code 4000 + status)."""
+    await socket.send_text(encode(error_message(text, status)))
+    await socket.close(code=4000 + status, reason=text[:120])
+
 
 @router.websocket("/ws/games/{game_id}")
-async def play(socket: WebSocket, game_id: int, hub: HubOf) -> None:
+async def play(socket: WebSocket, game_id: str, hub: HubOf) -> None:
     await socket.accept()
     conn: Connection | None = None
     room: Room | None = None
+    number = 0
     try:
         try:
-            hello = parse_message(await socket.receive_text())
+            number = game_id_of(game_id)
+            first = await _receive(socket)
+            if first is None:
+                return
+            hello = parse_message(first)
             if hello["type"] != "hello":
                 raise ServerError("the first message is a hello: {\"type\": \"hello\", \"token\": …} "
                                   "or {\"type\": \"hello\", \"watch\": true}", status=401)
-            conn = _connect(hub, game_id, socket, hello)
-            room = await hub.room(game_id)
-        except (AsobiError, StoreError) as e:
-            await socket.send_text(encode(error_message(str(e), status_of(e))))
-            await socket.close(code=4000 + status_of(e))
+            conn = _connect(hub, number, socket, hello)
+            room = await hub.room(number)
+        except Binary:
+            await socket.close(code=UNSUPPORTED_DATA, reason=BINARY)
+            return
+        except AsobiError as e:
+            if status_of(e) == 503:
+                log.warning("game %s: a socket could not open it: %s", game_id[:40], e)
+            await _refuse(socket, public_text(e, hub.db_path), status_of(e))
             return
         room.connections.add(conn)
         await room.broadcast()  # everyone sees who is connected
         room.start_bots()
         while True:
-            raw = await socket.receive()
-            if raw["type"] == "websocket.disconnect":
+            text = await _receive(socket)
+            if text is None:
                 break
-            text = raw.get("text")
             try:
-                await _handle(room, conn, parse_message(text if text is not None else b""))
+                await _handle(room, conn, parse_message(text))
             except AsobiError as e:
-                await room.send_error(conn, str(e), status_of(e))
+                if status_of(e) == 503:
+                    log.warning("game %s: %s", number, e)
+                await room.send_error(conn, public_text(e, hub.db_path), status_of(e))
             except Exception:  # a bug of ours: told to this socket, logged, and the game goes on
-                log.exception("game %s: a message could not be handled", game_id)
-                await room.send_error(conn, "the server failed to handle this message (see its log)", 500)
+                log.exception("game %s: a message could not be handled", number)
+                await room.send_error(conn, "the server failed to handle this message", 500)
+    except Binary:
+        await socket.close(code=UNSUPPORTED_DATA, reason=BINARY)
     except WebSocketDisconnect:
         pass
+    except Exception:  # a bug of ours before the game could start: logged, the client told little
+        log.exception("game %s: a socket failed", game_id[:40])
+        await socket.close(code=1011, reason="the server failed")
     finally:
         if room is not None and conn is not None:
             room.connections.discard(conn)
             hub.maybe_unload(room)
-            if hub.rooms.get(game_id) is room:
+            if hub.rooms.get(number) is room:
                 await room.broadcast()
 
 
 def _connect(hub: Hub, game_id: int, socket: WebSocket, hello: dict[str, Any]) -> Connection:
-    """The connection a hello opens: the seat its token opens, or a spectator."""
+    """The connection a hello opens: the seat its token opens, or a spectator (if the game is open
+    to them, or the hello carries the game's host secret)."""
     lang = parse_lang(hello, "en")
     since, epoch = parse_since(hello)
     token = hello.get("token")
     if hello.get("watch") is True and token is None:
         seat = None
+        host = hello.get("host")
+        if not hub.tokens.spectators_open(game_id) and not (isinstance(host, str) and hub.tokens.is_host(game_id, host)):
+            raise ServerError("the game's host has closed it to spectators", status=403)
     else:
         if not isinstance(token, str) or not token:
             raise ServerError("this seat needs its token (from its join link); to watch, say \"watch\": true",
@@ -90,7 +148,8 @@ async def _handle(room: Room, conn: Connection, message: dict[str, Any]) -> None
     kind = message["type"]
     if conn.seat is not None:
         token = message.get("token")
-        if not isinstance(token, str) or conn.token is None or not hmac.compare_digest(token, conn.token):
+        if not isinstance(token, str) or conn.token is None or not hmac.compare_digest(
+                token.encode("utf-8", "surrogatepass"), conn.token.encode()):
             raise ServerError("every message of a seat carries the seat's token", status=403)
     if kind == "act":
         state_id = message.get("state_id")
@@ -107,4 +166,4 @@ async def _handle(room: Room, conn: Connection, message: dict[str, Any]) -> None
         conn.sent, conn.epoch = parse_since(message)
         await room.send_state(conn)
     else:
-        raise ServerError(f"no message type {kind!r}: use act, undo, hint or sync")
+        raise ServerError(f"no message type {kind[:40]!r}: use act, undo, hint or sync")

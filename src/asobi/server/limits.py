@@ -1,0 +1,129 @@
+"""What one client may cost the server: games made a minute and open at once per address, the
+bots a remote client may seat and how long they may think, and how many searches think at once.
+
+Whoever runs the server sets them (``create_app(limits=Limits(...))``; ``asobi serve
+--max-bot-seconds``); docs/server.md lists the defaults.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from ..agents.names import SEARCHES, parse_search
+from ..core.bots import BOT_PREFIX, HUMAN, BotNameError
+from ..core.errors import summary
+from ..core.spec import GameSpec
+from .errors import LimitError, ServerError
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The server's limits on one client.
+
+    :ivar games_per_minute: games one address may make in any 60 seconds.
+    :ivar open_games: games made by one address (since the server started) not yet finished.
+    :ivar max_bot_seconds: the longest a search bot a remote client seats may think per decision;
+        a search asked for without ``time`` is given this one.
+    :ivar max_bot_iters: the most ``iters`` such a search may ask for.
+    :ivar max_bot_depth: the deepest rollout (``depth``) it may ask for.
+    :ivar searches_at_once: searches thinking at once on the server (the others wait their turn),
+        so that one room of heavy bots cannot take every core from the rooms of people.
+    :ivar body_bytes: the longest HTTP request body read.
+    """
+
+    games_per_minute: int = 10
+    open_games: int = 20
+    max_bot_seconds: float = 2.0
+    max_bot_iters: int = 20_000
+    max_bot_depth: int = 200
+    searches_at_once: int = 1
+    body_bytes: int = 64 * 1024
+
+
+def remote_seat_kind(spec: GameSpec, item: str, limits: Limits) -> str:
+    """A seat kind a remote client asks for, within the limits, before anything loads it:
+    ``human``, ``bot``, one of the game's own bots, or a search (``mcts``, ``ismcts``) whose
+    ``iters``, ``time`` and ``depth`` are under the ceilings; a search without ``time`` gets
+    ``time=max_bot_seconds``. A bot kind that loads code (``py:MODULE:CLASS``) is refused.
+
+    :raises ServerError: naming the parameter over its ceiling or the kind refused.
+    """
+    if not isinstance(item, str) or item == HUMAN:
+        return item
+    name = item.removeprefix(BOT_PREFIX)
+    if name == "bot" or name in spec.bot_names():
+        return item
+    kind = name.split(":")[0]
+    if kind not in SEARCHES:
+        raise ServerError(f"{spec.id}: no seat kind {summary(item)} on this server: it seats human, bot, the game's "
+                          f"own bots ({', '.join(spec.bot_names())}) and the searches {', '.join(SEARCHES)}")
+    try:
+        settings = parse_search(spec, name)
+    except BotNameError as e:
+        raise ServerError(str(e)) from None
+    assert settings is not None
+    budget = settings.budget
+    ceilings = ((budget.iterations, limits.max_bot_iters, "iters"), (budget.seconds, limits.max_bot_seconds, "time"),
+                (settings.depth, limits.max_bot_depth, "depth"))
+    for value, ceiling, key in ceilings:
+        if value is not None and value > ceiling:
+            raise ServerError(f"{spec.id}: bot {name[:80]!r}: {key} is at most {ceiling:g} on this server")
+    if budget.seconds is None:  # iterations alone: how long they take depends on the game
+        name += f":time={limits.max_bot_seconds:g}"
+    return BOT_PREFIX + name
+
+
+@dataclass
+class ClientLimits:
+    """The games each address made, to hold it to :class:`Limits` (kept while the server runs)."""
+
+    limits: Limits
+    clock: Callable[[], float] = time.monotonic
+    made_at: dict[str, deque[float]] = field(default_factory=dict)
+    made: dict[str, set[int]] = field(default_factory=dict)
+
+    def check(self, address: str, still_open: Callable[[Iterable[int]], set[int]]) -> None:
+        """Whether ``address`` may make a game now.
+
+        :param still_open: which of the given game ids are not finished yet (the store's answer).
+        :raises LimitError: if it made too many this minute, or has too many open.
+        """
+        now = self.clock()
+        times = self.made_at.get(address)
+        if times is not None:
+            while times and times[0] <= now - 60:
+                times.popleft()
+            if len(times) >= self.limits.games_per_minute:
+                wait = max(1, int(times[0] + 60 - now) + 1)
+                raise LimitError(f"at most {self.limits.games_per_minute} games a minute from one address; "
+                                 f"try again in {wait} s")
+        mine = self.made.get(address)
+        if mine:
+            mine &= still_open(mine)
+            if len(mine) >= self.limits.open_games:
+                raise LimitError(f"at most {self.limits.open_games} unfinished games made from one address; "
+                                 "finish or delete one first")
+
+    def record(self, address: str, game_id: int) -> None:
+        """``address`` made game ``game_id``."""
+        self.made_at.setdefault(address, deque()).append(self.clock())
+        self.made.setdefault(address, set()).add(game_id)
+
+    def forget(self, game_id: int) -> None:
+        """The game is gone (deleted)."""
+        for mine in self.made.values():
+            mine.discard(game_id)
+
+
+def is_search(kind: str) -> bool:
+    """Whether a seat of this kind (``bot:mcts:…``) thinks for long: a search, not a rule bot."""
+    return kind.removeprefix(BOT_PREFIX).split(":")[0] in SEARCHES
+
+
+def search_slots(limits: Limits) -> asyncio.Semaphore:
+    """The searches that may think at once (made on the server's event loop)."""
+    return asyncio.Semaphore(max(1, limits.searches_at_once))
