@@ -1,0 +1,294 @@
+"""The server on the open internet: who may do what (the host secret), seeded games marked and
+confirmed, what one client may cost, the edges of HTTP and the WebSocket, and no internal detail
+in what a client is told. Each rule here has a test that fails when the rule is taken out."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from asobi.core.record import GameRecord
+from asobi.core.registry import get_game
+from asobi.server import Limits, create_app
+from asobi.server.limits import ClientLimits, remote_seat_kind
+from asobi.store import GameStore, issue_host_secret
+
+from .conftest import hello, hello_until, my_turn, new_game
+
+HUGE = 2**63
+
+
+def host_headers(made: dict) -> dict[str, str]:
+    return {"X-Asobi-Host": made["host_secret"]}
+
+
+# ---- who may do what ------------------------------------------------------------------------------
+def test_a_terminal_game_hands_out_its_links_to_its_host_only(client, db_path):
+    """An anonymous POST once took every seat of a game started in the terminal."""
+    spec = get_game("emblem")
+    with GameStore(db_path) as store:
+        game_id = store.create(GameRecord.new(spec, spec.validate_options({}), ["human", "human"], None))
+        secret = issue_host_secret(store, game_id)
+        assert secret is not None and issue_host_secret(store, game_id) is None  # told once
+    for headers in ({}, {"X-Asobi-Host": ""}, {"X-Asobi-Host": secret[:-1]}, {"X-Asobi-Host": "\xe9".encode("latin-1")}):
+        r = client.post(f"/api/games/{game_id}/links", headers=headers)
+        assert r.status_code == 403, r.text
+    assert client.get(f"/api/games/{game_id}").json()["links"] is False  # nothing was handed out
+    r = client.post(f"/api/games/{game_id}/links", headers={"X-Asobi-Host": secret})
+    assert r.status_code == 201 and all(s["token"] for s in r.json()["seats"])
+
+
+def test_a_game_without_a_host_secret_gives_no_links_to_anyone(client, db_path):
+    spec = get_game("emblem")
+    with GameStore(db_path) as store:
+        game_id = store.create(GameRecord.new(spec, spec.validate_options({}), ["human", "human"], None))
+    r = client.post(f"/api/games/{game_id}/links", headers={"X-Asobi-Host": "anything"})
+    assert r.status_code == 403 and "asobi resume" in r.json()["detail"]
+
+
+def test_the_terminal_prints_the_host_secret_of_a_game_it_starts(db_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from asobi.cli import main
+
+    monkeypatch.setenv("ASOBI_DB", str(db_path))
+    out = CliRunner().invoke(main, ["play", "emblem", "--seats", "human,human"], input="q\n").output
+    secret = out.rsplit("keep it private): ", 1)[1].split()[0]
+    with TestClient(create_app(db_path)) as client:
+        assert client.post("/api/games/1/links").status_code == 403
+        assert client.post("/api/games/1/links", headers={"X-Asobi-Host": secret}).status_code == 201
+
+
+def test_only_the_host_deletes_a_game_and_its_sockets_are_closed(client):
+    made = new_game(client, "legion", ["human", "bot", "bot"])
+    game_id = made["game_id"]
+    assert client.delete(f"/api/games/{game_id}").status_code == 403
+    assert client.delete(f"/api/games/{game_id}", headers={"X-Asobi-Host": "x" * 32}).status_code == 403
+    with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+        assert hello(ws, made["seats"][0]["token"])["type"] == "state"
+        assert client.delete(f"/api/games/{game_id}", headers=host_headers(made)).status_code == 204
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                ws.receive_json()
+        assert closed.value.code == 4410
+    assert client.get(f"/api/games/{game_id}").status_code == 404
+
+
+def test_spectating_is_open_until_the_host_closes_it(client):
+    made = new_game(client, "legion", ["human", "bot", "bot"])
+    game_id = made["game_id"]
+    with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+        assert hello(ws)["type"] == "state"
+    body = {"open": False}
+    assert client.put(f"/api/games/{game_id}/spectators", json=body).status_code == 403
+    assert client.put(f"/api/games/{game_id}/spectators", json=body, headers=host_headers(made)).status_code == 200
+    assert client.get(f"/api/games/{game_id}").json()["spectators"] is False
+    with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+        refused = hello(ws)
+        assert refused["type"] == "error" and refused["code"] == 403
+    with client.websocket_connect(f"/ws/games/{game_id}") as ws:  # the host may still watch
+        assert hello(ws, host=made["host_secret"])["type"] == "state"
+    with client.websocket_connect(f"/ws/games/{game_id}") as ws:  # and seats play on
+        assert hello(ws, made["seats"][0]["token"])["type"] == "state"
+
+
+# ---- seeds ------------------------------------------------------------------------------------------
+def test_a_seeded_game_with_people_needs_the_makers_confirmation_and_is_marked(client):
+    body = {"game": "emblem", "seats": ["human", "human"], "seed": 5}
+    refused = client.post("/api/games", json=body)
+    assert refused.status_code == 400 and "predictable" in refused.json()["detail"]
+    assert client.get("/api/games").json() == []
+    made = client.post("/api/games", json={**body, "confirm_seeded": True}).json()
+    assert made["seeded"] is True
+    listed = client.get(f"/api/games/{made['game_id']}").json()
+    assert listed["seeded"] is True
+    # One person against bots, or no seed: nothing to confirm; without a seed, nothing is marked.
+    alone = client.post("/api/games", json={"game": "emblem", "seats": ["human", "bot"], "seed": 5})
+    assert alone.status_code == 201 and alone.json()["seeded"] is True
+    secret = client.post("/api/games", json={"game": "emblem", "seats": ["human", "human"]}).json()
+    assert secret["seeded"] is False and client.get(f"/api/games/{secret['game_id']}").json()["seeded"] is False
+
+
+# ---- what one client may cost -----------------------------------------------------------------------
+def test_one_address_makes_so_many_games_a_minute(db_path):
+    limits = Limits(games_per_minute=3, open_games=100)
+    with TestClient(create_app(db_path, limits=limits)) as client:
+        for _ in range(3):
+            new_game(client, "emblem", ["human", "bot"], seed=None)
+        refused = client.post("/api/games", json={"game": "emblem", "seats": ["human", "bot"]})
+        assert refused.status_code == 429 and "a minute" in refused.json()["detail"]
+    clock = [0.0]
+    clients = ClientLimits(limits, clock=lambda: clock[0])
+    for game_id in range(3):
+        clients.record("a", game_id)
+    with pytest.raises(Exception, match="a minute"):
+        clients.check("a", set)
+    clients.check("b", set)  # another address is not held to a's count
+    clock[0] = 61.0
+    clients.check("a", set)  # a minute later
+
+
+def test_one_address_keeps_so_many_games_open(db_path):
+    with TestClient(create_app(db_path, limits=Limits(games_per_minute=100, open_games=2))) as client:
+        made = [new_game(client, "emblem", ["human", "bot"], seed=None) for _ in range(2)]
+        refused = client.post("/api/games", json={"game": "emblem", "seats": ["human", "bot"]})
+        assert refused.status_code == 429 and "unfinished" in refused.json()["detail"]
+        client.delete(f"/api/games/{made[0]['game_id']}", headers=host_headers(made[0]))
+        assert client.post("/api/games", json={"game": "emblem", "seats": ["human", "bot"]}).status_code == 201
+
+
+def test_remote_bots_stay_under_the_ceilings_and_load_no_code():
+    spec = get_game("emblem")
+    limits = Limits(max_bot_seconds=1.5, max_bot_iters=500, max_bot_depth=10)
+    assert remote_seat_kind(spec, "bot:rule", limits) == "bot:rule"
+    assert remote_seat_kind(spec, "bot:mcts:time=1", limits) == "bot:mcts:time=1"
+    assert remote_seat_kind(spec, "bot:mcts:iters=400", limits) == "bot:mcts:iters=400:time=1.5"
+    for name, words in (("bot:mcts:iters=100000000", "iters is at most 500"),
+                        ("bot:ismcts:time=30", "time is at most 1.5"),
+                        ("bot:mcts:time=1:depth=999:rollout=random", "depth is at most 10"),
+                        ("bot:py:os:getcwd", "no seat kind")):
+        with pytest.raises(Exception, match=words):
+            remote_seat_kind(spec, name, limits)
+
+
+def test_the_create_api_holds_bot_seats_to_the_ceilings(client):
+    for seat, words in (("bot:mcts:iters=100000000", "iters is at most"), ("bot:py:os:getcwd", "no seat kind")):
+        r = client.post("/api/games", json={"game": "emblem", "seats": ["human", seat]})
+        assert r.status_code == 400 and words in r.json()["detail"], r.text
+    assert client.get("/api/games").json() == []
+
+
+def test_serve_sets_the_bots_time_ceiling():
+    from click.testing import CliRunner
+
+    from asobi.cli import main
+
+    assert "--max-bot-seconds" in CliRunner().invoke(main, ["serve", "--help"]).output
+
+
+def test_one_search_thinks_at_a_time(db_path, monkeypatch):
+    """Two all-search rooms: their bots never think at once (the others wait for the slot)."""
+    from asobi.core.match import Match
+
+    thinking = []
+    most = [0]
+    lock = threading.Lock()
+    decide = Match.decide
+
+    decisions = [0]
+
+    def counted(self):
+        with lock:
+            thinking.append(1)
+            most[0] = max(most[0], len(thinking))
+            decisions[0] += 1
+        time.sleep(0.005)
+        try:
+            return decide(self)
+        finally:
+            with lock:
+                thinking.pop()
+
+    monkeypatch.setattr(Match, "decide", counted)
+    with TestClient(create_app(db_path)) as client:
+        for seed in (1, 2):
+            new_game(client, "emblem", ["bot:mcts:iters=1", "bot:mcts:iters=1"], seed=seed)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and decisions[0] < 30:
+            time.sleep(0.02)
+    assert decisions[0] >= 30 and most[0] == 1
+
+
+# ---- HTTP and WebSocket edges -------------------------------------------------------------------------
+def test_numbers_out_of_range_are_400_never_500(client):
+    made = new_game(client, "emblem", ["human", "bot"], seed=None)
+    for path in (f"/api/games/{HUGE}", f"/api/games/{HUGE}/record", f"/api/games/{2**70}/replay", "/api/games/0",
+                 f"/api/games/{made['game_id']}/replay?seat={HUGE}", f"/play/{2**70}"):
+        assert client.get(path).status_code == 400, path
+    for seed in (HUGE, -HUGE - 1, 10**100):
+        r = client.post("/api/games", json={"game": "emblem", "seats": ["human", "bot"], "seed": seed})
+        assert r.status_code == 400, r.text
+    assert client.post(f"/api/games/{HUGE}/links").status_code == 400
+    assert client.get("/api/games/12345").status_code == 404
+
+
+def test_request_bodies_are_limited(client):
+    big = b'{"game": "' + b"x" * 200_000 + b'"}'
+    assert client.post("/api/games", content=big, headers={"content-type": "application/json"}).status_code == 413
+
+    def chunks():  # no declared length: refused once past the limit
+        for _ in range(50):
+            yield b"x" * 10_000
+
+    assert client.post("/api/games", content=chunks(), headers={"content-type": "application/json"}).status_code == 413
+
+
+def test_sockets_that_cannot_be_a_conversation_are_closed_with_a_reason(client):
+    for game_id in (str(2**70), "0", "abc", "-1"):
+        with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+            assert ws.receive_json()["code"] == 400
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 4400 and "game id" in closed.value.reason
+    made = new_game(client, "emblem", ["human", "bot"], seed=None)
+    with client.websocket_connect(f"/ws/games/{made['game_id']}") as ws:
+        ws.send_bytes(b'{"type": "hello", "watch": true}')
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 1003 and "binary" in closed.value.reason
+    with client.websocket_connect(f"/ws/games/{made['game_id']}") as ws:
+        ws.send_text("x" * 70_000)
+        reply = ws.receive_json()
+        assert reply["code"] == 413 and "at most" in reply["message"]
+
+
+# ---- no internal detail ----------------------------------------------------------------------------
+def test_errors_carry_no_server_path_traceback_or_class_name(client, db_path, monkeypatch):
+    texts = [client.get("/api/games/999/record").text, client.get("/api/games/999/replay").text]
+    made = new_game(client, "emblem", ["human", "bot"], seed=None)
+    game_id = made["game_id"]
+
+    def full(*args, **kw):
+        raise sqlite3.OperationalError("database or disk is full")
+
+    with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+        state = hello_until(ws, made["seats"][0]["token"], my_turn)
+        hub = client.app.state.hub
+        monkeypatch.setattr(hub.store, "append", lambda *a, **k: (_ for _ in ()).throw(hub.store.error(
+            sqlite3.OperationalError("database or disk is full"))))
+        ws.send_json({"type": "act", "token": made["seats"][0]["token"], "action": state["legal"][0]["action"]})
+        reply = ws.receive_json()
+        assert reply["type"] == "error" and reply["code"] == 503
+        texts.append(reply["message"])
+
+    def broken(*args, **kw):
+        raise KeyError("internal")
+
+    monkeypatch.setattr(client.app.state.hub.store, "list", broken)
+    failed = TestClient(client.app, raise_server_exceptions=False).get("/api/games")  # as a real client sees it
+    assert failed.status_code == 500
+    texts.append(failed.text)
+    for text in texts:
+        assert str(db_path) not in text and str(db_path.parent) not in text, text
+        for word in ("Traceback", "KeyError", "OperationalError", "StoreError", "BadRecordError", "sqlite3"):
+            assert word not in text, text
+
+
+def test_the_database_backs_up_online_while_the_server_writes(client, db_path, tmp_path):
+    """docs/server.md's backup: SQLite's online backup API, taken while the server plays."""
+    made = new_game(client, "legion", ["human", "bot", "bot"], seed=None)
+    with client.websocket_connect(f"/ws/games/{made['game_id']}") as ws:
+        state = hello_until(ws, made["seats"][0]["token"], my_turn)
+        ws.send_json({"type": "act", "token": made["seats"][0]["token"], "action": state["legal"][0]["action"]})
+        ws.receive_json()
+        copy = tmp_path / "backup.sqlite3"
+        with sqlite3.connect(db_path) as source, sqlite3.connect(copy) as target:
+            source.backup(target)
+    with GameStore(copy, read_only=True) as store:
+        saved = store.load(made["game_id"])
+    assert saved.actions and saved.seats == ["human", "bot:rule", "bot:rule"]
