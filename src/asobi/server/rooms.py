@@ -216,8 +216,7 @@ class Room:
                     if seat is None:
                         return  # a person decides, or the game is over
                     if is_search(match.seats[seat]):  # a long think waits for a search slot
-                        async with self.hub.searches:
-                            action = await asyncio.to_thread(match.decide)
+                        action = await self._search(match)
                     else:
                         action = await asyncio.to_thread(match.decide)
                     if action is None:
@@ -231,6 +230,19 @@ class Room:
                 await self.tell_everyone(failure, 503)
                 return
             await on_step(match)
+
+    async def _search(self, match: Match) -> Action | None:
+        """A search bot's decision, in a worker thread, holding one of the hub's search slots until
+        the thread ends: cancelled (the room closed), it still holds the slot while the thread
+        finishes its think, so no more searches think at once than the slots allow."""
+        async with self.hub.searches:
+            thinking = asyncio.ensure_future(asyncio.to_thread(match.decide))
+            try:
+                return await asyncio.shield(thinking)
+            except asyncio.CancelledError:
+                with contextlib.suppress(Exception):
+                    await thinking
+                raise
 
     def start_bots(self) -> None:
         """Let chance and the bots play until a person must decide (in the background)."""
