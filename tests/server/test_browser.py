@@ -89,7 +89,21 @@ def _create(page, server: str, game: str, seed: int = 3) -> list[str]:
     page.wait_for_function("document.querySelector('#created input') || document.querySelector('#error').textContent",
                            timeout=90_000)
     assert not page.inner_text("#error"), page.inner_text("#error")
-    return [i.input_value() for i in page.query_selector_all("#created input")]
+    return [i.input_value() for i in page.query_selector_all("#created input:not([data-host-secret])")]
+
+
+def test_a_seeded_game_is_marked_predictable_and_its_host_secret_kept(server, browser):
+    page = browser.new_page()
+    seat_link, _ = _create(page, server, "emblem", seed=7)
+    secret = page.input_value("#created input[data-host-secret]")
+    game_id = seat_link.split("/play/")[1].split("#")[0]
+    assert len(secret) >= 30 and page.evaluate(f"localStorage.getItem('asobi.host.{game_id}')") == secret
+    assert "predictable" in page.inner_text("#created")
+    page.wait_for_selector(f"tr[data-game='{game_id}'] .seeded")  # the lobby's list marks it too
+    page.goto(seat_link)
+    page.wait_for_selector("#seeded:not([hidden])")
+    assert "predictable" in page.inner_text("#seeded")
+    page.close()
 
 
 def test_a_game_made_in_the_lobby_is_played_by_clicking(server, browser):
@@ -197,8 +211,11 @@ def test_hot_seat_hands_the_screen_over_between_seats(server, browser):
     page.select_option("#seats select[data-seat='1']", "human")
     page.check("#hotseat")
     page.fill("#seed", "4")
+    asked = []  # a seeded game with two people: the lobby asks its maker to confirm
+    page.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     page.click("#create")
     page.wait_for_selector("#created input")
+    assert asked and "predictable" in asked[0]
     link = page.query_selector_all("#created input")[0].input_value()
     assert "," in link.split("#token=")[1]  # both people's tokens in one link
     page.goto(link)

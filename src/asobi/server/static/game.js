@@ -25,6 +25,8 @@
       this.ws.onopen = () => {
         const hello = { type: "hello", since: this.since, epoch: this.epoch, lang: window.asobiLang(), text: wantText() };
         if (this.token) hello.token = this.token; else hello.watch = true;
+        const host = localStorage.getItem(`asobi.host.${gameId}`);  // the host may watch a game closed to spectators
+        if (!this.token && host) hello.host = host;
         this.ws.send(JSON.stringify(hello));
       };
       this.ws.onmessage = (event) => this.receive(JSON.parse(event.data));
@@ -324,6 +326,11 @@
       updateText();
     }
   }
+  // A seeded game is predictable by whoever knows its seed: every seat is told so on joining.
+  fetch(`/api/games/${gameId}`).then((r) => (r.ok ? r.json() : null)).then((g) => {
+    if (!g || !g.seeded) return;
+    $("seeded").hidden = false; $("seeded").textContent = `${t("seeded")} — ${t("seededHelp")}`;
+  }).catch(() => null);
   render();
   loadClauses();
 })();

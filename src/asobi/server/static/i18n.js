@@ -17,6 +17,11 @@ window.AsobiText = {
     stop_answer: "an effect is announced", stop_turn: "steps of your turn", stop_others: "steps of others' turns",
     stop_enemy: "steps of the enemy turn", stop_all: "every window, even with nothing to play",
     chance: "chance", setup: "setup",
+    seeded: "seeded: predictable", seededHelp: "Made with a seed: whoever knows the seed can predict every card and die to come.",
+    confirmSeeded: "A game with a seed is predictable by whoever knows the seed, and this one has several people. Make it anyway?",
+    hostSecret: "Host secret (keep it private: it hands out links and deletes the game; this browser keeps it)",
+    askHost: "This game's host secret (printed by the terminal that started it):", delete: "delete",
+    closeWatch: "close to spectators", openWatch: "open to spectators",
   },
   ja: {
     lobby: "ロビー", newGame: "新しいゲーム", game: "ゲーム", seats: "席", seed: "シード（任意）", create: "作成",
@@ -34,6 +39,11 @@ window.AsobiText = {
     stop_answer: "効果が宣言されたとき", stop_turn: "自分の手番の区切り", stop_others: "他の人の手番の区切り",
     stop_enemy: "エネミーターンの区切り", stop_all: "すべての機会（出せるものがなくても）",
     chance: "偶然", setup: "準備",
+    seeded: "シードあり：予測可能", seededHelp: "シードを指定して作られたゲームです。シードを知る人はこれからのカードとダイスをすべて予測できます。",
+    confirmSeeded: "シードを指定したゲームは、シードを知る人に予測されます。このゲームには人間が複数います。それでも作りますか？",
+    hostSecret: "ホスト秘密鍵（他人に見せないこと。リンクの発行とゲームの削除に使います。このブラウザが保存します）",
+    askHost: "このゲームのホスト秘密鍵（ゲームを始めた端末が表示したもの）:", delete: "削除",
+    closeWatch: "観戦を締め切る", openWatch: "観戦を許可する",
   },
 };
 window.asobiLang = function () { return localStorage.getItem("asobi.lang") || "en"; };

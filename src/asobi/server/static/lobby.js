@@ -14,6 +14,27 @@
     return node;
   }
 
+  // A game's host secret, kept by the browser that made it (or typed in once, from the terminal).
+  const hostKey = (id) => `asobi.host.${id}`;
+  function hostSecret(id, ask) {
+    let secret = localStorage.getItem(hostKey(id));
+    if (!secret && ask) {
+      secret = (window.prompt(t("askHost")) || "").trim();
+      if (secret) localStorage.setItem(hostKey(id), secret);
+    }
+    return secret;
+  }
+  async function asHost(id, path, options) {
+    const secret = hostSecret(id, true);
+    if (!secret) throw new Error(t("askHost"));
+    try {
+      return await api(path, { ...options, headers: { ...(options.headers || {}), "X-Asobi-Host": secret } });
+    } catch (e) {
+      if (/host/.test(e.message)) localStorage.removeItem(hostKey(id));  // a wrong secret is not kept
+      throw e;
+    }
+  }
+
   async function api(path, options) {
     const r = await fetch(path, options);
     const body = await r.json().catch(() => ({}));
@@ -105,11 +126,19 @@
     $("error").textContent = ""; $("created").replaceChildren();
     const seats = [...$("seats").querySelectorAll("select")].map((s) => s.value);
     const body = { game: spec().id, options: options(), seats };
-    if ($("seed").value !== "") body.seed = Number($("seed").value);
+    if ($("seed").value !== "") {
+      body.seed = Number($("seed").value);
+      if (seats.filter((s) => s === "human").length > 1) {
+        if (!window.confirm(t("confirmSeeded"))) return;
+        body.confirm_seeded = true;
+      }
+    }
     try {
       const made = await api("/api/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      localStorage.setItem(hostKey(made.game_id), made.host_secret);
       const box = $("created");
       box.append(el("p", { text: `#${made.game_id} — ${t("links")}` }));
+      if (made.seeded) box.append(el("p", { class: "seeded", title: t("seededHelp"), text: t("seeded") }));
       const humans = made.seats.filter((s) => s.link);
       if ($("hotseat").checked && humans.length > 1) {
         const url = `${location.origin}/play/${made.game_id}#token=${humans.map((s) => s.token).join(",")}`;
@@ -118,6 +147,8 @@
         for (const s of humans) box.append(linkRow(seatName(made.game, s.name), s.link));
       }
       box.append(linkRow(t("spectator"), made.spectator_link));
+      const secret = el("input", { readonly: "", value: made.host_secret, "data-host-secret": made.game_id });
+      box.append(el("div", {}, el("div", { class: "muted", text: t("hostSecret") }), secret));
       refresh();
     } catch (e) { $("error").textContent = e.message; }
   }
@@ -135,13 +166,29 @@
         const b = el("button", { text: t("handOut") });
         b.addEventListener("click", async () => {
           try {
-            const made = await api(`/api/games/${g.id}/links`, { method: "POST" });
+            const made = await asHost(g.id, `/api/games/${g.id}/links`, { method: "POST" });
             const box2 = $("created"); box2.replaceChildren(el("p", { text: `#${g.id} — ${t("links")}` }));
             for (const s of made.seats.filter((s) => s.link)) box2.append(linkRow(seatName(made.game, s.name), s.link));
             refresh();
           } catch (e) { $("error").textContent = e.message; }
         });
         links.append(" ", b);
+      }
+      if (g.seeded) links.append(" ", el("span", { class: "seeded", title: t("seededHelp"), text: t("seeded") }));
+      if (hostSecret(g.id, false)) {  // this browser made it: the host's own buttons
+        const watchers = el("button", { text: t(g.spectators ? "closeWatch" : "openWatch") });
+        watchers.addEventListener("click", () => asHost(g.id, `/api/games/${g.id}/spectators`, {
+          method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ open: !g.spectators }),
+        }).then(refresh, (e) => { $("error").textContent = e.message; }));
+        const remove = el("button", { text: t("delete") });
+        remove.addEventListener("click", async () => {
+          try {
+            const r = await fetch(`/api/games/${g.id}`, { method: "DELETE", headers: { "X-Asobi-Host": hostSecret(g.id, false) } });
+            if (!r.ok) throw new Error((await r.json().catch(() => ({}))).detail || r.status);
+            localStorage.removeItem(hostKey(g.id)); refresh();
+          } catch (e) { $("error").textContent = e.message; }
+        });
+        links.append(" ", watchers, " ", remove);
       }
       table.append(el("tr", { "data-game": g.id },
         el("td", { text: g.id }), el("td", { text: g.game }), el("td", { text: g.seats.join(", ") }),
