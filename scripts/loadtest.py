@@ -15,6 +15,11 @@ fresh database in a temporary directory, bots without delay); ``--url`` tests on
     .venv/bin/python scripts/loadtest.py --think 0              # saturation: act as soon as asked
     .venv/bin/python scripts/loadtest.py --matches 20 --actions 50 --game legion
     .venv/bin/python scripts/loadtest.py --url http://127.0.0.1:8000
+    .venv/bin/python scripts/loadtest.py --hostile --matches 20      # with and without a hostile room
+
+``--hostile`` plays the matches twice on one server: alone, then beside one all-bot room whose
+seats are the heaviest search a remote client may ask for (``bot:mcts:time=2``, thinking all the
+time), and reports the percentiles of both runs and their ratio.
 
 Not part of the test suite: it takes about a minute and most of the machine.
 """
@@ -43,12 +48,17 @@ from websockets.asyncio.client import connect
 from asobi.server.collector import fewer_full_collections
 from asobi.server.watch import LoopWatch
 
+# Every game comes from this one address: the per-address limits are lifted (the rest stay).
 SERVER = """
 import sys, uvicorn
-from asobi.server import create_app
-uvicorn.run(create_app(sys.argv[1], bot_delay=0.0, watch=sys.argv[3] if len(sys.argv) > 3 else None),
+from asobi.server import Limits, create_app
+limits = Limits(games_per_minute=10**6, open_games=10**6)
+uvicorn.run(create_app(sys.argv[1], bot_delay=0.0, watch=sys.argv[3] if len(sys.argv) > 3 else None, limits=limits),
             host="127.0.0.1", port=int(sys.argv[2]), log_level="warning", ws_max_size=1 << 20)
 """
+HOSTILE_BOT = "bot:mcts:time=2"
+"""The heaviest search a remote client may seat on a default server (2 s a decision), in both
+seats of the hostile room."""
 
 
 @dataclass
@@ -178,7 +188,8 @@ async def run(base: str, game: str, matches: int, actions: int, seed: int, think
         seats = len(json.loads(reply.read()))
     made = []
     for i in range(matches):
-        created = _post(f"{base}/api/games", {"game": game, "seats": ["human"] * seats, "seed": seed + i})
+        created = _post(f"{base}/api/games", {"game": game, "seats": ["human"] * seats, "seed": seed + i,
+                                              "confirm_seeded": True})
         made.append(Match(created["game_id"], [s["token"] for s in created["seats"]], actions))
     rng = Random(seed)
     start = Start(sum(len(m.tokens) for m in made), server_pid)
@@ -195,6 +206,11 @@ async def run(base: str, game: str, matches: int, actions: int, seed: int, think
         if watch is not None:
             await watch.stop()
     return results, start
+
+
+def _seats(base: str, game: str) -> int:
+    with urllib.request.urlopen(f"{base}/api/catalog/{game}/seats", timeout=30) as reply:
+        return len(json.loads(reply.read()))
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -217,6 +233,9 @@ def main() -> int:
                         help="also report how late the server's event loop and this one ran, and their collectors' "
                              "pauses (asobi.server.watch)")
     parser.add_argument("--p99-limit", type=float, default=50.0, help="fail above this p99 in ms (default 50)")
+    parser.add_argument("--hostile", action="store_true",
+                        help="play the matches alone, then beside one all-bot room of heavy searches; report both "
+                             "and fail if the p99 beside it is over twice the p99 alone")
     args = parser.parse_args()
     if args.matches < 1 or args.actions < 1 or args.think < 0:
         parser.error("--matches and --actions are at least 1, --think at least 0")
@@ -240,6 +259,14 @@ def main() -> int:
             results, start = asyncio.run(run(base, args.game, args.matches, args.actions, args.seed, args.think,
                                              server.pid if server is not None else None, client_watch))
             elapsed = time.perf_counter() - started
+            if args.hostile:
+                alone = results
+                hostile = _post(f"{base}/api/games", {"game": args.game, "seats": [HOSTILE_BOT] * _seats(base, args.game)})
+                time.sleep(1.0)  # its searches are thinking
+                beside, _ = asyncio.run(run(base, args.game, args.matches, args.actions, args.seed + 10_000,
+                                            args.think, None))
+                with urllib.request.urlopen(f"{base}/api/games/{hostile['game_id']}", timeout=30) as reply:
+                    hostile_actions = json.loads(reply.read())["actions"]
             cpu_end = _cpu_of(server.pid if server is not None else None)
         finally:
             if server is not None:
@@ -292,6 +319,17 @@ def main() -> int:
     for error in sorted(set(results.errors))[:5]:
         print(f"error: {error}", file=sys.stderr)
     ok = p99 <= args.p99_limit and not results.errors
+    if args.hostile:
+        rows = []
+        for name, run_results in (("alone", alone), ("beside the hostile room", beside)):
+            ms = [t * 1000 for t in run_results.round_trips]
+            rows.append(percentile(ms, 99))
+            print(f"{name}: {len(ms)} actions, round trip ms p50 {percentile(ms, 50):.1f}, p95 {percentile(ms, 95):.1f}, "
+                  f"p99 {percentile(ms, 99):.1f}, max {max(ms):.1f}; {len(run_results.errors)} errors")
+        ratio = rows[1] / rows[0]
+        print(f"hostile room ({HOSTILE_BOT} in every seat): {hostile_actions} actions played meanwhile; "
+              f"p99 beside it / alone = {ratio:.2f} ({'≤' if ratio <= 2 else '>'} 2)")
+        ok = ok and ratio <= 2 and not beside.errors
     print(f"p99 {'≤' if p99 <= args.p99_limit else '>'} {args.p99_limit:g} ms: {'pass' if ok else 'FAIL'}")
     return 0 if ok else 1
 

@@ -172,36 +172,37 @@ def test_serve_sets_the_bots_time_ceiling():
 
 
 def test_one_search_thinks_at_a_time(db_path, monkeypatch):
-    """Two all-search rooms: their bots never think at once (the others wait for the slot)."""
-    from asobi.core.match import Match
+    """Two all-search rooms: their searches never think at once (the other waits for the slot),
+    each in a process of its own."""
+    from asobi.server import rooms
 
     thinking = []
     most = [0]
-    lock = threading.Lock()
-    decide = Match.decide
-
     decisions = [0]
+    lock = threading.Lock()
+    apart = rooms.decide_apart
 
-    def counted(self):
+    def counted(match):
         with lock:
             thinking.append(1)
             most[0] = max(most[0], len(thinking))
             decisions[0] += 1
-        time.sleep(0.005)
         try:
-            return decide(self)
+            return apart(match)
         finally:
             with lock:
                 thinking.pop()
 
-    monkeypatch.setattr(Match, "decide", counted)
+    monkeypatch.setattr(rooms, "decide_apart", counted)
     with TestClient(create_app(db_path)) as client:
         for seed in (1, 2):
             new_game(client, "emblem", ["bot:mcts:iters=1", "bot:mcts:iters=1"], seed=seed)
         deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and decisions[0] < 30:
+        while time.monotonic() < deadline and decisions[0] < 20:
             time.sleep(0.02)
-    assert decisions[0] >= 30 and most[0] == 1
+        assert decisions[0] >= 20 and most[0] == 1
+        assert all(g["actions"] > 0 for g in client.get("/api/games").json())  # both rooms played
+    assert most[0] == 1  # closing the rooms too: a cancelled think keeps its slot until it ends
 
 
 # ---- HTTP and WebSocket edges -------------------------------------------------------------------------
@@ -292,3 +293,21 @@ def test_the_database_backs_up_online_while_the_server_writes(client, db_path, t
     with GameStore(copy, read_only=True) as store:
         saved = store.load(made["game_id"])
     assert saved.actions and saved.seats == ["human", "bot:rule", "bot:rule"]
+
+
+def test_a_search_decides_in_a_process_of_its_own_as_it_would_here():
+    from asobi.core.match import Match
+    from asobi.server.thinking import ThinkFailed, decide_apart
+
+    spec = get_game("emblem")
+    match = Match(spec, spec.validate_options({}), ["bot:random", "bot:random"], seed=3)
+    match.play_chance()
+    assert decide_apart(match) == match.decide()  # the child decided from the bot as it is here
+
+    class Broken:
+        def act(self, obs):
+            raise RuntimeError("no")
+
+    match.agents = [Broken(), Broken()]
+    with pytest.raises(ThinkFailed, match="RuntimeError: no"):
+        decide_apart(match)

@@ -41,6 +41,7 @@ from .hints import hint
 from .limits import ClientLimits, Limits, is_search, search_slots
 from .messages import StateMessages
 from .protocol import encode, error_message
+from .thinking import decide_apart
 
 
 class Socket(Protocol):
@@ -232,11 +233,15 @@ class Room:
             await on_step(match)
 
     async def _search(self, match: Match) -> Action | None:
-        """A search bot's decision, in a worker thread, holding one of the hub's search slots until
-        the thread ends: cancelled (the room closed), it still holds the slot while the thread
-        finishes its think, so no more searches think at once than the slots allow."""
+        """A search bot's decision, in a process of its own (:mod:`.thinking`) waited for by a
+        worker thread, holding one of the hub's search slots until it ends: cancelled (the room
+        closed), it still holds the slot while the think finishes, so no more searches think at
+        once than the slots allow.
+
+        :raises ThinkFailed: if the search failed.
+        """
         async with self.hub.searches:
-            thinking = asyncio.ensure_future(asyncio.to_thread(match.decide))
+            thinking = asyncio.ensure_future(asyncio.to_thread(decide_apart, match))
             try:
                 return await asyncio.shield(thinking)
             except asyncio.CancelledError:

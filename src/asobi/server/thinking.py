@@ -1,0 +1,60 @@
+"""A search bot's think in a process of its own, so that it does not share the server's
+interpreter lock with the event loop.
+
+A search in a worker thread holds the interpreter half the time the loop wants it: beside one
+room of searches, every other game's round trips slowed tenfold and more once the loop was busy
+(``scripts/loadtest.py --hostile``). So the server forks for each search decision: the child has
+the match as it is (copied on write), decides, sends the action back through a pipe and exits;
+the loop's thread waits for it without the lock. What the child's bot learned (its generator's
+draws, a kept tree) stays in the child: the next decision starts from the bot as it was, which a
+search bot under a time budget (as every search a remote client seats is) plays just as well.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+
+from ..core.actions import Action
+from ..core.match import Match
+
+
+class ThinkFailed(Exception):
+    """The child deciding for a search bot failed (its error's text), or died."""
+
+
+def decide_apart(match: Match) -> Action | None:
+    """``match.decide()`` in a forked child; call it from a worker thread (it blocks until the
+    child answers).
+
+    :raises ThinkFailed: if the child raised or died.
+    """
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: decide, answer, and leave without running anything of the parent's
+        code = 0
+        try:
+            os.close(read_end)
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            try:
+                answer = pickle.dumps(("action", match.decide()))
+            except BaseException as e:  # told to the parent as text: the child only leaves
+                answer = pickle.dumps(("error", f"{type(e).__name__}: {e}"[:500]))
+            with os.fdopen(write_end, "wb") as out:
+                out.write(answer)
+        except BaseException:
+            code = 1
+        finally:
+            os._exit(code)
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as answer_in:
+        data = answer_in.read()
+    os.waitpid(pid, 0)
+    if not data:
+        raise ThinkFailed("the search's process died without an answer")
+    kind, value = pickle.loads(data)
+    if kind != "action":
+        raise ThinkFailed(str(value))
+    action: Action | None = value
+    return action
