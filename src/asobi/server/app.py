@@ -26,7 +26,7 @@ from ..store import default_db_path
 from .body import BodyLimit
 from .collector import fewer_full_collections
 from .errors import public_text, status_of
-from .limits import Limits, short_gil_turns
+from .limits import Limits
 from .protocol import MAX_MESSAGE
 from .rooms import Hub
 from .routes import catalog, games, pages, sockets
@@ -58,7 +58,7 @@ def create_app(db_path: Path | str | None = None, *, bot_delay: float = 0.0,
         await hub.resume_bot_games()
         watching = LoopWatch() if watch is not None else None
         try:
-            with fewer_full_collections(), short_gil_turns():
+            with fewer_full_collections():
                 if watching is not None:
                     watching.start()
                 yield

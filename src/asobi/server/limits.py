@@ -8,11 +8,9 @@ Whoever runs the server sets them (``create_app(limits=Limits(...))``; ``asobi s
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import sys
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ..agents.names import SEARCHES, parse_search
@@ -130,21 +128,3 @@ def search_slots(limits: Limits) -> asyncio.Semaphore:
     """The searches that may think at once (made on the server's event loop)."""
     return asyncio.Semaphore(max(1, limits.searches_at_once))
 
-
-GIL_TURN = 0.0005
-"""Seconds a thread may hold the interpreter while another waits for it, while the server runs
-(Python's default: 0.005). A search thinks in a worker thread; with the default, the event loop
-waited up to 5 ms for the interpreter each time it woke, and the p99 of every other game's round
-trip rose 18-fold beside one room of searches (``scripts/loadtest.py --hostile``); with this it
-stays within 2x."""
-
-
-@contextlib.contextmanager
-def short_gil_turns() -> Iterator[None]:
-    """Hand the interpreter between threads every :data:`GIL_TURN` seconds until the block ends."""
-    before = sys.getswitchinterval()
-    sys.setswitchinterval(GIL_TURN)
-    try:
-        yield
-    finally:
-        sys.setswitchinterval(before)

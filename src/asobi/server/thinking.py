@@ -2,8 +2,9 @@
 interpreter lock with the event loop.
 
 A search in a worker thread holds the interpreter half the time the loop wants it: beside one
-room of searches, every other game's round trips slowed tenfold and more once the loop was busy
-(``scripts/loadtest.py --hostile``). So the server forks for each search decision: the child has
+room of 2-second searches, the p99 round trip of 100 other games rose 31-fold with the search in a
+thread, and 1.65-fold with it in a process (``scripts/loadtest.py --hostile --matches 100
+--actions 60``; docs/server.md). So the server forks for each search decision: the child has
 the match as it is (copied on write), decides, sends the action back through a pipe and exits;
 the loop's thread waits for it without the lock. What the child's bot learned (its generator's
 draws, a kept tree) stays in the child: the next decision starts from the bot as it was, which a
