@@ -6,7 +6,8 @@ room of 2-second searches, the p99 round trip of 100 other games rose 31-fold wi
 thread, and 1.65-fold with it in a process (``scripts/loadtest.py --hostile --matches 100
 --actions 60``; docs/server.md). So the server forks for each search decision: the child has
 the match as it is (copied on write), decides, sends the action back through a pipe and exits;
-the loop's thread waits for it without the lock. What the child's bot learned (its generator's
+the loop's thread waits for it without the lock. The child runs at a lower priority
+(:data:`NICENESS`), so on a busy machine the kernel gives the server's loop the core first. What the child's bot learned (its generator's
 draws, a kept tree) stays in the child: the next decision starts from the bot as it was, which a
 search bot under a time budget (as every search a remote client seats is) plays just as well.
 """
@@ -19,6 +20,11 @@ import signal
 
 from ..core.actions import Action
 from ..core.match import Match
+
+
+NICENESS = 10
+"""How much lower the search's process runs in the scheduler than the server: a search is
+background work, the round trips of the games beside it are not."""
 
 
 class ThinkFailed(Exception):
@@ -38,6 +44,7 @@ def decide_apart(match: Match) -> Action | None:
         try:
             os.close(read_end)
             signal.signal(signal.SIGINT, signal.SIG_DFL)
+            os.nice(NICENESS)  # the machine's cores go to the games' round trips first
             try:
                 answer = pickle.dumps(("action", match.decide()))
             except BaseException as e:  # told to the parent as text: the child only leaves
