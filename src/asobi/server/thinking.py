@@ -2,14 +2,15 @@
 interpreter lock with the event loop.
 
 A search in a worker thread holds the interpreter half the time the loop wants it: beside one
-room of 2-second searches, the p99 round trip of 100 other games rose 31-fold with the search in a
-thread, and 1.65-fold with it in a process (``scripts/loadtest.py --hostile --matches 100
---actions 60``; docs/server.md). So the server forks for each search decision: the child has
-the match as it is (copied on write), decides, sends the action back through a pipe and exits;
-the loop's thread waits for it without the lock. The child runs at a lower priority
-(:data:`NICENESS`), so on a busy machine the kernel gives the server's loop the core first. What the child's bot learned (its generator's
-draws, a kept tree) stays in the child: the next decision starts from the bot as it was, which a
-search bot under a time budget (as every search a remote client seats is) plays just as well.
+room of 2-second searches, the p99 round trip of 100 other games was 152 times that of the run
+without it with the search in a thread, and 1.25–1.40 times with it in a process
+(``scripts/loadtest.py --hostile --matches 100 --actions 60``; docs/server.md). So the server
+forks for each search decision: the child has the match as it is (copied on write), decides,
+sends the action back through a pipe and exits; the loop's thread waits for it without the lock.
+The child runs at a lower priority (:data:`NICENESS`), so on a busy machine the kernel gives the
+server's loop the core first. What the child's bot learned (its generator's draws, a kept tree)
+stays in the child: the next decision starts from the bot as it was, which a search bot under a
+time budget (as every search a remote client seats is) plays just as well.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ import signal
 
 from ..core.actions import Action
 from ..core.match import Match
-
 
 NICENESS = 10
 """How much lower the search's process runs in the scheduler than the server: a search is
