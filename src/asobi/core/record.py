@@ -43,8 +43,9 @@ ENV_MAX_RECORD = "ASOBI_MAX_RECORD_BYTES"
 MAX_JSON_CHARS = MAX_RECORD_BYTES
 """The longest JSON text read as a record or a saved row."""
 MAX_JSON_ITEMS = 1_000_000
-"""The most values (numbers, strings, lists…) a record's JSON may hold, counted before it is
-parsed: the longest game any asobi game allows holds about 130,000."""
+"""The most values a record's JSON may hold, counted before it is parsed (its commas and opening
+brackets outside strings): the longest game any asobi game allows (legion's 60,000 steps) holds
+about 175,000."""
 
 MAX_TEXT = 200
 """The longest game id, rules version, seat kind, fingerprint or hash a record may hold."""
