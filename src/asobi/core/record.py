@@ -37,14 +37,14 @@ MAX_JSON_DEPTH = 32
 """How deep arrays and objects nest in a record or a saved row; deeper is refused unread."""
 MAX_RECORD_BYTES = 16 * 1024 * 1024
 """The largest record file read by default (16 MiB). The longest game any asobi game allows
-(legion's 60,000 steps) writes under 3 MB; real records are 5–50 kB. ``$ASOBI_MAX_RECORD_BYTES``
+(60,000 steps) writes under 3 MB; real records are 5–50 kB. ``$ASOBI_MAX_RECORD_BYTES``
 or the ``limit`` of :func:`read_record_file` sets another."""
 ENV_MAX_RECORD = "ASOBI_MAX_RECORD_BYTES"
 MAX_JSON_CHARS = MAX_RECORD_BYTES
 """The longest JSON text read as a record or a saved row."""
 MAX_JSON_ITEMS = 1_000_000
 """The most values a record's JSON may hold, counted before it is parsed (its commas and opening
-brackets outside strings): the longest game any asobi game allows (legion's 60,000 steps) holds
+brackets outside strings): the longest game any shipped game allows (60,000 steps) holds
 about 175,000."""
 
 MAX_TEXT = 200
