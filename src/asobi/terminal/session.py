@@ -206,12 +206,11 @@ class TerminalGame:
                 self._decide(seat)
         except Quit:
             self.write(self._t(f"Saved. Resume with: {self.resume_hint}", f"保存しました。再開: {self.resume_hint}"))
-            if self.host_secret:
-                self.write(self._t(f"Its host secret (`asobi serve`'s lobby asks for it to hand out join links; "
-                                   f"shown once, keep it private): {self.host_secret}",
-                                   f"ホスト秘密鍵（asobi serve のロビーで参加リンクを配るときに必要です。表示は一度だけ、"
-                                   f"他人に見せないでください）: {self.host_secret}"))
+            self._tell_host_secret()
             return match
+        except KeyboardInterrupt:  # the command says it was saved
+            self._tell_host_secret()
+            raise
         observer = self.facing if self.facing is not None else (self.humans[0] if self.humans else None)
         if observer is not None:
             self._show_updates(observer)
@@ -432,6 +431,15 @@ class TerminalGame:
         n = legal.index(choice) + 1 if choice in legal else None
         label = self.match.state.action_label(choice, self.lang)
         self.write(self._t(f"Hint ({name} bot): {n}. {label}", f"ヒント（{name} ボット）: {n}. {label}"))
+
+    def _tell_host_secret(self) -> None:
+        """The host secret this session gave the game, told once, as the person leaves it."""
+        if self.host_secret:
+            self.write(self._t(f"Its host secret (`asobi serve`'s lobby asks for it to hand out join links; "
+                               f"shown once, keep it private): {self.host_secret}",
+                               f"ホスト秘密鍵（asobi serve のロビーで参加リンクを配るときに必要です。表示は一度だけ、"
+                               f"他人に見せないでください）: {self.host_secret}"))
+            self.host_secret = None
 
     def _t(self, en: str, ja: str) -> str:
         return ja if self.lang == "ja" else en
