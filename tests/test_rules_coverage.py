@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from asobi.core import all_games
-from asobi.core.testing import cited_clauses
+from support.scenario import cited_clauses
 
 TESTS = Path(__file__).parent
 

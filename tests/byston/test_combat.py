@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from asobi.core.errors import IllegalActionError
-from asobi.core.testing import rule
 from asobi.games.byston.board import BOX, CUP, DEAD, GONE, GROWN, HEAVY, LEFT, NA, TODD_WOUNDED, WAR, static
 from asobi.games.byston.rules.combat import BOMBER, NO_ROLE, SORTIED, battle_hexes
+from support.scenario import rule
 
 from .helpers import C, ch, chit, events, game, h, put
 

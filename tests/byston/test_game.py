@@ -12,13 +12,13 @@ import pytest
 
 from asobi.core.registry import get_game
 from asobi.core.state import CHANCE
-from asobi.core.testing import rule
 from asobi.games.byston import clauses
 from asobi.games.byston.board import DEAD, WAR
 from asobi.games.byston.dice import pool_outcomes
 from asobi.games.byston.rules.turn import band
 from asobi.games.byston.spec import spec
 from asobi.games.byston.state import BystonState
+from support.scenario import rule
 
 from .helpers import C, ch, chit, events, game, phase, stay
 

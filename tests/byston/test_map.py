@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from asobi.core.testing import rule
 from asobi.games.byston import clauses
 from asobi.games.byston.render import render_map
 from asobi.games.byston.tables import LAND_COUNTRIES, tables
+from support.scenario import rule
 
 from .notes_sync import notes_tsv
 
@@ -81,7 +81,7 @@ def test_the_render_shows_terrain_borders_and_places():
 def test_every_note_and_clause_cited_here_exists():
     from pathlib import Path
 
-    from asobi.core.testing import cited_clauses
+    from support.scenario import cited_clauses
 
     known = clauses()
     here = Path(__file__).parent

@@ -10,13 +10,13 @@ import pytest
 
 from asobi.core import all_games, get_game
 from asobi.core.spaces import check_space
-from asobi.core.testing import rule
 from asobi.games.byston.board import BOX, MADE_BUBULY, NOT_ENTERED, WAR, static
 from asobi.games.byston.render import render_view
 from asobi.games.byston.rules.move import may_enter
 from asobi.games.byston.space import action_space, chance_space, decision_bounds, most_hits
 from asobi.games.byston.state import BystonState
 from asobi.games.byston.tensor import observation_shape, size
+from support.scenario import rule
 
 from .helpers import C, ch, chit, game, phase, put, u
 

@@ -19,7 +19,7 @@ from asobi.core import (
 )
 from asobi.core.data import load
 from asobi.core.options import validate_options
-from asobi.core.testing import cited_clauses
+from support.scenario import cited_clauses
 
 from .toygame import SPEC, registered
 

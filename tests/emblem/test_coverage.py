@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from asobi.core.testing import cited_clauses
 from asobi.games.emblem import SPEC
+from support.scenario import cited_clauses
 
 
 def test_every_clause_is_cited_by_a_scenario_test():

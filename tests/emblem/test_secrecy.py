@@ -10,11 +10,11 @@ import pytest
 from asobi.core import IllegalActionError
 from asobi.core.actions import HIDDEN
 from asobi.core.match import Match
-from asobi.core.testing import rule
 from asobi.games.emblem import SPEC, observation_shape
 from asobi.games.emblem.cards import UNIT
 from asobi.games.emblem.rules import IDLE, flow, kokuryoku
 from asobi.games.emblem.state import EmblemState
+from support.scenario import rule
 
 from .helpers import arrive, draw_any, empty_hand, give, opening, place
 

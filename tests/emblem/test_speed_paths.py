@@ -7,10 +7,10 @@ from __future__ import annotations
 from random import Random
 
 from asobi.core import CHANCE, TERMINAL, GameState
-from asobi.core.testing import FixedRandom
 from asobi.games.emblem import SPEC
 from asobi.games.emblem.rules import flow
 from asobi.games.emblem.state import EmblemState
+from support.scenario import FixedRandom
 
 EDGES = (0.0, 1e-12, 0.25, 0.5, 0.999999, 1 - 2**-53)
 """``random()`` values at and near both ends, where a running sum's rounding decides the card."""

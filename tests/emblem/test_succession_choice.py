@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from asobi.core.agent import Observation
 from asobi.core.play import play_recorded
-from asobi.core.testing import rule
 from asobi.games.emblem import SPEC
 from asobi.games.emblem.bots import RuleBot
 from asobi.games.emblem.cards import DECKS, UNIT, CardInfo, pool, preconstructed
 from asobi.games.emblem.rules import flow
 from asobi.games.emblem.rules.end_phase import begin_end_phase
+from support.scenario import rule
 
 from .helpers import arrive, chips, empty_hand, give, opening, place, put_card, settled
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from asobi.core import IllegalActionError
-from asobi.core.testing import rule
 from asobi.games.emblem.rules import flow
+from support.scenario import rule
 
 from .helpers import (
     arrive,

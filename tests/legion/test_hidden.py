@@ -9,11 +9,11 @@ import pytest
 
 from asobi.core import CHANCE, TERMINAL
 from asobi.core.actions import HIDDEN
-from asobi.core.testing import rule
 from asobi.games.legion import SPEC
 from asobi.games.legion.cards import ARMY
 from asobi.games.legion.hidden import determinize, known_cards
 from asobi.games.legion.state import LegionState
+from support.scenario import rule
 
 from .helpers import code, kind, position, run
 

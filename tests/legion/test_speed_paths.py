@@ -6,7 +6,6 @@ from __future__ import annotations
 from random import Random
 
 from asobi.core import CHANCE, TERMINAL, Event
-from asobi.core.testing import FixedRandom, rule
 from asobi.games.legion.cards import ARMY, distinct, hand_kinds
 from asobi.games.legion.content import DIRECTION_STEP, content
 from asobi.games.legion.rules.log import seat_events
@@ -17,6 +16,7 @@ from asobi.games.legion.rules.tables import tables
 from asobi.games.legion.rules.weapons import ship_distance
 from asobi.games.legion.rules.window import ALL_BUT, SEATS_IN, answerers, sync_answerers
 from asobi.games.legion.state import LegionState
+from support.scenario import FixedRandom, rule
 
 from .helpers import events, keys, position, run
 

@@ -7,9 +7,9 @@ from pathlib import Path
 from random import Random
 
 from asobi.core.conformance import check_game
-from asobi.core.testing import cited_clauses, rule
 from asobi.games.legion import SPEC
 from asobi.games.legion.content import content
+from support.scenario import cited_clauses, rule
 
 from .helpers import code, position, run
 
