@@ -14,7 +14,7 @@ from pathlib import Path
 
 from asobi.cli import parse_game_options
 from asobi.core import get_game
-from asobi.core.play import play_recorded
+from asobi.core.match import Match
 
 HERE = Path(__file__).parent
 
@@ -28,7 +28,10 @@ def main() -> None:
     args, rest = parser.parse_known_args()
     spec = get_game(args.game)
     options = parse_game_options(spec, rest)
-    record, state = play_recorded(spec, options, args.bots.split(","), args.seed)
+    match = Match(spec, spec.validate_options(options), [f"bot:{b}" for b in args.bots.split(",")], seed=args.seed,
+                  journal=False)
+    match.play()
+    record, state = match.record(), match.state
     stem = args.name or spec.id
     (HERE / f"{stem}.record.json").write_text(record.dumps() + "\n", encoding="utf-8")
     for lang in ("en", "ja"):

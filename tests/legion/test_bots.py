@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from asobi.core.agent import Observation
 from asobi.core.match import Match, make_bot
-from asobi.core.play import chance_rng
 from asobi.games.legion import SPEC
+from support.play import chance_rng
 
 
 def test_rule_bots_finish_games_with_only_legal_actions():
@@ -39,7 +39,7 @@ def test_rule_bot_negates_an_attack_that_would_hit():
 
 
 def test_simulation_figures_are_rounds_and_lives():
-    from asobi.core.play import play_recorded
+    from support.play import play_recorded
 
     _, state = play_recorded(SPEC, {"players": 3}, ["rule"] * 3, 5)
     figures = state.metrics()

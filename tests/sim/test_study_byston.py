@@ -9,8 +9,8 @@ import pytest
 
 from asobi.core import get_game
 from asobi.core.errors import AsobiError
-from asobi.core.play import play_recorded
 from asobi.sim.study.byston import BANDS, main, markdown, read_files, summarize
+from support.play import play_recorded
 
 
 @pytest.fixture(scope="module")

@@ -6,12 +6,8 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
 
-from .match import Match, chance_source, make_bot
-from .record import GameRecord
-from .registry import GameSpec
-from .state import GameState
-
-__all__ = ["chance_rng", "make_bot", "play_recorded"]
+from asobi.core import GameRecord, GameSpec, GameState
+from asobi.core.match import Match, chance_source
 
 
 def chance_rng(seed: int) -> Random:
