@@ -18,7 +18,7 @@ from asobi.agents import (
 from asobi.cli import main
 from asobi.core.registry import get_game
 from asobi.store import GameStore
-from core.toygame import registered
+from support.toygame import registered
 
 
 @pytest.fixture(autouse=True)

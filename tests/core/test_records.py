@@ -11,8 +11,7 @@ from asobi.core import BadRecordError, GameRecord, MalformedActionError, RulesVe
 from asobi.core.actions import MAX_ACTION_DEPTH, is_well_formed
 from asobi.core.record import MAX_JSON_DEPTH, load_json, recheck, replay
 from asobi.core.registry import _REGISTRY
-
-from .toygame import SPEC, registered
+from support.toygame import SPEC, registered
 
 
 @pytest.fixture(autouse=True)

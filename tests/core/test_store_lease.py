@@ -11,8 +11,7 @@ import pytest
 
 from asobi.core import GameRecord
 from asobi.store import GameInUseError, GameStore
-
-from .toygame import SPEC, registered
+from support.toygame import SPEC, registered
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -61,7 +60,7 @@ def test_force_takes_over(tmp_path):
 HOLDER = textwrap.dedent("""
     import sys
     sys.path.insert(0, {tests!r})
-    from core.toygame import registered
+    from support.toygame import registered
     from asobi.store import GameStore
     registered()
     store = GameStore({path!r})

@@ -20,8 +20,7 @@ from asobi.core import (
 from asobi.core.data import load
 from asobi.core.options import validate_options
 from support.scenario import cited_clauses
-
-from .toygame import SPEC, registered
+from support.toygame import SPEC, registered
 
 
 def test_actions_round_trip_through_json():
