@@ -8,6 +8,7 @@ from random import Random
 from asobi.core.conformance import check_game
 from asobi.games.legion import SPEC
 from asobi.games.legion.content import content
+from support.play import played, random_playout
 from support.scenario import rule
 
 from .helpers import code, position, run
@@ -62,13 +63,10 @@ def test_render_draws_maps_tracks_hand_and_pieces_in_both_languages():
 def test_action_labels_and_log_render_in_both_languages():
     s = SPEC.new_game({"players": 3})
     rng = Random(3)
-    for _ in range(200):
-        if s.is_terminal():
-            break
-        a = s.sample_chance(rng) if s.is_chance() else rng.choice(s.legal_actions())
-        for lang in ("ja", "en"):
-            assert s.action_label(a, lang)
-        s.apply(a)
+    for _ in random_playout(s, rng, 200):
+        for a in s.legal_actions() if not s.is_chance() else [o for o, _ in s.chance_outcomes()]:
+            for lang in ("ja", "en"):
+                assert s.action_label(a, lang)
     assert all(s.render_log(None, "ja")) and all(s.render_log(0, "en"))
 
 
@@ -87,11 +85,7 @@ def test_json_round_trip_and_a_broken_state_is_refused():
     from asobi.games.legion.state import LegionState
 
     s = SPEC.new_game({"players": 4})
-    rng = Random(5)
-    for _ in range(120):
-        if s.is_terminal():
-            break
-        s.apply(s.sample_chance(rng) if s.is_chance() else rng.choice(s.legal_actions()))
+    played(s, Random(5), 120)
     back = LegionState.from_json(json.loads(json.dumps(s.to_json(), ensure_ascii=False)))
     assert back.fingerprint() == s.fingerprint() and back.log == s.log
     assert back.legal_actions() == s.legal_actions()

@@ -8,10 +8,9 @@ from random import Random
 import pytest
 
 from asobi.core.match import Match
-from asobi.core.registry import get_game
-from asobi.core.state import CHANCE, TERMINAL
 from asobi.server import protocol
 from asobi.server.protocol import EventTexts, state_message
+from support.play import people_match, random_match
 
 
 def _message(match: Match, seat: int | None, lang: str, since: int, texts: EventTexts | None) -> dict:
@@ -21,21 +20,14 @@ def _message(match: Match, seat: int | None, lang: str, since: int, texts: Event
 
 @pytest.mark.parametrize("game, options", [("legion", {"players": 3}), ("emblem", {}), ("byston", {"players": 2})])
 def test_messages_with_the_rooms_texts_equal_those_rendered_each_time(game: str, options: dict) -> None:
-    spec = get_game(game)
-    options = spec.validate_options(options)
-    n = len(spec.seat_names(options))
-    match = Match(spec, options, ["human"] * n, seed=3)
-    rng = Random(3)
+    match = people_match(game, options, seed=3)
+    n = len(match.seats)
     texts: EventTexts = {}
     sent = {(seat, lang): -1 for seat in [*range(n), None] for lang in ("ja", "en")}
     rendered = 0
-    for _ in range(60):
-        if match.current_seat == TERMINAL:
-            break
-        if match.current_seat == CHANCE:
-            match.step()
-        else:
-            match.submit(match.current_seat, rng.choice(match.state.legal_actions()))
+    for step in random_match(match, Random(3), 60):
+        if step == 0:
+            continue
         for (seat, lang), since in sent.items():
             alone = _message(match, seat, lang, since, None)
             shared = _message(match, seat, lang, since, texts)
@@ -47,15 +39,10 @@ def test_messages_with_the_rooms_texts_equal_those_rendered_each_time(game: str,
 
 def test_the_kept_texts_are_emptied_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(protocol, "EVENT_TEXTS_KEPT", 5)
-    spec = get_game("legion")
-    options = spec.validate_options({"players": 2})
-    match = Match(spec, options, ["human", "human"], seed=1)
-    rng = Random(1)
-    while len(match.state.events_since(0)) < 20:
-        if match.current_seat == CHANCE:
-            match.step()
-        else:
-            match.submit(match.current_seat, rng.choice(match.state.legal_actions()))
+    match = people_match("legion", {"players": 2}, seed=1)
+    for _ in random_match(match, Random(1)):
+        if len(match.state.events_since(0)) >= 20:
+            break
     texts: EventTexts = {}
     for event in match.state.events_since(0):
         protocol.event_json(match, event, "en", texts)
