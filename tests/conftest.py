@@ -1,8 +1,15 @@
-"""Fixtures shared by the command tests."""
+"""Fixtures shared by the command tests, and the closing line saying how hard the randomised
+checks played."""
 
 from __future__ import annotations
 
 import pytest
+
+from support import depth
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    terminalreporter.write_line(depth.summary())
 
 
 @pytest.fixture
