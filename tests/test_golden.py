@@ -19,7 +19,7 @@ def test_golden_game_replays_to_its_log(path):
     stem = path.name.removesuffix(".record.json")
     for lang in ("en", "ja"):
         expected = (GOLDEN / f"{stem}.log.{lang}.txt").read_text(encoding="utf-8").splitlines()
-        assert state.render_log(None, lang) == expected
+        assert record.spec.log_texts(state, None, lang) == expected
     assert state.fingerprint() == record.fingerprint
     outcome = state.outcome()
     assert outcome is not None and outcome.to_json() == record.outcome

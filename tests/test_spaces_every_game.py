@@ -49,7 +49,7 @@ def play_and_check(game: str, options_index: int, seed: int) -> None:
     state = spec.new_game(options)
     seats = state.n_seats
     rng = random.Random(seed)
-    for step in range(spec.max_steps):
+    for step in range(spec.info.max_steps):
         seat = state.current_seat
         if seat == TERMINAL:
             return
@@ -71,7 +71,7 @@ def play_and_check(game: str, options_index: int, seed: int) -> None:
                 if seen != action:
                     assert not space.contains(seen), f"{where}: redacted {seen!r} is in the action space"
         state.apply_unchecked(action)
-    raise AssertionError(f"{game} seed {seed}: no end within {spec.max_steps} steps")
+    raise AssertionError(f"{game} seed {seed}: no end within {spec.info.max_steps} steps")
 
 
 @pytest.mark.parametrize(("game", "options_index", "seed"), _cases(), ids=lambda x: str(x))

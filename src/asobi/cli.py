@@ -21,7 +21,8 @@ from .core.actions import action_to_json
 from .core.errors import AsobiError, BadRecordError
 from .core.match import Match
 from .core.record import GameRecord, replay
-from .core.registry import GameSpec, all_games, get_game
+from .core.registry import all_games, get_game
+from .core.spec import GameSpec
 from .core.state import CHANCE, Outcome
 from .terminal import TerminalGame, hint_bot_name, parse_seats
 from .terminal.stops import parse_stops
@@ -99,7 +100,8 @@ def _open_store(db: str | None):
 
 
 class AsobiGroup(click.Group):
-    """Shows an :class:`AsobiError` as one clear line and exit status 2."""
+    """Shows an :class:`AsobiError` as one clear line and exit status 2, and offers the commands
+    only some games have (``spec.present.commands``) as ``asobi NAME GAME …``."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -107,6 +109,30 @@ class AsobiGroup(click.Group):
         except AsobiError as e:
             click.echo(f"error: {e}", err=True)
             sys.exit(2)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *_game_commands()})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        found = super().get_command(ctx, cmd_name)
+        if found is not None:
+            return found
+        by_game = _game_commands().get(cmd_name)
+        if not by_game:
+            return None
+        group = click.Group(cmd_name, help=f"{next(iter(by_game.values())).help} (games: {', '.join(sorted(by_game))})")
+        for game_id, command in sorted(by_game.items()):
+            group.add_command(command.command, game_id)
+        return group
+
+
+def _game_commands() -> dict[str, dict[str, Any]]:
+    """Command name → game id → that game's :class:`~asobi.core.hooks.GameCommand`."""
+    out: dict[str, dict[str, Any]] = {}
+    for spec in all_games():
+        for command in spec.present.commands:
+            out.setdefault(command.name, {})[spec.id] = command
+    return out
 
 
 @click.group(cls=AsobiGroup)
@@ -155,54 +181,18 @@ def games() -> None:
               help="ja: the printed Japanese; en: our English translation of it (marked as ours).")
 def rules(game: str, clause_ids: tuple[str, ...], lang: str) -> None:
     """Show GAME's rule clauses (all, or the CLAUSE_IDS given), as the log cites them."""
-    from .core.clause_texts import clause_text, notice
-
     spec = get_game(game)
-    clauses = spec.clauses()
+    book = spec.clause_book()
+    clauses = book.all
     missing = [c for c in clause_ids if c not in clauses]
     if missing:
         raise AsobiError(f"{spec.id}: no clause {', '.join(missing)} (`asobi rules {spec.id}` lists them)")
     shown = clause_ids or tuple(clauses)
-    ours = notice(spec, lang, shown)
+    ours = book.notice(lang, shown)
     if ours:
         click.echo(f"# {ours}")
     for cid in shown:
-        click.echo(f"{cid}\t{clause_text(spec, cid, lang)}")
-
-
-@main.command(name="odds")
-@click.argument("game")
-@click.option("-a", "--attacker", required=True, metavar="SIDE",
-              help="The acting camp's units: 'COUNTRY: [N] UNIT [flipped] [bombing] [+CHARACTER …], …; COUNTRY: …'.")
-@click.option("-d", "--defender", required=True, metavar="SIDE", help="The other camp's units, written the same way.")
-@click.option("--hex", "hex_id", default="1017", show_default=True,
-              help="Where the battle is (terrain plays no part in combat; the hex is emptied first).")
-@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON, probabilities as exact fractions.")
-@click.option("--lang", type=LANGS, default="en", show_default=True)
-def odds(game: str, attacker: str, defender: str, hex_id: str, as_json: bool, lang: str) -> None:
-    """Exact combat odds for a hand-made battle (byston): for each step — air 21, AA 22, bombing 23,
-    shelling 24 — each camp's distribution of hits and the losses it would cause, from the rules'
-    own code (not a simulation).
-
-    ABs sortie unless marked bombing; each camp hits the other's units in the order they are listed,
-    each taken down before the next (B-30). Example:
-
-    asobi odds byston -a 'drake: 3 drumlo, drumlo bombing, bull_beggar +drake' -d 'na: 2 botune, gran_garan +sheela'
-    """
-    if game != "byston":
-        raise AsobiError(f"{get_game(game).id}: the combat odds calculator is for byston only")
-    from .games.byston import forecast
-    from .games.byston.spec import spec as byston_spec
-
-    byston_spec()  # the state's event texts, whether or not the game is registered yet
-
-    state, orders = forecast.situation(forecast.parse_side(attacker), forecast.parse_side(defender), hex_id)
-    result = forecast.forecast(state, orders)
-    if as_json:
-        click.echo(json.dumps(forecast.to_json(state, result), ensure_ascii=False, indent=1))
-    else:
-        for line in forecast.text(state, result, lang):
-            click.echo(line)
+        click.echo(f"{cid}\t{book.text(cid, lang)}")
 
 
 HINT_BOT_OPTION = click.option(
@@ -217,9 +207,9 @@ HINT_BOT_OPTION = click.option(
               help="Reproducible chance and bots from this seed (default: a secret source; nothing to show).")
 @click.option("--lang", type=LANGS, default="en", show_default=True, help="Language of the board, actions and log.")
 @HINT_BOT_OPTION
-@click.option("--stops", metavar="LIST", help="The strategy windows you are asked in (legion: answer,turn,others,"
-              "enemy,all or none; default answer,turn); the terminal passes for you at the others. The s key "
-              "changes them during play.")
+@click.option("--stops", metavar="LIST", help="The strategy windows you are asked in, for a game that has stops (`asobi games` "
+              "lists each game's, and its defaults; none: no stop); the terminal passes for you at the others. "
+              "The s key changes them during play.")
 @db_option
 @click.pass_context
 def play(ctx: click.Context, game: str, seats: str | None, seed: int | None, lang: str, hint_bot: str | None,
@@ -229,7 +219,7 @@ def play(ctx: click.Context, game: str, seats: str | None, seed: int | None, lan
     options = parse_game_options(spec, ctx.args)
     seat_kinds = parse_seats(spec, seats, len(spec.seat_names(options)))
     hint_bot = hint_bot_name(spec, hint_bot)
-    stop_set = parse_stops(spec.id, stops) if stops is not None else None
+    stop_set = parse_stops(spec, stops) if stops is not None else None
     with _open_store(db) as store:
         session = TerminalGame.start(spec, options, seat_kinds, seed, store, hint_bot=hint_bot, stops=stop_set,
                                      **_screen(lang))
@@ -307,7 +297,7 @@ def list_games(db: str | None) -> None:
                     record = store.load(g.id)
                     options = _non_default(record.spec, record.options)
                     if record.outcome is not None:
-                        result = Outcome.from_json(record.outcome).render(record.spec)
+                        result = record.spec.outcome_text(Outcome.from_json(record.outcome))
             table.add_row(str(g.id), g.game, options, g.seats, g.status, str(g.moves), g.updated, result, g.note)
         _console().print(table if saved else f"no saved games in {store.path}")
 
@@ -423,7 +413,7 @@ def replay_cmd(source: str, verify: bool, seat_text: str | None, step_mode: bool
             for p in problems:
                 click.echo(f"{where}: {p}", err=True)
             sys.exit(1)
-        end = outcome.render(spec, lang) if outcome else "not finished"
+        end = spec.outcome_text(outcome, lang) if outcome else "not finished"
         click.echo(f"{where}: verified {len(record.actions)} actions, state {state.fingerprint()}; {end}")
         return
     if seat is None and record.outcome is None and "human" in record.seats:
@@ -437,7 +427,7 @@ def replay_cmd(source: str, verify: bool, seat_text: str | None, step_mode: bool
         match = step_through(record, seat, lang, input, click.echo, where)
         if len(match.actions) == len(record.actions):
             outcome = match.state.outcome()
-            click.echo(outcome.render(spec, lang) if outcome else ("（未終了）" if lang == "ja" else "(not finished)"))
+            click.echo(spec.outcome_text(outcome, lang) if outcome else ("（未終了）" if lang == "ja" else "(not finished)"))
         return
     # Through the match loop, so each seat sees other seats' actions as it saw them when played.
     match = Match(spec, record.options, record.seats, seed=record.seed, actions=record.actions, where=where,
@@ -450,9 +440,9 @@ def replay_cmd(source: str, verify: bool, seat_text: str | None, step_mode: bool
         for event in update.events:
             click.echo("  · " + spec.event_text(event, lang))
     state = match.state
-    click.echo(spec.render(state.view(seat), seat, lang))
+    click.echo(spec.present.render(state.view(seat), seat, lang))
     outcome = state.outcome()
-    click.echo(outcome.render(spec, lang) if outcome else ("（未終了）" if lang == "ja" else "(not finished)"))
+    click.echo(spec.outcome_text(outcome, lang) if outcome else ("（未終了）" if lang == "ja" else "(not finished)"))
 
 
 def _export(record: GameRecord, where: str, path: str, seat: int | None, lang: str) -> None:
@@ -607,7 +597,7 @@ def balance_cmd(ctx: click.Context, game: str, over: tuple[str, ...], n: int, se
     """Balance study: N bot games for every cell of a grid of options, with win rates and how games ended.
 
     Each cell is the batch `asobi simulate GAME -n N --seed S` with the cell's options would play.
-    Example: asobi balance legion --over difficulty=easy,normal,hard --over players=2,3,4,5 -n 1000
+    Example: asobi balance GAME --over players=2,3,4 --over bots=rule/random,random/rule -n 1000
     """
     import time
 
@@ -666,7 +656,7 @@ def study_cmd(ctx: click.Context, game: str | None, n: int, seed: int, bots: str
     95% intervals, tests of the differences between settings, seat advantage and per-card impact,
     with every game's record beside it.
 
-    Example: asobi study legion --vary difficulty=easy,normal,hard -n 500 --out study-legion
+    Example: asobi study GAME --vary players=2,3,4 -n 500 --out study-GAME
     """
     import shlex
 
@@ -725,7 +715,7 @@ def study_cmd(ctx: click.Context, game: str | None, n: int, seed: int, bots: str
 @click.option("--seed", type=int, default=0, show_default=True, help="Ladder seed; game i is played from a seed derived from it.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None, help="Processes (default: all cores).")
 @click.option("--mode", type=click.Choice(["auto", "versus", "team"]), default="auto", show_default=True,
-              help="versus: bots against each other, each holding a whole side (byston: a camp); team: each bot "
+              help="versus: bots against each other, each holding a whole side (a team of seats, where the game has teams); team: each bot "
                    "holds every seat against the game (auto: team when the game declares itself co-operative).")
 @click.option("--doc", type=click.Path(dir_okay=False), help="Also write the results as Markdown to this file "
               "(e.g. docs/GAME/strength.md), with the command.")
@@ -739,7 +729,7 @@ def ladder(ctx: click.Context, game: str, bots: str, n: int, seed: int, jobs: in
            doc: str | None, plot: str | None, as_json: bool, results: str | None) -> None:
     """Rank bots at GAME: round-robin games with seats swapped, ratings with 95% intervals.
 
-    Example: asobi ladder emblem --bots random,rule,ismcts:time=0.2 -n 40
+    Example: asobi ladder GAME --bots random,rule,ismcts:time=0.2 -n 40
     """
     import shlex
     import time

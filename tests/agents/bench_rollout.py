@@ -20,7 +20,7 @@ from asobi.core.registry import get_game
 def timed(game: str, options: dict, playouts: int, mute: bool) -> tuple[float, list[list[float]]]:
     spec = get_game(game)
     options = spec.validate_options(options)
-    rollout = random_rollout(spec.max_steps, mute=mute)
+    rollout = random_rollout(spec.info.max_steps, mute=mute)
     starts = [spec.new_state(options) for _ in range(playouts)]
     gc.collect()
     started = time.process_time()

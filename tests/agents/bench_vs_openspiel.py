@@ -73,7 +73,7 @@ def speed(game_id: str, n_states: int, sims: int, seed: int) -> None:
         core = state.core
         ours = {}
         for name, cls in (("mcts", MCTSAgent), ("ismcts", ISMCTSAgent)):
-            agent = cls(derive_seed(seed, i, name), Budget(seconds=seconds), random_rollout(spec.max_steps))
+            agent = cls(derive_seed(seed, i, name), Budget(seconds=seconds), random_rollout(spec.info.max_steps))
             agent.act(Observation(core, core.current_seat))
             ours[name] = agent.stats.per_second
         rows.append((sims / seconds, ours["mcts"], ours["ismcts"], seconds))
@@ -104,7 +104,7 @@ def match(game_id: str, n_games: int, seconds: float, seed: int, kind: str) -> N
     cls = ISMCTSAgent if kind == "ismcts" else MCTSAgent
     for g in range(n_games):
         ours_seat = g % 2
-        agent = cls(derive_seed(seed, "ours", g), Budget(seconds=seconds), random_rollout(spec.max_steps))
+        agent = cls(derive_seed(seed, "ours", g), Budget(seconds=seconds), random_rollout(spec.info.max_steps))
         theirs = openspiel_bot(game, sims, seed + 1000 + g)
         state = game.new_initial_state()
         while not state.is_terminal():

@@ -61,7 +61,7 @@ def test_muted_rollouts_play_the_same_games(game, options, steps):
     spec = get_game(game)
     options = spec.validate_options(options)
     rollouts = {
-        "random": lambda mute: random_rollout(spec.max_steps, mute=mute),
+        "random": lambda mute: random_rollout(spec.info.max_steps, mute=mute),
         "rule": lambda mute: rule_rollout(spec, options, 5, 60, mute=mute),
     }
     for seed in range(2):

@@ -46,7 +46,7 @@ def test_parameters_are_read():
 
 def test_without_c_a_search_takes_the_games_exploration_constant():
     byston = get_game("byston")
-    assert parse_search(byston, "mcts:iters=100:rollout=heuristic").exploration == byston.exploration == 0.05
+    assert parse_search(byston, "mcts:iters=100:rollout=heuristic").exploration == byston.search.exploration == 0.05
     assert parse_search(byston, "mcts:iters=100:rollout=heuristic:c=1").exploration == 1.0
     assert parse_search(get_game("legion"), "ismcts:iters=10").exploration == 1.0
 

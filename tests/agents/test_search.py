@@ -116,12 +116,11 @@ def test_the_same_on_states_the_seat_cannot_tell_apart(game, options, steps, nam
 
 
 class OnlyDeterminize:
-    """A state that answers nothing but ``determinize`` (and names its spec): a bot that read
-    anything else of the true state would fail."""
+    """A state that answers nothing but ``determinize``: a bot that read anything else of the
+    true state would fail."""
 
     def __init__(self, state: GameState) -> None:
         self._real = state
-        self.spec = state.spec
 
     def determinize(self, seat: int, rng: Random) -> GameState:
         return self._real.determinize(seat, rng)
@@ -135,8 +134,8 @@ def test_reads_nothing_of_the_state_but_samples(name):
     spec = get_game("emblem")
     state = midgame("emblem", {}, 2, 60)
     seat = state.current_seat
-    guarded = Observation(OnlyDeterminize(state), seat, legal=state.legal_actions())  # type: ignore[arg-type]
-    plain = Observation(state, seat)
+    guarded = spec.observe(OnlyDeterminize(state), seat, legal=state.legal_actions())  # type: ignore[arg-type]
+    plain = spec.observe(state, seat)
     assert make_bot(spec, name, seat, 3, {}).act(guarded) == make_bot(spec, name, seat, 3, {}).act(plain)
 
 
@@ -160,9 +159,9 @@ def test_a_rule_prior_is_tried_first(kind):
     for seed in range(3):
         state = midgame("emblem", {}, seed, 30 + 25 * seed)
         seat = state.current_seat
-        suggested = spec.bots["rule"](seat, 0, {}).act(Observation(state, seat))
+        suggested = spec.bots["rule"](seat, 0, {}).act(spec.observe(state, seat))
         bot = make_bot(spec, f"{kind}:iters=1:depth=0:prior=rule", seat, seed, {})
-        assert bot.act(Observation(state, seat)) == suggested
+        assert bot.act(spec.observe(state, seat)) == suggested
 
 
 def legion_window(playable: bool) -> GameState:
@@ -176,7 +175,7 @@ def legion_window(playable: bool) -> GameState:
         while not match.is_over():
             state = match.state
             if state.current_seat >= 0:
-                obs = Observation(state, state.current_seat)
+                obs = spec.observe(state, state.current_seat)
                 found = stops.window(obs.view, obs.legal)
                 if found is not None and found[1] == playable and len(obs.legal) > 1:
                     return state
@@ -192,7 +191,7 @@ def test_a_window_with_only_passes_is_passed_without_a_search(kind):
     seat = state.current_seat
     assert sorted(a[0] for a in state.legal_actions()) == ["autopass", "pass"]
     bot = make_bot(spec, f"{kind}:iters=20", seat, 1, options)
-    assert bot.act(Observation(state, seat)) == ("pass",)
+    assert bot.act(spec.observe(state, seat)) == ("pass",)
     assert bot.stats.iterations == 0
     # a window where a strategy may be played is searched as usual
     state = legion_window(playable=True)

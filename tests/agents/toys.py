@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from asobi.core import CHANCE, TERMINAL, GameSpec, GameState, Outcome
+from asobi.core import CHANCE, TERMINAL, GameSpec, GameState, Outcome, Presentation
+from asobi.core.clauses import ClauseBook
 
 
 class _Toy(GameState):
@@ -172,10 +173,9 @@ def _spec(game_id: str, cls: type[GameState]) -> GameSpec:
     spec = GameSpec(
         id=game_id, title_ja=game_id, title_en=game_id, rules_version="1", options=(),
         seat_names=lambda options: ("A", "B", "C")[: cls().n_seats],  # type: ignore[call-arg]
-        new_state=lambda options: cls(), state_class=cls, messages={}, render=lambda v, s, lang: repr(v),
-        clauses=lambda: {},
+        new_state=lambda options: cls(), state_class=cls, messages={},
+        present=Presentation(render=lambda v, s, lang: repr(v)), rule_book=ClauseBook({}, {}, None),
     )
-    cls.spec = spec
     return spec
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from asobi.games.byston.render import render_map
+from asobi.games.byston.present.render import render_map
 from asobi.games.byston.tables import Tables, tables
 
 ROOT = Path(__file__).resolve().parents[2]

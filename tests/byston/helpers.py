@@ -7,10 +7,7 @@ from typing import Any
 from asobi.core.log import EventLog
 from asobi.games.byston.board import BOX, SUPPLY, counters_at, static
 from asobi.games.byston.rules.turn import TURN_PHASES
-from asobi.games.byston.spec import spec
 from asobi.games.byston.state import BystonState
-
-spec()  # gives the state class its spec (event text), without registering the game
 
 C = {cid: k for k, cid in enumerate(static().country_ids)}
 """Country id → index."""

@@ -1,4 +1,4 @@
-"""Keeps ``rules/notes.tsv`` in step with ``docs/byston/rules-notes.md``, the notes' source.
+"""Keeps ``rules/completion.tsv`` in step with ``docs/byston/rules-notes.md``, the notes' source.
 
 ``python -m tests.byston.notes_sync`` rewrites the TSV; ``test_map`` checks they agree.
 """
@@ -10,7 +10,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs/byston/rules-notes.md"
-TSV = ROOT / "src/asobi/games/byston/rules/notes.tsv"
+TSV = ROOT / "src/asobi/games/byston/rules/completion.tsv"
 _NOTE = re.compile(r"^### (B-\d+) — (.+?)\n(.*?)(?=^### |^## |\Z)", re.S | re.M)
 _READING = re.compile(r"- Reading: (.*?)(?=\n- Why:)", re.S)
 _LINK = re.compile(r"\[([^\]]+)\]\([^)]+\)")

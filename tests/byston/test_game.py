@@ -12,11 +12,11 @@ import pytest
 
 from asobi.core.registry import get_game
 from asobi.core.state import CHANCE
-from asobi.games.byston import clauses
 from asobi.games.byston.board import DEAD, WAR
 from asobi.games.byston.dice import pool_outcomes
 from asobi.games.byston.rules.turn import band
-from asobi.games.byston.spec import spec
+from asobi.games.byston.spec import SPEC
+from asobi.games.byston.spec import SPEC as _BYSTON
 from asobi.games.byston.state import BystonState
 from support.play import random_action
 from support.scenario import rule
@@ -119,13 +119,13 @@ def test_dice_pools_are_one_node_with_binomial_counts():
 
 
 def test_the_game_is_registered_under_its_id():
-    assert get_game("byston") is spec()
+    assert get_game("byston") is SPEC
 
 
 def playout(seed: int, players: int):
     rng = Random(seed)
     s = BystonState(players)
-    known = clauses()
+    known = _BYSTON.clauses()
     steps = 0
     while not s.is_terminal():
         assert not s.invariant_errors(), (seed, steps, s.invariant_errors())
@@ -157,7 +157,7 @@ def test_random_games_end_cleanly(players):
     for seed in range(8):
         s, steps = playout(seed * 10 + players, players)
         assert 100 < steps < 20_000
-        text = [spec().event_text(e, "ja") for e in s.log] + [spec().event_text(e, "en") for e in s.log]
+        text = [SPEC.event_text(e, "ja") for e in s.log] + [SPEC.event_text(e, "en") for e in s.log]
         assert all("{" not in t for t in text)
 
 

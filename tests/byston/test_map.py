@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from asobi.games.byston import clauses
-from asobi.games.byston.render import render_map
+from asobi.games.byston.present.render import render_map
+from asobi.games.byston.spec import SPEC as _BYSTON
 from asobi.games.byston.tables import LAND_COUNTRIES, tables
 from support.scenario import rule
 
@@ -81,7 +81,7 @@ def test_the_render_shows_terrain_borders_and_places():
 def test_every_note_is_in_the_rules_notes_and_the_clause_list():
     from pathlib import Path
 
-    known = clauses()
+    known = _BYSTON.clauses()
     here = Path(__file__).parent
     notes = {k for k in known if k.startswith("B-")}
     doc = (here.parents[1] / "docs/byston/rules-notes.md").read_text(encoding="utf-8")
@@ -91,8 +91,8 @@ def test_every_note_is_in_the_rules_notes_and_the_clause_list():
     assert set(headings) == notes
     for note, title in headings.items():
         assert known[note].startswith(title + ": "), note
-    tsv = (here.parents[1] / "src/asobi/games/byston/rules/notes.tsv").read_text(encoding="utf-8")
-    assert tsv == notes_tsv(doc), "notes.tsv is stale: run python -m tests.byston.notes_sync"
+    tsv = (here.parents[1] / "src/asobi/games/byston/rules/completion.tsv").read_text(encoding="utf-8")
+    assert tsv == notes_tsv(doc), "completion.tsv is stale: run python -m tests.byston.notes_sync"
     assert "20.2" not in known and "17.6" in known and len(notes) >= 30
 
 

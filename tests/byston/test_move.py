@@ -10,8 +10,8 @@ import pytest
 
 from asobi.core import IllegalActionError
 from asobi.core.state import CHANCE
-from asobi.games.byston import clauses
 from asobi.games.byston.board import COLLAPSED, WAR, static
+from asobi.games.byston.spec import SPEC as _BYSTON
 from asobi.games.byston.state import BystonState
 from support.scenario import rule
 
@@ -405,7 +405,7 @@ def test_games_that_move_whenever_they_can_end_cleanly(players):
     """Random games whose choices prefer moving, loading and going on (not "done", "stop",
     "go", "wait"): invariants hold at every step, the load stays with its ship, every clause
     logged exists, and the game reaches its end (27.1)."""
-    known = set(clauses())
+    known = set(_BYSTON.clauses())
     idle = {("done",), ("stop",), ("go",), ("wait",), ("pass",), ("no_search",)}
     moved = 0
     for seed in range(2):

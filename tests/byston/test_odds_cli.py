@@ -160,12 +160,14 @@ def test_a_malformed_situation_is_one_clear_error(attacker, defender, message):
 def test_bad_hex_and_other_games_are_clear_errors():
     bad_hex = RUN.invoke(main, ["odds", "byston", "-a", "drake: drumlo", "-d", "rau: bozune", "--hex", "99"])
     assert bad_hex.exit_code == 2 and "not a hex id" in bad_hex.output
-    other = RUN.invoke(main, ["odds", "legion", "-a", "x", "-d", "y"])
-    assert other.exit_code == 2 and "byston only" in other.output
+    other = RUN.invoke(main, ["odds", "legion", "-a", "x", "-d", "y"])  # a command only byston declares
+    assert other.exit_code == 2 and "No such command 'legion'" in other.output
+    listed = RUN.invoke(main, ["odds", "--help"])
+    assert listed.exit_code == 0 and "byston" in listed.output and "legion" not in listed.output
 
 
 def test_help_documents_the_situation_syntax():
-    result = RUN.invoke(main, ["odds", "--help"])
+    result = RUN.invoke(main, ["odds", "byston", "--help"])
     assert result.exit_code == 0
     assert "--attacker" in result.output and "bombing" in result.output and "+CHARACTER" in result.output
 

@@ -5,8 +5,8 @@ whole camp by the camp's (3.1) — and the browser's board data carries them."""
 from __future__ import annotations
 
 from asobi.games.byston.board import static
-from asobi.games.byston.board_view import static_board
 from asobi.games.byston.messages import SEAT_NAMES
+from asobi.games.byston.present.board import static_board
 from asobi.games.byston.state import SEATINGS
 
 

@@ -11,7 +11,7 @@ import pytest
 from asobi.core import all_games, get_game
 from asobi.core.spaces import check_space
 from asobi.games.byston.board import BOX, MADE_BUBULY, NOT_ENTERED, WAR, static
-from asobi.games.byston.render import render_view
+from asobi.games.byston.present.render import render_view
 from asobi.games.byston.rules.move import may_enter
 from asobi.games.byston.space import action_space, chance_space, decision_bounds, most_hits
 from asobi.games.byston.state import BystonState
@@ -205,5 +205,5 @@ def test_the_drawing_shows_the_sheet_box_cup_and_who_decides():
 def test_the_heuristic_is_a_score_for_each_seat():
     spec = get_game("byston")
     s = play_random(2, 4, 300)
-    a, b = spec.heuristic(s, 0), spec.heuristic(s, 1)
+    a, b = spec.search.heuristic(s, 0), spec.search.heuristic(s, 1)
     assert 0.0 <= a <= 1.0 and a + b == pytest.approx(1.0)

@@ -1,4 +1,4 @@
-"""The byston balance figures (asobi.sim.study.byston) read from `asobi simulate --out` lines."""
+"""The byston balance figures (`asobi camps byston`) read from `asobi simulate --out` lines."""
 
 from __future__ import annotations
 
@@ -6,10 +6,12 @@ import json
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from asobi.cli import main
 from asobi.core import get_game
 from asobi.core.errors import AsobiError
-from asobi.sim.study.byston import BANDS, main, markdown, read_files, summarize
+from asobi.games.byston.study import BANDS, markdown, read_files, summarize
 from support.play import play_recorded
 
 
@@ -61,12 +63,15 @@ def test_bad_input_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixtur
     other.write_text(json.dumps({"record": {"game": "legion"}}) + "\n", encoding="utf-8")
     with pytest.raises(AsobiError, match="not a byston game"):
         read_files([other])
-    assert main([str(tmp_path / "missing.jsonl")]) == 1
-    assert "cannot read" in capsys.readouterr().err
+    missing = CliRunner().invoke(main, ["camps", "byston", str(tmp_path / "missing.jsonl")])
+    assert missing.exit_code == 2 and "cannot read" in missing.output
 
 
-def test_the_curves_are_drawn_and_main_writes_them(games_file: Path, tmp_path: Path) -> None:
+def test_the_command_prints_the_tables_and_draws_the_curves(games_file: Path, tmp_path: Path) -> None:
     png = tmp_path / "curves.png"
-    assert main([str(games_file), "--plot", str(png)]) == 0
+    done = CliRunner().invoke(main, ["camps", "byston", str(games_file), "--plot", str(png)])
+    assert done.exit_code == 0, done.output
+    assert "| band |" in done.output or "27.2" in done.output
     assert png.read_bytes().startswith(b"\x89PNG")
-    assert main([str(games_file), "--plot"]) == 2  # no file name after --plot
+    no_file = CliRunner().invoke(main, ["camps", "byston", str(games_file), "--plot"])
+    assert no_file.exit_code == 2 and "--plot" in no_file.output  # no file name after --plot

@@ -10,13 +10,10 @@ from click.testing import CliRunner
 
 from asobi.cli import main
 from asobi.games.byston.board import static
-from asobi.games.byston.spec import spec
+from asobi.games.byston.spec import SPEC
 from asobi.games.byston.state import BystonState
 from asobi.games.byston.tables import tables
-from asobi.terminal.items import find
-from asobi.terminal.table import glossary, visible_items
-
-spec()  # the state's spec (event text), without registering the game
+from asobi.terminal.table import find, glossary, visible_items
 
 
 def text(items, query: str) -> str:
@@ -29,7 +26,7 @@ def test_every_stack_hex_and_character_in_the_view_can_be_read():
     i = next(i for i in static().counters_of(0, "drumlo") if s.where[i] == static().t.map.grid.parse("1114"))
     s.flipped[i] = 1  # one flipped Drumlo at 1114
     view = s.view(0)
-    items = visible_items("byston", view, "en")
+    items = visible_items(SPEC, view, "en")
     keys = {it.key for it in items}
     assert set(view["map"]) <= keys and set(view["characters"]) <= keys
     t = tables()
@@ -60,16 +57,16 @@ def test_every_stack_hex_and_character_in_the_view_can_be_read():
 
 def test_japanese_reading_has_no_english_and_terms_are_explained_in_english_only():
     view = BystonState(4).view(0)
-    ja = visible_items("byston", view, "ja")
+    ja = visible_items(SPEC, view, "ja")
     (drumlo,) = [it for it in ja if it.key.startswith("0916") and it.title.endswith("ドラムロ ×6")]
     assert drumlo.lines[0] == "ドレイク軍のドラムロ×6（AB）、0916にある" and drumlo.lines[1].startswith("  表: 空戦力")
     assert "AB：攻撃力2 防御力1 指揮1" in text(ja, "bern")
     english = re.compile(r"\b(the|of|at|air|bomb|defence|plain|land|income|carries|repair|flipped)\b")
     assert not [line for it in ja for line in it.lines if english.search(line)]
-    terms = "\n".join(glossary("byston", "en"))
+    terms = "\n".join(glossary(SPEC, "en"))
     for term in ("GP", "TL", "静観 / 軍備 / 参戦", "工場ボックス", "生産 / 増産 / 換装", "表 / 裏", "城塞 / 砦", "最寄り"):
         assert f"\n{term}:" in "\n" + terms
-    assert glossary("byston", "ja") == []
+    assert glossary(SPEC, "ja") == []
 
 
 def test_i_and_t_at_the_byston_table(db):

@@ -11,8 +11,9 @@ from bisect import insort
 from random import Random
 from typing import Any
 
-from asobi.core import Event, GameSpec, Option, Outcome, register
+from asobi.core import Event, GameInfo, GameSpec, Option, Outcome, Presentation, get_game
 from asobi.core.actions import HIDDEN
+from asobi.core.clauses import ClauseBook
 from asobi.core.fields import Cache, DeclaredState, Fields, List, Lists, Log, Value
 from asobi.core.flow import Flow, FlowState
 from asobi.core.log import EventLog
@@ -209,12 +210,12 @@ SPEC = GameSpec(
     new_state=lambda options: Duel(options["copies"]),
     state_class=Duel,
     messages=MESSAGES,
-    render=lambda view, seat, lang: repr(view),
-    clauses=lambda: {"D.1": "draw", "D.2": "play face down, then show", "D.3": "most rounds wins"},
-    reveals=frozenset({"shown"}),
+    present=Presentation(render=lambda view, seat, lang: repr(view)),
+    rule_book=ClauseBook({}, {"D.1": "draw", "D.2": "play face down, then show", "D.3": "most rounds wins"}, None),
+    info=GameInfo(reveals=frozenset({"shown"})),
 )
-Duel.spec = SPEC
 
 
 def registered() -> GameSpec:
-    return register(SPEC)
+    """The game as the registry finds it (tests/conftest.py installs it for the session)."""
+    return get_game(SPEC.id)

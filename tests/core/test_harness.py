@@ -110,6 +110,5 @@ def test_harness_catches_a_bot_that_peeks(monkeypatch):
             return max(obs.legal) if other and max(other) == 4 else min(obs.legal)
 
     spec = dataclasses.replace(SPEC, bots={"peek": lambda seat, seed, options: Peeker()})
-    monkeypatch.setattr(HighCard, "spec", spec)
     with pytest.raises(AssertionError, match="cannot tell apart"):
         check_game(spec, {}, range(12))

@@ -7,10 +7,16 @@ import json
 
 import pytest
 
-from asobi.core import BadRecordError, GameRecord, MalformedActionError, RulesVersionError, action_from_json
+from asobi.core import (
+    BadRecordError,
+    GameRecord,
+    MalformedActionError,
+    RulesVersionError,
+    action_from_json,
+    registry,
+)
 from asobi.core.actions import MAX_ACTION_DEPTH, is_well_formed
 from asobi.core.record import MAX_JSON_DEPTH, load_json, recheck, replay
-from asobi.core.registry import _REGISTRY
 from support.toygame import SPEC, registered
 
 
@@ -155,9 +161,12 @@ def test_seed_is_not_written_while_people_are_still_playing():
     assert live.seed is None and "seed" not in live.to_json()
 
 
-def test_data_hash_is_carried_and_a_different_one_warns():
-    spec = dataclasses.replace(SPEC, data_hash=lambda: "1234567890abcdef")
-    _REGISTRY[SPEC.id] = spec
+def test_data_hash_is_carried_and_a_different_one_warns(monkeypatch):
+    from support import toygame
+
+    spec = dataclasses.replace(SPEC, records=dataclasses.replace(SPEC.records, data_hash=lambda: "1234567890abcdef"))
+    monkeypatch.setattr(toygame, "SPEC", spec)  # what the test game's entry point names
+    registry.rescan()
     try:
         record = GameRecord.new(spec, {"copies": 2}, ["human", "bot:random"])
         assert record.data_hash == "1234567890abcdef"
@@ -168,7 +177,8 @@ def test_data_hash_is_carried_and_a_different_one_warns():
         assert len(again.warnings) == 1 and "other toy-highcard data files" in again.warnings[0]
         assert replay(again).outcome() is not None  # a warning, not an error
     finally:
-        _REGISTRY[SPEC.id] = SPEC
+        monkeypatch.undo()
+        registry.rescan()
 
 
 # ---- rules versions -----------------------------------------------------------------------------

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from asobi.games.emblem import SPEC
 from asobi.games.emblem.rules import DECISIONS, flow
+from asobi.games.emblem.spec import SPEC
 from asobi.games.emblem.state import EmblemState
 from asobi.games.emblem.units import U_CHIPS, new_unit
 

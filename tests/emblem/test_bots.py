@@ -5,9 +5,9 @@ from __future__ import annotations
 from itertools import product
 
 from asobi.core.match import Match, make_bot
-from asobi.games.emblem import SPEC
 from asobi.games.emblem.bots import RuleBot
 from asobi.games.emblem.cards import DECKS
+from asobi.games.emblem.spec import SPEC
 
 
 def test_the_rule_bot_decides_from_the_view_and_legal_actions():

@@ -4,7 +4,7 @@ game at once (``tests/test_rules_coverage.py``)."""
 
 from __future__ import annotations
 
-from asobi.games.emblem import SPEC
+from asobi.games.emblem.spec import SPEC
 
 
 def test_printed_and_completion_ids_are_kept_apart():

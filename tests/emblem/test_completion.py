@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from asobi.core.errors import BadDataError, BadOptionsError
-from asobi.games.emblem import SPEC, deck_list, prepare_options
 from asobi.games.emblem.cards import preconstructed
 from asobi.games.emblem.rules import flow
 from asobi.games.emblem.rules.field import SORTIE_SQUARES, SQUARES, square_name
+from asobi.games.emblem.spec import SPEC, deck_list, prepare_options
 from support.scenario import rule
 
 from .helpers import (
@@ -270,12 +270,12 @@ def test_a_record_never_opens_a_file_it_names(tmp_path, monkeypatch):
         raise AssertionError("a deck file was read")
 
     monkeypatch.setattr(cards, "read_toml", no_reading)
-    monkeypatch.setattr("asobi.games.emblem.load_deck", no_reading)
+    monkeypatch.setattr("asobi.games.emblem.spec.load_deck", no_reading)
     for path in ("/dev/zero", "/etc/shadow", str(tmp_path / "nothing.toml")):
         for seat in ("a", "b"):
             with pytest.raises(BadOptionsError, match=rf"deck_file_{seat}.*never open files"):
                 SPEC.new_game({f"deck_file_{seat}": path})
-    assert SPEC.prepare_options is prepare_options
+    assert SPEC.records.prepare_options is prepare_options
 
 
 @rule("C-27")

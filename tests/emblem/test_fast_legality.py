@@ -4,9 +4,9 @@ with the listing on every state of random games."""
 from __future__ import annotations
 
 from asobi.core.match import Match
-from asobi.games.emblem import SPEC
 from asobi.games.emblem.rules import flow
 from asobi.games.emblem.rules.field import SQUARES
+from asobi.games.emblem.spec import SPEC
 from asobi.games.emblem.state import EmblemState
 
 IDS = EmblemState.cards.ids

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from asobi.core.match import Match
-from asobi.games.emblem import SPEC
 from asobi.games.emblem.forecast import for_action, forecast
+from asobi.games.emblem.spec import SPEC
 from asobi.games.emblem.units import U_CHIPS
 
 from .helpers import invasion

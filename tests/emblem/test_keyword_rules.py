@@ -4,10 +4,10 @@ end-phase keywords 伝承 (C-19) and 練磨 (C-20): the cases the rule tests had
 from __future__ import annotations
 
 from asobi.core.agent import Observation
-from asobi.games.emblem import SPEC
 from asobi.games.emblem.bots import RuleBot
 from asobi.games.emblem.rules import flow, keywords
 from asobi.games.emblem.rules.end_phase import begin_end_phase
+from asobi.games.emblem.spec import SPEC
 from asobi.games.emblem.units import U_HONE, U_POISON
 from support.scenario import rule
 
@@ -170,7 +170,7 @@ def test_a_land_reaches_a_full_unit_that_a_poison_takes_below_its_maximum_first(
     assert s.step == flow.START_EFFECTS and s.actor == 0
     assert list(s.legal_actions()) == [("land", ()), ("poison", 1)]  # the land first finds no one
     assert s.action_label(("land", ()), "en") == "land: resolve it now (no unit has room for a chip yet)"
-    assert SPEC.action_space(SPEC.validate_options({})).contains(("land", ()))  # declared (Core 2)
+    assert SPEC.spaces.actions(SPEC.validate_options({})).contains(("land", ()))  # declared (Core 2)
     s.apply(("poison", 1))
     assert chips(s, 1) == 2 and s.step == flow.DRAW
     assert args_of(s, "land_chip") == [{"card": "l-fort", "target": "az-soldier", "sq": 1}]

@@ -9,9 +9,9 @@ import pytest
 
 from asobi.core import IllegalActionError
 from asobi.core.actions import HIDDEN
-from asobi.games.emblem import SPEC, observation_shape
 from asobi.games.emblem.cards import UNIT
 from asobi.games.emblem.rules import IDLE, flow, kokuryoku
+from asobi.games.emblem.spec import SPEC, observation_shape
 from asobi.games.emblem.state import EmblemState
 from support.play import random_playout
 from support.scenario import rule
@@ -157,7 +157,7 @@ def test_a_card_being_deployed_stays_in_every_variant_and_reveals_are_declared()
     for v in variants:
         assert v.deploying == s.deploying and brute in v.hand[1] and v.view(0) == s.view(0)
     # what a variant may show differently later, by rule: the deployed card, a mulliganed hand
-    assert {"deploy", "mulligan"} == SPEC.reveals
+    assert {"deploy", "mulligan"} == SPEC.info.reveals
 
 
 # ---- determinization (C-39) ----------------------------------------------------------------------
@@ -212,7 +212,7 @@ def test_determinizations_vary_with_the_generator():
 # ---- the observation tensor ----------------------------------------------------------------------
 def test_the_observation_tensor_has_its_shape_and_shows_nothing_hidden():
     shape = observation_shape({})
-    assert SPEC.observation_shape is observation_shape and len(shape) == 1
+    assert SPEC.spaces.observation_shape is observation_shape and len(shape) == 1
     compared = 0
     for s in random_states(range(3), every=17):
         for seat in (0, 1):

@@ -7,8 +7,8 @@ from __future__ import annotations
 from random import Random
 
 from asobi.core import CHANCE, TERMINAL, GameState
-from asobi.games.emblem import SPEC
 from asobi.games.emblem.rules import flow
+from asobi.games.emblem.spec import SPEC
 from asobi.games.emblem.state import EmblemState
 from support.play import random_playout
 from support.scenario import FixedRandom

@@ -7,8 +7,8 @@ from random import Random
 
 from asobi.core.conformance import check_game
 from asobi.core.events import render_event
-from asobi.games.emblem import SPEC
 from asobi.games.emblem.rules import flow
+from asobi.games.emblem.spec import SPEC
 
 from .helpers import draw_any, empty_hand, give, opening, place
 
@@ -54,14 +54,14 @@ def test_the_render_shows_the_field_hand_chips_and_zones():
     draw_any(s)
     place(s, 1, "az-leon", 0, chips=3, weapon="w-iron-sword")
     place(s, 10, "cr-brute", 1, chips=2)
-    text_en = SPEC.render(s.view(0), 0, "en")
+    text_en = SPEC.present.render(s.view(0), 0, "en")
     assert "Leon" in text_en and "気3/4" in text_en and "攻3" in text_en and "ready" in text_en
     assert "hand:\n    Kingdom Soldier — 気力 2, 攻 1, 反 1, infantry, direct, weapon level 1" in text_en
     assert "Cav/Dir ready" in text_en  # movement and attack type in the field cell (Leon rides)
     assert "Iron Sword — " in text_en  # a hand card's text, one card per line
     assert "unused chips 17" in text_en and "unused chips 18" in text_en
     assert text_en.index("B (") < text_en.index("A (")  # the opponent is drawn above
-    text_ja = SPEC.render(s.view(1), 1, "ja")
+    text_ja = SPEC.present.render(s.view(1), 1, "ja")
     assert "レオン" in text_ja and "気3/4" in text_ja and "立" in text_ja
     assert text_ja.count("手札:") == 1 and "手札:\n    帝国重歩兵 — 気力" in text_ja  # only B's own hand
     assert "A（蒼の王国）" in text_ja and "B（紅の帝国）" in text_ja  # deck names in the language

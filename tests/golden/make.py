@@ -35,7 +35,7 @@ def main() -> None:
     stem = args.name or spec.id
     (HERE / f"{stem}.record.json").write_text(record.dumps() + "\n", encoding="utf-8")
     for lang in ("en", "ja"):
-        (HERE / f"{stem}.log.{lang}.txt").write_text("\n".join(state.render_log(None, lang)) + "\n", encoding="utf-8")
+        (HERE / f"{stem}.log.{lang}.txt").write_text("\n".join(spec.log_texts(state, None, lang)) + "\n", encoding="utf-8")
     outcome = state.outcome()
     print(f"{stem}: {len(record.actions)} actions, {len(state.log)} events;", outcome.render(spec) if outcome else "unfinished")
 

@@ -23,13 +23,13 @@ def cases() -> list[Any]:
 def missing(spec: GameSpec, options: Mapping[str, Any], *, chance: bool, tensor: bool) -> str | None:
     """Why the adapters cannot run ``spec`` yet (a declared space or the tensor is missing)."""
     lacks = []
-    if spec.action_space is None:
-        lacks.append("GameSpec.action_space")
-    if chance and spec.chance_space is None:
-        lacks.append("GameSpec.chance_space")
+    if spec.spaces.actions is None:
+        lacks.append("spec.spaces.actions")
+    if chance and spec.spaces.chance is None:
+        lacks.append("spec.spaces.chance")
     if tensor:
-        if spec.observation_shape is None:
-            lacks.append("GameSpec.observation_shape")
+        if spec.spaces.observation_shape is None:
+            lacks.append("spec.spaces.observation_shape")
         try:
             spec.new_game(options).observation_tensor(0)
         except NotImplementedError:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from asobi.core import GameSpec
+from asobi.core import GameSpec, Spaces
 from support.toygame import RANKS, SPEC, HighCard
 
 
@@ -61,8 +61,9 @@ SPACED_SPEC: GameSpec = dataclasses.replace(
     id="toy-highcard-spaced",
     new_state=lambda options: SpacedHighCard(options["copies"]),
     state_class=SpacedHighCard,
-    action_space=lambda options: CardSpace("play"),
-    chance_space=lambda options: CardSpace("deal"),
-    observation_shape=lambda options: (OBSERVATION_SIZE,),
+    spaces=Spaces(
+        actions=lambda options: CardSpace("play"),
+        chance=lambda options: CardSpace("deal"),
+        observation_shape=lambda options: (OBSERVATION_SIZE,),
+    ),
 )
-SpacedHighCard.spec = SPACED_SPEC

@@ -56,7 +56,7 @@ def test_game_type_and_info(toy) -> None:
     assert gtype.parameter_specification == {"copies": 2}
     assert (toy.num_players(), toy.num_distinct_actions(), toy.max_chance_outcomes()) == (2, 4, 4)
     assert (toy.min_utility(), toy.max_utility(), toy.utility_sum()) == (0.0, 1.0, 1.0)
-    assert toy.max_game_length() == SPACED_SPEC.max_steps
+    assert toy.max_game_length() == SPACED_SPEC.info.max_steps
     assert toy.observation_tensor_shape() == [13]
 
 
@@ -160,7 +160,7 @@ def test_every_registered_game_is_registered_with_pyspiel() -> None:
     names = set(pyspiel.registered_names())
     for param in cases():
         spec = param.values[0]
-        if spec.action_space is not None and spec.chance_space is not None:
+        if spec.spaces.actions is not None and spec.spaces.chance is not None:
             assert f"asobi_{spec.id}" in names
         else:
             assert spec.id in aos.SKIPPED
@@ -168,7 +168,7 @@ def test_every_registered_game_is_registered_with_pyspiel() -> None:
 
 @pytest.mark.parametrize(("spec", "options"), cases())
 def test_every_game_passes_random_sim_test(spec, options) -> None:
-    why = missing(spec, options, chance=True, tensor=spec.observation_shape is not None)
+    why = missing(spec, options, chance=True, tensor=spec.spaces.observation_shape is not None)
     if why:
         pytest.skip(why)
     game = pyspiel.load_game(f"asobi_{spec.id}", options)

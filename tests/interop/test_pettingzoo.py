@@ -123,7 +123,7 @@ def test_render_draws_the_view_of_the_seat_to_act() -> None:
     e = raw_env(SPACED_SPEC, render_mode="ansi")
     e.reset(seed=0)
     seat = e.state_now.current_seat
-    assert e.render() == SPACED_SPEC.render(e.state_now.view(seat), seat, "en")
+    assert e.render() == SPACED_SPEC.present.render(e.state_now.view(seat), seat, "en")
 
 
 def test_an_agent_observes_nothing_of_what_its_seat_may_not_see() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from asobi.core.agent import Observation
 from asobi.core.match import Match, make_bot
-from asobi.games.legion import SPEC
+from asobi.games.legion.spec import SPEC
 from support.play import chance_rng
 
 

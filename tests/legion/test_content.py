@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from asobi.core.errors import BadDataError
-from asobi.games.legion import SPEC
 from asobi.games.legion.content import content, load_content
+from asobi.games.legion.spec import SPEC
 from asobi.games.legion.state import LegionState
 from support.scenario import rule
 

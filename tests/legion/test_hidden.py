@@ -9,9 +9,9 @@ import pytest
 
 from asobi.core import CHANCE, TERMINAL
 from asobi.core.actions import HIDDEN
-from asobi.games.legion import SPEC
 from asobi.games.legion.cards import ARMY
 from asobi.games.legion.hidden import determinize, known_cards
+from asobi.games.legion.spec import SPEC
 from asobi.games.legion.state import LegionState
 from support.play import random_action, random_playout
 from support.scenario import rule
@@ -279,7 +279,7 @@ def test_the_observation_tensor_has_the_spec_shape_and_ignores_other_hands():
     from asobi.games.legion.tensor import observation_shape
 
     (length,) = observation_shape(SPEC.validate_options({}))
-    assert SPEC.observation_shape is not None and SPEC.observation_shape({"players": 5}) == (length,)
+    assert SPEC.spaces.observation_shape is not None and SPEC.spaces.observation_shape({"players": 5}) == (length,)
     rng = Random(11)
     for s in STATES:
         for seat in range(s.n):

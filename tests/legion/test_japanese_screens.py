@@ -53,7 +53,7 @@ def _views(seed: int, players: int, every: int) -> tuple[list[tuple[dict[str, An
 def test_japanese_screens_and_log_hold_no_english_words(seed, players):
     spec = get_game("legion")
     views, log = _views(seed, players, every=3)
-    screens = [spec.render(view, seat, "ja") for view, seat in views]
+    screens = [spec.present.render(view, seat, "ja") for view, seat in views]
     found: dict[str, str] = {}
     for line in [*log, *(line for screen in screens for line in screen.splitlines())]:
         for word in english_words(line):
@@ -70,13 +70,13 @@ def test_a_negated_item_on_the_stack_is_marked_in_the_readers_language():
     view, seat = stacked[0]
     view = copy.deepcopy(view)
     view["stack"][0]["negated"] = True
-    ja = spec.render(view, seat, "ja")
+    ja = spec.present.render(view, seat, "ja")
     assert "（無効化）" in ja and not [w for line in ja.splitlines() for w in english_words(line)]
-    assert "(negated)" in spec.render(view, seat, "en")
+    assert "(negated)" in spec.present.render(view, seat, "en")
 
 
 def test_english_screens_keep_their_english_marks():
     spec = get_game("legion")
     view, seat = _views(1, 3, every=1000)[0][1]
-    en = spec.render(view, seat, "en")
+    en = spec.present.render(view, seat, "en")
     assert "★=core" in en and "toN" in en and "hidden (code" in en

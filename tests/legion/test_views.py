@@ -6,8 +6,8 @@ import json
 from random import Random
 
 from asobi.core.conformance import check_game
-from asobi.games.legion import SPEC
 from asobi.games.legion.content import content
+from asobi.games.legion.spec import SPEC
 from support.play import played, random_playout
 from support.scenario import rule
 
@@ -53,7 +53,7 @@ def test_render_draws_maps_tracks_hand_and_pieces_in_both_languages():
     s.enemy_life = 4
     run(s, ("main", 0))
     for lang in ("en", "ja"):
-        text = SPEC.render(s.view(0), 0, lang)
+        text = SPEC.present.render(s.view(0), 0, lang)
         assert "[r  ]" in text and "S" in text and "##" in text
         assert "s2" in text and "β2" in text  # piece 1's next square and its code
         assert "A" in text and ("Photon torpedo" in text or "光子魚雷" in text)
@@ -67,7 +67,7 @@ def test_action_labels_and_log_render_in_both_languages():
         for a in s.legal_actions() if not s.is_chance() else [o for o, _ in s.chance_outcomes()]:
             for lang in ("ja", "en"):
                 assert s.action_label(a, lang)
-    assert all(s.render_log(None, "ja")) and all(s.render_log(0, "en"))
+    assert all(SPEC.log_texts(s, None, "ja")) and all(SPEC.log_texts(s, 0, "en"))
 
 
 def test_a_few_random_games_pass_the_harness_for_every_player_count():
@@ -100,14 +100,14 @@ def test_render_shows_the_texts_of_weapons_own_army_cards_and_the_coming_squares
     )
     run(s, ("main", 0))
     for lang, i in (("en", 1), ("ja", 0)):
-        text = SPEC.render(s.view(0), 0, lang)
+        text = SPEC.present.render(s.view(0), 0, lang)
         assert c.army_text[c.army_index["W02"]][i] in text  # a weapon on the map
         assert c.army_text[c.army_index["S04"]][i] in text  # an army card in A's own hand
         assert c.army_text[c.army_index["W03"]][i] not in text  # B's hand is hidden
         # where piece 1 goes next: its effect as printed; its move ("toEast") in the reader's language
         assert c.square_text[c.square_ids.index("s2")][i].split("／")[-1].split(" / ")[-1] in text
-    assert "東へ移動／" in SPEC.render(s.view(0), 0, "ja") and "toEast / " in SPEC.render(s.view(0), 0, "en")
-    assert "a blackout to remove (5.6)" in SPEC.render(
+    assert "東へ移動／" in SPEC.present.render(s.view(0), 0, "ja") and "toEast / " in SPEC.present.render(s.view(0), 0, "en")
+    assert "a blackout to remove (5.6)" in SPEC.present.render(
         {**s.view(0), "pending": {"kind": "clear", "seat": "A"}}
     )
 
@@ -119,6 +119,6 @@ def test_a_hidden_draw_reads_with_the_right_article():
     s.apply(("army", content().army_index["W01"]))
     run(s, ("draw_code", 1, "4.1"))
     s.apply(("code", code("γ2")))
-    lines = s.render_log(0, "en")
+    lines = SPEC.log_texts(s, 0, "en")
     assert any(line.endswith("B draws an army card") for line in lines)
     assert any(line.endswith("B draws a code card") for line in lines)

@@ -223,7 +223,8 @@ def test_the_card_catalogue_gives_every_card_in_both_languages(client, game):
 
 
 def test_a_game_without_cards_has_an_empty_catalogue(client):
-    assert card_catalogue("no-such-game") == {}
+    assert card_catalogue("toy-highcard") == {}
+    assert client.get("/api/catalog/toy-highcard/cards").json() == {}
     assert client.get("/api/catalog/no-such-game/cards").status_code == 400
 
 
@@ -279,3 +280,15 @@ def test_a_client_that_draws_the_board_may_leave_out_the_text_drawing(client):
         assert again["state_id"] == turn["state_id"] and "Space" in again["text"] and again["updates"] == []
         ws.send_json({"type": "sync", "token": token, "since": turn["state_id"], "epoch": turn["epoch"], "text": "no"})
         assert ws.receive_json()["code"] == 400
+
+
+def test_each_game_serves_its_board_module_from_its_own_package(client):
+    for game in ("byston", "emblem", "legion"):
+        script = get_game(game).present.board_script
+        assert script is not None
+        served = client.get(f"/games/{game}/board.js")
+        assert served.status_code == 200 and served.headers["content-type"].startswith("text/javascript")
+        assert served.content == script.read_bytes() and b"AsobiBoards" in served.content
+    none = client.get("/games/toy-highcard/board.js")  # a game drawn as text only
+    assert none.status_code == 404 and "no board module" in none.json()["detail"]
+    assert client.get("/games/no-such-game/board.js").status_code == 400

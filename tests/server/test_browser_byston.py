@@ -85,7 +85,7 @@ def test_a_battle_is_drawn_with_its_units_clickable_and_its_odds(server, browser
     odds = next(item["forecast"] for item in message["legal"] if "forecast" in item)
     page = browser.new_page()
     page.goto(server + "/play/1#watch")  # any game page loads the board helpers
-    page.add_script_tag(url="/static/boards/byston.js")
+    page.add_script_tag(url="/games/byston/board.js")
     page.wait_for_function("window.AsobiBoards && window.AsobiBoards.byston")
     page.evaluate("AsobiBoards.byston.ready")
     drawn = page.evaluate(

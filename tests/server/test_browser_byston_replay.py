@@ -18,8 +18,8 @@ import pytest
 
 from asobi.core.record import GameRecord
 from asobi.core.state import CHANCE
-from asobi.games.byston.board_view import static_board
 from asobi.games.byston.messages import SEAT_NAMES
+from asobi.games.byston.present.board import static_board
 
 from .test_browser import _api, _finished_bot_game, browser, server  # noqa: F401  (fixtures: the server and Chromium)
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from asobi.core.clause_texts import clause_text
 from asobi.core.registry import get_game
 
 from .test_browser import _api, browser, server  # noqa: F401  (fixtures: the server and Chromium)
@@ -23,11 +22,11 @@ def test_clause_hover_text_follows_the_language_switch(server, browser):  # noqa
     first = page.locator("#log .clause").first
     cid = first.inner_text()
     page.wait_for_function("([id, t]) => [...document.querySelectorAll('#log .clause')]"
-                           ".some(c => c.textContent === id && c.title === t)", arg=[cid, clause_text(spec, cid, "en")])
+                           ".some(c => c.textContent === id && c.title === t)", arg=[cid, spec.clause_book().text(cid, "en")])
     page.click("button.lang[data-lang=ja]")
     page.wait_for_function("([id, t]) => [...document.querySelectorAll('#log .clause')]"
-                           ".some(c => c.textContent === id && c.title === t)", arg=[cid, clause_text(spec, cid, "ja")])
+                           ".some(c => c.textContent === id && c.title === t)", arg=[cid, spec.clause_book().text(cid, "ja")])
     page.locator("#log .clause").first.click()  # a click opens the same text in the panel
     page.wait_for_selector("#inspect:not([hidden])")
-    assert clause_text(spec, cid, "ja") in page.inner_text("#inspect")
+    assert spec.clause_book().text(cid, "ja") in page.inner_text("#inspect")
     page.close()

@@ -101,8 +101,8 @@ def test_battle_odds_ride_on_the_choices_of_a_battle_and_spectators_see_the_seat
 def test_the_odds_of_a_battle_to_choose_are_those_of_the_battle_as_it_would_open():
     # A battle set up by hand (forecast.situation), then put back to the moment before it: the
     # acting country's runner choosing where to fight next (B-25).
-    from asobi.games.byston.board_view import battle_odds
     from asobi.games.byston.forecast import forecast, parse_side, situation
+    from asobi.games.byston.present.board import battle_odds
 
     fought, _ = situation(parse_side("drake: 3 drumlo, bull_beggar"), parse_side("rau: 2 dana_oshee, gunan"))
     assert fought.fight is not None
@@ -120,16 +120,16 @@ def test_the_odds_of_a_battle_to_choose_are_those_of_the_battle_as_it_would_open
     assert battle_odds(fought, ("fight", h)) is None  # a battle already under way is not chosen
 
 
-def test_the_view_and_board_extras_are_made_once_a_state_for_every_socket(client, monkeypatch):
-    """Byston's views are public (``GameSpec.public_views``) and its board extras (income-hex
+def test_the_view_and_board_extras_are_made_once_a_state_for_every_socket(client, monkeypatch, swap_spec):
+    """Byston's views are public (``spec.info.public_views``) and its board extras (income-hex
     control, each camp's income) the same for everyone: a room makes each once for a state, not
     once for each socket it sends it to."""
     from asobi.games.byston.state import BystonState
-    from asobi.server import boards
 
     made_for: list[int] = []
     views: list[int | None] = []
-    real, real_view = boards.VIEW_EXTRAS["byston"], BystonState.view
+    real, real_view = get_game("byston").present.view_extras, BystonState.view
+    assert real is not None
 
     def counted(state):
         made_for.append(len(state.log))
@@ -139,7 +139,7 @@ def test_the_view_and_board_extras_are_made_once_a_state_for_every_socket(client
         views.append(seat)
         return real_view(state, seat)
 
-    monkeypatch.setitem(boards.VIEW_EXTRAS, "byston", counted)
+    swap_spec("asobi.games.byston.spec", present={"view_extras": counted})
     monkeypatch.setattr(BystonState, "view", counted_view)
     made = new_game(client, "byston", ["human"] * 4, players=4)
     game = f"/ws/games/{made['game_id']}"

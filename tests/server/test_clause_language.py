@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from asobi.core.clause_texts import JAPANESE_ONLY, clause_texts, translation
+from asobi.core.clauses import JAPANESE_ONLY
 from asobi.core.registry import get_game
 
 
 def test_clause_texts_come_in_the_language_asked(client):
     en = client.get("/api/catalog/legion/clauses", params={"lang": "en"}).json()
     ja = client.get("/api/catalog/legion/clauses", params={"lang": "ja"}).json()
-    ours = translation("legion")
+    book = get_game("legion").clause_book()
+    ours = book.translation
     assert ours is not None
     assert en["7.5"] == ours["7.5"] and ja["7.5"] == get_game("legion").clauses()["7.5"]
     assert en != ja and en.keys() == ja.keys()
-    assert en == clause_texts(get_game("legion"), "en") and ja == clause_texts(get_game("legion"), "ja")
+    assert en == book.texts("en") and ja == book.texts("ja")
 
 
 def test_english_is_the_default_like_the_pages(client):

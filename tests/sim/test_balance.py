@@ -9,7 +9,8 @@ from click.testing import CliRunner
 
 from asobi.cli import main
 from asobi.core.errors import AsobiError
-from asobi.sim.balance import parse_over, wilson
+from asobi.core.stats import wilson
+from asobi.sim.balance import parse_over
 
 
 def run(*args):

@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from asobi.cli import main
 from asobi.core.errors import AsobiError
+from asobi.core.hooks import StudyHooks
 from asobi.core.registry import get_game
 from asobi.sim.balance import Cell
 from asobi.sim.batch import make_jobs, play_job, read_record_line
@@ -60,10 +61,10 @@ def test_report_says_how_to_rerun_it(legion_study):
     report = json.loads((legion_study / "study.json").read_text(encoding="utf-8"))
     spec = get_game("legion")
     assert report["command"] == "asobi study legion -n 6 --seed 3 --vary difficulty=easy,hard --players 3"
-    assert report["rules_version"] == spec.rules_version and report["data_hash"] == spec.data_hash()
+    assert report["rules_version"] == spec.rules_version and report["data_hash"] == spec.records.data_hash()
     assert report["seed"] == 3 and report["games_per_setting"] == 6
     html = (legion_study / "report.html").read_text(encoding="utf-8")
-    assert report["command"] in html and spec.data_hash() in html
+    assert report["command"] in html and spec.records.data_hash() in html
 
 
 def test_figures_agree_with_the_games(legion_study):
@@ -210,7 +211,7 @@ def test_compare_refuses_a_file_that_is_not_a_study(legion_study, tmp_path):
 
 
 def test_a_game_without_study_hooks_is_still_studied(tmp_path):
-    spec = dataclasses.replace(get_game("legion"), study=None)
+    spec = dataclasses.replace(get_game("legion"), study=StudyHooks())
     options = spec.validate_options({"players": 2})
     cells = [Cell((), options, ("rule", "rule"), ("A", "B"))]
     report = make_study(spec, cells, 3, 5, tmp_path / "s", command="test")

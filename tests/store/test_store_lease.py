@@ -60,9 +60,10 @@ def test_force_takes_over(tmp_path):
 HOLDER = textwrap.dedent("""
     import sys
     sys.path.insert(0, {tests!r})
-    from support.toygame import registered
+    import pathlib, tempfile
+    from conftest import TEST_GAMES, install_games
     from asobi.store import GameStore
-    registered()
+    install_games(pathlib.Path(tempfile.mkdtemp()), TEST_GAMES)
     store = GameStore({path!r})
     store.lease({gid})
     print("leased", flush=True)

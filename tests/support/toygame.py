@@ -10,8 +10,9 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from asobi.core import CHANCE, TERMINAL, Event, GameSpec, GameState, Option, Outcome, register
+from asobi.core import CHANCE, TERMINAL, Event, GameSpec, GameState, Option, Outcome, Presentation, get_game
 from asobi.core.actions import HIDDEN
+from asobi.core.clauses import ClauseBook
 from asobi.core.errors import BadRecordError
 
 RANKS = (1, 2, 3, 4)
@@ -196,12 +197,11 @@ SPEC = GameSpec(
     new_state=lambda options: HighCard(options["copies"]),
     state_class=HighCard,
     messages=MESSAGES,
-    render=lambda view, seat, lang: repr(view),
-    clauses=lambda: {"T.1": "deal", "T.2": "play", "T.3": "score"},
+    present=Presentation(render=lambda view, seat, lang: repr(view)),
+    rule_book=ClauseBook({}, {"T.1": "deal", "T.2": "play", "T.3": "score"}, None),
 )
-
-HighCard.spec = SPEC
 
 
 def registered() -> GameSpec:
-    return register(SPEC)
+    """The game as the registry finds it (tests/conftest.py installs it for the session)."""
+    return get_game(SPEC.id)

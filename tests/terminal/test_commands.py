@@ -10,7 +10,6 @@ from click.testing import CliRunner
 from asobi.cli import main
 from asobi.core.registry import get_game
 from asobi.store import GameStore
-from asobi.terminal.translations import clause_texts, printed_ids, translation
 
 
 def run(*args, input=None):
@@ -19,12 +18,13 @@ def run(*args, input=None):
 
 @pytest.mark.parametrize("game", ["legion", "emblem"])
 def test_every_printed_clause_has_our_english_translation_and_nothing_else(game):
-    ours = translation(game)
-    assert ours is not None and set(ours) == set(printed_ids(game))
-    assert all(text.strip() for text in ours.values())
     spec = get_game(game)
-    english = clause_texts(spec, "en")
-    japanese = clause_texts(spec, "ja")
+    book = spec.clause_book()
+    ours = book.translation
+    assert ours is not None and set(ours) == set(book.printed)
+    assert all(text.strip() for text in ours.values())
+    english = book.texts("en")
+    japanese = book.texts("ja")
     assert english.keys() == japanese.keys() == spec.clauses().keys()
     for cid, text in japanese.items():
         assert not re.search(r"\b(the|and|of|is|an?)\b", text), (cid, text)  # no English in Japanese

@@ -10,15 +10,13 @@ from click.testing import CliRunner
 
 from asobi.cli import main
 from asobi.core.match import Match
-from asobi.games.emblem import SPEC as EMBLEM
-from asobi.games.legion import SPEC as LEGION
+from asobi.games.emblem.spec import SPEC as EMBLEM
+from asobi.games.legion.spec import SPEC as LEGION
 from asobi.store import GameStore
 from asobi.terminal import TerminalGame
-from asobi.terminal.annotate import choice_notes
-from asobi.terminal.items import find
 from asobi.terminal.screen import CLEAR, Screen
 from asobi.terminal.session import HELP, stops_help
-from asobi.terminal.table import glossary, visible_items
+from asobi.terminal.table import choice_notes, find, glossary, visible_items
 from emblem.helpers import invasion
 
 CLEARED = "(screen cleared)"
@@ -113,7 +111,7 @@ def test_inspecting_reads_visible_cards_only(db):
 
 def test_emblem_units_and_cards_are_read_in_full_with_the_terms_explained():
     s = invasion([(4, "az-gard", 0, 4, {"weapon": "w-steel-sword"}), (7, "cr-goran", 1, 6)])
-    items = visible_items("emblem", s.view(0), "en")
+    items = visible_items(EMBLEM, s.view(0), "en")
     (gard,) = find(items, "b2")
     text = "\n".join(gard.lines)
     assert "Gard, Paladin (聖騎士 ガルド)" in text and "気力 4/5" in text and "【Training 2】" in text
@@ -121,25 +119,25 @@ def test_emblem_units_and_cards_are_read_in_full_with_the_terms_explained():
     assert text.splitlines()[-1] == "(気力 = morale chips, the unit's life; 攻 = attack; 反 = counter; t explains every term)"
     assert not any(it.key.startswith("hb") for it in items)  # the other hand stays hidden
     assert any(it.key.startswith("ha") for it in items)
-    ja = "\n".join(find(visible_items("emblem", s.view(0), "ja"), "b2")[0].lines)
+    ja = "\n".join(find(visible_items(EMBLEM, s.view(0), "ja"), "b2")[0].lines)
     assert "聖騎士 ガルド" in ja and "Gard" not in ja
-    terms = "\n".join(glossary("emblem", "en"))
+    terms = "\n".join(glossary(EMBLEM, "en"))
     for term in ("気力", "攻", "反", "出撃マス", "戦場外", "国外"):
         assert f"\n{term}:" in "\n" + terms
-    assert glossary("emblem", "ja") == []
+    assert glossary(EMBLEM, "ja") == []
 
 
 def test_legion_weapons_hands_squares_and_revealed_cards_can_be_read():
     match = Match(LEGION, LEGION.validate_options({"players": 2}), ["bot:rule", "bot:rule"], seed=4)
     match.play(max_steps=400)
     view = match.view(0)
-    items = visible_items("legion", view, "en")
+    items = visible_items(LEGION, view, "en")
     keys = {it.key for it in items}
     assert {w["piece"] for w in view["space_map"]["weapons"]} <= keys
     assert {sq["id"] for sq in view["enemy_map"]["squares"]} <= keys
     assert set(view["decks"]["enemy_used"]) <= keys
     assert not any(k.startswith("hb") for k in keys)  # seat B's hand is not open to A
-    ja = visible_items("legion", view, "ja")
+    ja = visible_items(LEGION, view, "ja")
     assert not any(re.search(r"\b(the|enemy|north|south|east|west)\b", line) for it in ja for line in it.lines)
 
 
@@ -148,11 +146,11 @@ def test_attack_choices_carry_the_battle_forecast():
     s.apply(("activate", 4))
     s.apply(("next",))
     legal = s.legal_actions()
-    notes = choice_notes("emblem", s, legal, "en")
+    notes = choice_notes(EMBLEM, s, legal, "en")
     note = notes[legal.index(("attack", 7))]
     assert "Steel Sword (cost 1): deals 5 (1 気力 left)" in note and "without: deals 3" in note
     assert "if they use Iron Sword (cost 0): takes 4 back → retreats" in note
-    ja = choice_notes("emblem", s, legal, "ja")[legal.index(("attack", 7))]
+    ja = choice_notes(EMBLEM, s, legal, "ja")[legal.index(("attack", 7))]
     assert "5ダメージ" in ja and "cost" not in ja
 
 
@@ -223,6 +221,6 @@ def test_the_defenders_equipment_choice_is_forecast_from_its_side():
     s.apply(("attack", 7))
     s.apply(("equipment", 1))
     legal = s.legal_actions()
-    notes = choice_notes("emblem", s, legal, "en")
+    notes = choice_notes(EMBLEM, s, legal, "en")
     assert notes[legal.index(("equipment", 0))] == "⇒ you take 5 (1 気力 left), counter 3 (1 left)"
     assert notes[legal.index(("equipment", 1))] == "⇒ you take 5 (1 気力 left), counter 4 → they retreat"

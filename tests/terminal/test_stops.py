@@ -8,16 +8,18 @@ from click.testing import CliRunner
 
 from asobi.cli import main
 from asobi.core.errors import AsobiError
+from asobi.core.registry import get_game
 from asobi.terminal.stops import auto_answer, default_stops, parse_stops
 from legion.helpers import kind, position, run
 from support.scenario import rule
 
-DEFAULT = default_stops("legion")
+LEGION = get_game("legion")
+DEFAULT = default_stops(LEGION)
 
 
 def _answer(s, stops=DEFAULT):
     seat = s.pending[1]
-    return auto_answer("legion", s.view(seat), s.legal_actions(), stops)
+    return auto_answer(LEGION, s.view(seat), s.legal_actions(), stops)
 
 
 @rule("L-28")
@@ -57,17 +59,17 @@ def test_at_hot_seat_the_pass_depends_on_the_window_alone_not_on_the_hand():
         s.turn = 0
         run(s, ("priority", "4.1", -1), then=("main", 0))
         view, legal = s.view(0), s.legal_actions()
-        assert auto_answer("legion", view, legal, DEFAULT, public_only=True) is None  # own turn: a stop
-        assert auto_answer("legion", view, legal, frozenset({"answer"}), public_only=True) == ("pass",)
+        assert auto_answer(LEGION, view, legal, DEFAULT, public_only=True) is None  # own turn: a stop
+        assert auto_answer(LEGION, view, legal, frozenset({"answer"}), public_only=True) == ("pass",)
 
 
 def test_stops_are_parsed_and_bad_names_refused():
-    assert parse_stops("legion", "answer, enemy") == {"answer", "enemy"}
-    assert parse_stops("legion", "none") == frozenset()
+    assert parse_stops(LEGION, "answer, enemy") == {"answer", "enemy"}
+    assert parse_stops(LEGION, "none") == frozenset()
     with pytest.raises(AsobiError, match="unknown stop"):
-        parse_stops("legion", "answer,sometimes")
+        parse_stops(LEGION, "answer,sometimes")
     with pytest.raises(AsobiError, match="no strategy windows"):
-        parse_stops("emblem", "answer")
+        parse_stops(get_game("emblem"), "answer")
 
 
 def test_play_refuses_a_bad_stop_and_the_s_command_shows_and_sets_them(db):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from asobi.core.match import Match
-from asobi.games.legion import SPEC as LEGION
+from asobi.games.legion.spec import SPEC as LEGION
 from asobi.store import GameStore
 from asobi.terminal import TerminalGame
 from legion.helpers import position, run

@@ -15,27 +15,28 @@ from random import Random
 from typing import Any
 
 from ..core.actions import Action
-from ..core.agent import Agent, Observation, derive_seed
+from ..core.agent import Agent, derive_seed
 from ..core.log import StateLog
-from ..core.registry import GameSpec
+from ..core.spec import GameSpec
 from ..core.state import CHANCE, TERMINAL, GameState
 
 Evaluator = Callable[[GameState, Random], list[float]]
+Heuristic = Callable[[GameState, int], float]
 """Plays on from (or estimates) a state the search owns, and returns a value per seat."""
 
 ROLLOUTS = ("random", "rule", "heuristic")
 
 
-def leaf_values(state: GameState) -> list[float]:
-    """A finished game's scores; otherwise each seat's value by the game's heuristic (through
-    :meth:`Observation.value`), or 0 for every seat when the game declares none (an unfinished
-    game counts as lost, as in simulation summaries)."""
+def leaf_values(state: GameState, heuristic: Heuristic | None) -> list[float]:
+    """A finished game's scores; otherwise each seat's value by the game's heuristic, or 0 for
+    every seat when the game declares none (an unfinished game counts as lost, as in simulation
+    summaries)."""
     outcome = state.outcome()
     if outcome is not None:
         return list(outcome.scores)
-    if state.spec.heuristic is None:
+    if heuristic is None:
         return [0.0] * state.n_seats
-    return [Observation(state, seat, legal=()).value(state) for seat in range(state.n_seats)]
+    return [heuristic(state, seat) for seat in range(state.n_seats)]
 
 
 def mute_log(state: GameState) -> None:
@@ -46,9 +47,10 @@ def mute_log(state: GameState) -> None:
         log.mute()
 
 
-def random_rollout(limit: int, mute: bool = True) -> Evaluator:
+def random_rollout(limit: int, mute: bool = True, heuristic: Heuristic | None = None) -> Evaluator:
     """Uniformly random decisions and chance by its probabilities, for at most ``limit`` steps
-    (with ``mute``, the state's log muted first)."""
+    (with ``mute``, the state's log muted first); a game not over by then is valued by
+    ``heuristic`` (the game's, ``spec.search.heuristic``)."""
 
     def evaluate(state: GameState, rng: Random) -> list[float]:
         if mute:
@@ -64,7 +66,7 @@ def random_rollout(limit: int, mute: bool = True) -> Evaluator:
             else:
                 legal = state.legal_actions()
                 apply(legal[int(rand() * len(legal))])
-        return leaf_values(state)
+        return leaf_values(state, heuristic)
 
     return evaluate
 
@@ -74,6 +76,7 @@ def rule_rollout(spec: GameSpec, options: Mapping[str, Any], seed: int, limit: i
     sampled state), for at most ``limit`` steps (with ``mute``, the state's log muted first; the
     rule bots read no log)."""
     factory = spec.bots["rule"]
+    heuristic = spec.search.heuristic
     bots: dict[int, Agent] = {}
 
     def evaluate(state: GameState, rng: Random) -> list[float]:
@@ -90,8 +93,8 @@ def rule_rollout(spec: GameSpec, options: Mapping[str, Any], seed: int, limit: i
             bot = bots.get(seat)
             if bot is None:
                 bot = bots[seat] = factory(seat, derive_seed(seed, "rollout", seat), options)
-            apply(bot.act(Observation(state, seat)))
-        return leaf_values(state)
+            apply(bot.act(spec.observe(state, seat)))
+        return leaf_values(state, heuristic)
 
     return evaluate
 
@@ -106,11 +109,16 @@ def rule_policy(spec: GameSpec, options: Mapping[str, Any], seed: int) -> Callab
         bot = bots.get(seat)
         if bot is None:
             bot = bots[seat] = factory(seat, derive_seed(seed, "prior", seat), options)
-        return bot.act(Observation(state, seat))
+        return bot.act(spec.observe(state, seat))
 
     return suggest
 
 
-def heuristic_value(state: GameState, rng: Random) -> list[float]:
+def heuristic_value(spec: GameSpec) -> Evaluator:
     """No rollout: the game's heuristic at the leaf."""
-    return leaf_values(state)
+    heuristic = spec.search.heuristic
+
+    def evaluate(state: GameState, rng: Random) -> list[float]:
+        return leaf_values(state, heuristic)
+
+    return evaluate

@@ -11,8 +11,8 @@ time       seconds per decision (wall clock; default 0.5 when no budget is given
 rollout    ``random`` (default), ``rule`` (the game's rule bot plays every seat) or
            ``heuristic`` (the game's estimate at the leaf, no rollout)
 depth      at most this many rollout steps, then the game's heuristic (default: to the end)
-c          the exploration constant of UCT (default: the game's ``GameSpec.exploration``, 1.0 but for
-           byston's 0.05, whose heuristic moves 0.02–0.1 for a hex: a small one lets visits follow values)
+c          the exploration constant of UCT (default: the game's ``spec.search.exploration``, 1.0 unless
+           the game's heuristic moves little per move, where a small one lets visits follow values)
 prior      ``rule``: the searching seat tries the game's rule bot's choice first and favours it
            while a node knows little (progressive bias); ``none`` (default)
 reuse      ``yes`` (default) or ``no``: whether ``mcts`` starts a decision from the subtree of the
@@ -32,7 +32,7 @@ from typing import Any
 from ..core import match as core_match
 from ..core.agent import Agent, derive_seed
 from ..core.errors import AsobiError
-from ..core.registry import GameSpec
+from ..core.spec import GameSpec
 from .evaluate import ROLLOUTS, Evaluator, heuristic_value, random_rollout, rule_policy, rule_rollout
 from .search import Budget, ISMCTSAgent, MCTSAgent
 
@@ -101,7 +101,7 @@ def parse_search(spec: GameSpec, name: str) -> SearchSettings | None:
     if prior == "rule" and "rule" not in spec.bots:
         raise BotNameError(f"{where}: {spec.id} has no rule bot to take as a prior")
     depth = _positive_int(values, "depth", where, allow_zero=True)
-    if (rollout == "heuristic" or depth is not None) and spec.heuristic is None:
+    if (rollout == "heuristic" or depth is not None) and spec.search.heuristic is None:
         raise BotNameError(f"{where}: {spec.id} declares no heuristic to value an unfinished game "
                            f"(use a rollout to the end: rollout=random or rule, without depth)")
     if rollout == "heuristic" and depth is not None:
@@ -113,7 +113,7 @@ def parse_search(spec: GameSpec, name: str) -> SearchSettings | None:
     if kind == "ismcts" and "reuse" in values:
         raise BotNameError(f"{where}: ismcts keeps no tree between decisions; reuse goes with mcts")
     return SearchSettings(kind, Budget(iterations, seconds), rollout, depth,
-                          spec.exploration if exploration is None else exploration, prior, REUSE[reuse])
+                          spec.search.exploration if exploration is None else exploration, prior, REUSE[reuse])
 
 
 def _positive_int(values: Mapping[str, str], key: str, where: str, allow_zero: bool = False) -> int | None:
@@ -230,12 +230,12 @@ def _agent_seed(seed: int | None, seat: int) -> int:
 def make_search(spec: GameSpec, settings: SearchSettings, seed: int, options: Mapping[str, Any]) -> Agent:
     """The search bot ``settings`` describe."""
     evaluator: Evaluator
-    limit = settings.depth if settings.depth is not None else spec.max_steps
+    limit = settings.depth if settings.depth is not None else spec.info.max_steps
     if settings.rollout == "heuristic":
-        evaluator = heuristic_value
+        evaluator = heuristic_value(spec)
     elif settings.rollout == "rule":
         evaluator = rule_rollout(spec, options, seed, limit)
     else:
-        evaluator = random_rollout(limit)
+        evaluator = random_rollout(limit, heuristic=spec.search.heuristic)
     prior = rule_policy(spec, options, seed) if settings.prior == "rule" else None
     return SEARCHES[settings.kind](seed, settings.budget, evaluator, settings.exploration, prior, settings.reuse)

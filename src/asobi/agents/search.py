@@ -16,7 +16,7 @@ bot never reads the true state.
   available (availability counts), since samples allow different actions.
 
 Neither searches a decision with one legal action, nor a window of the game's
-(:class:`~asobi.core.registry.StopHooks`) where the seat has nothing to play and may only pass or
+(:class:`~asobi.core.hooks.StopHooks`) where the seat has nothing to play and may only pass or
 pass for good: it passes there at once.
 
 Either may take a prior (the game's rule bot): the searching seat then tries the rule bot's choice
@@ -85,10 +85,10 @@ class SearchStats:
 
 
 def only_passes(obs: Observation) -> Action | None:
-    """The game's pass when this decision is one of its windows (:class:`~asobi.core.registry.
+    """The game's pass when this decision is one of its windows (:class:`~asobi.core.hooks.
     StopHooks`) with nothing the seat may play — pass or its variants, such as passing for good:
     there is nothing to search, and plain passing keeps the seat asked next time."""
-    stops = obs.spec.stops
+    stops = obs.stops
     if stops is None or stops.pass_action not in obs.legal:
         return None  # (the view is built only for a decision that may be a window)
     found = stops.window(obs.view, obs.legal)

@@ -13,9 +13,11 @@ from .errors import (
     RulesVersionError,
 )
 from .events import Event, render_event
+from .hooks import GENERAL_SUM, Presentation, SearchHooks, StopHooks, StudyHooks, Utility
 from .options import Option
 from .record import GameRecord, replay
-from .registry import GENERAL_SUM, GameSpec, Utility, all_games, get_game, register
+from .registry import all_games, get_game
+from .spec import GameInfo, GameSpec, RecordHooks, Spaces
 from .state import CHANCE, TERMINAL, GameState, Outcome
 
 __all__ = [
@@ -30,6 +32,7 @@ __all__ = [
     "BadOptionsError",
     "BadRecordError",
     "Event",
+    "GameInfo",
     "GameRecord",
     "GameSpec",
     "GameState",
@@ -37,15 +40,20 @@ __all__ = [
     "MalformedActionError",
     "Option",
     "Outcome",
+    "Presentation",
     "RandomAgent",
+    "RecordHooks",
     "RulesVersionError",
+    "SearchHooks",
+    "Spaces",
+    "StopHooks",
+    "StudyHooks",
     "Utility",
     "action_from_json",
     "action_to_json",
     "all_games",
     "derive_seed",
     "get_game",
-    "register",
     "render_event",
     "replay",
 ]

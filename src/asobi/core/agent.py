@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import Action
 
 if TYPE_CHECKING:
-    from .registry import GameSpec
+    from .hooks import SearchHooks, StopHooks
     from .state import GameState
 
 
@@ -27,19 +27,25 @@ def derive_seed(seed: int | str, *labels: object) -> int:
 
 
 class Observation:
-    """What one seat may know when it must decide.
+    """What one seat may know when it must decide (a game's spec makes one: ``spec.observe``).
 
     :ivar seat: the deciding seat.
     :ivar legal: its legal actions, sorted.
+    :ivar search: the game's search hooks (its heuristic), for :meth:`value`.
+    :ivar stops: the game's stop windows, if it has any (a search passes at once where there is
+        nothing to play).
     """
 
-    __slots__ = ("_state", "_view", "legal", "seat")
+    __slots__ = ("_state", "_view", "legal", "search", "seat", "stops")
 
-    def __init__(self, state: GameState, seat: int, legal: tuple[Action, ...] | None = None) -> None:
+    def __init__(self, state: GameState, seat: int, legal: tuple[Action, ...] | None = None, *,
+                 search: SearchHooks | None = None, stops: StopHooks | None = None) -> None:
         self._state = state
         self.seat = seat
         self.legal = legal if legal is not None else state.legal_actions()
         self._view: dict[str, Any] | None = None
+        self.search = search
+        self.stops = stops
 
     @property
     def view(self) -> dict[str, Any]:
@@ -47,10 +53,6 @@ class Observation:
         if self._view is None:
             self._view = self._state.view(self.seat)
         return self._view
-
-    @property
-    def spec(self) -> GameSpec:
-        return self._state.spec
 
     def determinize(self, rng: Random) -> GameState:
         """A full state consistent with what the seat has seen, hidden parts sampled from ``rng``."""
@@ -68,9 +70,9 @@ class Observation:
         outcome = state.outcome()
         if outcome is not None:
             return float(outcome.scores[self.seat])
-        heuristic = state.spec.heuristic
+        heuristic = self.search.heuristic if self.search is not None else None
         if heuristic is None:
-            raise NotImplementedError(f"{state.spec.id} declares no heuristic")
+            raise NotImplementedError(f"{type(state).__name__}: the game declares no heuristic")
         return heuristic(state, self.seat)
 
 

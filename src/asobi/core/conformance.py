@@ -23,11 +23,11 @@ from random import Random
 from typing import Any
 
 from .actions import Action, action_from_json, action_to_json
-from .agent import Observation, RandomAgent, derive_seed
+from .agent import RandomAgent, derive_seed
 from .errors import ActionError, IllegalActionError, MalformedActionError, NotYourTurnError
 from .match import Match, make_bot
 from .record import GameRecord, replay
-from .registry import GameSpec
+from .spec import GameSpec
 from .state import CHANCE, TERMINAL, GameState
 
 SAMPLE_STEPS = frozenset({0, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610, 987, 1597, 2584})
@@ -77,8 +77,8 @@ def check_game(
 
 
 def _spaces(spec: GameSpec, options: Mapping[str, Any]) -> tuple[Any, Any]:
-    action_space = spec.action_space(options) if spec.action_space is not None else None
-    chance_space = spec.chance_space(options) if spec.chance_space is not None else None
+    action_space = spec.spaces.actions(options) if spec.spaces.actions is not None else None
+    chance_space = spec.spaces.chance(options) if spec.spaces.chance is not None else None
     return action_space, chance_space
 
 
@@ -104,7 +104,7 @@ def check_playout(
     branch_starts: list[tuple[int, GameState]] = []
     while not state.is_terminal():
         step = len(match.actions)
-        assert step < spec.max_steps, f"{where}: no end after {spec.max_steps} steps"
+        assert step < spec.info.max_steps, f"{where}: no end after {spec.info.max_steps} steps"
         at = f"{where} step {step}"
         broken = state.invariant_errors()
         assert not broken, f"{at}: invariants broken: {broken}"
@@ -135,7 +135,7 @@ def check_playout(
         assert action_from_json(json.loads(json.dumps(action_to_json(action)))) == action, f"{at}: {action} JSON"
         if step in SAMPLE_STEPS or sample_rng.random() < sample_rate:
             stats.sampled_states += 1
-            check_state(state, action, seen_actions, sample_rng, stats, at, options, secrets=seed % SECRET_GAMES == 0)
+            check_state(spec, state, action, seen_actions, sample_rng, stats, at, options, secrets=seed % SECRET_GAMES == 0)
             if follow and len(branch_starts) < BRANCH_STATES:
                 branch_starts.append((step, state.clone()))
         seen_actions.add(action)
@@ -154,7 +154,7 @@ def check_playout(
     check_events(spec, state, where)
     check_replay_identity(match.record(), state, where)
     for step, start in branch_starts:
-        check_branches(start, match.actions[step : step + BRANCH_LENGTH], sample_rng, stats, f"{where} step {step}")
+        check_branches(spec, start, match.actions[step : step + BRANCH_LENGTH], sample_rng, stats, f"{where} step {step}")
     return state
 
 
@@ -175,6 +175,7 @@ def _check_space(space: Any, actions: Sequence[Action], at: str) -> None:
 
 
 def check_state(
+    spec: GameSpec,
     state: GameState,
     next_action: Action,
     seen: set[Action],
@@ -192,9 +193,9 @@ def check_state(
     if not secrets:
         return
     variants = hidden_variants_by_seat(state, rng)  # made once, compared by each check below
-    check_views(state, rng, stats, at, options, variants)
+    check_views(spec, state, rng, stats, at, options, variants)
     check_determinize(state, rng, stats, at, variants)
-    check_bots_blind(state, rng, stats, at, options, variants)
+    check_bots_blind(spec, state, rng, stats, at, options, variants)
     check_redactions(state, rng, stats, at)
 
 
@@ -264,6 +265,7 @@ def check_rejects_bad_actions(state: GameState, seen: set[Action], at: str) -> N
 
 
 def check_views(
+    spec: GameSpec,
     state: GameState,
     rng: Random,
     stats: PlayoutStats,
@@ -274,9 +276,8 @@ def check_views(
     if variants is None:
         variants = hidden_variants_by_seat(state, rng)
     fp = state.fingerprint()
-    spec = state.spec
-    shape = spec.observation_shape(options or {}) if spec.observation_shape is not None else None
-    public = state.view(None) if spec.public_views else None
+    shape = spec.spaces.observation_shape(options or {}) if spec.spaces.observation_shape is not None else None
+    public = state.view(None) if spec.info.public_views else None
     for seat in [None, *range(state.n_seats)]:
         view = state.view(seat)
         json.dumps(view, ensure_ascii=False)
@@ -373,6 +374,7 @@ def check_redactions(state: GameState, rng: Random, stats: PlayoutStats, at: str
 
 
 def check_bots_blind(
+    spec: GameSpec,
     state: GameState,
     rng: Random,
     stats: PlayoutStats,
@@ -384,17 +386,16 @@ def check_bots_blind(
     seat = state.current_seat
     if seat < 0:
         return
-    spec = state.spec
     options = options or {}
     mine = variants[seat] if variants is not None else state.hidden_variants(seat, rng)
     if not mine:
         return
     for name in spec.bots:
         bot_seed = rng.randrange(2**31)
-        chosen = make_bot(spec, name, seat, bot_seed, options).act(Observation(state, seat))
+        chosen = make_bot(spec, name, seat, bot_seed, options).act(spec.observe(state, seat))
         for variant in mine:
             stats.bot_checks += 1
-            again = make_bot(spec, name, seat, bot_seed, options).act(Observation(variant, seat))
+            again = make_bot(spec, name, seat, bot_seed, options).act(spec.observe(variant, seat))
             assert again == chosen, (
                 f"{at}: bot {name!r} of seat {seat} chose {chosen!r} here but {again!r} on a state it cannot tell apart"
             )
@@ -414,15 +415,17 @@ def _errors_for(state: GameState, seat: int, probes: Sequence[Any]) -> list[str]
     return out
 
 
-def check_branches(start: GameState, actions: Sequence[Action], rng: Random, stats: PlayoutStats, at: str) -> None:
+def check_branches(spec: GameSpec, start: GameState, actions: Sequence[Action], rng: Random, stats: PlayoutStats,
+                   at: str) -> None:
     """Follow each seat's hidden variants of ``start`` along the real game's next ``actions``."""
     for seat in range(start.n_seats):
         for variant in start.hidden_variants(seat, rng):
             stats.branches += 1
-            _follow(start.clone(), variant.clone(), seat, actions, stats, f"{at}, seat {seat}")
+            _follow(spec, start.clone(), variant.clone(), seat, actions, stats, f"{at}, seat {seat}")
 
 
-def _follow(s: GameState, v: GameState, seat: int, actions: Sequence[Action], stats: PlayoutStats, at: str) -> None:
+def _follow(spec: GameSpec, s: GameState, v: GameState, seat: int, actions: Sequence[Action], stats: PlayoutStats,
+            at: str) -> None:
     probes: list[Any] = list(BAD_ACTIONS[:3])
     for i, action in enumerate(actions):
         where = f"{at}, branch step {i}"
@@ -455,7 +458,7 @@ def _follow(s: GameState, v: GameState, seat: int, actions: Sequence[Action], st
         if s_log != v_log:
             first = next((a, b) for a, b in zip([*s_log, None], [*v_log, None], strict=False) if a != b)
             keys = {e.key for e in first if e is not None}
-            if keys and keys <= s.spec.reveals:
+            if keys and keys <= spec.info.reveals:
                 return  # the rules show it now: revealed, not leaked
             raise AssertionError(
                 f"{where}: the log lines seat {seat} sees after {shown!r} depend on what it cannot see: "
@@ -495,7 +498,7 @@ def check_events(spec: GameSpec, state: GameState, where: str) -> None:
     missing = {e.key for e in log} - set(spec.messages)
     assert not missing, f"{where}: events without a message: {sorted(missing)}"
     for lang in ("ja", "en"):
-        assert all(state.render_log(None, lang)), f"{where}: an event renders empty in {lang}"
+        assert all(spec.log_texts(state, None, lang)), f"{where}: an event renders empty in {lang}"
 
 
 def check_replay_identity(record: GameRecord, final: GameState, where: str) -> None:

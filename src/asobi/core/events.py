@@ -8,7 +8,7 @@ An event is public unless it names the seats that may see it (a card drawn into 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 LANGS = ("ja", "en")
 
@@ -54,6 +54,12 @@ when someone reads it. An :class:`Event` is a valid ``EventFields`` too."""
 
 
 Localizer = Callable[[str, Any, str], str]
+
+
+class EventTexts(Protocol):
+    """Whatever renders a game's events (its spec)."""
+
+    def event_text(self, event: Event, lang: str = "en") -> str: ...
 
 
 def render_event(

@@ -22,11 +22,11 @@ from random import Random, SystemRandom
 from typing import Any
 
 from .actions import Action
-from .agent import Agent, Observation, RandomAgent, derive_seed
+from .agent import Agent, RandomAgent, derive_seed
 from .errors import AsobiError, BadRecordError, IllegalActionError
 from .events import Event
 from .record import GameRecord
-from .registry import GameSpec
+from .spec import GameSpec
 from .state import CHANCE, TERMINAL, GameState
 
 HUMAN = "human"
@@ -206,7 +206,7 @@ class Match:
         agent = self.agents[seat]
         if agent is None:
             return None
-        return agent.act(Observation(state, seat))
+        return agent.act(self.spec.observe(state, seat))
 
     def advance(self, action: Action) -> None:
         """Apply what :meth:`decide` chose (checked if the match checks bots and chance)."""
@@ -224,7 +224,7 @@ class Match:
     def play(self, max_steps: int | None = None, on_step: Callable[[Match], None] | None = None) -> int | None:
         """Run chance and bots until a person must decide (their seat is returned) or the game
         ends (``None``), or ``max_steps`` actions have been taken."""
-        limit = max_steps if max_steps is not None else self.spec.max_steps
+        limit = max_steps if max_steps is not None else self.spec.info.max_steps
         taken = 0
         while taken < limit and self.step():
             taken += 1

@@ -26,7 +26,8 @@ from typing import Any
 from .actions import Action, action_from_json, action_to_json, summary
 from .errors import ActionError, AsobiError, BadRecordError, RulesVersionError
 from .events import Event
-from .registry import GameSpec, get_game
+from .registry import get_game
+from .spec import GameSpec
 from .state import GameState
 
 RECORD_FORMAT = 1
@@ -51,7 +52,7 @@ class GameRecord:
         over or when no person plays in it.
     :ivar outcome: the outcome's JSON once the game is over.
     :ivar fingerprint: the final state's fingerprint, checked by ``replay --verify``.
-    :ivar data_hash: the hash of the game's data files it was played with (``spec.data_hash()``).
+    :ivar data_hash: the hash of the game's data files it was played with (``spec.records.data_hash()``).
     :ivar migrated_from: the rules version it was made under, when it has been re-applied under
         the engine's newer rules.
     :ivar warnings: what a reader should be told (other data files, migrated); not written out.
@@ -145,9 +146,9 @@ class GameRecord:
 
 
 def data_hash_of(spec: GameSpec) -> str | None:
-    """The hash of the game's data files (``spec.data_hash()``), or ``None`` if it has none."""
-    fn = getattr(spec, "data_hash", None)
-    return fn() if callable(fn) else None
+    """The hash of the game's data files (``spec.records.data_hash()``), or ``None`` if it has none."""
+    made = spec.records.data_hash
+    return made() if made is not None else None
 
 
 # ---- bounded reading ---------------------------------------------------------------------------
@@ -256,8 +257,8 @@ def parse_record(data: Any, where: str = "record") -> GameRecord:
         if isinstance(value, int) and not -MAX_SEED <= value < MAX_SEED:
             raise BadRecordError(where, f"options: option {name!r} is a number too large")
     raw_options = data["options"]
-    if rules_version != spec.rules_version and spec.older_options is not None:
-        raw_options = spec.older_options(rules_version, raw_options)
+    if rules_version != spec.rules_version and spec.records.older_options is not None:
+        raw_options = spec.records.older_options(rules_version, raw_options)
     try:
         options = spec.validate_options(raw_options)
     except AsobiError as e:
@@ -274,8 +275,8 @@ def parse_record(data: Any, where: str = "record") -> GameRecord:
     for i, kind in enumerate(seats):
         if not isinstance(kind, str) or not (kind == "human" or kind.startswith("bot:")) or len(kind) > MAX_TEXT:
             raise BadRecordError(where, f"seat {i} is {summary(kind)}, not \"human\" or \"bot:NAME\"")
-    if len(data["actions"]) > spec.max_steps:
-        raise BadRecordError(where, f"{len(data['actions'])} actions: no {spec.id} game lasts more than {spec.max_steps}")
+    if len(data["actions"]) > spec.info.max_steps:
+        raise BadRecordError(where, f"{len(data['actions'])} actions: no {spec.id} game lasts more than {spec.info.max_steps}")
     actions = []
     for i, a in enumerate(data["actions"]):
         try:

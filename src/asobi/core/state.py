@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from random import Random
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action, is_well_formed
 from .errors import IllegalActionError, MalformedActionError, NotYourTurnError
@@ -22,7 +22,7 @@ from .events import Event
 from .log import LogReads
 
 if TYPE_CHECKING:
-    from .registry import GameSpec
+    from .events import EventTexts
 
 CHANCE = -1
 """``current_seat`` at a chance node."""
@@ -65,8 +65,9 @@ class Outcome:
             tuple((k, v) for k, v in data.get("args", [])),
         )
 
-    def render(self, spec: GameSpec, lang: str = "en") -> str:
-        return spec.event_text(Event(self.clause, self.reason, self.args), lang)
+    def render(self, texts: EventTexts, lang: str = "en") -> str:
+        """How the game ended, as text in ``lang`` (``texts``: the game's spec)."""
+        return texts.event_text(Event(self.clause, self.reason, self.args), lang)
 
 
 class GameState(ABC):
@@ -76,7 +77,6 @@ class GameState(ABC):
     no place on a hot path.
     """
 
-    spec: ClassVar[GameSpec]
     log: Sequence[Event]
 
     # ---- whose turn -------------------------------------------------------------------------
@@ -226,9 +226,6 @@ class GameState(ABC):
     def action_label(self, action: Action, lang: str = "en") -> str:
         """A short human-readable label of an action in ``lang`` (``ja`` or ``en``)."""
 
-    def render_log(self, seat: int | None, lang: str = "en", start: int = 0) -> list[str]:
-        return [self.spec.event_text(e, lang) for e in self.visible_log(seat, start)]
-
     def metrics(self) -> dict[str, float]:
         """Game-specific figures for simulation summaries (rounds played, life left…)."""
         return {}
@@ -254,7 +251,7 @@ class GameState(ABC):
 
     def observation_tensor(self, seat: int) -> list[float]:
         """What ``seat`` may know as a flat list of numbers, of the length
-        ``spec.observation_shape(options)`` gives (for learning agents and adapters)."""
+        ``spec.spaces.observation_shape(options)`` gives (for learning agents and adapters)."""
         raise NotImplementedError(f"{type(self).__name__} has no observation tensor")
 
     # ---- the conformance harness's hooks -------------------------------------------------------

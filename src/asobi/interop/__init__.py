@@ -4,8 +4,8 @@
 - :mod:`asobi.interop.openspiel` — importing it registers every game with ``pyspiel`` as
   ``asobi_<id>``.
 
-Both number actions through the game's declared spaces (``GameSpec.action_space`` and
-``GameSpec.chance_space``) and observe through ``state.observation_tensor(seat)`` and
+Both number actions through the game's declared spaces (``spec.spaces.actions`` and
+``spec.spaces.chance``) and observe through ``state.observation_tensor(seat)`` and
 ``state.view(seat)``, so a client sees exactly what a seat may know. Neither module is imported by
 the rest of asobi: they need ``numpy``, ``gymnasium``, ``pettingzoo`` and ``open_spiel``
 (``pip install 'asobi[interop]'``).

@@ -57,19 +57,19 @@ class Codec:
     def __init__(self, spec: GameSpec, options: Mapping[str, Any]) -> None:
         self.spec = spec
         self.options = dict(options)
-        if spec.action_space is None:
+        if spec.spaces.actions is None:
             raise MissingSpaceError(f"{spec.id} declares no action_space")
-        self._actions = _Space("action", spec.id, spec.action_space(self.options))
+        self._actions = _Space("action", spec.id, spec.spaces.actions(self.options))
         self._chance = (
-            _Space("chance", spec.id, spec.chance_space(self.options))
-            if spec.chance_space is not None
+            _Space("chance", spec.id, spec.spaces.chance(self.options))
+            if spec.spaces.chance is not None
             else None
         )
         self.size = self._actions.size
         self.chance_size = self._chance.size if self._chance is not None else 0
         self.observation_shape: tuple[int, ...] | None = (
-            tuple(int(n) for n in spec.observation_shape(self.options))
-            if spec.observation_shape is not None
+            tuple(int(n) for n in spec.spaces.observation_shape(self.options))
+            if spec.spaces.observation_shape is not None
             else None
         )
 

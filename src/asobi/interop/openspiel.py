@@ -2,21 +2,21 @@
 registered game with ``pyspiel`` as ``asobi_<id>``.
 
 >>> import pyspiel, asobi.interop.openspiel
->>> game = pyspiel.load_game("asobi_legion", {"players": 3})
+>>> game = pyspiel.load_game("asobi_<id>", {"players": 3})
 
-- Parameters are the game's options with their defaults (``pyspiel.load_game("asobi_emblem",
-  {"deck_a": "azure"})``); they are validated by the game's own option schema.
+- Parameters are the game's options with their defaults (``pyspiel.load_game("asobi_<id>",
+  {"players": 2})``); they are validated by the game's own option schema.
 - Sequential, explicit stochastic chance, imperfect information, terminal rewards. Decision ids
   are the game's ``action_space`` (``num_distinct_actions`` = its size); chance outcome ids are its
   ``chance_space`` (``max_chance_outcomes`` = its size). The two id ranges are separate, as in
   OpenSpiel.
-- Utility: what the game declares (``GameSpec.utility``): emblem is constant-sum 1 (scores 1/0,
-  0.5 each in a draw); legion is co-operative (identical returns, 1 won / 0 lost); byston is
-  general-sum in ``[0, 1]`` (its camps' scores add up to a constant only with 2 or 4 players).
+- Utility: what the game declares (``spec.info.utility``): zero- or constant-sum (a 2-player
+  battle: scores 1/0, 0.5 each in a draw), identical (a co-operative game: 1 won / 0 lost for
+  every seat) or general-sum in ``[0, 1]``.
 - Seat counts: the least and most seats over the default options and the spec's
-  ``conformance_options``; ``max_game_length`` is ``spec.max_steps``.
+  ``conformance_options``; ``max_game_length`` is ``spec.info.max_steps``.
 - ``observation_string(p)`` is the JSON of ``state.view(p)``; ``observation_tensor(p)`` is
-  ``state.observation_tensor(p)`` (shape ``spec.observation_shape``); ``information_state_string(p)``
+  ``state.observation_tensor(p)`` (shape ``spec.spaces.observation_shape``); ``information_state_string(p)``
   is the JSON of the view and of a digest of the log lines ``p`` saw and of ``p``'s own action ids,
   in order (perfect recall, without the string growing with the game).
   A public-only observer (``private_info=NONE``) is not offered: asobi has no public view.
@@ -61,8 +61,8 @@ _UTILITIES: dict[str, Utility] = {}
 
 
 def utility_of(spec: GameSpec) -> Utility:
-    """The game's declared utility (:attr:`asobi.core.GameSpec.utility`)."""
-    return spec.utility
+    """The game's declared utility (``spec.info.utility``)."""
+    return spec.info.utility
 
 
 def short_name(spec: GameSpec) -> str:
@@ -95,7 +95,7 @@ def game_type(spec: GameSpec, utility: Utility) -> pyspiel.GameType:
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
-        provides_observation_tensor=spec.observation_shape is not None,
+        provides_observation_tensor=spec.spaces.observation_shape is not None,
         parameter_specification=_parameters(spec),
     )
 
@@ -130,7 +130,7 @@ class AsobiGame(pyspiel.Game):
             min_utility=utility.minimum,
             max_utility=utility.maximum,
             utility_sum=utility.total,
-            max_game_length=spec.max_steps,
+            max_game_length=spec.info.max_steps,
         )
         params = _parameters(spec)
         params.update((k, v) for k, v in self.options.items() if k in params)
@@ -336,9 +336,9 @@ def register_game(spec: GameSpec, utility: Utility | None = None) -> str:
     name = short_name(spec)
     if name in REGISTERED:
         return name
-    if spec.action_space is None or spec.chance_space is None:
+    if spec.spaces.actions is None or spec.spaces.chance is None:
         raise MissingSpaceError(
-            f"{spec.id} declares no {'action' if spec.action_space is None else 'chance'}_space"
+            f"{spec.id} declares no {'action' if spec.spaces.actions is None else 'chance'}_space"
         )
     utility = utility or utility_of(spec)
     gtype = game_type(spec, utility)

@@ -1,22 +1,22 @@
 """Any asobi game as a PettingZoo AEC environment.
 
 >>> from asobi.interop.pettingzoo import env
->>> e = env("legion", players=3)
+>>> e = env("<game id>", players=3)
 >>> e.reset(seed=1)
 >>> obs, reward, terminated, truncated, info = e.last()   # obs: {"observation", "action_mask"}
 
 - Agents are ``player_0 … player_{n-1}`` for the game's seats in order (``info["seat_name"]``
   gives the game's name for the seat).
-- The action space is ``Discrete(spec.action_space(options).size)``; the ids are the game's
+- The action space is ``Discrete(spec.spaces.actions(options).size)``; the ids are the game's
   declared ones. ``action_mask`` (``int8``) marks the legal ids of the agent to act and is all
   zeros for the others. An id that is not legal raises :class:`asobi.core.IllegalActionError`.
 - The observation is ``state.observation_tensor(seat)`` as ``float32`` of shape
-  ``spec.observation_shape(options)``: only what that seat may know.
+  ``spec.spaces.observation_shape(options)``: only what that seat may know.
 - Chance (draws, shuffles, dice) is resolved inside the environment from a ``random.Random``
   seeded by ``reset(seed=…)``; the same seed and the same actions give the same game.
 - Rewards are 0 until the game ends, then each seat's ``outcome().scores`` (1 win, 0 loss,
   0.5 draw; in a co-operative game every seat gets the team's score). Should a game run past
-  ``spec.max_steps`` decisions, every agent is truncated.
+  ``spec.info.max_steps`` decisions, every agent is truncated.
 - Game options are fixed when the environment is made, as a local user gives them (a deck file is
   read: ``GameSpec.local_options``); ``reset(options=…)`` ignores its argument.
 """
@@ -142,7 +142,7 @@ class AsobiAECEnv(AECEnv):
                 self.rewards[a] = float(scores[self.agent_name_mapping[a]])
                 self.terminations[a] = True
             return
-        if self._steps >= self.game.max_steps:
+        if self._steps >= self.game.info.max_steps:
             for a in self.agents:
                 self.truncations[a] = True
             return
@@ -166,7 +166,7 @@ class AsobiAECEnv(AECEnv):
             return None
         state = self.state_now
         seat = state.current_seat if state.current_seat >= 0 else None
-        text = self.game.render(state.view(seat), seat, "en")
+        text = self.game.present.render(state.view(seat), seat, "en")
         if self.render_mode == "human":
             print(text)
             return None

@@ -17,17 +17,15 @@ from typing import Any
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.middleware.gzip import GZipMiddleware
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from ..agents import bot_names
-from ..core.clause_texts import clause_texts
 from ..core.errors import AsobiError, BadRecordError
 from ..core.match import HUMAN
 from ..core.registry import all_games, get_game
 from ..store import GameInUseError, StoreError, default_db_path
-from .boards import board_data
 from .cards import card_catalogue
 from .collector import fewer_full_collections
 from .errors import ServerError
@@ -55,7 +53,7 @@ log = logging.getLogger("asobi.server")
 class NewGame(BaseModel):
     """A game to create."""
 
-    game: str = Field(description="the game's id (see GET /api/catalog)", examples=["legion"])
+    game: str = Field(description="the game's id (see GET /api/catalog)", examples=["chess"])
     options: dict[str, str | int | bool] = Field(default_factory=dict, description="game options; defaults for the rest")
     seats: list[str] | None = Field(
         default=None, description="per seat: human, bot (the game's best bot) or bot:NAME; default: one human, then bots",
@@ -167,16 +165,26 @@ def create_app(db_path: Path | str | None = None, *, bot_delay: float = 0.0,
     async def clauses(game: str, lang: str = Query(default="en", description="en or ja")) -> dict[str, str]:
         if lang not in LANGS:
             raise ServerError(f"lang is one of {', '.join(LANGS)}, not {lang!r}")
-        return clause_texts(get_game(game), lang)
+        return get_game(game).clause_book().texts(lang)
 
     @app.get("/api/catalog/{game}/cards", summary="Every card of the game: name, full text and facts, in ja and en")
     async def cards(game: str) -> dict[str, dict[str, Any]]:
         return card_catalogue(get_game(game).id)
 
     @app.get("/api/catalog/{game}/board",
-             summary="The game's printed board for drawing (byston: the hex map and every name); {} if none")
+             summary="The game's printed board for drawing (a hex map and every name); {} if none")
     async def board(game: str) -> dict[str, Any]:
-        return board_data(get_game(game).id)
+        made = get_game(game).present.board_data
+        return made() if made is not None else {}
+
+    @app.get("/games/{game}/board.js", include_in_schema=False)
+    async def board_script(game: str) -> Response:
+        """The game's browser board module, served from the game's own package."""
+        script = get_game(game).present.board_script
+        if script is None:
+            raise ServerError(f"{game}: this game has no board module; its board is drawn as text", status=404)
+        return Response(script.read_bytes(), media_type="text/javascript; charset=utf-8",
+                         headers={"Cache-Control": "no-cache"})
 
     # ---- games ----------------------------------------------------------------------------------
     @app.post("/api/games", summary="Create a game; one join link per human seat, and a spectator link",

@@ -1,7 +1,7 @@
 """Python's cycle collector tuned for a server that keeps many games in memory.
 
 A full collection walks every object the collector tracks, and the event loop stands still
-meanwhile. With 100 games of emblem at 100 actions each the server held about 150,000 such
+meanwhile. With 100 games of a 2-player card game at 100 actions each the server held about 150,000 such
 objects (the modules, the games' states, their journals and logs), and a full collection took
 80–190 ms of CPU on the development VM; the default thresholds ran two to four per 10,000 actions
 as the games' histories grew. Yet those collections found nothing: playing an action leaves no

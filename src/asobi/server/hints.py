@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..agents import make_bot, seat_kind
 from ..core.actions import Action
-from ..core.agent import Observation, derive_seed
+from ..core.agent import derive_seed
 from ..core.match import Match
 from .errors import ServerError
 
@@ -42,5 +42,5 @@ def hint(match: Match, seat: int, lang: str, salt: str) -> Hint:
     name = best_bot(match)
     bot = make_bot(match.spec, name, seat, derive_seed(salt, "hint", match.state_id), match.options)
     state = match.state
-    action = bot.act(Observation(state, seat))
+    action = bot.act(match.spec.observe(state, seat))
     return Hint(action, state.action_label(action, lang), name)

@@ -18,9 +18,7 @@ from ..core.errors import AsobiError
 from ..core.events import Event
 from ..core.match import Match, Update
 from ..core.state import CHANCE, TERMINAL
-from .boards import view_extras
 from .errors import ServerError
-from .forecasts import forecaster
 
 MAX_MESSAGE = 65_536
 """The longest message a client may send, in characters."""
@@ -62,7 +60,7 @@ def common_part(values: Sequence[Any]) -> Any:
 def public_view(match: Match) -> dict[str, Any]:
     """The view a spectator gets: the common part of every seat's view (all of it with open hands;
     the one view of a game whose views are public)."""
-    if match.spec.public_views:
+    if match.spec.info.public_views:
         return match.view(None)
     view = common_part([match.view(seat) for seat in range(len(match.seats))])
     return view if isinstance(view, dict) else {}
@@ -184,7 +182,7 @@ def card_names(match: Match, view: Any, lang: str, known: dict[tuple[str, str], 
 def board_extras(match: Match) -> dict[str, Any] | None:
     """The public facts the game's rules derive for its board now (the same for every seat and
     spectator), or ``None`` for a game without any."""
-    extras = view_extras(match.spec.id)
+    extras = match.spec.present.view_extras
     return None if extras is None else extras(match.state)
 
 
@@ -226,7 +224,7 @@ def state_message(match: Match, seat: int | None, *, since: int, epoch: str, lan
     text: str | None = None
     if with_text:
         try:
-            text = match.spec.render(view, seat, lang)
+            text = match.spec.present.render(view, seat, lang)
         except (AsobiError, KeyError, IndexError, TypeError, ValueError, AttributeError):
             text = ""  # a drawing that needs what a spectator may not see
     state = match.state
@@ -240,7 +238,7 @@ def state_message(match: Match, seat: int | None, *, since: int, epoch: str, lan
         stop = stops.window(view, actions) if stops is not None else None
         if stop is not None:  # a window the client may pass by its person's stops
             window = {"stop": stop[0], "playable": stop[1]}
-        forecast = forecaster(match.spec.id)
+        forecast = match.spec.present.forecast
         if forecast is not None:  # what an attack would do, beside the choices that start one
             for item, action in zip(legal, actions, strict=True):
                 found = forecast(state, action)
@@ -268,7 +266,7 @@ def state_message(match: Match, seat: int | None, *, since: int, epoch: str, lan
         "to_move": current if current >= 0 else None,
         "to_move_name": seat_name(match, current) if current >= 0 else None,
         "over": current == TERMINAL,
-        "outcome": None if outcome is None else {**outcome.to_json(), "text": outcome.render(match.spec, lang)},
+        "outcome": None if outcome is None else {**outcome.to_json(), "text": match.spec.outcome_text(outcome, lang)},
         "view": view if view_json is None else view_json,
         "text": text,
         "names": card_names(match, view, lang, known_names) if card_table is None else card_table,

@@ -31,7 +31,7 @@ from ..core.actions import Action, action_to_json
 from ..core.errors import AsobiError
 from ..core.match import HUMAN, Match
 from ..core.record import GameRecord
-from ..core.registry import GameSpec
+from ..core.spec import GameSpec
 from ..core.state import CHANCE
 from ..store import GameStore, StoreError
 from ..store.listener import StoreListener
@@ -133,7 +133,7 @@ class Room:
         epoch, state_id, board, view, view_json = self._shared
         if (epoch, state_id) != (self.epoch, match.state_id):
             board, view, view_json = board_extras(match), None, None
-        if not (seat is None or match.spec.public_views):
+        if not (seat is None or match.spec.info.public_views):
             self._shared = (self.epoch, match.state_id, board, view, view_json)
             return {"board": board}
         if view is None:

@@ -15,7 +15,6 @@ than one batch; the results do not depend on the number of processes or on the c
 
 from __future__ import annotations
 
-import math
 import statistics
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -23,22 +22,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import AsobiError
+from ..core.stats import wilson
 from .batch import GameResult, make_jobs, map_jobs
 
 BOTS = "bots"
-Z95 = 1.959963984540054
-
-
-def wilson(k: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for ``k`` successes in ``n`` trials (95% by default; a draw may
-    count as half a success)."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = k / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z / denom * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def parse_over(items: Sequence[str]) -> list[tuple[str, list[str]]]:

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..core.agent import derive_seed
 from ..core.match import Match
-from ..core.registry import GameSpec
+from ..core.spec import GameSpec
 from ..core.state import CHANCE, TERMINAL, GameState
 
 

@@ -18,12 +18,12 @@ import logging
 import os
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from ..core.errors import AsobiError
 
-if TYPE_CHECKING:
-    from .batch import GameResult, Job
+Job = TypeVar("Job")
+Result = TypeVar("Result")
 
 LOCAL = "local"
 INSTALL_HINT = "pip install 'asobi[cluster]' (or pip install 'ray[default]')"
@@ -61,13 +61,14 @@ def ray_map(
     jobs: Sequence[Job],
     address: str,
     cpus: int | None,
-    play_chunk: Callable[[list[Job]], list[GameResult]],
+    play_chunk: Callable[[list[Job]], list[Result]],
     chunk_size: Callable[[int, int], int],
-) -> Iterator[GameResult]:
+) -> Iterator[Result]:
     """Play ``jobs`` on the Ray cluster at ``address`` and yield the results in job order.
 
     ``play_chunk`` plays a list of jobs (run remotely); ``chunk_size(jobs, workers)`` says how many
-    go in one task. The batch module passes both, so this module needs nothing of it but types.
+    go in one task. The batch module passes both (its jobs and results), so this module needs
+    nothing of it.
     """
     ray = import_ray()
     started = connect(address, cpus)

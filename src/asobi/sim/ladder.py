@@ -1,10 +1,10 @@
 """A strength ladder: bots play each other round-robin, seats swapped, and are rated.
 
 In a game of rivals, every pair of bots plays ``n`` games; a bot holds every seat of a side
-(byston's camps; elsewhere each seat is a side): game ``g`` of a pair gives the first bot the
+(a team, where the game declares teams; elsewhere each seat is a side): game ``g`` of a pair gives the first bot the
 sides of even rank (the side of seat 0 first) and the second the others, and the next game the
 other way round, so each bot sits first as often as the other. In a co-operative game (the game
-declares that every seat scores the same: ``GameSpec.utility``) each bot plays ``n`` games
+declares that every seat scores the same: ``spec.info.utility``) each bot plays ``n`` games
 holding every seat, and is rated against the game itself (the ``table`` in the ratings).
 
 Ratings are OpenSkill's Plackett–Luce ratings (``openskill``), computed over the games in order,
@@ -12,8 +12,8 @@ with the 95% interval mean ± 1.96 σ of OpenSkill's own uncertainty (a bootstra
 tried first: it gives an interval of width zero whenever every game ended alike). Win shares (a
 draw counting half) carry a 95% Wilson interval.
 
-A game that declares a margin (``GameSpec.margin``: a finer score than the outcome, as byston's
-camp's lead in GP, where nearly every game is a draw) gets it reported too: each bot's mean margin
+A game that declares a margin (``spec.study.margin``: a finer score than the outcome, such as a
+team's lead in points where nearly every game is a draw) gets it reported too: each bot's mean margin
 against each other bot (the mean of its means on each side it held), with a 95% interval of
 ± 1.96 standard errors from each side's own variance (:class:`MarginPairing`).
 
@@ -32,8 +32,8 @@ from typing import Any
 
 from ..core.agent import derive_seed
 from ..core.errors import AsobiError, BadRecordError
-from ..core.registry import GameSpec
-from .balance import wilson
+from ..core.spec import GameSpec
+from ..core.stats import wilson
 from .batch import GameResult, Job, map_jobs
 
 TABLE = "table"
@@ -44,14 +44,14 @@ Z95 = 1.96
 
 def is_cooperative(spec: GameSpec) -> bool:
     """Whether the seats score together: the game declares an ``identical`` utility."""
-    return spec.utility.kind == "identical"
+    return spec.info.utility.kind == "identical"
 
 
 def lineups(bots: Sequence[str], sides: Sequence[int], n: int, cooperative: bool) -> list[tuple[str, ...]]:
     """The seating of every game of the ladder, in order.
 
     ``sides`` is each seat's side (:meth:`GameSpec.sides`): a bot holds every seat of a side, so
-    that in byston a bot plays a whole camp. Of two bots, the first holds the sides of even rank
+    that a bot plays a whole team. Of two bots, the first holds the sides of even rank
     (the side of seat 0 first) in the even games and the others in the odd games."""
     n_seats = len(sides)
     if cooperative:
@@ -98,9 +98,9 @@ class Pairing:
 
 @dataclass(frozen=True)
 class MarginPairing:
-    """A bot's margin (``GameSpec.margin``) over its games against another bot, kept apart by
-    the seats it held (its side: byston's Drake camp starts far behind, so a bot's margins as
-    Drake and as Sheela differ by more than the bots do).
+    """A bot's margin (``spec.study.margin``) over its games against another bot, kept apart
+    by the seats it held (its side: where one side starts far behind, a bot's margins on the two
+    sides differ by more than the bots do).
 
     The mean is the mean of the sides' means (the seatings alternate, so each side has as many
     games, give or take one), and its 95% interval is ± 1.96 standard errors of that mean, from
@@ -146,7 +146,7 @@ class Ladder:
     resumed: int = 0
     """How many of the games were read from a results file rather than played in this run."""
     margin_name: str = ""
-    """What :attr:`margins` measure (``GameSpec.margin_name``); empty when the game has no margin."""
+    """What :attr:`margins` measure (``spec.study.margin_name``); empty when the game has no margin."""
     margins: list[dict[str, float] | None] = field(default_factory=list)
     """Per game (in :attr:`results`' order), each bot's mean margin over the seats it held;
     ``None`` for a game whose metrics do not hold the margin."""
@@ -279,8 +279,8 @@ def run_ladder(
         if on_result is not None:
             on_result(result)
     ladder.results.extend((seatings[i], done[i]) for i in sorted(done))
-    if spec.margin is not None and not cooperative:
-        ladder.margin_name = spec.margin_name or "margin"
+    if spec.study.margin is not None and not cooperative:
+        ladder.margin_name = spec.study.margin_name or "margin"
         ladder.margins = [_bot_margins(spec, options, seats, result) for seats, result in ladder.results]
     return ladder
 
@@ -288,8 +288,8 @@ def run_ladder(
 def _bot_margins(spec: GameSpec, options: dict[str, Any], seats: Sequence[str],
                  result: GameResult) -> dict[str, float] | None:
     """Each bot's mean margin over the seats it held in one game (``None``: the game has none)."""
-    assert spec.margin is not None
-    per_seat = spec.margin(result.metrics, result.clause, options)
+    assert spec.study.margin is not None
+    per_seat = spec.study.margin(result.metrics, result.clause, options)
     if per_seat is None:
         return None
     held: dict[str, list[float]] = {}

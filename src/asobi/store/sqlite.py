@@ -42,7 +42,7 @@ from ..core.actions import Action, action_from_json, action_to_json
 from ..core.errors import AsobiError, BadRecordError, RulesVersionError
 from ..core.events import Event
 from ..core.record import GameRecord, data_hash_of, load_json, parse_record, recheck
-from ..core.registry import GameSpec
+from ..core.spec import GameSpec
 from ..core.state import CHANCE
 
 ENV_DB = "ASOBI_DB"

@@ -60,7 +60,7 @@ def step_through(record: GameRecord, seat: int | None, lang: str, read: Callable
             for event in update.events:
                 write("  · " + spec.event_text(event, lang))
 
-    _page(len(record.actions), advance, lambda: spec.render(match.view(seat), seat, lang), read, write, ja)
+    _page(len(record.actions), advance, lambda: spec.present.render(match.view(seat), seat, lang), read, write, ja)
     return match
 
 

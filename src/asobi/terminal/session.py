@@ -24,15 +24,12 @@ from ..core.errors import AsobiError
 from ..core.events import Event
 from ..core.match import HUMAN, Match
 from ..core.record import GameRecord
-from ..core.registry import GameSpec
+from ..core.spec import GameSpec
 from ..core.state import CHANCE
 from ..store import GameStore
 from ..store.listener import StoreListener
-from .annotate import choice_notes
-from .items import find
 from .stops import auto_answer, default_stops, parse_stops
-from .table import glossary, visible_items
-from .translations import clause_text
+from .table import choice_notes, find, glossary, visible_items
 
 HELP = {
     "en": "Type the number of an action (Enter alone takes a single forced choice). Other commands: "
@@ -211,8 +208,8 @@ class TerminalGame:
             self._show_updates(observer)
         outcome = match.state.outcome()
         assert outcome is not None
-        self.write(self.spec.render(match.view(observer), observer, self.lang))
-        self.write(self._t("Game over: ", "ゲーム終了: ") + outcome.render(self.spec, self.lang))
+        self.write(self.spec.present.render(match.view(observer), observer, self.lang))
+        self.write(self._t("Game over: ", "ゲーム終了: ") + self.spec.outcome_text(outcome, self.lang))
         return match
 
     # ---- hot-seat ---------------------------------------------------------------------------
@@ -259,9 +256,9 @@ class TerminalGame:
         if self.spec.stops is None:
             return False
         state = self.match.state
-        stops = self.stops if self.stops is not None else default_stops(self.spec.id)
+        stops = self.stops if self.stops is not None else default_stops(self.spec)
         # hot-seat: whether the terminal is handed over must not tell the others what a hand holds
-        action = auto_answer(self.spec.id, state.view(seat), state.legal_actions(), stops, len(self.humans) > 1)
+        action = auto_answer(self.spec, state.view(seat), state.legal_actions(), stops, len(self.humans) > 1)
         if action is None:
             return False
         self.auto_passed.add(len(self.match.actions))
@@ -292,12 +289,12 @@ class TerminalGame:
 
     def _board(self, seat: int) -> None:
         self.write("")
-        self.write(self.spec.render(self.match.state.view(seat), seat, self.lang))
+        self.write(self.spec.present.render(self.match.state.view(seat), seat, self.lang))
         self.drawn[seat] = self.match.state_id
 
     def _choices(self, seat: int, legal: Sequence[Action]) -> None:
         state = self.match.state
-        notes = choice_notes(self.spec.id, state, legal, self.lang)
+        notes = choice_notes(self.spec, state, legal, self.lang)
         self.write(self._t(f"— {self.seat_names[seat]} to decide —", f"— {self.seat_names[seat]} の選択 —"))
         for i, action in enumerate(legal):
             note = f"  {notes[i]}" if i in notes else ""
@@ -331,7 +328,7 @@ class TerminalGame:
                 self._board(seat)
                 self._choices(seat, legal)
             elif answer == "l":
-                for line in match.state.render_log(seat, self.lang):
+                for line in self.spec.log_texts(match.state, seat, self.lang):
                     self.write("  · " + line)
             elif command in ("i", "inspect"):
                 self._inspect(seat, rest)
@@ -368,7 +365,7 @@ class TerminalGame:
 
     # ---- reading the table ------------------------------------------------------------------
     def _inspect(self, seat: int, query: str) -> None:
-        items = visible_items(self.spec.id, self.match.state.view(seat), self.lang)
+        items = visible_items(self.spec, self.match.state.view(seat), self.lang)
         if not items:
             self.write(self._t("This game has nothing to inspect here.", "このゲームでは読めるものがありません。"))
             return
@@ -390,18 +387,18 @@ class TerminalGame:
             return
         if text:
             try:
-                self.stops = parse_stops(self.spec.id, text)
+                self.stops = parse_stops(self.spec, text)
             except AsobiError as e:
                 self.write(str(e))
                 return
-        stops = self.stops if self.stops is not None else default_stops(self.spec.id)
+        stops = self.stops if self.stops is not None else default_stops(self.spec)
         shown = ",".join(n for n in self.spec.stops.names if n in stops) or "none"
         every = ",".join(self.spec.stops.names)
         self.write(self._t(f"Stops: {shown} (set with s {every} or s none; ? explains them)",
                            f"止まる機会: {shown}（s {every} か s none で変更。? で説明）"))
 
     def _terms(self) -> None:
-        lines = glossary(self.spec.id, self.lang)
+        lines = glossary(self.spec, self.lang)
         if not lines:
             self.write(self._t("No terms to explain for this game.", "用語の説明はありません。"))
         for line in lines:
@@ -413,7 +410,7 @@ class TerminalGame:
             self.write(self._t(f"No clause {clause_id!r} (`asobi rules {self.spec.id}` lists them).",
                                f"条項 {clause_id!r} はありません（`asobi rules {self.spec.id}` で一覧）。"))
             return
-        self.write(f"{clause_id}: {clause_text(self.spec, clause_id, self.lang)}")
+        self.write(f"{clause_id}: {self.spec.clause_book().text(clause_id, self.lang)}")
 
     def _hint(self, seat: int, legal: Sequence[Action]) -> None:
         """What the hint bot would do in ``seat``'s place, from what the seat may know."""
@@ -421,7 +418,7 @@ class TerminalGame:
         if parse_search(self.spec, name) is not None:  # a search takes its budget: say so first
             self.write(self._t(f"(thinking: {name}…)", f"（考え中: {name}…）"))
         # A generator of its own per position: the same hint each time it is asked, no shared state.
-        choice = hint(self.spec, name, Observation(self.match.state, seat),
+        choice = hint(self.spec, name, self.spec.observe(self.match.state, seat),
                       f"hint {self.game_id} {self.match.state_id} {seat}", self.match.options)
         n = legal.index(choice) + 1 if choice in legal else None
         label = self.match.state.action_label(choice, self.lang)

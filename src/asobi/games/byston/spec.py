@@ -1,19 +1,18 @@
-"""The GameSpec of ドレイクの野望; the package's ``__init__`` registers it."""
+"""The spec of ドレイクの野望: what asobi knows of the game (the ``asobi.games`` entry point
+``byston``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
 from typing import Any
 
-from asobi.core import GameSpec, Option
+from asobi.core import GameInfo, GameSpec, Option, RecordHooks, SearchHooks, Spaces, StudyHooks
 
-from . import clauses
 from .bots import make_rule_bot
 from .control import camp_income
 from .labels import localize
 from .messages import MESSAGES
-from .render import render_view
+from .present import PRESENTATION
 from .space import action_space, chance_space
 from .state import SEATINGS, ZELANA_RUNNERS, BystonState
 from .tables import data_hash
@@ -54,44 +53,39 @@ def camps(options: Mapping[str, Any]) -> tuple[int, ...]:
     return tuple(0 if seat in drake_seats else 1 for seat in range(options["players"]))
 
 
-@cache
-def spec() -> GameSpec:
-    made = GameSpec(
-        id="byston",
-        title_ja="ドレイクの野望",
-        title_en="Drake's Ambition",
-        rules_version="1",
-        options=(
-            Option("players", int, 4, "number of players (1.2)", "プレイヤー数（1.2）", minimum=2, maximum=4),
-            Option(
-                "zelana_runner",
-                str,
-                "follow",
-                "who runs the Zelana: follow (Rau, then Na once Na is at war), rau or na (B-1)",
-                "ゼラーナ隊を扱う国：follow（ナの国参戦まではラウ、以後ナ）、rau、na（B-1）",
-                choices=ZELANA_RUNNERS,
-            ),
+SPEC = GameSpec(
+    id="byston",
+    title_ja="ドレイクの野望",
+    title_en="Drake's Ambition",
+    rules_version="1",
+    options=(
+        Option("players", int, 4, "number of players (1.2)", "プレイヤー数（1.2）", minimum=2, maximum=4),
+        Option(
+            "zelana_runner",
+            str,
+            "follow",
+            "who runs the Zelana: follow (Rau, then Na once Na is at war), rau or na (B-1)",
+            "ゼラーナ隊を扱う国：follow（ナの国参戦まではラウ、以後ナ）、rau、na（B-1）",
+            choices=ZELANA_RUNNERS,
         ),
-        seat_names=lambda options: SEATINGS[options["players"]][0],
-        new_state=_new_state,
-        state_class=BystonState,
-        messages=MESSAGES,
-        render=render_view,
-        clauses=clauses,
-        localize=localize,
-        bots={"rule": make_rule_bot},
-        conformance_options=tuple({"players": p} for p in (2, 3, 4)),
-        max_steps=20_000,
-        observation_shape=observation_shape,
-        action_space=action_space,
-        chance_space=chance_space,
-        data_hash=data_hash,
-        heuristic=heuristic,
+    ),
+    seat_names=lambda options: SEATINGS[options["players"]][0],
+    new_state=_new_state,
+    state_class=BystonState,
+    rule_book="asobi.games.byston.rules",
+    messages=MESSAGES,
+    present=PRESENTATION,
+    localize=localize,
+    bots={"rule": make_rule_bot},
+    conformance_options=tuple({"players": p} for p in (2, 3, 4)),
+    info=GameInfo(
         teams=camps,  # the camps score alike; with 3 players their scores do not add up to a constant
         public_views=True,  # open information: every seat sees the same (docs/byston/README.md)
-        margin=camp_margin,
-        margin_name="camp's lead in GP (27.2)",
-        exploration=0.05,  # the heuristic moves 0.02–0.1 for a hex: c = 1 swamps it (docs/byston/strength.md)
-    )
-    BystonState.spec = made
-    return made
+        max_steps=20_000,
+    ),
+    spaces=Spaces(actions=action_space, chance=chance_space, observation_shape=observation_shape),
+    records=RecordHooks(data_hash=data_hash),
+    study=StudyHooks(margin=camp_margin, margin_name="camp's lead in GP (27.2)"),
+    # the heuristic moves 0.02–0.1 for a hex: c = 1 swamps it (docs/byston/strength.md)
+    search=SearchHooks(heuristic=heuristic, exploration=0.05),
+)

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 from asobi.core import GameState
 from asobi.core.events import Event
-from asobi.core.registry import StudyHooks
+from asobi.core.hooks import StudyHooks
 
 from .state import EmblemState
 from .units import U_CHIPS, U_OWNER

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from asobi.core import GameState
 from asobi.core.events import Event
-from asobi.core.registry import StudyHooks
+from asobi.core.hooks import StudyHooks
 
 from .rules.lives import enemy_level
 from .state import LegionState

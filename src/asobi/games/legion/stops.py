@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...core.actions import Action
-from ...core.registry import StopHooks
+from ...core.hooks import StopHooks
 
 _WINDOWS = frozenset({"respond", "priority"})
 _ENEMY_STEPS = frozenset({"7.1", "7.5"})

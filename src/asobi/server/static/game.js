@@ -130,7 +130,7 @@
     return node;
   }
 
-  // A seat as people call it, in the page's language (byston's seats are ids: i18n.js).
+  // A seat as people call it, in the page's language (a game's seats may be ids: i18n.js).
   const seatName = (s, name) => window.asobiSeat(s.game, name);
 
   function render() {
@@ -177,7 +177,7 @@
     const actions = $("actions");
     actions.replaceChildren();
     const hint = hinted && hinted.state_id === s.state_id && s.legal.length ? hinted : null;
-    // Long lists (byston's) come in groups named by the board module, with a filter box.
+    // Long lists (a wargame's) come in groups named by the board module, with a filter box.
     const grouped = board && board.groupOf && s.legal.length > GROUP_FROM;
     if (grouped) actions.append(actionFilter(actions, s.lang));
     const groups = new Map();
@@ -313,11 +313,12 @@
     const r = await fetch(`/api/catalog/${game}/clauses?lang=${window.asobiLang()}`);  // hover text follows the page's language
     if (r.ok) { clauses = await r.json(); render(); }
     if (window.AsobiBoards && !window.AsobiBoards[game] && !document.getElementById("board-" + game)) {
-      const script = el("script", { src: `/static/boards/${game}.js`, id: "board-" + game });
-      script.onload = () => {  // a board module may first fetch its printed board (byston's map)
+      const script = el("script", { src: `/games/${game}/board.js`, id: "board-" + game });
+      script.onload = () => {  // a board module may first fetch its printed board (a hex map)
         const board = window.AsobiBoards[game];
         Promise.resolve(board && board.ready).catch(() => null).then(() => { render(); updateText(); });
       };
+      script.onerror = () => { render(); updateText(); };  // a game without a board module: its text
       document.body.append(script);
     } else {
       updateText();

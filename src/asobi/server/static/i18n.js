@@ -40,7 +40,7 @@ window.asobiLang = function () { return localStorage.getItem("asobi.lang") || "e
 window.asobiT = function (key) { const t = window.AsobiText[window.asobiLang()]; return (t && t[key]) || window.AsobiText.en[key] || key; };
 
 // A game's printed board data (GET /api/catalog/<game>/board), fetched once per page; and the
-// seats said in the page's language: a game whose seat names are ids (byston's "drake",
+// seats said in the page's language: a game whose seat names are ids (a wargame's "drake",
 // "sheela_camp") names them in ja and en in that data ("seats"). Until it has come, and for a
 // game without such names, a seat is its id.
 (function () {

@@ -28,7 +28,7 @@
   }
 
   function spec() { return catalog.find((g) => g.id === $("game").value); }
-  const seatName = window.asobiSeat;  // (game, seat id): byston's seats by their names (i18n.js)
+  const seatName = window.asobiSeat;  // (game, seat id): seats that are ids, by their names (i18n.js)
 
   function options() {
     const out = {};

@@ -17,7 +17,7 @@
     return node;
   }
 
-  // A seat as people call it, in the page's language (byston's seats are ids: i18n.js); the
+  // A seat as people call it, in the page's language (a game's seats may be ids: i18n.js); the
   // dice and draws are chance's.
   const CHANCE = -1;
   const seatName = (name) => window.asobiSeat(replay.game, name);
@@ -42,13 +42,13 @@
     await window.asobiBoardData(replay.game);  // the seats' names, among others
     if (window.AsobiBoards && !window.AsobiBoards[replay.game] && !$("board-" + replay.game)) {
       await new Promise((done) => {
-        const script = el("script", { src: `/static/boards/${replay.game}.js`, id: "board-" + replay.game });
+        const script = el("script", { src: `/games/${replay.game}/board.js`, id: "board-" + replay.game });
         script.onload = done; script.onerror = done;
         document.body.append(script);
       });
     }
     const board = window.AsobiBoards && window.AsobiBoards[replay.game];
-    if (board && board.ready) await board.ready.catch(() => null);  // its printed board (byston's map)
+    if (board && board.ready) await board.ready.catch(() => null);  // its printed board (a hex map)
     setup();
     const step = Number(query.get("step"));
     go(Number.isInteger(step) && step >= 0 ? step : 0);

@@ -17,7 +17,7 @@ from typing import IO, Any
 
 from ...core.errors import AsobiError
 from ...core.record import GameRecord, replay
-from ...core.registry import GameSpec
+from ...core.spec import GameSpec
 from ...core.state import GameState
 from ..balance import Cell
 from ..batch import GameResult, make_jobs, map_jobs
@@ -32,7 +32,8 @@ def game_facts(spec: GameSpec, result: GameResult) -> dict[str, Any]:
     :raises AsobiError: if the replay of the record does not end as the game did.
     """
     hooks = spec.study
-    if hooks is None:
+    progress = hooks.progress
+    if progress is None:
         return {}
     if result.record is None:
         raise ValueError(f"game {result.index} was played without its record")
@@ -41,7 +42,7 @@ def game_facts(spec: GameSpec, result: GameResult) -> dict[str, Any]:
     starts: list[list[float]] = []
 
     def sample(state: GameState, _action: Any) -> None:
-        figures = hooks.progress(state)
+        figures = progress(state)
         if not names:
             names.extend(figures)
         values = [float(figures[k]) for k in names]
@@ -52,13 +53,13 @@ def game_facts(spec: GameSpec, result: GameResult) -> dict[str, Any]:
     outcome = final.outcome()
     if (outcome.winners if outcome else ()) != result.winners:
         raise AsobiError(f"{spec.id} game {result.index} (seed {result.seed}) replays to another outcome")
-    end = hooks.progress(final)
+    end = progress(final)
     if not names:
         names.extend(end)
     held: dict[str, set[str]] = {}
     played: dict[str, Counter[str]] = {}
     for event in final.events_since(0):
-        mark = hooks.content(event)
+        mark = hooks.content(event) if hooks.content is not None else None
         if mark is None:
             continue
         seat, content, was_played = mark
@@ -67,7 +68,7 @@ def game_facts(spec: GameSpec, result: GameResult) -> dict[str, Any]:
         if was_played:
             played.setdefault(key, Counter())[content] += 1
     return {
-        "first_seat": hooks.first_seat(final),
+        "first_seat": hooks.first_seat(final) if hooks.first_seat is not None else None,
         "progress": {"names": names, "start": starts, "end": [float(end[k]) for k in names]},
         "content": {
             "held": {k: sorted(v) for k, v in sorted(held.items())},

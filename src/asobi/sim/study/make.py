@@ -16,7 +16,7 @@ from typing import Any
 
 from ... import __version__
 from ...core.errors import AsobiError
-from ...core.registry import GameSpec
+from ...core.spec import GameSpec
 from ..balance import Cell
 from .figures import all_figures
 from .games import play_study

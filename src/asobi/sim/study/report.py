@@ -19,7 +19,7 @@ from itertools import combinations
 from typing import Any
 
 from ...core.agent import derive_seed
-from ...core.registry import GameSpec
+from ...core.spec import GameSpec
 from ..balance import Cell
 from .games import TABLE
 from .stats import binomial_test, bootstrap_mean, compare_rates, holm, wilson
@@ -82,7 +82,7 @@ def build_report(
         "game": spec.id,
         "title": f"{spec.title_ja} / {spec.title_en}",
         "rules_version": meta.get("rules_version", spec.rules_version),
-        "data_hash": meta.get("data_hash", spec.data_hash() if spec.data_hash else None),
+        "data_hash": meta.get("data_hash", spec.records.data_hash() if spec.records.data_hash else None),
         "co_operative": co_op,
         "clock": clock,
         "settings": settings,

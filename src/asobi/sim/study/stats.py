@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..balance import Z95, wilson
+from ...core.stats import Z95, wilson
 
 __all__ = [
     "Z95",

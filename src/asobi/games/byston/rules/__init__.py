@@ -1,5 +1,5 @@
 """The rules of ドレイクの野望: the printed clause inventory (``clauses.tsv``) and our decisions on
-its gaps (``notes.tsv``, ids ``B-n``, explained in ``docs/byston/rules-notes.md``), and one module
+its gaps (``completion.tsv``, ids ``B-n``, explained in ``docs/byston/rules-notes.md``), and one module
 per phase of the turn (4.1) that declares its tasks and decisions.
 
 Modules never call each other to go on with the game: each schedules the next task by name.

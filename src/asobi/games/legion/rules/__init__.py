@@ -6,10 +6,7 @@ kind to (its legal actions, applying one, the clause an illegal choice breaks).
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Callable, Sequence
-from functools import cache
-from importlib import resources
 from typing import Any
 
 from asobi.core.flow import Flow
@@ -65,22 +62,3 @@ DECISIONS: dict[str, tuple[Legal, Apply, str]] = {
 
 FLOW = Flow.from_tables(TASKS, {kind: (legal, apply, clause) for kind, (legal, apply, clause) in DECISIONS.items()})
 """The same tasks and decisions as the core flow kernel's table (the state runs by it)."""
-
-
-def _read_tsv(name: str) -> dict[str, str]:
-    text = resources.files(__name__).joinpath(name).read_text(encoding="utf-8")
-    return {row["id"]: row["text"] for row in csv.DictReader(text.splitlines(), delimiter="\t")}
-
-
-@cache
-def printed_clauses() -> dict[str, str]:
-    return _read_tsv("clauses.tsv")
-
-
-@cache
-def completion_clauses() -> dict[str, str]:
-    return _read_tsv("completion.tsv")
-
-
-def all_clauses() -> dict[str, str]:
-    return {**printed_clauses(), **completion_clauses()}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import string
 from typing import Any
 
-from .tables import MapTable, Tables, Terrain
+from ..tables import MapTable, Tables, Terrain
 
 NATION_LETTER = {"drake": "D", "ah": "A", "ku": "K", "rau": "R", "na": "N", "mi": "I", "": "-"}
 TERRAIN_MARK = {Terrain.PLAIN: ".", Terrain.HIGHLAND: "^", Terrain.MOUNTAIN: "M"}
@@ -149,7 +149,7 @@ def _names(counts: dict[str, int], name: Any) -> str:
 def render_view(view: dict[str, Any], seat: int | None, lang: str = "en") -> str:
     """A position for the terminal: the map with the camps' stacks, the management sheet, factory
     boxes, cup and open box, characters, the move or battle under way and who decides."""
-    from .tables import tables
+    from ..tables import tables
 
     t = tables()
     ja = lang == "ja"

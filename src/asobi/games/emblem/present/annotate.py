@@ -1,19 +1,31 @@
-"""What a choice would do, written after its label: emblem's battle forecast (the weapon, its
-cost, the damage each way and who retreats), so that no combat choice is made blind."""
+"""What a choice would do, beside its label: the battle forecast (the weapon, its cost, the damage
+each way and who retreats), so that no combat choice is made blind — as text for the terminal and
+as JSON for the browser's board. It reads only what every seat sees (:mod:`..forecast`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import dataclasses
 from typing import Any
 
-from ..core.actions import Action
-from ..core.state import GameState
+from asobi.core.actions import Action
+from asobi.core.state import GameState
+
+from ..forecast import Exchange, for_action
+from ..messages import card_name
 
 
-def _emblem(state: Any, action: Action, lang: str) -> str | None:
-    from ..games.emblem.forecast import Exchange, for_action
-    from ..games.emblem.messages import card_name
+def forecast_json(state: GameState, action: Action) -> dict[str, Any] | None:
+    """The forecast ``action`` leads to, as JSON (``None`` for an action that starts no battle)."""
+    found = for_action(state, action)  # type: ignore[arg-type]
+    if found is None:
+        return None
+    out = dataclasses.asdict(found)
+    out["exchanges"] = list(out["exchanges"])  # as it comes back from JSON
+    return out
 
+
+def annotate(state: Any, action: Action, lang: str) -> str | None:
+    """The forecast ``action`` leads to, as a short text in ``lang`` (``None``: no battle)."""
     f = for_action(state, action)
     if f is None:
         return None
@@ -69,19 +81,3 @@ def _emblem(state: Any, action: Action, lang: str) -> str | None:
             head = ""
         parts.append(head + text)
     return "⇒ " + " | ".join(parts)
-
-
-ANNOTATORS = {"emblem": _emblem}
-
-
-def choice_notes(game: str, state: GameState, legal: Sequence[Action], lang: str) -> dict[int, str]:
-    """Per index into ``legal``, what that choice would do (only where the game forecasts it)."""
-    annotate = ANNOTATORS.get(game)
-    if annotate is None:
-        return {}
-    out = {}
-    for i, action in enumerate(legal):
-        note = annotate(state, action, lang)
-        if note:
-            out[i] = note
-    return out

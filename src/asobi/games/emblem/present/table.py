@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.emblem.cards import UNIT, pool
-from ..games.emblem.messages import SEAT_NAMES, card_name
-from ..games.emblem.render import ATTACK_NAMES, MOVE_NAMES
-from ..games.emblem.rules.field import square_name
-from .items import Item
+from asobi.core.hooks import Item
+
+from ..cards import UNIT, pool
+from ..messages import SEAT_NAMES, card_name
+from ..rules.field import square_name
+from .render import ATTACK_NAMES, MOVE_NAMES
 
 GLOSSARY: tuple[tuple[str, str], ...] = (
     ("気力", "kiryoku, a unit's morale: the chips on it. Damage takes 気力 chips off (to its owner's used "

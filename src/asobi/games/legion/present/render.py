@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .content import content
-from .messages import card_name, enemy_square_name, localize, square_name
+from ..content import content
+from ..messages import card_name, enemy_square_name, localize, square_name
 
 _T = {
     "space": ("スペースマップ（上が北）", "Space map (north is up)"),

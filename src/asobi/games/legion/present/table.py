@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.legion.content import content
-from ..games.legion.messages import card_name, localize, square_name
-from .items import Item
+from asobi.core.hooks import Item
+
+from ..content import content
+from ..messages import card_name, localize, square_name
 
 
 def _army_lines(card_id: str, lang: str) -> list[str]:

@@ -12,8 +12,9 @@ from __future__ import annotations
 from string import ascii_lowercase
 from typing import Any
 
-from ..games.byston.tables import TERRAIN_JA, Building, Machine, Tables, tables
-from .items import Item
+from asobi.core.hooks import Item
+
+from ..tables import TERRAIN_JA, Building, Machine, Tables, tables
 
 _NAME = {"ja": 0, "en": 1}
 

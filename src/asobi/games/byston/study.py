@@ -7,27 +7,28 @@ and how often 27.3 (Drake removed) ended the game, the game length, the GP and T
 countries entered the war and in which turn, and the share of decisive results each camp took,
 with Wilson intervals.
 
-Run: ``python -m asobi.sim.study.byston games.jsonl [more.jsonl …] [--plot curves.png]``.
+Run: ``asobi camps byston games.jsonl [more.jsonl …] [--plot curves.png]``.
 """
 
 from __future__ import annotations
 
+import io
 import json
-import sys
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ...core.errors import AsobiError
-from ...core.record import GameRecord, replay
-from ...core.state import GameState
-from ...games.byston.board import STATE_NAMES, WAR, WAR_SINCE
-from ...games.byston.control import camp_income
-from ...games.byston.state import BystonState
-from ...games.byston.tables import COUNTRIES
-from .stats import wilson
+from asobi.core.errors import AsobiError
+from asobi.core.record import GameRecord, replay
+from asobi.core.state import GameState
+from asobi.core.stats import wilson
+
+from .board import STATE_NAMES, WAR, WAR_SINCE
+from .control import camp_income
+from .state import BystonState
+from .tables import COUNTRIES
 
 BANDS = ("drake_complete", "drake_ahead", "draw", "sheela_ahead", "sheela_complete")
 """27.2's five results, Drake's camp's best first."""
@@ -240,12 +241,12 @@ def markdown(players: int, s: dict[str, Any]) -> str:
 def curves_png(summaries: Mapping[int, dict[str, Any]]) -> bytes:
     """GP, TL, each camp's income and the share of games each country is at war, by turn: one
     row of four plots per seating (drawn on a :class:`Figure`, never through ``pyplot``)."""
+    from matplotlib import colormaps
     from matplotlib.figure import Figure
 
-    from .figures import _colours, _png
-
     names = [c for c in COUNTRIES if c != "zelana"]
-    colours = _colours(len(names))
+    palette = colormaps["tab10"]  # a listed colormap: an integer picks a colour
+    colours = [palette(i) for i in range(len(names))]
     rows = sorted(summaries)
     fig = Figure(figsize=(16, 3.4 * len(rows)))
     axes = fig.subplots(len(rows), 4, squeeze=False)
@@ -269,39 +270,6 @@ def curves_png(summaries: Mapping[int, dict[str, Any]]) -> bytes:
         for ax in axes[r]:
             ax.set_xlabel("turn")
     fig.tight_layout()
-    return _png(fig)
-
-
-def main(argv: Sequence[str]) -> int:
-    """``FILE …`` prints the Markdown; ``--plot PNG`` also draws :func:`curves_png`."""
-    args = list(argv)
-    plot: Path | None = None
-    if "--plot" in args:
-        k = args.index("--plot")
-        if k + 1 >= len(args):
-            print("error: --plot needs a file name", file=sys.stderr)
-            return 2
-        plot = Path(args[k + 1])
-        del args[k : k + 2]
-    if not args:
-        print(__doc__.strip().splitlines()[-1], file=sys.stderr)
-        return 2
-    try:
-        by_players = read_files([Path(a) for a in args])
-    except AsobiError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 1
-    summaries = {players: summarize(by_players[players]) for players in sorted(by_players)}
-    for players, summary in summaries.items():
-        print(markdown(players, summary))
-    if plot is not None:
-        try:
-            plot.write_bytes(curves_png(summaries))
-        except OSError as e:
-            print(f"error: --plot {plot}: cannot write it ({e})", file=sys.stderr)
-            return 1
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    out = io.BytesIO()
+    fig.savefig(out, format="png", dpi=100, metadata={"Software": None})
+    return out.getvalue()

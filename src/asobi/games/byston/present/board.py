@@ -11,14 +11,14 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
-from .board import static
-from .control import CONTESTED, NOBODY, camp_income, income_hex_control
-from .forecast import STEP_CLAUSE, STEP_NAMES, forecast
-from .messages import SEAT_NAMES
-from .rules.combat import clear_battle
+from ..board import static
+from ..control import CONTESTED, NOBODY, camp_income, income_hex_control
+from ..forecast import STEP_CLAUSE, STEP_NAMES, forecast
+from ..messages import SEAT_NAMES
+from ..rules.combat import clear_battle
 
 if TYPE_CHECKING:
-    from .state import BystonState
+    from ..state import BystonState
 
 CAMPS = ("drake", "sheela")
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from .cards import ATTACK_TYPES, MOVES, UNIT, pool
-from .messages import SEAT_NAMES, card_name, deck_name
-from .rules import flow
-from .rules.field import COLS, ROWS
+from ..cards import ATTACK_TYPES, MOVES, UNIT, pool
+from ..messages import SEAT_NAMES, card_name, deck_name
+from ..rules import flow
+from ..rules.field import COLS, ROWS
 
 CELL = 18
 

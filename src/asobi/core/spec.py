@@ -1,0 +1,178 @@
+"""What a game declares about itself: :class:`GameSpec`, the one border between a game and asobi.
+
+Everything the rest of asobi knows of a game it reads here: the engine facts at the top (its id,
+rules version, options, seats, how to make a state, its clauses and messages, its bots), and the
+hook groups of :mod:`.hooks` for each part that reads more (the front ends, studies, clients'
+stops, search). A game package builds one spec and names it in the ``asobi.games`` entry point
+group (:mod:`.registry`); no state class refers back to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .agent import Agent, Observation
+from .clauses import ClauseBook, read_clauses
+from .events import Event, Localizer, render_event
+from .hooks import GENERAL_SUM, Presentation, SearchHooks, StopHooks, StudyHooks, Utility
+from .options import Option, validate_options
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .spaces import ActionSpace
+    from .state import GameState, Outcome
+
+BotFactory = Callable[[int, int, Mapping[str, Any]], Agent]
+"""``factory(seat, seed, options)`` makes a bot for one seat."""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Facts about how the game plays, for simulations, ladders, adapters and the harness
+    (OpenSpiel's ``GameType`` and ``GameInfo``).
+
+    :ivar utility: how the seats' scores relate (:class:`~.hooks.Utility`).
+    :ivar teams: ``teams(options)``: each seat's side (seats of one side always score alike, as
+        a wargame's camps); by default each seat is its own side (every seat one side when the
+        utility is ``identical``).
+    :ivar public_views: every seat's view and a spectator's are one and the same (the game hides
+        nothing in its views): a server makes it once a state for all its sockets. The
+        conformance harness checks the claim at every state it looks at.
+    :ivar reveals: the message keys of events that show, by the rules, something hidden until then
+        (a card played face up, a hand shown): where such an event is the first thing two branches
+        the harness follows differ in, the difference was revealed, not leaked.
+    :ivar max_steps: no game lasts more actions than this (the harness checks it).
+    """
+
+    utility: Utility = GENERAL_SUM
+    teams: Callable[[Mapping[str, Any]], tuple[int, ...]] | None = None
+    public_views: bool = False
+    reveals: frozenset[str] = frozenset()
+    max_steps: int = 100_000
+
+
+@dataclass(frozen=True)
+class Spaces:
+    """The game's declared spaces (:mod:`.spaces`), for adapters, clients and search.
+
+    :ivar actions: ``actions(options)``: the action space (fixed integer ids).
+    :ivar chance: ``chance(options)``: the space of chance outcomes.
+    :ivar observation_shape: ``observation_shape(options)``: the shape of
+        ``state.observation_tensor(seat)``.
+    """
+
+    actions: Callable[[Mapping[str, Any]], ActionSpace] | None = None
+    chance: Callable[[Mapping[str, Any]], ActionSpace] | None = None
+    observation_shape: Callable[[Mapping[str, Any]], tuple[int, ...]] | None = None
+
+
+@dataclass(frozen=True)
+class RecordHooks:
+    """How the game's records are made and read across versions.
+
+    :ivar data_hash: ``data_hash()``: a hash of the game's data files, carried by records.
+    :ivar prepare_options: turns options a local user gave (a deck file's path…) into what a record
+        holds (the deck's contents); records and remote clients go through ``validate_options``
+        only, which never reads a file.
+    :ivar older_options: ``older_options(rules_version, options)``: the options of a record made
+        under an older rules version, as this version names them — an option added since, whose
+        default plays differently, set to what those rules did — so that old games still replay.
+    """
+
+    data_hash: Callable[[], str] | None = None
+    prepare_options: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    older_options: Callable[[str, Mapping[str, Any]], dict[str, Any]] | None = None
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the rest of asobi knows about one game.
+
+    :ivar id: short id used on the command line and in records (lower case, ``[a-z0-9_]``).
+    :ivar rules_version: bumped whenever a rule change would change a replay.
+    :ivar options: the options schema.
+    :ivar seat_names: the seat names for given (validated) options.
+    :ivar new_state: the initial state for given (validated) options.
+    :ivar state_class: the class whose ``from_json`` reads a saved state.
+    :ivar rule_book: the package holding the game's clause files (:mod:`.clauses`), by its dotted
+        name, or a :class:`~.clauses.ClauseBook` made in code (a small game written in one module).
+    :ivar messages: message key → (日本語, English) templates for events and outcomes.
+    :ivar present: what the front ends draw (:class:`~.hooks.Presentation`).
+    :ivar localize: turns an event argument into text (a card id into its name).
+    :ivar bots: bot name → factory; ``random`` is always available.
+    :ivar conformance_options: the option sets the conformance harness plays.
+    """
+
+    id: str
+    title_ja: str
+    title_en: str
+    rules_version: str
+    options: tuple[Option, ...]
+    seat_names: Callable[[Mapping[str, Any]], tuple[str, ...]]
+    new_state: Callable[[Mapping[str, Any]], GameState]
+    state_class: type[GameState]
+    rule_book: str | ClauseBook
+    messages: Mapping[str, tuple[str, str]]
+    present: Presentation
+    localize: Localizer | None = None
+    bots: Mapping[str, BotFactory] = field(default_factory=dict)
+    conformance_options: tuple[Mapping[str, Any], ...] = ({},)
+    info: GameInfo = field(default_factory=GameInfo)
+    spaces: Spaces = field(default_factory=Spaces)
+    records: RecordHooks = field(default_factory=RecordHooks)
+    study: StudyHooks = field(default_factory=StudyHooks)
+    search: SearchHooks = field(default_factory=SearchHooks)
+    stops: StopHooks | None = None
+
+    def sides(self, options: Mapping[str, Any]) -> tuple[int, ...]:
+        """Each seat's side for these (validated) options (:attr:`GameInfo.teams`)."""
+        if self.info.teams is not None:
+            return self.info.teams(options)
+        n_seats = len(self.seat_names(options))
+        return (0,) * n_seats if self.info.utility.kind == "identical" else tuple(range(n_seats))
+
+    def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
+        return validate_options(self.id, self.options, raw)
+
+    def local_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Options a local user gave, checked and turned into what a record holds
+        (:attr:`RecordHooks.prepare_options`)."""
+        options = self.validate_options(raw)
+        prepare = self.records.prepare_options
+        return prepare(options) if prepare is not None else options
+
+    def new_game(self, raw_options: Mapping[str, Any] | None = None) -> GameState:
+        """A new game with options checked against the schema.
+
+        :raises BadOptionsError: if the options are refused.
+        """
+        return self.new_state(self.validate_options(raw_options))
+
+    def clause_book(self) -> ClauseBook:
+        """The game's clauses: the print, our own rules and our translation (read once)."""
+        return self.rule_book if isinstance(self.rule_book, ClauseBook) else read_clauses(self.rule_book)
+
+    def clauses(self) -> dict[str, str]:
+        """Clause id → text, printed clauses and our own rules alike."""
+        return self.clause_book().all
+
+    def event_text(self, event: Event, lang: str = "en") -> str:
+        """An event as text in ``lang``, from this game's catalogue, prefixed by its clause id."""
+        return render_event(event, self.messages, lang, self.localize)
+
+    def log_texts(self, state: GameState, seat: int | None, lang: str = "en", start: int = 0) -> list[str]:
+        """The events of ``state``'s log from ``start`` that ``seat`` may see, as text."""
+        return [self.event_text(e, lang) for e in state.visible_log(seat, start)]
+
+    def outcome_text(self, outcome: Outcome, lang: str = "en") -> str:
+        """How the game ended, as text in ``lang``."""
+        return outcome.render(self, lang)
+
+    def bot_names(self) -> list[str]:
+        return sorted({"random", *self.bots})
+
+    def observe(self, state: GameState, seat: int, legal: tuple[Action, ...] | None = None) -> Observation:
+        """What ``seat`` may know of ``state`` when it must decide, with the game's search hooks."""
+        return Observation(state, seat, legal, search=self.search, stops=self.stops)

@@ -1,0 +1,126 @@
+"""The spec of パラレルレギオン (Parallel Legion), the co-operative defence of the Universe for 2–5
+players: what asobi knows of the game (the ``asobi.games`` entry point ``legion``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from asobi.core import GameInfo, GameSpec, GameState, Option, RecordHooks, SearchHooks, Spaces, Utility
+from asobi.core.data import package_hash
+
+from .bots import make_rule_bot
+from .content import PACKAGE
+from .messages import MESSAGES, localize
+from .metrics import STUDY
+from .present import PRESENTATION
+from .space import action_space, chance_space
+from .state import SEATS, LegionState
+from .stops import STOPS
+from .tensor import observation_shape
+
+_FRESH: dict[tuple[Any, ...], LegionState] = {}
+"""A new game of each option set, made once (a memo table): the setup draws nothing before the
+first draw's chance node, so every new game with those options is this state until then, and a
+clone of it costs about a quarter of running the setup again (a search starts many games)."""
+
+
+def _new_state(options: Mapping[str, Any]) -> LegionState:
+    key = (
+        options["players"],
+        options["difficulty"],
+        options["open_hands"],
+        options["empty_hand_cap"],
+        options["own_weapons_only"],
+        options["timing"],
+    )
+    fresh = _FRESH.get(key)
+    if fresh is None:
+        fresh = _FRESH[key] = LegionState(*key)
+    state: LegionState = fresh.clone()
+    return state
+
+
+def heuristic(state: GameState, seat: int) -> float:
+    """A rough estimate of the table's chances for search that stops short of the end: half how far
+    the enemy's life has fallen, half how much Space life is left (every seat shares it)."""
+    assert isinstance(state, LegionState)
+    return 0.5 * (6 - state.enemy_life) / 6 + 0.5 * state.space_life / max(1, state.max_space)
+
+
+def older_options(rules_version: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """A game made before rules version 6 played the simple strategy timing (L-16, L-20): it
+    replays with ``timing=simple`` unless its options say otherwise."""
+    older = rules_version.isdigit() and int(rules_version) < 6
+    return {"timing": "simple", **options} if older else dict(options)
+
+
+@cache
+def data_hash() -> str:
+    return package_hash(PACKAGE)
+
+
+SPEC = GameSpec(
+    id="legion",
+    title_ja="パラレルレギオン",
+    title_en="Parallel Legion",
+    rules_version="6",
+    options=(
+        Option(
+            "players", int, 3, "number of players (seats A–E)", "プレイヤー数（A〜E）", minimum=2, maximum=5
+        ),
+        Option(
+            "difficulty", str, "normal", "difficulty preset", "難易度", choices=("easy", "normal", "hard")
+        ),
+        Option("open_hands", bool, False, "show every hand to every seat", "全員の手札を公開する"),
+        Option(
+            "empty_hand_cap",
+            bool,
+            False,
+            "L-15 narrowing: the 8 − players hand cap also limits an empty hand's 3 cards",
+            "L-15の狭い読み：手札0枚の3枚ドローにも「8−プレイヤー数」の上限を適用する",
+        ),
+        Option(
+            "own_weapons_only",
+            bool,
+            False,
+            "L-26 narrowing: 操作 activates only your own weapons",
+            "L-26の狭い読み：操作で起動できるのは自分のウェポンのみ",
+        ),
+        Option(
+            "timing",
+            str,
+            "printed",
+            "strategy timing (L-28): printed = any time (6.4) and against any effect (6.5); "
+            "simple = own main phase and windows on enemy/event effects only (L-16, faster)",
+            "ストラテジーのタイミング（L-28）：printed＝いつでも（6.4）・あらゆる効果に（6.5）、"
+            "simple＝自分のメインフェイズとエネミー・イベントの効果への応答のみ（L-16、高速）",
+            choices=("printed", "simple"),
+        ),
+    ),
+    seat_names=lambda options: tuple(SEATS[: options["players"]]),
+    new_state=_new_state,
+    state_class=LegionState,
+    rule_book="asobi.games.legion.rules",
+    messages=MESSAGES,
+    present=PRESENTATION,
+    localize=localize,
+    bots={"rule": make_rule_bot},
+    conformance_options=(
+        *({"players": p, "difficulty": "normal"} for p in (2, 3, 4, 5)),
+        {"players": 3, "difficulty": "hard", "open_hands": True},
+        {"players": 5, "difficulty": "easy"},
+        {"players": 5, "difficulty": "normal", "empty_hand_cap": True, "own_weapons_only": True},
+        {"players": 3, "difficulty": "normal", "timing": "simple"},
+    ),
+    info=GameInfo(
+        utility=Utility("identical", 0.0, 1.0),  # co-operative: the table wins or loses together
+        max_steps=60_000,
+    ),
+    spaces=Spaces(actions=action_space, chance=chance_space, observation_shape=observation_shape),
+    records=RecordHooks(data_hash=data_hash, older_options=older_options),
+    study=STUDY,
+    search=SearchHooks(heuristic=heuristic),
+    stops=STOPS,
+)
