@@ -16,12 +16,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from . import __version__
-from .agents import bot_names, make_bot
 from .core.actions import action_to_json
+from .core.bots import bot_names
 from .core.errors import AsobiError, BadRecordError
 from .core.match import Match
-from .core.record import GameRecord, replay
+from .core.record import GameRecord
 from .core.registry import all_games, get_game
+from .core.replay import read_record, replay
 from .core.spec import GameSpec
 from .core.state import CHANCE, Outcome
 from .terminal import TerminalGame, hint_bot_name, parse_seats
@@ -326,7 +327,7 @@ def _load_record(source: str, db: str | None) -> tuple[GameRecord, str]:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as e:
             raise BadRecordError(source, f"cannot read ({e})") from None
-        return GameRecord.loads(text, where=source), source
+        return read_record(text, where=source), source
     if source.isdigit():
         with _open_store(db) as store:
             return store.load(int(source)), f"saved game {source}"
@@ -430,8 +431,7 @@ def replay_cmd(source: str, verify: bool, seat_text: str | None, step_mode: bool
             click.echo(spec.outcome_text(outcome, lang) if outcome else ("（未終了）" if lang == "ja" else "(not finished)"))
         return
     # Through the match loop, so each seat sees other seats' actions as it saw them when played.
-    match = Match(spec, record.options, record.seats, seed=record.seed, actions=record.actions, where=where,
-                  bot_maker=make_bot)
+    match = Match(spec, record.options, record.seats, seed=record.seed, actions=record.actions, where=where)
     for event in match.opening_events(seat):
         click.echo("  · " + spec.event_text(event, lang))
     for update in match.updates(seat, 0, lang):
@@ -460,8 +460,7 @@ def _export(record: GameRecord, where: str, path: str, seat: int | None, lang: s
     spec = record.spec
     if not 0 <= seat < len(record.seats):
         raise AsobiError(f"{where}: no seat {seat}; this game's seats are 0..{len(record.seats) - 1}")
-    match = Match(spec, record.options, record.seats, seed=record.seed, actions=record.actions, where=where,
-                  bot_maker=make_bot)
+    match = Match(spec, record.options, record.seats, seed=record.seed, actions=record.actions, where=where)
     updates = [
         {
             "state_id": u.state_id,
@@ -734,7 +733,7 @@ def ladder(ctx: click.Context, game: str, bots: str, n: int, seed: int, jobs: in
     import shlex
     import time
 
-    from .agents import check_bot_name
+    from .core.bots import check_bot_name
     from .sim.ladder import markdown, run_ladder
     from .sim.ladder import plot as plot_ratings
 

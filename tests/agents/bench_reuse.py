@@ -12,7 +12,7 @@ import argparse
 import statistics
 import time
 
-from asobi.agents import MCTSAgent, make_bot
+from asobi.agents import MCTSAgent
 from asobi.core.match import Match
 from asobi.core.registry import get_game
 
@@ -20,7 +20,7 @@ from asobi.core.registry import get_game
 def run(game: str, bot: str, seed: int, steps: int, players: int) -> list[tuple[int, int, float, float]]:
     spec = get_game(game)
     options = spec.validate_options({"players": players, "open_hands": True} if game == "legion" else {})
-    match = Match(spec, options, [f"bot:{bot}"] * len(spec.seat_names(options)), seed=seed, journal=False, bot_maker=make_bot)
+    match = Match(spec, options, [f"bot:{bot}"] * len(spec.seat_names(options)), seed=seed, journal=False)
     rows = []
     for _ in range(steps):
         if match.is_over():

@@ -25,8 +25,9 @@ from open_spiel.python.algorithms import mcts
 
 from asobi.agents.evaluate import random_rollout
 from asobi.agents.search import Budget, ISMCTSAgent, MCTSAgent
-from asobi.core.agent import Observation, derive_seed
+from asobi.core.agent import Observation
 from asobi.core.registry import get_game
+from asobi.core.seeding import derive_seed
 from asobi.interop import openspiel as aos
 
 UCT_C = 2.0

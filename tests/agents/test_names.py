@@ -6,16 +6,9 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from asobi.agents import (
-    BotNameError,
-    ISMCTSAgent,
-    MCTSAgent,
-    check_bot_name,
-    make_bot,
-    parse_search,
-    seat_kind,
-)
+from asobi.agents import ISMCTSAgent, MCTSAgent, parse_search
 from asobi.cli import main
+from asobi.core.bots import BotNameError, bot_kinds, check_bot_name, make_bot, seat_kind
 from asobi.core.registry import get_game
 from asobi.store import GameStore
 from support.toygame import registered
@@ -81,7 +74,7 @@ def test_an_unknown_seat_kind_names_every_form_a_seat_may_take():
     with pytest.raises(BotNameError) as e:
         seat_kind(get_game("legion"), "my_bots:FirstChoice")
     said = str(e.value)
-    assert "'my_bots:FirstChoice'" in said and "py:MODULE:CLASS" in said and "bot:NAME (ismcts, mcts, random, rule)" in said
+    assert "'my_bots:FirstChoice'" in said and "py:MODULE:CLASS" in said and "bot:NAME (ismcts, mcts, py, random, rule)" in said
 
 
 def test_a_game_without_heuristic_or_rule_bot_says_so():
@@ -123,3 +116,12 @@ def test_simulate_with_search_bots_is_reproducible():
     assert first.exit_code == 0, first.output
     assert run(*args).output == first.output
     assert '"ismcts:iters=20"' in first.output
+
+
+def test_the_kinds_every_game_may_be_given_are_found_by_entry_point():
+    assert {"mcts", "ismcts", "py"} <= set(bot_kinds())
+    assert "mcts" in seat_kind(get_game("legion"), "mcts:iters=5")
+    with pytest.raises(BotNameError, match="no bot 'alphazero:iters=5'"):
+        check_bot_name(get_game("legion"), "alphazero:iters=5")
+    with pytest.raises(BotNameError, match="takes no parameters"):
+        check_bot_name(get_game("legion"), "rule:iters=5")

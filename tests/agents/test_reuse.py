@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
-from asobi.agents import Budget, MCTSAgent, make_bot
+from asobi.agents import Budget, MCTSAgent
 from asobi.agents.evaluate import random_rollout
-from asobi.agents.names import BotNameError, parse_search
+from asobi.agents.names import parse_search
 from asobi.core.agent import Observation
+from asobi.core.bots import BotNameError, make_bot
 from asobi.core.match import Match
 from asobi.core.registry import get_game
 from asobi.core.state import GameState
@@ -73,7 +74,7 @@ def test_the_same_seed_and_observations_give_the_same_trees():
     options = spec.validate_options({"players": 2, "open_hands": True})
     runs = []
     for _ in range(2):
-        match = Match(spec, options, ["bot:mcts:iters=40:depth=20"] * 2, seed=5, journal=False, bot_maker=make_bot)
+        match = Match(spec, options, ["bot:mcts:iters=40:depth=20"] * 2, seed=5, journal=False)
         trees = []
         for _ in range(25):
             if match.is_over():
@@ -93,7 +94,7 @@ def test_open_hands_legion_reuses_only_the_real_position():
     list another position's)."""
     spec = get_game("legion")
     options = spec.validate_options({"players": 3, "open_hands": True})
-    match = Match(spec, options, ["bot:mcts:iters=40:depth=20"] * 3, seed=2, journal=False, bot_maker=make_bot)
+    match = Match(spec, options, ["bot:mcts:iters=40:depth=20"] * 3, seed=2, journal=False)
     reused = 0
     for _ in range(40):
         if match.is_over():

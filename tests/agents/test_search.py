@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
-from asobi.agents import Budget, ISMCTSAgent, MCTSAgent, make_bot
+from asobi.agents import Budget, ISMCTSAgent, MCTSAgent
 from asobi.agents.evaluate import random_rollout
 from asobi.core.agent import Observation
+from asobi.core.bots import make_bot
 from asobi.core.match import Match
 from asobi.core.registry import get_game
 from asobi.core.state import GameState
@@ -147,7 +148,7 @@ def test_searches_play_whole_games_for_every_seat():
         ("emblem", {}, ["bot:mcts:iters=2:depth=20", "bot:ismcts:iters=2:rollout=heuristic"]),
     ):
         spec = get_game(game)
-        match = Match(spec, spec.validate_options(options), seats, seed=5, journal=False, bot_maker=make_bot)
+        match = Match(spec, spec.validate_options(options), seats, seed=5, journal=False)
         match.play()
         assert match.is_over()
 

@@ -8,9 +8,9 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from asobi.agents import BotNameError, make_bot, seat_kind
 from asobi.cli import main
 from asobi.core import get_game
+from asobi.core.bots import BotNameError, make_bot, seat_kind
 
 MODULE = '''
 from asobi.core.agent import Agent

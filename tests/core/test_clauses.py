@@ -74,6 +74,12 @@ def _package(tmp_path, monkeypatch, files: dict[str, str]) -> str:
 PRINTED = "id\tkind\ttext\n1.1\trule\t一\n1.2\tdeleted\t二\n"
 
 
+def test_a_rulebook_of_our_own_needs_no_printed_file(tmp_path, monkeypatch):
+    package = _package(tmp_path, monkeypatch, {"completion.tsv": "id\tkind\ttext\n1\trule\t一。/ One.\n"})
+    book = cl.read_clauses(package)
+    assert book.printed == {} and book.text("1", "en") == "One." and book.notice("en") is None
+
+
 def test_the_three_files_make_one_book(tmp_path, monkeypatch):
     package = _package(tmp_path, monkeypatch, {
         "clauses.tsv": PRINTED,
@@ -86,7 +92,7 @@ def test_the_three_files_make_one_book(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize(("files", "named"), [
-    ({}, "clauses.tsv: entry '(the file)'"),
+    ({}, "clauses.tsv: entry '(the file)', field '-': is missing, and so is completion.tsv"),
     ({"clauses.tsv": "1.1\trule\t一\n"}, "entry '(the header)'"),
     ({"clauses.tsv": "id\tkind\ttext\n1.1\trule\n"}, "clauses.tsv:2: entry '1.1'"),
     ({"clauses.tsv": "id\tkind\ttext\n1.1\trule\t一\n1.1\trule\t二\n"}, "clauses.tsv:3: entry '1.1', field 'id'"),

@@ -8,7 +8,7 @@ from random import Random
 
 import pytest
 
-from asobi.core.conformance import PlayoutStats, check_views
+from asobi.core.conformance import HarnessError, PlayoutStats, check_views
 from asobi.core.registry import get_game
 from support.play import played
 
@@ -31,5 +31,5 @@ def test_a_false_claim_of_public_views_fails_the_harness(game, monkeypatch):
     assert not spec.info.public_views
     check_views(spec, state, Random(1), PlayoutStats(), game)  # hands are hidden: no claim, no failure
     claims = dataclasses.replace(spec, info=dataclasses.replace(spec.info, public_views=True))
-    with pytest.raises(AssertionError, match="declares public views"):
+    with pytest.raises(HarnessError, match="declares public views"):
         check_views(claims, state, Random(1), PlayoutStats(), game)

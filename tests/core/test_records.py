@@ -16,7 +16,8 @@ from asobi.core import (
     registry,
 )
 from asobi.core.actions import MAX_ACTION_DEPTH, is_well_formed
-from asobi.core.record import MAX_JSON_DEPTH, load_json, recheck, replay
+from asobi.core.record import MAX_JSON_DEPTH, load_json
+from asobi.core.replay import read_record, recheck, replay
 from support.toygame import SPEC, registered
 
 
@@ -185,11 +186,11 @@ def test_data_hash_is_carried_and_a_different_one_warns(monkeypatch):
 def test_older_rules_whose_actions_stay_legal_are_migrated():
     data = finished_record().to_json()
     data["rules_version"] = "0"
-    record = GameRecord.from_json(data)
+    record = read_record(data)
     assert record.rules_version == SPEC.rules_version and record.migrated_from == "0"
     assert "rules version '0'" in record.warnings[0] and "all its 8 actions" in record.warnings[0]
-    assert GameRecord.loads(record.dumps()).migrated_from == "0"
-    as_written = GameRecord.from_json(data, migrate=False)
+    assert read_record(record.dumps()).migrated_from == "0"
+    as_written = GameRecord.from_json(data)
     assert as_written.rules_version == "0" and as_written.migrated_from is None
 
 
@@ -198,6 +199,6 @@ def test_older_rules_that_refuse_an_action_name_the_action_and_the_rule():
     data["rules_version"] = "0"
     data["actions"][6] = ["play", 1]  # seat 0 played its 1 already
     with pytest.raises(RulesVersionError, match=r"rules version '0'; under version '1' its action 6 is refused by rule T\.2"):
-        GameRecord.from_json(data)
-    check = recheck(GameRecord.from_json(data, migrate=False))
+        read_record(data)
+    check = recheck(GameRecord.from_json(data))
     assert (check.ok, check.failed_at, check.action, check.clause) == (False, 6, ("play", 1), "T.2")

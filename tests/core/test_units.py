@@ -17,7 +17,9 @@ from asobi.core import (
     action_to_json,
     render_event,
 )
+from asobi.core.actions import HIDDEN
 from asobi.core.data import load
+from asobi.core.labels import ActionLabels
 from asobi.core.options import validate_options
 from support.toygame import SPEC, registered
 
@@ -73,6 +75,38 @@ def test_events_render_in_both_languages_with_their_clause():
     assert Event.from_json(event.to_json()) == event
     private = Event("4.1", "draw", (("card", "α1"),), (0,))
     assert private.visible_to(0) and not private.visible_to(1) and private.visible_to(None)
+
+
+def test_action_labels_fill_templates_through_the_games_localize():
+    def localize(name, value, lang):
+        if name == "seat":
+            return "AB"[value]
+        if name == "card":
+            return {"ja": {"c1": "剣"}, "en": {"c1": "sword"}}[lang].get(value, value)
+        return str(value)
+
+    labels = ActionLabels(
+        templates={
+            "pass": ("パス", "pass"),
+            "play": ("{seat}が{card}を{n}枚出す", "{seat} plays {n} × {card}"),
+            "ready": ("準備完了", "ready"),
+            "wait": ("待つ", "wait"),
+        },
+        localize=localize,
+        params={"play": ("seat", "card", "n")},
+        forms={"toggle": lambda state, a: ("ready" if state["ready"] else "wait", ())},
+        hidden={"play": ("伏せて出す", "plays face down")},
+    )
+    state = {"ready": True}
+    assert labels.label(state, ("pass",), "ja") == "パス"
+    assert labels.label(state, ("play", 1, "c1", 2), "ja") == "Bが剣を2枚出す"
+    assert labels.label(state, ("play", 1, "c1", 2), "en") == "B plays 2 × sword"
+    assert labels.label(state, ("toggle",), "en") == "ready"
+    assert labels.label({"ready": False}, ("toggle",), "ja") == "待つ"
+    # a redacted action takes its verb's hidden form; a verb without a template reads as its items
+    assert labels.label(state, ("play", 1, HIDDEN, 2), "en") == "plays face down"
+    assert labels.label(state, ("play", 1, HIDDEN, 2), "ja") == "伏せて出す"
+    assert labels.label(state, ("shuffle", 3), "en") == "shuffle 3"
 
 
 def test_record_refuses_damaged_fields():

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from itertools import product
 
-from asobi.core.match import Match, make_bot
+from asobi.core.bots import make_bot
+from asobi.core.match import Match
 from asobi.games.emblem.bots import RuleBot
 from asobi.games.emblem.cards import DECKS
 from asobi.games.emblem.spec import SPEC

@@ -9,6 +9,7 @@ from asobi.games.emblem.cards import preconstructed
 from asobi.games.emblem.rules import flow
 from asobi.games.emblem.rules.field import SORTIE_SQUARES, SQUARES, square_name
 from asobi.games.emblem.spec import SPEC, deck_list, prepare_options
+from asobi.games.emblem.view import unit_view
 from support.scenario import rule
 
 from .helpers import (
@@ -78,7 +79,7 @@ def test_offfield_is_the_public_discard_zone():
 def test_a_guardian_protects_units_on_the_owners_sortie_row():
     s = invasion([(4, "az-soldier", 0, 2), (1, "cr-brute", 1, 4)])
     put_card(s, 1, "guardian", "g-banner")
-    assert s.unit_view(s.field[1])["counter"] == 3
+    assert unit_view(s, s.field[1])["counter"] == 3
     s3 = invasion([(4, "cr-goran", 1, 4), (1, "az-soldier", 0, 3)], turn_player=1)
     put_card(s3, 0, "guardian", "g-aegis")
     s3.apply(("activate", 4))

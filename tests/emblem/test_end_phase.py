@@ -7,6 +7,7 @@ import pytest
 from asobi.core import IllegalActionError
 from asobi.games.emblem.rules import flow
 from asobi.games.emblem.rules.end_phase import begin_end_phase
+from asobi.games.emblem.view import unit_view
 from support.scenario import rule
 
 from .helpers import arrive, at, chips, empty_hand, events, give, opening, place, put_card, settled
@@ -114,7 +115,7 @@ def test_honing_pays_two_chips_for_a_lasting_attack_bonus():
     s = end_phase([(1, "az-bors", 0, 3)])
     unused = s.unused[0]
     s.apply(("honing", 1))
-    assert s.field[1][8] == 1 and s.unit_view(s.field[1])["attack"] == 2
+    assert s.field[1][8] == 1 and unit_view(s, s.field[1])["attack"] == 2
     assert s.unused[0] == unused - 2 and s.used[0] == 2
     assert ("C-20", "honing") in events(s)
     settled(s)

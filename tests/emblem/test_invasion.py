@@ -6,6 +6,7 @@ import pytest
 
 from asobi.core import IllegalActionError
 from asobi.games.emblem.rules import flow
+from asobi.games.emblem.view import unit_view
 from support.scenario import rule
 
 from .helpers import arrive, at, chips, cites, events, invasion, opening, place, put_card, settled
@@ -227,19 +228,19 @@ def test_modifiers_add_to_attack_and_counter_and_never_go_below_zero():
     put_card(s, 0, "land", "l-plains")
     put_card(s, 1, "guardian", "g-dragon")
     cav, raider = s.field[4], s.field[7]
-    assert s.unit_view(cav)["attack"] == 2 + 1 + 1  # bracelet, plains
-    assert s.unit_view(raider)["counter"] == 1 + 2  # dragon's blessing for fliers
+    assert unit_view(s, cav)["attack"] == 2 + 1 + 1  # bracelet, plains
+    assert unit_view(s, raider)["counter"] == 1 + 2  # dragon's blessing for fliers
     ciel = place(s, 1, "az-ciel", 0)
     from asobi.games.emblem.rules.combat import attack_value
 
     assert attack_value(s, ciel, 7, False) == 2 + 2  # effective against fliers
     brute = place(s, 10, "cr-brute", 1, item="enemy:i-shackles")
-    assert s.unit_view(brute)["attack"] == 0  # 1 - 1
+    assert unit_view(s, brute)["attack"] == 0  # 1 - 1
     settled(s)
     # 反 0 with a Cursed Necklace (-1) counters for 0, not -1: the attacker gains no chip
     s = invasion([(4, "az-soldier", 0, 2), (7, "cr-hex", 1, 3, {"item": "enemy:i-curse"})])
     hex_ = s.field[7]
-    assert s.unit_view(hex_)["counter"] == 0
+    assert unit_view(s, hex_)["counter"] == 0
     used = s.used[0]
     s.apply(("activate", 4))
     s.apply(("next",))
@@ -279,7 +280,7 @@ def test_poisoned_units_lose_a_chip_at_their_owners_turn_start():
         hands=(["cr-hex"] * 2 + ["cr-raider"] * 4 + ["cr-brute"], ["az-soldier"] * 4 + ["az-cavalier"] * 3),
     )
     put_card(s, 1, "guardian", "g-aegis")  # 1 less damage on B's 出撃マス
-    assert s.unit_view(s.field[7])["attack"] == 1  # 2, shackled
+    assert unit_view(s, s.field[7])["attack"] == 1  # 2, shackled
     s.apply(("activate", 7))
     s.apply(("next",))
     s.apply(("attack", 10))

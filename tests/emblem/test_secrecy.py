@@ -10,6 +10,7 @@ import pytest
 from asobi.core import IllegalActionError
 from asobi.core.actions import HIDDEN
 from asobi.games.emblem.cards import UNIT
+from asobi.games.emblem.hidden import unseen_cards
 from asobi.games.emblem.rules import IDLE, flow, kokuryoku
 from asobi.games.emblem.spec import SPEC, observation_shape
 from asobi.games.emblem.state import EmblemState
@@ -143,7 +144,7 @@ def test_hidden_variants_draw_the_whole_other_hand_anew_and_keep_what_the_seat_s
     for v in variants:
         assert v.view(1) == s.view(1) and v.visible_log(1) == s.visible_log(1)
         assert v.observation_tensor(1) == s.observation_tensor(1)
-        assert v.invariant_errors() == [] and sorted(v._unseen(0)) == sorted(s._unseen(0))
+        assert v.invariant_errors() == [] and sorted(unseen_cards(v, 0)) == sorted(unseen_cards(s, 0))
         assert v.hand[1] == s.hand[1] and v.deck[1] == s.deck[1]
 
 
@@ -174,8 +175,8 @@ def test_determinize_samples_the_other_hand_from_unseen_cards_and_depends_only_o
             assert d.current_seat == s.current_seat and d.invariant_errors() == []
             if s.current_seat == seat:
                 assert d.legal_actions() == s.legal_actions()
-            unseen = sorted(s._unseen(other))
-            assert sorted(d._unseen(other)) == unseen  # the same cards, differently split
+            unseen = sorted(unseen_cards(s, other))
+            assert sorted(unseen_cards(d, other)) == unseen  # the same cards, differently split
             assert all(e.args == () or e.seats != (other,) or ("card", HIDDEN) in e.args for e in d.log)
             for v in s.hidden_variants(seat, Random(checked)):
                 assert v.determinize(seat, Random(7)).fingerprint() == d.fingerprint()

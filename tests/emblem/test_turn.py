@@ -6,6 +6,7 @@ import pytest
 
 from asobi.core import IllegalActionError
 from asobi.games.emblem.rules import flow
+from asobi.games.emblem.view import unit_view
 from support.scenario import rule
 
 from .helpers import (
@@ -276,7 +277,7 @@ def test_enemy_only_items_and_removing_them_as_their_text_says():
     s.apply(("equip", "i-shackles", 10))
     u = s.field[10]
     assert u is not None and u[6] == s.cards.index("i-shackles") and u[7] == 0
-    assert s.unit_view(u)["attack"] == 0  # 攻 1 - 1
+    assert unit_view(s, u)["attack"] == 0  # 攻 1 - 1
     assert cites(s, "2.3.11")
     # B's item step: B cannot simply remove it (C-32), but may discard a weapon to do so
     s.apply(("next",))

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from asobi.core.agent import Observation
-from asobi.core.match import Match, make_bot
+from asobi.core.bots import make_bot
+from asobi.core.match import Match
 from asobi.games.legion.spec import SPEC
 from support.play import chance_rng
 

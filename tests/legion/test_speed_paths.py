@@ -7,12 +7,11 @@ from random import Random
 
 from asobi.core import Event
 from asobi.games.legion.cards import ARMY, distinct, hand_kinds
-from asobi.games.legion.content import DIRECTION_STEP, content
+from asobi.games.legion.content import DIRECTION_STEP, content, tables
 from asobi.games.legion.rules.log import seat_events
 from asobi.games.legion.rules.main_phase import legal_main
 from asobi.games.legion.rules.shield import legal_shield
 from asobi.games.legion.rules.stack import can_respond, playable_strategies
-from asobi.games.legion.rules.tables import tables
 from asobi.games.legion.rules.weapons import ship_distance
 from asobi.games.legion.rules.window import ALL_BUT, SEATS_IN, answerers, sync_answerers
 from asobi.games.legion.state import LegionState

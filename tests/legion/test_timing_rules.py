@@ -157,14 +157,15 @@ def test_a_game_made_before_rules_version_6_replays_with_the_simple_timing():
     from pathlib import Path
 
     from asobi.core import GameRecord, replay
+    from asobi.core.replay import read_record
 
     golden = json.loads((Path(__file__).parents[1] / "golden" / "legion-simple.record.json").read_text("utf-8"))
     old = {**golden, "rules_version": "5", "options": {k: v for k, v in golden["options"].items() if k != "timing"}}
-    record = GameRecord.from_json(old)
+    record = read_record(old)
     assert record.options["timing"] == "simple" and record.migrated_from == "5"
     assert replay(record).outcome() is not None
     # the same options under the current version mean the printed timing, where the game differs
-    current = GameRecord.from_json({**old, "rules_version": golden["rules_version"]}, migrate=False)
+    current = GameRecord.from_json({**old, "rules_version": golden["rules_version"]})
     assert current.options["timing"] == "printed"
 
 

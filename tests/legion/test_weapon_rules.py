@@ -8,9 +8,8 @@ import dataclasses
 
 import pytest
 
-from asobi.games.legion.content import content
+from asobi.games.legion.content import Tables, content
 from asobi.games.legion.rules.draw import hand_limit
-from asobi.games.legion.rules.tables import Tables
 from support.scenario import rule
 
 from .helpers import code, events, kind, position, run, sq

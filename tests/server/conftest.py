@@ -8,7 +8,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from asobi.core.match import Match
 from asobi.server import create_app
+from asobi.server.messages import Reader, StateMessages
 
 
 @pytest.fixture
@@ -20,6 +22,13 @@ def db_path(tmp_path):
 def client(db_path) -> Iterator[TestClient]:
     with TestClient(create_app(db_path)) as c:
         yield c
+
+
+def message_for(match: Match, seat: int | None, lang: str = "en", *, text: bool = True, since: int = -1) -> dict[str, Any]:
+    """The state message for ``seat`` (``None``: a spectator) built alone, by a builder of its own
+    that shares nothing with other messages (it names the cards its view shows, as a replay's do)."""
+    messages = StateMessages(match.spec, match.options, 1, epoch="e", names_from_views=True)
+    return messages.message(match, Reader(seat, lang, text=text, sent=since, epoch="e"))
 
 
 def new_game(client: TestClient, game: str = "legion", seats: list[str] | None = None, seed: int | None = 1,

@@ -13,10 +13,9 @@ from asobi.core.registry import get_game
 from asobi.core.state import CHANCE
 from asobi.server.cards import card_catalogue
 from asobi.server.hints import best_bot, hint
-from asobi.server.protocol import state_message
 from support.play import people_match, random_match
 
-from .conftest import hello, hello_until, my_turn, new_game, receive_until
+from .conftest import hello, hello_until, message_for, my_turn, new_game, receive_until
 
 
 def _finished(client, game: str, seats: list[str], seed: int, **options) -> int:
@@ -173,20 +172,18 @@ def test_a_replay_shows_each_seat_only_its_own_hand(client):
 
 
 def test_replay_frames_do_not_change_with_what_the_viewer_cannot_see():
-    """A replay frame is the live message (state_message) of its moment: rebuilt on states that
+    """A replay frame is the live message of its moment: rebuilt on states that
     differ only in hidden cards, every frame a seat or a spectator gets comes out the same."""
     rng = Random(8)
     compared = 0
     for match in _sampled("emblem", {}, seed=5, points=4, every=25):
         for seat in (0, 1):
-            frame = state_message(match, seat, since=-1, epoch="replay", lang="en", game_id=1,
-                                  seat_kinds=match.seats, connected=[], can_undo=0)
+            frame = message_for(match, seat)
             real = match.state
             try:
                 for variant in real.hidden_variants(seat, rng):
                     match.state = variant
-                    again = state_message(match, seat, since=-1, epoch="replay", lang="en", game_id=1,
-                                          seat_kinds=match.seats, connected=[], can_undo=0)
+                    again = message_for(match, seat)
                     assert again["view"] == frame["view"] and again["text"] == frame["text"]
                     compared += 1
             finally:
@@ -243,8 +240,7 @@ def test_emblem_attacks_carry_the_forecast_the_rules_then_bear_out():
             if seat == CHANCE:
                 match.step()
                 continue
-            message = state_message(match, seat, since=-1, epoch="e", lang="en", game_id=1,
-                                    seat_kinds=match.seats, connected=[], can_undo=0)
+            message = message_for(match, seat)
             for item in message["legal"]:
                 if item["action"][0] == "attack":
                     assert "forecast" in item, item

@@ -5,13 +5,13 @@ and the battle odds ride on the choices made in a battle."""
 from __future__ import annotations
 
 from asobi.core.agent import Observation
-from asobi.core.match import Match, make_bot
+from asobi.core.bots import make_bot
+from asobi.core.match import Match
 from asobi.core.registry import get_game
 from asobi.core.state import TERMINAL
 from asobi.games.byston.board import static
-from asobi.server.protocol import state_message
 
-from .conftest import hello_until, my_turn, new_game, receive_until
+from .conftest import hello_until, message_for, my_turn, new_game, receive_until
 
 
 def test_the_catalogue_offers_byston_with_two_to_four_seats_and_bots(client):
@@ -56,8 +56,7 @@ def test_a_seat_plays_byston_over_the_socket(client):
 
 
 def _message(match: Match, seat: int | None) -> dict:
-    return state_message(match, seat, since=-1, epoch="e", lang="en", game_id=1, seat_kinds=match.seats,
-                         connected=[], can_undo=0, with_text=False)
+    return message_for(match, seat, text=False)
 
 
 def _battle_decisions(seeds: range):

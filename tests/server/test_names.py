@@ -9,7 +9,7 @@ import pytest
 
 from asobi.core.registry import all_games
 from asobi.server.cards import card_name_table
-from asobi.server.protocol import card_names
+from asobi.server.messages import card_names
 from support.play import people_match, random_match
 
 from .conftest import hello, new_game

@@ -1,25 +1,20 @@
-"""What keeps the server's event loop from standing still: checkpoints in a thread of their own,
-the collector's full collections made rare, and the watch that measures the loop's stalls."""
+"""What keeps the server's event loop from standing still: its store's checkpoints left to a thread
+of their own (the thread itself: tests/store/test_checkpoints.py), the collector's full
+collections made rare, and the watch that measures the loop's stalls."""
 
 from __future__ import annotations
 
 import asyncio
 import gc
 import json
-import sqlite3
 import time
 
-from asobi.server.checkpoints import Checkpointer, finish_log, without_auto_checkpoints
 from asobi.server.collector import FULL_AFTER, fewer_full_collections
 from asobi.server.rooms import Hub
 from asobi.server.watch import LoopWatch
 from asobi.store import GameStore
 
 from .conftest import new_game
-
-
-def _log_frames(db: sqlite3.Connection) -> int:
-    return int(db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()[0][1])
 
 
 def test_the_hubs_connections_leave_checkpoints_to_the_thread(tmp_path):
@@ -33,38 +28,6 @@ def test_the_hubs_connections_leave_checkpoints_to_the_thread(tmp_path):
             await hub.close()
 
     asyncio.run(check())
-
-
-def test_the_thread_copies_the_log_and_the_loop_starts_it_over(tmp_path):
-    path = tmp_path / "log.sqlite3"
-
-    async def write() -> tuple[Checkpointer, int, int]:
-        db = sqlite3.connect(path, isolation_level=None)
-        db.execute("PRAGMA journal_mode = WAL")
-        without_auto_checkpoints(db)
-        db.execute("CREATE TABLE t (x TEXT)")
-        checkpointer = Checkpointer(path, asyncio.get_running_loop(), lambda: finish_log(db), period=0.01,
-                                    restart_frames=20)
-        checkpointer.start()
-        most = 0
-        try:
-            for _ in range(400):  # each commit adds a frame or two; the log restarts long before 400
-                db.execute("INSERT INTO t VALUES (?)", ("x" * 3000,))
-                most = max(most, (path.parent / "log.sqlite3-wal").stat().st_size)
-                await asyncio.sleep(0.002)
-        finally:
-            checkpointer.stop()
-        rows = db.execute("SELECT count(*) FROM t").fetchone()[0]
-        db.close()
-        return checkpointer, most, rows
-
-    checkpointer, most, rows = asyncio.run(write())
-    assert rows == 400
-    assert checkpointer.checkpoints > 0 and checkpointer.restarts > 0
-    assert most < 400 * 3000  # bounded: the log did not keep every commit
-    again = sqlite3.connect(path)
-    assert again.execute("SELECT count(*) FROM t").fetchone()[0] == 400
-    again.close()
 
 
 def test_actions_are_saved_with_the_thread_checkpointing(client, db_path):

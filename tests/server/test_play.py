@@ -230,7 +230,8 @@ def test_bots_play_a_whole_game_as_seats(client, db_path):
         assert saved.status == "finished"
     record = client.get(f"/api/games/{game_id}/record").json()
     assert record["outcome"] == {k: v for k, v in end["outcome"].items() if k != "text"}
-    from asobi.core.record import GameRecord, replay
+    from asobi.core.record import GameRecord
+    from asobi.core.replay import replay
 
     replay(GameRecord.from_json(record))  # every action stands under the rules
 

@@ -10,13 +10,14 @@ import pytest
 
 from asobi.core.match import Match
 from asobi.core.state import CHANCE
-from asobi.server.protocol import common_part, state_message
+from asobi.server.messages import common_part
 from support.play import people_match, random_match
+
+from .conftest import message_for
 
 
 def _message(match: Match, seat: int | None, lang: str = "en") -> dict:
-    return state_message(match, seat, since=-1, epoch="e", lang=lang, game_id=1, seat_kinds=match.seats,
-                         connected=[], can_undo=0)
+    return message_for(match, seat, lang)
 
 
 def _with_state(match: Match, state, seat: int | None) -> dict:

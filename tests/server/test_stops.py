@@ -8,12 +8,12 @@ from random import Random
 
 from asobi.core.match import Match
 from asobi.core.registry import get_game
-from asobi.server.protocol import state_message
+
+from .conftest import message_for
 
 
 def _message(match: Match, seat: int) -> dict:
-    return state_message(match, seat, since=-1, epoch="e", lang="en", game_id=1, seat_kinds=match.seats,
-                         connected=[], can_undo=0, with_text=False)
+    return message_for(match, seat, text=False)
 
 
 def test_state_messages_name_the_window_and_the_stops():

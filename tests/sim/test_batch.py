@@ -9,7 +9,8 @@ import sys
 from click.testing import CliRunner
 
 from asobi.cli import main
-from asobi.core.record import GameRecord, replay
+from asobi.core.record import GameRecord
+from asobi.core.replay import replay
 from asobi.sim.batch import read_record_line, run_batch
 
 

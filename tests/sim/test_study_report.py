@@ -14,12 +14,13 @@ from click.testing import CliRunner
 from asobi.cli import main
 from asobi.core.errors import AsobiError
 from asobi.core.hooks import StudyHooks
+from asobi.core.record import GameRecord
 from asobi.core.registry import get_game
+from asobi.core.replay import replaying
 from asobi.sim.balance import Cell
 from asobi.sim.batch import make_jobs, play_job, read_record_line
 from asobi.sim.study import figures
 from asobi.sim.study import make as study_make
-from asobi.sim.study.games import game_facts
 from asobi.sim.study.make import make_study
 from asobi.sim.study.report import build_report, differences
 from asobi.sim.study.stats import fisher_exact
@@ -210,8 +211,8 @@ def test_compare_refuses_a_file_that_is_not_a_study(legion_study, tmp_path):
     assert result.exit_code == 2 and "not an asobi study report" in result.output
 
 
-def test_a_game_without_study_hooks_is_still_studied(tmp_path):
-    spec = dataclasses.replace(get_game("legion"), study=StudyHooks())
+def test_a_game_without_study_hooks_is_still_studied(tmp_path, swap_spec):
+    spec = swap_spec("asobi.games.legion.spec", study=StudyHooks())
     options = spec.validate_options({"players": 2})
     cells = [Cell((), options, ("rule", "rule"), ("A", "B"))]
     report = make_study(spec, cells, 3, 5, tmp_path / "s", command="test")
@@ -225,14 +226,31 @@ def test_a_game_without_study_hooks_is_still_studied(tmp_path):
         "games.jsonl", "length.png", "outcomes.png", "report.html", "study.json"]
 
 
-def test_a_replay_that_ends_otherwise_is_an_error():
-    spec = get_game("legion")
-    (job,) = make_jobs("legion", spec.validate_options({}), ["rule"] * 3, 1, 2, record=True)
+def test_a_study_reads_each_game_as_it_is_played_the_same_as_a_replay_of_its_record(swap_spec):
+    """The figures sampled while a game was played are those its record gives when replayed
+    (before each action, and at the end): a study never plays a game twice. The clock here is the
+    log's length, which nearly every action moves on, so each sample is seen."""
+    legion = get_game("legion")
+    spec = swap_spec("asobi.games.legion.spec", study={
+        "progress": lambda state: {"events": float(state.log_length()), "round": float(state.round)}})
+    assert legion.study.progress is not spec.study.progress
+    (job,) = make_jobs("legion", spec.validate_options({}), ["rule"] * 3, 1, 2, record=True, facts=True)
     result = play_job(job)
-    assert game_facts(spec, result)["progress"]["names"][0] == "round"
-    forged = dataclasses.replace(result, winners=() if result.winners else (0, 1, 2))
-    with pytest.raises(AsobiError, match="replays to another outcome"):
-        game_facts(spec, forged)
+    assert result.facts is not None and result.record is not None
+    record = GameRecord.from_json(result.record)
+    progress = spec.study.progress
+    assert progress is not None
+    starts: list[list[float]] = []
+    for match in replaying(record):
+        if len(match.actions) < len(record.actions):
+            values = [float(v) for v in progress(match.state).values()]
+            if not starts or starts[-1][0] != values[0]:
+                starts.append(values)
+    final = match.state
+    assert result.facts["progress"]["start"] == starts and len(starts) > 100
+    assert result.facts["progress"]["end"] == [float(v) for v in progress(final).values()]
+    assert result.facts["first_seat"] == spec.study.first_seat(final)  # type: ignore[misc]
+    assert play_job(dataclasses.replace(job, facts=False)).facts is None
 
 
 def test_games_made_under_two_data_versions_are_refused(tmp_path, monkeypatch):

@@ -13,7 +13,8 @@ from random import Random
 from typing import Any
 
 from asobi.core import CHANCE, Action, GameRecord, GameSpec, GameState, get_game
-from asobi.core.match import Match, chance_source
+from asobi.core.match import Match
+from asobi.core.seeding import chance_source
 
 
 def random_action(state: GameState, rng: Random, uniform_chance: bool = False) -> Action:

@@ -15,8 +15,9 @@ from random import Random
 from typing import Any
 
 from ..core.actions import Action
-from ..core.agent import Agent, derive_seed
+from ..core.agent import Agent
 from ..core.log import StateLog
+from ..core.seeding import derive_seed
 from ..core.spec import GameSpec
 from ..core.state import CHANCE, TERMINAL, GameState
 

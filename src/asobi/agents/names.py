@@ -1,4 +1,6 @@
-"""Bots by name: ``random``, a game's own bots (``rule``…), and the searches with parameters.
+"""The kinds of bot asobi offers every game (:class:`~asobi.core.bots.BotKind`, declared in the
+``asobi.bots`` entry point group): the searches ``mcts`` and ``ismcts`` with their parameters, and
+``py``, a user's own agent class.
 
 A search bot is named ``mcts`` or ``ismcts`` followed by ``:name=value`` parameters (colons, since
 seat lists are separated by commas): ``mcts:iters=2000``, ``ismcts:time=0.5:rollout=rule``.
@@ -26,12 +28,10 @@ import importlib
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from random import SystemRandom
 from typing import Any
 
-from ..core import match as core_match
-from ..core.agent import Agent, derive_seed
-from ..core.errors import AsobiError
+from ..core.agent import Agent
+from ..core.bots import BotKind, BotNameError
 from ..core.spec import GameSpec
 from .evaluate import ROLLOUTS, Evaluator, heuristic_value, random_rollout, rule_policy, rule_rollout
 from .search import Budget, ISMCTSAgent, MCTSAgent
@@ -42,10 +42,6 @@ PARAMETERS = ("iters", "time", "rollout", "depth", "c", "prior", "reuse")
 PRIORS = ("none", "rule")
 REUSE = {"yes": True, "no": False}
 DEFAULT_SECONDS = 0.5
-
-
-class BotNameError(AsobiError):
-    """A bot name or one of its parameters is not understood."""
 
 
 @dataclass(frozen=True)
@@ -59,11 +55,6 @@ class SearchSettings:
     exploration: float = 1.0
     prior: str = "none"
     reuse: bool = True
-
-
-def bot_names(spec: GameSpec) -> list[str]:
-    """Every bot a seat of ``spec`` may be given (search bots take parameters)."""
-    return sorted({*spec.bot_names(), *SEARCHES})
 
 
 def parse_search(spec: GameSpec, name: str) -> SearchSettings | None:
@@ -144,22 +135,6 @@ def _positive_float(values: Mapping[str, str], key: str, where: str, allow_zero:
     return number
 
 
-def check_bot_name(spec: GameSpec, name: str) -> str:
-    """``name`` if a seat of ``spec`` may be given that bot.
-
-    :raises BotNameError: for an unknown bot or a bad parameter.
-    """
-    if parse_search(spec, name) is not None:
-        return name
-    kind = name.split(":")[0]
-    if kind in spec.bot_names() and kind != name:
-        raise BotNameError(f"{spec.id}: bot {kind!r} takes no parameters (only {', '.join(SEARCHES)} do)")
-    if name not in spec.bot_names():
-        raise BotNameError(f"{spec.id}: no bot {name!r}; the bots are: {', '.join(bot_names(spec))} "
-                           f"(searches take parameters, e.g. mcts:time=0.5)")
-    return name
-
-
 USER_PREFIX = "py:"
 """A bot that is a user's own class: ``py:MODULE:CLASS`` (MODULE importable, e.g. ``my_bots``)."""
 
@@ -183,50 +158,6 @@ def user_agent_class(name: str) -> type[Agent]:
     return cls
 
 
-def seat_kind(spec: GameSpec, item: str) -> str:
-    """A seat as a record holds it, from what a person wrote: ``human``, or ``bot:NAME`` for
-    ``bot`` (the game's best bot), ``NAME`` or ``bot:NAME`` (a search with its parameters too).
-
-    :raises BotNameError: for an unknown bot or a bad parameter.
-    """
-    if item == core_match.HUMAN:
-        return item
-    name = item.removeprefix("bot:")
-    if name == "bot":
-        name = "rule" if "rule" in spec.bots else "random"
-    if name.startswith(USER_PREFIX):
-        user_agent_class(name)
-        return f"bot:{name}"
-    if name.split(":")[0] not in bot_names(spec):
-        raise BotNameError(
-            f"{spec.id}: no seat kind {item!r}; use human, bot, bot:NAME ({', '.join(bot_names(spec))}) "
-            f"or {USER_PREFIX}MODULE:CLASS for your own agent class"
-        )
-    return f"bot:{check_bot_name(spec, name)}"
-
-
-def make_bot(spec: GameSpec, name: str, seat: int, seed: int | None, options: Mapping[str, Any]) -> Agent:
-    """A bot of kind ``name`` for ``seat``, seeded from the game's seed and the seat (or secretly):
-    a search bot, a user's own class (``py:MODULE:CLASS``), or what :func:`asobi.core.match.make_bot`
-    makes (``random``, the game's bots).
-    Pass it to :class:`~asobi.core.match.Match` as ``bot_maker``.
-
-    :raises BotNameError: for an unknown bot or a bad parameter.
-    """
-    if name.startswith(USER_PREFIX):
-        return user_agent_class(name)(_agent_seed(seed, seat))  # type: ignore[call-arg]
-    settings = parse_search(spec, name)
-    if settings is None:
-        check_bot_name(spec, name)
-        return core_match.make_bot(spec, name, seat, seed, options)
-    return make_search(spec, settings, _agent_seed(seed, seat), options)
-
-
-def _agent_seed(seed: int | None, seat: int) -> int:
-    """The seat's bot seed: derived from the game's seed, or secret (as core's bots are)."""
-    return derive_seed(seed, "seat", seat) if seed is not None else SystemRandom().randrange(2**63)
-
-
 def make_search(spec: GameSpec, settings: SearchSettings, seed: int, options: Mapping[str, Any]) -> Agent:
     """The search bot ``settings`` describe."""
     evaluator: Evaluator
@@ -239,3 +170,27 @@ def make_search(spec: GameSpec, settings: SearchSettings, seed: int, options: Ma
         evaluator = random_rollout(limit, heuristic=spec.search.heuristic)
     prior = rule_policy(spec, options, seed) if settings.prior == "rule" else None
     return SEARCHES[settings.kind](seed, settings.budget, evaluator, settings.exploration, prior, settings.reuse)
+
+
+def _make_search(spec: GameSpec, name: str, seed: int, options: Mapping[str, Any]) -> Agent:
+    settings = parse_search(spec, name)
+    assert settings is not None  # the kind's own name
+    return make_search(spec, settings, seed, options)
+
+
+def _check_search(spec: GameSpec, name: str) -> None:
+    parse_search(spec, name)
+
+
+def _make_user_agent(spec: GameSpec, name: str, seed: int, options: Mapping[str, Any]) -> Agent:
+    return user_agent_class(name)(seed)  # type: ignore[call-arg]
+
+
+def _check_user_agent(spec: GameSpec, name: str) -> None:
+    user_agent_class(name)
+
+
+MCTS = BotKind(_make_search, _check_search, "mcts:time=0.5")
+ISMCTS = BotKind(_make_search, _check_search, "ismcts:iters=2000:rollout=rule")
+USER_AGENT = BotKind(_make_user_agent, _check_user_agent, "py:MODULE:CLASS")
+"""The kinds, named by the ``asobi.bots`` entry points in asobi's ``pyproject.toml``."""

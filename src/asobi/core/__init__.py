@@ -1,7 +1,7 @@
 """The engine every game stands on: states, actions, chance, views, logs, records and errors."""
 
 from .actions import Action, action_from_json, action_to_json
-from .agent import Agent, RandomAgent, derive_seed
+from .agent import Agent, RandomAgent
 from .errors import (
     ActionError,
     AsobiError,
@@ -15,8 +15,10 @@ from .errors import (
 from .events import Event, render_event
 from .hooks import GENERAL_SUM, Presentation, SearchHooks, StopHooks, StudyHooks, Utility
 from .options import Option
-from .record import GameRecord, replay
+from .record import GameRecord
 from .registry import all_games, get_game
+from .replay import replay
+from .seeding import derive_seed
 from .spec import GameInfo, GameSpec, RecordHooks, Spaces
 from .state import CHANCE, TERMINAL, GameState, Outcome
 

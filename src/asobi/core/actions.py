@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import MalformedActionError
+from .errors import MalformedActionError, summary
 
 Action = tuple[Any, ...]
 
@@ -102,31 +102,3 @@ def is_well_formed(action: Any) -> bool:
     return True
 
 
-class Shown(str):
-    """Text that stands for a value in an error message; its ``repr`` is the text itself."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return str(self)
-
-
-def summary(value: Any, limit: int = 80) -> Shown:
-    """A short text of any value, safe however deep or long it is (for error messages)."""
-    text = _short(value, 0)
-    return Shown(text if len(text) <= limit else text[:limit] + "…")
-
-
-def _short(x: Any, depth: int) -> str:
-    if isinstance(x, list | tuple):
-        if depth >= MAX_ACTION_DEPTH:
-            return "[…]"
-        inner = ", ".join(_short(item, depth + 1) for item in x[:6])
-        return "[" + inner + (", …" if len(x) > 6 else "") + "]"
-    if isinstance(x, dict):
-        return "{…}"
-    if isinstance(x, str):
-        return repr(x[:40] + ("…" if len(x) > 40 else ""))
-    if isinstance(x, int) and not isinstance(x, bool) and abs(x) > 10**20:
-        return f"<{x.bit_length()}-bit int>"
-    return repr(x)[:40]

@@ -8,7 +8,6 @@ conformance harness checks that a bot decides the same on states its seat cannot
 
 from __future__ import annotations
 
-import hashlib
 from abc import ABC, abstractmethod
 from random import Random
 from typing import TYPE_CHECKING, Any
@@ -18,12 +17,6 @@ from .actions import Action
 if TYPE_CHECKING:
     from .hooks import SearchHooks, StopHooks
     from .state import GameState
-
-
-def derive_seed(seed: int | str, *labels: object) -> int:
-    """A 63-bit seed derived from ``seed`` and labels, stable across runs and platforms."""
-    text = ":".join(str(x) for x in (seed, *labels))
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
 
 
 class Observation:

@@ -1,9 +1,11 @@
 """A game's rule clauses, read from its rules package, and shown in the reader's language.
 
-Every game keeps the same three files in its rules package (the one its spec names):
+Every game keeps the same three files in its rules package (the one its spec names), each
+optional, but a game has at least one clause:
 
 - ``clauses.tsv`` — the printed clauses, Japanese as printed (rows whose ``kind`` is
-  ``deleted`` are clauses the print withdrew: nothing to enforce, so they are left out);
+  ``deleted`` are clauses the print withdrew: nothing to enforce, so they are left out); a game
+  played by a rulebook of our own has none;
 - ``completion.tsv`` — our own rules: completions and decided ambiguities, written in both
   languages in one text, ``日本語 / English``, of which each language shows only its own half (a
   text without the ``/`` shows as it is in both);
@@ -138,8 +140,10 @@ def read_clauses(package: str) -> ClauseBook:
 
     :raises BadDataError: naming the file and line that is wrong.
     """
-    printed = _read(package, PRINTED, required=True) or {}
+    printed = _read(package, PRINTED, required=False) or {}
     own = _read(package, OWN, required=False) or {}
+    if not printed and not own:
+        raise BadDataError(f"{package}/{PRINTED}", "(the file)", "-", f"is missing, and so is {OWN}: a game has clauses")
     translation = _read(package, TRANSLATION, required=False)
     both = printed.keys() & own.keys()
     if both:

@@ -1,9 +1,10 @@
 """The conformance harness: checks every registered game passes, whatever its rules.
 
 ``check_game(spec, options, seeds)`` plays random games to the end through a
-:class:`~asobi.core.match.Match` and, along the way, checks the protocol's promises. Each check
-raises ``AssertionError`` with the seed and step, so a failure can be replayed. The test suite runs
-it over every registered game and every option set in ``GameSpec.conformance_options``.
+:class:`~asobi.core.match.Match` and, along the way, checks the protocol's promises. A failed check
+raises :class:`HarnessError` (an explicit raise, so ``python -O`` keeps every check) with the seed
+and step, so a failure can be replayed. The test suite runs it over every installed game and every
+option set in ``spec.conformance_options``.
 
 Secrets are checked by perturbation along whole branches: at sampled states, for each seat, the
 game's hidden variants (states that differ only in what that seat may not see) are played on with
@@ -22,13 +23,21 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
-from .actions import Action, action_from_json, action_to_json
-from .agent import RandomAgent, derive_seed
+from .actions import Action, action_from_json, action_to_json, is_well_formed
+from .agent import RandomAgent
+from .bots import make_bot
 from .errors import ActionError, IllegalActionError, MalformedActionError, NotYourTurnError
-from .match import Match, make_bot
-from .record import GameRecord, replay
+from .match import Match
+from .record import GameRecord
+from .replay import replay
+from .seeding import derive_seed
 from .spec import GameSpec
 from .state import CHANCE, TERMINAL, GameState
+
+
+class HarnessError(AssertionError):
+    """A game broke one of the protocol's promises; the text names the game, seed, step and check."""
+
 
 SAMPLE_STEPS = frozenset({0, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610, 987, 1597, 2584})
 """Steps whose states get the full per-state checks, besides a random few."""
@@ -95,7 +104,8 @@ def check_playout(
         agents=[RandomAgent(derive_seed(seed, "seat", s)) for s in range(n)],
     )
     state = match.state
-    assert state.n_seats == n, f"{spec.id}: n_seats {state.n_seats} differs from seat_names"
+    if state.n_seats != n:
+        raise HarnessError(f"{spec.id}: n_seats {state.n_seats} differs from seat_names")
     sample_rng = Random(derive_seed(seed, "samples"))
     seen_actions: set[Action] = set()
     where = f"{spec.id} {dict(options)} seed {seed}"
@@ -104,35 +114,46 @@ def check_playout(
     branch_starts: list[tuple[int, GameState]] = []
     while not state.is_terminal():
         step = len(match.actions)
-        assert step < spec.info.max_steps, f"{where}: no end after {spec.info.max_steps} steps"
+        if not (step < spec.info.max_steps):
+            raise HarnessError(f"{where}: no end after {spec.info.max_steps} steps")
         at = f"{where} step {step}"
         broken = state.invariant_errors()
-        assert not broken, f"{at}: invariants broken: {broken}"
+        if broken:
+            raise HarnessError(f"{at}: invariants broken: {broken}")
         if state.current_seat == CHANCE:
             stats.chance_nodes += 1
             outcomes = state.chance_outcomes()
             _check_chance(outcomes, at)
-            assert state.legal_actions() == (), f"{at}: a chance node lists player actions"
+            if state.legal_actions() != ():
+                raise HarnessError(f"{at}: a chance node lists player actions")
             if chance_space is not None:
                 _check_space(chance_space, [a for a, _ in outcomes], at)
         else:
             seat = state.current_seat
-            assert 0 <= seat < n, f"{at}: current seat {seat} out of range"
+            if not (0 <= seat < n):
+                raise HarnessError(f"{at}: current seat {seat} out of range")
             stats.decisions += 1
             legal = state.legal_actions()
-            assert isinstance(legal, tuple), f"{at}: legal_actions() is a {type(legal).__name__}, not a tuple"
-            assert legal, f"{at}: seat {seat} has no legal action"
-            assert list(legal) == sorted(set(legal)), f"{at}: legal actions not sorted and distinct: {legal[:8]}"
-            assert legal == state.legal_actions(), f"{at}: legal actions differ between two calls"
+            if not isinstance(legal, tuple):
+                raise HarnessError(f"{at}: legal_actions() is a {type(legal).__name__}, not a tuple")
+            if not legal:
+                raise HarnessError(f"{at}: seat {seat} has no legal action")
+            if list(legal) != sorted(set(legal)):
+                raise HarnessError(f"{at}: legal actions not sorted and distinct: {legal[:8]}")
+            if legal != state.legal_actions():
+                raise HarnessError(f"{at}: legal actions differ between two calls")
             if action_space is not None:
                 _check_space(action_space, legal, at)
         action = match.decide()
-        assert action is not None, f"{at}: nobody decides"
+        if action is None:
+            raise HarnessError(f"{at}: nobody decides")
         if step % 7 == 0 and state.current_seat >= 0:
             for lang in ("ja", "en"):
                 label = state.action_label(action, lang)
-                assert isinstance(label, str) and label, f"{at}: empty {lang} label for {action}"
-        assert action_from_json(json.loads(json.dumps(action_to_json(action)))) == action, f"{at}: {action} JSON"
+                if not (isinstance(label, str) and label):
+                    raise HarnessError(f"{at}: empty {lang} label for {action}")
+        if action_from_json(json.loads(json.dumps(action_to_json(action)))) != action:
+            raise HarnessError(f"{at}: {action} JSON")
         if step in SAMPLE_STEPS or sample_rng.random() < sample_rate:
             stats.sampled_states += 1
             check_state(spec, state, action, seen_actions, sample_rng, stats, at, options, secrets=seed % SECRET_GAMES == 0)
@@ -142,13 +163,19 @@ def check_playout(
         match.advance(action)
         stats.steps += 1
     outcome = state.outcome()
-    assert outcome is not None, f"{where}: terminal state without an outcome"
-    assert len(outcome.scores) == n, f"{where}: {len(outcome.scores)} scores for {n} seats"
-    assert all(0 <= w < n for w in outcome.winners), f"{where}: winners {outcome.winners}"
-    assert outcome.clause in spec.clauses(), f"{where}: outcome cites unknown clause {outcome.clause}"
-    assert state.legal_actions() == (), f"{where}: a finished game lists actions"
+    if outcome is None:
+        raise HarnessError(f"{where}: terminal state without an outcome")
+    if len(outcome.scores) != n:
+        raise HarnessError(f"{where}: {len(outcome.scores)} scores for {n} seats")
+    if not all(0 <= w < n for w in outcome.winners):
+        raise HarnessError(f"{where}: winners {outcome.winners}")
+    if outcome.clause not in spec.clauses():
+        raise HarnessError(f"{where}: outcome cites unknown clause {outcome.clause}")
+    if state.legal_actions() != ():
+        raise HarnessError(f"{where}: a finished game lists actions")
     for lang in ("ja", "en"):
-        assert outcome.render(spec, lang), f"{where}: outcome has no {lang} text"
+        if not outcome.render(spec, lang):
+            raise HarnessError(f"{where}: outcome has no {lang} text")
     stats.games += 1
     stats.outcomes[outcome.reason] = stats.outcomes.get(outcome.reason, 0) + 1
     check_events(spec, state, where)
@@ -159,13 +186,18 @@ def check_playout(
 
 
 def _check_chance(outcomes: Sequence[tuple[Action, float]], at: str) -> None:
-    assert isinstance(outcomes, tuple), f"{at}: chance_outcomes() is a {type(outcomes).__name__}, not a tuple"
-    assert outcomes, f"{at}: chance node with no outcomes"
+    if not isinstance(outcomes, tuple):
+        raise HarnessError(f"{at}: chance_outcomes() is a {type(outcomes).__name__}, not a tuple")
+    if not outcomes:
+        raise HarnessError(f"{at}: chance node with no outcomes")
     actions = [a for a, _ in outcomes]
-    assert actions == sorted(set(actions)), f"{at}: chance outcomes not sorted and distinct"
-    assert all(p > 0 for _, p in outcomes), f"{at}: a chance outcome has probability <= 0"
+    if actions != sorted(set(actions)):
+        raise HarnessError(f"{at}: chance outcomes not sorted and distinct")
+    if not all(p > 0 for _, p in outcomes):
+        raise HarnessError(f"{at}: a chance outcome has probability <= 0")
     total = math.fsum(p for _, p in outcomes)
-    assert abs(total - 1.0) < 1e-9, f"{at}: chance probabilities sum to {total}"
+    if not (abs(total - 1.0) < 1e-9):
+        raise HarnessError(f"{at}: chance probabilities sum to {total}")
 
 
 def _check_space(space: Any, actions: Sequence[Action], at: str) -> None:
@@ -212,23 +244,31 @@ def check_clone_independence(state: GameState, action: Action, at: str) -> None:
     before = state.fingerprint()
     legal = state.legal_actions()
     copy = state.clone()
-    assert copy.fingerprint() == before, f"{at}: a clone differs from its original"
+    if copy.fingerprint() != before:
+        raise HarnessError(f"{at}: a clone differs from its original")
     copy.apply(action)
-    assert state.fingerprint() == before, f"{at}: applying to a clone changed the original"
-    assert state.legal_actions() == legal, f"{at}: applying to a clone changed the original's legal actions"
+    if state.fingerprint() != before:
+        raise HarnessError(f"{at}: applying to a clone changed the original")
+    if state.legal_actions() != legal:
+        raise HarnessError(f"{at}: applying to a clone changed the original's legal actions")
     original = state.clone()
     second = original.clone()
     original.apply(action)
-    assert second.fingerprint() == before, f"{at}: applying to an original changed its clone"
+    if second.fingerprint() != before:
+        raise HarnessError(f"{at}: applying to an original changed its clone")
 
 
 def check_json_round_trip(state: GameState, at: str) -> None:
     data = json.loads(json.dumps(state.to_json(), ensure_ascii=False))
     back = type(state).from_json(data)
-    assert back.to_json() == state.to_json(), f"{at}: to_json/from_json is not a round trip"
-    assert back.legal_actions() == state.legal_actions(), f"{at}: legal actions change across JSON"
-    assert back.current_seat == state.current_seat, f"{at}: current seat changes across JSON"
-    assert back.log == state.log, f"{at}: the log changes across JSON"
+    if back.to_json() != state.to_json():
+        raise HarnessError(f"{at}: to_json/from_json is not a round trip")
+    if back.legal_actions() != state.legal_actions():
+        raise HarnessError(f"{at}: legal actions change across JSON")
+    if back.current_seat != state.current_seat:
+        raise HarnessError(f"{at}: current seat changes across JSON")
+    if back.log != state.log:
+        raise HarnessError(f"{at}: the log changes across JSON")
 
 
 def check_rejects_bad_actions(state: GameState, seen: set[Action], at: str) -> None:
@@ -237,17 +277,30 @@ def check_rejects_bad_actions(state: GameState, seen: set[Action], at: str) -> N
     allowed = set(state.legal_actions()) | {a for a, _ in state.chance_outcomes()}
     candidates = list(BAD_ACTIONS) + sorted(a for a in seen if a not in allowed)[:5]
     for bad in candidates:
-        assert not (isinstance(bad, tuple) and state.is_legal(bad)), f"{at}: is_legal accepts {bad!r}"
+        if isinstance(bad, tuple) and state.is_legal(bad):
+            raise HarnessError(f"{at}: is_legal accepts {bad!r}")
         try:
             state.apply(bad)
         except (IllegalActionError, MalformedActionError) as e:
-            assert str(e), f"{at}: empty error message for {bad!r}"
-            assert before[:12] not in str(e), f"{at}: an error names the state's hash"
+            if not str(e):
+                raise HarnessError(f"{at}: empty error message for {bad!r}") from None
+            if before[:12] in str(e):
+                raise HarnessError(f"{at}: an error names the state's hash") from None
         else:
-            raise AssertionError(f"{at}: {bad!r} was accepted")
-        assert state.log_length() == log_len, f"{at}: rejecting {bad!r} changed the log"
+            raise HarnessError(f"{at}: {bad!r} was accepted")
+        if state.log_length() != log_len:
+            raise HarnessError(f"{at}: rejecting {bad!r} changed the log")
     for action in allowed:
-        assert state.is_legal(action), f"{at}: is_legal refuses the legal {action!r}"
+        if not state.is_legal(action):
+            raise HarnessError(f"{at}: is_legal refuses the legal {action!r}")
+    # The same on states that never listed their actions: a game may check one action without
+    # listing (a fast path a kept listing would hide), and that check must agree with the listing.
+    probes = sorted(allowed)[:: max(1, len(allowed) // 6)] + [a for a in candidates if _hashable_action(a)]
+    data = state.to_json()
+    for action in probes:
+        fresh = type(state).from_json(data)
+        if fresh.is_legal(action) != (action in allowed):
+            raise HarnessError(f"{at}: is_legal({action!r}) before any listing disagrees with the listing")
     current = state.current_seat
     for seat in range(state.n_seats):
         if seat == current:
@@ -258,10 +311,23 @@ def check_rejects_bad_actions(state: GameState, seen: set[Action], at: str) -> N
             except NotYourTurnError:
                 pass
             except IllegalActionError:
-                assert current == TERMINAL, f"{at}: seat {seat} out of turn got another error than NotYourTurnError"
+                if current != TERMINAL:
+                    raise HarnessError(f"{at}: seat {seat} out of turn got another error than NotYourTurnError") from None
             else:
-                raise AssertionError(f"{at}: seat {seat} played {probe!r} out of turn")
-    assert state.fingerprint() == before, f"{at}: a refused submission changed the state"
+                raise HarnessError(f"{at}: seat {seat} played {probe!r} out of turn")
+    if state.fingerprint() != before:
+        raise HarnessError(f"{at}: a refused submission changed the state")
+
+
+def _hashable_action(value: Any) -> bool:
+    """Whether ``value`` is shaped like an action and may be looked up in a set of actions."""
+    if not is_well_formed(value):
+        return False
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
 
 
 def check_views(
@@ -281,24 +347,25 @@ def check_views(
     for seat in [None, *range(state.n_seats)]:
         view = state.view(seat)
         json.dumps(view, ensure_ascii=False)
-        if public is not None:
-            assert view == public, f"{at}: the game declares public views, but seat {seat}'s differs"
+        if public is not None and view != public:
+            raise HarnessError(f"{at}: the game declares public views, but seat {seat}'s differs")
         if seat is None:
             continue
         tensor = state.observation_tensor(seat) if shape is not None else None
-        if shape is not None and tensor is not None:
-            assert len(tensor) == math.prod(shape), f"{at}: observation of {len(tensor)} values, shape {shape}"
+        if shape is not None and tensor is not None and len(tensor) != math.prod(shape):
+            raise HarnessError(f"{at}: observation of {len(tensor)} values, shape {shape}")
         for variant in variants[seat]:
             stats.views_compared += 1
             if variant.fingerprint() != fp:
                 stats.hidden_variants_differing += 1
-            assert variant.view(seat) == view, f"{at}: seat {seat}'s view shows hidden information"
-            assert variant.visible_log(seat) == state.visible_log(seat), (
-                f"{at}: seat {seat}'s log shows hidden information"
-            )
-            if tensor is not None:
-                assert variant.observation_tensor(seat) == tensor, f"{at}: seat {seat}'s observation tensor leaks"
-    assert state.fingerprint() == fp, f"{at}: making views changed the state"
+            if variant.view(seat) != view:
+                raise HarnessError(f"{at}: seat {seat}'s view shows hidden information")
+            if variant.visible_log(seat) != state.visible_log(seat):
+                raise HarnessError(f"{at}: seat {seat}'s log shows hidden information")
+            if tensor is not None and variant.observation_tensor(seat) != tensor:
+                raise HarnessError(f"{at}: seat {seat}'s observation tensor leaks")
+    if state.fingerprint() != fp:
+        raise HarnessError(f"{at}: making views changed the state")
 
 
 def check_determinize(
@@ -317,19 +384,21 @@ def check_determinize(
         for k in range(3):
             d = state.determinize(seat, Random(key + k))
             stats.determinizations += 1
-            assert d.view(seat) == view, f"{at}: a determinization for seat {seat} changes its view"
-            assert d.visible_log(seat) == log, f"{at}: a determinization for seat {seat} changes its log"
-            assert d.current_seat == state.current_seat, f"{at}: a determinization changes who decides"
-            if state.current_seat == seat:
-                assert d.legal_actions() == state.legal_actions(), f"{at}: a determinization changes seat {seat}'s choices"
+            if d.view(seat) != view:
+                raise HarnessError(f"{at}: a determinization for seat {seat} changes its view")
+            if d.visible_log(seat) != log:
+                raise HarnessError(f"{at}: a determinization for seat {seat} changes its log")
+            if d.current_seat != state.current_seat:
+                raise HarnessError(f"{at}: a determinization changes who decides")
+            if state.current_seat == seat and d.legal_actions() != state.legal_actions():
+                raise HarnessError(f"{at}: a determinization changes seat {seat}'s choices")
             samples.append(d.fingerprint())
         if len(set(samples)) > 1 or samples[0] != state.fingerprint():
             stats.determinizations_differing += 1
         for variant in variants[seat]:
             again = variant.determinize(seat, Random(key)).fingerprint()
-            assert again == samples[0], (
-                f"{at}: seat {seat}'s determinization depends on what it cannot see"
-            )
+            if again != samples[0]:
+                raise HarnessError(f"{at}: seat {seat}'s determinization depends on what it cannot see")
 
 
 REDACTION_SAMPLE = 24
@@ -367,10 +436,11 @@ def check_redactions(state: GameState, rng: Random, stats: PlayoutStats, at: str
             shown = state.redact(a, seat)
             label = state.action_label(shown, "en")
             first = groups.setdefault(seen, (a, shown, label))
-            assert (shown, label) == first[1:], (
-                f"{at}: seat {seat} cannot tell {first[0]!r} from {a!r} by their effect, "
-                f"but sees them as {first[1]!r} / {shown!r} ({first[2]!r} / {label!r})"
-            )
+            if (shown, label) != first[1:]:
+                raise HarnessError(
+                    f"{at}: seat {seat} cannot tell {first[0]!r} from {a!r} by their effect, "
+                    f"but sees them as {first[1]!r} / {shown!r} ({first[2]!r} / {label!r})"
+                )
 
 
 def check_bots_blind(
@@ -396,9 +466,8 @@ def check_bots_blind(
         for variant in mine:
             stats.bot_checks += 1
             again = make_bot(spec, name, seat, bot_seed, options).act(spec.observe(variant, seat))
-            assert again == chosen, (
-                f"{at}: bot {name!r} of seat {seat} chose {chosen!r} here but {again!r} on a state it cannot tell apart"
-            )
+            if again != chosen:
+                raise HarnessError(f"{at}: bot {name!r} of seat {seat} chose {chosen!r} here but {again!r} on a state it cannot tell apart")
 
 
 def _errors_for(state: GameState, seat: int, probes: Sequence[Any]) -> list[str]:
@@ -430,27 +499,28 @@ def _follow(spec: GameSpec, s: GameState, v: GameState, seat: int, actions: Sequ
     for i, action in enumerate(actions):
         where = f"{at}, branch step {i}"
         stats.branch_steps += 1
-        assert v.current_seat == s.current_seat, (
-            f"{where}: who decides ({s.current_seat} vs {v.current_seat}) depends on what seat {seat} cannot see"
-        )
-        assert v.view(seat) == s.view(seat), f"{where}: seat {seat}'s view shows hidden information"
+        if v.current_seat != s.current_seat:
+            raise HarnessError(f"{where}: who decides ({s.current_seat} vs {v.current_seat}) depends on what seat {seat} cannot see")
+        if v.view(seat) != s.view(seat):
+            raise HarnessError(f"{where}: seat {seat}'s view shows hidden information")
         actor = s.current_seat
         if actor == seat:
-            assert v.legal_actions() == s.legal_actions(), f"{where}: seat {seat}'s choices depend on what it cannot see"
+            if v.legal_actions() != s.legal_actions():
+                raise HarnessError(f"{where}: seat {seat}'s choices depend on what it cannot see")
             for a in s.legal_actions()[:20]:
-                assert v.action_label(a, "en") == s.action_label(a, "en"), f"{where}: the label of {a!r} leaks"
-        assert _errors_for(v, seat, [*probes, action]) == _errors_for(s, seat, [*probes, action]), (
-            f"{where}: the errors seat {seat} gets depend on what it cannot see"
-        )
+                if v.action_label(a, 'en') != s.action_label(a, 'en'):
+                    raise HarnessError(f"{where}: the label of {a!r} leaks")
+        if _errors_for(v, seat, [*probes, action]) != _errors_for(s, seat, [*probes, action]):
+            raise HarnessError(f"{where}: the errors seat {seat} gets depend on what it cannot see")
         shown = s.redact(action, seat)
         for lang in ("en", "ja"):
-            assert v.action_label(shown, lang) == s.action_label(shown, lang), (
-                f"{where}: the label seat {seat} sees of {shown!r} depends on what it cannot see"
-            )
+            if v.action_label(shown, lang) != s.action_label(shown, lang):
+                raise HarnessError(f"{where}: the label seat {seat} sees of {shown!r} depends on what it cannot see")
         twin = _matching(v, action, shown, seat)
         if twin is None:
             return  # the variant cannot go on as the game did: what happened revealed the difference
-        assert actor != seat or twin == action, f"{where}: seat {seat}'s own action is not open to it in the variant"
+        if not (actor != seat or twin == action):
+            raise HarnessError(f"{where}: seat {seat}'s own action is not open to it in the variant")
         ls, lv = s.log_length(), v.log_length()
         s.apply_unchecked(action)
         v.apply_unchecked(twin)
@@ -460,14 +530,16 @@ def _follow(spec: GameSpec, s: GameState, v: GameState, seat: int, actions: Sequ
             keys = {e.key for e in first if e is not None}
             if keys and keys <= spec.info.reveals:
                 return  # the rules show it now: revealed, not leaked
-            raise AssertionError(
+            raise HarnessError(
                 f"{where}: the log lines seat {seat} sees after {shown!r} depend on what it cannot see: "
                 f"{first[0]} / {first[1]}"
             )
         if s.is_terminal() or v.is_terminal():
-            assert s.is_terminal() and v.is_terminal(), f"{where}: the game ends in one branch only"
+            if not (s.is_terminal() and v.is_terminal()):
+                raise HarnessError(f"{where}: the game ends in one branch only")
             so, vo = s.outcome(), v.outcome()
-            assert so is not None and vo is not None and so.to_json() == vo.to_json(), f"{where}: outcomes differ"
+            if not (so is not None and vo is not None and so.to_json() == vo.to_json()):
+                raise HarnessError(f"{where}: outcomes differ")
             return
 
 
@@ -494,15 +566,20 @@ def check_events(spec: GameSpec, state: GameState, where: str) -> None:
     clauses = spec.clauses()
     log = state.log
     unknown = {e.clause for e in log} - set(clauses)
-    assert not unknown, f"{where}: events cite unknown clauses {sorted(unknown)}"
+    if unknown:
+        raise HarnessError(f"{where}: events cite unknown clauses {sorted(unknown)}")
     missing = {e.key for e in log} - set(spec.messages)
-    assert not missing, f"{where}: events without a message: {sorted(missing)}"
+    if missing:
+        raise HarnessError(f"{where}: events without a message: {sorted(missing)}")
     for lang in ("ja", "en"):
-        assert all(spec.log_texts(state, None, lang)), f"{where}: an event renders empty in {lang}"
+        if not all(spec.log_texts(state, None, lang)):
+            raise HarnessError(f"{where}: an event renders empty in {lang}")
 
 
 def check_replay_identity(record: GameRecord, final: GameState, where: str) -> None:
     text = record.dumps()
     again = replay(GameRecord.loads(text))
-    assert again.fingerprint() == final.fingerprint(), f"{where}: replay reaches another state"
-    assert again.log == final.log, f"{where}: replay writes another log"
+    if again.fingerprint() != final.fingerprint():
+        raise HarnessError(f"{where}: replay reaches another state")
+    if again.log != final.log:
+        raise HarnessError(f"{where}: replay writes another log")

@@ -28,6 +28,53 @@ def _rebuild(cls: type[AsobiError], message: str, fields: dict[str, Any]) -> Aso
     return error
 
 
+class Shown(str):
+    """Text that stands for a value in an error message; its ``repr`` is the text itself."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+SHOWN_DEPTH = 4
+"""How deep :func:`summary` looks into nested lists."""
+
+
+def summary(value: Any, limit: int = 80) -> Shown:
+    """A short text of any value, safe however deep or long it is (for error messages)."""
+    text = _short(value, 0)
+    return Shown(text if len(text) <= limit else text[:limit] + "…")
+
+
+def _short(x: Any, depth: int) -> str:
+    if isinstance(x, list | tuple):
+        opening, closing = ("(", ")") if isinstance(x, tuple) else ("[", "]")
+        if depth >= SHOWN_DEPTH:
+            return opening + "…" + closing
+        inner = ", ".join(_short(item, depth + 1) for item in x[:6])
+        if len(x) == 1 and isinstance(x, tuple):
+            inner += ","
+        return opening + inner + (", …" if len(x) > 6 else "") + closing
+    if isinstance(x, dict):
+        return "{…}"
+    if isinstance(x, str):
+        return repr(x[:40] + ("…" if len(x) > 40 else ""))
+    if isinstance(x, int) and not isinstance(x, bool) and abs(x) > 10**20:
+        return f"<{x.bit_length()}-bit int>"
+    return repr(x)[:40]
+
+
+def _shown(action: Any) -> str:
+    """An action as an error names it: as written when it is a short flat action (the usual
+    case), else a bounded summary (a hostile value may nest a thousand deep or hold huge ints)."""
+    if type(action) is tuple and len(action) <= 8 and all(
+        (type(x) is str and len(x) <= 40) or (type(x) is int and abs(x) <= 2**53) for x in action
+    ):
+        return repr(action)
+    return repr(summary(action))
+
+
 class ActionError(AsobiError):
     """An action that cannot be applied to a state.
 
@@ -45,7 +92,7 @@ class ActionError(AsobiError):
         self.clause = clause
         self.state_id = state_id
         where = f" [rule {clause}]" if clause else ""
-        super().__init__(f"{message}: {action!r}{where}")
+        super().__init__(f"{message}: {_shown(action)}{where}")
 
 
 class IllegalActionError(ActionError):

@@ -62,20 +62,31 @@ class EventTexts(Protocol):
     def event_text(self, event: Event, lang: str = "en") -> str: ...
 
 
+def render_message(
+    key: str,
+    args: tuple[tuple[str, Any], ...],
+    messages: Mapping[str, tuple[str, str]],
+    lang: str = "en",
+    localize: Localizer | None = None,
+) -> str:
+    """The catalogue's template for ``key`` in ``lang``, filled with the arguments as text.
+
+    ``localize(name, value, lang)`` turns an argument into text (a card id into its name). A key
+    the catalogue lacks reads as the key and its arguments. Events and action labels
+    (:mod:`asobi.core.labels`) are both written this way.
+    """
+    templates = messages.get(key)
+    text = {k: (localize(k, v, lang) if localize else str(v)) for k, v in args}
+    if templates is None:
+        return key + (" " + ", ".join(f"{k}={v}" for k, v in text.items()) if text else "")
+    return templates[0 if lang == "ja" else 1].format(**text)
+
+
 def render_event(
     event: Event,
     messages: Mapping[str, tuple[str, str]],
     lang: str = "en",
     localize: Localizer | None = None,
 ) -> str:
-    """The event as text in ``lang``, prefixed by its clause id.
-
-    ``localize(name, value, lang)`` turns an argument into text (a card id into its name).
-    """
-    templates = messages.get(event.key)
-    args = {k: (localize(k, v, lang) if localize else str(v)) for k, v in event.args}
-    if templates is None:
-        body = event.key + (" " + ", ".join(f"{k}={v}" for k, v in args.items()) if args else "")
-    else:
-        body = templates[0 if lang == "ja" else 1].format(**args)
-    return f"{event.clause}: {body}"
+    """The event as text in ``lang``, prefixed by its clause id (see :func:`render_message`)."""
+    return f"{event.clause}: {render_message(event.key, event.args, messages, lang, localize)}"

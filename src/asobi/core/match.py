@@ -18,55 +18,40 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from random import Random, SystemRandom
 from typing import Any
 
 from .actions import Action
-from .agent import Agent, RandomAgent, derive_seed
-from .errors import AsobiError, BadRecordError, IllegalActionError
+from .agent import Agent
+from .bots import HUMAN, make_bot
+from .errors import ActionError, AsobiError, BadRecordError, IllegalActionError
 from .events import Event
 from .record import GameRecord
+from .seeding import chance_source
 from .spec import GameSpec
 from .state import CHANCE, TERMINAL, GameState
-
-HUMAN = "human"
-
-
-def chance_source(seed: int | None, played: int = 0) -> Random:
-    """The generator that picks chance outcomes: secret without a seed, else reproducible.
-
-    A seeded game resumed after ``played`` actions continues from a generator derived from the
-    seed and that count, so the same saved game goes on the same way.
-    """
-    if seed is None:
-        return SystemRandom()
-    if played:
-        return Random(derive_seed(seed, "chance", played))
-    return Random(derive_seed(seed, "chance"))
-
-
-def make_bot(spec: GameSpec, name: str, seat: int, seed: int | None, options: Mapping[str, Any]) -> Agent:
-    """A bot of kind ``name`` for ``seat``; seeded from the game's seed and the seat (or secretly).
-
-    :raises AsobiError: if the game has no such bot.
-    """
-    agent_seed = derive_seed(seed, "seat", seat) if seed is not None else SystemRandom().randrange(2**63)
-    if name == "random":
-        return RandomAgent(agent_seed)
-    try:
-        factory = spec.bots[name]
-    except KeyError:
-        raise AsobiError(f"{spec.id}: no bot {name!r}; the bots are: {', '.join(spec.bot_names())}") from None
-    return factory(seat, agent_seed, options)
-
-
-BotMaker = Callable[[GameSpec, str, int, "int | None", Mapping[str, Any]], Agent]
-"""Makes the bot for a seat from its name (:func:`make_bot`'s signature); layers above the core
-pass one that knows more bots (``asobi.agents.make_bot``: the searches)."""
 
 
 class UndoError(AsobiError):
     """Nothing the seat may take back."""
+
+
+class ReplayError(BadRecordError):
+    """A recorded action the rules refuse.
+
+    :ivar index: the action's index in the record.
+    :ivar action: the action.
+    :ivar clause: the rule clause that refuses it, when the rules name one.
+    :ivar refused: the rules refused it as illegal or malformed (else applying it failed).
+    """
+
+    def __init__(self, where: str, index: int, action: Action, reason: str, clause: str | None = None, *,
+                 refused: bool = False) -> None:
+        super().__init__(f"{where}, action {index}", reason)
+        self.index = index
+        self.action = action
+        self.clause = clause
+        self.reason = reason
+        self.refused = refused
 
 
 @dataclass(frozen=True)
@@ -130,7 +115,8 @@ class Match:
     :param actions: actions already played (a resumed game); each is replayed with its check.
     :param journal: keep per-seat updates (play with people); off for simulation.
     :param checked: check the legality of bots' and chance's actions too.
-    :param bot_maker: makes each bot seat's agent from its name (default :func:`make_bot`).
+    :param agents: the agent of each seat, made elsewhere (``None`` for a person); by default each
+        bot seat's from its name (:func:`~asobi.core.bots.make_bot`).
     """
 
     def __init__(
@@ -144,7 +130,6 @@ class Match:
         journal: bool = True,
         checked: bool = True,
         agents: Sequence[Agent | None] | None = None,
-        bot_maker: BotMaker | None = None,
         where: str = "match",
     ) -> None:
         self.spec = spec
@@ -164,19 +149,16 @@ class Match:
         self._undo: list[tuple[int, GameState, int]] = []
         """Snapshots before each of one seat's decisions since information was last revealed."""
         self._last_log_start = 0
-        for i, action in enumerate(actions):
-            try:
-                self._apply(self.state.current_seat, action, check=True)
-            except AsobiError as e:
-                raise BadRecordError(f"{where}, action {i}", str(e)) from None
+        self.where = where
+        for action in actions:
+            self.replay_step(action)
         self._undo.clear()
         self.chance = chance_source(seed, len(self.actions))
         if agents is not None:
             self.agents = list(agents)
         else:
-            maker = bot_maker or make_bot
             self.agents = [
-                None if kind == HUMAN else maker(spec, kind.removeprefix("bot:"), seat, seed, self.options)
+                None if kind == HUMAN else make_bot(spec, kind.removeprefix("bot:"), seat, seed, self.options)
                 for seat, kind in enumerate(self.seats)
             ]
 
@@ -192,6 +174,11 @@ class Match:
         """The human seat that must decide now, or ``None`` (a bot, chance, or the end)."""
         seat = self.state.current_seat
         return seat if seat >= 0 and self.agents[seat] is None else None
+
+    def bot_to_decide(self) -> int | None:
+        """The bot seat that must decide now, or ``None`` (a person, chance, or the end)."""
+        seat = self.state.current_seat
+        return seat if seat >= 0 and self.agents[seat] is not None else None
 
     # ---- playing ------------------------------------------------------------------------------
     def decide(self) -> Action | None:
@@ -232,6 +219,35 @@ class Match:
                 on_step(self)
         return self.waiting_for()
 
+    def play_chance(self, on_step: Callable[[Match], None] | None = None) -> int:
+        """Apply chance's outcomes while chance is to act (the draws and rolls that follow at once;
+        nobody thinks), each as :meth:`advance` applies it; returns how many.
+
+        :meth:`play` for a caller that must not wait while a bot thinks (the server's event loop):
+        it applies chance with this, lets the bot to decide (:meth:`bot_to_decide`) run
+        :meth:`decide` in a worker thread, and applies that with :meth:`advance`.
+        """
+        taken = 0
+        while self.state.current_seat == CHANCE:
+            self.advance(self.state.sample_chance(self.chance))
+            taken += 1
+            if on_step is not None:
+                on_step(self)
+        return taken
+
+    def replay_step(self, action: Action) -> None:
+        """Apply the record's next action, whoever is to take it, with every rules check: how a
+        saved game is resumed and how every replay goes on (:mod:`.replay`).
+
+        :raises ReplayError: naming the action the rules refuse (nothing changes).
+        """
+        try:
+            self._apply(self.state.current_seat, action, check=True)
+        except ActionError as e:
+            raise ReplayError(self.where, len(self.actions), action, str(e), e.clause, refused=True) from None
+        except AsobiError as e:
+            raise ReplayError(self.where, len(self.actions), action, str(e)) from None
+
     def submit(self, seat: int, action: Action) -> None:
         """Apply a person's action for ``seat`` (checked; bound to the seat).
 
@@ -253,13 +269,12 @@ class Match:
     def _apply(self, seat: int, action: Action, *, check: bool, seat_bound: bool = False) -> None:
         state = self.state
         journal = self._journal
+        if check:  # before anything reads the action: its labels are made for legal actions only
+            state.check(action, seat=seat if seat_bound else None)
         self._last_log_start = log_start = state.log_length()
         if journal is not None:
             seen = _seen(state, action)
-        if check:
-            state.apply(action, seat=seat if seat_bound else None)
-        else:
-            state.apply_unchecked(action)
+        state.apply_unchecked(action)
         if not seat_bound and self._undo:
             self._undo.clear()  # information was revealed: chance or a bot acted
         self.actions.append(action)

@@ -10,25 +10,22 @@ JSON nests at most :data:`MAX_JSON_DEPTH` deep, actions as :mod:`asobi.core.acti
 record that is wrong in any way gives one :class:`BadRecordError` naming the field.
 
 A record made under another rules version than the engine's is re-applied under the engine's
-rules: if every action is still legal it is replayed under them (the record is *migrated*, with a
-warning); if not, :class:`RulesVersionError` names the first refused action and the rule.
-A record made with other data files (another :attr:`GameRecord.data_hash`) replays with a warning.
+rules by :func:`asobi.core.replay.read_record`: if every action is still legal it is replayed
+under them (the record is *migrated*, with a warning); if not, a ``RulesVersionError`` names the
+first refused action and the rule. A record made with other data files (another :attr:`GameRecord.data_hash`) replays with a warning.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action, action_from_json, action_to_json, summary
-from .errors import ActionError, AsobiError, BadRecordError, RulesVersionError
-from .events import Event
+from .errors import AsobiError, BadRecordError
 from .registry import get_game
 from .spec import GameSpec
-from .state import GameState
 
 RECORD_FORMAT = 1
 MAX_JSON_DEPTH = 32
@@ -103,36 +100,25 @@ class GameRecord:
         return json.dumps(self.to_json(), ensure_ascii=False, indent=1)
 
     @classmethod
-    def from_json(cls, data: Any, where: str = "record", *, migrate: bool = True) -> GameRecord:
-        """Read a record, checking every field, its rules version and its data hash.
-
-        With ``migrate`` (the default) a record of another rules version is re-applied under the
-        engine's rules (see the module's text); without, it is returned as written, its
-        ``rules_version`` telling the caller to decide.
+    def from_json(cls, data: Any, where: str = "record") -> GameRecord:
+        """Read a record as written, checking every field and its data hash; its
+        ``rules_version`` says whether the engine's rules made it (``asobi.core.replay.read_record``
+        also re-applies one of another version under the engine's rules).
 
         :raises BadRecordError: naming the field that is wrong.
-        :raises RulesVersionError: if the record was made under other rules and its actions are not
-            all legal under the engine's.
         """
-        record = parse_record(data, where)
-        spec = record.spec
-        if record.rules_version != spec.rules_version and migrate:
-            check = recheck(record, where)
-            if not check.ok:
-                raise RulesVersionError(where, check.reason)
-            record.migrate()
-        return record
+        return parse_record(data, where)
 
     @classmethod
-    def loads(cls, text: str, where: str = "record", *, migrate: bool = True) -> GameRecord:
-        return cls.from_json(load_json(text, where), where, migrate=migrate)
+    def loads(cls, text: str, where: str = "record") -> GameRecord:
+        return cls.from_json(load_json(text, where), where)
 
     @property
     def spec(self) -> GameSpec:
         return get_game(self.game)
 
     def migrate(self) -> None:
-        """Mark the record as re-applied under the engine's rules (call after :func:`recheck`)."""
+        """Mark the record as re-applied under the engine's rules (after ``replay.recheck``)."""
         spec = self.spec
         if self.rules_version == spec.rules_version:
             return
@@ -323,75 +309,3 @@ def _check_outcome(outcome: Any, n_seats: int, where: str) -> None:
         isinstance(a, list) and len(a) == 2 and isinstance(a[0], str) for a in args
     ):
         raise bad("'args' is not a list of [name, value] pairs")
-
-
-# ---- rules versions ----------------------------------------------------------------------------
-@dataclass
-class RulesCheck:
-    """The result of re-applying a record's actions under the engine's rules.
-
-    :ivar failed_at: the index of the first action refused, or ``None`` if all are legal.
-    :ivar clause: the rule clause that refused it, when the rules name one.
-    :ivar reason: why, as a sentence naming the versions, the action and the rule.
-    :ivar state: the state after every action, when all are legal.
-    :ivar steps: with ``keep_steps``, per action the seat that took it (``CHANCE`` for chance) and
-        the events it caused under the engine's rules.
-    """
-
-    ok: bool
-    failed_at: int | None = None
-    action: Action | None = None
-    clause: str | None = None
-    reason: str = ""
-    state: GameState | None = None
-    steps: list[tuple[int, list[Event]]] | None = None
-
-
-def recheck(record: GameRecord, where: str = "record", *, keep_steps: bool = False) -> RulesCheck:
-    """Re-apply every action of ``record`` (made under any rules version) under the engine's rules."""
-    spec = record.spec
-    old, new = record.rules_version, spec.rules_version
-    made = f"made under {spec.id} rules version {old!r}"
-    try:
-        state = spec.new_state(spec.validate_options(record.options))
-    except AsobiError as e:
-        return RulesCheck(False, reason=f"{made}; its options are refused by version {new!r}: {_short(str(e))}")
-    steps: list[tuple[int, list[Event]]] | None = [] if keep_steps else None
-    for i, action in enumerate(record.actions):
-        seat, start = state.current_seat, state.log_length()
-        try:
-            state.apply(action)
-        except ActionError as e:
-            return RulesCheck(
-                False, i, action, e.clause,
-                f"{made}; under version {new!r} its action {i} is refused"
-                f"{f' by rule {e.clause}' if e.clause else ''}: {_short(str(e), 300)}",
-            )
-        except AsobiError as e:
-            return RulesCheck(False, i, action, None, f"{made}; under version {new!r} its action {i} fails: {_short(str(e))}")
-        if steps is not None:
-            steps.append((seat, list(state.events_since(start))))
-    return RulesCheck(True, state=state, steps=steps)
-
-
-def replay(
-    record: GameRecord,
-    *,
-    upto: int | None = None,
-    on_step: Callable[[GameState, Action], None] | None = None,
-    where: str = "record",
-) -> GameState:
-    """The state after the record's first ``upto`` actions (all by default), each checked.
-
-    :raises BadRecordError: naming the first action the rules refuse.
-    """
-    spec = record.spec
-    state = spec.new_state(spec.validate_options(record.options))
-    for i, action in enumerate(record.actions[:upto]):
-        if on_step is not None:
-            on_step(state, action)
-        try:
-            state.apply(action)
-        except ActionError as e:
-            raise BadRecordError(f"{where}, action {i}", str(e)) from None
-    return state

@@ -124,15 +124,28 @@ class GameState(ABC):
         return None, "not a legal action now"
 
     def apply(self, action: Action, seat: int | None = None) -> None:
-        """Apply ``action`` after checking that it is legal here.
-
-        ``seat`` binds the submission to a seat: a seat that is not the one to decide gets
-        :class:`NotYourTurnError`, whose text depends on nothing hidden. Without ``seat`` the
-        caller is trusted to speak for whoever decides (replays, the match's bots and chance).
+        """Apply ``action`` after checking that it is legal here (:meth:`check`).
 
         :raises NotYourTurnError: if ``seat`` is given and is not the current seat.
         :raises MalformedActionError: if ``action`` is not shaped like an action.
         :raises IllegalActionError: if the rules do not allow it now; the state is unchanged.
+        """
+        self.check(action, seat)
+        self.apply_unchecked(action)
+
+    def check(self, action: Action, seat: int | None = None) -> None:
+        """Raise unless ``action`` may be applied now; the one place every submission is checked,
+        before anything else reads it (its label, a forecast, the log).
+
+        ``seat`` binds the submission to a seat: a seat that is not the one to decide gets
+        :class:`NotYourTurnError`, whose text depends on nothing hidden. Without ``seat`` the
+        caller is trusted to speak for whoever decides (replays, the match's bots and chance).
+        The shape is checked first (any value JSON can carry, bounded in depth and size), then
+        legality, so the rules only ever see well-formed actions.
+
+        :raises NotYourTurnError: if ``seat`` is given and is not the current seat.
+        :raises MalformedActionError: if ``action`` is not shaped like an action.
+        :raises IllegalActionError: if the rules do not allow it now.
         """
         current = self.current_seat
         if seat is not None and seat != current:
@@ -147,7 +160,6 @@ class GameState(ABC):
             else:
                 clause, why = self.why_illegal(action)
             raise IllegalActionError(why, action=action, clause=clause)
-        self.apply_unchecked(action)
 
     @abstractmethod
     def apply_unchecked(self, action: Action) -> None:

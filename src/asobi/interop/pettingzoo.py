@@ -23,7 +23,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import gymnasium
@@ -33,6 +32,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from asobi.core import TERMINAL, GameSpec, GameState, get_game
+from asobi.core.seeding import chance_source
 
 from ._codec import Codec, MissingSpaceError
 
@@ -77,7 +77,7 @@ class AsobiAECEnv(AECEnv):
         }
         self.action_spaces = {a: spaces.Discrete(self.codec.size) for a in self.possible_agents}
         self._shape = shape
-        self._rng = random.Random()
+        self._rng = chance_source(None)  # secret until reset() is given a seed
         self._state: GameState | None = None
         self._steps = 0
         self.agents: list[str] = []
@@ -99,7 +99,7 @@ class AsobiAECEnv(AECEnv):
     # ---- the AEC loop ------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
-            self._rng = random.Random(seed)
+            self._rng = chance_source(seed)
             self.np_random, _ = gymnasium.utils.seeding.np_random(seed)
         self._state = self.game.new_state(self.game_options)
         self._steps = 0

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..agents import make_bot, seat_kind
 from ..core.actions import Action
-from ..core.agent import derive_seed
+from ..core.bots import make_bot, seat_kind
 from ..core.match import Match
+from ..core.seeding import derive_seed
 from .errors import ServerError
 
 

@@ -7,6 +7,11 @@ and only then sent out. A failed commit leaves nothing half done: the room is re
 the store holds and the submitting socket is told. Rooms of different games share nothing but
 the store, so games do not wait on each other except for the SQLite write itself.
 
+The room drives its match as every front end does, through :class:`~asobi.core.match.Match`
+(:meth:`Room.run_until_person`): chance's outcomes applied at once, each bot deciding in a worker
+thread so that the event loop never waits on its thinking; its state messages are built by a
+:class:`~asobi.server.messages.StateMessages`, which makes what the sockets share once.
+
 A room is loaded (and the game leased, so ``asobi resume`` elsewhere is told it is in use) when a
 socket opens it or its bots have work, and unloaded (lease released) when neither remains.
 """
@@ -15,32 +20,26 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import sqlite3
-import time
 import uuid
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-import orjson
-
-from ..agents import BotNameError, make_bot, seat_kind
 from ..core.actions import Action, action_to_json
+from ..core.bots import BotNameError, seat_kind
 from ..core.errors import AsobiError
 from ..core.match import HUMAN, Match
 from ..core.record import GameRecord
 from ..core.spec import GameSpec
-from ..core.state import CHANCE
-from ..store import GameStore, StoreError
+from ..store import GameStore, SeatTokens, StoreError
 from ..store.listener import StoreListener
-from .cards import card_name_table
-from .checkpoints import Checkpointer, finish_log, without_auto_checkpoints
+from ..store.serving import ServingStore
 from .errors import ServerError
 from .hints import hint
-from .protocol import EventTexts, board_extras, encode, encoded, error_message, public_view, state_message
-from .tokens import SeatTokens
+from .messages import StateMessages
+from .protocol import encode, error_message
 
 
 class Socket(Protocol):
@@ -51,7 +50,8 @@ class Socket(Protocol):
 
 @dataclass(eq=False)
 class Connection:
-    """One socket in a room: a seat (with its token) or a spectator (``seat`` ``None``)."""
+    """One socket in a room: a seat (with its token) or a spectator (``seat`` ``None``); the
+    :class:`~asobi.server.messages.Viewer` its state messages are built for."""
 
     socket: Socket
     seat: int | None
@@ -87,60 +87,31 @@ class Room:
         self.hub = hub
         self.game_id = game_id
         self.match = match
-        self.epoch = uuid.uuid4().hex[:12]
-        """Changes whenever the room's match is built anew: a client's state ids from another
-        epoch mean nothing here, so it is sent everything again."""
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
+        self.messages = StateMessages(match.spec, match.options, game_id, connected=self.connections,
+                                      epoch=uuid.uuid4().hex[:12])
+        """Builds every socket's state messages, making what they share once."""
         self.bots: asyncio.Task[None] | None = None
         self.closed = False
-        self._shared: tuple[str, int, dict[str, Any] | None, dict[str, Any] | None, orjson.Fragment | None] = (
-            "", -1, None, None, None
-        )
-        """What every socket is sent alike for one state — (epoch, state id, board extras, the
-        spectators' view, which is every seat's too in a game with public views, and that view
-        with the extras as JSON) — made once."""
-        self.event_texts: EventTexts = {}
-        """Each event's JSON in each language, made once for every socket (``protocol.event_json``)."""
+
+    @property
+    def epoch(self) -> str:
+        """Changes whenever the room's match is built anew: a client's state ids from another
+        epoch mean nothing here, so it is sent everything again."""
+        return self.messages.epoch
 
     # ---- sending -------------------------------------------------------------------------------
     async def send_state(self, conn: Connection) -> None:
         """Send ``conn`` what it has not seen (everything, if it comes from another epoch)."""
         async with conn.sending:
             match = self.match
-            since = conn.sent if conn.epoch == self.epoch else -1
-            seat = conn.seat
-            card_table: dict[str, str] = {}
-            if conn.named_lang != conn.lang:  # the first message, or a new language: every card's name
-                card_table = dict(card_name_table(match.spec.id, conn.lang))
-                conn.named_lang = conn.lang
-            message = state_message(
-                match, seat, since=since, epoch=self.epoch, lang=conn.lang, game_id=self.game_id,
-                seat_kinds=match.seats, connected=sorted({c.seat for c in self.connections if c.seat is not None}),
-                can_undo=match.can_undo(seat) if seat is not None else 0, with_text=conn.text,
-                card_table=card_table, event_texts=self.event_texts, **self._shared_parts(match, seat),
-            )
-            conn.sent, conn.epoch = match.state_id, self.epoch
+            text = self.messages.encoded(match, conn)
+            conn.sent, conn.epoch, conn.named_lang = match.state_id, self.messages.epoch, conn.lang
             try:
-                await conn.socket.send_text(encode(message))
+                await conn.socket.send_text(text)
             except Exception:  # a socket gone away: it is dropped when its reader notices
                 conn.sent, conn.named_lang = -1, ""
-
-    def _shared_parts(self, match: Match, seat: int | None) -> dict[str, Any]:
-        """The parts of ``seat``'s state message that every socket shares at this state, made at
-        most once a state: the board extras, and the view (also encoded) when it is a spectator's
-        or the game's views are public (``state_message``'s ``board``, ``view`` and ``view_json``)."""
-        epoch, state_id, board, view, view_json = self._shared
-        if (epoch, state_id) != (self.epoch, match.state_id):
-            board, view, view_json = board_extras(match), None, None
-        if not (seat is None or match.spec.info.public_views):
-            self._shared = (self.epoch, match.state_id, board, view, view_json)
-            return {"board": board}
-        if view is None:
-            view = public_view(match)
-            view_json = encoded(view if board is None else {**view, "board": board})
-        self._shared = (self.epoch, match.state_id, board, view, view_json)
-        return {"board": board, "view": view, "view_json": view_json}
 
     async def broadcast(self) -> None:
         for conn in list(self.connections):
@@ -166,9 +137,15 @@ class Room:
                     "label": suggestion.label, "bot": suggestion.bot,
                 }))
 
+    async def tell_everyone(self, text: str, code: int) -> None:
+        """An error every socket of the room is sent (the game could not go on)."""
+        for conn in list(self.connections):
+            await self.send_error(conn, text, code)
+
     # ---- changing the game ----------------------------------------------------------------------
     async def submit(self, conn: Connection, action: Action, state_id: int | None) -> None:
-        """A person's action for the connection's seat: checked, committed, then sent out.
+        """A person's action for the connection's seat: checked, committed, then sent out (with
+        chance's draws and rolls that follow at once: the seats are sent one state, not two).
 
         :raises AsobiError: if it is refused (nothing changes).
         """
@@ -186,24 +163,17 @@ class Room:
                 raise
             failure = self._play_chance()
         if failure is not None:
-            for other in list(self.connections):
-                await self.send_error(other, failure, 503)
+            await self.tell_everyone(failure, 503)
         await self.broadcast()
         self.start_bots()
 
     def _play_chance(self) -> str | None:
-        """Chance's draws and rolls that follow at once, each committed, so that the seats are sent
-        one state after a person's action rather than two. Under the room's lock.
+        """Chance's draws and rolls that follow at once, each committed (under the room's lock).
 
         :returns: what went wrong, if chance could not go on (the room is rebuilt from the store).
         """
-        match = self.match
         try:
-            while match.current_seat == CHANCE:
-                action = match.decide()
-                if action is None:
-                    break
-                match.advance(action)
+            self.match.play_chance()
         except (StoreError, AsobiError) as e:
             self._rebuild()
             return f"the game could not go on: {e}"
@@ -223,7 +193,36 @@ class Room:
     def _rebuild(self) -> None:
         """Build the match anew from what the store holds (after a failed commit)."""
         self.match = self.hub.build_match(self.game_id)
-        self.epoch = uuid.uuid4().hex[:12]
+        self.messages.new_epoch(uuid.uuid4().hex[:12])
+
+    async def run_until_person(self, on_step: Callable[[Match], Awaitable[None]]) -> None:
+        """Let chance and the bots play until a person must decide or the game ends.
+
+        Each step is taken under the room's lock: chance's outcomes are applied at once
+        (:meth:`Match.play_chance`), a bot thinks in a worker thread (:meth:`Match.decide`; the
+        state is only read meanwhile) and its action is applied on the loop; ``on_step`` is awaited
+        after each bot's action, outside the lock. A failed commit (or an action the rules refuse)
+        rebuilds the room from the store, every socket is told, and play stops.
+        """
+        while not self.closed:
+            async with self.lock:
+                match = self.match
+                failure = self._play_chance()
+                if failure is None:
+                    if match.bot_to_decide() is None:
+                        return  # a person decides, or the game is over
+                    action = await asyncio.to_thread(match.decide)
+                    if action is None:
+                        return
+                    try:
+                        match.advance(action)
+                    except (StoreError, AsobiError) as e:
+                        self._rebuild()
+                        failure = f"the game could not go on: {e}"
+            if failure is not None:
+                await self.tell_everyone(failure, 503)
+                return
+            await on_step(match)
 
     def start_bots(self) -> None:
         """Let chance and the bots play until a person must decide (in the background)."""
@@ -234,31 +233,18 @@ class Room:
         self.bots = asyncio.get_running_loop().create_task(self._run_bots())
 
     async def _run_bots(self) -> None:
-        delay = self.hub.bot_delay
         try:
-            while not self.closed:
-                async with self.lock:
-                    match = self.match
-                    seat = match.current_seat
-                    if match.is_over() or match.waiting_for() is not None:
-                        break
-                    # A bot may think a while: it does so off the event loop; the state is only read.
-                    action = match.decide() if seat == CHANCE else await asyncio.to_thread(match.decide)
-                    if action is None or match is not self.match:
-                        break
-                    try:
-                        match.advance(action)
-                    except (StoreError, AsobiError) as e:
-                        self._rebuild()
-                        for conn in list(self.connections):
-                            await self.send_error(conn, f"the game could not go on: {e}", 503)
-                        break
-                if seat != CHANCE and delay > 0:
-                    await self.broadcast()
-                    await asyncio.sleep(delay)
+            await self.run_until_person(self._after_bot)
         finally:
             await self.broadcast()
             self.hub.maybe_unload(self)
+
+    async def _after_bot(self, match: Match) -> None:
+        """With a bot delay, everyone sees each bot's action, then the room waits a moment."""
+        delay = self.hub.bot_delay
+        if delay > 0:
+            await self.broadcast()
+            await asyncio.sleep(delay)
 
 
 class Hub:
@@ -269,57 +255,33 @@ class Hub:
         self.bot_delay = bot_delay
         self.rooms: dict[int, Room] = {}
         self._loading = asyncio.Lock()
-        self._store: GameStore | None = None
-        self._tokens: SeatTokens | None = None
-        self._checkpointer: Checkpointer | None = None
+        self._file: ServingStore | None = None
         self.checkpoints = (0, 0)
         """Once closed: the checkpoints its thread made, and how many times the loop restarted the log."""
         self.log_restarts: list[tuple[float, float]] = []
-        """Each time the loop finished the log: seconds since the store opened, and ms it took."""
+        """Once closed: each time the loop finished the log, seconds since the store opened and ms it took."""
         self.replays: OrderedDict[tuple[int, int | None, str, int, str], dict[str, Any]] = OrderedDict()
-        """Replay messages built lately (app.py keeps a few: a finished game never changes)."""
+        """Replay messages built lately (the games routes keep a few: a finished game never changes)."""
 
     def open(self) -> None:
-        """Open the store (on the event loop's thread: SQLite connections stay on theirs).
+        """Open the store for serving (:class:`~asobi.store.serving.ServingStore`: commits that do
+        not wait for the disk, the log copied by a thread). Call it on the event loop.
 
-        The server's connection commits without waiting for the disk (``synchronous = NORMAL``
-        in WAL mode): a committed action survives the server being killed (``kill -9``), since the
-        operating system holds the write, and only a crash of the whole machine could lose the
-        last ones. It makes a commit about ten times cheaper, which is what lets one server keep
-        a hundred games' round trips short (scripts/loadtest.py). Its connections leave copying
-        the log into the database to a thread (:mod:`.checkpoints`), so the loop does not wait
-        on the disk. Call it on the event loop.
+        :raises StoreError: if the file cannot be opened or set up.
         """
-        self._store = GameStore(self.db_path)
-        self._tokens = SeatTokens(self._store.path)
-        try:
-            self._store.db.execute("PRAGMA synchronous = NORMAL")
-            for db in (self._store.db, self._tokens.db):
-                without_auto_checkpoints(db)
-        except sqlite3.Error as e:
-            raise ServerError(f"{self.db_path}: cannot set up the store ({e})", status=503) from None
-        store = self._store
-        began = time.perf_counter()
-
-        def finish() -> None:
-            start = time.perf_counter()
-            finish_log(store.db)
-            self.log_restarts.append((round(start - began, 2), round((time.perf_counter() - start) * 1000, 1)))
-
-        self._checkpointer = Checkpointer(store.path, asyncio.get_running_loop(), finish)
-        self._checkpointer.start()
+        self._file = ServingStore(self.db_path, asyncio.get_running_loop())
 
     @property
     def store(self) -> GameStore:
-        if self._store is None:
+        if self._file is None:
             raise ServerError("the server's store is not open", status=503)
-        return self._store
+        return self._file.games
 
     @property
     def tokens(self) -> SeatTokens:
-        if self._tokens is None:
+        if self._file is None:
             raise ServerError("the server's store is not open", status=503)
-        return self._tokens
+        return self._file.tokens
 
     async def close(self) -> None:
         for room in list(self.rooms.values()):
@@ -329,19 +291,17 @@ class Hub:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await room.bots
         self.rooms.clear()
-        if self._checkpointer is not None:
-            self._checkpointer.stop()
-            self.checkpoints = (self._checkpointer.checkpoints, self._checkpointer.restarts)
-            self._checkpointer = None
-        if self._tokens is not None:
-            self._tokens.close()
-        if self._store is not None:
-            self._store.close()  # releases every lease
+        if self._file is not None:
+            self._file.close()  # releases every lease
+            checkpointer = self._file.checkpointer
+            self.checkpoints = (checkpointer.checkpoints, checkpointer.restarts)
+            self.log_restarts = self._file.log_restarts
+            self._file = None
 
     # ---- games ----------------------------------------------------------------------------------
     def create(self, spec: GameSpec, options: dict[str, Any], kinds: list[str], seed: int | None) -> tuple[int, dict[int, str]]:
         """Save a new game and hand out a token per human seat."""
-        match = Match(spec, options, kinds, seed=seed, bot_maker=make_bot)  # checks options and seats first
+        match = Match(spec, options, kinds, seed=seed)  # checks options and seats first
         game_id = self.store.create(GameRecord.new(spec, match.options, list(kinds), seed))
         humans = [i for i, kind in enumerate(kinds) if kind == HUMAN]
         try:
@@ -355,7 +315,7 @@ class Hub:
         """The saved game as a match, saving each new action as it is applied."""
         record = self.store.load_for_play(game_id)
         match = Match(record.spec, record.options, record.seats, seed=record.seed, actions=record.actions,
-                      where=f"saved game {game_id}", bot_maker=make_bot)
+                      where=f"saved game {game_id}")
         match.listeners.append(StoreListener(self.store, game_id))
         return match
 

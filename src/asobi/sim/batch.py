@@ -15,12 +15,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..agents import make_bot
-from ..core.agent import derive_seed
 from ..core.errors import BadRecordError
 from ..core.match import Match
 from ..core.record import GameRecord, load_json
 from ..core.registry import get_game
+from ..core.replay import read_record
+from ..core.seeding import derive_seed
+from .facts import FactSampler
 
 #: The fields of one line of ``simulate --out``: how the game ended, and its whole record.
 LINE_FIELDS = ("index", "seed", "reason", "clause", "winners", "scores", "steps", "metrics", "record")
@@ -32,6 +33,8 @@ class GameResult:
 
     :ivar record: the :class:`~asobi.core.record.GameRecord` JSON, every action and chance
         outcome included, when the job asked for it.
+    :ivar facts: what a study reads of the game, sampled while it was played
+        (:class:`~asobi.sim.facts.FactSampler`), when the job asked for them.
     """
 
     index: int
@@ -43,6 +46,7 @@ class GameResult:
     steps: int
     metrics: Mapping[str, float] = field(default_factory=dict)
     record: dict[str, Any] | None = None
+    facts: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The summary fields (not the record)."""
@@ -78,6 +82,7 @@ class Job:
     seed: int
     index: int
     record: bool = False
+    facts: bool = False
 
 
 def game_seed(batch_seed: int, index: int) -> int:
@@ -85,29 +90,34 @@ def game_seed(batch_seed: int, index: int) -> int:
 
 
 def make_jobs(
-    game: str, options: Mapping[str, Any], bots: Sequence[str], n: int, seed: int, *, record: bool = False
+    game: str, options: Mapping[str, Any], bots: Sequence[str], n: int, seed: int, *, record: bool = False,
+    facts: bool = False,
 ) -> list[Job]:
-    """The ``n`` games of a batch from ``seed``: game ``i`` is played from ``game_seed(seed, i)``."""
-    return [Job(game, dict(options), tuple(bots), game_seed(seed, i), i, record) for i in range(n)]
+    """The ``n`` games of a batch from ``seed``: game ``i`` is played from ``game_seed(seed, i)``
+    (with ``facts``, each sampled for a study as it is played)."""
+    return [Job(game, dict(options), tuple(bots), game_seed(seed, i), i, record, facts) for i in range(n)]
 
 
 def play_job(job: Job) -> GameResult:
     """Play one game of a batch (run in a worker process or on a cluster node)."""
     spec = get_game(job.game)
-    match = Match(spec, job.options, [f"bot:{b}" for b in job.bots], seed=job.seed, journal=False, checked=False,
-                  bot_maker=make_bot)
-    match.play()
+    match = Match(spec, job.options, [f"bot:{b}" for b in job.bots], seed=job.seed, journal=False, checked=False)
+    sampler = FactSampler(spec) if job.facts else None
+    if sampler is not None:
+        sampler.start(match)
+    match.play(on_step=sampler)
     state = match.state
     steps = len(match.actions)
     outcome = state.outcome()
     record = match.record().to_json() if job.record else None
+    facts = sampler.facts(state) if sampler is not None else None
     if outcome is None:
         return GameResult(
-            job.index, job.seed, "unfinished", "-", (), (0.0,) * state.n_seats, steps, state.metrics(), record
+            job.index, job.seed, "unfinished", "-", (), (0.0,) * state.n_seats, steps, state.metrics(), record, facts
         )
     return GameResult(
         job.index, job.seed, outcome.reason, outcome.clause, outcome.winners, outcome.scores, steps,
-        state.metrics(), record,
+        state.metrics(), record, facts,
     )
 
 
@@ -193,7 +203,7 @@ def read_record_line(path: str | Path, line: int) -> GameRecord:
     data = load_json(text, where)
     if isinstance(data, dict) and "record" in data:
         data = data["record"]
-    return GameRecord.from_json(data, where=where)
+    return read_record(data, where=where)
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,8 @@ from dataclasses import asdict, dataclass
 from random import Random
 from typing import Any
 
-from ..core.agent import derive_seed
 from ..core.match import Match
+from ..core.seeding import derive_seed
 from ..core.spec import GameSpec
 from ..core.state import CHANCE, TERMINAL, GameState
 

@@ -30,8 +30,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core.agent import derive_seed
 from ..core.errors import AsobiError, BadRecordError
+from ..core.seeding import derive_seed
 from ..core.spec import GameSpec
 from ..core.stats import wilson
 from .batch import GameResult, Job, map_jobs

@@ -1,4 +1,4 @@
-"""Saved games and match records."""
+"""Saved games and match records, seat tokens, and the file as the play server holds it open."""
 
 from .sqlite import (
     AuditEntry,
@@ -11,13 +11,16 @@ from .sqlite import (
     StoreError,
     default_db_path,
 )
+from .tokens import LinksHandedOutError, SeatTokens
 
 __all__ = [
     "AuditEntry",
     "GameInUseError",
     "GameStore",
+    "LinksHandedOutError",
     "ReadOnlyGameError",
     "SavedGame",
+    "SeatTokens",
     "StoreError",
     "StoredAction",
     "StoredLog",

@@ -41,7 +41,8 @@ from platformdirs import user_data_dir
 from ..core.actions import Action, action_from_json, action_to_json
 from ..core.errors import AsobiError, BadRecordError, RulesVersionError
 from ..core.events import Event
-from ..core.record import GameRecord, data_hash_of, load_json, parse_record, recheck
+from ..core.record import GameRecord, data_hash_of, load_json, parse_record
+from ..core.replay import recheck
 from ..core.spec import GameSpec
 from ..core.state import CHANCE
 

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from ..core.errors import AsobiError
 from ..core.match import Match
 from ..core.record import GameRecord
+from ..core.replay import replaying
 from ..core.state import CHANCE
 from ..store import StoredLog
 
@@ -42,18 +43,15 @@ def step_through(record: GameRecord, seat: int | None, lang: str, read: Callable
     waiting for the reader between steps. Returns the match as far as it was shown."""
     spec = record.spec
     names = spec.seat_names(record.options)
-    match = Match(spec, record.options, record.seats, seed=record.seed, agents=[None] * len(record.seats),
-                  where=where)
+    steps = replaying(record, journal=True, where=where)
+    match = next(steps)
     for event in match.opening_events(seat):
         write("  · " + spec.event_text(event, lang))
     ja = lang == "ja"
 
     def advance(i: int) -> None:
         before = match.state_id
-        try:
-            match.advance(record.actions[i])
-        except AsobiError as e:
-            raise AsobiError(f"{where}, action {i}: {e}") from None
+        next(steps)  # the record's next action, checked (ReplayError names a refused one)
         for update in match.updates(seat, before, lang):
             who = ("偶然" if ja else "chance") if update.actor == CHANCE else names[update.actor]
             write(f"[{who}] {update.label}")

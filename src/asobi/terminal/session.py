@@ -17,9 +17,10 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ..agents import check_bot_name, make_bot, parse_search, seat_kind
+from ..agents import parse_search
 from ..core.actions import Action
 from ..core.agent import Observation
+from ..core.bots import check_bot_name, make_bot, seat_kind
 from ..core.errors import AsobiError
 from ..core.events import Event
 from ..core.match import HUMAN, Match
@@ -141,7 +142,7 @@ class TerminalGame:
         cls, spec: GameSpec, options: dict, seats: Sequence[str], seed: int | None, store: GameStore, **kw
     ) -> TerminalGame:
         """A new game; ``seed`` ``None`` draws chance from a secret source (nothing to show)."""
-        match = Match(spec, options, seats, seed=seed, bot_maker=make_bot)  # options checked before saving
+        match = Match(spec, options, seats, seed=seed)  # options checked before saving
         game_id = store.create(GameRecord.new(spec, match.options, list(seats), seed))
         store.lease(game_id)
         return cls._attach(spec, match, game_id, store, **kw)
@@ -157,7 +158,7 @@ class TerminalGame:
         """
         record = store.load_for_play(game_id)
         match = Match(record.spec, record.options, list(seats) if seats is not None else record.seats,
-                      seed=record.seed, actions=record.actions, where=f"saved game {game_id}", bot_maker=make_bot)
+                      seed=record.seed, actions=record.actions, where=f"saved game {game_id}")
         game = cls._attach(record.spec, match, game_id, store, **kw)
         for warning in record.warnings:
             game.write(f"({warning})")

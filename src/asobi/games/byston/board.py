@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from .tables import COUNTRIES, Tables, tables
 
 if TYPE_CHECKING:
-    from .state import BystonState
+    from .types import State
 
 # Countries, in the order of play (2.9, B-2).
 DRAKE, KU, RAU, NA, AH, MI, ZELANA = range(7)
@@ -255,12 +255,12 @@ def counts_of(where: list[int]) -> tuple[list[int], list[int], list[int]]:
     return counts
 
 
-def counters_at(s: BystonState, hex_index: int) -> tuple[int, ...]:
+def counters_at(s: State, hex_index: int) -> tuple[int, ...]:
     """The counters on a hex, in counter order."""
     return s.stacks[hex_index]
 
 
-def building_at(s: BystonState, hex_index: int) -> int:
+def building_at(s: State, hex_index: int) -> int:
     """The building counter on a hex, or −1 (12.6: at most one)."""
     is_building = static().is_building_counter
     for i in s.stacks[hex_index]:
@@ -269,18 +269,18 @@ def building_at(s: BystonState, hex_index: int) -> int:
     return -1
 
 
-def in_box(s: BystonState, country: int, unit_id: str) -> list[int]:
+def in_box(s: State, country: int, unit_id: str) -> list[int]:
     """The country's counters of a unit in its factory box."""
     where = s.where
     return [i for i in static().counters_of(country, unit_id) if where[i] == BOX]
 
 
-def in_supply(s: BystonState, country: int, unit_id: str) -> list[int]:
+def in_supply(s: State, country: int, unit_id: str) -> list[int]:
     where = s.where
     return [i for i in static().counters_of(country, unit_id) if where[i] == SUPPLY]
 
 
-def on_map(s: BystonState, country: int, unit_id: str) -> list[int]:
+def on_map(s: State, country: int, unit_id: str) -> list[int]:
     where = s.where
     return [i for i in static().counters_of(country, unit_id) if where[i] >= 0]
 
@@ -289,11 +289,11 @@ def camp_of(country: int) -> int:
     return static().camp[country]
 
 
-def is_at_war(s: BystonState, country: int) -> bool:
+def is_at_war(s: State, country: int) -> bool:
     return s.status[country] == WAR
 
 
-def character_hex(s: BystonState, person: str) -> int:
+def character_hex(s: State, person: str) -> int:
     """The hex of a person (any version) on the map, or the location code of the latest version
     not on the map (B-15): ``CUP``/``HEAVY`` while wounded, ``DEAD``/``LEFT`` once out."""
     found = NOT_ENTERED
@@ -307,12 +307,12 @@ def character_hex(s: BystonState, person: str) -> int:
     return found
 
 
-def own_unit_hexes(s: BystonState, country: int) -> list[int]:
+def own_unit_hexes(s: State, country: int) -> list[int]:
     """Hexes holding a counter of the country (13.2, 14.10: where its characters may be placed)."""
     return sorted(owned_hexes(s, country))
 
 
-def holds_two(s: BystonState, country: int) -> bool:
+def holds_two(s: State, country: int) -> bool:
     """Whether ``country`` owns at least two counters on the map (B-51: a country never destroys
     its last counter on the map)."""
     if owns_just_its_own(s, country):
@@ -321,7 +321,7 @@ def holds_two(s: BystonState, country: int) -> bool:
     return len(owned_on_map(s, country)) >= 2
 
 
-def owned_on_map(s: BystonState, country: int) -> list[int]:
+def owned_on_map(s: State, country: int) -> list[int]:
     """The counters on the map ``country`` owns, in counter order. Counters change hands only
     as remnants (35.3): a country's range whose owners are all as printed is skipped at once."""
     st = static()
@@ -339,7 +339,7 @@ def owned_on_map(s: BystonState, country: int) -> list[int]:
     return out
 
 
-def owned_hexes(s: BystonState, country: int) -> set[int]:
+def owned_hexes(s: State, country: int) -> set[int]:
     """The hexes holding a counter ``country`` owns."""
     st = static()
     where = s.where
@@ -361,7 +361,7 @@ def owned_hexes(s: BystonState, country: int) -> set[int]:
     return hexes
 
 
-def owns_just_its_own(s: BystonState, country: int) -> bool:
+def owns_just_its_own(s: State, country: int) -> bool:
     """Whether the counters ``country`` owns are exactly the ones printed in its colour (no
     remnants changed hands, 35.3), so a scan of its own range finds all of them."""
     owner = s.owner
@@ -377,7 +377,7 @@ def owns_just_its_own(s: BystonState, country: int) -> bool:
     return True
 
 
-def find_counter(s: BystonState, owner: int, unit: int, hex_index: int, flipped: int) -> int:
+def find_counter(s: State, owner: int, unit: int, hex_index: int, flipped: int) -> int:
     """The first counter of ``owner`` and ``unit`` on a hex with that face. Counters alike in all
     four are interchangeable, so actions name them by these and not by number (a player cannot
     tell two face-up Drumlo in one hex apart)."""

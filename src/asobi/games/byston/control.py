@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING
 from .board import COLLAPSED, DRAKE_CAMP, NA, NEUTRAL, RAU, SHEELA_CAMP, WAR, ZELANA, static
 
 if TYPE_CHECKING:
-    from .state import BystonState
+    from .types import State
 
 CONTESTED = -1
 NOBODY = -2
 
 
-def controllers(s: BystonState, hex_index: int) -> tuple[int, tuple[int, ...], str]:
+def controllers(s: State, hex_index: int) -> tuple[int, tuple[int, ...], str]:
     """The camp that controls a hex, the countries whose units decide it, and the 6.4 item that
     decided (B-5): items ① buildings, ② ships, ③ three or more ABs of a camp, ④ the land's owner.
 
@@ -29,7 +29,7 @@ def controllers(s: BystonState, hex_index: int) -> tuple[int, tuple[int, ...], s
     return _decide(hex_index, _holders(s, (hex_index,)).get(hex_index))
 
 
-def income_hex_control(s: BystonState) -> list[tuple[int, tuple[int, tuple[int, ...], str]]]:
+def income_hex_control(s: State) -> list[tuple[int, tuple[int, tuple[int, ...], str]]]:
     """``controllers`` of every income hex, in hex order, in one pass over their stacks."""
     stacks = s.stacks
     empty = _empty_control()
@@ -52,7 +52,7 @@ def _empty_control() -> tuple[tuple[int, tuple[int, tuple[int, ...], str]], ...]
     return tuple((h, _decide(h, None)) for h in static().income_hexes)
 
 
-def _holders(s: BystonState, hexes: Iterable[int]) -> dict[int, tuple[list[int], list[int], list[int]]]:
+def _holders(s: State, hexes: Iterable[int]) -> dict[int, tuple[list[int], list[int], list[int]]]:
     """For each of ``hexes`` holding any counter, the countries of its buildings, of its ships and
     of its ABs (one entry per counter)."""
     owner = s.owner
@@ -99,7 +99,7 @@ def _decide(
     return camp[land], (land,), "④"
 
 
-def collectors(s: BystonState, hex_index: int) -> tuple[int, ...]:
+def collectors(s: State, hex_index: int) -> tuple[int, ...]:
     """The countries that may collect a hex's GP this income phase, in the order of play.
 
     6.3: a country standing by (or collapsed) collects nothing. 6.8: a hex the Zelana controls
@@ -109,7 +109,7 @@ def collectors(s: BystonState, hex_index: int) -> tuple[int, ...]:
     return _collectors(s, hex_index, controllers(s, hex_index))
 
 
-def all_collectors(s: BystonState) -> list[tuple[int, tuple[int, ...]]]:
+def all_collectors(s: State) -> list[tuple[int, tuple[int, ...]]]:
     """(hex, its collectors) for every income hex, in hex order."""
     st = static()
     stacks = s.stacks
@@ -139,7 +139,7 @@ def all_collectors(s: BystonState) -> list[tuple[int, tuple[int, ...]]]:
     return out
 
 
-def _collectors(s: BystonState, hex_index: int, control: tuple[int, tuple[int, ...], str]) -> tuple[int, ...]:
+def _collectors(s: State, hex_index: int, control: tuple[int, tuple[int, ...], str]) -> tuple[int, ...]:
     camp, holders, _item = control
     if camp < 0:
         return ()
@@ -156,7 +156,7 @@ def _collectors(s: BystonState, hex_index: int, control: tuple[int, tuple[int, .
     return tuple(sorted(out))
 
 
-def camp_income(s: BystonState) -> tuple[int, int]:
+def camp_income(s: State) -> tuple[int, int]:
     """Each camp's income (Drake's, Sheela's) if the income were collected now (27.2, B-33)."""
     st = static()
     income = st.t.map.income_of

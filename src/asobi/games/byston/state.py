@@ -1,10 +1,14 @@
-"""The state of a game of ドレイクの野望 and its protocol methods.
+"""The state of a game of ドレイクの野望: its data and the state protocol.
 
 The game runs on the core flow kernel: an agenda of tasks (a turn is its phases, 4.1; a phase
 asks each country in the order of play), one pending decision at a time, and chance nodes for
 dice and the chit cup. The rules modules in :mod:`.rules` define the tasks and decisions. Every
 counter, character, country and chit type has a fixed number (:mod:`.board`), so the state is a
 handful of flat lists of ints and a clone is a few list slices.
+
+What a seat sees is worked out in :mod:`.view`, :mod:`.labels` and :mod:`.tensor`; they, the rules
+and the board's queries know the state as :class:`.types.State`, so none of them imports this
+module. Nothing is hidden (``spec.public_views``): no redaction and no ``hidden.py``.
 """
 
 from __future__ import annotations
@@ -19,8 +23,9 @@ from asobi.core.fields import Cache, DeclaredState, Fields, Kind, List, Log, Val
 from asobi.core.flow import FlowState
 from asobi.core.log import EventLog, LogReads
 
-from . import labels
+from . import labels as _labels
 from . import tensor as _tensor
+from . import view as _view
 from .board import (
     AH,
     ARMED,
@@ -40,7 +45,6 @@ from .board import (
     NEUTRAL,
     NOT_ENTERED,
     RAU,
-    STATE_NAMES,
     SUPPLY,
     WAR,
     ZELANA,
@@ -50,40 +54,12 @@ from .board import (
 )
 from .control import camp_income
 from .rules import FLOW, REFUSALS
-from .rules.combat import COMBAT_CHANCES, NO_ROLE, battle_view, combat_outcomes
+from .rules.combat import COMBAT_CHANCES, NO_ROLE, combat_outcomes
 from .rules.cup import draw_outcomes, draw_sample
 
 DRAKE_CHAR = static().char_index("drake")
-GROUP_OF = static().group_of
 """27.3: the Drake counter."""
-
-@cache
-def _view_names() -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Each hex's printed id and each counter's unit id, for views (a view names every counter on
-    the map; working them out each time cost most of a view)."""
-    st = static()
-    grid = st.t.map.grid
-    return tuple(grid.hex_id(h) for h in range(grid.size)), tuple(map(st.unit_id, range(len(st.counter_unit))))
-
-
-@cache
-def _group_names() -> tuple[tuple[str, str], ...]:
-    """Each group of counters alike (``Static.groups``) as (country id, unit id)."""
-    st = static()
-    names = {g: (st.country_ids[c], st.unit_ids[u]) for (c, u), g in st.group_number.items()}
-    return tuple(names[g] for g in range(len(st.groups)))
-
-
-@cache
-def _counter_tags() -> tuple[tuple[tuple[str, ...], ...], ...]:
-    """How a view names a counter on the map, ``country:unit`` (``*`` after it when flipped), by
-    owner then counter: ``tags[flipped][owner][counter]`` (a counter changes hands in 35.3)."""
-    country_ids = static().country_ids
-    _, unit_ids = _view_names()
-    return tuple(
-        tuple(tuple(f"{country}:{unit}{mark}" for unit in unit_ids) for country in country_ids) for mark in ("", "*")
-    )
-
+GROUP_OF = static().group_of
 
 STATE_CODE = {"neutral": NEUTRAL, "armed": ARMED, "war": WAR}
 
@@ -465,68 +441,6 @@ class BystonState(FlowState, DeclaredState):
         winners = drake_seats if score > 0.5 else sheela_seats if score < 0.5 else ()
         return Outcome(winners, scores, band, clause, (("drake", drake), ("sheela", sheela)))
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """Everything is public in this step: the map, the sheets, the cup's contents (a random
-        cup, not a secret one) and the surprise chit Drake holds (produced in the open)."""
-        st = static()
-        hex_ids, unit_ids = _view_names()
-        owner = self.owner
-        flipped = self.flipped
-        tags = _counter_tags()
-        stacks: dict[str, list[str]] = {}
-        for at, stack in enumerate(self.stacks):  # (hex order; each stack in counter order)
-            if stack:
-                stacks[hex_ids[at]] = [tags[flipped[i]][owner[i]][i] for i in stack]
-        box: dict[str, dict[str, int]] = {}
-        for (country, unit), n in zip(_group_names(), self.in_box_n, strict=True):
-            if n:
-                box.setdefault(country, {})[unit] = n
-        return {
-            "turn": self.turn,
-            "countries": {
-                cid: {
-                    "state": STATE_NAMES[self.status[c]],
-                    "gp": self.gp[c],
-                    "tl": self.tl[c],
-                    "chits_made": self.chits_made[c],
-                    "seat": self.seat_of(c),
-                }
-                for c, cid in enumerate(st.country_ids)
-            },
-            "map": stacks,
-            "factory": box,
-            "characters": {
-                cid: (hex_ids[at] if at >= 0 else CHARACTER_PLACES[at])
-                for cid, at in zip(st.char_ids, self.char_at, strict=True)
-                if at != NOT_ENTERED and at != GROWN
-            },
-            "cup": {st.chit_ids[k]: n for k, n in enumerate(self.chit_cup) if n}
-            | {st.char_ids[k]: 1 for k, at in enumerate(self.char_at) if at == CUP},
-            "open_box": {st.chit_ids[k]: n for k, n in enumerate(self.chit_open) if n},
-            "surprise_held": self.surprise_held,
-            "waiting": [st.country_ids[c] for c, w in enumerate(self.waiting) if w],
-            "moving": None
-            if self.ship < 0
-            else {
-                "unit": unit_ids[self.ship],
-                "hex": hex_ids[self.where[self.ship]],
-                "mp": self.mp,
-                "cargo": [f"{st.country_ids[self.owner[i]]}:{st.unit_id(i)}" for i in self.cargo],
-                "crew": [st.char_ids[k] for k in self.crew],
-            },
-            "secret_factory": None if self.secret < 0 else {"found": self.secret_found},
-            "pending": None if self.pending is None else [self.pending[0], self.pending[1]],
-            "chance": None if self.chance is None else list(self.chance),
-            "battle": battle_view(self),
-        }
-
-    def action_label(self, action: tuple[Any, ...], lang: str = "en") -> str:
-        return labels.action_label(self, action, lang)
-
-    def observation_tensor(self, seat: int) -> list[float]:
-        """Nothing is hidden (the view's docstring), so ``determinize`` and ``hidden_variants``
-        keep the core's perfect-information defaults: a clone, and no variants."""
-        return _tensor.observation_tensor(self, seat)
 
     def metrics(self) -> dict[str, float]:
         """The turn, each country's GP, and the camps' score: Drake's camp's income minus
@@ -591,6 +505,12 @@ class BystonState(FlowState, DeclaredState):
             out.append(f"turn {self.turn}")
         return out
 
+    # ---- what a seat sees (view.py, labels.py) and tensor.py; nothing is hidden, so
+    # determinize and hidden_variants keep the core's perfect-information defaults ------------
+    view = _view.view
+    action_label = _labels.action_label
+    observation_tensor = _tensor.observation_tensor
+
 
 def grid_id(h: int) -> str:
     return static().t.map.grid.hex_id(h)
@@ -599,7 +519,6 @@ def grid_id(h: int) -> str:
 DIE = tuple((("die", d), 1 / 6) for d in range(1, 7))
 """One six-sided die (7.4)."""
 
-CHARACTER_PLACES = {CUP: "cup", HEAVY: "heavy_wounds", DEAD: "removed", LEFT: "on_leave"}
 
 BAND_SCORE = {
     "drake_complete": 1.0,

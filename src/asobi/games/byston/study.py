@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from asobi.core.errors import AsobiError
-from asobi.core.record import GameRecord, replay
+from asobi.core.record import GameRecord
+from asobi.core.replay import replaying
 from asobi.core.state import GameState
 from asobi.core.stats import wilson
 
@@ -71,12 +72,14 @@ def read_game(line: dict[str, Any], where: str) -> GameFacts:
     record = GameRecord.from_json(raw, where=where)
     by_turn: list[dict[str, Any]] = []
 
-    def sample(state: GameState, _action: Any) -> None:
-        assert isinstance(state, BystonState)
-        if state.turn >= 1 and (not by_turn or by_turn[-1]["turn"] != state.turn):
-            by_turn.append(_snapshot(state))
-
-    final = replay(record, on_step=sample, where=where)
+    final: GameState | None = None
+    for match in replaying(record, where=where):  # sampled before each action
+        final = match.state
+        assert isinstance(final, BystonState)
+        if len(match.actions) < len(record.actions) and final.turn >= 1 and (
+            not by_turn or by_turn[-1]["turn"] != final.turn
+        ):
+            by_turn.append(_snapshot(final))
     assert isinstance(final, BystonState)
     outcome = final.outcome()
     if outcome is None:

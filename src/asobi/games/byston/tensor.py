@@ -47,7 +47,7 @@ from .board import (
 from .rules import DECISIONS
 
 if TYPE_CHECKING:
-    from .state import BystonState
+    from .types import State
 
 SEAT_SLOTS = 4
 COUNTRIES = 7
@@ -90,7 +90,7 @@ def observation_shape(options: Mapping[str, Any]) -> tuple[int, ...]:
     return (size(),)
 
 
-def observation_tensor(s: BystonState, seat: int) -> list[float]:
+def observation_tensor(s: State, seat: int) -> list[float]:
     st = static()
     t = st.t
     hexes = t.map.grid.size

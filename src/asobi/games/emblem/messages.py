@@ -1,16 +1,14 @@
-"""The event message catalogue (日本語, English), argument localisation and action labels."""
+"""The event message catalogue (日本語, English) and the localizer of the arguments of events and of
+action labels (``labels.py``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from asobi.core.actions import HIDDEN
 
 from .cards import DECKS, pool, preconstructed
 from .rules.field import square_name
-
-if TYPE_CHECKING:
-    from .state import EmblemState
 
 SEAT_NAMES = ("A", "B")
 
@@ -147,6 +145,8 @@ def deck_name(name_en: str, lang: str) -> str:
 
 CARD_ARGS = frozenset({"card", "child", "unit", "item", "target"})
 SQUARE_ARGS = frozenset({"sq", "from", "tsq"})
+SLOT_LABELS = (("武器", "weapon"), ("魔法", "magic"), ("アイテム", "item"))
+"""What a unit holds, by slot (``units.SLOTS``)."""
 
 
 def card_name(card_id: str, lang: str) -> str:
@@ -156,8 +156,15 @@ def card_name(card_id: str, lang: str) -> str:
     return info.name(lang) if info is not None else card_id
 
 
+def _unit_at(value: tuple[str | None, int], lang: str) -> str:
+    """A square as a label names it: the unit on it (``card@b2``), or the square alone."""
+    card, square = value
+    return square_name(square) if card is None else f"{card_name(card, lang)}@{square_name(square)}"
+
+
 def localize(name: str, value: Any, lang: str) -> str:
-    """Card ids become card names, seats A/B, squares a1…c4."""
+    """Card ids become card names, seats A/B, squares a1…c4; a label's square with the unit on it
+    (``at``, ``onto``: ``(card id or None, square)``, ``units``: several) reads ``card@b2``."""
     if name in CARD_ARGS and isinstance(value, str):
         return card_name(value, lang)
     if name == "cards" and isinstance(value, tuple):
@@ -168,142 +175,11 @@ def localize(name: str, value: Any, lang: str) -> str:
         return SEAT_NAMES[value]
     if name in SQUARE_ARGS and isinstance(value, int):
         return square_name(value)
+    if name in ("at", "onto") and isinstance(value, tuple):
+        return _unit_at(value, lang)
+    if name == "units" and isinstance(value, tuple):
+        return ("、" if lang == "ja" else ", ").join(_unit_at(v, lang) for v in value)
+    if name == "slot" and isinstance(value, int):
+        return SLOT_LABELS[value][0 if lang == "ja" else 1]
     return str(value)
 
-
-SLOT_LABELS = (("武器", "weapon"), ("魔法", "magic"), ("アイテム", "item"))
-
-HIDDEN_LABELS: dict[str, tuple[str, str]] = {
-    "deploy": ("カードを配置する", "deploy a card"),
-    "square": ("マスを選んで配置する", "deploy on a square"),
-    "draw": ("カードを1枚引く", "draw a card"),
-}
-"""Labels of the redacted actions another seat sees (C-36, 2.3.5): the verb, no card or square."""
-
-
-def action_label(s: EmblemState | None, action: tuple[Any, ...], lang: str = "en") -> str:
-    """A short label of an action, in ``ja`` or ``en``."""
-    ja = lang == "ja"
-    verb = action[0]
-    a = action[1:]
-
-    def card(i: int) -> str:
-        return card_name(a[i], lang)
-
-    def sq(i: int) -> str:
-        return square_name(a[i])
-
-    def unit_at(i: int) -> str:
-        if s is not None and s.field[a[i]] is not None:
-            u = s.field[a[i]]
-            assert u is not None
-            return f"{card_name(s.card_id(u[0]), lang)}@{square_name(a[i])}"
-        return square_name(a[i])
-
-    def unit_at_sq(x: int) -> str:
-        if s is not None and s.field[x] is not None:
-            u = s.field[x]
-            assert u is not None
-            return f"{card_name(s.card_id(u[0]), lang)}@{square_name(x)}"
-        return square_name(x)
-
-    labels: dict[str, tuple[str, str]] = {
-        "next": ("次へ進む", "next (done with this step)"),
-        "keep": ("手札をそのまま使う", "keep the hand"),
-        "mulligan": ("マリガンする", "mulligan"),
-    }
-    # A label uses the action and public information only (never the hidden hand): no "forced"
-    # labels saying why an option is the only one (C-29). A redacted action names HIDDEN.
-    if len(a) == 1 and a[0] == HIDDEN and verb in HIDDEN_LABELS:
-        return HIDDEN_LABELS[verb][0 if ja else 1]
-    if verb == "first":
-        return f"{SEAT_NAMES[a[0]]}が先攻" if ja else f"{SEAT_NAMES[a[0]]} goes first"
-    if verb in labels:
-        return labels[verb][0 if ja else 1]
-    if verb == "draw":
-        return f"{card(0)}を引く" if ja else f"draw {card(0)}"
-    if verb == "deploy":
-        return (
-            f"{card(0)}を配置する（次にマス、気力を選ぶ）"
-            if ja
-            else f"deploy {card(0)} (then pick a square and chips)"
-        )
-    if verb == "square":
-        return f"{sq(0)}に配置" if ja else f"deploy on {sq(0)}"
-    if verb == "cancel":
-        return "配置をやめて戻る" if ja else "cancel (back to the unit step)"
-    if verb == "chips":
-        return f"チップ{a[0]}枚" if ja else f"chips: {a[0]}"
-    if verb == "capture":
-        return f"{unit_at(0)}の【捕獲】を処理" if ja else f"resolve 【Capture】 of {unit_at(0)}"
-    if verb == "poison":
-        return f"{unit_at(0)}の毒を処理（気力-1）" if ja else f"resolve the poison on {unit_at(0)} (-1 気力)"
-    if verb == "land":
-        if not a[0]:  # C-34: chosen before a poison makes room, it finds no unit to take a chip
-            return "土地の効果を今処理（気力に空きのあるユニットはまだない）" if ja else "land: resolve it now (no unit has room for a chip yet)"
-        where = "、".join(unit_at_sq(x) for x in a[0])
-        if ja:
-            return f"土地の効果：{where}にチップ1枚ずつ"
-        return f"land: one chip each on {where.replace('、', ', ')}"
-    if verb == "chip":
-        return f"{unit_at(0)}に気力チップ+1" if ja else f"+1 気力 chip on {unit_at(0)}"
-    if verb == "equip":
-        return f"{card(0)}を{unit_at(1)}に付与" if ja else f"attach {card(0)} to {unit_at(1)}"
-    if verb == "unequip":
-        return (
-            f"{unit_at(0)}の{SLOT_LABELS[a[1]][0]}を外す"
-            if ja
-            else f"remove the {SLOT_LABELS[a[1]][1]} of {unit_at(0)}"
-        )
-    if verb == "shed":
-        return (
-            f"{card(1)}を捨てて{unit_at(0)}のアイテムを外す"
-            if ja
-            else f"discard {card(1)} to free {unit_at(0)}"
-        )
-    if verb == "place":
-        return f"{card(0)}を配置" if ja else f"place {card(0)}"
-    if verb == "activate":
-        return f"{unit_at(0)}を行動させる" if ja else f"activate {unit_at(0)}"
-    if verb == "move":
-        return f"{sq(0)}へ移動" if ja else f"move to {sq(0)}"
-    if verb == "attack":
-        return f"{unit_at(0)}を攻撃" if ja else f"attack {unit_at(0)}"
-    if verb == "heal":
-        return f"{unit_at(0)}を回復" if ja else f"heal {unit_at(0)}"
-    if verb == "equipment":
-        if ja:
-            return "武器・魔法を使う" if a[0] else "武器・魔法を使わない"
-        return "use the weapon/magic" if a[0] else "fight without it"
-    if verb == "rally":
-        return f"{unit_at(0)}にチップを乗せる（土地）" if ja else f"land: chips on {unit_at(0)}"
-    if verb == "symbol":
-        where = ("、" if ja else ", ").join(unit_at_sq(x) for x in a[1])
-        return (
-            f"{unit_at(0)}の【象徴】：{where}に1枚ずつ"
-            if ja
-            else f"【Symbol】 of {unit_at(0)}: a chip each on {where}"
-        )
-    if verb in ("symbol", "training", "honing"):
-        kw = {"symbol": ("象徴", "Symbol"), "training": ("修練", "Training"), "honing": ("練磨", "Honing")}[
-            verb
-        ]
-        return f"{unit_at(0)}の【{kw[0]}】" if ja else f"【{kw[1]}】 of {unit_at(0)}"
-    if verb == "legacy":
-        slot = SLOT_LABELS[a[2]]
-        return (
-            f"{unit_at(0)}の【伝承】：{slot[0]}を{unit_at(1)}へ"
-            if ja
-            else f"【Legacy】: {slot[1]} of {unit_at(0)} to {unit_at(1)}"
-        )
-    if verb == "succeed":
-        return f"世代交代：{unit_at(0)}を{card(1)}に" if ja else f"世代交代: {unit_at(0)} → {card(1)}"
-    if verb == "inherit":
-        return (
-            f"世代交代：{card(1)}を明示して{unit_at(0)}に気力"
-            if ja
-            else f"世代交代: show {card(1)}, fill {unit_at(0)}"
-        )
-    if verb == "discard":
-        return f"{card(0)}を捨てる" if ja else f"discard {card(0)}"
-    return " ".join(str(x) for x in action)

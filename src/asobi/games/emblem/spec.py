@@ -20,7 +20,8 @@ from .messages import MESSAGES, OWN_DECK_NAME, SEAT_NAMES, localize, remember_de
 from .metrics import STUDY
 from .present import PRESENTATION
 from .space import action_space, chance_space
-from .state import EmblemState, observation_shape
+from .state import EmblemState
+from .tensor import observation_shape
 
 MAX_STEPS = 16_000
 """No game lasts longer. Each player draws once a turn (2.3.1) from 53 undrawn cards, so C-25

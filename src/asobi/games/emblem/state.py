@@ -1,4 +1,5 @@
-"""The state of an emblem game: zones, chips, the field and where in the turn we are.
+"""The state of an emblem game: zones, chips, the field and where in the turn we are; its data
+and the state protocol.
 
 Everything is plain lists, tuples and ints on a ``__slots__`` class so that ``clone`` is a handful
 of list copies. What changes on most steps (hands, chip counts, the field) is in lists; per-seat
@@ -15,6 +16,10 @@ The game runs on the core flow kernel (:class:`~asobi.core.flow.FlowState`): ``a
 to run), ``pending`` (the decision asked: ``(step key, seat)``), ``chance`` (the chance node:
 ``("first",)``, ``("deal",)`` or ``("draw",)``) and ``ended`` (``(reason, clause)``) say where the
 game is; ``step`` and ``actor`` are read from them.
+
+What a seat sees is worked out in :mod:`.view` (its view, redaction), :mod:`.labels`,
+:mod:`.hidden` (determinization, hidden variants) and :mod:`.tensor`; they and the rules know the
+state as :class:`.types.State`, so none of them imports this module.
 """
 
 from __future__ import annotations
@@ -29,32 +34,29 @@ from random import Random
 from typing import Any, ClassVar
 
 from asobi.core import CHANCE, TERMINAL, Outcome
-from asobi.core.actions import HIDDEN
 from asobi.core.errors import BadRecordError
 from asobi.core.fields import Cache, Custom, DeclaredState, Fields, List, Log, Value
 from asobi.core.flow import FlowState
 from asobi.core.log import EventLog, LogReads
 
-from .cards import ATTACK_TYPES, KINDS, MOVES, UNIT, CardPool, pool
+from . import hidden as _hidden
+from . import labels as _labels
+from . import tensor as _tensor
+from . import view as _view
+from .cards import KINDS, UNIT, CardPool, pool
 from .limits import CHIPS, DECK_SIZE, DRAWN
 from .pairs import with_seat
-from .rules import DECISIONS, FLOW, TASKS, combat, flow, kokuryoku, legality, setup
+from .rules import DECISIONS, FLOW, TASKS, flow, kokuryoku, legality, setup
 from .rules.args import ONLY_SEAT, SEAT, SEAT_ONLY
-from .rules.field import SORTIE_SQUARES, SQUARES
+from .rules.field import SQUARES
 from .rules.tables import MOST
 from .units import (
-    U_ACTED,
-    U_ATTACHED,
     U_CARD,
     U_CHIPS,
-    U_HONE,
     U_ITEM,
     U_ITEM_OWNER,
     U_MAGIC,
     U_OWNER,
-    U_POISON,
-    U_READY,
-    U_USED,
     U_WEAPON,
     UNIT_FIELDS,
 )
@@ -62,10 +64,6 @@ from .units import (
 _POOL = pool()
 _N_POOL = len(_POOL)
 _POOL_IDS = _POOL.ids
-
-UNIT_VIEW_MEMO = 20_000
-"""At most this many unit views are kept (:meth:`EmblemState.unit_view`); then the memo starts over."""
-_UNIT_VIEWS: dict[tuple[int, ...], dict[str, Any]] = {}
 
 
 # ---- the declared fields: cards are pool indices in the state and card ids in JSON -----------------
@@ -619,93 +617,7 @@ class EmblemState(FlowState, DeclaredState):
     def card_id(self, card: int) -> str:
         return _IDS[card]
 
-    # ---- views ----------------------------------------------------------------------------------
-    def unit_view(self, u: list[int]) -> dict[str, Any]:
-        """What anyone sees of a unit on the field (a new dict each call).
-
-        A view is built at every step of a rule-bot rollout, so the dicts are memoised by what
-        they are made of: the unit's numbers and its owner's land and guardian (C-33's army
-        bonuses), the only state the values read."""
-        owner = u[U_OWNER]
-        key = (*u, self.land[owner], self.guardian[owner])
-        made = _UNIT_VIEWS.get(key)
-        if made is None:
-            if len(_UNIT_VIEWS) >= UNIT_VIEW_MEMO:
-                _UNIT_VIEWS.clear()
-            made = _UNIT_VIEWS[key] = self._unit_view(u)
-        return made.copy()  # its values are numbers, strings and None: a shallow copy is a new view
-
-    def _unit_view(self, u: list[int]) -> dict[str, Any]:
-        cards = self.cards.cards
-        card = cards[u[U_CARD]]
-        return {
-            "card": card.id,
-            "owner": u[U_OWNER],
-            "chips": u[U_CHIPS],
-            "max": self.max_morale(u),
-            "attack": combat.attack_value(self, u, -1, False),
-            "counter": combat.counter_value(self, u, False),
-            "move": MOVES[card.move],
-            "attack_type": ATTACK_TYPES[card.attack_type],
-            "ready": bool(u[U_READY]),
-            "weapon": cards[u[U_WEAPON]].id if u[U_WEAPON] >= 0 else None,
-            "magic": cards[u[U_MAGIC]].id if u[U_MAGIC] >= 0 else None,
-            "item": cards[u[U_ITEM]].id if u[U_ITEM] >= 0 else None,
-            "item_owner": u[U_ITEM_OWNER] if u[U_ITEM] >= 0 else None,
-            "hone": u[U_HONE],
-            "poison": bool(u[U_POISON]),
-        }
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        ids = self.cards.ids
-        players = []
-        for p in (0, 1):
-            shown = seat is None or seat == p
-            players.append(
-                {
-                    "deck_name": self.deck_names[p],
-                    "hand": [ids[c] for c in self.hand[p]] if shown else None,
-                    "hand_count": len(self.hand[p]),
-                    "deck": self.deck_left[p],
-                    "unused": self.unused[p],
-                    "used": self.used[p],
-                    "kokugai": [ids[c] for c in self.kokugai[p]],
-                    "offfield": [ids[c] for c in self.offfield[p]],
-                    "land": ids[self.land[p]] if self.land[p] >= 0 else None,
-                    "guardian": ids[self.guardian[p]] if self.guardian[p] >= 0 else None,
-                }
-            )
-        return {
-            "seat": seat,
-            "turn": self.turn,
-            "turn_player": self.turn_player,
-            "first": self.first,
-            "step": flow.STEPS[self.step].key,
-            "actor": self.current_seat,
-            "phase_seat": self.phase_seat,
-            "field": [None if u is None else self.unit_view(u) for u in self.field],
-            "players": players,
-            "active": self.active if self.active >= 0 else None,
-            "target": self.target if self.target >= 0 else None,
-            "chips_added": self.chips_added,
-            "deployed": bool(self.deployed),
-            "placed": bool(self.placed),
-            "winner": self.winner if 0 <= self.winner < 2 else None,
-            "draw": self.winner == DRAWN,
-            "wiped_out": list(self.wiped),
-            "start_effects": [list(e) for e in self.start_todo],
-            "amount": (
-                dict(zip(("verb", "sq", "other", "least", "most"), self.amount, strict=True))
-                if self.amount
-                else None
-            ),
-            "deploying": (
-                [ids[self.deploying[0]], *self.deploying[1:]]
-                if self.deploying and (seat is None or seat == self.phase_seat)
-                else None
-            ),
-        }
-
+    # ---- the end, figures and checks ------------------------------------------------------------
     def metrics(self) -> dict[str, float]:
         """Figures for simulation summaries: turns played and units left on each side."""
         units = [0, 0]
@@ -723,256 +635,6 @@ class EmblemState(FlowState, DeclaredState):
         w = self.winner
         scores = (1.0, 0.0) if w == 0 else (0.0, 1.0)
         return Outcome((w,), scores, reason, clause, (("seat", w),))
-
-    # ---- text -------------------------------------------------------------------------------------
-    def action_label(self, action: tuple[Any, ...], lang: str = "en") -> str:
-        from .messages import action_label
-
-        return action_label(self, action, lang)
-
-    # ---- the harness's hooks ---------------------------------------------------------------------
-    def redact(self, action: tuple[Any, ...], seat: int | None) -> tuple[Any, ...]:
-        """What ``seat`` may see of ``action`` about to be applied here: a card drawn into another
-        seat's hand (2.3.5, 2.1.3) and the card and square of another seat's deploy being chosen
-        (C-36) are hidden; everything else is public (a card leaves the hand face up)."""
-        if seat is None:
-            return action
-        pending = self.pending
-        if pending is None:
-            chance = self.chance
-            if (
-                chance is not None
-                and chance[0] != "first"
-                and seat != self.drawing_seat()
-                and action[0] == "draw"
-            ):
-                return _HIDDEN_DRAW
-        elif seat != pending[1]:
-            kind = pending[0]
-            if kind == "unit" and action[0] == "deploy":
-                return _HIDDEN_DEPLOY
-            if kind == "deploy_square" and action[0] == "square":
-                return _HIDDEN_SQUARE
-        return action
-
-    def _unseen(self, other: int) -> list[int]:
-        """The cards of ``other``'s deck list that nobody else has seen, one entry per copy in pool
-        order: its undrawn deck and its hand (the deck list less field, 戦場外, 国外, land, guardian,
-        the mulligan reveal — every card that went public)."""
-        counts = list(self.deck[other])
-        for c in self.hand[other]:
-            counts[c] += 1
-        return [c for c, n in enumerate(counts) for _ in range(n)]
-
-    def _deploying_hidden(self, seat: int) -> bool:
-        """Whether the other seat is in the middle of a deploy ``seat`` cannot see (C-36)."""
-        return bool(self.deploying) and self.phase_seat != seat
-
-    def _with_hand(self, other: int, hand: list[int], unseen: list[int]) -> EmblemState:
-        """A clone whose ``other`` hand is ``hand`` and whose ``other`` deck is ``unseen`` less it."""
-        v = self.clone()
-        counts = [0] * len(self.deck[other])
-        for c in unseen:
-            counts[c] += 1
-        for c in hand:
-            counts[c] -= 1
-        v.deck = with_seat(v.deck, other, tuple(counts))
-        v.hand[other] = hand
-        v.legal_cache = None
-        v.chance_cache = None
-        return v
-
-    def hidden_variants(self, seat: int, rng: Random) -> list[EmblemState]:
-        """States that differ only in what ``seat`` may not see: the other seat's whole hand drawn
-        anew from its unseen cards (its hand and undrawn deck), in several ways.
-
-        Only a card being deployed stays (the other seat has chosen it, C-36; it is shown when
-        placed). Whatever else is later shown by rule — the card of a deploy chosen face down, a
-        hand shown for a mulligan — is in ``SPEC.reveals``.
-        """
-        other = 1 - seat
-        hand = self.hand[other]
-        if not hand:
-            return []
-        unseen = self._unseen(other)
-        keep: list[int] = []
-        if self._deploying_hidden(seat):
-            keep.append(self.deploying[0])
-        free = list(unseen)
-        for c in keep:
-            free.remove(c)
-        n = len(hand) - len(keep)
-        out: list[EmblemState] = []
-        seen = {tuple(sorted(hand))}
-        for _ in range(12):
-            new = keep + rng.sample(free, n)
-            rng.shuffle(new)
-            key = tuple(sorted(new))
-            if key in seen:
-                continue
-            seen.add(key)
-            out.append(self._with_hand(other, new, unseen))
-            if len(out) == 4:
-                break
-        return out
-
-    def determinize(self, seat: int, rng: Random) -> EmblemState:
-        """A full state ``seat`` cannot tell from this one, the other seat's hidden cards sampled.
-
-        The other hand is drawn uniformly from that seat's unseen cards (its deck list less every
-        card that went public); its hand size is public. A deploy it is choosing gets a card drawn
-        from the unseen units it may deploy, and a square from its empty 出撃マス. Its private log
-        lines (the cards it drew) name a hidden card. ``seat``'s own deck has no hidden order
-        (decks are drawn lazily), so nothing else is sampled. Approximations: see rules notes C-38.
-        """
-        other = 1 - seat
-        unseen = self._unseen(other)
-        free = list(unseen)
-        hand: list[int] = []
-        v_deploying = self.deploying
-        if self._deploying_hidden(seat):
-            chars = kokuryoku.characters_on_field(self, other)
-            cards = self.cards.cards
-            units = [c for c in free if cards[c].kind == UNIT and cards[c].character not in chars]
-            card = units[rng.randrange(len(units))]
-            free.remove(card)
-            hand.append(card)
-            v_deploying = (card,)
-            if self.step == flow.DEPLOY_CHIPS:
-                empty = [sq for sq in SORTIE_SQUARES[other] if self.field[sq] is None]
-                v_deploying = (card, empty[rng.randrange(len(empty))])
-        hand += rng.sample(free, len(self.hand[other]) - len(hand))
-        rng.shuffle(hand)
-        v = self._with_hand(other, hand, unseen)
-        v.deploying = v_deploying
-        v.log = EventLog(
-            (e.clause, e.key, tuple(_hide_card(a) for a in e.args), e.seats)
-            if e.seats == ONLY_SEAT[other]
-            else e
-            for e in self.log
-        )
-        return v
-
-    def observation_tensor(self, seat: int) -> list[float]:
-        """What ``seat`` may know as :func:`observation_shape` floats (its view, flattened).
-
-        In order: the seat (one-hot); the turn, whose turn and whose decision, the step (one-hot),
-        the step's counters; the active and target squares and a number being chosen; the
-        start-of-turn effects to order; then for the seat and the other seat in that order: hand
-        size, deck size, unused and used chips, flags, land and guardian (one-hot by pool card),
-        戦場外 and 国外 (counts per pool card); the seat's own hand (counts per pool card) and its
-        own deploy being chosen; then each square of the field: a unit's owner (mine, theirs), its
-        card, weapon, magic and item (one-hot by pool card), whose item, and its numbers. Nothing
-        of the other seat's hand or either deck's contents is in it.
-        """
-        n_cards = len(self.cards)
-        out = [0.0] * (_OBS_SIZE)
-        other = 1 - seat
-        out[seat] = 1.0
-        i = 2
-        cur = self.current_seat
-        out[i : i + 12] = [
-            float(self.turn),
-            float(self.turn_player == seat),
-            float(self.turn_player == other),
-            float(self.first == seat),
-            float(cur == seat),
-            float(cur == other),
-            float(cur == CHANCE),
-            float(cur == TERMINAL),
-            float(self.phase_seat == seat),
-            float(self.phase_seat == other),
-            float(self.koku),
-            float(self.cancels),
-        ]
-        i += 12
-        out[i + self.step] = 1.0
-        i += len(flow.STEPS)
-        out[i : i + 7] = [
-            float(self.chips_added),
-            float(self.deployed),
-            float(self.placed),
-            float(self.rallied),
-            float(self.attack_use),
-            float(self.counter_use),
-            float(self.winner == seat) - float(self.winner == other),
-        ]
-        i += 7
-        if self.active >= 0:
-            out[i + self.active] = 1.0
-        i += SQUARES
-        if self.target >= 0:
-            out[i + self.target] = 1.0
-        i += SQUARES
-        if self.amount:
-            verb, sq, _, least, most = self.amount
-            out[i + _AMOUNT_VERBS.index(verb)] = 1.0
-            out[i + len(_AMOUNT_VERBS) + sq] = 1.0
-            out[i + len(_AMOUNT_VERBS) + SQUARES] = float(least)
-            out[i + len(_AMOUNT_VERBS) + SQUARES + 1] = float(most)
-        i += len(_AMOUNT_VERBS) + SQUARES + 2
-        for e in self.start_todo:
-            if e[0] == "land":
-                out[i + 2 * SQUARES] = 1.0
-            else:
-                out[i + (0 if e[0] == "capture" else SQUARES) + e[1]] = 1.0
-        i += 2 * SQUARES + 1
-        for p in (seat, other):
-            out[i : i + 8] = [
-                float(len(self.hand[p])),
-                float(self.deck_left[p]),
-                float(self.unused[p]),
-                float(self.used[p]),
-                float(self.wiped[p]),
-                float(self.mulligan_done[p]),
-                float(len(self.offfield[p])),
-                float(len(self.kokugai[p])),
-            ]
-            i += 8
-            if self.land[p] >= 0:
-                out[i + self.land[p]] = 1.0
-            i += n_cards
-            if self.guardian[p] >= 0:
-                out[i + self.guardian[p]] = 1.0
-            i += n_cards
-            for c in self.offfield[p]:
-                out[i + c] += 1.0
-            i += n_cards
-            for c in self.kokugai[p]:
-                out[i + c] += 1.0
-            i += n_cards
-        for c in self.hand[seat]:
-            out[i + c] += 1.0
-        i += n_cards
-        if self.deploying and self.phase_seat == seat:
-            out[i + self.deploying[0]] = 1.0
-            if len(self.deploying) > 1:
-                out[i + n_cards + self.deploying[1]] = 1.0
-        i += n_cards + SQUARES
-        for u in self.field:
-            if u is not None:
-                out[i + (0 if u[U_OWNER] == seat else 1)] = 1.0
-                out[i + 2 + u[U_CARD]] = 1.0
-                base = i + 2 + n_cards
-                for k, slot in enumerate((U_WEAPON, U_MAGIC, U_ITEM)):
-                    if u[slot] >= 0:
-                        out[base + k * n_cards + u[slot]] = 1.0
-                base += 3 * n_cards
-                out[base : base + _UNIT_NUMBERS] = [
-                    float(u[U_ITEM] >= 0 and u[U_ITEM_OWNER] == seat),
-                    float(u[U_CHIPS]),
-                    float(self.max_morale(u)),
-                    float(combat.attack_value(self, u, -1, False)),
-                    float(combat.counter_value(self, u, False)),
-                    float(u[U_READY]),
-                    float(u[U_HONE]),
-                    float(u[U_POISON]),
-                    float(u[U_USED]),
-                    float(u[U_ACTED]),
-                    float(u[U_ATTACHED]),
-                ]
-            i += _SQUARE_SIZE
-        return out
 
     def after_load(self) -> None:
         """Checks :meth:`from_json` adds to the declared fields' own."""
@@ -1018,6 +680,14 @@ class EmblemState(FlowState, DeclaredState):
                 errors.append(f"seat {p}'s deck count is wrong")
         return errors
 
+    # ---- what a seat sees (view.py, labels.py), hidden information (hidden.py), tensor.py ---------
+    view = _view.view
+    redact = _view.redact
+    action_label = _labels.action_label
+    hidden_variants = _hidden.hidden_variants
+    determinize = _hidden.determinize
+    observation_tensor = _tensor.observation_tensor
+
 
 FIELDS.install(EmblemState)
 EmblemState.cards = _POOL
@@ -1033,39 +703,4 @@ _OVER, _DEAL, _DRAW = flow.OVER, flow.DEAL, flow.DRAW
 DRAW_ACTIONS = tuple(("draw", c.id) for c in EmblemState.cards.cards)
 """The chance outcome of drawing each card, built once (pool order is id order, so sorted)."""
 _FIRST_OUTCOMES = ((("first", 0), 0.5), (("first", 1), 0.5))
-_HIDDEN_DRAW = ("draw", HIDDEN)
-_HIDDEN_DEPLOY = ("deploy", HIDDEN)
-_HIDDEN_SQUARE = ("square", HIDDEN)
 _KIND = tuple(c.kind for c in EmblemState.cards.cards)
-_AMOUNT_VERBS = ("heal", "training", "rally", "succeed", "inherit")
-_UNIT_NUMBERS = 11
-_N_CARDS = len(EmblemState.cards)
-_SQUARE_SIZE = 2 + 4 * _N_CARDS + _UNIT_NUMBERS
-_OBS_SIZE = (
-    2
-    + 12
-    + len(flow.STEPS)
-    + 7
-    + 2 * SQUARES
-    + len(_AMOUNT_VERBS)
-    + SQUARES
-    + 2
-    + 2 * SQUARES
-    + 1
-    + 2 * (8 + 4 * _N_CARDS)
-    + _N_CARDS
-    + _N_CARDS
-    + SQUARES
-    + SQUARES * _SQUARE_SIZE
-)
-
-
-def observation_shape(options: Any = None) -> tuple[int, ...]:
-    """The shape of :meth:`EmblemState.observation_tensor` (the same for every option set: the
-    card pool is fixed)."""
-    return (_OBS_SIZE,)
-
-
-def _hide_card(arg: tuple[str, Any]) -> tuple[str, Any]:
-    """An event argument with a card replaced by HIDDEN (for a determinized private log line)."""
-    return (arg[0], HIDDEN) if arg[0] in ("card", "cards") else arg

@@ -8,7 +8,7 @@ no hidden order exists, see ``rules/draw.py``). Everything else, the discards in
 from __future__ import annotations
 
 from random import Random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from asobi.core.actions import HIDDEN
 from asobi.core.log import EventLog
@@ -17,7 +17,10 @@ from .cards import ARMY
 from .rules.window import sync_answerers
 
 if TYPE_CHECKING:
-    from .state import LegionState
+    from .types import State
+
+S = TypeVar("S", bound="State")
+"""The state's own class: a determinization or a variant is a state of the same class."""
 
 _REMOVED_FROM_HAND = {
     "supply": ("code",),
@@ -32,12 +35,12 @@ _REMOVED_FROM_HAND = {
 the hand, and ``shield_swapped`` (4.4) takes ``new`` out and puts ``old`` in (L-18)."""
 
 
-def _entry(s: LegionState, value: Any) -> int:
+def _entry(s: State, value: Any) -> int:
     """A card as an event names it (a code kind, or an army card id) as a hand entry."""
     return value if isinstance(value, int) else ARMY + s.content.army_index[value]
 
 
-def public_known(s: LegionState) -> tuple[tuple[int, ...], ...]:
+def public_known(s: State) -> tuple[tuple[int, ...], ...]:
     """For each hand, the cards the public log shows are in it: the shield codes swapped into it
     (4.4, L-18) that have not left it since.
 
@@ -82,7 +85,7 @@ def public_known(s: LegionState) -> tuple[tuple[int, ...], ...]:
     return result
 
 
-def known_cards(s: LegionState, seat: int) -> list[list[int]]:
+def known_cards(s: State, seat: int) -> list[list[int]]:
     """For each hand, the cards (hand entries, sorted) that ``seat`` knows are in it.
 
     Its own hand entirely; in another hand, what :func:`public_known` shows. Read from the public
@@ -117,7 +120,7 @@ def _redact_event(e: Any, seat: int) -> Any:
     return e
 
 
-def hide_private_log(s: LegionState, v: LegionState, seat: int) -> None:
+def hide_private_log(s: State, v: State, seat: int) -> None:
     """Give ``v`` the log of ``s`` with the card of every event only other seats see replaced by
     ``"?"``: ``seat`` sees none of them, and they would otherwise name the real hidden cards.
 
@@ -152,7 +155,7 @@ def _unknown(hand: list[int], known: list[int]) -> list[int]:
     return rest
 
 
-def _known_in_hands(s: LegionState, seat: int) -> list[list[int]]:
+def _known_in_hands(s: State, seat: int) -> list[list[int]]:
     """:func:`known_cards`, each hand's list cut down to the cards it really holds (they always
     are, unless a test built a hand that its log does not explain)."""
     out = []
@@ -167,7 +170,7 @@ def _known_in_hands(s: LegionState, seat: int) -> list[list[int]]:
     return out
 
 
-def _deal(s: LegionState, v: LegionState, seat: int, hands: list[int], rng: Random) -> None:
+def _deal(s: State, v: State, seat: int, hands: list[int], rng: Random) -> None:
     """Deal the unknown cards of ``hands`` (other seats) again in ``v`` from their pooled unknown
     cards and the deck, keeping each hand's counts of code and army cards and its known cards."""
     known = _known_in_hands(s, seat)
@@ -192,7 +195,7 @@ def _deal(s: LegionState, v: LegionState, seat: int, hands: list[int], rng: Rand
     v.army_deck = army_pool
 
 
-def determinize(s: LegionState, seat: int, rng: Random) -> LegionState:
+def determinize(s: S, seat: int, rng: Random) -> S:
     """A full state consistent with what ``seat`` knows, the other hands resampled from ``rng``.
 
     Each other hand keeps its public counts of code and army cards (L-17) and the cards ``seat``
@@ -212,7 +215,7 @@ def determinize(s: LegionState, seat: int, rng: Random) -> LegionState:
     return v
 
 
-def hidden_variants(s: LegionState, seat: int, rng: Random) -> list[LegionState]:
+def hidden_variants(s: S, seat: int, rng: Random) -> list[S]:
     """States differing from ``s`` only in what ``seat`` may not see: the other hands and the decks.
 
     Three kinds, each perturbing as much as it can while keeping every hand's code and army counts
@@ -226,9 +229,9 @@ def hidden_variants(s: LegionState, seat: int, rng: Random) -> list[LegionState]
     others = [b for b in range(s.n) if b != seat and s.hands[b]]
     if not others:
         return []
-    out: list[LegionState] = []
+    out: list[S] = []
 
-    def keep(v: LegionState) -> None:
+    def keep(v: S) -> None:
         if v.hands != s.hands:
             v.legal_cache = None
             sync_answerers(v)

@@ -1,9 +1,11 @@
-"""The event message catalogue (key → 日本語, English) and the localizer of event arguments."""
+"""The event message catalogue (key → 日本語, English) and the localizer of the arguments of events
+and of action labels (``labels.py``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from .cards import ARMY
 from .content import code_name, content
 from .effects import ATTACK, VERBS
 
@@ -153,6 +155,17 @@ _WORDS = {
 }
 
 
+_CANCEL_KINDS = {
+    "any": ("どれでも", "any"),
+    "attack": ("アタック", "an attack"),
+    "blackout": ("ブラックアウト", "a blackout"),
+    "card": ("カードの効果", "a card's effect"),
+    "square": ("マスの効果", "a square's effect"),
+    "strategy": ("ストラテジー", "a strategy"),
+}
+"""What a ``cancel`` strategy may negate (its ``kind``), for its label."""
+
+
 class _Word(str):
     """A localized word that can also be written with its English indefinite article:
     ``"{deck:a}"`` gives "an army" or "a code"."""
@@ -192,9 +205,34 @@ def card_name(card_id: str, lang: str) -> str:
     return card_id
 
 
+def _weapon(value: tuple[str, str | None, int | None], lang: str) -> str:
+    """A weapon piece as a player names it: the piece (A1), and its card and square when it is on
+    the map (``labels.py`` gives ``(piece, card id or None, square or None)``)."""
+    piece, card, square = value
+    if card is None or square is None:
+        return piece
+    if lang == "ja":
+        return f"{piece} {card_name(card, lang)}（{square_name(square)}）"
+    return f"{piece} {card_name(card, lang)} on {square_name(square)}"
+
+
 def localize(name: str, value: Any, lang: str) -> str:
-    """An event argument as text: seats as letters, cards by name, squares by coordinates."""
+    """An event's or a label's argument as text: seats as letters, cards by name, squares by
+    coordinates."""
     i = 0 if lang == "ja" else 1
+    if isinstance(value, int):  # the label arguments that name a card or a place by its number
+        if name == "army_card":
+            return content().army_names[value][i]
+        if name == "enemy_card":
+            return content().enemy_names[value][i]
+        if name == "event_card":
+            return content().event_names[value][i]
+        if name == "entry":  # a hand entry: a code kind, or ARMY + an army card
+            return code_name(value) if value < ARMY else content().army_names[value - ARMY][i]
+    if name == "weapon" and isinstance(value, tuple):
+        return _weapon(value, lang)
+    if name == "cancel" and isinstance(value, str) and value in _CANCEL_KINDS:
+        return _CANCEL_KINDS[value][i]
     if name == "label" and isinstance(value, str) and value.startswith("piece"):
         return f"エネミーコマ{value[5:]}" if i == 0 else f"enemy piece {value[5:]}"
     if name in ("seat", "by", "owner") and isinstance(value, int):

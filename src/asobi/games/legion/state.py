@@ -1,20 +1,22 @@
-"""The state of a game of パラレルレギオン and its protocol methods.
+"""The state of a game of パラレルレギオン: its data and the state protocol.
 
 The game runs as an agenda of small tasks (a round is its players' turns, the enemy turn and the
 event time; an enemy turn is the pieces' moves, their squares and their attacks…). Tasks run until
 one needs a seat's decision (``pending``) or a card from a deck (``chance``); the rules modules in
 :mod:`.rules` define the tasks and the decisions. All data are ints, tuples and flat lists so a
 clone is a handful of list copies.
+
+What a seat sees is worked out in :mod:`.view` (its view, redaction), :mod:`.labels`,
+:mod:`.hidden` (determinization, hidden variants) and :mod:`.tensor`; they and the rules know the
+state as :class:`.types.State`, so none of them imports this module.
 """
 
 from __future__ import annotations
 
 from bisect import insort
-from random import Random
 from typing import Any, ClassVar
 
 from asobi.core import GameSpec, Outcome
-from asobi.core.actions import HIDDEN
 from asobi.core.errors import BadRecordError
 from asobi.core.fields import Cache, DeclaredState, Fields, List, Lists, Log, Shared, Value
 from asobi.core.flow import FlowState
@@ -22,18 +24,19 @@ from asobi.core.log import EventLog, LogReads
 from asobi.core.state import CHANCE, TERMINAL
 
 from . import hidden as _hidden
+from . import labels as _labels
 from . import tensor as _tensor
 from . import view as _view
 from .cards import ARMY, SEATS
-from .content import Content, content
+from .content import Content, Tables, content, tables
 from .rules import DECISIONS, FLOW, TASKS
 from .rules import draw as _draw
 from .rules.draw import apply_chance, chance_outcomes, is_legal_chance
 from .rules.main_phase import is_legal_main
 from .rules.shield import is_legal_shield
-from .rules.tables import Tables, tables
 from .rules.turn import check_end
-from .rules.window import sync_answerer, sync_answerers
+from .rules.weapons import weapon_limit
+from .rules.window import answerers, sync_answerer, sync_answerers
 
 __all__ = ["ARMY", "SEATS", "LegionState"]
 
@@ -60,12 +63,6 @@ _WHY: dict[tuple[Any, ...], tuple[str, str]] = {
     ("swap",): ("4.4", "a shield code swaps for a hand code with its alphabet or number"),
 }
 """The clause an illegal main- or shield-phase action breaks, by verb."""
-
-
-_HAND_DECKS = frozenset({"code", "army"})
-"""The decks drawn into hands (the enemy and event decks are drawn face up)."""
-_REDACTED = {"code": ("code", HIDDEN), "army": ("army", HIDDEN)}
-"""A draw into a hand, as the other seats see it."""
 
 
 FIELDS = Fields(
@@ -311,23 +308,6 @@ class LegionState(FlowState, DeclaredState):
                 return is_legal_shield(self, action)
         return action in self.legal_actions()
 
-    def redact(self, action: tuple[Any, ...], seat: int | None) -> tuple[Any, ...]:
-        """A code or army card drawn into a hidden hand is ``("code", "?")`` / ``("army", "?")``
-        to the other seats (L-17: they see the card back); everything else in the game is public."""
-        chance = self.chance
-        if (
-            chance is not None
-            and seat is not None
-            and chance[0] in _HAND_DECKS
-            and seat != chance[1]
-            and not self.open_hands
-            and self.ended is None
-            and action[:1] == chance[:1]
-            and len(action) == 2
-        ):
-            return _REDACTED[chance[0]]
-        return action
-
     def why_illegal(self, action: tuple[Any, ...]) -> tuple[str | None, str]:
         if self.pending is None:
             return "1.7", "a card is being drawn: only a chance outcome may be applied"
@@ -358,24 +338,49 @@ class LegionState(FlowState, DeclaredState):
             raise BadRecordError("state", "not a legion state (no decision, no draw and not over)")
         self.sync_seat()
 
-    # ---- text and views (see view.py) --------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return _view.make_view(self, seat)
-
-    def action_label(self, action: tuple[Any, ...], lang: str = "en") -> str:
-        return _view.action_label(self, action, lang)
-
-    def hidden_variants(self, seat: int, rng: Random) -> list[LegionState]:
-        return _hidden.hidden_variants(self, seat, rng)
-
-    def determinize(self, seat: int, rng: Random) -> LegionState:
-        return _hidden.determinize(self, seat, rng)
-
-    def observation_tensor(self, seat: int) -> list[float]:
-        return _tensor.observation_tensor(self, seat)
-
     def invariant_errors(self) -> list[str]:
-        return _view.invariant_errors(self)
+        """Every card is somewhere once, the weapons keep 6.3's limits, the tracks their ranges."""
+        errs: list[str] = []
+        c = self.content
+        launching = 1 if self.pending is not None and self.pending[0] == "place" else 0
+        codes = sum(self.code_deck) + sum(self.code_discard) + len(self.shield) + len(self.weapons) + launching
+        codes += sum(1 for h in self.hands for x in h if x < ARMY)
+        if codes != 9 * c.code_copies:
+            errs.append(f"{codes} code cards instead of {9 * c.code_copies}")
+        army = sum(self.army_deck) + sum(self.army_discard) + len(self.weapons) + launching
+        army += sum(1 for it in self.stack if it[0] == "strategy")
+        army += sum(1 for h in self.hands for x in h if x >= ARMY)
+        if army != sum(c.army_copies):
+            errs.append(f"{army} army cards instead of {sum(c.army_copies)}")
+        if min(self.code_deck + self.code_discard + self.army_deck + self.army_discard) < 0:
+            errs.append("a negative card count")
+        pieces = [(w[1], w[4]) for w in self.weapons]
+        if len(set(pieces)) != len(pieces) or any(not 0 <= z < weapon_limit(self.n) for _, z in pieces):
+            errs.append("two weapons from one weapon zone, or a zone 6.3 does not give")
+        for w in self.weapons:
+            if self.black[w[0]] or w[0] == self.ship:
+                errs.append(f"a weapon on a blackout or under the ship at {w[0]}")
+        for seat in range(self.n):
+            if sum(1 for w in self.weapons if w[1] == seat) > weapon_limit(self.n):
+                errs.append(f"seat {SEATS[seat]} has more weapons than 6.3 allows")
+        if not 0 <= self.enemy_life <= 6 or not 0 <= self.space_life <= self.max_space:
+            errs.append("a life track out of range")
+        in_use = sum(1 for t in self.agenda if t[0] == "card_bottom" and t[1] == "enemy")
+        if sum(self.enemy_unseen) + len(self.enemy_queue) + in_use != len(c.enemy_ids):
+            errs.append("enemy deck count wrong")
+        if len(self.shield) > 3 + 2:
+            errs.append("shield too large")
+        if self.answerers != answerers(self):
+            errs.append("the seats a window asks (answerers) are not those the hands and auto-pass give")
+        return errs
+
+    # ---- what a seat sees (view.py, labels.py), hidden information (hidden.py), tensor.py ---------
+    view = _view.make_view
+    redact = _view.redact
+    action_label = _labels.action_label
+    hidden_variants = _hidden.hidden_variants
+    determinize = _hidden.determinize
+    observation_tensor = _tensor.observation_tensor
 
 
 FIELDS.install(LegionState)

@@ -45,7 +45,7 @@ from .rules.lives import enemy_level
 from .rules.weapons import shield_limit, weapon_limit
 
 if TYPE_CHECKING:
-    from .state import LegionState
+    from .types import State
 
 SEAT_SLOTS = 5
 ZONES = 3
@@ -83,7 +83,7 @@ def observation_shape(options: Mapping[str, Any]) -> tuple[int, ...]:
     return (size(),)
 
 
-def observation_tensor(s: LegionState, seat: int) -> list[float]:
+def observation_tensor(s: State, seat: int) -> list[float]:
     c = s.content
     out: list[float] = []
     add = out.append

@@ -1,4 +1,7 @@
-"""What a seat may see, action labels and invariants (hidden variants and determinization: hidden.py)."""
+"""What a seat may see: its view of the state and of an action (redaction).
+
+Hidden variants and determinization are in ``hidden.py``, action labels in ``labels.py``.
+"""
 
 from __future__ import annotations
 
@@ -9,16 +12,15 @@ from asobi.core.actions import HIDDEN
 from .cards import ARMY, SEATS
 from .content import CODE_NAMES, code_name
 from .effects import ATTACK, VERBS
-from .messages import card_name, localize
+from .messages import localize
 from .rules.draw import hand_limit
 from .rules.level import develop_alphabets, develop_threshold
 from .rules.lives import enemy_level
 from .rules.main_phase import ACTIVATE, DEVELOP, LAUNCH, MOVE, REPAIR, SUPPLY
-from .rules.weapons import shield_limit, weapon_limit, weapon_of
-from .rules.window import answerers
+from .rules.weapons import shield_limit, weapon_limit
 
 if TYPE_CHECKING:
-    from .state import LegionState
+    from .types import State
 
 ACTION_NAMES = {
     SUPPLY: "supply",
@@ -46,7 +48,7 @@ def square_text_ja(printed: str, to: str) -> str:
     return printed
 
 
-def card_text(s: LegionState, card: int) -> str:
+def card_text(s: State, card: int) -> str:
     return CODE_NAMES[card] if card < ARMY else s.content.army_ids[card - ARMY]
 
 
@@ -74,7 +76,7 @@ def _printed(c: Any) -> tuple[list[str], list[dict[str, Any]]]:
     return kept[1], kept[2]
 
 
-def make_view(s: LegionState, seat: int | None) -> dict[str, Any]:
+def make_view(s: State, seat: int | None) -> dict[str, Any]:
     c = s.content
     rows, squares = _printed(c)
     army_ids = c.army_ids
@@ -192,165 +194,28 @@ def make_view(s: LegionState, seat: int | None) -> dict[str, Any]:
     }
 
 
-_CANCEL_KINDS = {
-    "any": ("どれでも", "any"),
-    "attack": ("アタック", "an attack"),
-    "blackout": ("ブラックアウト", "a blackout"),
-    "card": ("カードの効果", "a card's effect"),
-    "square": ("マスの効果", "a square's effect"),
-    "strategy": ("ストラテジー", "a strategy"),
-}
+_HAND_DECKS = frozenset({"code", "army"})
+"""The decks drawn into hands (the enemy and event decks are drawn face up)."""
+_REDACTED = {"code": ("code", HIDDEN), "army": ("army", HIDDEN)}
+"""A draw into a hand, as the other seats see it."""
 
 
-def _sq(s: LegionState, sq: int) -> str:
-    r, col = divmod(sq, s.content.cols)
-    return f"{'abcdefgh'[col]}{r + 1}"
-
-
-def _weapon_label(s: LegionState, owner: int, zone: int, template: str, ja: bool) -> str:
-    """A weapon piece as a player names it: the piece (A1), its card and its square."""
-    w = weapon_of(s, owner, zone)
-    piece = f"{SEATS[owner]}{zone + 1}"
-    if w is None:
-        return template.format(piece)
-    card = card_name(s.content.army_ids[w[2]], "ja" if ja else "en")
-    return template.format(f"{piece} {card}（{_sq(s, w[0])}）" if ja else f"{piece} {card} on {_sq(s, w[0])}")
-
-
-def _weapon_move_label(s: LegionState, seat: int, zone: int, to: int, ja: bool) -> str:
-    return _weapon_label(s, seat, zone, "操作：{}→" + _sq(s, to) if ja else "move {} → " + _sq(s, to), ja)
-
-
-def action_label(s: LegionState, a: tuple[Any, ...], lang: str = "en") -> str:
-    c = s.content
-    ja = lang == "ja"
-    verb = a[0]
-
-    def army(k: int) -> str:
-        return c.army_names[k][0 if ja else 1]
-
-    if verb in ("code", "army", "enemy", "event"):
-        if a[1] == HIDDEN:  # a card drawn into a hand the viewer does not see (redacted)
-            if verb == "code":
-                return "コードカードを1枚引く" if ja else "draw a code card"
-            return "アーミーカードを1枚引く" if ja else "draw an army card"
-        if verb == "code":
-            name = code_name(a[1])
-        elif verb == "army":
-            name = army(a[1])
-        elif verb == "enemy":
-            name = c.enemy_names[a[1]][0 if ja else 1]
-        else:
-            name = c.event_names[a[1]][0 if ja else 1]
-        return f"{name}を引く" if ja else f"draw {name}"
-    table: dict[str, tuple[str, str]] = {
-        "end": ("終了", "end"),
-        "done": ("終わる", "done"),
-        "pass": ("パス", "pass"),
-        "develop": ("開発", "develop"),
-    }
-    if verb in table:
-        return table[verb][0 if ja else 1]
-    if verb == "draw":
-        return f"{a[1]}枚ドロー" if ja else f"draw {a[1]}"
-    if verb == "supply":
-        return f"補給（{code_name(a[1])}を破棄）" if ja else f"supply (discard {code_name(a[1])})"
-    if verb == "launch":
-        return (
-            f"起動：{army(a[1])}＋{code_name(a[2])}" if ja else f"launch {army(a[1])} with {code_name(a[2])}"
-        )
-    if verb == "place":
-        return f"{_sq(s, a[1])}に置く" if ja else f"place on {_sq(s, a[1])}"
-    if verb == "move":
-        seat = s.pending[1] if s.pending is not None else 0
-        return _weapon_move_label(s, seat, a[1], a[2], ja)
-    if verb == "activate":
-        return _weapon_label(s, a[1], a[2], "起動効果：{}" if ja else "activate {}", ja)
-    if verb == "repair":
-        card = code_name(a[2]) if a[2] < ARMY else army(a[2] - ARMY)
-        return f"修復 {_sq(s, a[1])}（{card}を破棄）" if ja else f"repair {_sq(s, a[1])} (discard {card})"
-    if verb == "dev":
-        src = ("シールド" if ja else "shield") if a[1] else ("手札" if ja else "hand")
-        return f"開発に{src}の{code_name(a[2])}" if ja else f"develop with {code_name(a[2])} from {src}"
-    if verb == "strategy":
-        effects = c.strategy_effects[a[1]]
-        effect = effects[a[2]] if effects else None
-        what = localize("verb", effect.verb, lang) if effect else ""
-        if effect is not None and effect.verb == "cancel":
-            what += f" [{_CANCEL_KINDS[effect.get('kind')][0 if ja else 1]}]"
-        alpha = "αβγ"[a[2]]
-        return (
-            f"ストラテジー {army(a[1])}（{alpha}：{what}）"
-            if ja
-            else f"strategy {army(a[1])} ({alpha}: {what})"
-        )
-    if verb == "autopass":
-        if a[1]:
-            return "パス（以後自動でパス）" if ja else "pass, and pass unless I choose otherwise"
-        return "自動パスを解除" if ja else "stop passing automatically"
-    if verb == "shield":
-        return f"{code_name(a[1])}をシールドへ" if ja else f"shield {code_name(a[1])}"
-    if verb == "swap":
-        return (
-            f"シールド{code_name(a[1])}を{code_name(a[2])}と交換"
-            if ja
-            else f"swap shield {code_name(a[1])} for {code_name(a[2])}"
-        )
-    if verb == "discard":
-        card = code_name(a[1]) if a[1] < ARMY else army(a[1] - ARMY)
-        return f"{card}を破棄" if ja else f"discard {card}"
-    if verb == "unshield":
-        return f"シールド{code_name(a[1])}を破棄" if ja else f"discard shield {code_name(a[1])}"
-    if verb == "clear":
-        return f"{_sq(s, a[1])}のブラックアウトを消去" if ja else f"clear the blackout on {_sq(s, a[1])}"
-    if verb == "push":
-        names = {
-            "north": ("北", "north"),
-            "south": ("南", "south"),
-            "east": ("東", "east"),
-            "west": ("西", "west"),
-        }
-        return f"エネミーシップを{names[a[1]][0]}へ" if ja else f"move the enemy ship {names[a[1]][1]}"
-    return " ".join(str(x) for x in a)
-
-
-def invariant_errors(s: LegionState) -> list[str]:
-    errs: list[str] = []
-    c = s.content
-    launching = 1 if s.pending is not None and s.pending[0] == "place" else 0
-    codes = sum(s.code_deck) + sum(s.code_discard) + len(s.shield) + len(s.weapons) + launching
-    codes += sum(1 for h in s.hands for x in h if x < ARMY)
-    if codes != 9 * c.code_copies:
-        errs.append(f"{codes} code cards instead of {9 * c.code_copies}")
-    army = sum(s.army_deck) + sum(s.army_discard) + len(s.weapons) + launching
-    army += sum(1 for it in s.stack if it[0] == "strategy")
-    army += sum(1 for h in s.hands for x in h if x >= ARMY)
-    if army != sum(c.army_copies):
-        errs.append(f"{army} army cards instead of {sum(c.army_copies)}")
-    if min(s.code_deck + s.code_discard + s.army_deck + s.army_discard) < 0:
-        errs.append("a negative card count")
-    pieces = [(w[1], w[4]) for w in s.weapons]
-    if len(set(pieces)) != len(pieces) or any(not 0 <= z < weapon_limit(s.n) for _, z in pieces):
-        errs.append("two weapons from one weapon zone, or a zone 6.3 does not give")
-    for w in s.weapons:
-        if s.black[w[0]] or w[0] == s.ship:
-            errs.append(f"a weapon on a blackout or under the ship at {w[0]}")
-    for seat in range(s.n):
-        if sum(1 for w in s.weapons if w[1] == seat) > weapon_limit(s.n):
-            errs.append(f"seat {SEATS[seat]} has more weapons than 6.3 allows")
-    if not 0 <= s.enemy_life <= 6 or not 0 <= s.space_life <= s.max_space:
-        errs.append("a life track out of range")
-    if sum(s.enemy_unseen) + len(s.enemy_queue) + _in_use(s, "enemy") != len(c.enemy_ids):
-        errs.append("enemy deck count wrong")
-    if len(s.shield) > 3 + 2:
-        errs.append("shield too large")
-    if s.answerers != answerers(s):
-        errs.append("the seats a window asks (answerers) are not those the hands and auto-pass give")
-    return errs
-
-
-def _in_use(s: LegionState, deck: str) -> int:
-    return sum(1 for t in s.agenda if t[0] == "card_bottom" and t[1] == deck)
+def redact(s: State, action: tuple[Any, ...], seat: int | None) -> tuple[Any, ...]:
+    """A code or army card drawn into a hidden hand is ``("code", "?")`` / ``("army", "?")``
+    to the other seats (L-17: they see the card back); everything else in the game is public."""
+    chance = s.chance
+    if (
+        chance is not None
+        and seat is not None
+        and chance[0] in _HAND_DECKS
+        and seat != chance[1]
+        and not s.open_hands
+        and s.ended is None
+        and action[:1] == chance[:1]
+        and len(action) == 2
+    ):
+        return _REDACTED[chance[0]]
+    return action
 
 
 def static_board() -> dict[str, Any]:

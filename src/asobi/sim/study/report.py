@@ -18,10 +18,10 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
-from ...core.agent import derive_seed
+from ...core.seeding import derive_seed
 from ...core.spec import GameSpec
 from ..balance import Cell
-from .games import TABLE
+from ..facts import TABLE
 from .stats import binomial_test, bootstrap_mean, compare_rates, holm, wilson
 
 FORMAT = "asobi-study 1"

@@ -15,7 +15,7 @@ from ..board import DRAKE_CAMP, NA, RAU, SHEELA_CAMP, WAR, ZELANA, static
 from .move import KIND_OF_CHIT, SURPRISE
 
 if TYPE_CHECKING:
-    from ..state import BystonState
+    from ..types import State
 
 JOINT = (RAU, NA, ZELANA)
 """15.2: the countries that may declare a joint operation."""
@@ -24,13 +24,13 @@ ACT = ("act",)
 WAIT = ("wait",)
 
 
-def zelana_host(s: BystonState) -> int:
+def zelana_host(s: State) -> int:
     """34.4: the Zelana acts on Rau's chits while Na is not at war, on Na's once it is (after
     Rau's collapse, with Na not at war, that leaves its own chit only, 34.5, B-93)."""
     return NA if s.status[NA] == WAR else RAU
 
 
-def task_action(s: BystonState, country: int, chit: int) -> None:
+def task_action(s: State, country: int, chit: int) -> None:
     """14.5: the drawn chit's country acts. 15.3, 15.6: Rau, Na or the Zelana may wait instead,
     unless an ally is waiting, whom this draw releases to act together now (15.5, B-55)."""
     s.phase_chit = chit
@@ -42,11 +42,11 @@ def task_action(s: BystonState, country: int, chit: int) -> None:
     start(s, country, kind)
 
 
-def legal_joint(s: BystonState) -> list[tuple[Any, ...]]:
+def legal_joint(s: State) -> list[tuple[Any, ...]]:
     return [ACT, WAIT]
 
 
-def apply_joint(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
+def apply_joint(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
     country, chit = pending[2], pending[3]
     kind = KIND_OF_CHIT[static().chit_kind[chit]]
     if action[0] == "act":
@@ -60,7 +60,7 @@ def apply_joint(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...
     s.phase_chit = -1
 
 
-def start(s: BystonState, country: int, kind: int) -> None:
+def start(s: State, country: int, kind: int) -> None:
     """B-52: the movers in order — the drawer, the allies it releases (B-2 order), the Zelana with
     its host — each moves; a Drake-camp country may then look for the secret factory (30.6.5,
     B-37); then each fights, then the phase ends."""
@@ -91,14 +91,14 @@ def start(s: BystonState, country: int, kind: int) -> None:
     )
 
 
-def task_action_end(s: BystonState) -> None:
+def task_action_end(s: State) -> None:
     """B-53: what moved this phase may move again in the next."""
     s.moved = ()
     s.chars_moved = ()
     s.phase_chit = -1
 
 
-def lapse_waits(s: BystonState) -> None:
+def lapse_waits(s: State) -> None:
     """B-18: a wait still open when the cup is empty lapses."""
     for c in JOINT:
         if s.waiting[c]:

@@ -23,16 +23,16 @@ from .fast_check import DONE, opening
 from .tables import derived
 
 if TYPE_CHECKING:
-    from ..state import BystonState
+    from ..types import State
 
 SECRET = ("secret",)
 
 
-def task_build_phase(s: BystonState) -> None:
+def task_build_phase(s: State) -> None:
     s.push(*(("build_ask", c) for c in SHEET_COUNTRIES if s.status[c] != COLLAPSED))
 
 
-def task_build_ask(s: BystonState, country: int) -> None:
+def task_build_ask(s: State, country: int) -> None:
     s.ask("build", s.seat_of(country), country)
     if len(s.legal_actions()) == 1:
         s.pending = None
@@ -40,7 +40,7 @@ def task_build_ask(s: BystonState, country: int) -> None:
 
 
 def _blocked(
-    s: BystonState, country: int, hexes: set[int] | frozenset[int]
+    s: State, country: int, hexes: set[int] | frozenset[int]
 ) -> tuple[set[int], set[int], set[int]]:
     """Of ``hexes``: those with a building (12.6); those the enemy forbids (12.10: a ship, a
     building, or three or more ABs of the other camp); those with a Zelana ship of the Zelana
@@ -74,7 +74,7 @@ def _blocked(
     return built, forbidden, zelana
 
 
-def _kinds(s: BystonState, country: int) -> list[str]:
+def _kinds(s: State, country: int) -> list[str]:
     """12.2: the buildings the country has in its factory box and can pay for."""
     where = s.where
     gp = s.gp[country]
@@ -83,7 +83,7 @@ def _kinds(s: BystonState, country: int) -> list[str]:
     ]
 
 
-def sites(s: BystonState, country: int) -> list[tuple[Any, ...]]:
+def sites(s: State, country: int) -> list[tuple[Any, ...]]:
     """Every legal ("build", kind, hex) for ``country`` (12.3–12.10, 30.4), sorted."""
     kinds = _kinds(s, country)
     if not kinds:
@@ -135,7 +135,7 @@ def sites(s: BystonState, country: int) -> list[tuple[Any, ...]]:
     return out
 
 
-def secret_allowed(s: BystonState, country: int) -> bool:
+def secret_allowed(s: State, country: int) -> bool:
     """30.6.1–30.6.2: once a game, Rau, with the Zelana (face up or not) at the Rian coast."""
     if country != RAU or s.secret_built:
         return False
@@ -146,7 +146,7 @@ def secret_allowed(s: BystonState, country: int) -> bool:
     return h in zelana and h not in built and h not in forbidden
 
 
-def razable(s: BystonState, country: int) -> list[int]:
+def razable(s: State, country: int) -> list[int]:
     """12.11: hexes of the country's own buildings it may destroy to build again elsewhere (not its
     last counter on the map, B-51)."""
     where = s.where
@@ -159,7 +159,7 @@ def razable(s: BystonState, country: int) -> list[int]:
     return sorted([where[i] for i in mine])
 
 
-def legal_build(s: BystonState) -> list[tuple[Any, ...]]:
+def legal_build(s: State) -> list[tuple[Any, ...]]:
     """Built in sorted order: build < done < raze < secret."""
     assert s.pending is not None
     country = s.pending[2]
@@ -171,7 +171,7 @@ def legal_build(s: BystonState) -> list[tuple[Any, ...]]:
     return out
 
 
-def is_legal_build(s: BystonState, action: tuple[Any, ...]) -> bool:
+def is_legal_build(s: State, action: tuple[Any, ...]) -> bool:
     """Whether ``action`` is in :func:`legal_build`, looking only at what it names."""
     opened = opening(s, action)
     if isinstance(opened, bool):
@@ -186,7 +186,7 @@ def is_legal_build(s: BystonState, action: tuple[Any, ...]) -> bool:
     return False
 
 
-def apply_build(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
+def apply_build(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
     if action[0] == "done":
         return
     country = pending[2]

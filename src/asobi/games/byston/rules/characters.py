@@ -27,7 +27,7 @@ from .collapse import country_served, serving_country
 from .move import hosts
 
 if TYPE_CHECKING:
-    from ..state import BystonState
+    from ..types import State
 
 GONE_FOR_GOOD = (DEAD, LEFT)
 
@@ -46,7 +46,7 @@ ENTRIES: tuple[tuple[str, str, int, bool, str, str, str], ...] = (
 )
 
 
-def _waits_for(s: BystonState, condition: str) -> bool:
+def _waits_for(s: State, condition: str) -> bool:
     """Whether an entry is still postponed (13.3.3–13.3.7)."""
     st = static()
     if condition == "bern_left":
@@ -59,7 +59,7 @@ def _waits_for(s: BystonState, condition: str) -> bool:
     return False
 
 
-def _where(s: BystonState, person: str, fallback: str) -> int | str | None:
+def _where(s: State, person: str, fallback: str) -> int | str | None:
     """The hex to enter at; ``"any"`` for 13.2's free choice (B-43); ``None`` to wait."""
     if person == "@rase_wau":
         return static().rase_wau
@@ -75,12 +75,12 @@ def _where(s: BystonState, person: str, fallback: str) -> int | str | None:
     return None  # wounded (in the cup or the 重傷者 box) or not yet in play: wait (B-43)
 
 
-def task_character_phase(s: BystonState) -> None:
+def task_character_phase(s: State) -> None:
     """13.3.x in clause order (Rimmel before Musiy, who waits for her)."""
     s.push(*(("enter", k) for k in range(len(ENTRIES))))
 
 
-def task_enter(s: BystonState, k: int) -> None:
+def task_enter(s: State, k: int) -> None:
     clause, who, mark, after, person, fallback, condition = ENTRIES[k]
     st = static()
     c = st.char_index(who)
@@ -99,7 +99,7 @@ def task_enter(s: BystonState, k: int) -> None:
     place(s, c, hex_index, clause)
 
 
-def place(s: BystonState, c: int, hex_index: int, clause: str) -> None:
+def place(s: State, c: int, hex_index: int, clause: str) -> None:
     st = static()
     s.char_at[c] = hex_index
     s.say(clause, "enters" if clause.startswith("13.") else "placed", char=c, hex=hex_index)
@@ -115,7 +115,7 @@ def place(s: BystonState, c: int, hex_index: int, clause: str) -> None:
         place(s, rimmel, hex_index, "13.3.1")  # 13.3.1: she comes with Nie's return (B-43)
 
 
-def _put_among(s: BystonState, c: int, hexes: tuple[int, ...], clause: str) -> None:
+def _put_among(s: State, c: int, hexes: tuple[int, ...], clause: str) -> None:
     """Place a character in one of ``hexes``: at once if there is one, by its owner's choice if
     several, out of the game if none (B-23)."""
     if not hexes:
@@ -127,18 +127,18 @@ def _put_among(s: BystonState, c: int, hexes: tuple[int, ...], clause: str) -> N
         s.ask("place", s.seat_of(serving_country(s, c)), c, clause, hexes)
 
 
-def task_place_char(s: BystonState, c: int, clause: str) -> None:
+def task_place_char(s: State, c: int, clause: str) -> None:
     """13.2, 8.12, 14.10: its owner puts it in any hex with an own unit."""
     _put_among(s, c, tuple(own_unit_hexes(s, serving_country(s, c))), clause)
 
 
-def task_place_near(s: BystonState, c: int, origin: int, clause: str) -> None:
+def task_place_near(s: State, c: int, origin: int, clause: str) -> None:
     """B-15, B-23 (26.4): to the nearest hex with an own unit, the owner choosing among ties."""
     candidates = [h for h in own_unit_hexes(s, serving_country(s, c)) if h != origin]
     _put_among(s, c, static().t.map.grid.nearest(origin, candidates), clause)
 
 
-def task_stranded(s: BystonState, clause: str) -> None:
+def task_stranded(s: State, clause: str) -> None:
     """B-15: a character on a hex with no unit of a country it may be with — its own, and for
     Rau, Na and the Zelana any of the three (B-42, B-54) — must go: anywhere with an own unit after
     a voluntary destruction (8.12, B-51; only those left with nothing to ride, B-61), else to the
@@ -168,12 +168,12 @@ HOSTS = tuple(hosts(c) for c in range(7))
 CHAR_COUNTRY = static().char_country
 
 
-def legal_place(s: BystonState) -> list[tuple[Any, ...]]:
+def legal_place(s: State) -> list[tuple[Any, ...]]:
     assert s.pending is not None
     return [("place", h) for h in s.pending[4]]
 
 
-def apply_place(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
+def apply_place(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
     place(s, pending[2], action[1], pending[3])
 
 

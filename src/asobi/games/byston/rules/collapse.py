@@ -36,7 +36,7 @@ from ..board import (
 )
 
 if TYPE_CHECKING:
-    from ..state import BystonState
+    from ..types import State
 
 NAMED_CASTLES = ((MI, "kiron_castle", "32.4"), (AH, "elf_castle", "33.4"))
 
@@ -54,13 +54,13 @@ _NO_ROLE = -1
 """combat.NO_ROLE (a character riding nothing); combat imports this module, so not from there."""
 
 
-def serving_country(s: BystonState, k: int) -> int:
+def serving_country(s: State, k: int) -> int:
     """The country character ``k`` serves: its own, or after its country's collapse the heir's —
     Ku's characters Drake's (35.4), Rau's Na's and Na's Rau's (35.3, B-92) — while the heir stands."""
     return country_served(s, static().char_country[k])
 
 
-def country_served(s: BystonState, country: int) -> int:
+def country_served(s: State, country: int) -> int:
     """The country the characters of ``country`` serve (:func:`serving_country`)."""
     heir = HEIR.get(country)
     if heir is not None and s.status[country] == COLLAPSED and s.status[heir] != COLLAPSED:
@@ -73,7 +73,7 @@ def _in_play(at: int) -> bool:
     return at >= 0 or at in (CUP, HEAVY)
 
 
-def condition_met(s: BystonState, country: int, chars: tuple[str, ...], units: tuple[str, ...], castles: bool) -> bool:
+def condition_met(s: State, country: int, chars: tuple[str, ...], units: tuple[str, ...], castles: bool) -> bool:
     """29.4, 30.5, 31.5 (B-35, B-90): each named character out of play, no counter of each named
     unit of the country on the map, and no castle (城塞, not a fort) of the country in its land."""
     st = static()
@@ -86,7 +86,7 @@ def condition_met(s: BystonState, country: int, chars: tuple[str, ...], units: t
     )
 
 
-def _met(s: BystonState, country: int, chars: tuple[int, ...], units: tuple[range, ...], castles: bool) -> bool:
+def _met(s: State, country: int, chars: tuple[int, ...], units: tuple[range, ...], castles: bool) -> bool:
     """:func:`condition_met` with the characters and the units' counters by number."""
     char_at = s.char_at
     for k in chars:
@@ -108,7 +108,7 @@ def _met(s: BystonState, country: int, chars: tuple[int, ...], units: tuple[rang
     return True
 
 
-def task_collapse_check(s: BystonState) -> None:
+def task_collapse_check(s: State) -> None:
     st = static()
     status = s.status
     for country, h, clause in NAMED_CASTLE_HEXES:
@@ -147,7 +147,7 @@ CASTLE_COUNTERS = static().unit_counters[static().unit_index("castle")]
 check runs after every destruction)."""
 
 
-def remove_country(s: BystonState, country: int) -> None:
+def remove_country(s: State, country: int) -> None:
     """35.2: every unit of the country on the map and in its factory box leaves the game, its
     characters (32.4: Pinegan with the Kiron Castle) and its chits too (B-35)."""
     st = static()
@@ -159,20 +159,20 @@ def remove_country(s: BystonState, country: int) -> None:
     s.say("35.2", "left_the_game", country=country)
 
 
-def _units_leave(s: BystonState, country: int, on_map: bool) -> None:
+def _units_leave(s: State, country: int, on_map: bool) -> None:
     for i, at in enumerate(s.where):
         if s.owner[i] == country and (at == BOX or (on_map and at >= 0)):
             s.set_where(i, GONE)
             s.flipped[i] = 0
 
 
-def _chits_leave(s: BystonState, country: int) -> None:
+def _chits_leave(s: State, country: int) -> None:
     for k, owner in enumerate(static().chit_country):
         if owner == country:
             s.chit_cup[k] = 0
 
 
-def _never_enter(s: BystonState, country: int) -> None:
+def _never_enter(s: State, country: int) -> None:
     """B-92: a collapsed country's characters not yet in play never enter (their entries, 13.3,
     belong to the country)."""
     st = static()
@@ -181,7 +181,7 @@ def _never_enter(s: BystonState, country: int) -> None:
             s.char_at[k] = DEAD
 
 
-def _ku_collapses(s: BystonState) -> None:
+def _ku_collapses(s: State) -> None:
     """35.4 (B-91): Ku's units on the map and in the box leave the game; each of its characters on
     the map goes to the nearest hex with a Drake's-army ship (its own hex first) and is Drake's from
     then on; wounded ones return to Drake's units as any wounded character does."""
@@ -194,7 +194,7 @@ def _ku_collapses(s: BystonState) -> None:
     s.push(*moves)
 
 
-def task_defect(s: BystonState, k: int, origin: int) -> None:
+def task_defect(s: State, k: int, origin: int) -> None:
     """35.4, B-23: one Ku character to the nearest hex holding a ship of Drake's army (Drake's
     runner choosing among ties, with the characters' ``place`` decision); none on the map: it
     leaves the game."""
@@ -215,14 +215,14 @@ def task_defect(s: BystonState, k: int, origin: int) -> None:
         s.ask("place", s.seat_of(DRAKE), k, "35.4", hexes)
 
 
-def _dismount(s: BystonState, k: int) -> None:
+def _dismount(s: State, k: int) -> None:
     """In a battle the unit it rode has left the game (or it leaves the hex): it rides nothing
     (B-73)."""
     if s.aboard[k] != _NO_ROLE:
         s.aboard = (*s.aboard[:k], _NO_ROLE, *s.aboard[k + 1 :])
 
 
-def _remnants(s: BystonState, country: int) -> None:
+def _remnants(s: State, country: int) -> None:
     """35.3 (B-35, B-92): the factory box leaves the game; the units on the map become the other
     country's remnants (out of the game once removed, ``combat._remove``) — or leave the game too
     if the other has collapsed already; the characters serve the other from now on."""

@@ -40,7 +40,7 @@ from ..odds import Dice, dice_of, dice_text, pool_float, survival_float
 from .collapse import serving_country
 
 if TYPE_CHECKING:
-    from ..state import BystonState
+    from ..types import State
 
 NO_ROLE = -1
 """Not in a battle, or not yet decided (also a character's ``aboard`` when it rides nothing)."""
@@ -58,7 +58,7 @@ _AB_TARGETS = frozenset({"air", "aa"})
 buildings (25.9.2: AS command, B-27)."""
 
 
-def _set(s: BystonState, field: str, i: int, value: int) -> None:
+def _set(s: State, field: str, i: int, value: int) -> None:
     """Write one item of a battle field: they are tuples, shared by clones until a battle
     changes them (a game spends most of its steps outside battles)."""
     items = getattr(s, field)
@@ -90,7 +90,7 @@ def _kind(i: int) -> str:
     return _unit_values()[static().counter_unit[i]][0]
 
 
-def _side(s: BystonState, i: int, flipped: int | None = None) -> Any:
+def _side(s: State, i: int, flipped: int | None = None) -> Any:
     values = _unit_values()[static().counter_unit[i]]
     return values[2] if (s.flipped[i] if flipped is None else flipped) else values[1]
 
@@ -113,7 +113,7 @@ def enemies(a: int, b: int) -> bool:
     return camp[a] != camp[b]
 
 
-def battle_hexes(s: BystonState, country: int) -> list[int]:
+def battle_hexes(s: State, country: int) -> list[int]:
     """18.1–18.4, 30.6.4: the hexes where ``country``'s units meet an enemy-camp unit. The
     Zelana fights where the Zelana ship is (18.3, 18.5, 18.6, B-75); in the phase of Shot's chit
     only the Spriggan fights (18.4); an undiscovered secret factory's hex has no battle."""
@@ -138,7 +138,7 @@ def battle_hexes(s: BystonState, country: int) -> list[int]:
     return sorted([h for h in mine if any(camp[owner[i]] == enemy_camp for i in stacks[h])])
 
 
-def task_battles(s: BystonState, country: int) -> None:
+def task_battles(s: State, country: int) -> None:
     """18.1, 18.7: a battle, compulsory, in every hex where the acting country meets the enemy.
     Countries acting together in one phase (15, 34.4) follow each other on the agenda; each hex
     is fought once, for the first of them with a unit there (B-75)."""
@@ -153,7 +153,7 @@ def task_battles(s: BystonState, country: int) -> None:
         s.push(("battle_pick", country, tuple(sorted(fights.items()))))
 
 
-def task_battle_pick(s: BystonState, country: int, fights: tuple[tuple[int, int], ...]) -> None:
+def task_battle_pick(s: State, country: int, fights: tuple[tuple[int, int], ...]) -> None:
     """19.1, B-25: hex by hex, in the order the drawing country's runner chooses."""
     if len(fights) == 1:
         s.push(("battle", fights[0][1], fights[0][0]))
@@ -161,12 +161,12 @@ def task_battle_pick(s: BystonState, country: int, fights: tuple[tuple[int, int]
         s.ask("battle_order", s.seat_of(country), country, fights)
 
 
-def legal_battle_order(s: BystonState) -> list[tuple[Any, ...]]:
+def legal_battle_order(s: State) -> list[tuple[Any, ...]]:
     assert s.pending is not None
     return [("fight", h) for h, _ in s.pending[3]]
 
 
-def apply_battle_order(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
+def apply_battle_order(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
     fights = pending[3]
     acting = dict(fights)[action[1]]
     rest = tuple(f for f in fights if f[0] != action[1])
@@ -176,19 +176,19 @@ def apply_battle_order(s: BystonState, action: tuple[Any, ...], pending: tuple[A
 # --- the battle -------------------------------------------------------------------------------
 
 
-def _in_hex(s: BystonState) -> tuple[int, ...]:
+def _in_hex(s: State) -> tuple[int, ...]:
     assert s.fight is not None
     return s.stacks[s.fight[1]]
 
 
-def _camp_order(s: BystonState) -> tuple[int, int]:
+def _camp_order(s: State) -> tuple[int, int]:
     """(the acting camp, the other): the acting camp is the attacker (B-25) and goes first."""
     assert s.fight is not None
     a = static().camp[s.fight[0]]
     return a, 1 - a
 
 
-def runner(s: BystonState, camp: int) -> int:
+def runner(s: State, camp: int) -> int:
     """B-29: the country that decides for a camp: the acting country for its camp, else the
     earliest (B-2) country of the camp with a unit in the hex."""
     assert s.fight is not None
@@ -200,7 +200,7 @@ def runner(s: BystonState, camp: int) -> int:
     return min(present) if present else min(c for c in range(7) if st.camp[c] == camp)
 
 
-def task_battle(s: BystonState, country: int, h: int) -> None:
+def task_battle(s: State, country: int, h: int) -> None:
     """19.1: the five steps in one hex."""
     s.fight = (country, h)
     s.say("19.1", "battle", country=country, hex=h)
@@ -244,14 +244,14 @@ def may_ride(unit_owner: int, char_country: int) -> bool:
     )
 
 
-def _room(s: BystonState, carrier: int, here: tuple[int, ...]) -> bool:
+def _room(s: State, carrier: int, here: tuple[int, ...]) -> bool:
     capacity = _unit_values()[static().counter_unit[carrier]][3]
     if capacity < 0 or _kind(carrier) in ("castle", "fort"):
         return True
     return sum(1 for i in here if s.role[i] == carrier) < capacity
 
 
-def _riders(s: BystonState) -> dict[int, list[int]]:
+def _riders(s: State) -> dict[int, list[int]]:
     """Counter → the characters aboard it."""
     out: dict[int, list[int]] = {}
     for k, j in enumerate(s.aboard):
@@ -260,7 +260,7 @@ def _riders(s: BystonState) -> dict[int, list[int]]:
     return out
 
 
-def _distinct(s: BystonState, counters: list[int]) -> list[int]:
+def _distinct(s: State, counters: list[int]) -> list[int]:
     """One counter of each kind a player cannot tell apart (same owner, unit, face, part and
     hits, nothing aboard and nothing stowed in it): choices name that one (B-74)."""
     riders = _riders(s)
@@ -277,7 +277,7 @@ def _distinct(s: BystonState, counters: list[int]) -> list[int]:
     return sorted(seen.values())
 
 
-def _stow_options(s: BystonState, country: int) -> list[tuple[int, int]]:
+def _stow_options(s: State, country: int) -> list[tuple[int, int]]:
     here = _in_hex(s)
     abs_ = _distinct(s, [i for i in here if s.owner[i] == country and is_ab(i) and s.role[i] == NO_ROLE])
     carriers = _distinct(
@@ -286,7 +286,7 @@ def _stow_options(s: BystonState, country: int) -> list[tuple[int, int]]:
     return [(i, j) for i in abs_ for j in carriers if may_carry(s.owner[j], s.owner[i])]
 
 
-def task_sortie_next(s: BystonState, country: int) -> None:
+def task_sortie_next(s: State, country: int) -> None:
     """20.1: the country's ABs sortie or are stowed; with nowhere to stow them they sortie."""
     if _stow_options(s, country):
         s.ask("sortie", s.seat_of(country), country)
@@ -294,7 +294,7 @@ def task_sortie_next(s: BystonState, country: int) -> None:
         _sortie_rest(s, country)
 
 
-def _sortie_rest(s: BystonState, country: int) -> None:
+def _sortie_rest(s: State, country: int) -> None:
     n = 0
     for i in _in_hex(s):
         if s.owner[i] == country and is_ab(i) and s.role[i] == NO_ROLE:
@@ -304,12 +304,12 @@ def _sortie_rest(s: BystonState, country: int) -> None:
         s.say("20.1", "sortie", country=country, n=n)
 
 
-def legal_sortie(s: BystonState) -> list[tuple[Any, ...]]:
+def legal_sortie(s: State) -> list[tuple[Any, ...]]:
     assert s.pending is not None
     return [("sortie_all",)] + [("stow", i, j) for i, j in _stow_options(s, s.pending[2])]
 
 
-def apply_sortie(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
+def apply_sortie(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
     country = pending[2]
     if action[0] == "sortie_all":
         _sortie_rest(s, country)
@@ -320,7 +320,7 @@ def apply_sortie(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ..
     s.push(("sortie_next", country))
 
 
-def _board_options(s: BystonState, k: int) -> list[int]:
+def _board_options(s: State, k: int) -> list[int]:
     country = serving_country(s, k)  # 35.3, 35.4
     riders = _riders(s)
     units = [
@@ -331,7 +331,7 @@ def _board_options(s: BystonState, k: int) -> list[int]:
     return _distinct(s, units)
 
 
-def task_board_next(s: BystonState, country: int) -> None:
+def task_board_next(s: State, country: int) -> None:
     """20.4–20.6: each character of the country in the hex boards an AB (one each), a ship or a
     building; one choice at a time, made for the player when there is only one."""
     assert s.fight is not None
@@ -348,17 +348,17 @@ def task_board_next(s: BystonState, country: int) -> None:
             return
 
 
-def _board(s: BystonState, k: int, j: int) -> None:
+def _board(s: State, k: int, j: int) -> None:
     _set(s, "aboard", k, j)
     s.say("20.4", "mounts", char=k, unit=static().counter_unit[j])
 
 
-def legal_board(s: BystonState) -> list[tuple[Any, ...]]:
+def legal_board(s: State) -> list[tuple[Any, ...]]:
     assert s.pending is not None
     return [("mount", j) for j in _board_options(s, s.pending[3])]
 
 
-def apply_board(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
+def apply_board(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
     _board(s, pending[3], action[1])
     s.push(("board_next", pending[2]))
 
@@ -366,12 +366,12 @@ def apply_board(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...
 # --- 22.1, 23.1: who bombs --------------------------------------------------------------------
 
 
-def _camp_units(s: BystonState, camp: int) -> list[int]:
+def _camp_units(s: State, camp: int) -> list[int]:
     c = static().camp
     return [i for i in _in_hex(s) if c[s.owner[i]] == camp]
 
 
-def task_bomb_ask(s: BystonState, camp: int) -> None:
+def task_bomb_ask(s: State, camp: int) -> None:
     """B-28: a camp with sortied ABs left and an enemy ship or building in the hex says whether
     it bombs."""
     if any(s.role[i] == SORTIED for i in _camp_units(s, camp)) and any(
@@ -380,11 +380,11 @@ def task_bomb_ask(s: BystonState, camp: int) -> None:
         s.ask("bomb", s.seat_of(runner(s, camp)), camp)
 
 
-def legal_bomb(s: BystonState) -> list[tuple[Any, ...]]:
+def legal_bomb(s: State) -> list[tuple[Any, ...]]:
     return [("bomb",), ("no_bomb",)]
 
 
-def apply_bomb(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
+def apply_bomb(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
     if action[0] != "bomb":
         return
     camp = pending[2]
@@ -397,7 +397,7 @@ def apply_bomb(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]
 # --- 21–24: the steps -------------------------------------------------------------------------
 
 
-def task_step(s: BystonState, step: str) -> None:
+def task_step(s: State, step: str) -> None:
     """21.4, 22.1, 23.2, 24.9 (B-45): both camps roll, the acting camp places its hits, then
     the other, and the damage of both is applied together (25.2, 25.9.4)."""
     a, d = _camp_order(s)
@@ -410,11 +410,11 @@ def task_step(s: BystonState, step: str) -> None:
     )
 
 
-def _is_secret(s: BystonState, i: int) -> bool:
+def _is_secret(s: State, i: int) -> bool:
     return i == s.secret
 
 
-def attackers(s: BystonState, step: str, camp: int) -> tuple[Dice, int, int]:
+def attackers(s: State, step: str, camp: int) -> tuple[Dice, int, int]:
     """The camp's dice in a step, the characters' hits added to them and how many units fire:
     21.3, 21.5, 21.6; 22.2–22.7; 23.1, 23.4–23.5; 24.2–24.4, 24.6–24.8 (30.6.3: a secret factory
     never fires)."""
@@ -446,14 +446,14 @@ def attackers(s: BystonState, step: str, camp: int) -> tuple[Dice, int, int]:
     return dice_of(values), bonus, n
 
 
-def _alive(s: BystonState, i: int) -> bool:
+def _alive(s: State, i: int) -> bool:
     """Still able to take a hit block this step (a flipped unit with one block, or a face-up one
     with two, is already removed, 25.4)."""
     b = s.blocks[i]
     return b == 0 or (b == 1 and not s.flipped[i])
 
 
-def targets(s: BystonState, step: str, camp: int) -> list[int]:
+def targets(s: State, step: str, camp: int) -> list[int]:
     """B-27: what a step's hits may go to among ``camp``'s units: sortied ABs in air combat,
     bombing ABs in AA fire, ships and buildings in bombing and shelling."""
     out = []
@@ -471,7 +471,7 @@ def targets(s: BystonState, step: str, camp: int) -> list[int]:
     return out
 
 
-def block_size(s: BystonState, i: int) -> int:
+def block_size(s: State, i: int) -> int:
     """B-30, 25.4, 25.6–25.8 (B-44): the hits one block on ``i`` takes: its defence (on the
     face it has at that moment), plus the AB defence of the character on an AB or the best AS
     defence aboard a ship; nothing for a building's characters."""
@@ -489,7 +489,7 @@ def block_size(s: BystonState, i: int) -> int:
     return size + max(chars[k].as_defence for k in aboard)
 
 
-def command(s: BystonState, step: str, camp: int) -> int:
+def command(s: State, step: str, camp: int) -> int:
     """25.9.1, 25.9.2, 25.9.5 (B-31, B-44): the best command among ``camp``'s characters aboard
     units that can be hit in this step — AB command on ABs in air combat and AA fire, AS command
     on ships in bombing and shelling; never from a building."""
@@ -505,7 +505,7 @@ def command(s: BystonState, step: str, camp: int) -> int:
     return best
 
 
-def task_roll(s: BystonState, step: str, camp: int) -> None:
+def task_roll(s: State, step: str, camp: int) -> None:
     _set(s, "hits", camp, 0)
     dice, bonus, n = attackers(s, step, camp)
     if not n or not targets(s, step, 1 - camp):
@@ -514,7 +514,7 @@ def task_roll(s: BystonState, step: str, camp: int) -> None:
 
 
 def chance_pool(
-    s: BystonState, action: tuple[Any, ...], step: str, camp: int, dice: Dice, bonus: int, n: int
+    s: State, action: tuple[Any, ...], step: str, camp: int, dice: Dice, bonus: int, n: int
 ) -> None:
     _set(s, "hits", camp, action[1])
     s.say(
@@ -528,7 +528,7 @@ def chance_pool(
     )
 
 
-def task_place(s: BystonState, step: str, camp: int) -> None:
+def task_place(s: State, step: str, camp: int) -> None:
     """25.3, 25.9.3: the defender first places up to one character's command of the hits on
     its own units (B-31, B-44); the attacker places the rest."""
     hits = s.hits[camp]
@@ -544,11 +544,11 @@ def task_place(s: BystonState, step: str, camp: int) -> None:
         s.push(("allocate", step, camp, 0))
 
 
-def _options(s: BystonState, step: str, camp: int, hits: int) -> list[int]:
+def _options(s: State, step: str, camp: int, hits: int) -> list[int]:
     return _distinct(s, [i for i in targets(s, step, 1 - camp) if block_size(s, i) <= hits])
 
 
-def task_allocate(s: BystonState, step: str, camp: int, by_defender: int) -> None:
+def task_allocate(s: State, step: str, camp: int, by_defender: int) -> None:
     """B-30: blocks of hits, one at a time, while a target's block fits in what is left; with
     one kind of target the engine gives it (B-50); the rest is lost (25.5), or for the
     defender's part goes back to the attacker (B-72)."""
@@ -570,7 +570,7 @@ def task_allocate(s: BystonState, step: str, camp: int, by_defender: int) -> Non
     s.ask("allocate", s.seat_of(runner(s, placer)), step, camp, by_defender)
 
 
-def _give(s: BystonState, i: int, camp: int, by_defender: int) -> None:
+def _give(s: State, i: int, camp: int, by_defender: int) -> None:
     size = block_size(s, i)
     _set(s, "blocks", i, s.blocks[i] + 1)
     if by_defender:
@@ -579,14 +579,14 @@ def _give(s: BystonState, i: int, camp: int, by_defender: int) -> None:
         _set(s, "hits", camp, s.hits[camp] - size)
 
 
-def legal_allocate(s: BystonState) -> list[tuple[Any, ...]]:
+def legal_allocate(s: State) -> list[tuple[Any, ...]]:
     assert s.pending is not None
     _, _, step, camp, by_defender = s.pending
     left = s.command if by_defender else s.hits[camp]
     return [("hit", i) for i in _options(s, step, camp, left)]
 
 
-def apply_allocate(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
+def apply_allocate(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
     _, _, step, camp, by_defender = pending
     _give(s, action[1], camp, by_defender)
     s.push(("allocate", step, camp, by_defender))
@@ -595,7 +595,7 @@ def apply_allocate(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, 
 # --- 25.4: damage; 26: survival -----------------------------------------------------------------
 
 
-def _remove(s: BystonState, i: int) -> None:
+def _remove(s: State, i: int) -> None:
     """25.4: back to its country's factory box — out of the game for the Zelana's (B-7) and for
     remnants (35.3); 20.3: ABs stowed in it go with it."""
     st = static()
@@ -607,7 +607,7 @@ def _remove(s: BystonState, i: int) -> None:
     s.say("25.4", "removed", country=s.owner[i], unit=st.counter_unit[i])
 
 
-def task_damage(s: BystonState, step: str) -> None:
+def task_damage(s: State, step: str) -> None:
     """25.4: a unit given one block flips, a flipped one (or a face-up one given two) is removed;
     26.1, 26.3 (B-32): then each character aboard a damaged AB or ship rolls."""
     assert s.fight is not None
@@ -640,7 +640,7 @@ def task_damage(s: BystonState, step: str) -> None:
     s.push(*rolls, ("collapse_check",))
 
 
-def task_survive(s: BystonState, k: int, how: int) -> None:
+def task_survive(s: State, k: int, how: int) -> None:
     assert s.fight is not None
     if s.char_at[k] == s.fight[1]:
         s.chance = ("fate", k, how)
@@ -651,7 +651,7 @@ def _row(k: int, how: int) -> str:
     return str(ch.survival_removed if how == 2 else ch.survival_flipped)
 
 
-def chance_fate(s: BystonState, action: tuple[Any, ...], k: int, how: int) -> None:
+def chance_fate(s: State, action: tuple[Any, ...], k: int, how: int) -> None:
     """26.2, 26.2.1–26.2.5: the upper row for a flipped unit, the lower for a removed one."""
     st = static()
     fate = action[1]
@@ -686,7 +686,7 @@ def chance_fate(s: BystonState, action: tuple[Any, ...], k: int, how: int) -> No
     s.say(clause, "fate_" + fate, char=k)
 
 
-def task_battle_end(s: BystonState) -> None:
+def task_battle_end(s: State) -> None:
     """19.3: after the five steps the battle ends, enemies left or not; 26.4 (B-15, B-23): a
     character with no unit of its own left in the hex goes to the nearest one."""
     assert s.fight is not None
@@ -695,7 +695,7 @@ def task_battle_end(s: BystonState) -> None:
     s.push(("stranded", "26.4"))
 
 
-def clear_battle(s: BystonState) -> None:
+def clear_battle(s: State) -> None:
     """No battle under way: nobody sortied, stowed, aboard or hit (as after 19.3, and before the
     first battle)."""
     s.role = (NO_ROLE,) * len(s.role)
@@ -706,7 +706,7 @@ def clear_battle(s: BystonState) -> None:
     s.fight = None
 
 
-def battle_view(s: BystonState) -> dict[str, Any] | None:
+def battle_view(s: State) -> dict[str, Any] | None:
     """The battle under way as the views show it (everything in it is public)."""
     if s.fight is None:
         return None

@@ -11,10 +11,10 @@ from ..board import COLLAPSED, CUP, DRAKE, HEAVY, static
 from .action import lapse_waits
 
 if TYPE_CHECKING:
-    from ..state import BystonState
+    from ..types import State
 
 
-def task_action_phases(s: BystonState) -> None:
+def task_action_phases(s: State) -> None:
     """14.2 the produced chits are in the cup (production put them there); 14.3 the heavily
     wounded characters join them (B-17)."""
     for k, at in enumerate(s.char_at):
@@ -25,7 +25,7 @@ def task_action_phases(s: BystonState) -> None:
     s.push(("next_draw",))
 
 
-def task_next_draw(s: BystonState) -> None:
+def task_next_draw(s: State) -> None:
     """14.7, 14.8: draw again until no chit is left; 16.3: Drake may cut in before any draw."""
     if not any(s.chit_cup):
         lapse_waits(s)
@@ -36,11 +36,11 @@ def task_next_draw(s: BystonState) -> None:
     s.chance = ("draw",)
 
 
-def legal_surprise(s: BystonState) -> list[tuple[Any, ...]]:
+def legal_surprise(s: State) -> list[tuple[Any, ...]]:
     return [("draw",), ("surprise",)]
 
 
-def apply_surprise(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
+def apply_surprise(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
     if action[0] == "draw":
         s.chance = ("draw",)
         return
@@ -51,7 +51,7 @@ def apply_surprise(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, 
     s.push(("action", DRAKE, k), ("next_draw",))
 
 
-def _cup(s: BystonState) -> list[tuple[tuple[Any, ...], int]]:
+def _cup(s: State) -> list[tuple[tuple[Any, ...], int]]:
     items: list[tuple[tuple[Any, ...], int]] = [
         (("char", k), 1) for k, at in enumerate(s.char_at) if at == CUP
     ]
@@ -59,14 +59,14 @@ def _cup(s: BystonState) -> list[tuple[tuple[Any, ...], int]]:
     return items
 
 
-def draw_outcomes(s: BystonState) -> tuple[tuple[tuple[Any, ...], float], ...]:
+def draw_outcomes(s: State) -> tuple[tuple[tuple[Any, ...], float], ...]:
     """14.4: one item of the cup at random: each chit and each character alike."""
     items = _cup(s)
     total = sum(n for _, n in items)
     return tuple((item, n / total) for item, n in items)
 
 
-def draw_sample(s: BystonState, r: float) -> tuple[Any, ...]:
+def draw_sample(s: State, r: float) -> tuple[Any, ...]:
     """The item of :func:`draw_outcomes` that ``r`` (uniform in [0, 1)) falls on, the items in the
     same order (characters, then chits); without building the list while no character is in the
     cup (the usual case): the chits' running totals alone."""
@@ -89,7 +89,7 @@ CHIT_ITEM = tuple(("chit", k) for k in range(len(static().chit_ids)))
 """The prebuilt ("chit", number) outcomes."""
 
 
-def chance_draw(s: BystonState, action: tuple[Any, ...]) -> None:
+def chance_draw(s: State, action: tuple[Any, ...]) -> None:
     k = action[1]
     if action[0] == "char":
         # 14.10, B-17: not an action phase; its owner places it, then the next draw.

@@ -7,30 +7,30 @@ from typing import TYPE_CHECKING, Any
 from ..board import COLLAPSED, DRAKE, KU, SHEET_COUNTRIES, TL7_DRAKE, TL7_KU, character_hex, static
 
 if TYPE_CHECKING:
-    from ..state import BystonState
+    from ..types import State
 
 NONE, NORMAL, CONCENTRATED = 0, 1, 2
 """7.2 none, 7.4 normal (+1 TL), 7.6 concentrated (+2 TL for three times the GP)."""
 
 
-def task_develop_phase(s: BystonState) -> None:
+def task_develop_phase(s: State) -> None:
     """7.3: once a turn for each country with a sheet, in the order of play."""
     s.push(*(("develop_ask", c) for c in SHEET_COUNTRIES if s.status[c] != COLLAPSED))
 
 
-def task_develop_ask(s: BystonState, country: int) -> None:
+def task_develop_ask(s: State, country: int) -> None:
     if s.tl[country] < static().t.tl_max:
         s.ask("develop", s.seat_of(country), country)
 
 
-def legal_develop(s: BystonState) -> list[tuple[Any, ...]]:
+def legal_develop(s: State) -> list[tuple[Any, ...]]:
     """B-40: a development that would pass the top of the TL track is not offered."""
     assert s.pending is not None
     room = static().t.tl_max - s.tl[s.pending[2]]
     return [("develop", k) for k in (NONE, NORMAL, CONCENTRATED) if k <= room]
 
 
-def apply_develop(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
+def apply_develop(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
     """B-8: the kind is chosen before the die, for good."""
     country = pending[2]
     kind = action[1]
@@ -39,7 +39,7 @@ def apply_develop(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, .
         s.chance = ("develop", country, kind)
 
 
-def modifier(s: BystonState, country: int) -> tuple[int, str]:
+def modifier(s: State, country: int) -> tuple[int, str]:
     """28.5–28.7: what Drake takes off the die, and the clause (B-8: 28.7 replaces the others)."""
     if country != DRAKE:
         return 0, ""
@@ -55,7 +55,7 @@ def modifier(s: BystonState, country: int) -> tuple[int, str]:
     return 0, ""
 
 
-def chance_develop(s: BystonState, action: tuple[Any, ...], country: int, kind: int) -> None:
+def chance_develop(s: State, action: tuple[Any, ...], country: int, kind: int) -> None:
     """7.4/7.7: pay (die + 4), three times that if concentrated, for 1 or 2 TL; 7.5/7.8: short of
     GP, all GP are lost and the TL stays."""
     die = action[1]

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ..board import DRAKE_CAMP, static
 
 if TYPE_CHECKING:
-    from ..state import BystonState
+    from ..types import State
 
 FOUND_AT = 10
 """30.6.6."""
@@ -20,7 +20,7 @@ MOST_WORTH_SPENDING = FOUND_AT - 2
 NO_SEARCH = ("no_search",)
 
 
-def task_discovery(s: BystonState, country: int) -> None:
+def task_discovery(s: State, country: int) -> None:
     """30.6.5: once, after the country's movement, if the factory is hidden and a Drake-camp unit
     is in its hex (B-37)."""
     if s.secret < 0 or s.secret_found:
@@ -33,13 +33,13 @@ def task_discovery(s: BystonState, country: int) -> None:
         s.ask("search", s.seat_of(country), country)
 
 
-def legal_search(s: BystonState) -> list[tuple[Any, ...]]:
+def legal_search(s: State) -> list[tuple[Any, ...]]:
     assert s.pending is not None
     gp = s.gp[s.pending[2]]
     return [NO_SEARCH, *(("search", n) for n in range(min(gp, MOST_WORTH_SPENDING) + 1))]
 
 
-def apply_search(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
+def apply_search(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
     if action[0] == "no_search":
         return
     country = pending[2]
@@ -49,12 +49,12 @@ def apply_search(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ..
     s.chance = ("search_first", country, spent)
 
 
-def chance_search_first(s: BystonState, action: tuple[Any, ...], country: int, spent: int) -> None:
+def chance_search_first(s: State, action: tuple[Any, ...], country: int, spent: int) -> None:
     s.chance = ("search_second", country, spent, action[1])
 
 
 def chance_search_second(
-    s: BystonState, action: tuple[Any, ...], country: int, spent: int, first: int
+    s: State, action: tuple[Any, ...], country: int, spent: int, first: int
 ) -> None:
     """30.6.6: the two dice plus the GP spent; 30.6.7: once found, found for good."""
     second = action[1]

@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..state import BystonState
+    from ..types import State
 
 DONE = ("done",)
 
 
-def opening(s: BystonState, action: Any) -> tuple[int, str] | bool:
+def opening(s: State, action: Any) -> tuple[int, str] | bool:
     """(the pending country, the action's verb) for the phase's check to look at, or the verdict
     when the opening settles it: not a non-empty tuple is illegal, a "done" legal if it is just
     that."""

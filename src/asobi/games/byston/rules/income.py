@@ -14,10 +14,10 @@ from ..board import static
 from ..control import all_collectors
 
 if TYPE_CHECKING:
-    from ..state import BystonState
+    from ..types import State
 
 
-def task_income(s: BystonState) -> None:
+def task_income(s: State) -> None:
     st = static()
     income = st.t.map.income_of
     gained = [0] * 7
@@ -36,7 +36,7 @@ def task_income(s: BystonState) -> None:
     s.push(*shared)
 
 
-def task_income_share(s: BystonState, hex_index: int, who: tuple[int, ...]) -> None:
+def task_income_share(s: State, hex_index: int, who: tuple[int, ...]) -> None:
     """6.7, B-2: the earliest ally concerned chooses how the hex's GP are shared."""
     s.ask("income_share", s.seat_of(who[0]), hex_index, who)
 
@@ -51,14 +51,14 @@ def shares(gp: int, n: int) -> list[tuple[int, ...]]:
     return [split for split in product(range(gp + 1), repeat=n) if sum(split) == gp]
 
 
-def legal_income_share(s: BystonState) -> list[tuple[Any, ...]]:
+def legal_income_share(s: State) -> list[tuple[Any, ...]]:
     assert s.pending is not None
     _, _, hex_index, who = s.pending
     pad = (0,) * (SHARE_WIDTH - len(who))
     return [("share", *split, *pad) for split in shares(static().t.map.income_of[hex_index], len(who))]
 
 
-def apply_income_share(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
+def apply_income_share(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
     _, _, hex_index, who = pending
     for c, gp in zip(who, action[1 : 1 + len(who)], strict=True):
         if gp:

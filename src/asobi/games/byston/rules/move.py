@@ -19,7 +19,7 @@ from ..tables import PRINTED_CAPACITY
 from .collapse import serving_country
 
 if TYPE_CHECKING:
-    from ..state import BystonState
+    from ..types import State
 
 # What a chit lets move (17.7–17.11): the kinds a "move" decision carries.
 AS_ONLY, ALL_SHIPS, ZELANA_ONLY, SPRIGGAN_ONLY, SURPRISE = 1, 2, 3, 4, 5
@@ -99,7 +99,7 @@ def hosts(country: int) -> tuple[int, ...]:
     return (country,)
 
 
-def may_enter(s: BystonState, country: int, unit: int, h: int) -> bool:
+def may_enter(s: State, country: int, unit: int, h: int) -> bool:
     """Whether a ship of ``country`` (of unit ``unit``) may enter hex ``h`` at all (17.12, 17.13,
     17.14.1, 17.14.2, 28.4, 34.6, B-3, B-22)."""
     st = static()
@@ -137,7 +137,7 @@ def ship_allowed(kind: int, owner: int, unit: int) -> bool:
     return unit == spriggan  # SPRIGGAN_ONLY
 
 
-def movable_ships(s: BystonState, country: int, kind: int) -> list[tuple[int, int, int]]:
+def movable_ships(s: State, country: int, kind: int) -> list[tuple[int, int, int]]:
     """(unit, hex, flipped) of the country's ships that this chit moves, not moved yet this phase
     (B-20, B-53), with at least one hex next to them they may enter (B-57)."""
     st = static()
@@ -162,7 +162,7 @@ def movable_ships(s: BystonState, country: int, kind: int) -> list[tuple[int, in
     return sorted(out)
 
 
-def _find(s: BystonState, owners: tuple[int, ...], unit: int, h: int, flipped: int, skip: tuple[int, ...]) -> int:
+def _find(s: State, owners: tuple[int, ...], unit: int, h: int, flipped: int, skip: tuple[int, ...]) -> int:
     """The first counter of ``unit`` owned by one of ``owners`` on ``h`` with that face, not in
     ``skip`` nor moved this phase (counters alike in all of these are interchangeable)."""
     where = s.where
@@ -181,7 +181,7 @@ def _find(s: BystonState, owners: tuple[int, ...], unit: int, h: int, flipped: i
 # ---- the "move" decision: which ship next, or done (17.1) ------------------------------------
 
 
-def _ask_unless_only(s: BystonState, kind: str, country: int, *data: Any) -> bool:
+def _ask_unless_only(s: State, kind: str, country: int, *data: Any) -> bool:
     """Ask ``kind`` of the country's runner, unless its one legal choice is the way out (B-57);
     the listing made here stays cached for the choice."""
     s.ask(kind, s.seat_of(country), country, *data)
@@ -192,12 +192,12 @@ def _ask_unless_only(s: BystonState, kind: str, country: int, *data: Any) -> boo
     return False
 
 
-def task_move_ask(s: BystonState, country: int, kind: int) -> None:
+def task_move_ask(s: State, country: int, kind: int) -> None:
     """17.1: the country may move all, some or none of its ships; asked while one can move."""
     _ask_unless_only(s, "move", country, kind)
 
 
-def legal_move(s: BystonState) -> list[tuple[Any, ...]]:
+def legal_move(s: State) -> list[tuple[Any, ...]]:
     assert s.pending is not None
     _kind, _seat, country, kind = s.pending
     out: list[tuple[Any, ...]] = [("ship", *key) for key in movable_ships(s, country, kind)]
@@ -206,7 +206,7 @@ def legal_move(s: BystonState) -> list[tuple[Any, ...]]:
     return out
 
 
-def apply_move(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
+def apply_move(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
     country, kind = pending[2], pending[3]
     if action[0] == "done":
         return
@@ -224,7 +224,7 @@ def apply_move(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]
 # ---- the "load" decision: what the ship takes aboard in its start hex (17.15, B-20) -----------
 
 
-def _load_choices(s: BystonState) -> list[tuple[Any, ...]]:
+def _load_choices(s: State) -> list[tuple[Any, ...]]:
     st = static()
     capacity = _tables()[0]
     is_ab = _is_ab()
@@ -249,20 +249,20 @@ def _load_choices(s: BystonState) -> list[tuple[Any, ...]]:
     return sorted(out)
 
 
-def task_load_ask(s: BystonState, country: int) -> None:
+def task_load_ask(s: State, country: int) -> None:
     """B-20: loading in the start hex; skipped when there is nothing to take (B-57)."""
     if not _ask_unless_only(s, "load", country):
         depart(s, country)
 
 
-def legal_load(s: BystonState) -> list[tuple[Any, ...]]:
+def legal_load(s: State) -> list[tuple[Any, ...]]:
     out = _load_choices(s)
     out.append(GO)
     out.sort()
     return out
 
 
-def apply_load(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
+def apply_load(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
     country = pending[2]
     verb = action[0]
     if verb == "go":
@@ -280,7 +280,7 @@ def apply_load(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]
     s.push(("load_ask", country))
 
 
-def depart(s: BystonState, country: int) -> None:
+def depart(s: State, country: int) -> None:
     """B-54 (B-15): characters that would be left with no unit they may be with go aboard; one the
     ship may not carry goes to the nearest such unit after the move (B-23)."""
     ship = s.ship
@@ -307,7 +307,7 @@ def depart(s: BystonState, country: int) -> None:
 # ---- the "step" decision: hex by hex (17.4–17.6, 17.12–17.14) --------------------------------
 
 
-def _steps(s: BystonState) -> list[tuple[int, int]]:
+def _steps(s: State) -> list[tuple[int, int]]:
     """(hex, cost) for each hex next to the moving ship it may enter with the points it has left."""
     st = static()
     ship = s.ship
@@ -328,7 +328,7 @@ def _steps(s: BystonState) -> list[tuple[int, int]]:
     return out
 
 
-def _hostile(s: BystonState, country: int, hexes: list[int]) -> set[int]:
+def _hostile(s: State, country: int, hexes: list[int]) -> set[int]:
     """17.6 (B-21): which of ``hexes`` hold a counter of the other camp (buildings included)."""
     camp = static().camp
     mine = camp[country]
@@ -337,20 +337,20 @@ def _hostile(s: BystonState, country: int, hexes: list[int]) -> set[int]:
     return {h for h in hexes if any(camp[owner[i]] != mine for i in stacks[h])}
 
 
-def task_step_ask(s: BystonState, country: int) -> None:
+def task_step_ask(s: State, country: int) -> None:
     """The ship goes on while it can; its move ends by itself when no hex is left (B-57)."""
     if not _ask_unless_only(s, "step", country):
         finish_move(s, country)
 
 
-def legal_step(s: BystonState) -> list[tuple[Any, ...]]:
+def legal_step(s: State) -> list[tuple[Any, ...]]:
     out: list[tuple[Any, ...]] = [("step", h) for h, _cost in _steps(s)]
     out.append(STOP)
     out.sort()
     return out
 
 
-def apply_step(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
+def apply_step(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
     country = pending[2]
     if action[0] == "stop":
         finish_move(s, country)
@@ -374,7 +374,7 @@ def apply_step(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]
     s.push(("step_ask", country))
 
 
-def finish_move(s: BystonState, country: int) -> None:
+def finish_move(s: State, country: int) -> None:
     """B-20: the ship sets its load down where it stopped; none of it moves again this phase."""
     ship = s.ship
     s.say("17.1", "ship_stops", country=country, unit=static().counter_unit[ship], hex=s.where[ship])
@@ -386,7 +386,7 @@ def finish_move(s: BystonState, country: int) -> None:
     s.crew = ()
 
 
-def chance_kustanga(s: BystonState, action: tuple[Any, ...], ship: int) -> None:
+def chance_kustanga(s: State, action: tuple[Any, ...], ship: int) -> None:
     """17.14.4: a 6 flips the Zelana (no effect if it is already flipped)."""
     die = action[1]
     s.say("17.14.4", "kustanga_die", die=die)
@@ -401,7 +401,7 @@ Refusal = tuple[str, str] | None
 """(clause, why), or ``None`` when no movement clause names the fault (the decision's clause is
 cited then)."""
 
-def entry_refusal(s: BystonState, country: int, unit: int, h: int) -> Refusal:
+def entry_refusal(s: State, country: int, unit: int, h: int) -> Refusal:
     """Why a ship of ``country`` (of unit ``unit``) may not enter hex ``h``: the clause of
     :func:`may_enter` that forbids it (``None`` when it may enter)."""
     st = static()
@@ -429,7 +429,7 @@ def _int_at(action: tuple[Any, ...], n: int, size: int) -> bool:
     return len(action) == n + 1 and type(action[1]) is int and 0 <= action[1] < size
 
 
-def refuse_move(s: BystonState, action: tuple[Any, ...]) -> Refusal:
+def refuse_move(s: State, action: tuple[Any, ...]) -> Refusal:
     """17.1–17.3, 17.7–17.11, B-53, B-57: why ("ship", unit, hex, face) may not move now."""
     assert s.pending is not None
     st = static()
@@ -455,7 +455,7 @@ def refuse_move(s: BystonState, action: tuple[Any, ...]) -> Refusal:
     return "B-57", "no hex next to that ship may be entered"
 
 
-def refuse_load(s: BystonState, action: tuple[Any, ...]) -> Refusal:
+def refuse_load(s: State, action: tuple[Any, ...]) -> Refusal:
     """17.15.2–17.15.8, B-53: why an AB or a character may not go aboard the moving ship."""
     st = static()
     ship = s.ship
@@ -479,7 +479,7 @@ def refuse_load(s: BystonState, action: tuple[Any, ...]) -> Refusal:
     return None
 
 
-def refuse_step(s: BystonState, action: tuple[Any, ...]) -> Refusal:
+def refuse_step(s: State, action: tuple[Any, ...]) -> Refusal:
     """17.4–17.6, 17.12–17.14.2, 28.4, 34.6: why the moving ship may not enter a hex."""
     st = static()
     grid = st.t.map.grid

@@ -23,14 +23,14 @@ from .fast_check import DONE, opening
 from .tables import CHIT_SHOT, CHIT_SURPRISE, CHIT_ZELANA, ChitRow, Production, derived
 
 if TYPE_CHECKING:
-    from ..state import BystonState
+    from ..types import State
 
 
-def task_produce_phase(s: BystonState) -> None:
+def task_produce_phase(s: State) -> None:
     s.push(*(("produce_ask", c) for c in SHEET_COUNTRIES if s.status[c] != COLLAPSED))
 
 
-def task_produce_ask(s: BystonState, country: int) -> None:
+def task_produce_ask(s: State, country: int) -> None:
     """Asked while it has anything to do; a country with nothing it can afford passes (public).
     A country that collapsed by its own destruction (8.11, B-35) has nothing left to produce with."""
     if s.status[country] == COLLAPSED:
@@ -41,13 +41,13 @@ def task_produce_ask(s: BystonState, country: int) -> None:
         s.legal_cache = None
 
 
-def placement_hexes(s: BystonState, country: int, ship: bool) -> list[int]:
+def placement_hexes(s: State, country: int, ship: bool) -> list[int]:
     """8.7 (B-11): the country's own castles for a ship, own castles and forts for an AB; never
     the secret factory (30.6.3)."""
     return _placements(s, country, owns_just_its_own(s, country))[ship]
 
 
-def _placements(s: BystonState, country: int, own: bool) -> tuple[list[int], list[int]]:
+def _placements(s: State, country: int, own: bool) -> tuple[list[int], list[int]]:
     """:func:`placement_hexes` for an AB and for a ship; ``own``: the country owns just the
     counters printed in its colour (:func:`.board.owns_just_its_own`)."""
     d = derived()
@@ -86,12 +86,12 @@ def _placements(s: BystonState, country: int, own: bool) -> tuple[list[int], lis
     return sorted(ab), sorted(ship)
 
 
-def chit_choices(s: BystonState, country: int) -> list[int]:
+def chit_choices(s: State, country: int) -> list[int]:
     """8.11.1–8.11.4, 16.1, B-12: the chits ``country`` may produce now."""
     return [row.chit for row in _chit_rows(s, country)]
 
 
-def _chit_rows(s: BystonState, country: int) -> list[ChitRow]:
+def _chit_rows(s: State, country: int) -> list[ChitRow]:
     d = derived()
     gp = s.gp[country]
     at_limit = s.chits_made[country] >= d.chit_limit[country]
@@ -115,7 +115,7 @@ def _chit_rows(s: BystonState, country: int) -> list[ChitRow]:
     return out
 
 
-def destroyable(s: BystonState, country: int) -> list[tuple[Any, ...]]:
+def destroyable(s: State, country: int) -> list[tuple[Any, ...]]:
     """8.11 (B-9): ("destroy", unit, hex, flipped) for the country's own aura machines on the map,
     face up or flipped, unless it is its last counter on the map (B-51); sorted."""
     lo, hi, rows, in_order = derived().destroy_rows[country]
@@ -138,7 +138,7 @@ def destroyable(s: BystonState, country: int) -> list[tuple[Any, ...]]:
     return out
 
 
-def _add_own_destroys(s: BystonState, p: Production, out: list[tuple[Any, ...]]) -> None:
+def _add_own_destroys(s: State, p: Production, out: list[tuple[Any, ...]]) -> None:
     """The destroy actions of row ``p``'s counters, all the country's own, sorted."""
     unit, lo, hi = p[:3]
     where = s.where
@@ -163,7 +163,7 @@ def _add_own_destroys(s: BystonState, p: Production, out: list[tuple[Any, ...]])
             last = at
 
 
-def _add_destroys(s: BystonState, country: int, p: Production, out: list[tuple[Any, ...]]) -> None:
+def _add_destroys(s: State, country: int, p: Production, out: list[tuple[Any, ...]]) -> None:
     """The destroy actions of row ``p``'s counters that ``country`` still owns, sorted."""
     where = s.where
     owner = s.owner
@@ -173,7 +173,7 @@ def _add_destroys(s: BystonState, country: int, p: Production, out: list[tuple[A
     out.extend([table[k] for k in sorted(places)])
 
 
-def legal_produce(s: BystonState) -> list[tuple[Any, ...]]:
+def legal_produce(s: State) -> list[tuple[Any, ...]]:
     """Built in sorted order (chit < convert < destroy < done < extra < make, each by its
     arguments; the sheet's rows are by unit index), so no sort is needed. Only the rows the
     country can afford are read (``derived().affordable``), and plain loops rather than
@@ -222,7 +222,7 @@ def legal_produce(s: BystonState) -> list[tuple[Any, ...]]:
     return out
 
 
-def is_legal_produce(s: BystonState, action: tuple[Any, ...]) -> bool:
+def is_legal_produce(s: State, action: tuple[Any, ...]) -> bool:
     """Whether ``action`` is in :func:`legal_produce`, looking only at what it names."""
     opened = opening(s, action)
     if isinstance(opened, bool):
@@ -265,7 +265,7 @@ def is_legal_produce(s: BystonState, action: tuple[Any, ...]) -> bool:
     return False
 
 
-def apply_produce(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
+def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
     country = pending[2]
     verb = action[0]
     if verb == "done":

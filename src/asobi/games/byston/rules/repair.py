@@ -11,21 +11,21 @@ from .fast_check import DONE, opening
 from .tables import derived
 
 if TYPE_CHECKING:
-    from ..state import BystonState
+    from ..types import State
 
 
-def task_repair_phase(s: BystonState) -> None:
+def task_repair_phase(s: State) -> None:
     s.push(*(("repair_ask", c) for c in SHEET_COUNTRIES if s.status[c] != COLLAPSED))
 
 
-def task_repair_ask(s: BystonState, country: int) -> None:
+def task_repair_ask(s: State, country: int) -> None:
     s.ask("repair", s.seat_of(country), country)
     if len(s.legal_actions()) == 1:
         s.pending = None
         s.legal_cache = None
 
 
-def repairable(s: BystonState, country: int) -> list[int]:
+def repairable(s: State, country: int) -> list[int]:
     """The flipped counters ``country`` may repair and pay for now."""
     flipped = s.flipped
     if not any(flipped):
@@ -63,7 +63,7 @@ def repairable(s: BystonState, country: int) -> list[int]:
     return out
 
 
-def legal_repair(s: BystonState) -> list[tuple[Any, ...]]:
+def legal_repair(s: State) -> list[tuple[Any, ...]]:
     assert s.pending is not None
     counters = repairable(s, s.pending[2])
     if not counters:
@@ -73,7 +73,7 @@ def legal_repair(s: BystonState) -> list[tuple[Any, ...]]:
     return [DONE, *(("repair", *key) for key in sorted(keys))]
 
 
-def is_legal_repair(s: BystonState, action: tuple[Any, ...]) -> bool:
+def is_legal_repair(s: State, action: tuple[Any, ...]) -> bool:
     """Whether ``action`` is in :func:`legal_repair`."""
     opened = opening(s, action)
     if isinstance(opened, bool):
@@ -85,7 +85,7 @@ def is_legal_repair(s: BystonState, action: tuple[Any, ...]) -> bool:
     return any((s.owner[i], unit[i], s.where[i]) == action[1:] for i in repairable(s, country))
 
 
-def apply_repair(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
+def apply_repair(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
     if action[0] == "done":
         return
     country = pending[2]

@@ -9,7 +9,7 @@ from ..board import ARMED, KU, NA, NEUTRAL, TL7_DRAKE, TL7_KU
 from ..control import camp_income
 
 if TYPE_CHECKING:
-    from ..state import BystonState
+    from ..types import State
 
 LAST_TURN = 16
 """27.1."""
@@ -43,7 +43,7 @@ def band(difference: int) -> str:
     return "sheela_complete"
 
 
-def task_turn(s: BystonState) -> None:
+def task_turn(s: State) -> None:
     """4.1: the next turn, or the end after turn 16 (27.1)."""
     if s.turn == LAST_TURN:
         drake, sheela = camp_income(s)
@@ -57,7 +57,7 @@ def task_turn(s: BystonState) -> None:
     s.push(*TURN_PHASES)
 
 
-def task_war_status(s: BystonState) -> None:
+def task_war_status(s: State) -> None:
     """29.2 Ku and 31.2 Na become 軍備 from the turn after a TL of 7 was first reached (B-4)."""
     marks = s.marks
     if s.status[KU] == NEUTRAL and 0 < marks[TL7_DRAKE] < s.turn:
@@ -68,7 +68,7 @@ def task_war_status(s: BystonState) -> None:
         s.say("31.2", "armed", country=NA)
 
 
-def task_end_turn(s: BystonState) -> None:
+def task_end_turn(s: State) -> None:
     """14.9: the chits on the open box go back to their factory boxes; 8.11.1 counts anew."""
     s.chit_open = [0] * len(s.chit_open)
     s.chits_made = [0] * len(s.chits_made)

@@ -21,13 +21,13 @@ from ..board import (
 )
 
 if TYPE_CHECKING:
-    from ..state import BystonState
+    from ..types import State
 
 DECLARERS = (DRAKE, KU, RAU, NA)
 """32.2, 33.2: Ah and Mi never declare; the Zelana is at war from the start (34.1)."""
 
 
-def war_targets(s: BystonState, country: int) -> list[int]:
+def war_targets(s: State, country: int) -> list[int]:
     """The countries ``country`` may declare war on now (B-4: only one not yet at war is worth a
     declaration for the target; Rau and Na declare only while they are not at war themselves)."""
     status = s.status
@@ -57,28 +57,28 @@ def war_targets(s: BystonState, country: int) -> list[int]:
     return []
 
 
-def task_declare_round(s: BystonState) -> None:
+def task_declare_round(s: State) -> None:
     """B-4: each country in the order of play may declare; the round repeats while anyone did."""
     s.declared = False
     s.push(*(("declare_ask", c) for c in DECLARERS), ("declare_again",))
 
 
-def task_declare_ask(s: BystonState, country: int) -> None:
+def task_declare_ask(s: State, country: int) -> None:
     if war_targets(s, country):
         s.ask("declare", s.seat_of(country), country)
 
 
-def task_declare_again(s: BystonState) -> None:
+def task_declare_again(s: State) -> None:
     if s.declared:
         s.push(("declare_round",))
 
 
-def legal_declare(s: BystonState) -> list[tuple[Any, ...]]:
+def legal_declare(s: State) -> list[tuple[Any, ...]]:
     assert s.pending is not None
     return [("declare", t) for t in war_targets(s, s.pending[2])] + [("pass",)]
 
 
-def apply_declare(s: BystonState, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
+def apply_declare(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
     country = pending[2]
     if action[0] == "pass":
         return

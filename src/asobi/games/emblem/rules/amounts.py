@@ -17,7 +17,7 @@ from asobi.core.flow import Pending
 from ..units import U_CARD, U_CHIPS
 
 if TYPE_CHECKING:
-    from ..state import EmblemState
+    from ..types import State
 
 
 CHIPS_ACTIONS = tuple(("chips", n) for n in range(21))
@@ -27,7 +27,7 @@ LEAST = {"heal": 1, "training": 1, "rally": 1, "succeed": 0, "inherit": 1}
 its point is the new unit; the others exist only to put chips on."""
 
 
-def room(s: EmblemState, sq: int, most: int) -> int:
+def room(s: State, sq: int, most: int) -> int:
     """How many chips the unit on ``sq`` could take now: at most ``most``, its room below its
     maximum 気力, and its owner's unused chips."""
     u = s.field[sq]
@@ -36,7 +36,7 @@ def room(s: EmblemState, sq: int, most: int) -> int:
     return max(0, min(most, s.max_morale(u) - u[U_CHIPS], s.unused[owner]))
 
 
-def put(s: EmblemState, verb: str, sq: int, other: int, most: int) -> None:
+def put(s: State, verb: str, sq: int, other: int, most: int) -> None:
     """Put chips for ``verb`` on the unit on ``sq`` (``other``: the healer's square, or the parent
     card); ask the turn player how many when there is a choice (the chips go on when they answer)."""
     hi = room(s, sq, most)
@@ -48,18 +48,18 @@ def put(s: EmblemState, verb: str, sq: int, other: int, most: int) -> None:
     apply(s, verb, sq, other, hi)
 
 
-def legal_amount(s: EmblemState) -> list[tuple[Any, ...]]:
+def legal_amount(s: State) -> list[tuple[Any, ...]]:
     _, _, _, lo, hi = s.amount
     return list(CHIPS_ACTIONS[lo : hi + 1])
 
 
-def act_amount(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
+def act_amount(s: State, action: tuple[Any, ...], pending: Pending) -> None:
     verb, sq, other, _, _ = s.amount
     s.amount = ()
     apply(s, verb, sq, other, action[1])
 
 
-def apply(s: EmblemState, verb: str, sq: int, other: int, n: int) -> None:
+def apply(s: State, verb: str, sq: int, other: int, n: int) -> None:
     """Put ``n`` unused chips on the unit on ``sq`` and log the effect."""
     u = s.own_unit(sq)
     owner = u[1]

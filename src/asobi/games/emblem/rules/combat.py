@@ -14,16 +14,16 @@ from .args import SQ
 from .field import DISTANCE, SORTIE_ROW, reaches
 
 if TYPE_CHECKING:
-    from ..state import EmblemState
+    from ..types import State
 
 
-def equipment(s: EmblemState, u: list[int]) -> int:
+def equipment(s: State, u: list[int]) -> int:
     """The weapon (direct, indirect) or magic (magic, healing) a unit would use, or -1 (C-8)."""
     atype = s.cards.cards[u[U_CARD]].attack_type
     return u[U_WEAPON] if atype in (DIRECT, INDIRECT) else u[U_MAGIC]
 
 
-def usable_equipment(s: EmblemState, u: list[int]) -> int:
+def usable_equipment(s: State, u: list[int]) -> int:
     """The equipment a unit may choose to use now: its cost is payable from unused chips (C-9)."""
     eq = equipment(s, u)
     if eq >= 0 and s.cards.cards[eq].cost <= s.unused[u[U_OWNER]]:
@@ -31,7 +31,7 @@ def usable_equipment(s: EmblemState, u: list[int]) -> int:
     return -1
 
 
-def attack_value(s: EmblemState, u: list[int], target: int, use: bool) -> int:
+def attack_value(s: State, u: list[int], target: int, use: bool) -> int:
     """攻 + modifiers (C-6, C-33); ``target`` is the square attacked, or -1 for the printed value."""
     cards = s.cards.cards
     card = cards[u[U_CARD]]
@@ -58,7 +58,7 @@ def attack_value(s: EmblemState, u: list[int], target: int, use: bool) -> int:
     return max(0, v)
 
 
-def counter_value(s: EmblemState, u: list[int], use: bool) -> int:
+def counter_value(s: State, u: list[int], use: bool) -> int:
     """反 + modifiers (C-7, C-33)."""
     cards = s.cards.cards
     card = cards[u[U_CARD]]
@@ -75,7 +75,7 @@ def counter_value(s: EmblemState, u: list[int], use: bool) -> int:
     return max(0, v)
 
 
-def strikes(s: EmblemState, u: list[int], use: bool) -> int:
+def strikes(s: State, u: list[int], use: bool) -> int:
     cards = s.cards.cards
     n = cards[u[U_CARD]].strikes
     if use:
@@ -83,12 +83,12 @@ def strikes(s: EmblemState, u: list[int], use: bool) -> int:
     return n
 
 
-def poisonous(s: EmblemState, u: list[int], use: bool) -> bool:
+def poisonous(s: State, u: list[int], use: bool) -> bool:
     cards = s.cards.cards
     return cards[u[U_CARD]].poison or (use and cards[equipment(s, u)].poison)
 
 
-def can_counter(s: EmblemState, defender: int, attacker: int) -> bool:
+def can_counter(s: State, defender: int, attacker: int) -> bool:
     """C-7: a defender counters if its own attack type reaches the attacker; healers never do."""
     d = s.field[defender]
     assert d is not None
@@ -96,7 +96,7 @@ def can_counter(s: EmblemState, defender: int, attacker: int) -> bool:
     return atype != HEALING and reaches(atype, defender, attacker)
 
 
-def guard(s: EmblemState, sq: int) -> int:
+def guard(s: State, sq: int) -> int:
     """C-16: damage prevented on the owner's 出撃マス by a guardian card."""
     u = s.field[sq]
     assert u is not None
@@ -108,7 +108,7 @@ def guard(s: EmblemState, sq: int) -> int:
 
 
 # ---- the attack sequence (C-5) ---------------------------------------------------------------------
-def begin_attack(s: EmblemState, target: int) -> None:
+def begin_attack(s: State, target: int) -> None:
     """Task ``("attack", target)``: the active unit attacks ``target``; each side may choose to use
     its equipment, then the damage is dealt (what comes after is on the agenda already)."""
     s.target = target
@@ -123,11 +123,11 @@ def begin_attack(s: EmblemState, target: int) -> None:
         _ask_defender(s)
 
 
-def legal_equipment(s: EmblemState) -> list[tuple[Any, ...]]:
+def legal_equipment(s: State) -> list[tuple[Any, ...]]:
     return [("equipment", 0), ("equipment", 1)]
 
 
-def _pay(s: EmblemState, u: list[int]) -> None:
+def _pay(s: State, u: list[int]) -> None:
     eq = equipment(s, u)
     cost = s.cards.cards[eq].cost
     owner = u[U_OWNER]
@@ -136,7 +136,7 @@ def _pay(s: EmblemState, u: list[int]) -> None:
     s.emit("C-9", "use_equipment", (("card", s.card_id(eq)), ("unit", s.card_id(u[U_CARD])), ("n", cost)))
 
 
-def act_attack_equipment(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
+def act_attack_equipment(s: State, action: tuple[Any, ...], pending: Pending) -> None:
     a = s.field[s.active]
     assert a is not None
     s.attack_use = action[1]
@@ -145,7 +145,7 @@ def act_attack_equipment(s: EmblemState, action: tuple[Any, ...], pending: Pendi
     _ask_defender(s)
 
 
-def _ask_defender(s: EmblemState) -> None:
+def _ask_defender(s: State) -> None:
     d = s.field[s.target]
     assert d is not None
     if can_counter(s, s.target, s.active) and usable_equipment(s, d) >= 0:
@@ -154,7 +154,7 @@ def _ask_defender(s: EmblemState) -> None:
         resolve(s)
 
 
-def act_counter_equipment(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
+def act_counter_equipment(s: State, action: tuple[Any, ...], pending: Pending) -> None:
     d = s.field[s.target]
     assert d is not None
     s.counter_use = action[1]
@@ -163,7 +163,7 @@ def act_counter_equipment(s: EmblemState, action: tuple[Any, ...], pending: Pend
     resolve(s)
 
 
-def damage(s: EmblemState, sq: int, amount: int, poison: bool, clause: str) -> bool:
+def damage(s: State, sq: int, amount: int, poison: bool, clause: str) -> bool:
     """Take ``amount`` 気力 chips off the unit on ``sq`` to its owner's used chips (C-6); at 0 it
     retreats to 戦場外 (2.3.7). Whether it is still on the field."""
     u = s.own_unit(sq)
@@ -181,14 +181,14 @@ def damage(s: EmblemState, sq: int, amount: int, poison: bool, clause: str) -> b
     return True
 
 
-def retreat(s: EmblemState, sq: int) -> None:
+def retreat(s: State, sq: int) -> None:
     """2.3.7: a unit without 気力 chips retreats to 戦場外 (its cards with it, C-14); C-24 checks."""
     u = s.remove_unit(sq)
     s.emit("2.3.7", "retreat", (("card", s.card_id(u[U_CARD])), ("sq", sq)))
     victory.check_wipeout(s, u[U_OWNER])
 
 
-def resolve(s: EmblemState) -> None:
+def resolve(s: State) -> None:
     """C-6, C-7: the attack's damage, then the counter-attack if the defender is still there."""
     a_sq, d_sq = s.active, s.target
     a = s.field[a_sq]
@@ -198,14 +198,14 @@ def resolve(s: EmblemState) -> None:
     hit = max(0, attack_value(s, a, d_sq, use) * strikes(s, a, use) - guard(s, d_sq))
     alive = damage(s, d_sq, hit, poisonous(s, a, use), "C-6")
     # An attack ends the game only by driving the defender off (C-24): then there is no counter.
-    # (``d`` is the defender as it stood: damage changed a copy, EmblemState.own_unit; the
+    # (``d`` is the defender as it stood: damage changed a copy, State.own_unit; the
     # counter reads only its cards.)
     if alive and can_counter(s, d_sq, a_sq):
         back = max(0, counter_value(s, d, cuse) - guard(s, a_sq))
         damage(s, a_sq, back, poisonous(s, d, cuse), "C-7")
 
 
-def heal(s: EmblemState, target: int) -> None:
+def heal(s: State, target: int) -> None:
     """Task ``("heal", target)``, C-11: a healer puts up to (攻 + what its magic's text adds to
     healing: Mend Staff's 回復量+1) unused chips on another friendly unit; how many is the healer's
     choice (C-35), asked when there is a choice (what comes after is on the agenda already). A

@@ -20,17 +20,17 @@ from .flow import ASK_DISCARD, ASK_EFFECTS, BEGIN_TURN, ENTER_EFFECTS, ENTER_END
 from .tables import END_KEYWORD, FAMILY
 
 if TYPE_CHECKING:
-    from ..state import EmblemState
+    from ..types import State
 
 
-def begin_end_phase(s: EmblemState) -> None:
+def begin_end_phase(s: State) -> None:
     """Task ``begin_end_phase`` (2.5.1): the turn player's end phase, from its start."""
     s.log_tail.append(END_PHASE[s.turn_player])
     end_start_step(s)
 
 
 # ---- 1. エンドフェイズ開始時 (2.5.2) -------------------------------------------------------------
-def end_start_step(s: EmblemState) -> None:
+def end_start_step(s: State) -> None:
     """Task ``end_start``: ask about the land's chips, or pass on when there is nothing to do."""
     if idle_end_start(s):
         effects_step(s)
@@ -38,12 +38,12 @@ def end_start_step(s: EmblemState) -> None:
         s.ask("end_start", s.turn_player)
 
 
-def _rally_amount(s: EmblemState) -> int:
+def _rally_amount(s: State) -> int:
     land = s.land[s.turn_player]
     return s.cards.cards[land].end_start_chips if land >= 0 and not s.rallied else 0
 
 
-def legal_end_start(s: EmblemState) -> list[tuple[Any, ...]]:
+def legal_end_start(s: State) -> list[tuple[Any, ...]]:
     out: list[tuple[Any, ...]] = [NEXT]  # sorted like every listing: ("next",) < ("rally", sq)
     seat = s.turn_player
     if _rally_amount(s) and s.unused[seat]:
@@ -54,7 +54,7 @@ def legal_end_start(s: EmblemState) -> list[tuple[Any, ...]]:
     return out
 
 
-def idle_end_start(s: EmblemState) -> bool:
+def idle_end_start(s: State) -> bool:
     """Public information alone: no land's chips to put, or no friendly unit below its maximum."""
     seat = s.turn_player
     if not (_rally_amount(s) and s.unused[seat]):
@@ -65,7 +65,7 @@ def idle_end_start(s: EmblemState) -> bool:
     return True
 
 
-def act_end_start(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
+def act_end_start(s: State, action: tuple[Any, ...], pending: Pending) -> None:
     if action[0] == "rally":
         s.rallied = 1
         s.push(ENTER_END_START)  # then this step again (its number of chips may be asked first)
@@ -74,13 +74,13 @@ def act_end_start(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> 
         effects_step(s)
 
 
-def _rally_amount_of(s: EmblemState) -> int:
+def _rally_amount_of(s: State) -> int:
     """The land's number of chips for 2.5.2 (read once ``rallied`` is set)."""
     return s.cards.cards[s.land[s.turn_player]].end_start_chips
 
 
 # ---- 2. 効果の使用 (2.5.3–2.5.5) ------------------------------------------------------------------
-def effects_step(s: EmblemState) -> None:
+def effects_step(s: State) -> None:
     """Task ``effects``: ask which effect to use, or pass on when none could be (C-30)."""
     if idle_effects(s):
         discard_step(s)
@@ -88,7 +88,7 @@ def effects_step(s: EmblemState) -> None:
         s.pending = ASK_EFFECTS[s.turn_player]
 
 
-def legal_succession(s: EmblemState, sq: int) -> list[tuple[Any, ...]]:
+def legal_succession(s: State, sq: int) -> list[tuple[Any, ...]]:
     """世代交代 both ways for the unit on ``sq`` (2.5.4, 2.5.5, C-27, C-31)."""
     u = s.field[sq]
     assert u is not None
@@ -110,7 +110,7 @@ def legal_succession(s: EmblemState, sq: int) -> list[tuple[Any, ...]]:
     return out
 
 
-def legal_effects(s: EmblemState) -> list[tuple[Any, ...]]:
+def legal_effects(s: State) -> list[tuple[Any, ...]]:
     seat = s.turn_player
     field = s.field
     has_hand = bool(s.hand[seat])
@@ -128,7 +128,7 @@ def legal_effects(s: EmblemState) -> list[tuple[Any, ...]]:
     return out
 
 
-def idle_effects(s: EmblemState) -> bool:
+def idle_effects(s: State) -> bool:
     """Public information alone: no keyword is open and no unit on the field has family (C-30)."""
     seat = s.turn_player
     field = s.field
@@ -145,7 +145,7 @@ def idle_effects(s: EmblemState) -> bool:
     return True
 
 
-def act_effects(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
+def act_effects(s: State, action: tuple[Any, ...], pending: Pending) -> None:
     verb = action[0]
     if verb == "next":
         discard_step(s)
@@ -159,7 +159,7 @@ def act_effects(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> No
         keywords.act_keyword(s, action)
 
 
-def succeed(s: EmblemState, sq: int, child: int) -> None:
+def succeed(s: State, sq: int, child: int) -> None:
     """2.5.4: the parent leaves for 戦場外, the child takes its square, chips and cards (C-31);
     then up to its maximum 気力 more from unused chips, as many as the player likes (C-35)."""
     u = s.own_unit(sq)
@@ -176,7 +176,7 @@ def succeed(s: EmblemState, sq: int, child: int) -> None:
     amounts.put(s, "succeed", sq, parent, CHIPS)
 
 
-def inherit(s: EmblemState, sq: int, parent: int) -> None:
+def inherit(s: State, sq: int, parent: int) -> None:
     """2.5.5: the parent card is shown and removed from the hand; the child on the field gets up
     to its maximum 気力 from unused chips, as many as the player likes (C-35)."""
     u = s.field[sq]
@@ -188,7 +188,7 @@ def inherit(s: EmblemState, sq: int, parent: int) -> None:
 
 
 # ---- 3. 手札の整理 (2.5.6) and the end of the turn (2.5.7) ----------------------------------------
-def discard_step(s: EmblemState) -> None:
+def discard_step(s: State) -> None:
     """Arrive at 手札の整理: discard down to the limit, or end the turn when the hand is within it."""
     if len(s.hand[s.turn_player]) <= HAND_LIMIT:
         end_turn(s)
@@ -202,12 +202,12 @@ def discard_actions(cards: CardPool) -> tuple[tuple[str, str], ...]:
     return tuple(("discard", info.id) for info in cards.cards)
 
 
-def legal_discard(s: EmblemState) -> list[tuple[Any, ...]]:
+def legal_discard(s: State) -> list[tuple[Any, ...]]:
     actions = discard_actions(s.cards)
     return [actions[c] for c in sorted(set(s.hand[s.turn_player]))]
 
 
-def act_discard(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
+def act_discard(s: State, action: tuple[Any, ...], pending: Pending) -> None:
     seat = s.turn_player
     card = s.cards.index(action[1])
     s.hand[seat].remove(card)
@@ -219,7 +219,7 @@ def act_discard(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> No
         s.pending = pending  # the same decision again
 
 
-def end_turn(s: EmblemState) -> None:
+def end_turn(s: State) -> None:
     """2.5.7: the turn ends and the other player's begins (2.2.1)."""
     s.log_tail.append(TURN_END[s.turn_player])
     s.turn += 1

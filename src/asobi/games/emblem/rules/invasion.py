@@ -17,23 +17,23 @@ from .flow import ASK_ACT, ASK_MOVE, ASK_SELECT, BEGIN_END_PHASE, NEXT, PROCESS
 from .tables import CARD_ARGS, CARDS, MOST
 
 if TYPE_CHECKING:
-    from ..state import EmblemState
+    from ..types import State
 
 
-def begin_invasion(s: EmblemState) -> None:
+def begin_invasion(s: State) -> None:
     """Task ``begin_invasion`` (2.4.1): the turn player's invasion phase, from its ready step."""
     s.log_tail.append(INVASION_PHASE[s.turn_player])
     ready_step(s)
 
 
-def ready_step(s: EmblemState) -> None:
+def ready_step(s: State) -> None:
     """行動準備ステップ: ★ every friendly unit in standby becomes ready (2.4.2)."""
     seat = s.turn_player
     n = 0
     field = s.field
     for sq, u in enumerate(field):
         if u is not None and u[U_OWNER] == seat and (not u[U_READY] or u[U_ACTED]):
-            field[sq] = u = u.copy()  # (a unit changes in a copy: EmblemState.own_unit)
+            field[sq] = u = u.copy()  # (a unit changes in a copy: State.own_unit)
             if not u[U_READY]:
                 u[U_READY] = 1
                 n += 1
@@ -43,7 +43,7 @@ def ready_step(s: EmblemState) -> None:
 
 
 # ---- choosing the next unit (2.4.1) ---------------------------------------------------------------
-def select_unit(s: EmblemState) -> None:
+def select_unit(s: State) -> None:
     """Ask which unit acts next, or end the phase when none is ready (C-30)."""
     if idle_select(s):
         s.agenda.append(BEGIN_END_PHASE)
@@ -57,7 +57,7 @@ ATTACK_ACTIONS = tuple(("attack", sq) for sq in range(SQUARES))
 HEAL_ACTIONS = tuple(("heal", sq) for sq in range(SQUARES))
 
 
-def legal_select(s: EmblemState) -> list[tuple[Any, ...]]:
+def legal_select(s: State) -> list[tuple[Any, ...]]:
     seat = s.turn_player
     out: list[tuple[Any, ...]] = []
     field = s.field
@@ -69,7 +69,7 @@ def legal_select(s: EmblemState) -> list[tuple[Any, ...]]:
     return out
 
 
-def idle_select(s: EmblemState) -> bool:
+def idle_select(s: State) -> bool:
     seat = s.turn_player
     for u in filter(None, s.field):  # noqa: SIM110 (a plain loop: no generator on this hot path)
         if u[U_OWNER] == seat and u[U_READY]:
@@ -77,7 +77,7 @@ def idle_select(s: EmblemState) -> bool:
     return True
 
 
-def act_select(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
+def act_select(s: State, action: tuple[Any, ...], pending: Pending) -> None:
     if action[0] == "activate":
         sq = s.active = action[1]
         u = s.field[sq]
@@ -100,20 +100,20 @@ def act_select(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> Non
 # move, C-30; ``idle_move`` is that check, as ``rules.IDLE`` declares it)
 
 
-def destinations(s: EmblemState, sq: int) -> list[int]:
+def destinations(s: State, sq: int) -> list[int]:
     u = s.field[sq]
     assert u is not None
     move = s.cards.cards[u[U_CARD]].move
     return [d for d in MOVES[move][u[U_OWNER]][sq] if s.field[d] is None]
 
 
-def legal_move(s: EmblemState) -> list[tuple[Any, ...]]:
+def legal_move(s: State) -> list[tuple[Any, ...]]:
     out: list[tuple[Any, ...]] = [MOVE_ACTIONS[d] for d in destinations(s, s.active)]
     out.append(NEXT)
     return out
 
 
-def idle_move(s: EmblemState) -> bool:
+def idle_move(s: State) -> bool:
     """No empty square in reach of one move (:func:`destinations` is empty)."""
     sq = s.active
     field = s.field
@@ -125,12 +125,12 @@ def idle_move(s: EmblemState) -> bool:
     return True
 
 
-def act_move(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
+def act_move(s: State, action: tuple[Any, ...], pending: Pending) -> None:
     if action[0] == "move":
         src, dst = s.active, action[1]
         u = s.field[src]
         assert u is not None
-        s.field[dst] = u = u.copy()  # (a unit is copied before it changes: EmblemState.own_unit)
+        s.field[dst] = u = u.copy()  # (a unit is copied before it changes: State.own_unit)
         s.field[src] = None
         s.active = dst
         u[U_ACTED] = 1
@@ -142,7 +142,7 @@ def act_move(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
 
 
 # ---- 行動ステップ (2.4.4) ----------------------------------------------------------------------
-def act_step(s: EmblemState) -> None:
+def act_step(s: State) -> None:
     """Ask what the active unit does, or pass the step when it has no target (C-30)."""
     if idle_act(s):
         process(s)
@@ -150,7 +150,7 @@ def act_step(s: EmblemState) -> None:
         s.pending = ASK_ACT[s.turn_player]
 
 
-def targets(s: EmblemState, sq: int) -> list[tuple[Any, ...]]:
+def targets(s: State, sq: int) -> list[tuple[Any, ...]]:
     u = s.field[sq]
     assert u is not None
     owner = u[U_OWNER]
@@ -168,14 +168,14 @@ def targets(s: EmblemState, sq: int) -> list[tuple[Any, ...]]:
     return out
 
 
-def legal_act(s: EmblemState) -> list[tuple[Any, ...]]:
+def legal_act(s: State) -> list[tuple[Any, ...]]:
     # sorted as built: the targets are all attacks or all heals, by square; "next" sorts after both
     out = targets(s, s.active)
     out.append(NEXT)
     return out
 
 
-def idle_act(s: EmblemState) -> bool:
+def idle_act(s: State) -> bool:
     """No target for the active unit (:func:`targets` is empty)."""
     sq = s.active
     field = s.field
@@ -198,7 +198,7 @@ def idle_act(s: EmblemState) -> bool:
     return True
 
 
-def act_act(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
+def act_act(s: State, action: tuple[Any, ...], pending: Pending) -> None:
     verb = action[0]
     if verb == "next":
         process(s)
@@ -208,7 +208,7 @@ def act_act(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
     s.push((verb, action[1]), PROCESS)
 
 
-def process(s: EmblemState) -> None:
+def process(s: State) -> None:
     """Task ``process``, the 処理ステップ: ★ the unit goes to standby (2.4.5), even if it did nothing
     (C-28); then the next unit is chosen."""
     u = s.field[s.active] if s.active >= 0 else None

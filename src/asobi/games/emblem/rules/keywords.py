@@ -30,14 +30,14 @@ from .flow import ENTER_DRAW
 from .tables import CARDS
 
 if TYPE_CHECKING:
-    from ..state import EmblemState
+    from ..types import State
 
 
 HONING_COST = 2
 """C-20: chips paid for one step of 練磨."""
 
 
-def _capture_target(s: EmblemState, sq: int) -> int:
+def _capture_target(s: State, sq: int) -> int:
     """C-21: the enemy unit with exactly one 気力 chip next to the capturer on ``sq`` (lowest
     square first), or -1."""
     seat = s.turn_player
@@ -48,7 +48,7 @@ def _capture_target(s: EmblemState, sq: int) -> int:
     return -1
 
 
-def _land_targets(s: EmblemState) -> tuple[list[int], int]:
+def _land_targets(s: State) -> tuple[list[int], int]:
     """C-15: the turn player's units on its 出撃マス that a turn-start land may put a chip on, and
     how many of them get one (the card's number, or fewer if unused chips run short)."""
     seat = s.turn_player
@@ -63,7 +63,7 @@ def _land_targets(s: EmblemState) -> tuple[list[int], int]:
     return out, min(s.cards.cards[land].turn_start_chips, s.unused[seat], len(out))
 
 
-def _pending(s: EmblemState, effect: tuple[Any, ...]) -> bool:
+def _pending(s: State, effect: tuple[Any, ...]) -> bool:
     """Whether a capture or a poison (自ターン開始時) would still do something now."""
     u = s.field[effect[1]]
     if u is None or u[U_OWNER] != s.turn_player:
@@ -73,7 +73,7 @@ def _pending(s: EmblemState, effect: tuple[Any, ...]) -> bool:
     return bool(u[U_POISON])
 
 
-def _land_may_act(s: EmblemState, others: list[tuple[Any, ...]]) -> bool:
+def _land_may_act(s: State, others: list[tuple[Any, ...]]) -> bool:
     """Whether the turn-start land may still put a chip on a unit: it has one to put on now, or a
     poison still to resolve (among ``others``) may take a unit on the land's squares below its
     maximum first (C-34: the printed order resolves the land after the poison)."""
@@ -86,7 +86,7 @@ def _land_may_act(s: EmblemState, others: list[tuple[Any, ...]]) -> bool:
     return any(e[0] == "poison" and e[1] in squares for e in others)
 
 
-def _order_matters(s: EmblemState, todo: list[tuple[Any, ...]]) -> bool:
+def _order_matters(s: State, todo: list[tuple[Any, ...]]) -> bool:
     """C-34: whether the turn player has a real choice — of order or of the land's targets.
 
     The order matters when the land could put a chip on a poisoned unit (land first may save it,
@@ -120,7 +120,7 @@ def _order_matters(s: EmblemState, todo: list[tuple[Any, ...]]) -> bool:
     return False
 
 
-def turn_start(s: EmblemState) -> None:
+def turn_start(s: State) -> None:
     """Task ``turn_start``, 2.3.4: the turn player's ★ 自ターン開始時 effects (捕獲 C-21, 毒 C-22, land C-15). Each is
     mandatory; their order is the turn player's (2.3.2: steps in any order unless stated), and so
     are the land's targets — asked only when the choice can change anything (C-34)."""
@@ -146,7 +146,7 @@ def turn_start(s: EmblemState) -> None:
     settle_start(s)
 
 
-def settle_start(s: EmblemState) -> None:
+def settle_start(s: State) -> None:
     """Ask for the next 自ターン開始時 effect if the choice matters (C-34); otherwise resolve the
     rest in the printed order (捕獲, 毒, land) and go on to the draw step."""
     todo = [e for e in s.start_todo if e[0] != "land" and _pending(s, e)]
@@ -168,7 +168,7 @@ def settle_start(s: EmblemState) -> None:
     s.push(ENTER_DRAW)
 
 
-def legal_start_effects(s: EmblemState) -> list[tuple[Any, ...]]:
+def legal_start_effects(s: State) -> list[tuple[Any, ...]]:
     out: list[tuple[Any, ...]] = []
     for e in s.start_todo:
         if e[0] == "land":
@@ -180,7 +180,7 @@ def legal_start_effects(s: EmblemState) -> list[tuple[Any, ...]]:
     return out
 
 
-def act_start_effects(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
+def act_start_effects(s: State, action: tuple[Any, ...], pending: Pending) -> None:
     key = ("land",) if action[0] == "land" else action
     s.start_todo = tuple(e for e in s.start_todo if e != key)
     _resolve(s, action)
@@ -188,7 +188,7 @@ def act_start_effects(s: EmblemState, action: tuple[Any, ...], pending: Pending)
         settle_start(s)
 
 
-def _resolve(s: EmblemState, action: tuple[Any, ...]) -> None:
+def _resolve(s: State, action: tuple[Any, ...]) -> None:
     """One 自ターン開始時 effect: a capture, a poison, or the land's chips on the squares given."""
     seat = s.turn_player
     verb = action[0]
@@ -224,7 +224,7 @@ def _resolve(s: EmblemState, action: tuple[Any, ...]) -> None:
                 )
 
 
-def _friends_below_max(s: EmblemState, sq: int, seat: int) -> list[int]:
+def _friends_below_max(s: State, sq: int, seat: int) -> list[int]:
     out = []
     for t in ADJACENT[sq]:
         v = s.field[t]
@@ -233,7 +233,7 @@ def _friends_below_max(s: EmblemState, sq: int, seat: int) -> list[int]:
     return out
 
 
-def legal_keywords(s: EmblemState, sq: int) -> list[tuple[Any, ...]]:
+def legal_keywords(s: State, sq: int) -> list[tuple[Any, ...]]:
     """The end-phase keyword uses open to the turn player's unit on ``sq``."""
     u = s.field[sq]
     assert u is not None
@@ -271,7 +271,7 @@ def legal_keywords(s: EmblemState, sq: int) -> list[tuple[Any, ...]]:
     return out
 
 
-def act_keyword(s: EmblemState, action: tuple[Any, ...]) -> None:
+def act_keyword(s: State, action: tuple[Any, ...]) -> None:
     """Use a keyword (【修練】 may then ask for its number of chips, C-35)."""
     verb, sq = action[0], action[1]
     u = s.own_unit(sq)

@@ -42,12 +42,12 @@ from .flow import (
 from .tables import CARD_ARGS, CHARACTER, ENEMY_ONLY, EQUIPMENT_CARDS, MOST, PLACEABLE_CARDS, POOL, UNIT_CARDS
 
 if TYPE_CHECKING:
-    from ..state import EmblemState
+    from ..types import State
 
 SLOT_NAMES = ("weapon", "magic", "item")
 
 
-def begin_turn(s: EmblemState) -> None:
+def begin_turn(s: State) -> None:
     """Task ``begin_turn`` (2.2.1): the turn player's turn begins; once-per-turn things are reset;
     its 国力 phase begins at the start step."""
     seat = s.turn_player
@@ -68,7 +68,7 @@ def begin_turn(s: EmblemState) -> None:
     s.agenda.append(TURN_START)
 
 
-def draw_step(s: EmblemState) -> None:
+def draw_step(s: State) -> None:
     """Task ``draw``, the ドローステップ: ★ draw one card (2.3.5, a chance node); an empty deck
     ends the game (C-25)."""
     if s.deck_left[s.phase_seat] == 0:
@@ -77,9 +77,9 @@ def draw_step(s: EmblemState) -> None:
         s.chance = CHANCE_DRAW
 
 
-def draw(s: EmblemState, card: int) -> None:
+def draw(s: State, card: int) -> None:
     """The draw step's chance outcome: ``card`` to the hand (a public and a private event); then
-    the unit step. (``EmblemState.take_from_deck`` written out: a draw comes every ninth step.)"""
+    the unit step. (``State.take_from_deck`` written out: a draw comes every ninth step.)"""
     seat = s.phase_seat
     deck = s.deck
     counts = list(deck[seat])
@@ -94,7 +94,7 @@ def draw(s: EmblemState, card: int) -> None:
 
 
 # ---- unit step (2.3.6–2.3.8) -------------------------------------------------------------------
-def unit_step(s: EmblemState) -> None:
+def unit_step(s: State) -> None:
     """Arrive at the unit step: its counts start anew; ask, or pass it when idle (C-30)."""
     s.chips_added = 0
     s.deployed = 0
@@ -105,7 +105,7 @@ def unit_step(s: EmblemState) -> None:
         s.pending = ASK_UNIT[s.phase_seat]
 
 
-def characters_on_field(s: EmblemState, seat: int, skip: int = -1) -> set[str]:
+def characters_on_field(s: State, seat: int, skip: int = -1) -> set[str]:
     """C-27: the characters of ``seat``'s named units on the field (leaving out square ``skip``).
     (A plain loop over the squares holding a unit: the unit step lists deploys with it.)"""
     field = s.field
@@ -119,7 +119,7 @@ def characters_on_field(s: EmblemState, seat: int, skip: int = -1) -> set[str]:
     return chars
 
 
-def deployable(s: EmblemState, seat: int, card: int) -> bool:
+def deployable(s: State, seat: int, card: int) -> bool:
     info = s.cards.cards[card]
     return info.kind == UNIT and not (info.character and info.character in characters_on_field(s, seat))
 
@@ -138,7 +138,7 @@ _DEPLOYS = deploy_actions(POOL)
 _INDEX_OF = POOL.index_of
 
 
-def legal_unit(s: EmblemState) -> list[tuple[Any, ...]]:
+def legal_unit(s: State) -> list[tuple[Any, ...]]:
     # Built in sorted order: "chip" < "deploy" < "next"; deploys by card id (pool order).
     seat = s.phase_seat
     field = s.field
@@ -147,7 +147,7 @@ def legal_unit(s: EmblemState) -> list[tuple[Any, ...]]:
     if s.chips_added < CHIPS_PER_UNIT_STEP and unused > 0:
         for sq in compress(ALL_SQUARES, field):  # the squares with a unit
             u: list[int] = field[sq]  # type: ignore[assignment]  # (compress: a unit is there)
-            # a friendly unit below its maximum 気力 (see EmblemState.max_morale)
+            # a friendly unit below its maximum 気力 (see State.max_morale)
             if u[U_OWNER] == seat and u[U_CHIPS] < MOST[u[U_CARD]][u[U_ITEM]]:
                 out.append(CHIP_ACTIONS[sq])
     if not s.deployed and unused > 0:
@@ -165,7 +165,7 @@ def legal_unit(s: EmblemState) -> list[tuple[Any, ...]]:
     return out
 
 
-def legal_deploy_square(s: EmblemState) -> list[tuple[Any, ...]]:
+def legal_deploy_square(s: State) -> list[tuple[Any, ...]]:
     """C-36: the second part of a deploy — an empty square of the 出撃マス, or back out."""
     field = s.field
     out: list[tuple[Any, ...]] = [CANCEL] if s.cancels < CANCELS_PER_UNIT_STEP else []
@@ -173,7 +173,7 @@ def legal_deploy_square(s: EmblemState) -> list[tuple[Any, ...]]:
     return out
 
 
-def legal_deploy_chips(s: EmblemState) -> list[tuple[Any, ...]]:
+def legal_deploy_chips(s: State) -> list[tuple[Any, ...]]:
     """C-36: the third part of a deploy — 1 up to the unit's 気力 chips (C-2), or back out."""
     top = min(s.cards.morale[s.deploying[0]], s.unused[s.phase_seat])
     out: list[tuple[Any, ...]] = [CANCEL] if s.cancels < CANCELS_PER_UNIT_STEP else []
@@ -181,7 +181,7 @@ def legal_deploy_chips(s: EmblemState) -> list[tuple[Any, ...]]:
     return out
 
 
-def act_deploy_square(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
+def act_deploy_square(s: State, action: tuple[Any, ...], pending: Pending) -> None:
     if action[0] == "cancel":
         s.cancels += 1
         back_to_unit(s)
@@ -190,7 +190,7 @@ def act_deploy_square(s: EmblemState, action: tuple[Any, ...], pending: Pending)
     s.pending = ASK_DEPLOY_CHIPS[pending[1]]
 
 
-def act_deploy_chips(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
+def act_deploy_chips(s: State, action: tuple[Any, ...], pending: Pending) -> None:
     if action[0] == "cancel":
         s.cancels += 1
         back_to_unit(s)
@@ -206,7 +206,7 @@ def act_deploy_chips(s: EmblemState, action: tuple[Any, ...], pending: Pending) 
     back_to_unit(s)
 
 
-def back_to_unit(s: EmblemState) -> None:
+def back_to_unit(s: State) -> None:
     """Return to the unit step (not entering it anew: its counts stay) and pass it if idle."""
     s.deploying = ()
     if idle_unit(s):
@@ -215,7 +215,7 @@ def back_to_unit(s: EmblemState) -> None:
         s.pending = ASK_UNIT[s.phase_seat]
 
 
-def idle_unit(s: EmblemState) -> bool:
+def idle_unit(s: State) -> bool:
     seat = s.phase_seat
     if s.unused[seat] == 0:
         return True
@@ -226,13 +226,13 @@ def idle_unit(s: EmblemState) -> bool:
                 return False
     if s.chips_added < CHIPS_PER_UNIT_STEP:
         for u in filter(None, field):
-            # a friendly unit below its maximum 気力 (see EmblemState.max_morale)
+            # a friendly unit below its maximum 気力 (see State.max_morale)
             if u[U_OWNER] == seat and u[U_CHIPS] < MOST[u[U_CARD]][u[U_ITEM]]:
                 return False
     return True
 
 
-def act_unit(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
+def act_unit(s: State, action: tuple[Any, ...], pending: Pending) -> None:
     seat = s.phase_seat
     verb = action[0]
     if verb == "deploy":
@@ -266,13 +266,13 @@ def _sq(x: Any) -> int:
     return x
 
 
-def _card(s: EmblemState, x: Any) -> int:
+def _card(s: State, x: Any) -> int:
     if type(x) is not str:
         raise NotFast
     return s.cards.index_of.get(x, -1)
 
 
-def is_legal_unit(s: EmblemState, action: Any) -> bool:
+def is_legal_unit(s: State, action: Any) -> bool:
     """:func:`legal_unit`'s answer for one action, without listing them (2.3.6, 2.3.8, C-27); an
     action of another shape is looked up in the listing."""
     if type(action) is tuple and action:
@@ -283,7 +283,7 @@ def is_legal_unit(s: EmblemState, action: Any) -> bool:
     return action in s.legal_actions()
 
 
-def is_legal_item(s: EmblemState, action: Any) -> bool:
+def is_legal_item(s: State, action: Any) -> bool:
     """:func:`legal_item`'s answer for one action, without listing them (2.3.9–2.3.12, C-32); an
     action of another shape is looked up in the listing."""
     if type(action) is tuple and action:
@@ -294,7 +294,7 @@ def is_legal_item(s: EmblemState, action: Any) -> bool:
     return action in s.legal_actions()
 
 
-def _is_legal_unit(s: EmblemState, verb: Any, action: tuple[Any, ...]) -> bool:
+def _is_legal_unit(s: State, verb: Any, action: tuple[Any, ...]) -> bool:
     seat = s.phase_seat
     if verb == "next":
         return len(action) == 1
@@ -326,7 +326,7 @@ def _is_legal_unit(s: EmblemState, verb: Any, action: tuple[Any, ...]) -> bool:
     return False
 
 
-def _is_legal_item(s: EmblemState, verb: Any, action: tuple[Any, ...]) -> bool:
+def _is_legal_item(s: State, verb: Any, action: tuple[Any, ...]) -> bool:
     seat = s.phase_seat
     cards = s.cards.cards
     n = len(action)
@@ -378,14 +378,14 @@ def _is_legal_item(s: EmblemState, verb: Any, action: tuple[Any, ...]) -> bool:
     return False
 
 
-def finish_unit(s: EmblemState) -> None:
+def finish_unit(s: State) -> None:
     victory.end_of_unit_step(s, s.phase_seat)
     if s.winner < 0:
         item_step(s)
 
 
 # ---- item step (2.3.9–2.3.12) ------------------------------------------------------------------
-def item_step(s: EmblemState) -> None:
+def item_step(s: State) -> None:
     """Arrive at the item step: ask, or pass it when idle (C-30)."""
     s.clear_on_units(U_ATTACHED)  # one card per unit per step (2.3.10)
     if idle_item(s):
@@ -394,7 +394,7 @@ def item_step(s: EmblemState) -> None:
         s.pending = ASK_ITEM[s.phase_seat]
 
 
-def may_hold(s: EmblemState, u: list[int], card: int) -> bool:
+def may_hold(s: State, u: list[int], card: int) -> bool:
     """2.3.10 and C-8: the slot of the card's kind is free, and type and weapon level allow it."""
     cards = s.cards.cards
     info = cards[card]
@@ -447,7 +447,7 @@ def item_tables(cards: CardPool) -> ItemTables:
 _ITEMS = item_tables(POOL)
 
 
-def legal_item(s: EmblemState) -> list[tuple[Any, ...]]:
+def legal_item(s: State) -> list[tuple[Any, ...]]:
     # Sorted by verb: "equip" < "next" < "place" < "shed" < "unequip"; each part is built in order
     # (cards by id, which is pool order; then squares). One pass over the units gathers the squares
     # open to a card (2.3.10: one card per unit per step) and the seat's removals.
@@ -509,7 +509,7 @@ def legal_item(s: EmblemState) -> list[tuple[Any, ...]]:
     return out
 
 
-def idle_item(s: EmblemState) -> bool:
+def idle_item(s: State) -> bool:
     seat = s.phase_seat
     field = s.field
     if s.hand[seat]:
@@ -525,7 +525,7 @@ def idle_item(s: EmblemState) -> bool:
     return True
 
 
-def trim_chips(s: EmblemState, u: list[int]) -> None:
+def trim_chips(s: State, u: list[int]) -> None:
     """A unit that lost a 気力 bonus keeps no more chips than its maximum (C-10: to used)."""
     over = u[U_CHIPS] - s.max_morale(u)
     if over > 0:
@@ -534,7 +534,7 @@ def trim_chips(s: EmblemState, u: list[int]) -> None:
         s.emit("C-10", "chips_over", (("card", s.card_id(u[U_CARD])), ("n", over)))
 
 
-def act_item(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
+def act_item(s: State, action: tuple[Any, ...], pending: Pending) -> None:
     seat = s.phase_seat
     verb = action[0]
     cards = s.cards.cards
@@ -603,7 +603,7 @@ def act_item(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
         s.pending = pending  # the same decision again
 
 
-def finish_item(s: EmblemState) -> None:
+def finish_item(s: State) -> None:
     """After the turn player's 国力 phase comes the opponent's (2.2.2, 2.3.1); then invasion."""
     if s.koku == 0:
         s.koku = 1

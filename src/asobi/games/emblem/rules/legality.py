@@ -9,7 +9,7 @@ from . import flow
 from .field import SORTIE_SQUARES
 
 if TYPE_CHECKING:
-    from ..state import EmblemState
+    from ..types import State
 
 # The verbs each step accepts, and the clause that defines the step.
 VERBS_BY_STEP = {
@@ -31,7 +31,7 @@ VERBS_BY_STEP = {
 }
 
 
-def why_illegal(s: EmblemState, action: tuple[Any, ...]) -> tuple[str | None, str]:
+def why_illegal(s: State, action: tuple[Any, ...]) -> tuple[str | None, str]:
     step = flow.STEPS[s.step]
     verb = action[0]
     allowed = VERBS_BY_STEP.get(s.step)
@@ -91,7 +91,7 @@ def why_illegal(s: EmblemState, action: tuple[Any, ...]) -> tuple[str | None, st
     return clause, "not a legal action now"
 
 
-def _why_not_deploy(s: EmblemState, seat: int, action: tuple[Any, ...]) -> tuple[str, str]:
+def _why_not_deploy(s: State, seat: int, action: tuple[Any, ...]) -> tuple[str, str]:
     if len(action) != 2:
         return "C-36", "deploy takes a card (then a square, then a number of chips)"
     card_id = action[1]

@@ -12,10 +12,10 @@ from ..pairs import with_seat
 from .flow import BEGIN_TURN, CHANCE_DEAL
 
 if TYPE_CHECKING:
-    from ..state import EmblemState
+    from ..types import State
 
 
-def decide_first(s: EmblemState, seat: int) -> None:
+def decide_first(s: State, seat: int) -> None:
     """2.1.2 (C-29): a fair chance picks the first player, who is dealt first."""
     s.first = s.turn_player = seat
     s.emit("2.1.1", "ready", (("deck_a", s.deck_names[0]), ("deck_b", s.deck_names[1])))
@@ -24,7 +24,7 @@ def decide_first(s: EmblemState, seat: int) -> None:
     s.chance = CHANCE_DEAL
 
 
-def deal(s: EmblemState, card: int) -> None:
+def deal(s: State, card: int) -> None:
     """2.1.3: one card of an opening hand (or of a new hand after a mulligan)."""
     seat = s.pending_deals[-1]
     s.pending_deals = s.pending_deals[:-1]
@@ -35,7 +35,7 @@ def deal(s: EmblemState, card: int) -> None:
         next_mulligan(s)
 
 
-def next_mulligan(s: EmblemState) -> None:
+def next_mulligan(s: State) -> None:
     """2.1.4: each player in turn order decides on the mulligan once (C-29); then turn 1 begins."""
     for seat in (s.first, 1 - s.first):
         if not s.mulligan_done[seat]:
@@ -45,7 +45,7 @@ def next_mulligan(s: EmblemState) -> None:
     s.push(BEGIN_TURN)
 
 
-def may_mulligan(s: EmblemState, seat: int) -> bool:
+def may_mulligan(s: State, seat: int) -> bool:
     """2.1.4: only a first hand without a unit card, and only once."""
     if s.mulligan_done[seat]:
         return False
@@ -53,12 +53,12 @@ def may_mulligan(s: EmblemState, seat: int) -> bool:
     return not any(cards[c].kind == UNIT for c in s.hand[seat])
 
 
-def legal_mulligan(s: EmblemState) -> list[tuple[Any, ...]]:
+def legal_mulligan(s: State) -> list[tuple[Any, ...]]:
     # Every player is asked, so being asked shows nothing about the hand (C-30).
     return [("keep",), ("mulligan",)] if may_mulligan(s, s.actor) else [("keep",)]
 
 
-def act_mulligan(s: EmblemState, action: tuple[Any, ...], pending: Pending) -> None:
+def act_mulligan(s: State, action: tuple[Any, ...], pending: Pending) -> None:
     seat = pending[1]
     s.mulligan_done = with_seat(s.mulligan_done, seat, 1)
     if action[0] == "keep":

@@ -9,10 +9,10 @@ from ..limits import DRAWN
 from ..pairs import with_seat
 
 if TYPE_CHECKING:
-    from ..state import EmblemState
+    from ..types import State
 
 
-def end(s: EmblemState, winner: int, reason: str, clause: str) -> None:
+def end(s: State, winner: int, reason: str, clause: str) -> None:
     """The game is over (``winner``: a seat, or ``DRAWN``): nothing on the agenda runs any more."""
     s.winner = winner
     s.ended = (reason, clause)
@@ -20,17 +20,17 @@ def end(s: EmblemState, winner: int, reason: str, clause: str) -> None:
     s.agenda.clear()
 
 
-def win(s: EmblemState, seat: int, reason: str, clause: str) -> None:
+def win(s: State, seat: int, reason: str, clause: str) -> None:
     """End the game with ``seat`` the winner."""
     s.emit(clause, reason, (("seat", seat),))
     end(s, seat, reason, clause)
 
 
-def has_units(s: EmblemState, seat: int) -> bool:
+def has_units(s: State, seat: int) -> bool:
     return any(u is not None and u[1] == seat for u in s.field)
 
 
-def check_wipeout(s: EmblemState, owner: int) -> None:
+def check_wipeout(s: State, owner: int) -> None:
     """C-24: one of ``owner``'s units was driven off; with none left, ``owner`` is wiped out and
     loses unless its next unit step fields a unit again."""
     if s.winner < 0 and not s.wiped[owner] and not has_units(s, owner):
@@ -40,7 +40,7 @@ def check_wipeout(s: EmblemState, owner: int) -> None:
             win(s, 1 - owner, "won_wipeout", "C-24")
 
 
-def end_of_unit_step(s: EmblemState, seat: int) -> None:
+def end_of_unit_step(s: State, seat: int) -> None:
     """C-24: a wiped-out player who still has no unit after its unit step loses."""
     if s.wiped[seat]:
         s.wiped = with_seat(s.wiped, seat, 0)
@@ -48,7 +48,7 @@ def end_of_unit_step(s: EmblemState, seat: int) -> None:
             win(s, 1 - seat, "won_wipeout", "C-24")
 
 
-def field_strength(s: EmblemState, seat: int) -> tuple[int, int]:
+def field_strength(s: State, seat: int) -> tuple[int, int]:
     """C-25's tiebreak: (気力 chips on ``seat``'s units, number of those units)."""
     chips = units = 0
     for u in s.field:
@@ -58,7 +58,7 @@ def field_strength(s: EmblemState, seat: int) -> tuple[int, int]:
     return chips, units
 
 
-def deck_out(s: EmblemState, seat: int) -> None:
+def deck_out(s: State, seat: int) -> None:
     """C-25: ``seat`` must draw from an empty deck, and the game ends. Both players draw once a
     turn from 60 cards, so both decks run out together and whoever meets the empty deck first is
     a matter of seat, not of play: the game is decided on the field instead — more 気力 chips on

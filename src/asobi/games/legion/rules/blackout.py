@@ -8,10 +8,10 @@ from . import weapons as _weapons
 from .geometry import neighbour
 
 if TYPE_CHECKING:
-    from ..state import LegionState
+    from ..types import State
 
 
-def blackout_target(s: LegionState, target: str) -> int | None:
+def blackout_target(s: State, target: str) -> int | None:
     c = s.content
     if target == "ship":
         return s.ship
@@ -20,7 +20,7 @@ def blackout_target(s: LegionState, target: str) -> int | None:
     return neighbour(s, s.ship, target[5:])
 
 
-def black_out(s: LegionState, square: int) -> None:
+def black_out(s: State, square: int) -> None:
     """9.2 a square is blacked out (destroying a weapon on it); 9.3 if it already was, every other
     square of its colour is blacked out instead."""
     destroy_weapons_at = _weapons.destroy_weapons_at
@@ -38,12 +38,12 @@ def black_out(s: LegionState, square: int) -> None:
     destroy_weapons_at(s, square, "9.2")
 
 
-def clear_blackout(s: LegionState, square: int, clause: str) -> None:
+def clear_blackout(s: State, square: int, clause: str) -> None:
     s.black[square] = 0
     s.say(clause, "blackout_cleared", square=square)
 
 
-def repairable(s: LegionState, seat: int) -> list[int]:
+def repairable(s: State, seat: int) -> list[int]:
     """5.6: blackouts next to (上下左右斜め) one of the seat's weapons."""
     if not any(s.black):
         return []

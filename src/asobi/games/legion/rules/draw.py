@@ -20,10 +20,10 @@ from .log import EventFields
 from .window import SEAT_BIT
 
 if TYPE_CHECKING:
-    from ..state import LegionState
+    from ..types import State
 
 
-def hand_limit(s: LegionState, seat: int) -> int:
+def hand_limit(s: State, seat: int) -> int:
     """4.1: a draw may not bring the hand to 8 − players or more (radar nets raise it)."""
     limit = 8 - s.n
     weapons = s.weapons
@@ -35,7 +35,7 @@ def hand_limit(s: LegionState, seat: int) -> int:
     return limit
 
 
-def task_draw_phase(s: LegionState, seat: int) -> None:
+def task_draw_phase(s: State, seat: int) -> None:
     """4.1: an empty hand draws 3; otherwise up to 2, never to 8 − players cards or more (L-15:
     the cap is the second sentence's, so an empty hand draws 3 even with five players, unless the
     ``empty_hand_cap`` option applies it there too)."""
@@ -66,19 +66,19 @@ _DRAW_COUNTS = tuple(tuple(("draw", k) for k in range(most + 1)) for most in ran
 """4.1: the choices of a draw of up to ``most`` cards (0, 1 or 2), made once."""
 
 
-def legal_draw_count(s: LegionState) -> tuple[tuple[Any, ...], ...]:
+def legal_draw_count(s: State) -> tuple[tuple[Any, ...], ...]:
     assert s.pending is not None
     return _DRAW_COUNTS[s.pending[2]]
 
 
-def apply_draw_count(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
+def apply_draw_count(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
     seat = pend[1]
     s.log_tail.append(("4.1", "draw_chosen", (("seat", seat), ("count", action[1])), None))
     if action[1]:
         s.agenda += _DRAW_CODE[seat] * action[1]  # s.push(…) of that many equal draws
 
 
-def recycle(s: LegionState, deck: list[int], discard: list[int], which: str) -> None:
+def recycle(s: State, deck: list[int], discard: list[int], which: str) -> None:
     """1.7: when a deck is down to 0, its discard pile is shuffled back into it."""
     if sum(discard) == 0:
         return
@@ -88,7 +88,7 @@ def recycle(s: LegionState, deck: list[int], discard: list[int], which: str) -> 
     s.say("1.7", "recycled", deck=which, count=sum(deck))
 
 
-def task_draw_code(s: LegionState, seat: int, clause: str) -> None:
+def task_draw_code(s: State, seat: int, clause: str) -> None:
     if not any(s.code_deck):
         recycle(s, s.code_deck, s.code_discard, "code")
         if not any(s.code_deck):
@@ -97,7 +97,7 @@ def task_draw_code(s: LegionState, seat: int, clause: str) -> None:
     s.chance = ("code", seat, clause)
 
 
-def task_draw_army(s: LegionState, seat: int, clause: str) -> None:
+def task_draw_army(s: State, seat: int, clause: str) -> None:
     if not any(s.army_deck):
         recycle(s, s.army_deck, s.army_discard, "army")
         if not any(s.army_deck):
@@ -106,7 +106,7 @@ def task_draw_army(s: LegionState, seat: int, clause: str) -> None:
     s.chance = ("army", seat, clause)
 
 
-def task_draw_ordered(s: LegionState, deck: str) -> None:
+def task_draw_ordered(s: State, deck: str) -> None:
     """L-8: the next enemy or event card: an unseen one by chance, else the oldest used one."""
     unseen = s.enemy_unseen if deck == "enemy" else s.event_unseen
     if any(unseen):
@@ -121,7 +121,7 @@ def task_draw_ordered(s: LegionState, deck: str) -> None:
     start_card(s, deck, card)
 
 
-def start_card(s: LegionState, deck: str, card: int) -> None:
+def start_card(s: State, deck: str, card: int) -> None:
     """7.4 / 3.1: the card is played: each numbered part is a separate effect (6.6); then it goes to
     the bottom of its deck (7.7 / 3.2)."""
     c = s.content
@@ -130,13 +130,13 @@ def start_card(s: LegionState, deck: str, card: int) -> None:
     s.agenda.extend(reversed(s.tables.card_tasks[deck][card]))
 
 
-def task_card_bottom(s: LegionState, deck: str, card: int) -> None:
+def task_card_bottom(s: State, deck: str, card: int) -> None:
     ids = s.content.enemy_ids if deck == "enemy" else s.content.event_ids
     put_at_bottom(s, deck, card)
     s.say("7.7" if deck == "enemy" else "3.2", "card_to_bottom", deck=deck, card=ids[card])
 
 
-def put_at_bottom(s: LegionState, deck: str, card: int) -> None:
+def put_at_bottom(s: State, deck: str, card: int) -> None:
     """An enemy or event card to the bottom of its deck (7.7 / 3.2)."""
     if deck == "enemy":
         s.enemy_queue = (*s.enemy_queue, card)
@@ -162,7 +162,7 @@ def _draws(kind: str, total: int, kinds: int) -> tuple[tuple[Any, ...], ...]:
     return rows
 
 
-def chance_outcomes(s: LegionState) -> tuple[tuple[tuple[Any, ...], float], ...]:
+def chance_outcomes(s: State) -> tuple[tuple[tuple[Any, ...], float], ...]:
     assert s.chance is not None
     kind = s.chance[0]
     if kind == "code" or kind == "army":
@@ -178,7 +178,7 @@ def chance_outcomes(s: LegionState) -> tuple[tuple[tuple[Any, ...], float], ...]
     return tuple([(a, p) for a, f in zip(actions, unseen, strict=False) if f])
 
 
-def sample_chance(s: LegionState, rng: Random) -> tuple[Any, ...]:
+def sample_chance(s: State, rng: Random) -> tuple[Any, ...]:
     """The outcome that ``r = rng.random()`` picks from :func:`chance_outcomes` — the first
     whose running sum of probabilities exceeds ``r``, else the last — without listing the
     outcomes (the state's ``sample_chance`` itself, so a draw makes one call)."""
@@ -208,7 +208,7 @@ def sample_chance(s: LegionState, rng: Random) -> tuple[Any, ...]:
     return actions[last]
 
 
-def is_legal_chance(s: LegionState, a: tuple[Any, ...]) -> bool:
+def is_legal_chance(s: State, a: tuple[Any, ...]) -> bool:
     """Whether ``a`` is one of :func:`chance_outcomes` (``(deck, k)`` for a card ``k`` the deck
     still holds), without listing them."""
     assert s.chance is not None
@@ -241,7 +241,7 @@ _DREW_HIDDEN: dict[tuple[Any, ...], EventFields] = {}
 every log."""
 
 
-def apply_chance(s: LegionState, action: tuple[Any, ...]) -> None:
+def apply_chance(s: State, action: tuple[Any, ...]) -> None:
     chance = s.chance
     assert chance is not None
     kind = chance[0]

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from .stack import task_announce
 
 if TYPE_CHECKING:
-    from ..state import LegionState
+    from ..types import State
 
 
 _PIECE_TASKS = (("attack", 2), ("attack", 1), ("attack", 0), ("square", 2), ("square", 1), ("square", 0))
@@ -16,7 +16,7 @@ _PIECE_TASKS = (("attack", 2), ("attack", 1), ("attack", 0), ("square", 2), ("sq
 _ADVANCED_WINDOW = ("priority", "7.1", -1)
 
 
-def task_enemy_turn(s: LegionState) -> None:
+def task_enemy_turn(s: State) -> None:
     """7.1: each piece on the map advances as many squares as its number (L-12: the track loops)."""
     s.turn = -1
     tail = s.log_tail
@@ -32,7 +32,7 @@ def task_enemy_turn(s: LegionState) -> None:
         s.agenda.append(_ADVANCED_WINDOW)  # L-28: the players may answer the pieces' advance
 
 
-def task_square(s: LegionState, piece: int) -> None:
+def task_square(s: State, piece: int) -> None:
     """7.2: pieces 1→2→3: first the ship moves as the square's "to〜" says, then its effects.
     L-23: the ship move is announced on the stack like the effects, so a strategy (moving a
     weapon out of its way) can answer it; seats that cannot answer are not asked."""
@@ -47,7 +47,7 @@ def task_square(s: LegionState, piece: int) -> None:
         task_announce(s, agenda.pop()[1])
 
 
-def task_attack(s: LegionState, piece: int) -> None:
+def task_attack(s: State, piece: int) -> None:
     """7.5: each piece attacks with its square's code; 7.6: a shield code equal to it negates the
     attack (L-13: automatically, and the shield code stays). Checked here, so a shielded attack
     opens no window, and again when the attack resolves (resolve.py)."""

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..state import LegionState
+    from ..types import State
 
 COUNT_RESET = 3
 
 
-def task_event_time(s: LegionState) -> None:
+def task_event_time(s: State) -> None:
     """3.1 with L-1: when the count stands on 1 an event card is played and the count goes back to
     3; otherwise the count moves one square lower. So an event fires every third round (1.5)."""
     if s.event_count <= 1:

@@ -6,19 +6,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..state import LegionState
+    from ..types import State
 
 
-def neighbour(s: LegionState, square: int, direction: str) -> int | None:
+def neighbour(s: State, square: int, direction: str) -> int | None:
     """The square one step from ``square`` (north is up, row 0), or ``None`` off the map."""
     to = s.tables.step[direction][square]
     return None if to < 0 else to
 
 
-def orthogonal(s: LegionState, square: int) -> tuple[int, ...]:
+def orthogonal(s: State, square: int) -> tuple[int, ...]:
     return s.content.orthogonal[square]
 
 
-def around(s: LegionState, square: int, reach: int = 1) -> tuple[int, ...]:
+def around(s: State, square: int, reach: int = 1) -> tuple[int, ...]:
     """Squares within ``reach`` king steps (上下左右斜め), the square itself excluded."""
     return s.content.king[reach][square]

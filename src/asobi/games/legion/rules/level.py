@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 from .lives import ENEMY_LEVEL
 
 if TYPE_CHECKING:
-    from ..state import LegionState
+    from ..types import State
 
-def develop_threshold(s: LegionState) -> int:
+def develop_threshold(s: State) -> int:
     """5.7: the numbers of the enemy pieces' squares + the enemy level + the blackout squares.
 
     Jammers (永続) lower it; it is never below 1 (L-7).
@@ -26,7 +26,7 @@ def develop_threshold(s: LegionState) -> int:
     return total if total > 1 else 1
 
 
-def develop_alphabets(s: LegionState) -> set[int]:
+def develop_alphabets(s: State) -> set[int]:
     """5.8: only codes of the enemy pieces' alphabets may be used."""
     c = s.content
     return {c.square_code[p] // 3 for p in s.pieces if p >= 0}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..state import LegionState
+    from ..types import State
 
 
 MAX_ENEMY_LIFE = 6
@@ -25,7 +25,7 @@ ENEMY_LEVEL = tuple(enemy_level(life) for life in range(MAX_ENEMY_LIFE + 1))
 """``ENEMY_LEVEL[life]``: :func:`enemy_level` for each life on the track (0..6, L-6)."""
 
 
-def set_enemy_life(s: LegionState, life: int, clause: str) -> None:
+def set_enemy_life(s: State, life: int, clause: str) -> None:
     """Move the enemy life marker and bring pieces 2 and 3 on or off the map (8.2, 8.3).
 
     L-6: the track ends at 6, so healing never takes the life above 6.
@@ -50,15 +50,15 @@ def set_enemy_life(s: LegionState, life: int, clause: str) -> None:
             s.say("8.3", "level_down", level=level - 1, piece=level)
 
 
-def damage_enemy(s: LegionState, amount: int, clause: str) -> None:
+def damage_enemy(s: State, amount: int, clause: str) -> None:
     set_enemy_life(s, s.enemy_life - amount, clause)
 
 
-def heal_enemy(s: LegionState, amount: int, clause: str) -> None:
+def heal_enemy(s: State, amount: int, clause: str) -> None:
     set_enemy_life(s, s.enemy_life + amount, clause)
 
 
-def heal_space(s: LegionState, amount: int, clause: str) -> None:
+def heal_space(s: State, amount: int, clause: str) -> None:
     """L-6: the Space life track ends at its starting value."""
     life = min(s.max_space, s.space_life + amount)
     if life == s.space_life:
@@ -68,10 +68,10 @@ def heal_space(s: LegionState, amount: int, clause: str) -> None:
     s.say(clause, "space_healed", life=life)
 
 
-def damage_space(s: LegionState, amount: int, clause: str) -> None:
+def damage_space(s: State, amount: int, clause: str) -> None:
     s.space_life = life = max(0, s.space_life - amount)
     s.log_tail.append((clause, "space_damaged", (("life", life),), None))
 
 
-def queue_draws(s: LegionState, task: str, count: int, seats: list[int], clause: str) -> None:
+def queue_draws(s: State, task: str, count: int, seats: list[int], clause: str) -> None:
     s.push(*[(task, seat, clause) for seat in seats for _ in range(count)])

@@ -28,7 +28,7 @@ from .weapons import (
 from .window import ALL_BUT, SEATS_IN, sync_answerer
 
 if TYPE_CHECKING:
-    from ..state import LegionState
+    from ..types import State
 
 SUPPLY, LAUNCH, MOVE, ACTIVATE, REPAIR, DEVELOP = 1, 2, 4, 8, 16, 32
 OPERATE = MOVE | ACTIVATE
@@ -49,7 +49,7 @@ _DRAW_ARMY = tuple(("draw_army", seat, "5.1") for seat in range(5))
 """5.1: supply's draw of an army card, as each seat's task."""
 
 
-def task_main(s: LegionState, seat: int, step: str = "") -> None:
+def task_main(s: State, seat: int, step: str = "") -> None:
     """4.2: the seat's main phase (the task ``("main", seat)``); with a ``step`` (the task
     ``("window_main", seat, step)``), L-28's window of that step first, as the tasks
     ``("priority", step, skip)`` and ``("main", seat)`` would run it: the window after the draw
@@ -80,7 +80,7 @@ def task_main(s: LegionState, seat: int, step: str = "") -> None:
         s.legal_cache = legal
 
 
-def _shield_phase_next(s: LegionState, seat: int) -> None:
+def _shield_phase_next(s: State, seat: int) -> None:
     """The main phase has ended: the shield phase's task, which a turn puts right under the main
     phase's, would run next with nothing in between, so run it at once."""
     agenda = s.agenda
@@ -89,7 +89,7 @@ def _shield_phase_next(s: LegionState, seat: int) -> None:
         task_shield_phase(s, seat)
 
 
-def _develop_cards(s: LegionState, seat: int) -> tuple[list[int], list[int]]:
+def _develop_cards(s: State, seat: int) -> tuple[list[int], list[int]]:
     alphas = develop_alphabets(s)
     return (
         [c for c in s.hands[seat] if c < ARMY and c // 3 in alphas],
@@ -97,7 +97,7 @@ def _develop_cards(s: LegionState, seat: int) -> tuple[list[int], list[int]]:
     )
 
 
-def can_develop(s: LegionState, seat: int) -> bool:
+def can_develop(s: State, seat: int) -> bool:
     """Whether the seat's hand and the shield hold enough of the enemy's alphabets (5.7, 5.8)."""
     t = s.tables
     square_bit = t.square_bit
@@ -130,7 +130,7 @@ _ALPHAS_IN = tuple(sum(1 << a for a in range(3) if codes >> (3 * a) & 7) for cod
 """``_ALPHAS_IN[codes]``: the alphabets of the code kinds ``codes``, as bits (α 1, β 2, γ 4)."""
 
 
-def legal_main(s: LegionState) -> list[tuple[Any, ...]]:
+def legal_main(s: State) -> list[tuple[Any, ...]]:
     """The main-phase actions, sorted. Each verb's actions come out in order already and the
     verbs are listed alphabetically (activate … supply), so only activations and moves need
     sorting. One pass over the hand finds its code kinds, its army cards and what its codes
@@ -221,7 +221,7 @@ def legal_main(s: LegionState) -> list[tuple[Any, ...]]:
     return acts
 
 
-def is_legal_main(s: LegionState, a: tuple[Any, ...]) -> bool:
+def is_legal_main(s: State, a: tuple[Any, ...]) -> bool:
     """Whether ``a`` is in :func:`legal_main`, without listing the actions (4.2)."""
     assert s.pending is not None
     seat = s.pending[1]
@@ -277,13 +277,13 @@ def is_legal_main(s: LegionState, a: tuple[Any, ...]) -> bool:
     return False
 
 
-def _any_free_square(s: LegionState) -> bool:
+def _any_free_square(s: State) -> bool:
     """``bool(free_squares(s))`` without listing them."""
     black = s.black
     return len(black) - sum(black) > 1 - black[s.ship]  # an open square other than the ship's
 
 
-def apply_main(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
+def apply_main(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
     seat = pend[1]
     verb = action[0]
     if verb == "end":
@@ -332,7 +332,7 @@ def apply_main(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -
         s.say("L-5", "autopass_off", seat=seat)
 
 
-def _repair(s: LegionState, seat: int, square: int, card: int) -> None:
+def _repair(s: State, seat: int, square: int, card: int) -> None:
     """5.6: each card discarded removes one blackout next to one of the seat's weapons."""
     discard_card(s, seat, card)
     s.say("5.6", "repair_discard", seat=seat, card=card if card < ARMY else s.content.army_ids[card - ARMY])
@@ -341,33 +341,33 @@ def _repair(s: LegionState, seat: int, square: int, card: int) -> None:
         s.ask("repair", seat)
 
 
-def legal_repair(s: LegionState) -> list[tuple[Any, ...]]:
+def legal_repair(s: State) -> list[tuple[Any, ...]]:
     assert s.pending is not None
     seat = s.pending[1]
     cards = sorted(set(s.hands[seat]))
     return sorted([("done",), *[("repair", t, c) for t in repairable(s, seat) for c in cards]])
 
 
-def apply_repair(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
+def apply_repair(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
     if action[0] == "repair":
         _repair(s, pend[1], action[1], action[2])
 
 
-def legal_place(s: LegionState) -> list[tuple[Any, ...]]:
+def legal_place(s: State) -> list[tuple[Any, ...]]:
     return [("place", sq) for sq in free_squares(s)]
 
 
-def apply_place(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
+def apply_place(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
     place_weapon(s, pend[1], pend[2], pend[3], action[1])
 
 
-def legal_develop(s: LegionState) -> list[tuple[Any, ...]]:
+def legal_develop(s: State) -> list[tuple[Any, ...]]:
     assert s.pending is not None
     hand, shield = _develop_cards(s, s.pending[1])
     return sorted({("dev", 0, c) for c in hand} | {("dev", 1, c) for c in shield})
 
 
-def apply_develop(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
+def apply_develop(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
     """5.7: discard codes until their numbers reach the total; then 1 damage to the enemy."""
     _, seat, need, total = pend
     source, code = action[1], action[2]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..state import LegionState
+    from ..types import State
 
 
 def cancel_fits(kind: str, item: tuple[Any, ...]) -> bool:
@@ -18,7 +18,7 @@ def cancel_fits(kind: str, item: tuple[Any, ...]) -> bool:
     return bool(item[0] == kind)
 
 
-def cancel(s: LegionState, kind: str, label: str) -> None:
+def cancel(s: State, kind: str, label: str) -> None:
     """6.5: a strategy that negates negates the effect it answered (the one below it)."""
     if s.stack and cancel_fits(kind, s.stack[-1]):
         item = s.stack[-1]

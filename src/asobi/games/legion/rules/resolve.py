@@ -19,7 +19,7 @@ from .weapons import destroy_weapon, move_weapon, moves_of, resolve_weapon_item,
 from .window import SEAT_BIT, sync_answerer
 
 if TYPE_CHECKING:
-    from ..state import LegionState
+    from ..types import State
 
 TABLE_SEAT = 0
 """L-4: seat A makes the choices that belong to the whole table."""
@@ -29,7 +29,7 @@ _CLAUSE = {"move": "7.2", "square": "7.4", "card": "6.6", "attack": "7.5", "stra
 """The clause an effect resolves under, by stack item kind."""
 
 
-def resolve(s: LegionState, item: tuple[Any, ...]) -> None:
+def resolve(s: State, item: tuple[Any, ...]) -> None:
     kind, label, verb, params, controller, _ = item
     if verb == "attack":
         code = params[0][1]
@@ -104,19 +104,19 @@ def resolve(s: LegionState, item: tuple[Any, ...]) -> None:
 
 
 # ---- choices asked by effects ---------------------------------------------------------------
-def task_ask_discard(s: LegionState, seat: int) -> None:
+def task_ask_discard(s: State, seat: int) -> None:
     if not s.hands[seat]:
         s.say("7.3", "miss_hand", seat=seat)
         return
     s.ask("discard", seat)
 
 
-def legal_discard(s: LegionState) -> list[tuple[Any, ...]]:
+def legal_discard(s: State) -> list[tuple[Any, ...]]:
     assert s.pending is not None
     return [("discard", c) for c in sorted(set(s.hands[s.pending[1]]))]
 
 
-def discard_card(s: LegionState, seat: int, card: int) -> None:
+def discard_card(s: State, seat: int, card: int) -> None:
     hand = s.hands[seat]
     hand.remove(card)
     # window.sync_answerer, written out (a discard can only clear the bit)
@@ -128,34 +128,34 @@ def discard_card(s: LegionState, seat: int, card: int) -> None:
         s.code_discard[card] += 1
 
 
-def apply_discard(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
+def apply_discard(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
     seat = pend[1]
     discard_card(s, seat, action[1])
     s.say("7.3", "discarded", seat=seat, card=_card_arg(s, action[1]))
 
 
-def _card_arg(s: LegionState, card: int) -> Any:
+def _card_arg(s: State, card: int) -> Any:
     return card if card < ARMY else s.content.army_ids[card - ARMY]
 
 
-def task_ask_unshield(s: LegionState, seat: int) -> None:
+def task_ask_unshield(s: State, seat: int) -> None:
     if not s.shield:
         s.say("7.3", "miss_shield")
         return
     s.ask("unshield", seat)
 
 
-def legal_unshield(s: LegionState) -> list[tuple[Any, ...]]:
+def legal_unshield(s: State) -> list[tuple[Any, ...]]:
     return [("unshield", c) for c in sorted(set(s.shield))]
 
 
-def apply_unshield(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
+def apply_unshield(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
     s.shield.remove(action[1])
     s.code_discard[action[1]] += 1
     s.say("7.3", "shield_discarded", code=action[1])
 
 
-def task_ask_clear(s: LegionState, seat: int, clause: str) -> None:
+def task_ask_clear(s: State, seat: int, clause: str) -> None:
     squares = tuple(sq for sq, b in enumerate(s.black) if b)
     if not squares:
         s.say(clause, "no_blackout")
@@ -163,38 +163,38 @@ def task_ask_clear(s: LegionState, seat: int, clause: str) -> None:
     s.ask("clear", seat, squares, clause)
 
 
-def legal_clear(s: LegionState) -> list[tuple[Any, ...]]:
+def legal_clear(s: State) -> list[tuple[Any, ...]]:
     assert s.pending is not None
     return [("clear", sq) for sq in s.pending[2]]
 
 
-def apply_clear(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
+def apply_clear(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
     clear_blackout(s, action[1], pend[3])
 
 
-def legal_move_weapon(s: LegionState) -> list[tuple[Any, ...]]:
+def legal_move_weapon(s: State) -> list[tuple[Any, ...]]:
     assert s.pending is not None
     return [("move", zone, to) for zone, to in moves_of(s, s.pending[1])]
 
 
-def apply_move_weapon(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
+def apply_move_weapon(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
     move_weapon(s, pend[1], action[1], action[2], pend[2])
 
 
-def legal_push(s: LegionState) -> list[tuple[Any, ...]]:
+def legal_push(s: State) -> list[tuple[Any, ...]]:
     return [("push", d) for d in ship_directions(s)]
 
 
-def apply_push(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
+def apply_push(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
     move_ship(s, action[1], pend[2])
 
 
-def legal_to_shield(s: LegionState) -> list[tuple[Any, ...]]:
+def legal_to_shield(s: State) -> list[tuple[Any, ...]]:
     assert s.pending is not None
     return [("shield", c) for c in sorted({c for c in s.hands[s.pending[1]] if c < ARMY})]
 
 
-def apply_to_shield(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
+def apply_to_shield(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
     seat = pend[1]
     s.hands[seat].remove(action[1])
     sync_answerer(s, seat)

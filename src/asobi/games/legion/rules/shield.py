@@ -12,7 +12,7 @@ from .weapons import BASE_SHIELD_LIMIT, shield_limit
 from .window import sync_answerer
 
 if TYPE_CHECKING:
-    from ..state import LegionState
+    from ..types import State
 
 
 _SHIELD_END = seat_events("4.3", "shield_end")
@@ -22,7 +22,7 @@ _ASK_SHIELD = tuple(("shield", seat) for seat in range(5))
 """Each seat's shield-phase decision, made once."""
 
 
-def task_shield_phase(s: LegionState, seat: int) -> None:
+def task_shield_phase(s: State, seat: int) -> None:
     if s.shield_new:
         s.shield_new = ()
     s.pending = _ASK_SHIELD[seat]  # s.ask("shield", seat)
@@ -60,7 +60,7 @@ _SWAPS_FOR = tuple(
 code kinds ``codes``, in order."""
 
 
-def legal_shield(s: LegionState) -> list[tuple[Any, ...]]:
+def legal_shield(s: State) -> list[tuple[Any, ...]]:
     """The shield-phase actions, sorted (end, then shield, then swap, each in order)."""
     assert s.pending is not None
     codes = 0  # the hand's code kinds as bits (the hand is sorted: codes, then army cards)
@@ -85,7 +85,7 @@ def legal_shield(s: LegionState) -> list[tuple[Any, ...]]:
     return acts
 
 
-def is_legal_shield(s: LegionState, a: tuple[Any, ...]) -> bool:
+def is_legal_shield(s: State, a: tuple[Any, ...]) -> bool:
     """Whether ``a`` is in :func:`legal_shield`, without listing the actions (4.3, 4.4)."""
     assert s.pending is not None
     if not isinstance(a, tuple) or not a:
@@ -117,7 +117,7 @@ def is_legal_shield(s: LegionState, a: tuple[Any, ...]) -> bool:
     return False
 
 
-def apply_shield(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
+def apply_shield(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
     seat = pend[1]
     verb = action[0]
     if verb == "end":

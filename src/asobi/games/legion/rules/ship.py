@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 from .weapons import destroy_weapons_at, ship_arrived
 
 if TYPE_CHECKING:
-    from ..state import LegionState
+    from ..types import State
 
 
-def move_ship(s: LegionState, direction: str, clause: str) -> None:
+def move_ship(s: State, direction: str, clause: str) -> None:
     """Move the ship one square; 9.1 a weapon where it arrives is destroyed; 9.2 it may enter a
     blackout. L-2: a move off the edge of the map leaves the ship where it is."""
     to = s.tables.step[direction][s.ship]
@@ -23,6 +23,6 @@ def move_ship(s: LegionState, direction: str, clause: str) -> None:
     ship_arrived(s)
 
 
-def ship_directions(s: LegionState) -> list[str]:
+def ship_directions(s: State) -> list[str]:
     step = s.tables.step
     return [d for d in ("east", "north", "south", "west") if step[d][s.ship] >= 0]

@@ -22,7 +22,7 @@ from .weapons import moves_of, shield_limit
 from .window import ALL_BUT, SEAT_BIT, SEATS_IN, sync_answerer
 
 if TYPE_CHECKING:
-    from ..state import LegionState
+    from ..types import State
 
 ALPHA = ("α", "β", "γ")
 
@@ -34,7 +34,7 @@ _ALPHA_BIT = (1, 1, 1, 2, 2, 2, 4, 4, 4)
 """The bit of each code kind's alphabet (α 1, β 2, γ 4)."""
 
 
-def task_announce(s: LegionState, item: tuple[Any, ...]) -> None:
+def task_announce(s: State, item: tuple[Any, ...]) -> None:
     s.stack += (item,)
     s.log_tail.append(
         (
@@ -55,13 +55,13 @@ def task_announce(s: LegionState, item: tuple[Any, ...]) -> None:
     _resolve_top(s)
 
 
-def task_settle(s: LegionState) -> None:
+def task_settle(s: State) -> None:
     """Open the window on the top of the stack, or resolve it if nobody can answer."""
     if s.stack:
         _settle(s)
 
 
-def _settle(s: LegionState) -> None:
+def _settle(s: State) -> None:
     """Open a response window on the top of the stack, or resolve it if nobody is asked.
 
     L-16: every seat whose hand holds an army card and a code card (public counts, L-17) and that
@@ -78,7 +78,7 @@ def _settle(s: LegionState) -> None:
     _resolve_top(s)
 
 
-def task_priority(s: LegionState, step: str, skip: int) -> None:
+def task_priority(s: State, step: str, skip: int) -> None:
     """L-28 (printed timing): with the stack empty, at a step where 6.4's 「いつでも」 allows a
     strategy, the seats that hold an army card and a code card (public counts, L-17) and are not
     on auto-pass (L-5) are asked in seat order whether to play one; ``skip`` (the seat whose main
@@ -90,7 +90,7 @@ def task_priority(s: LegionState, step: str, skip: int) -> None:
         s.legal_cache = None
 
 
-def apply_priority(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
+def apply_priority(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
     """A seat's answer in a step's window (L-28): a strategy goes on the stack, and once it has
     resolved the step's window opens again; a pass asks the next seat."""
     _, _, step, skip = pend
@@ -110,7 +110,7 @@ def apply_priority(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...
         s.ask("priority", s.window[0], step, skip)
 
 
-def _resolve_top(s: LegionState) -> None:
+def _resolve_top(s: State) -> None:
     """The top of the stack resolves; a settle task then looks at the item below it."""
     if s.window:
         s.window = ()
@@ -137,13 +137,13 @@ def _resolve_top(s: LegionState) -> None:
         agenda.pop()  # the settle task would run next and find the stack empty: it does nothing
 
 
-def legal_respond(s: LegionState) -> list[tuple[Any, ...]]:
+def legal_respond(s: State) -> list[tuple[Any, ...]]:
     assert s.pending is not None
     seat = s.pending[1]
     return sorted([("pass",), ("autopass", 1), *playable_strategies(s, seat)])
 
 
-def apply_respond(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
+def apply_respond(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
     window = s.window
     seat = window[0]
     s.window = window[1:]
@@ -163,7 +163,7 @@ def apply_respond(s: LegionState, action: tuple[Any, ...], pend: tuple[Any, ...]
         _resolve_top(s)
 
 
-def play_strategy(s: LegionState, seat: int, card: int, alpha: int) -> None:
+def play_strategy(s: State, seat: int, card: int, alpha: int) -> None:
     """6.4: play a strategy, showing (not discarding) a code card of the alphabet whose effect
     applies; it goes on the stack like any effect (6.5)."""
     s.hands[seat].remove(ARMY + card)
@@ -187,7 +187,7 @@ def _code_alphabets(hand: list[int]) -> int:
     return bits
 
 
-def _applies(s: LegionState, seat: int, e: Any) -> bool:
+def _applies(s: State, seat: int, e: Any) -> bool:
     """Whether a strategy effect may be played now: it must have something to act on."""
     verb = e.verb
     if verb == "cancel":
@@ -203,7 +203,7 @@ def _applies(s: LegionState, seat: int, e: Any) -> bool:
     return True
 
 
-def playable(s: LegionState, seat: int, card: int, alpha: int) -> bool:
+def playable(s: State, seat: int, card: int, alpha: int) -> bool:
     """Whether ``seat`` may play strategy ``card`` showing a code of ``alpha`` now."""
     if not _code_alphabets(s.hands[seat]) >> alpha & 1:
         return False
@@ -213,7 +213,7 @@ def playable(s: LegionState, seat: int, card: int, alpha: int) -> bool:
 
 
 def playable_strategies(
-    s: LegionState, seat: int, armies: list[int] | None = None, alphas: int = 0
+    s: State, seat: int, armies: list[int] | None = None, alphas: int = 0
 ) -> list[tuple[Any, ...]]:
     """The strategies ``seat`` may play now, in order; ``armies``: the hand's distinct army cards
     (as :func:`~..cards.hand_kinds` gives them) and ``alphas`` the alphabets of its codes (as
@@ -240,7 +240,7 @@ def playable_strategies(
     return out
 
 
-def can_respond(s: LegionState, seat: int) -> bool:
+def can_respond(s: State, seat: int) -> bool:
     """``bool(playable_strategies(s, seat))``, stopping at the first playable strategy."""
     hand = s.hands[seat]
     if not hand or hand[-1] < ARMY:

@@ -12,7 +12,7 @@ from .shield import SHIELD_PHASE
 from .window import ALL_BUT, SEATS_IN
 
 if TYPE_CHECKING:
-    from ..state import LegionState
+    from ..types import State
 
 
 _ROUND_TASKS = tuple(
@@ -43,7 +43,7 @@ pieces advance, the main phase one after each main action)."""
 _TURN_EVENTS = seat_events("2.1", "turn")
 
 
-def task_round(s: LegionState) -> None:
+def task_round(s: State) -> None:
     """2.1: each player's turn A→…, then the enemy turn, then the event time, again and again."""
     s.round += 1
     if s.round > s.round_limit:
@@ -55,7 +55,7 @@ def task_round(s: LegionState) -> None:
     s.agenda.extend((_ROUND_TASKS if s.timing == "simple" else _ROUND_TASKS_PRINTED)[s.n])
 
 
-def task_turn(s: LegionState, seat: int) -> None:
+def task_turn(s: State, seat: int) -> None:
     """2.1: one player's turn is the draw, main and shield phases (4.1–4.4)."""
     s.turn = seat
     s.used = 0
@@ -65,11 +65,11 @@ def task_turn(s: LegionState, seat: int) -> None:
     task_draw_phase(s, seat)
 
 
-def task_end_turn(s: LegionState, seat: int) -> None:
+def task_end_turn(s: State, seat: int) -> None:
     s.turn = -1
 
 
-def task_window_end_turn(s: LegionState, seat: int) -> None:
+def task_window_end_turn(s: State, seat: int) -> None:
     """L-28: the window after the shield phase (4.3, nobody skipped), then the end of the turn:
     the tasks ``("priority", "4.3", -1)`` and ``("end_turn", seat)`` in one."""
     bits = s.answerers & ALL_BUT[-1]
@@ -85,7 +85,7 @@ def task_window_end_turn(s: LegionState, seat: int) -> None:
 _END_TURN = tuple(("end_turn", seat) for seat in range(5))
 
 
-def finish(s: LegionState, reason: str, clause: str) -> None:
+def finish(s: State, reason: str, clause: str) -> None:
     """End the game, putting away the cards still in play so every card is somewhere."""
     army_index = s.content.army_index
     for item in s.stack:
@@ -106,7 +106,7 @@ def finish(s: LegionState, reason: str, clause: str) -> None:
     s.window = ()
 
 
-def check_end(s: LegionState) -> bool:
+def check_end(s: State) -> bool:
     """2.2 the players win when the enemy life reaches 0; 2.3 they lose when the Space life does."""
     if s.ended is not None:
         return True

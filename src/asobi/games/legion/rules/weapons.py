@@ -10,7 +10,7 @@ from .geometry import around, orthogonal
 from .lives import damage_enemy, heal_space, queue_draws
 
 if TYPE_CHECKING:
-    from ..state import LegionState
+    from ..types import State, Weapon
 
 BASE_SHIELD_LIMIT = 3
 """4.3: the shield can never hold 4 codes or more."""
@@ -25,13 +25,7 @@ def weapon_limit(players: int) -> int:
     return 1
 
 
-Weapon = tuple[int, int, int, int, int]
-"""A weapon on the map: ``(square, owner, army card, attached code, zone)``. The zone is the
-owner's weapon zone it was launched from (0, 1, 2): the piece's number (5.3, L-3), which names it
-in actions, since several weapons may share a square."""
-
-
-def weapon_of(s: LegionState, seat: int, zone: int) -> Weapon | None:
+def weapon_of(s: State, seat: int, zone: int) -> Weapon | None:
     """``seat``'s weapon piece from weapon zone ``zone``, if it is on the map."""
     for w in s.weapons:
         if w[4] == zone and w[1] == seat:
@@ -39,20 +33,20 @@ def weapon_of(s: LegionState, seat: int, zone: int) -> Weapon | None:
     return None
 
 
-def free_zone(s: LegionState, seat: int) -> int:
+def free_zone(s: State, seat: int) -> int:
     """The lowest of ``seat``'s weapon zones with no piece on the map (6.3 keeps one free)."""
     used = {w[4] for w in s.weapons if w[1] == seat}
     return next(z for z in range(weapon_limit(s.n)) if z not in used)
 
 
-def free_squares(s: LegionState) -> list[int]:
+def free_squares(s: State) -> list[int]:
     """5.3 / L-3: the squares a weapon may be placed on: any but the ship's and the blackouts
     (other weapons do not stop it)."""
     black, ship = s.black, s.ship
     return [sq for sq in range(len(black)) if not black[sq] and sq != ship]
 
 
-def moves_of(s: LegionState, seat: int) -> list[tuple[int, int]]:
+def moves_of(s: State, seat: int) -> list[tuple[int, int]]:
     """5.5: ``(zone, square)`` for each of ``seat``'s weapons and each square next to it (上下左右)
     with no enemy ship and no blackout, in order."""
     moves: list[tuple[int, int]] = []
@@ -70,7 +64,7 @@ def moves_of(s: LegionState, seat: int) -> list[tuple[int, int]]:
     return moves
 
 
-def shield_limit(s: LegionState) -> int:
+def shield_limit(s: State) -> int:
     """4.3: 3 codes, more with weapons whose persistent effect raises it (``Tables.shield_bonus``)."""
     limit = BASE_SHIELD_LIMIT
     weapons = s.weapons
@@ -81,7 +75,7 @@ def shield_limit(s: LegionState) -> int:
     return limit
 
 
-def place_weapon(s: LegionState, seat: int, kind: int, code: int, square: int) -> None:
+def place_weapon(s: State, seat: int, kind: int, code: int, square: int) -> None:
     """5.3: the piece of the seat's free weapon zone goes onto the chosen square; its card is its
     status from now on."""
     w = (square, seat, kind, code, free_zone(s, seat))
@@ -91,7 +85,7 @@ def place_weapon(s: LegionState, seat: int, kind: int, code: int, square: int) -
     _placed(s, w)
 
 
-def move_weapon(s: LegionState, seat: int, zone: int, to: int, clause: str) -> None:
+def move_weapon(s: State, seat: int, zone: int, to: int, clause: str) -> None:
     w = weapon_of(s, seat, zone)
     assert w is not None
     s.weapons.remove(w)
@@ -102,7 +96,7 @@ def move_weapon(s: LegionState, seat: int, zone: int, to: int, clause: str) -> N
     _placed(s, moved)
 
 
-def _placed(s: LegionState, w: Weapon) -> None:
+def _placed(s: State, w: Weapon) -> None:
     """6.2: "when this weapon is placed" also fires when it moves onto a square."""
     e = s.content.weapon_effect[w[2]]
     if e is not None and e.timing == "trigger" and e.trigger == "placed":
@@ -113,7 +107,7 @@ def _placed(s: LegionState, w: Weapon) -> None:
         _effect(s, w, "6.2", w[1])
 
 
-def task_weapon_effect(s: LegionState, w: Weapon, clause: str, chooser: int) -> None:
+def task_weapon_effect(s: State, w: Weapon, clause: str, chooser: int) -> None:
     """L-29 (printed timing): a weapon's 起動 or 誘発 effect goes on the stack like any effect, so a
     strategy may answer it (6.5). A trigger whose weapon left the map before its turn came (an
     earlier mine's effect, the game's end) does not go off, as with the simple timing."""
@@ -128,7 +122,7 @@ def task_weapon_effect(s: LegionState, w: Weapon, clause: str, chooser: int) -> 
     s.push(("announce", ("weapon", c.army_ids[w[2]], e.verb, params, chooser, False)))
 
 
-def resolve_weapon_item(s: LegionState, item: tuple[Any, ...]) -> None:
+def resolve_weapon_item(s: State, item: tuple[Any, ...]) -> None:
     """L-29: a weapon effect on the stack resolves as announced; it reads the weapon where it is
     now (a strategy may have moved it in answer), or as it was if it has left the map."""
     p = dict(item[3])
@@ -139,7 +133,7 @@ def resolve_weapon_item(s: LegionState, item: tuple[Any, ...]) -> None:
     _effect(s, w, p["clause"], item[4])
 
 
-def destroy_weapon(s: LegionState, w: Weapon, clause: str) -> None:
+def destroy_weapon(s: State, w: Weapon, clause: str) -> None:
     """5.4: a weapon piece leaves the map: its card and its attached number are discarded."""
     s.weapons.remove(w)
     s.army_discard[w[2]] += 1
@@ -150,7 +144,7 @@ def destroy_weapon(s: LegionState, w: Weapon, clause: str) -> None:
     tail.append(("5.4", "weapon_discarded", (("card", card), ("code", w[3])), None))
 
 
-def destroy_weapons_at(s: LegionState, square: int, clause: str) -> None:
+def destroy_weapons_at(s: State, square: int, clause: str) -> None:
     """Every weapon on ``square`` is destroyed (9.1, 9.2, an effect aimed at the square)."""
     weapons = s.weapons
     if weapons:
@@ -166,18 +160,18 @@ def destroy_weapons_at(s: LegionState, square: int, clause: str) -> None:
                 destroy_weapon(s, w, clause)
 
 
-def ship_distance(s: LegionState, square: int) -> int:
+def ship_distance(s: State, square: int) -> int:
     cols = s.content.cols
     r0, c0 = divmod(square, cols)
     r1, c1 = divmod(s.ship, cols)
     return abs(r0 - r1) + abs(c0 - c1)
 
 
-def repair_reach(s: LegionState, w: Weapon) -> list[int]:
+def repair_reach(s: State, w: Weapon) -> list[int]:
     return [n for n in around(s, w[0], w[3] % 3 + 1) if s.black[n]]
 
 
-def can_activate(s: LegionState, w: Weapon) -> bool:
+def can_activate(s: State, w: Weapon) -> bool:
     """L-10: a weapon's 起動 effect is offered only when it would do something."""
     verb = s.tables.activate_verb[w[2]]
     if verb is None:
@@ -193,7 +187,7 @@ def can_activate(s: LegionState, w: Weapon) -> bool:
     return True
 
 
-def activate(s: LegionState, owner: int, zone: int, seat: int) -> None:
+def activate(s: State, owner: int, zone: int, seat: int) -> None:
     """5.5 / 6.1: the 起動 effect of ``owner``'s weapon ``zone``, used by ``seat``'s 操作 — any
     weapon on the map (L-26), its choices made by ``seat``."""
     w = weapon_of(s, owner, zone)
@@ -210,7 +204,7 @@ def activate(s: LegionState, owner: int, zone: int, seat: int) -> None:
     _effect(s, w, "6.1", seat)
 
 
-def _effect(s: LegionState, w: Weapon, clause: str, chooser: int) -> None:
+def _effect(s: State, w: Weapon, clause: str, chooser: int) -> None:
     """A weapon's effect; ``chooser`` makes its choices (who activated it, or its owner when it
     triggers); what it gives goes to its owner (the text says 持ち主)."""
     e = s.content.weapon_effect[w[2]]
@@ -234,7 +228,7 @@ def _effect(s: LegionState, w: Weapon, clause: str, chooser: int) -> None:
         destroy_weapon(s, w, "6.1")
 
 
-def ship_arrived(s: LegionState) -> None:
+def ship_arrived(s: State) -> None:
     """6.1: weapons whose 誘発 fires when the enemy ship comes next to them (mines)."""
     if not s.weapons:
         return

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ..cards import ARMY
 
 if TYPE_CHECKING:
-    from ..state import LegionState
+    from ..types import State
 
 SEAT_BIT = (1, 2, 4, 8, 16)
 """``1 << seat`` for each seat."""
@@ -28,7 +28,7 @@ def may_answer(hand: list[int], autopass: int) -> bool:
     return bool(hand) and hand[-1] >= ARMY and hand[0] < ARMY and not autopass
 
 
-def sync_answerer(s: LegionState, seat: int) -> None:
+def sync_answerer(s: State, seat: int) -> None:
     """Bring ``seat``'s bit of ``s.answerers`` up to date after its hand or auto-pass changed."""
     hand = s.hands[seat]
     if hand and hand[-1] >= ARMY and hand[0] < ARMY and not s.autopass[seat]:  # may_answer
@@ -37,7 +37,7 @@ def sync_answerer(s: LegionState, seat: int) -> None:
         s.answerers &= ~SEAT_BIT[seat]
 
 
-def answerers(s: LegionState) -> int:
+def answerers(s: State) -> int:
     """The bits of every seat a window would ask, from the hands and auto-pass settings."""
     bits = 0
     for seat in range(s.n):
@@ -46,6 +46,6 @@ def answerers(s: LegionState) -> int:
     return bits
 
 
-def sync_answerers(s: LegionState) -> None:
+def sync_answerers(s: State) -> None:
     """Set ``s.answerers`` from the hands (for a state read, dealt again or set up by hand)."""
     s.answerers = answerers(s)

@@ -1,12 +1,12 @@
-"""Copying the server's write-ahead log into the database file away from the event loop.
+"""Copying a busy writer's write-ahead log into the database file away from its event loop.
 
 In WAL mode SQLite appends each commit to the ``-wal`` file, and by default the connection that
 commits also copies the log back into the database (a checkpoint) once it passes 1,000 pages,
-syncing both files to disk. On the server that connection belongs to the event loop, so every game
-stood still while the disk synced: with 100 games (scripts/loadtest.py) a pause of 25–100 ms
-about every 200–270 actions (docs/performance.md). Here the server's connections never checkpoint by themselves;
-a thread of ours does, on a connection of its own, every :data:`PERIOD` seconds, while the loop
-goes on committing (SQLite lets one checkpoint run beside the writer).
+syncing both files to disk. On the play server that connection belongs to the event loop, so every
+game stood still while the disk synced: with 100 games (scripts/loadtest.py) a pause of 25–100 ms
+about every 200–270 actions. Here the loop's connections never checkpoint by themselves; a thread
+of ours does, on a connection of its own, every :data:`PERIOD` seconds, while the loop goes on
+committing (SQLite lets one checkpoint run beside the writer).
 
 A checkpoint that runs beside commits cannot finish the log (frames land while it copies), and
 SQLite starts the log over from its beginning only when a commit finds every frame copied. So once
@@ -15,9 +15,10 @@ the log holds :data:`RESTART_FRAMES` frames, the thread asks the loop to copy th
 log anew. The log stays bounded, and the loop waits on the disk once every few thousand frames
 instead of once every thousand.
 
-Durability is that of ``synchronous = NORMAL`` (see :meth:`Hub.open`): a commit is in the log
-before a client hears of it, so killing the server loses nothing; the log is synced to disk at
-each checkpoint, so a crash of the whole machine can lose the actions of the last period or so.
+Durability is that of ``synchronous = NORMAL`` (see :class:`~asobi.store.serving.ServingStore`):
+a commit is in the log before a client hears of it, so killing the server loses nothing; the log
+is synced to disk at each checkpoint, so a crash of the whole machine can lose the actions of the
+last period or so.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ PERIOD = 0.5
 """Seconds between the thread's checkpoints."""
 RESTART_FRAMES = 10_000
 """Log frames (pages, 4 KiB by default: 40 MB) past which the loop finishes the log so it starts over."""
-log = logging.getLogger("asobi.server")
+log = logging.getLogger("asobi.store")
 
 
 def without_auto_checkpoints(db: sqlite3.Connection) -> None:

@@ -1,8 +1,8 @@
 """Secret seat tokens, kept beside the saved games in the same SQLite file.
 
 A join link carries a seat's token (``secrets.token_urlsafe``); the file keeps only its SHA-256,
-so reading the database does not give anyone a seat. The table is the server's own: the store's
-schema does not know it, and a game deleted from the store takes its tokens with it.
+so reading the database does not give anyone a seat. The table belongs to the play server (the
+saved games' schema does not know it), and a game deleted from the store takes its tokens with it.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ import secrets
 import sqlite3
 from pathlib import Path
 
-from .errors import ServerError
+from ..core.errors import AsobiError
+from .sqlite import StoreError
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS server_seat_tokens (
@@ -25,12 +26,19 @@ CREATE TABLE IF NOT EXISTS server_seat_tokens (
 """
 
 
+class LinksHandedOutError(AsobiError):
+    """The game's join links were handed out already: tokens are issued once per game."""
+
+
 def _hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 class SeatTokens:
-    """The seat tokens of every game the server handed links out for."""
+    """The seat tokens of every game the server handed links out for.
+
+    :raises StoreError: if the file cannot hold them.
+    """
 
     def __init__(self, path: Path, timeout: float = 5.0) -> None:
         self.path = path
@@ -39,7 +47,7 @@ class SeatTokens:
             self.db.execute("PRAGMA foreign_keys = ON")
             self.db.execute(SCHEMA)
         except sqlite3.Error as e:
-            raise ServerError(f"{path}: cannot keep seat tokens ({e})") from None
+            raise StoreError(f"{path}: cannot keep seat tokens ({e})") from None
 
     def close(self) -> None:
         self.db.close()
@@ -48,14 +56,15 @@ class SeatTokens:
         """New tokens for ``seats`` of a game that has none yet (one transaction). A row for seat
         ``-1``, whose token is never told, marks the game as handed out even without people.
 
-        :raises ServerError: if the game already has tokens (links are handed out once).
+        :raises LinksHandedOutError: if the game already has tokens (links are handed out once).
+        :raises StoreError: if they cannot be saved.
         """
         tokens = {seat: secrets.token_urlsafe(24) for seat in [-1, *seats]}
         try:
             self.db.execute("BEGIN IMMEDIATE")
             try:
                 if self.db.execute("SELECT 1 FROM server_seat_tokens WHERE game_id = ?", (game_id,)).fetchone():
-                    raise ServerError(f"game {game_id}: its join links were handed out already", status=409)
+                    raise LinksHandedOutError(f"game {game_id}: its join links were handed out already")
                 self.db.executemany(
                     "INSERT INTO server_seat_tokens (game_id, seat, token_hash) VALUES (?, ?, ?)",
                     [(game_id, seat, _hash(t)) for seat, t in tokens.items()],
@@ -66,7 +75,7 @@ class SeatTokens:
                     self.db.execute("ROLLBACK")
                 raise
         except sqlite3.Error as e:
-            raise ServerError(f"{self.path}: cannot save seat tokens ({e})") from None
+            raise StoreError(f"{self.path}: cannot save seat tokens ({e})") from None
         del tokens[-1]
         return tokens
 

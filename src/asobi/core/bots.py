@@ -1,0 +1,133 @@
+"""Bots by name: the one maker of every bot a seat may be given.
+
+A seat's bot is named ``random``, one of its game's own bots (``spec.bots``: ``rule``…), or a kind
+of bot any game may be given, with ``:name=value`` parameters (``mcts:iters=200``,
+``ismcts:time=0.5:rollout=rule``, ``py:my_bots:Greedy``). Those kinds are found as games are: by
+entry points, in the group ``asobi.bots`` (asobi's own searches and the user's-class kind are
+declared by asobi's ``pyproject.toml``), so the engine names none of them and imports one only
+when a name asks for it. Every front end, simulation and test makes bots here.
+
+A bot is seeded from the game's seed and its seat, or from a secret source when the game has no
+seed (live play: nothing shown can predict a bot).
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from .agent import Agent, RandomAgent
+from .errors import AsobiError
+from .seeding import bot_seed
+
+if TYPE_CHECKING:
+    from .spec import GameSpec
+
+BOT_KINDS_GROUP = "asobi.bots"
+HUMAN = "human"
+"""A seat a person plays (decided through ``Match.submit``)."""
+BOT_PREFIX = "bot:"
+
+
+class BotNameError(AsobiError):
+    """A bot name or one of its parameters is not understood."""
+
+
+@dataclass(frozen=True)
+class BotKind:
+    """A kind of bot any game may be given, named with its parameters (``mcts:iters=200``).
+
+    :ivar make: ``make(spec, name, seed, options)``: the bot ``name`` names, from its own seed.
+    :ivar check: ``check(spec, name)``: raises :class:`BotNameError` naming what is wrong with
+        ``name`` for this game (a parameter, a hook the game lacks).
+    :ivar example: a name to show in help texts (``mcts:time=0.5``).
+    """
+
+    make: Callable[[GameSpec, str, int, Mapping[str, Any]], Agent]
+    check: Callable[[GameSpec, str], None]
+    example: str = ""
+
+
+@cache
+def _kind_points() -> dict[str, importlib.metadata.EntryPoint]:
+    return {point.name: point for point in importlib.metadata.entry_points(group=BOT_KINDS_GROUP)}
+
+
+@cache
+def _kind(name: str) -> BotKind:
+    point = _kind_points()[name]
+    try:
+        kind = point.load()
+    except Exception as e:  # a plugin's own import failing: said with its entry point
+        raise BotNameError(f"bot kind {name!r} ({point.value}) cannot be loaded: {type(e).__name__}: {e}") from e
+    if not isinstance(kind, BotKind):
+        raise BotNameError(f"bot kind {name!r} ({point.value}) is a {type(kind).__name__}, not a BotKind")
+    return kind
+
+
+def bot_kinds() -> list[str]:
+    """The kinds of bot any game may be given (``mcts``, ``ismcts``, ``py``…), without loading them."""
+    return sorted(_kind_points())
+
+
+def bot_names(spec: GameSpec) -> list[str]:
+    """Every bot a seat of ``spec`` may be given (the kinds take parameters)."""
+    return sorted({*spec.bot_names(), *bot_kinds()})
+
+
+def check_bot_name(spec: GameSpec, name: str) -> str:
+    """``name`` if a seat of ``spec`` may be given that bot.
+
+    :raises BotNameError: for an unknown bot or a bad parameter.
+    """
+    own = spec.bot_names()
+    if name in own:
+        return name
+    kind = name.split(":")[0]
+    if kind in own:
+        raise BotNameError(f"{spec.id}: bot {kind!r} takes no parameters (only {', '.join(bot_kinds())} do)")
+    if kind not in _kind_points():
+        raise BotNameError(f"{spec.id}: no bot {name!r}; the bots are: {', '.join(bot_names(spec))}{_examples()}")
+    _kind(kind).check(spec, name)
+    return name
+
+
+def seat_kind(spec: GameSpec, item: str) -> str:
+    """A seat as a record holds it, from what a person wrote: ``human``, or ``bot:NAME`` for
+    ``bot`` (the game's best bot), ``NAME`` or ``bot:NAME`` (a kind with its parameters too).
+
+    :raises BotNameError: for an unknown bot or a bad parameter.
+    """
+    if item == HUMAN:
+        return item
+    name = item.removeprefix(BOT_PREFIX)
+    if name == "bot":
+        name = "rule" if "rule" in spec.bots else "random"
+    if name.split(":")[0] not in bot_names(spec):
+        raise BotNameError(f"{spec.id}: no seat kind {item!r}; use human, bot or bot:NAME "
+                           f"({', '.join(bot_names(spec))}){_examples()}")
+    return BOT_PREFIX + check_bot_name(spec, name)
+
+
+def _examples() -> str:
+    """How the kinds are written, for an error text (`` (e.g. mcts:time=0.5, …)``)."""
+    examples = ", ".join(e for e in (_kind(k).example for k in bot_kinds()) if e)
+    return f" (e.g. {examples})" if examples else ""
+
+
+def make_bot(spec: GameSpec, name: str, seat: int, seed: int | None, options: Mapping[str, Any]) -> Agent:
+    """The bot ``name`` for ``seat``, seeded from the game's ``seed`` and the seat (or secretly).
+
+    :raises BotNameError: for an unknown bot or a bad parameter.
+    """
+    check_bot_name(spec, name)
+    agent_seed = bot_seed(seed, seat)
+    if name == "random":
+        return RandomAgent(agent_seed)
+    factory = spec.bots.get(name)
+    if factory is not None:
+        return factory(seat, agent_seed, options)
+    return _kind(name.split(":")[0]).make(spec, name, agent_seed, options)

@@ -1,0 +1,60 @@
+"""The catalogue: the games, their options, seats and bots, and what each game gives the browser
+to draw with (its clauses, cards and printed board). The same for everyone; no game is touched."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Query, Request
+
+from ...core.bots import bot_names
+from ...core.registry import all_games, get_game
+from ..cards import card_catalogue
+from ..errors import ServerError
+from ..protocol import LANGS
+
+router = APIRouter()
+
+
+@router.get("/api/catalog", summary="The games, their options, seats and bots")
+async def catalog() -> list[dict[str, Any]]:
+    out = []
+    for spec in all_games():
+        defaults = spec.validate_options({})
+        out.append({
+            "id": spec.id, "title_ja": spec.title_ja, "title_en": spec.title_en,
+            "options": [
+                {"name": o.name, "kind": o.kind.__name__, "default": o.default, "choices": o.choices,
+                 "minimum": o.minimum, "maximum": o.maximum, "help_en": o.help_en, "help_ja": o.help_ja}
+                for o in spec.options
+            ],
+            "seat_names": list(spec.seat_names(defaults)),
+            "bots": bot_names(spec),
+        })
+    return out
+
+
+@router.get("/api/catalog/{game}/seats", summary="The seat names of a game with these options")
+async def seat_names(game: str, request: Request) -> list[str]:
+    spec = get_game(game)
+    return list(spec.seat_names(spec.validate_options(dict(request.query_params))))
+
+
+@router.get("/api/catalog/{game}/clauses",
+            summary="Every clause id the game's log cites, with its text in the reader's language")
+async def clauses(game: str, lang: str = Query(default="en", description="en or ja")) -> dict[str, str]:
+    if lang not in LANGS:
+        raise ServerError(f"lang is one of {', '.join(LANGS)}, not {lang!r}")
+    return get_game(game).clause_book().texts(lang)
+
+
+@router.get("/api/catalog/{game}/cards", summary="Every card of the game: name, full text and facts, in ja and en")
+async def cards(game: str) -> dict[str, dict[str, Any]]:
+    return card_catalogue(get_game(game).id)
+
+
+@router.get("/api/catalog/{game}/board",
+            summary="The game's printed board for drawing (a hex map and every name); {} if none")
+async def board(game: str) -> dict[str, Any]:
+    made = get_game(game).present.board_data
+    return made() if made is not None else {}
