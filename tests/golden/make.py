@@ -16,7 +16,7 @@ import click
 
 from asobi.cli.game_options import GameOptionsCommand
 from asobi.core import get_game
-from asobi.core.play import play_recorded
+from asobi.core.match import Match
 
 HERE = Path(__file__).parent
 
@@ -29,7 +29,10 @@ HERE = Path(__file__).parent
 def main(game: str, seed: int, bots: str, name: str | None, game_options: dict[str, Any]) -> None:
     spec = get_game(game)
     options = spec.local_options(game_options)
-    record, state = play_recorded(spec, options, bots.split(","), seed)
+    match = Match(spec, spec.validate_options(options), [f"bot:{b}" for b in bots.split(",")], seed=seed,
+                  journal=False)
+    match.play()
+    record, state = match.record(), match.state
     stem = name or spec.id
     (HERE / f"{stem}.record.json").write_text(record.dumps() + "\n", encoding="utf-8")
     for lang in ("en", "ja"):

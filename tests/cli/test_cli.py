@@ -9,8 +9,7 @@ from click.testing import CliRunner
 
 from asobi.cli import main
 from asobi.store import GameStore
-
-from .toygame import registered
+from support.toygame import registered
 
 
 @pytest.fixture(autouse=True)
