@@ -107,6 +107,11 @@ def test_options_of_the_command_may_stand_before_the_game(toy):
     assert json.loads(result.output)["options"]["copies"] == 3
 
 
+def test_a_game_option_without_a_game_is_refused_saying_where_it_goes(toy):
+    result = CliRunner().invoke(main, ["bench", "--copies", "3"])
+    assert result.exit_code == 2 and "--copies" in result.output and "follow the GAME" in result.output
+
+
 def test_an_option_named_like_the_commands_own_is_refused(swap_spec):
     spec = get_game("toy-highcard")
     swap_spec(spec.state_class.__module__, options=(*spec.options, Option("seed", int, 0, "a clash")))

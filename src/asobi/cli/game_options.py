@@ -111,7 +111,11 @@ class GameOptionsCommand(click.Command):
                     return super().parse_args(ctx, args)
                 raise
             ctx.meta[_NAMED] = (spec, self._options_of(spec, ctx))
-        return super().parse_args(ctx, args)
+            return super().parse_args(ctx, args)
+        try:
+            return super().parse_args(ctx, args)
+        except click.NoSuchOption as e:  # perhaps a game's option, with no game before it
+            raise click.UsageError(f"{e.format_message()} (A game's own options follow the GAME.)", ctx) from None
 
     def _game_named(self, ctx: click.Context, args: Sequence[str]) -> str | None:
         """The GAME a command line names, read before the game's options are known: a first pass
