@@ -1,5 +1,5 @@
 """Fixtures shared by the tests: a fresh saved-games database, and the engine's small test games
-installed through entry points."""
+installed through entry points; and the closing line saying how hard the randomised checks played."""
 
 from __future__ import annotations
 
@@ -13,6 +13,11 @@ import pytest
 
 from asobi.core import registry
 from asobi.core.spec import GameSpec
+from support import depth
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    terminalreporter.write_line(depth.summary())
 
 
 @pytest.fixture
@@ -24,7 +29,7 @@ def db(tmp_path, monkeypatch):
 
 
 TEST_GAMES = {
-    "toy-highcard": "core.toygame:SPEC",
+    "toy-highcard": "support.toygame:SPEC",
     "toy-duel": "core.flowgame:SPEC",
 }
 """The small games the engine's tests play, installed as any game is: by ``asobi.games`` entry

@@ -1,17 +1,16 @@
-"""Every registered game, with each of its conformance option sets, passes the harness."""
+"""Every registered game, with each of its conformance option sets, passes the harness: 20 random
+games per option set by default, 200 with ``./scripts/test --deep`` (:mod:`support.depth`)."""
 
 from __future__ import annotations
-
-import os
 
 import pytest
 
 from asobi.core import all_games
 from asobi.core.conformance import check_game
+from support import depth
 
-SEEDS = int(os.environ.get("ASOBI_CONFORMANCE_SEEDS", "200"))
-SEEDS_FOR = {"byston": int(os.environ.get("ASOBI_BYSTON_CONFORMANCE_SEEDS", "4"))}
-"""byston's games are long (about 500 decisions, 16 turns): a few seeds per seating by default."""
+SEEDS = depth.CONFORMANCE_SEEDS
+SEEDS_FOR = {"byston": depth.BYSTON_CONFORMANCE_SEEDS}
 
 CASES = [
     pytest.param(spec, options, id=f"{spec.id}-{'-'.join(f'{k}={v}' for k, v in options.items()) or 'default'}")

@@ -19,6 +19,7 @@ from asobi.core.spaces import ActionSpace, check_space
 from asobi.games.byston import space as byston_space
 from asobi.games.emblem import space as emblem_space
 from asobi.games.legion import space as legion_space
+from support.play import random_action, random_playout
 
 SpaceFn = Callable[[Mapping[str, Any]], ActionSpace]
 SPACES: dict[str, tuple[SpaceFn, SpaceFn]] = {
@@ -56,7 +57,7 @@ def play_and_check(game: str, options_index: int, seed: int) -> None:
         if seat == CHANCE:
             outcomes = state.chance_outcomes()
             check_space(chance, [a for a, _ in outcomes], where + " (chance)")
-            action = state.sample_chance(rng)
+            action = random_action(state, rng)
             for other in range(seats):
                 seen = state.redact(action, other)
                 if seen != action:
@@ -64,7 +65,7 @@ def play_and_check(game: str, options_index: int, seed: int) -> None:
         else:
             legal = state.legal_actions()
             check_space(space, legal, f"{where} (seat {seat})")
-            action = legal[rng.randrange(len(legal))]
+            action = random_action(state, rng)
             for other in range(seats):
                 seen = state.redact(action, other)
                 if seen != action:
@@ -111,14 +112,7 @@ def test_a_bound_that_is_too_small_fails():
     real = legion_space.action_space(options)
     tight = ActionSpace(real.verbs, 1)
     state = spec.new_game(options)
-    rng = random.Random(1)
     with pytest.raises(AssertionError, match="max_legal 1"):
-        for _ in range(2000):
-            if state.current_seat == TERMINAL:
-                break
-            if state.current_seat == CHANCE:
-                state.apply_unchecked(state.sample_chance(rng))
-                continue
-            legal = state.legal_actions()
-            check_space(tight, legal, "tight")
-            state.apply_unchecked(legal[rng.randrange(len(legal))])
+        for _ in random_playout(state, random.Random(1), 2000, unchecked=True):
+            if state.current_seat >= 0:
+                check_space(tight, state.legal_actions(), "tight")

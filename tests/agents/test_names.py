@@ -11,7 +11,7 @@ from asobi.cli import main
 from asobi.core.bots import BotNameError, bot_kinds, check_bot_name, make_bot, seat_kind
 from asobi.core.registry import get_game
 from asobi.store import GameStore
-from core.toygame import registered
+from support.toygame import registered
 
 
 @pytest.fixture(autouse=True)

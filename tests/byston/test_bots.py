@@ -10,10 +10,10 @@ import pytest
 
 from asobi.core import get_game
 from asobi.core.agent import Observation
-from asobi.core.play import play_recorded
 from asobi.games.byston.board import static
 from asobi.games.byston.bots import RuleBot
 from asobi.games.byston.state import DRAKE_CHAR
+from support.play import play_recorded
 
 from .helpers import C, chit, game, h, phase, put, u
 

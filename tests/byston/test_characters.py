@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from asobi.core.testing import rule
 from asobi.games.byston.board import (
     CUP,
     DEAD,
@@ -16,6 +15,7 @@ from asobi.games.byston.board import (
     NOT_ENTERED,
     TODD_WOUNDED,
 )
+from support.scenario import rule
 
 from .helpers import C, ch, chit, clear, events, game, h, phase, put
 

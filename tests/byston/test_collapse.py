@@ -4,9 +4,9 @@ characters going over to Drake, Rau's and Na's units becoming the other's remnan
 
 from __future__ import annotations
 
-from asobi.core.testing import rule
 from asobi.games.byston.board import BOX, COLLAPSED, CUP, DEAD, GONE, HEAVY, NOT_ENTERED, SUPPLY, static
 from asobi.games.byston.rules.collapse import serving_country
+from support.scenario import rule
 
 from .helpers import C, ch, chit, events, game, h, put
 from .test_combat import HEX, fight, go, miss, roll

@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 
 from asobi.core.errors import IllegalActionError
-from asobi.core.testing import rule
 from asobi.games.byston.board import BOX, CUP, DEAD, GONE, GROWN, HEAVY, LEFT, NA, TODD_WOUNDED, WAR, static
 from asobi.games.byston.rules.combat import BOMBER, NO_ROLE, SORTIED, battle_hexes
+from support.play import random_playout
+from support.scenario import rule
 
 from .helpers import C, ch, chit, events, game, h, put
 
@@ -747,23 +748,21 @@ def big_battle(seed: int):
 def test_random_big_battles_end_cleanly(seed):
     s, rng = big_battle(seed)
     fight(s)
-    for _ in range(500):
-        if over(s) or s.ended is not None:
-            break
-        if s.chance is not None:
-            assert sum(p for _, p in s.chance_outcomes()) == pytest.approx(1.0)
-            s.apply(s.sample_chance(rng))
-        else:
-            legal = s.legal_actions()
-            assert legal and list(legal) == sorted(legal)
-            for a in legal:
-                assert s.action_label(a, "ja") and s.action_label(a, "en")
-            s.apply(legal[rng.randrange(len(legal))])
+    for _ in random_playout(s, rng, 500):
         assert not s.invariant_errors(), s.invariant_errors()
         assert s.clone().to_json() == s.to_json()
         view = s.view(0)
         json.dumps(view)
         assert (view["battle"] is None) == (s.fight is None)
+        if over(s) or s.ended is not None:
+            break
+        if s.chance is not None:
+            assert sum(p for _, p in s.chance_outcomes()) == pytest.approx(1.0)
+        else:
+            legal = s.legal_actions()
+            assert legal and list(legal) == sorted(legal)
+            for a in legal:
+                assert s.action_label(a, "ja") and s.action_label(a, "en")
     assert over(s) or s.ended is not None
     if s.ended is None:
         assert s.fight is None and all(r == NO_ROLE for r in s.role) and all(a == NO_ROLE for a in s.aboard)

@@ -8,9 +8,9 @@ from random import Random
 import pytest
 
 from asobi.core import IllegalActionError
-from asobi.core.testing import rule
 from asobi.games.byston.board import CUP, HEAVY
 from asobi.games.byston.rules.cup import _cup, draw_sample
+from support.scenario import rule
 
 from .helpers import C, ch, chit, events, game, h, phase, stay
 

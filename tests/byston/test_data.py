@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from asobi.core.errors import BadDataError
-from asobi.core.testing import rule
 from asobi.games.byston.tables import (
     COUNTRIES,
     FILES,
@@ -22,6 +21,7 @@ from asobi.games.byston.tables import (
     load_tables,
     tables,
 )
+from support.scenario import rule
 
 DATA = Path(__file__).resolve().parents[2] / "src/asobi/games/byston/data"
 

@@ -3,8 +3,8 @@ and the collapse of Ah and Mi with their castles (32.4, 33.4, 35.1, 35.2, B-35).
 
 from __future__ import annotations
 
-from asobi.core.testing import rule
 from asobi.games.byston.board import BOX, COLLAPSED, DEAD, GONE, static
+from support.scenario import rule
 
 from .helpers import C, ch, chit, clear, destroy, events, game, h, phase, put, turn_of, u, units_at
 

@@ -3,7 +3,7 @@ characters may ride each other's units (17.15.3, 17.15.4, B-42, B-51)."""
 
 from __future__ import annotations
 
-from asobi.core.testing import rule
+from support.scenario import rule
 
 from .helpers import ch, destroy, events, game, h, phase, put, turn_of
 

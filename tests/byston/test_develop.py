@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from asobi.core.testing import rule
 from asobi.games.byston.board import TL7_DRAKE, static
+from support.scenario import rule
 
 from .helpers import C, ch, events, game, h, phase
 

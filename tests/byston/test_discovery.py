@@ -3,7 +3,7 @@ B-37, B-60)."""
 
 from __future__ import annotations
 
-from asobi.core.testing import rule
+from support.scenario import rule
 
 from .helpers import C, chit, events, game, phase, put
 

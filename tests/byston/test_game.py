@@ -12,13 +12,14 @@ import pytest
 
 from asobi.core.registry import get_game
 from asobi.core.state import CHANCE
-from asobi.core.testing import rule
 from asobi.games.byston.board import DEAD, WAR
 from asobi.games.byston.dice import pool_outcomes
 from asobi.games.byston.rules.turn import band
 from asobi.games.byston.spec import SPEC
 from asobi.games.byston.spec import SPEC as _BYSTON
 from asobi.games.byston.state import BystonState
+from support.play import random_action
+from support.scenario import rule
 
 from .helpers import C, ch, chit, events, game, phase, stay
 
@@ -131,11 +132,11 @@ def playout(seed: int, players: int):
         if s.current_seat == CHANCE:
             outcomes = s.chance_outcomes()
             assert abs(sum(p for _, p in outcomes) - 1) < 1e-9 and list(outcomes) == sorted(outcomes)
-            action = s.sample_chance(rng)
         else:
             legal = s.legal_actions()
             assert isinstance(legal, tuple) and list(legal) == sorted(set(legal)) and legal
-            action = rng.choice(legal)
+        action = random_action(s, rng)
+        if s.current_seat != CHANCE:
             assert s.is_legal(action)
             assert s.action_label(action, "en") and s.action_label(action, "ja")
         if steps % 37 == 0:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from asobi.core.testing import rule
 from asobi.games.byston.hexes import BadHexError, Grid
+from support.scenario import rule
 
 G = Grid(10, 8)
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from asobi.core.testing import rule
 from asobi.games.byston.board import ARMED, WAR, static
 from asobi.games.byston.control import CONTESTED, camp_income, collectors, controllers
+from support.scenario import rule
 
 from .helpers import C, clear, events, game, h, phase, put
 

@@ -3,8 +3,8 @@ B-52)."""
 
 from __future__ import annotations
 
-from asobi.core.testing import rule
 from asobi.games.byston.board import WAR
+from support.scenario import rule
 
 from .helpers import C, chit, events, game, h, phase, put, u
 

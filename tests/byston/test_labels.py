@@ -3,10 +3,10 @@ a flipped counter is marked alike in the choices and in the combat odds."""
 
 from __future__ import annotations
 
-from asobi.core.testing import rule
 from asobi.games.byston import labels
 from asobi.games.byston.board import WAR
 from asobi.games.byston.forecast import counter_text
+from support.scenario import rule
 
 from .helpers import C, clear, destroy, game, h, phase, put, u
 

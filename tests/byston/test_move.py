@@ -10,10 +10,10 @@ import pytest
 
 from asobi.core import IllegalActionError
 from asobi.core.state import CHANCE
-from asobi.core.testing import rule
 from asobi.games.byston.board import COLLAPSED, WAR, static
 from asobi.games.byston.spec import SPEC as _BYSTON
 from asobi.games.byston.state import BystonState
+from support.scenario import rule
 
 from .helpers import C, ch, chit, events, game, h, phase, put, u
 

@@ -8,7 +8,6 @@ from itertools import product
 
 import pytest
 
-from asobi.core.testing import rule
 from asobi.games.byston.odds import (
     at_least,
     binomial,
@@ -23,6 +22,7 @@ from asobi.games.byston.odds import (
     survival,
 )
 from asobi.games.byston.tables import tables
+from support.scenario import rule
 
 
 def brute_force(values: tuple[int, ...], bonus: int = 0) -> dict[int, Fraction]:

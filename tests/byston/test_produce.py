@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from asobi.core import IllegalActionError
-from asobi.core.testing import rule
 from asobi.games.byston.board import BOX, MADE_GORAON, SUPPLY, static
+from support.scenario import rule
 
 from .helpers import C, box, chit, clear, events, game, h, phase, put, supply, turn_of, u, units_at
 

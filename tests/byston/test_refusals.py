@@ -8,9 +8,9 @@ from random import Random
 import pytest
 
 from asobi.core import IllegalActionError
-from asobi.core.testing import rule
 from asobi.games.byston.board import ARMED, COLLAPSED, NEUTRAL, WAR, static
 from asobi.games.byston.rules.move import entry_refusal, may_enter
+from support.scenario import rule
 
 from .helpers import C, game, h, put, u
 from .test_move import draw, start

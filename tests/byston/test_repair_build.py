@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from asobi.core.testing import rule
 from asobi.games.byston.board import ELF_CASTLE_BUILT, static
+from support.scenario import rule
 
 from .helpers import C, box, clear, events, game, h, phase, put, repair, turn_of, units_at
 

@@ -10,13 +10,14 @@ import pytest
 
 from asobi.core import all_games, get_game
 from asobi.core.spaces import check_space
-from asobi.core.testing import rule
 from asobi.games.byston.board import BOX, MADE_BUBULY, NOT_ENTERED, WAR, static
 from asobi.games.byston.present.render import render_view
 from asobi.games.byston.rules.move import may_enter
 from asobi.games.byston.space import action_space, chance_space, decision_bounds, most_hits
 from asobi.games.byston.state import BystonState
 from asobi.games.byston.tensor import observation_shape, size
+from support.play import played, random_playout
+from support.scenario import rule
 
 from .helpers import C, ch, chit, game, phase, put, u
 
@@ -24,17 +25,7 @@ DRAKE, RAU, ZELANA = C["drake"], C["rau"], C["zelana"]
 
 
 def play_random(players: int, seed: int, steps: int) -> BystonState:
-    rng = random.Random(seed)
-    s = BystonState(players)
-    for _ in range(steps):
-        if s.is_terminal():
-            break
-        if s.current_seat < 0:
-            s.apply_unchecked(s.sample_chance(rng))
-        else:
-            legal = s.legal_actions()
-            s.apply_unchecked(legal[rng.randrange(len(legal))])
-    return s
+    return played(BystonState(players), random.Random(seed), steps, unchecked=True)
 
 
 @rule("1.1")
@@ -153,18 +144,16 @@ def test_random_games_stay_in_the_spaces_and_bounds():
     space, chance = action_space({}), chance_space({})
     bounds = decision_bounds()
     for players in (2, 3, 4):
-        rng = random.Random(players)
         s = BystonState(players)
-        while not s.is_terminal():
-            if s.current_seat < 0:
-                outcomes = s.chance_outcomes()
-                check_space(chance, [a for a, _ in outcomes], "chance")
-                s.apply_unchecked(s.sample_chance(rng))
+        for _ in random_playout(s, random.Random(players), unchecked=True):
+            if s.is_terminal():
+                break
+            if s.is_chance():
+                check_space(chance, [a for a, _ in s.chance_outcomes()], "chance")
                 continue
             legal = s.legal_actions()
             check_space(space, legal, f"{s.pending[0]}")
             assert len(legal) <= bounds[s.pending[0]], s.pending[0]
-            s.apply_unchecked(legal[rng.randrange(len(legal))])
 
 
 def test_every_decision_kind_has_a_bound_and_the_spaces_ignore_options():

@@ -23,7 +23,6 @@ from typing import Any
 import pytest
 
 from asobi.core.errors import BadRecordError
-from asobi.core.state import CHANCE
 from asobi.games.byston.board import (
     BOX,
     COLLAPSED,
@@ -44,6 +43,7 @@ from asobi.games.byston.rules.collapse import serving_country
 from asobi.games.byston.rules.move import hosts
 from asobi.games.byston.state import BystonState
 from asobi.games.byston.tables import Terrain
+from support.play import played, random_playout
 
 # ---- the plain listings ------------------------------------------------------------------------
 
@@ -293,12 +293,10 @@ def near_misses(action: tuple[Any, ...]) -> list[tuple[Any, ...]]:
 def play(seed: int, players: int, seen: dict[str, set[tuple[Any, ...]]], check_every: int) -> int:
     """A random game; every ``check_every`` decisions of a kind with a fast check, the check
     agrees with the listing on the actions seen so far and their near misses."""
-    rng = Random(seed)
     s = BystonState(players)
     steps = 0
-    while not s.is_terminal():
-        if s.current_seat == CHANCE:
-            s.apply_unchecked(s.sample_chance(rng))
+    for _ in random_playout(s, Random(seed), unchecked=True):
+        if s.current_seat < 0:  # chance, or the end
             continue
         legal = s.legal_actions()
         kind = s.pending[0] if s.pending else ""
@@ -312,7 +310,6 @@ def play(seed: int, players: int, seen: dict[str, set[tuple[Any, ...]]], check_e
             for a in sorted(pool, key=repr):
                 assert check(fresh, a) == (a in legal), (kind, a, s.pending)
             assert not check(fresh, ("no such verb",)) and not check(fresh, ())
-        s.apply_unchecked(rng.choice(legal))
         steps += 1
     return steps
 
@@ -333,10 +330,7 @@ def scrambled(seed: int) -> BystonState:
     some changed hands (as 35.3's remnants do), GP, TL, states and chit counts redrawn."""
     rng = Random(seed)
     s = BystonState(rng.choice((2, 3, 4)))
-    for _ in range(rng.randrange(300)):
-        if s.is_terminal():
-            break
-        s.apply_unchecked(s.sample_chance(rng) if s.current_seat == CHANCE else rng.choice(s.legal_actions()))
+    played(s, rng, rng.randrange(300), unchecked=True)
     st = static()
     n = len(s.where)
     hot = [st.rian_coast, *sorted(st.karakara)[:2], *rng.sample(range(len(st.nation)), 6)]
@@ -436,23 +430,19 @@ def test_the_indexes_match_the_counters_after_every_step(players: int) -> None:
         rng = Random(1000 * players + g)
         s = BystonState(players)
         assert kept(s) == rebuilt(s)
-        steps = 0
-        while not s.is_terminal():
+        before = list(s.where)
+        for steps in random_playout(s, rng, unchecked=True):
+            if steps:  # after the steps-th action
+                assert kept(s) == rebuilt(s), (players, g, steps)
+                moved = [(a, b) for a, b in zip(before, s.where, strict=True) if a != b]
+                moves.update((_place_kind(a), _place_kind(b)) for a, b in moved)
+                if steps % 97 == 0:
+                    twin = s.clone()
+                    counter = next(i for i, at in enumerate(twin.where) if at >= 0)
+                    twin.set_where(counter, SUPPLY)
+                    assert kept(s) == rebuilt(s) and kept(twin) == rebuilt(twin)
+                    assert kept(BystonState.from_json(s.to_json())) == kept(s)
             before = list(s.where)
-            if s.current_seat == CHANCE:
-                s.apply_unchecked(s.sample_chance(rng))
-            else:
-                s.apply_unchecked(rng.choice(s.legal_actions()))
-            assert kept(s) == rebuilt(s), (players, g, steps)
-            moved = [(a, b) for a, b in zip(before, s.where, strict=True) if a != b]
-            moves.update((_place_kind(a), _place_kind(b)) for a, b in moved)
-            steps += 1
-            if steps % 97 == 0:
-                twin = s.clone()
-                counter = next(i for i, at in enumerate(twin.where) if at >= 0)
-                twin.set_where(counter, SUPPLY)
-                assert kept(s) == rebuilt(s) and kept(twin) == rebuilt(twin)
-                assert kept(BystonState.from_json(s.to_json())) == kept(s)
     # the games moved counters every way the rules do: made, destroyed or razed or shot down,
     # added, converted, moved by ship, and out of the game (in battle or with a collapse)
     wanted = {("box", "map"), ("map", "box"), ("supply", "box"), ("box", "supply"), ("map", "map")}

@@ -3,8 +3,8 @@ of any country they may be with: Rau, Na and the Zelana with any of the three (B
 
 from __future__ import annotations
 
-from asobi.core.testing import rule
 from asobi.games.byston.board import BOX, static
+from support.scenario import rule
 
 from .helpers import C, ch, clear, destroy, events, game, h, phase, put
 

@@ -11,8 +11,8 @@ from click.testing import CliRunner
 from asobi.cli import main
 from asobi.core import get_game
 from asobi.core.errors import AsobiError
-from asobi.core.play import play_recorded
 from asobi.games.byston.study import BANDS, markdown, read_files, summarize
+from support.play import play_recorded
 
 
 @pytest.fixture(scope="module")

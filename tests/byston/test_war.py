@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from asobi.core import IllegalActionError
-from asobi.core.testing import rule
 from asobi.games.byston.board import (
     ARMED,
     MADE_BILLBINE,
@@ -19,6 +18,7 @@ from asobi.games.byston.board import (
     camp_of,
 )
 from asobi.games.byston.state import BystonState
+from support.scenario import rule
 
 from .helpers import C, answer, events, game, phase
 

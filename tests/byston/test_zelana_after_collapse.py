@@ -3,9 +3,9 @@ kept as printed), and on Na's chits again from Na's war."""
 
 from __future__ import annotations
 
-from asobi.core.testing import rule
 from asobi.games.byston.board import ARMED, COLLAPSED, DEAD, SUPPLY, WAR, static
 from asobi.games.byston.rules.collapse import task_collapse_check
+from support.scenario import rule
 
 from .helpers import C, ch, chit, events, game, phase
 

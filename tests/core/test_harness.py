@@ -8,8 +8,7 @@ import pytest
 
 from asobi.core import IllegalActionError, MalformedActionError
 from asobi.core.conformance import HarnessError, check_game
-
-from .toygame import SPEC, HighCard, registered
+from support.toygame import SPEC, HighCard, registered
 
 
 def test_toy_game_conforms():

@@ -8,8 +8,7 @@ from asobi.core import IllegalActionError
 from asobi.core.errors import NotYourTurnError
 from asobi.core.match import Match, UndoError
 from asobi.core.state import CHANCE
-
-from .toygame import SPEC, registered
+from support.toygame import SPEC, registered
 
 
 @pytest.fixture(autouse=True)

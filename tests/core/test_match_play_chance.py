@@ -8,8 +8,7 @@ import pytest
 
 from asobi.core.match import Match
 from asobi.core.state import CHANCE
-
-from .toygame import SPEC, registered
+from support.toygame import SPEC, registered
 
 
 @pytest.fixture(autouse=True)

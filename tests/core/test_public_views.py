@@ -10,19 +10,12 @@ import pytest
 
 from asobi.core.conformance import HarnessError, PlayoutStats, check_views
 from asobi.core.registry import get_game
-from asobi.core.state import CHANCE
+from support.play import played
 
 
 def _mid_game(game: str, options: dict, steps: int = 60):
     spec = get_game(game)
-    state = spec.new_state(spec.validate_options(options))
-    rng = Random(3)
-    for _ in range(steps):
-        if state.current_seat == CHANCE:
-            state.apply(rng.choice(state.chance_outcomes())[0])
-        else:
-            state.apply(rng.choice(state.legal_actions()))
-    return spec, state
+    return spec, played(spec.new_state(spec.validate_options(options)), Random(3), steps, uniform_chance=True)
 
 
 def test_byston_declares_public_views_and_they_are():

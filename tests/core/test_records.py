@@ -18,8 +18,7 @@ from asobi.core import (
 from asobi.core.actions import MAX_ACTION_DEPTH, is_well_formed
 from asobi.core.record import MAX_JSON_DEPTH, load_json
 from asobi.core.replay import read_record, recheck, replay
-
-from .toygame import SPEC, registered
+from support.toygame import SPEC, registered
 
 
 @pytest.fixture(autouse=True)
@@ -164,7 +163,7 @@ def test_seed_is_not_written_while_people_are_still_playing():
 
 
 def test_data_hash_is_carried_and_a_different_one_warns(monkeypatch):
-    from . import toygame
+    from support import toygame
 
     spec = dataclasses.replace(SPEC, records=dataclasses.replace(SPEC.records, data_hash=lambda: "1234567890abcdef"))
     monkeypatch.setattr(toygame, "SPEC", spec)  # what the test game's entry point names

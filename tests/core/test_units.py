@@ -21,9 +21,7 @@ from asobi.core.actions import HIDDEN
 from asobi.core.data import load
 from asobi.core.labels import ActionLabels
 from asobi.core.options import validate_options
-from asobi.core.testing import cited_clauses
-
-from .toygame import SPEC, registered
+from support.toygame import SPEC, registered
 
 
 def test_actions_round_trip_through_json():
@@ -148,11 +146,6 @@ def test_bad_data_file_names_file_entry_and_field(tmp_path):
         load(Pool, path)
     with pytest.raises(BadDataError, match="cannot read"):
         load(Pool, tmp_path / "missing.toml")
-
-
-def test_cited_clauses_reads_rule_decorators(tmp_path):
-    (tmp_path / "test_x.py").write_text('@rule("7.5", "7.6")\ndef test_a(): ...\n@rule(\'L-1\')\ndef test_b(): ...\n')
-    assert cited_clauses(tmp_path) == {"7.5", "7.6", "L-1"}
 
 
 def test_errors_cross_process_boundaries_whole():

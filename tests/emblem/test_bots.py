@@ -51,7 +51,7 @@ def test_the_rule_bot_beats_the_random_bot_with_every_deck_pairing():
 
 def test_simulation_figures_count_turns_and_units():
     from asobi.core import get_game
-    from asobi.core.play import play_recorded
+    from support.play import play_recorded
 
     _, state = play_recorded(get_game("emblem"), {}, ["rule", "rule"], 5)
     figures = state.metrics()

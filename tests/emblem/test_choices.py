@@ -3,9 +3,9 @@ C-34), "up to" numbers of chips (C-35), deploying in parts (C-36), and the end b
 
 from __future__ import annotations
 
-from asobi.core.testing import rule
 from asobi.games.emblem.rules import flow
 from asobi.games.emblem.rules.end_phase import begin_end_phase, end_turn
+from support.scenario import rule
 
 from .helpers import arrive, at, chips, draw_any, empty_hand, events, give, opening, place, put_card, settled
 

@@ -3,9 +3,9 @@ tests had left open."""
 
 from __future__ import annotations
 
-from asobi.core.testing import rule
 from asobi.games.emblem.rules import flow
 from asobi.games.emblem.units import U_POISON
+from support.scenario import rule
 
 from .helpers import chips, invasion, put_card, settled
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from asobi.core.errors import BadDataError, BadOptionsError
-from asobi.core.testing import rule
 from asobi.games.emblem.cards import preconstructed
 from asobi.games.emblem.rules import flow
 from asobi.games.emblem.rules.field import SORTIE_SQUARES, SQUARES, square_name
 from asobi.games.emblem.spec import SPEC, deck_list, prepare_options
 from asobi.games.emblem.view import unit_view
+from support.scenario import rule
 
 from .helpers import (
     arrive,

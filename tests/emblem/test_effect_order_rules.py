@@ -4,10 +4,10 @@ an item that raised the giver's 気力)."""
 
 from __future__ import annotations
 
-from asobi.core.testing import rule
 from asobi.games.emblem.rules import flow
 from asobi.games.emblem.rules.end_phase import begin_end_phase
 from asobi.games.emblem.units import SLOTS, U_ITEM, U_POISON
+from support.scenario import rule
 
 from .helpers import arrive, at, chips, draw_any, empty_hand, events, opening, place, settled
 from .test_keyword_rules import args_of, turn_start

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from asobi.core import IllegalActionError
-from asobi.core.testing import rule
 from asobi.games.emblem.rules import flow
 from asobi.games.emblem.rules.end_phase import begin_end_phase
 from asobi.games.emblem.view import unit_view
+from support.scenario import rule
 
 from .helpers import arrive, at, chips, empty_hand, events, give, opening, place, put_card, settled
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from asobi.core.testing import rule
 from asobi.games.emblem.cards import CAVALRY, FLIER, INFANTRY
 from asobi.games.emblem.rules import field
+from support.scenario import rule
 
 SQUARES = [(col, row) for row in range(4) for col in range(3)]
 """C-1: 3 columns (a–c) by 4 rows (1–4, counted from A's side), square ``row * 3 + col``."""

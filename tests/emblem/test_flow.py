@@ -10,6 +10,7 @@ import pytest
 
 from asobi.games.emblem.rules import DECISIONS, FLOW, IDLE, TASKS, flow
 from asobi.games.emblem.state import EmblemState
+from support.play import played, random_action
 
 from .helpers import at, invasion, new, place
 
@@ -44,10 +45,7 @@ def test_step_and_actor_are_read_from_the_pending_decision_the_chance_node_or_th
 
 
 def test_a_game_ends_with_nothing_pending_and_nothing_scheduled():
-    rng = Random(5)
-    s = new()
-    while not s.is_terminal():
-        s.apply(s.sample_chance(rng) if s.is_chance() else rng.choice(s.legal_actions()))
+    s = played(new(), Random(5))
     assert s.ended is not None and s.pending is None and s.chance is None and s.agenda == []
     assert s.step == flow.OVER and s.actor == -1 and s.legal_actions() == ()
     outcome = s.outcome()
@@ -79,13 +77,13 @@ def test_states_with_work_scheduled_round_trip_and_go_on_alike():
         rng = Random(seed)
         s = new()
         while not s.is_terminal():
+            action = random_action(s, rng)
             if s.agenda:
                 back = _round_trip(s)
                 seen += 1
-                action = s.sample_chance(rng) if s.is_chance() else rng.choice(s.legal_actions())
                 back.apply(action)
                 s.apply(action)
                 assert back.fingerprint() == s.fingerprint()
                 continue
-            s.apply(s.sample_chance(rng) if s.is_chance() else rng.choice(s.legal_actions()))
+            s.apply(action)
     assert seen >= 20

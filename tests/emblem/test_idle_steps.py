@@ -4,9 +4,9 @@ on the positions where the rule decides them (they are the checks ``rules.IDLE``
 
 from __future__ import annotations
 
-from asobi.core.testing import rule
 from asobi.games.emblem.rules import IDLE
 from asobi.games.emblem.units import U_ACTED, U_CHIPS
+from support.scenario import rule
 
 from .helpers import arrive, draw_any, opening, place
 

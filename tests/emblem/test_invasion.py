@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from asobi.core import IllegalActionError
-from asobi.core.testing import rule
 from asobi.games.emblem.rules import flow
 from asobi.games.emblem.view import unit_view
+from support.scenario import rule
 
 from .helpers import arrive, at, chips, cites, events, invasion, opening, place, put_card, settled
 

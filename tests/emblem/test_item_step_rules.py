@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from asobi.core import IllegalActionError
-from asobi.core.testing import rule
 from asobi.games.emblem.rules import flow
 from asobi.games.emblem.rules.kokuryoku import item_step
 from asobi.games.emblem.state import EmblemState
+from support.scenario import rule
 
 from .helpers import arrive, at, chips, draw_any, empty_hand, give, opening, place, settled
 

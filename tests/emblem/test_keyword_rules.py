@@ -4,12 +4,12 @@ end-phase keywords 伝承 (C-19) and 練磨 (C-20): the cases the rule tests had
 from __future__ import annotations
 
 from asobi.core.agent import Observation
-from asobi.core.testing import rule
 from asobi.games.emblem.bots import RuleBot
 from asobi.games.emblem.rules import flow, keywords
 from asobi.games.emblem.rules.end_phase import begin_end_phase
 from asobi.games.emblem.spec import SPEC
 from asobi.games.emblem.units import U_HONE, U_POISON
+from support.scenario import rule
 
 from .helpers import arrive, at, chips, draw_any, empty_hand, events, opening, place, put_card, settled
 

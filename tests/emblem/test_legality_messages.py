@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from asobi.core import IllegalActionError
-from asobi.core.testing import rule
 from asobi.games.emblem.rules import flow
 from asobi.games.emblem.rules.end_phase import begin_end_phase
+from support.scenario import rule
 
 from .helpers import arrive, at, deploy, draw_any, give, opening, place, put_card
 

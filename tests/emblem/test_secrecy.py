@@ -9,13 +9,13 @@ import pytest
 
 from asobi.core import IllegalActionError
 from asobi.core.actions import HIDDEN
-from asobi.core.match import Match
-from asobi.core.testing import rule
 from asobi.games.emblem.cards import UNIT
 from asobi.games.emblem.hidden import unseen_cards
 from asobi.games.emblem.rules import IDLE, flow, kokuryoku
 from asobi.games.emblem.spec import SPEC, observation_shape
 from asobi.games.emblem.state import EmblemState
+from support.play import random_playout
+from support.scenario import rule
 
 from .helpers import arrive, draw_any, empty_hand, give, opening, place
 
@@ -39,15 +39,11 @@ def random_states(seeds: range, every: int = 37) -> list[EmblemState]:
     """States along random games, a few per game."""
     out = []
     for seed in seeds:
-        match = Match(SPEC, SPEC.validate_options({}), ["bot:random"] * 2, seed=seed, journal=False)
-        step = 0
-        while not match.is_over():
-            if step % every == 0:
-                s = match.state
-                assert isinstance(s, EmblemState)
+        s = SPEC.new_game({})
+        assert isinstance(s, EmblemState)
+        for step in random_playout(s, Random(seed)):
+            if step % every == 0 and not s.is_terminal():
                 out.append(s.clone())
-            match.step()
-            step += 1
     return out
 
 

@@ -6,10 +6,10 @@ import pytest
 
 from asobi.core import IllegalActionError
 from asobi.core.errors import BadDataError, BadOptionsError
-from asobi.core.testing import rule
 from asobi.games.emblem.rules.setup import may_mulligan
 from asobi.games.emblem.spec import SPEC, prepare_options
 from asobi.games.emblem.state import CHIPS
+from support.scenario import rule
 
 from .helpers import cites, events, new, settled
 

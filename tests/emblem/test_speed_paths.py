@@ -7,10 +7,11 @@ from __future__ import annotations
 from random import Random
 
 from asobi.core import CHANCE, TERMINAL, GameState
-from asobi.core.testing import FixedRandom
 from asobi.games.emblem.rules import flow
 from asobi.games.emblem.spec import SPEC
 from asobi.games.emblem.state import EmblemState
+from support.play import random_playout
+from support.scenario import FixedRandom
 
 EDGES = (0.0, 1e-12, 0.25, 0.5, 0.999999, 1 - 2**-53)
 """``random()`` values at and near both ends, where a running sum's rounding decides the card."""
@@ -27,15 +28,8 @@ def _random_games(n: int, options: dict[str, object]):
     rng = Random(3)
     for _ in range(n):
         s = SPEC.new_state(SPEC.validate_options(options))
-        while True:
+        for _ in random_playout(s, rng, unchecked=True):
             yield s
-            if s.current_seat == TERMINAL:
-                break
-            if s.current_seat == CHANCE:
-                s.apply_unchecked(s.sample_chance(rng))
-            else:
-                legal = s.legal_actions()
-                s.apply_unchecked(legal[rng.randrange(len(legal))])
 
 
 def test_sampled_draw_is_the_base_class_pick_from_the_listed_outcomes():

@@ -9,40 +9,26 @@ from typing import Any
 import pytest
 
 from asobi.core.errors import BadRecordError
-from asobi.games.emblem.state import FIELDS, EmblemState
+from asobi.games.emblem.state import EmblemState
+from support.play import played, random_playout
 
 from .helpers import SPEC, new
 
 
 def _played(seed: int, steps: int) -> EmblemState:
-    s = new()
-    rng = Random(seed)
-    for _ in range(steps):
-        if s.is_terminal():
-            break
-        s.apply(s.sample_chance(rng) if s.is_chance() else rng.choice(s.legal_actions()))
-    return s
+    return played(new(), Random(seed), steps)
 
 
 def _round_trip(s: EmblemState) -> EmblemState:
     return EmblemState.from_json(json.loads(json.dumps(s.to_json(), ensure_ascii=False)))
 
 
-def test_every_slot_is_declared_once():
-    assert EmblemState.__slots__ == FIELDS.slots
-    assert {"hand", "field", "deck", "deploying", "log", "legal_cache", "chance_cache"}
-    assert {"agenda", "pending", "chance", "ended"} <= set(FIELDS.slots) <= set(FIELDS.slots)
-
-
 def test_json_round_trips_along_games_with_card_ids_in_the_json():
     seen_deploying = seen_units = False
     for seed in range(3):
         s = new()
-        rng = Random(seed)
-        for i in range(400):
-            if s.is_terminal():
-                break
-            if i % 7 == 0:
+        for i in random_playout(s, Random(seed), 400):
+            if i % 7 == 0 and i < 400 and not s.is_terminal():
                 data = s.to_json()
                 assert all(isinstance(c, str) for h in data["hand"] for c in h)
                 back = _round_trip(s)
@@ -51,7 +37,6 @@ def test_json_round_trips_along_games_with_card_ids_in_the_json():
                 assert back.field_errors() == [] and back.invariant_errors() == []
                 seen_deploying |= bool(s.deploying)
                 seen_units |= any(u is not None for u in s.field)
-            s.apply(s.sample_chance(rng) if s.is_chance() else rng.choice(s.legal_actions()))
     assert seen_units and seen_deploying
 
 
@@ -90,21 +75,18 @@ def test_no_rule_changes_a_unit_in_place_since_clones_share_them(wipeout_at_once
     for seed in range(12):
         s = SPEC.new_game({"wipeout_at_once": wipeout_at_once})
         assert isinstance(s, EmblemState)
-        rng = Random(seed)
-        while not s.is_terminal():
+        before: list[list[int] | None] | None = None
+        for _ in random_playout(s, Random(seed)):
+            if before is not None:  # the units the last action changed
+                changed += sum(
+                    1 for b, u in zip(before, s.field, strict=True) if b is not None and u is not None and b != u
+                )
             _share_units(s)
             before = [None if u is None else list(u) for u in s.field]
-            s.apply(s.sample_chance(rng) if s.is_chance() else rng.choice(s.legal_actions()))
-            changed += sum(
-                1 for b, u in zip(before, s.field, strict=True) if b is not None and u is not None and b != u
-            )
     assert changed > 1000  # the games changed units, each time in a copy
     s = _played(7, 150)
     fingerprint, units = s.fingerprint(), [None if u is None else list(u) for u in s.field]
-    c = s.clone()
-    rng = Random(1)
-    while not c.is_terminal():
-        c.apply(c.sample_chance(rng) if c.is_chance() else rng.choice(c.legal_actions()))
+    played(s.clone(), Random(1))
     assert s.fingerprint() == fingerprint and s.field == units
 
 

@@ -5,13 +5,13 @@ preconstructed decks use every card of the pool, so the end-phase land (2.5.2) h
 from __future__ import annotations
 
 from asobi.core.agent import Observation
-from asobi.core.play import play_recorded
-from asobi.core.testing import rule
 from asobi.games.emblem.bots import RuleBot
 from asobi.games.emblem.cards import DECKS, UNIT, CardInfo, pool, preconstructed
 from asobi.games.emblem.rules import flow
 from asobi.games.emblem.rules.end_phase import begin_end_phase
 from asobi.games.emblem.spec import SPEC
+from support.play import play_recorded
+from support.scenario import rule
 
 from .helpers import arrive, chips, empty_hand, give, opening, place, put_card, settled
 

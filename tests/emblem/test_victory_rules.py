@@ -4,9 +4,9 @@ record of the setup (the decks, a mulligan)."""
 
 from __future__ import annotations
 
-from asobi.core.testing import rule
 from asobi.games.emblem.rules import flow, setup
 from asobi.games.emblem.rules.victory import field_strength
+from support.scenario import rule
 
 from .helpers import arrive, at, draw_any, events, invasion, new, opening, place, settled
 from .test_choices import out_of_cards

@@ -1,35 +1,39 @@
 """Record a golden playthrough: a full bot game whose log CI replays and compares.
 
-    python tests/golden/make.py GAME --seed N --bots rule,rule [--name NAME] [--option value ...]
+    python tests/golden/make.py GAME --seed N --bots rule,rule [--name NAME] [game options ...]
 
 writes ``tests/golden/NAME.record.json`` and ``NAME.log.en.txt`` / ``NAME.log.ja.txt`` (the
 all-seeing log). Re-record only when a rules change is meant to change the game, and bump the
-game's rules version then.
+game's rules version then. ``--help`` after GAME lists the game's options.
 """
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
+from typing import Any
 
-from asobi.cli import parse_game_options
+import click
+
+from asobi.cli.game_options import GameOptionsCommand
 from asobi.core import get_game
-from asobi.core.play import play_recorded
+from asobi.core.match import Match
 
 HERE = Path(__file__).parent
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("game")
-    parser.add_argument("--seed", type=int, required=True)
-    parser.add_argument("--bots", required=True, help="one bot name per seat, comma-separated")
-    parser.add_argument("--name", help="file name stem (default: the game id)")
-    args, rest = parser.parse_known_args()
-    spec = get_game(args.game)
-    options = parse_game_options(spec, rest)
-    record, state = play_recorded(spec, options, args.bots.split(","), args.seed)
-    stem = args.name or spec.id
+@click.command(cls=GameOptionsCommand, help=__doc__)
+@click.argument("game")
+@click.option("--seed", type=int, required=True)
+@click.option("--bots", required=True, help="one bot name per seat, comma-separated")
+@click.option("--name", help="file name stem (default: the game id)")
+def main(game: str, seed: int, bots: str, name: str | None, game_options: dict[str, Any]) -> None:
+    spec = get_game(game)
+    options = spec.local_options(game_options)
+    match = Match(spec, spec.validate_options(options), [f"bot:{b}" for b in bots.split(",")], seed=seed,
+                  journal=False)
+    match.play()
+    record, state = match.record(), match.state
+    stem = name or spec.id
     (HERE / f"{stem}.record.json").write_text(record.dumps() + "\n", encoding="utf-8")
     for lang in ("en", "ja"):
         (HERE / f"{stem}.log.{lang}.txt").write_text("\n".join(spec.log_texts(state, None, lang)) + "\n", encoding="utf-8")

@@ -1,4 +1,4 @@
-"""The core's toy game ("high card", tests/core/toygame.py) with declared spaces and an
+"""The core's toy game ("high card", tests/support/toygame.py) with declared spaces and an
 observation tensor, for testing the adapters before (and apart from) the real games.
 
 Not registered: the adapters take the spec itself, so no other test sees this game.
@@ -10,7 +10,7 @@ import dataclasses
 from typing import Any
 
 from asobi.core import GameSpec, Spaces
-from core.toygame import RANKS, SPEC, HighCard
+from support.toygame import RANKS, SPEC, HighCard
 
 
 class CardSpace:

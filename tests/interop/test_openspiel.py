@@ -5,7 +5,6 @@ OpenSpiel's MCTS bot playing."""
 from __future__ import annotations
 
 import copy
-import os
 import pickle
 
 import pytest
@@ -17,12 +16,12 @@ import pyspiel
 from open_spiel.python.algorithms import mcts
 
 from asobi.interop import openspiel as aos
+from support import depth
 
 from .games import cases, missing
 from .spaced_toy import SPACED_SPEC, SpacedHighCard
 
-SIMS = int(os.environ.get("ASOBI_OPENSPIEL_SIMS", "1"))
-"""Random simulations per registered game and option set (each is a whole game)."""
+SIMS = depth.OPENSPIEL_SIMS
 
 
 @pytest.fixture(scope="module")

@@ -5,8 +5,8 @@ from __future__ import annotations
 from asobi.core.agent import Observation
 from asobi.core.bots import make_bot
 from asobi.core.match import Match
-from asobi.core.play import chance_rng
 from asobi.games.legion.spec import SPEC
+from support.play import chance_rng
 
 
 def test_rule_bots_finish_games_with_only_legal_actions():
@@ -40,7 +40,7 @@ def test_rule_bot_negates_an_attack_that_would_hit():
 
 
 def test_simulation_figures_are_rounds_and_lives():
-    from asobi.core.play import play_recorded
+    from support.play import play_recorded
 
     _, state = play_recorded(SPEC, {"players": 3}, ["rule"] * 3, 5)
     figures = state.metrics()

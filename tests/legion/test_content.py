@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from asobi.core.errors import BadDataError
-from asobi.core.testing import rule
 from asobi.games.legion.content import content, load_content
 from asobi.games.legion.spec import SPEC
 from asobi.games.legion.state import LegionState
+from support.scenario import rule
 
 from .helpers import sq
 

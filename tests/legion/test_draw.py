@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from asobi.core import CHANCE, IllegalActionError
-from asobi.core.testing import rule
+from support.scenario import rule
 
 from .helpers import code, events, position, run
 

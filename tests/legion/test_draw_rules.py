@@ -4,9 +4,9 @@ the survivors of scripts/mutate.py)."""
 
 from __future__ import annotations
 
-from asobi.core.testing import FixedRandom, rule
 from asobi.games.legion.rules import draw
 from asobi.games.legion.rules.draw import sample_chance
+from support.scenario import FixedRandom, rule
 
 from .helpers import code, events, position, run
 

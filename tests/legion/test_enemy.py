@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from asobi.core.testing import rule
 from asobi.games.legion.content import content
 from asobi.games.legion.rules.lives import enemy_level
+from support.scenario import rule
 
 from .helpers import clauses, code, events, position, run, sq, square_index
 

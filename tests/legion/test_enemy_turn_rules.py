@@ -4,7 +4,7 @@ scripts/mutate.py)."""
 
 from __future__ import annotations
 
-from asobi.core.testing import rule
+from support.scenario import rule
 
 from .helpers import code, events, position, run
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from asobi.core import CHANCE, TERMINAL
-from asobi.core.testing import rule
 from asobi.games.legion.cards import ARMY
 from asobi.games.legion.rules.turn import finish
+from support.scenario import rule
 
 from .helpers import clauses, code, events, keys, kind, position, run
 from .test_stack import attack_position

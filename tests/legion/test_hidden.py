@@ -9,11 +9,12 @@ import pytest
 
 from asobi.core import CHANCE, TERMINAL
 from asobi.core.actions import HIDDEN
-from asobi.core.testing import rule
 from asobi.games.legion.cards import ARMY
 from asobi.games.legion.hidden import determinize, known_cards
 from asobi.games.legion.spec import SPEC
 from asobi.games.legion.state import LegionState
+from support.play import random_action, random_playout
+from support.scenario import rule
 
 from .helpers import code, kind, position, run
 
@@ -22,19 +23,10 @@ def _random_states(games: int = 8, every: int = 4, timing: str = "printed") -> l
     """States met along seeded random games (2 to 5 players), every few steps."""
     found = []
     for g in range(games):
-        rng = Random(100 + g)
         s = LegionState(2 + g % 4, "hard" if g % 3 == 0 else "normal", timing=timing)
-        step = 0
-        while s.current_seat != TERMINAL and step < 400:
-            if step % every == 0:
+        for step in random_playout(s, Random(100 + g), 400, uniform_chance=True):
+            if step % every == 0 and step < 400 and not s.is_terminal():
                 found.append(s.clone())
-            if s.current_seat == CHANCE:
-                outcomes = s.chance_outcomes()
-                s.apply(outcomes[rng.randrange(len(outcomes))][0])
-            else:
-                legal = s.legal_actions()
-                s.apply(legal[rng.randrange(len(legal))])
-            step += 1
     return found
 
 
@@ -217,13 +209,9 @@ def test_what_is_known_and_the_hidden_logs_read_incrementally_match_a_whole_log_
                     for e in s.log
                     if e.seats and seat not in e.seats
                 ]
-            if s.current_seat == CHANCE:
-                s.apply(s.sample_chance(rng))
-            else:
-                legal = s.legal_actions()
-                action = legal[rng.randrange(len(legal))]
-                swaps += action[0] == "swap"
-                s.apply(action)
+            action = random_action(s, rng)
+            swaps += s.current_seat != CHANCE and action[0] == "swap"
+            s.apply(action)
     assert swaps > 10  # the games met what the known cards follow
 
 
@@ -243,10 +231,9 @@ def test_who_is_asked_never_depends_on_another_hand_along_a_branch(timing):
     for g in range(6):
         rng = Random(500 + g)
         s = SPEC.new_game({"players": 3 + g % 3, "timing": timing})
-        for step in range(200):  # play a little into the game, so hands are dealt
+        for step in random_playout(s, rng, 200):  # play a little into the game, so hands are dealt
             if step >= 8 + g and s.hidden_variants(g % s.n, Random(g)):
                 break
-            s.apply(s.sample_chance(rng) if s.is_chance() else rng.choice(s.legal_actions()))
         seat = g % s.n
         variants = s.hidden_variants(seat, Random(g))
         assert variants

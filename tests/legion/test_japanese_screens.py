@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from asobi.core.registry import get_game
+from support.play import random_playout
 
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*")
 ALLOWED = re.compile(
@@ -41,18 +42,10 @@ def _views(seed: int, players: int, every: int) -> tuple[list[tuple[dict[str, An
     in Japanese."""
     spec = get_game("legion")
     state = spec.new_game({"players": players})
-    rng = Random(seed)
     views: list[tuple[dict[str, Any], int | None]] = []
-    step = 0
-    while not state.is_terminal() and step < 4000:
-        if step % every == 0:
+    for step in random_playout(state, Random(seed), 4000, unchecked=True):
+        if step % every == 0 or state.is_terminal() or step == 4000:
             views += [(state.view(seat), seat) for seat in [None, *range(state.n_seats)]]
-        if state.is_chance():
-            state.apply_unchecked(state.sample_chance(rng))
-        else:
-            state.apply_unchecked(rng.choice(state.legal_actions()))
-        step += 1
-    views += [(state.view(seat), seat) for seat in [None, *range(state.n_seats)]]
     return views, [spec.event_text(event, "ja") for event in state.log]
 
 

@@ -3,8 +3,8 @@ and what the log says (written against the survivors of scripts/mutate.py)."""
 
 from __future__ import annotations
 
-from asobi.core.testing import rule
 from asobi.games.legion.content import content
+from support.scenario import rule
 
 from .helpers import events, position, run, square_index
 

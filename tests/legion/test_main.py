@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from asobi.core import IllegalActionError
-from asobi.core.testing import rule
 from asobi.games.legion.rules.blackout import black_out
 from asobi.games.legion.rules.main_phase import DEVELOP, SUPPLY
+from support.scenario import rule
 
 from .helpers import army, clauses, code, events, kind, position, run, sq
 

@@ -3,8 +3,8 @@ square 0, a real square, and the centre (written against the survivors of script
 
 from __future__ import annotations
 
-from asobi.core.testing import rule
 from asobi.games.legion.content import content
+from support.scenario import rule
 
 from .helpers import events, kind, position, run, sq
 

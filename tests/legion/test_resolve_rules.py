@@ -3,7 +3,7 @@ finds nothing left to act on (written against the survivors of scripts/mutate.py
 
 from __future__ import annotations
 
-from asobi.core.testing import rule
+from support.scenario import rule
 
 from .helpers import army, code, events, kind, position, run, sq
 

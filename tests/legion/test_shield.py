@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from asobi.core.testing import rule
 from asobi.games.legion.rules.weapons import destroy_weapons_at
+from support.scenario import rule
 
 from .helpers import clauses, code, position, run, sq
 

@@ -4,9 +4,9 @@ scripts/mutate.py)."""
 
 from __future__ import annotations
 
-from asobi.core.testing import rule
 from asobi.games.legion.content import code_name
 from asobi.games.legion.rules.shield import same_alphabet_or_number
+from support.scenario import rule
 
 from .helpers import code, events, position, run
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from random import Random
 
-from asobi.core import CHANCE, TERMINAL, Event
-from asobi.core.testing import FixedRandom, rule
+from asobi.core import Event
 from asobi.games.legion.cards import ARMY, distinct, hand_kinds
 from asobi.games.legion.content import DIRECTION_STEP, content, tables
 from asobi.games.legion.rules.log import seat_events
@@ -16,6 +15,8 @@ from asobi.games.legion.rules.stack import can_respond, playable_strategies
 from asobi.games.legion.rules.weapons import ship_distance
 from asobi.games.legion.rules.window import ALL_BUT, SEATS_IN, answerers, sync_answerers
 from asobi.games.legion.state import LegionState
+from support.play import random_playout
+from support.scenario import FixedRandom, rule
 
 from .helpers import events, keys, position, run
 
@@ -24,19 +25,10 @@ def _random_states(games: int = 12, every: int = 3) -> list[LegionState]:
     """States met along seeded random games (2 to 5 players), every few steps."""
     found = []
     for g in range(games):
-        rng = Random(g)
         s = LegionState(2 + g % 4, "hard" if g % 3 == 0 else "normal")
-        step = 0
-        while s.current_seat != TERMINAL:
-            if step % every == 0:
+        for step in random_playout(s, Random(g), unchecked=True, uniform_chance=True):
+            if step % every == 0 and not s.is_terminal():
                 found.append(s.clone())
-            if s.current_seat == CHANCE:
-                outcomes = s.chance_outcomes()
-                s.apply_unchecked(outcomes[rng.randrange(len(outcomes))][0])
-            else:
-                legal = s.legal_actions()
-                s.apply_unchecked(legal[rng.randrange(len(legal))])
-            step += 1
     return found
 
 
@@ -274,19 +266,12 @@ def test_the_seats_a_window_asks_are_kept_up_to_date_at_every_step():
         s = LegionState(
             2 + g % 4, ("easy", "normal", "hard")[g % 3], g % 5 == 0, timing=("printed", "simple")[g % 2]
         )
-        while True:
+        for _ in random_playout(s, rng, unchecked=True):
             assert s.answerers == answerers(s), (g, checked)
             checked += 1
-            if s.current_seat == TERMINAL:
-                break
-            if checked % 37 == 0:
+            if checked % 37 == 0 and not s.is_terminal():
                 for v in [s.clone(), s.determinize(g % s.n, rng), *s.hidden_variants(g % s.n, rng)]:
                     assert v.answerers == answerers(v)
-            if s.current_seat == CHANCE:
-                s.apply_unchecked(s.sample_chance(rng))
-            else:
-                legal = s.legal_actions()
-                s.apply_unchecked(legal[rng.randrange(len(legal))])
     assert checked > 1000
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from asobi.core import CHANCE
-from asobi.core.testing import rule
+from support.scenario import rule
 
 from .helpers import army, code, events, kind, position, run, sq
 

@@ -3,8 +3,8 @@ that have nothing to act on (written against the survivors of scripts/mutate.py)
 
 from __future__ import annotations
 
-from asobi.core.testing import rule
 from asobi.games.legion.rules.stack import playable_strategies
+from support.scenario import rule
 
 from .helpers import events, kind, position, run
 

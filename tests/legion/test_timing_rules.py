@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from asobi.core.testing import rule
 from asobi.games.legion.rules.ship import move_ship
+from support.scenario import rule
 
 from .helpers import events, kind, position, run, sq
 

@@ -8,9 +8,9 @@ import dataclasses
 
 import pytest
 
-from asobi.core.testing import rule
 from asobi.games.legion.content import Tables, content
 from asobi.games.legion.rules.draw import hand_limit
+from support.scenario import rule
 
 from .helpers import code, events, kind, position, run, sq
 

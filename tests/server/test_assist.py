@@ -10,9 +10,10 @@ import pytest
 
 from asobi.core.match import Match
 from asobi.core.registry import get_game
-from asobi.core.state import CHANCE, TERMINAL
+from asobi.core.state import CHANCE
 from asobi.server.cards import card_catalogue
 from asobi.server.hints import best_bot, hint
+from support.play import people_match, random_match
 
 from .conftest import hello, hello_until, message_for, my_turn, new_game, receive_until
 
@@ -28,21 +29,16 @@ def _finished(client, game: str, seats: list[str], seed: int, **options) -> int:
 
 def _sampled(game: str, options: dict, seed: int, points: int, every: int):
     """A match of people deciding at random, stopped at ``points`` moments where a seat decides."""
-    spec = get_game(game)
-    options = spec.validate_options(options)
-    n = len(spec.seat_names(options))
-    match = Match(spec, options, ["human"] * n, seed=seed)
-    rng = Random(seed)
-    steps = 0
-    while points and match.current_seat != TERMINAL:
-        if match.current_seat == CHANCE:
-            match.step()
-            continue
-        steps += 1
-        if steps % every == 0:
-            points -= 1
-            yield match
-        match.submit(match.current_seat, rng.choice(match.state.legal_actions()))
+    match = people_match(game, options, seed)
+    decisions = 0
+    for _ in random_match(match, Random(seed)):
+        if not points:
+            return
+        if match.current_seat >= 0:
+            decisions += 1
+            if decisions % every == 0:
+                points -= 1
+                yield match
 
 
 # ---- the hint --------------------------------------------------------------------------------------

@@ -9,31 +9,22 @@ from random import Random
 import orjson
 import pytest
 
-from asobi.core.match import Match
-from asobi.core.registry import get_game
-from asobi.core.state import CHANCE, TERMINAL
 from asobi.server import messages
 from asobi.server.messages import Reader, StateMessages
 from asobi.server.protocol import encode
+from support.play import people_match, random_match
 
 
 @pytest.mark.parametrize("game, options", [("legion", {"players": 3}), ("emblem", {}), ("byston", {"players": 2})])
 def test_a_rooms_builder_gives_each_socket_the_message_a_builder_of_its_own_gives(game: str, options: dict) -> None:
-    spec = get_game(game)
-    options = spec.validate_options(options)
-    n = len(spec.seat_names(options))
-    match = Match(spec, options, ["human"] * n, seed=3)
-    rng = Random(3)
+    match = people_match(game, options, seed=3)
+    spec, options, n = match.spec, match.options, len(match.seats)
     readers = [Reader(seat, lang, text=lang == "ja", epoch="e") for seat in [*range(n), None] for lang in ("ja", "en")]
     room = StateMessages(spec, options, 1, connected=readers[:2], epoch="e")
     rendered = 0
-    for _ in range(60):
-        if match.current_seat == TERMINAL:
-            break
-        if match.current_seat == CHANCE:
-            match.step()
-        else:
-            match.submit(match.current_seat, rng.choice(match.state.legal_actions()))
+    for step in random_match(match, Random(3), 60):
+        if step == 0:
+            continue
         for reader in readers:
             alone = StateMessages(spec, options, 1, connected=readers[:2], epoch="e").message(match, reader)
             shared = room.message(match, reader)
@@ -47,16 +38,11 @@ def test_a_rooms_builder_gives_each_socket_the_message_a_builder_of_its_own_give
 
 def test_the_kept_texts_are_emptied_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(messages, "EVENT_TEXTS_KEPT", 5)
-    spec = get_game("legion")
-    options = spec.validate_options({"players": 2})
-    match = Match(spec, options, ["human", "human"], seed=1)
-    rng = Random(1)
-    while len(match.state.events_since(0)) < 20:
-        if match.current_seat == CHANCE:
-            match.step()
-        else:
-            match.submit(match.current_seat, rng.choice(match.state.legal_actions()))
-    room = StateMessages(spec, options, 1)
+    match = people_match("legion", {"players": 2}, seed=1)
+    for _ in random_match(match, Random(1)):
+        if len(match.state.events_since(0)) >= 20:
+            break
+    room = StateMessages(match.spec, match.options, 1)
     for event in match.state.events_since(0):
         room.event_json(match, event, "en")
         assert 0 < len(room.event_texts) <= 5

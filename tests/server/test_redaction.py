@@ -9,9 +9,9 @@ from random import Random
 import pytest
 
 from asobi.core.match import Match
-from asobi.core.registry import get_game
-from asobi.core.state import CHANCE, TERMINAL
+from asobi.core.state import CHANCE
 from asobi.server.messages import common_part
+from support.play import people_match, random_match
 
 from .conftest import message_for
 
@@ -31,20 +31,11 @@ def _with_state(match: Match, state, seat: int | None) -> dict:
 
 def _sampled_matches(game: str, options: dict, seed: int, points: int, every: int):
     """A game of random decisions by people's seats, stopped at ``points`` moments."""
-    spec = get_game(game)
-    options = spec.validate_options(options)
-    n = len(spec.seat_names(options))
-    match = Match(spec, options, ["human"] * n, seed=seed)
-    rng = Random(seed)
-    steps = 0
-    while points and match.current_seat != TERMINAL:
-        if match.current_seat == CHANCE:
-            match.step()
-        else:
-            seat = match.current_seat
-            match.submit(seat, rng.choice(match.state.legal_actions()))
-        steps += 1
-        if steps % every == 0:
+    match = people_match(game, options, seed)
+    for step in random_match(match, Random(seed)):
+        if not points:
+            return
+        if step and step % every == 0:
             points -= 1
             yield match
 

@@ -32,7 +32,7 @@ def segments(output: str) -> list[str]:
 
 @pytest.fixture
 def toy():
-    from core.toygame import registered
+    from support.toygame import registered
 
     return registered()
 

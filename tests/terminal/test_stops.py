@@ -9,9 +9,9 @@ from click.testing import CliRunner
 from asobi.cli import main
 from asobi.core.errors import AsobiError
 from asobi.core.registry import get_game
-from asobi.core.testing import rule
 from asobi.terminal.stops import auto_answer, default_stops, parse_stops
 from legion.helpers import kind, position, run
+from support.scenario import rule
 
 LEGION = get_game("legion")
 DEFAULT = default_stops(LEGION)

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from asobi.core import Event
 from asobi.core.log import EventLog
 
 from asobi_liars_dice.model import Bid
 from asobi_liars_dice.spec import SPEC
 from asobi_liars_dice.state import LiarsDiceState
+
+rule = pytest.mark.rule
+"""``@rule("4.3")`` marks a scenario test with the clauses it checks (the marker is declared in
+``pyproject.toml``; ``test_clause_coverage`` reads the decorators)."""
 
 
 def position(

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 from asobi.core import IllegalActionError
-from asobi.core.testing import rule
 
-from .helpers import args, events, position
+from .helpers import args, events, position, rule
 
 CUPS = [[1, 2, 3], [4, 4, 5], [6, 6, 2]]
 """Nine dice on the table."""

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pytest
 from asobi.core import IllegalActionError
-from asobi.core.testing import rule
 
-from .helpers import args, events, position
+from .helpers import args, events, position, rule
 
 CUPS = [[1, 5, 2], [5, 3, 3], [1, 6, 6]]
 """Fives: two, and two wild ones."""

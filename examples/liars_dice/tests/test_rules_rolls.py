@@ -6,11 +6,10 @@ import pytest
 from asobi.core import IllegalActionError
 from asobi.core.actions import HIDDEN
 from asobi.core.state import CHANCE
-from asobi.core.testing import rule
 
 from asobi_liars_dice.spec import SPEC
 
-from .helpers import args, events, roll_all
+from .helpers import args, events, roll_all, rule
 
 
 @rule("2.1")

@@ -5,11 +5,10 @@ from __future__ import annotations
 import pytest
 from asobi.core import BadOptionsError
 from asobi.core.state import TERMINAL
-from asobi.core.testing import rule
 
 from asobi_liars_dice.spec import SPEC
 
-from .helpers import args, events, position
+from .helpers import args, events, position, rule
 
 
 @rule("1.1")

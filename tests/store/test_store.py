@@ -9,8 +9,7 @@ import pytest
 from asobi.core import BadRecordError, GameRecord
 from asobi.store import GameStore
 from asobi.store.sqlite import SCHEMA_VERSION, StoreError
-
-from .toygame import SPEC, registered
+from support.toygame import SPEC, registered
 
 
 @pytest.fixture(autouse=True)

@@ -11,8 +11,7 @@ from asobi.core.match import Match
 from asobi.store import GameStore, ReadOnlyGameError
 from asobi.store.listener import StoreListener
 from asobi.store.sqlite import MIGRATIONS, SCHEMA_VERSION
-
-from .toygame import SPEC, registered
+from support.toygame import SPEC, registered
 
 
 @pytest.fixture(autouse=True)

@@ -7,8 +7,7 @@ from click.testing import CliRunner
 
 from asobi.cli import main
 from asobi.store import GameStore
-
-from .toygame import registered
+from support.toygame import registered
 
 
 @pytest.fixture(autouse=True)
@@ -70,9 +69,8 @@ def test_a_simulated_game_replays_from_its_line(tmp_path):
 
 def test_a_new_game_shows_its_setup_lines_first(db):
     from asobi.core.match import Match
-
-    from .flowgame import SPEC as DUEL
-    from .flowgame import registered as duel
+    from core.flowgame import SPEC as DUEL
+    from core.flowgame import registered as duel
 
     duel()
     match = Match(DUEL, {"copies": 2}, ["human", "human"], seed=1)

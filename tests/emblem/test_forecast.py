@@ -8,7 +8,8 @@ from asobi.core.match import Match
 from asobi.games.emblem.forecast import for_action, forecast
 from asobi.games.emblem.spec import SPEC
 from asobi.games.emblem.units import U_CHIPS
-from emblem.helpers import invasion
+
+from .helpers import invasion
 
 
 def attack_position():

@@ -12,7 +12,7 @@ from asobi.cli import main
 from asobi.core.registry import get_game
 from asobi.sim.batch import GameResult
 from asobi.sim.ladder import TABLE, Ladder, is_cooperative, ladder_key, lineups, run_ladder
-from core.toygame import registered
+from support.toygame import registered
 
 
 @pytest.fixture(autouse=True)

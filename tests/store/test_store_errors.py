@@ -12,8 +12,7 @@ import pytest
 
 from asobi.core import Event, GameRecord
 from asobi.store import GameStore, StoreError
-
-from .toygame import SPEC, registered
+from support.toygame import SPEC, registered
 
 
 @pytest.fixture(autouse=True)

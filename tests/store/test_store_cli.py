@@ -11,8 +11,7 @@ from asobi.cli import main
 from asobi.core.match import Match
 from asobi.store import GameStore
 from asobi.store.listener import StoreListener
-
-from .toygame import SPEC, registered
+from support.toygame import SPEC, registered
 
 
 @pytest.fixture(autouse=True)

@@ -9,8 +9,7 @@ from click.testing import CliRunner
 
 from asobi.cli import main
 from asobi.store import GameStore
-
-from .toygame import registered
+from support.toygame import registered
 
 
 @pytest.fixture(autouse=True)
@@ -45,9 +44,9 @@ def test_play_quit_list_resume_and_finish(db):
 
 def test_play_rejects_bad_options_and_seats(db):
     bad = CliRunner().invoke(main, ["play", "toy-highcard", "--copies", "9"])
-    assert bad.exit_code == 2 and "option 'copies'=" in bad.output and "at most 4" in bad.output
+    assert bad.exit_code == 2 and "Invalid value for '--copies'" in bad.output and "2<=x<=4" in bad.output
     unknown = CliRunner().invoke(main, ["play", "toy-highcard", "--colour", "red"])
-    assert unknown.exit_code == 2 and "no option --colour" in unknown.output
+    assert unknown.exit_code == 2 and "No such option" in unknown.output and "--colour" in unknown.output
     seats = CliRunner().invoke(main, ["play", "toy-highcard", "--seats", "human"])
     assert seats.exit_code == 2 and "names 1 seats" in seats.output
     nogame = CliRunner().invoke(main, ["play", "chess"])

@@ -11,8 +11,7 @@ import pytest
 
 from asobi.core import GameRecord
 from asobi.store import GameInUseError, GameStore
-
-from .toygame import SPEC, registered
+from support.toygame import SPEC, registered
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
