@@ -4,6 +4,7 @@ in what a client is told. Each rule here has a test that fails when the rule is 
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
 import time
@@ -311,3 +312,37 @@ def test_a_search_decides_in_a_process_of_its_own_as_it_would_here():
     match.agents = [Broken(), Broken()]
     with pytest.raises(ThinkFailed, match="RuntimeError: no"):
         decide_apart(match)
+
+
+def test_any_body_sent_to_create_is_answered_without_a_500(db_path):
+    """Arbitrary JSON bodies, and bodies shaped like a game to make with arbitrary fields."""
+    import os
+
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    json_values = st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=20),
+        lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+        max_leaves=20)
+    shaped = st.fixed_dictionaries({"game": st.sampled_from(["emblem", "legion", "byston"]) | json_values},
+                                   optional={"options": st.dictionaries(
+                                                 st.sampled_from(["players", "deck_a", "deck_file_a", "deck_list_b",
+                                                                  "difficulty", "x"]), json_values, max_size=3),
+                                             "seats": st.lists(st.sampled_from(["human", "bot", "bot:rule", "bot:mcts",
+                                                                                "bot:mcts:iters=999999", "bot:py:os:x"])
+                                                               | json_values, max_size=6),
+                                             "seed": st.sampled_from([2**63, -2**63 - 1, 2**70]) | st.integers()
+                                             | json_values,
+                                             "confirm_seeded": json_values})
+    limits = Limits(games_per_minute=10**6, open_games=10**6)
+    with TestClient(create_app(db_path, limits=limits), raise_server_exceptions=False) as client:
+        @settings(max_examples=int(os.environ.get("ASOBI_FUZZ_EXAMPLES", "60")), deadline=None, derandomize=True,
+                  suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+        @given(json_values | shaped)
+        def create(body) -> None:
+            r = client.post("/api/games", content=json.dumps(body), headers={"content-type": "application/json"})
+            assert r.status_code in (201, 400), (body, r.status_code, r.text)
+            assert "Traceback" not in r.text and str(db_path) not in r.text
+
+        create()
