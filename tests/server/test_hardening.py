@@ -347,3 +347,22 @@ def test_any_body_sent_to_create_is_answered_without_a_500(db_path):
             assert "Traceback" not in r.text and str(db_path) not in r.text
 
         create()
+
+
+def test_a_search_that_fails_is_told_in_general_terms_and_logged(client, monkeypatch, caplog):
+    from asobi.server import rooms
+    from asobi.server.thinking import ThinkFailed
+
+    def fails(match):
+        raise ThinkFailed("RuntimeError: /secret/path")
+
+    monkeypatch.setattr(rooms, "decide_apart", fails)
+    made = new_game(client, "emblem", ["bot:mcts:iters=1", "bot:mcts:iters=1"], seed=None)
+    with client.websocket_connect(f"/ws/games/{made['game_id']}") as ws:
+        hello(ws)
+        for _ in range(20):
+            message = ws.receive_json()
+            if message["type"] == "error":
+                break
+        assert message["code"] == 500 and "bot failed" in message["message"] and "secret" not in message["message"]
+    assert "/secret/path" in caplog.text

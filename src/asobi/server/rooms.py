@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import uuid
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
@@ -41,7 +42,9 @@ from .hints import hint
 from .limits import ClientLimits, Limits, is_search, search_slots
 from .messages import StateMessages
 from .protocol import encode, error_message
-from .thinking import decide_apart
+from .thinking import ThinkFailed, decide_apart
+
+log = logging.getLogger("asobi.server")
 
 
 class Socket(Protocol):
@@ -217,7 +220,13 @@ class Room:
                     if seat is None:
                         return  # a person decides, or the game is over
                     if is_search(match.seats[seat]):  # a long think waits for a search slot
-                        action = await self._search(match)
+                        try:
+                            action = await self._search(match)
+                        except ThinkFailed as e:
+                            log.error("game %s: seat %s's search failed: %s", self.game_id, seat, e)
+                            await self.tell_everyone("a bot failed to decide; the game waits (see the server's log)",
+                                                     500)
+                            return
                     else:
                         action = await asyncio.to_thread(match.decide)
                     if action is None:
