@@ -313,6 +313,18 @@ def test_a_search_decides_in_a_process_of_its_own_as_it_would_here():
     with pytest.raises(ThinkFailed, match="RuntimeError: no"):
         decide_apart(match)
 
+    class Hung:
+        def act(self, obs):
+            import time
+
+            time.sleep(60)
+
+    match.agents = [Hung(), Hung()]
+    started = time.monotonic()
+    with pytest.raises(ThinkFailed, match=r"no answer in 0\.5 s"):
+        decide_apart(match, hang_seconds=0.5)
+    assert time.monotonic() - started < 5  # the hung child is killed, not waited for
+
 
 def test_any_body_sent_to_create_is_answered_without_a_500(db_path):
     """Arbitrary JSON bodies, and bodies shaped like a game to make with arbitrary fields."""

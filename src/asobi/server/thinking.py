@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import select
 import signal
 
 from ..core.actions import Action
@@ -27,15 +28,21 @@ NICENESS = 10
 background work, the round trips of the games beside it are not."""
 
 
+HANG_SECONDS = 300.0
+"""How long the server waits for a search's process before it takes it for hung and kills it (a
+child forked from a process with threads could in principle find a lock held for ever); far
+above any search's own budget (``--max-bot-seconds`` for a remote client's bots)."""
+
+
 class ThinkFailed(Exception):
-    """The child deciding for a search bot failed (its error's text), or died."""
+    """The child deciding for a search bot failed (its error's text), died or hung."""
 
 
-def decide_apart(match: Match) -> Action | None:
+def decide_apart(match: Match, hang_seconds: float = HANG_SECONDS) -> Action | None:
     """``match.decide()`` in a forked child; call it from a worker thread (it blocks until the
-    child answers).
+    child answers, or ``hang_seconds`` have passed: then the child is killed).
 
-    :raises ThinkFailed: if the child raised or died.
+    :raises ThinkFailed: if the child raised, died or hung.
     """
     read_end, write_end = os.pipe()
     pid = os.fork()
@@ -57,6 +64,11 @@ def decide_apart(match: Match) -> Action | None:
             os._exit(code)
     os.close(write_end)
     with os.fdopen(read_end, "rb") as answer_in:
+        ready, _, _ = select.select([answer_in], [], [], hang_seconds)
+        if not ready:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            raise ThinkFailed(f"the search's process gave no answer in {hang_seconds:g} s and was stopped")
         data = answer_in.read()
     os.waitpid(pid, 0)
     if not data:
