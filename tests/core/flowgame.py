@@ -3,10 +3,15 @@
 Each of two seats is dealt two cards from a deck of 1..5 (two copies each). For three rounds,
 each seat in turn plays a card face down (hidden from the other seat until both have played); then
 both are shown, the higher wins the round, and each seat draws one card. Most rounds won wins.
+
+:class:`SeatedDuel` is the same game on the kernel's other options: ``current_seat`` kept in a
+slot, an end check between tasks (D.4: two rounds won end the duel at once) and chance outcomes
+checked without listing them.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from bisect import insort
 from random import Random
 from typing import Any
@@ -213,6 +218,42 @@ SPEC = GameSpec(
     present=Presentation(render=lambda view, seat, lang: repr(view)),
     rule_book=ClauseBook({}, {"D.1": "draw", "D.2": "play face down, then show", "D.3": "most rounds wins"}, None),
     info=GameInfo(reveals=frozenset({"shown"})),
+)
+
+
+SEATED_FIELDS = Fields(**FIELDS.kinds, current_seat=Cache())
+
+
+class SeatedDuel(Duel):
+    __slots__ = ("current_seat",)
+    flow = FLOW
+    stop_test = "self.wins[0] >= 2 or self.wins[1] >= 2"
+
+    def stopped(self) -> bool:
+        """D.4: a seat with two rounds won has won at once (its last round is not drawn for)."""
+        self.say("D.4", "over")
+        self.ended = "two rounds won"
+        self.pending = self.chance = None
+        self.agenda.clear()
+        return True
+
+    def is_legal_chance(self, action: Any) -> bool:
+        return (
+            isinstance(action, tuple)
+            and len(action) == 2
+            and action[0] == "draw"
+            and action[1] in RANKS
+            and self.deck[action[1] - 1] > 0
+        )
+
+
+SEATED_FIELDS.install(SeatedDuel)
+SEATED_SPEC = dataclasses.replace(
+    SPEC,
+    id="toy-duel-seated",
+    new_state=lambda options: SeatedDuel(options["copies"]),
+    state_class=SeatedDuel,
+    rule_book=ClauseBook({}, {**SPEC.rule_book.own, "D.4": "two rounds won end the duel"}, None),
 )
 
 

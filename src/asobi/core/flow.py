@@ -19,16 +19,35 @@ A game declares its tasks and decisions on a :class:`Flow`::
     @legal_main.apply
     def apply_main(s, action, pending): ...
 
-and its state class derives from :class:`FlowState` and declares (with
+and its state class derives from :class:`FlowState`, sets ``flow = FLOW`` and declares (with
 :class:`~asobi.core.fields.Fields`) the slots ``agenda`` (a list of task tuples, run from the end),
 ``pending`` (``(kind, seat, *data)`` or ``None``), ``chance`` (the game's description of the chance
 node, or ``None``), ``ended`` (or ``None``) and ``legal_cache``. Chance nodes stay the game's:
 it implements ``chance_outcomes`` and ``apply_chance``.
+
+The game writes no loop. For each state class the kernel generates ``apply_unchecked``,
+``legal_actions``, ``is_legal`` and ``run_agenda`` (behind :meth:`FlowState.run`) as plain Python
+code (:func:`protocol_source`, the way :mod:`asobi.core.fields` generates ``clone``), holding only
+what the class uses, so the one loop costs what a loop written by hand into the game would:
+
+- ``apply_unchecked`` applies the action and runs the loop in the same function (a search calls it
+  every step, and a Python call costs a few hundred instructions); a task of one to three items is
+  called without slicing it;
+- the game's end check, if it overrides :meth:`FlowState.stopped`, runs after the action and after
+  every task, before a decision or chance node stops the loop, guarded by a cheap test the class
+  may give (:attr:`FlowState.stop_test`);
+- a class that keeps ``current_seat`` in a slot (declared with its fields, for searches that read
+  it every step) has it set when the loop stops; otherwise it is a property;
+- a class with ``is_legal_chance(action)`` checks a chance outcome without listing the outcomes,
+  and a decision with a check (``Decision.is_legal``) checks an action without listing them all.
+
+The generated source of a class is its ``kernel_source``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import MemberDescriptorType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action
@@ -153,14 +172,22 @@ class Flow:
 class FlowState(GameState):
     """A state run by the flow kernel (see the module's description).
 
-    A subclass that sets ``flow`` gets ``run``, ``legal_actions``, ``is_legal`` and
-    ``apply_unchecked`` (those it does not write itself) made for that flow by
-    :func:`_protocol`: they reach the flow's tables through the function's closure, because on
-    Python 3.11 a class attribute read through the instance (``self.flow``) is not specialised and
-    costs as much as the rest of a cached ``legal_actions``.
+    A subclass that sets ``flow`` gets ``apply_unchecked``, ``legal_actions``, ``is_legal`` and
+    ``run_agenda`` (the loop behind :meth:`run`) generated for it by :func:`protocol_source`, and
+    may not write them itself: the kernel is the one loop that runs every game.
     """
 
+    kernel_source: ClassVar[str]
+    """The source the kernel generated for the class (to read the loop it runs)."""
+
     flow: ClassVar[Flow]
+    stop_test: ClassVar[str | None] = None
+    """A cheap Python expression over ``self``, true whenever :meth:`stopped` may end the game
+    (say ``"self.life <= 0"`` for a game lost when a life runs out; no other names are in scope),
+    written into the loop, which calls ``stopped`` only when it holds: a call after every task
+    costs more than the test. ``None``: ``stopped`` is called after every task."""
+    keeps_seat: ClassVar[bool] = False
+    """Whether the class keeps ``current_seat`` in a slot (found by the kernel)."""
     agenda: list[Task]
     pending: Pending | None
     chance: Any
@@ -170,20 +197,27 @@ class FlowState(GameState):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         flow = cls.__dict__.get("flow")
-        if isinstance(flow, Flow):
-            for name, method in _protocol(flow).items():
-                if name not in cls.__dict__:  # a game's own version stays
-                    method.__qualname__ = f"{cls.__name__}.{name}"
-                    setattr(cls, name, method)
+        if not isinstance(flow, Flow):
+            return
+        own = [name for name in GENERATED if name in cls.__dict__]
+        if own:
+            raise TypeError(
+                f"{cls.__name__} defines {', '.join(own)}: the flow kernel makes "
+                f"{', '.join(GENERATED)} from the flow's tasks and decisions"
+            )
+        cls.keeps_seat = isinstance(getattr(cls, "current_seat", None), MemberDescriptorType)
+        for name, method in _protocol(cls, flow).items():
+            method.__qualname__ = f"{cls.__name__}.{name}"
+            setattr(cls, name, method)
 
     if TYPE_CHECKING:  # made per subclass by _protocol
-
-        def run(self) -> None:
-            """Run tasks until a decision, a chance node or the end of the game."""
 
         def legal_actions(self) -> tuple[Action, ...]: ...
 
         def apply_unchecked(self, action: Action) -> None: ...
+
+        def run_agenda(self) -> None:
+            """Run tasks until a decision, a chance node or the end of the game."""
 
     # ---- what the rules call -------------------------------------------------------------------
     def push(self, *tasks: Task) -> None:
@@ -196,20 +230,35 @@ class FlowState(GameState):
         self.legal_cache = None
 
     def stopped(self) -> bool:
-        """Whether the game ended inside a task (games override to check their end conditions)."""
+        """Whether the game ends now, having ended it (``ended`` set, no decision or chance node
+        left): the game's end check between tasks. A game with one overrides this; the kernel
+        calls it while ``ended`` is ``None``, after every action and task."""
         return self.ended is not None
+
+    # ---- for a state made, read or changed by hand ----------------------------------------------
+    def run(self) -> None:
+        """Run tasks until a decision, a chance node or the end of the game, for a new state or one
+        set up by hand (``apply_unchecked`` runs them after every action). A game that derives data
+        from its fields brings it up to date first, then calls ``super().run()``."""
+        self.run_agenda()
+
+    def sync_seat(self) -> None:
+        """Set ``current_seat`` as the loop does when it stops, for a state that keeps it in a slot
+        and whose ``pending``, ``chance`` or ``ended`` was set by hand (else nothing to do)."""
+        if self.keeps_seat:
+            pending = self.pending
+            seat = pending[1] if pending is not None else TERMINAL if self.ended is not None else CHANCE
+            setattr(self, "current_seat", seat)  # noqa: B010 (the class's slot hides the property)
+
+    def after_load(self) -> None:
+        """Note the seat of a state read from JSON (``core.fields`` calls this; a game that checks
+        more overrides it and calls :meth:`sync_seat`)."""
+        self.sync_seat()
 
     # ---- the protocol ---------------------------------------------------------------------------
     @property
     def current_seat(self) -> int:
-        if self.ended is not None:
-            return TERMINAL
-        if self.chance is not None:
-            return CHANCE
-        pending = self.pending
-        assert pending is not None, "no decision, no chance and not over: the agenda did not run"
-        seat: int = pending[1]
-        return seat
+        return _seat(self)
 
     def why_illegal(self, action: Action) -> tuple[str | None, str]:
         pending = self.pending
@@ -222,52 +271,140 @@ class FlowState(GameState):
         raise NotImplementedError
 
 
-def _protocol(flow: Flow) -> dict[str, Callable[..., Any]]:
-    """The kernel's protocol methods for states run by ``flow``, its tables held by closure."""
-    tasks, listings, applies, checks = flow.tasks, flow.listings, flow.applies, flow.checks
+def _seat(s: FlowState) -> int:
+    """The seat to decide, ``CHANCE`` or ``TERMINAL``."""
+    if s.ended is not None:
+        return TERMINAL
+    if s.chance is not None:
+        return CHANCE
+    pending = s.pending
+    assert pending is not None, "no decision, no chance and not over: the agenda did not run"
+    seat: int = pending[1]
+    return seat
 
-    def run(self: Any) -> None:
-        """Run tasks until a decision, a chance node or the end of the game."""
-        while self.pending is None and self.chance is None and not self.stopped():
-            if not self.agenda:
-                raise AssertionError(f"{type(self).__name__}: the agenda ran out before the game ended")
-            task = self.agenda.pop()
-            tasks[task[0]](self, *task[1:])
 
-    def legal_actions(self: Any) -> tuple[Action, ...]:
+GENERATED = ("apply_unchecked", "run_agenda", "legal_actions", "is_legal")
+"""The methods the kernel makes for each state class."""
+
+
+def protocol_source(stop: str | None, stop_test: str | None, keeps_seat: bool, chance_check: bool) -> str:
+    """The source of :data:`GENERATED` for one state class.
+
+    ``stop``: the call of the game's end check (``None``: only ``ended`` ends the loop), guarded by
+    ``stop_test``; ``keeps_seat``: set ``current_seat`` when the loop stops; ``chance_check``: the
+    class checks a chance outcome without listing them (``is_legal_chance``).
+
+    One loop, written once here: ``apply_unchecked`` applies the action (a decision's through the
+    flow's ``applies``, a chance outcome through the state's ``apply_chance``) and runs the loop in
+    the same function. The loop runs tasks until a decision, a chance node or the end, testing for
+    them where it also leaves (one read of ``pending`` a step); the end check runs after the action
+    and after every task, before a decision or chance node stops the loop. When the loop stops, the
+    cached legal actions are ``()`` unless a decision is pending (a task may have listed them and
+    gone on), so ``legal_actions`` reads the cache first. A task that replaces ``agenda`` ends the
+    game; an agenda that runs out before the game ends raises ``IndexError`` (a game's bug)."""
+
+    def stop_at(seat: str, reset_legal: bool) -> list[str]:
+        """Leave the loop: note the seat (a class keeping it in a slot), and an empty list of legal
+        actions unless a decision is pending."""
+        lines = [f"self.current_seat = {seat}"] if keeps_seat else []
+        lines += ["self.legal_cache = ()"] if reset_legal else []
+        return ["        " + line for line in [*lines, "return"]]
+
+    loop = ["while True:"]
+    if stop is not None:
+        test = f"({stop_test}) and " if stop_test else ""
+        loop += [f"    if {test}self.ended is None and {stop}:", *stop_at("TERMINAL", True)]
+    loop += [
+        "    pending = self.pending",
+        "    if pending is not None:",
+        *stop_at("pending[1]", False),
+        "    if self.chance is not None:",
+        *stop_at("CHANCE", True),
+        "    if self.ended is not None:",
+        *stop_at("TERMINAL", True),
+        "    task = self.agenda.pop()",
+        "    n = len(task)",
+        "    if n == 1:",
+        "        tasks[task[0]](self)",
+        "    elif n == 2:",
+        "        tasks[task[0]](self, task[1])",
+        "    elif n == 3:",
+        "        tasks[task[0]](self, task[1], task[2])",
+        "    else:",
+        "        tasks[task[0]](self, *task[1:])",
+    ]
+    body = "\n".join("    " + line for line in loop)
+    chance = (
+        "return self.chance is not None and self.is_legal_chance(action)"
+        if chance_check
+        else "return any(a == action for a, _ in self.chance_outcomes())"
+    )
+    return f'''
+def apply_unchecked(self, action):
+    """Apply a known-legal action or chance outcome, then run tasks until a decision, a chance
+    node or the end of the game."""
+    self.legal_cache = None
+    pending = self.pending
+    if pending is None:
+        self.apply_chance(action)
+    else:
+        self.pending = None
+        applies[pending[0]](self, action, pending)
+{body}
+
+
+def run_agenda(self):
+    """Run tasks until a decision, a chance node or the end of the game."""
+{body}
+
+
+def legal_actions(self):
+    """The pending decision's legal actions, sorted, as a tuple (cached; shared by a clone)."""
+    legal = self.legal_cache
+    if legal is None:
         pending = self.pending
-        if pending is None or self.ended is not None:
+        if pending is None:
             return ()
-        legal = self.legal_cache
-        if legal is None:
-            legal = self.legal_cache = tuple(listings[pending[0]](self))
-        return legal
+        legal = self.legal_cache = tuple(listings[pending[0]](self))
+    return legal
 
-    def is_legal(self: Any, action: Action) -> bool:
-        pending = self.pending
-        if self.ended is not None:
-            return False
-        if pending is None:
-            return any(a == action for a, _ in self.chance_outcomes())
-        if self.legal_cache is None:
-            check = checks.get(pending[0])
-            if check is not None:
-                return check(self, action)
-        return action in self.legal_actions()
 
-    def apply_unchecked(self: Any, action: Action) -> None:
-        self.legal_cache = None
-        pending = self.pending
-        if pending is None:
-            self.apply_chance(action)
-        else:
-            self.pending = None
-            applies[pending[0]](self, action, pending)
-        self.run()
+def is_legal(self, action):
+    """Whether ``action`` may be applied now (a decision's check or ``is_legal_chance`` answers
+    without listing the actions)."""
+    if self.ended is not None:
+        return False
+    pending = self.pending
+    if pending is None:
+        {chance}
+    if self.legal_cache is None:
+        check = checks.get(pending[0])
+        if check is not None:
+            return check(self, action)
+    return action in self.legal_actions()
+'''
 
-    return {
-        "run": run,
-        "legal_actions": legal_actions,
-        "is_legal": is_legal,
-        "apply_unchecked": apply_unchecked,
+
+def _protocol(cls: type[FlowState], flow: Flow) -> dict[str, Callable[..., Any]]:
+    """The kernel's methods for ``cls``, run by ``flow``: compiled with globals of their own that
+    hold the flow's tables (on Python 3.11 a global read is specialised; a class attribute read
+    through the instance, ``self.flow``, is not, and a closure's cells are copied at every call)."""
+    overrides_stop = cls.stopped is not FlowState.stopped
+    source = protocol_source(
+        "self.stopped()" if overrides_stop else None,
+        cls.stop_test if overrides_stop else None,
+        cls.keeps_seat,
+        callable(getattr(cls, "is_legal_chance", None)),
+    )
+    cls.kernel_source = source
+    namespace: dict[str, Any] = {
+        "tasks": flow.tasks,
+        "listings": flow.listings,
+        "applies": flow.applies,
+        "checks": flow.checks,
+        "TERMINAL": TERMINAL,
+        "CHANCE": CHANCE,
+        "__name__": __name__,
     }
+    exec(compile(source, f"<flow kernel of {cls.__qualname__}>", "exec"), namespace)
+    return {name: namespace[name] for name in GENERATED}

@@ -33,7 +33,7 @@ from operator import truediv as _truediv
 from random import Random
 from typing import Any, ClassVar
 
-from asobi.core import CHANCE, TERMINAL, Outcome
+from asobi.core import CHANCE, Outcome
 from asobi.core.errors import BadRecordError
 from asobi.core.fields import Cache, Custom, DeclaredState, Fields, List, Log, Value
 from asobi.core.flow import FlowState
@@ -405,31 +405,6 @@ class EmblemState(FlowState, DeclaredState):
         pending = self.pending
         return -1 if pending is None else pending[1]
 
-    def sync_seat(self) -> None:
-        """Set :attr:`current_seat` from the pending decision, the end or the chance node (as
-        :meth:`apply_unchecked` does when the agenda stops; for a state read or set up by hand)."""
-        pending = self.pending
-        if pending is not None:
-            self.current_seat = pending[1]
-        elif self.ended is not None:
-            self.current_seat = TERMINAL
-        else:
-            self.current_seat = CHANCE
-
-    def run(self) -> None:
-        """Run tasks until a decision, a chance node or the end of the game."""
-        self.apply_unchecked(None)
-
-    def legal_actions(self) -> tuple[tuple[Any, ...], ...]:
-        """The actions open now, sorted; an immutable tuple (cached, and shared with clones)."""
-        legal = self.legal_cache
-        if legal is None:
-            pending = self.pending
-            if pending is None:
-                return ()
-            legal = self.legal_cache = tuple(_LEGAL[pending[0]](self))
-        return legal
-
     def chance_outcomes(self) -> tuple[tuple[tuple[Any, ...], float], ...]:
         chance = self.chance
         if chance is None:
@@ -461,60 +436,12 @@ class EmblemState(FlowState, DeclaredState):
         i = _bisect_right(sums, r)  # the first outcome whose running sum is above r
         return actions[i] if i < len(actions) else actions[-1]
 
-    def is_legal(self, action: tuple[Any, ...]) -> bool:
-        """Whether ``action`` may be applied now; the unit and item steps answer without listing
-        every action (agreeing with :meth:`legal_actions`, which the other steps use)."""
-        pending = self.pending
-        if pending is None:
-            return any(a == action for a, _ in self.chance_outcomes())
-        if self.legal_cache is None:
-            check = _CHECK.get(pending[0])
-            if check is not None:
-                return check(self, action)
-        return action in self.legal_actions()
-
     def drawing_seat(self) -> int:
         chance = self.chance
         return self.pending_deals[-1] if chance is not None and chance[0] == "deal" else self.phase_seat
 
     def why_illegal(self, action: tuple[Any, ...]) -> tuple[str | None, str]:
         return legality.why_illegal(self, action)
-
-    def apply_unchecked(self, action: tuple[Any, ...] | None) -> None:
-        """Apply a decision's action or a chance outcome (``None``: none), then run tasks until a
-        decision, a chance node or the end of the game, and set :attr:`current_seat`: the kernel's
-        ``apply_unchecked`` and ``run`` in one function (a search makes this call every step, and a
-        Python call costs about 450 instructions). The common task of one name is called without
-        slicing it. The cached legal actions are dropped first, so the rules may ask a seat by
-        setting ``pending`` alone (``flow.ASK_UNIT[seat]`` …) instead of calling ``ask``."""
-        self.legal_cache = None
-        if action is not None:
-            pending = self.pending
-            if pending is not None:
-                self.pending = None
-                _APPLY[pending[0]](self, action, pending)
-            else:
-                chance = self.chance
-                if chance is not None and chance[0] == "draw":  # the commonest: the draw step's card
-                    self.chance = None
-                    kokuryoku.draw(self, _INDEX_OF[action[1]])
-                else:
-                    self.apply_chance(action)
-        agenda = self.agenda
-        while self.pending is None and self.chance is None and self.ended is None:
-            task = agenda.pop()
-            if len(task) == 1:
-                _TASKS[task[0]](self)
-            else:
-                _TASKS[task[0]](self, *task[1:])
-        # sync_seat(), written out: this runs once a step
-        pending = self.pending
-        if pending is not None:
-            self.current_seat = pending[1]
-        elif self.ended is not None:
-            self.current_seat = TERMINAL
-        else:
-            self.current_seat = CHANCE
 
     def apply_chance(self, action: tuple[Any, ...]) -> None:
         """A chance outcome: who goes first (2.1.2), a card dealt (2.1.3) or drawn (2.3.5)."""
@@ -694,10 +621,6 @@ EmblemState.cards = _POOL
 _IDS = EmblemState.cards.ids
 _CARD_ARGS = EmblemState.cards.card_args
 _INDEX_OF = EmblemState.cards.index_of
-_TASKS = TASKS
-_LEGAL = {kind: legal for kind, (legal, _) in DECISIONS.items()}
-_APPLY = {kind: act for kind, (_, act) in DECISIONS.items()}
-_CHECK = {kind: d.check for kind, d in FLOW.decisions.items() if d.check is not None}
 _STEP_OF = flow.STEP_OF
 _OVER, _DEAL, _DRAW = flow.OVER, flow.DEAL, flow.DRAW
 DRAW_ACTIONS = tuple(("draw", c.id) for c in EmblemState.cards.cards)

@@ -21,7 +21,6 @@ from asobi.core.errors import BadRecordError
 from asobi.core.fields import Cache, DeclaredState, Fields, List, Lists, Log, Shared, Value
 from asobi.core.flow import FlowState
 from asobi.core.log import EventLog, LogReads
-from asobi.core.state import CHANCE, TERMINAL
 
 from . import hidden as _hidden
 from . import labels as _labels
@@ -29,19 +28,14 @@ from . import tensor as _tensor
 from . import view as _view
 from .cards import ARMY, SEATS
 from .content import Content, Tables, content, tables
-from .rules import DECISIONS, FLOW, TASKS
+from .rules import DECISIONS, FLOW
 from .rules import draw as _draw
-from .rules.draw import apply_chance, chance_outcomes, is_legal_chance
-from .rules.main_phase import is_legal_main
-from .rules.shield import is_legal_shield
+from .rules.draw import chance_outcomes
 from .rules.turn import check_end
 from .rules.weapons import weapon_limit
 from .rules.window import answerers, sync_answerer, sync_answerers
 
 __all__ = ["ARMY", "SEATS", "LegionState"]
-
-_APPLIES = FLOW.applies
-"""Each decision kind's application (the flow kernel's table itself, so a replaced one counts)."""
 
 _WHY: dict[tuple[Any, ...], tuple[str, str]] = {
     ("supply",): ("5.1", "supply discards a code card from hand, once a turn (4.2)"),
@@ -125,7 +119,7 @@ class LegionState(FlowState, DeclaredState):
     answerers: int
     """The seats a window asks (L-16, L-28), a bit each: ``rules/window.py``."""
     current_seat: int  # a slot here (the kernel's property elsewhere)
-    """The seat to decide, ``CHANCE`` or ``TERMINAL``: a slot that :meth:`run` sets when the
+    """The seat to decide, ``CHANCE`` or ``TERMINAL``: a slot that the kernel's loop sets when the
     agenda stops (and :meth:`after_load` on reading), not the kernel's property, because a search
     reads it every step and a property's getter is entered from C (about 900 instructions)."""
     __slots__ = FIELDS.slots
@@ -213,65 +207,26 @@ class LegionState(FlowState, DeclaredState):
         insort(self.hands[seat], card)
         sync_answerer(self, seat)
 
-    def apply_unchecked(self, action: tuple[Any, ...] | None) -> None:
-        """Apply a decision's action or a chance outcome (``None``: none), then run tasks until a
-        decision, a draw or the end of the game: the kernel's ``apply_unchecked`` and ``run`` in
-        one function, since a search makes this call every step and a Python call costs about
-        450 instructions. The loop checks 2.2/2.3 between tasks and calls a task of one or two
-        arguments without slicing it."""
-        if action is not None:
-            self.legal_cache = None
-            pending = self.pending
-            if pending is None:
-                apply_chance(self, action)
-            else:
-                self.pending = None
-                _APPLIES[pending[0]](self, action, pending)
-        agenda = self.agenda
-        tasks = TASKS
-        while self.pending is None and self.chance is None and self.ended is None:
-            if (self.enemy_life <= 0 or self.space_life <= 0) and check_end(self):
-                break
-            task = agenda.pop()
-            size = len(task)
-            if size == 2:  # most tasks take one or two arguments: call without slicing the task
-                tasks[task[0]](self, task[1])
-            elif size == 3:
-                tasks[task[0]](self, task[1], task[2])
-            elif size == 1:
-                tasks[task[0]](self)
-            else:
-                tasks[task[0]](self, *task[1:])
-            # (only finishing the game replaces the agenda, and then the loop stops)
-        if (self.enemy_life <= 0 or self.space_life <= 0) and self.ended is None:
-            check_end(self)
-        # sync_seat(), written out: this runs once a step
-        if self.ended is not None:
-            self.current_seat = TERMINAL
-        elif self.chance is not None:
-            self.current_seat = CHANCE
-        else:
-            self.current_seat = self.pending[1]  # type: ignore[index]
+    def stopped(self) -> bool:
+        """2.2/2.3, checked by the kernel's loop after every action and task once a life is out
+        (:attr:`stop_test`)."""
+        return check_end(self)
+
+    stop_test = "self.enemy_life <= 0 or self.space_life <= 0"
+    """The only times 2.2/2.3 may end the game: the kernel calls :meth:`stopped` only then."""
 
     def run(self) -> None:
         """Run tasks until a decision, a draw or the end of the game (for a state set up or changed
         by hand, after bringing :attr:`answerers` up to date)."""
         sync_answerers(self)
-        self.apply_unchecked(None)
+        super().run()
 
     def sync_seat(self) -> None:
-        """Set :attr:`current_seat` from the pending decision, the chance node or the end (as
-        :meth:`run` does when it stops), and :attr:`answerers` from the hands: for a state read or
-        set up by hand."""
+        """Set :attr:`current_seat` from the pending decision, the chance node or the end (as the
+        kernel's loop does when it stops), and :attr:`answerers` from the hands: for a state read
+        or set up by hand."""
         sync_answerers(self)
-        if self.ended is not None:
-            self.current_seat = TERMINAL
-        elif self.chance is not None:
-            self.current_seat = CHANCE
-        else:
-            pending = self.pending
-            assert pending is not None, "no decision, no chance and not over: the agenda did not run"
-            self.current_seat = pending[1]
+        super().sync_seat()
 
     # ---- protocol -----------------------------------------------------------------------------
     @property
@@ -284,29 +239,16 @@ class LegionState(FlowState, DeclaredState):
         return chance_outcomes(self)
 
     apply_chance = _draw.apply_chance
-    """A card drawn from a deck (``rules/draw.apply_chance``), as :meth:`apply_unchecked`
-    applies a chance outcome."""
+    """A card drawn from a deck (``rules/draw.apply_chance``), as the kernel's
+    ``apply_unchecked`` applies a chance outcome."""
 
     sample_chance = _draw.sample_chance
     """The base class's pick (one ``rng.random()`` against the running sum of the outcomes'
     probabilities), without building the outcome list (``rules/draw.sample_chance``)."""
 
-    def is_legal(self, action: tuple[Any, ...]) -> bool:
-        """A chance outcome, a main-phase action (4.2) and a shield-phase action (4.3) are checked
-        without listing them all (the main-phase listing is the slowest of the game's);
-        everything else is looked up in the listing."""
-        if self.ended is not None:
-            return False
-        pending = self.pending
-        if pending is None:
-            return self.chance is not None and is_legal_chance(self, action)
-        if self.legal_cache is None:
-            kind = pending[0]
-            if kind == "main":
-                return is_legal_main(self, action)
-            if kind == "shield":
-                return is_legal_shield(self, action)
-        return action in self.legal_actions()
+    is_legal_chance = _draw.is_legal_chance
+    """Whether an action is a card a deck still holds, without listing them (the kernel's
+    ``is_legal`` at a draw; a main-phase or shield-phase action is checked by ``FLOW.checks``)."""
 
     def why_illegal(self, action: tuple[Any, ...]) -> tuple[str | None, str]:
         if self.pending is None:

@@ -62,3 +62,5 @@ DECISIONS: dict[str, tuple[Legal, Apply, str]] = {
 
 FLOW = Flow.from_tables(TASKS, {kind: (legal, apply, clause) for kind, (legal, apply, clause) in DECISIONS.items()})
 """The same tasks and decisions as the core flow kernel's table (the state runs by it)."""
+FLOW.decisions["main"].is_legal(main_phase.is_legal_main)  # (the main phase's listing is the slowest)
+FLOW.decisions["shield"].is_legal(shield.is_legal_shield)
