@@ -11,13 +11,20 @@ from click.testing import CliRunner
 from asobi.cli import main
 from asobi.core import clauses as cl
 from asobi.core.errors import BadDataError
-from asobi.core.registry import get_game
+from asobi.core.registry import all_games, get_game
+
+PRINTED_GAMES = [spec.id for spec in all_games() if spec.clause_book().printed]
+"""Every installed game with a printed rulebook: each must carry our full English translation."""
 
 
-@pytest.mark.parametrize("game", ["legion", "emblem"])
+def test_the_games_with_printed_rules_are_found():
+    assert {"legion", "emblem", "byston"} <= set(PRINTED_GAMES)
+
+
+@pytest.mark.parametrize("game", PRINTED_GAMES)
 def test_printed_clauses_show_our_translation_in_english_and_the_print_in_japanese(game):
     book = get_game(game).clause_book()
-    assert book.translation is not None
+    assert book.translation is not None and book.translation.keys() == book.printed.keys()
     for cid in book.printed:
         assert book.text(cid, "en") == book.translation[cid]
         assert book.text(cid, "ja") == book.printed[cid]
@@ -40,15 +47,6 @@ def test_our_own_bilingual_rules_show_one_half_per_language():
     halves = [(cid, cl.split_bilingual(text)) for cid, text in book.own.items()]
     cid, pair = next((c, p) for c, p in halves if p is not None)
     assert book.text(cid, "ja") == pair[0] and book.text(cid, "en") == pair[1]
-
-
-def test_a_game_without_a_translation_falls_back_to_its_print_marked_japanese_only():
-    book = get_game("byston").clause_book()
-    assert book.translation is None and book.printed
-    for cid, text in book.printed.items():
-        assert book.text(cid, "en") == cl.JAPANESE_ONLY + text
-        assert book.text(cid, "ja") == text
-    assert book.notice("en") == cl.UNTRANSLATED_NOTICE and "Japanese only" in cl.UNTRANSLATED_NOTICE
 
 
 def test_a_clause_the_print_withdrew_is_left_out():
@@ -78,6 +76,13 @@ def test_a_rulebook_of_our_own_needs_no_printed_file(tmp_path, monkeypatch):
     package = _package(tmp_path, monkeypatch, {"completion.tsv": "id\tkind\ttext\n1\trule\t一。/ One.\n"})
     book = cl.read_clauses(package)
     assert book.printed == {} and book.text("1", "en") == "One." and book.notice("en") is None
+
+
+def test_a_print_without_a_translation_falls_back_to_the_print_marked_japanese_only(tmp_path, monkeypatch):
+    book = cl.read_clauses(_package(tmp_path, monkeypatch, {"clauses.tsv": PRINTED}))
+    assert book.translation is None
+    assert book.text("1.1", "en") == cl.JAPANESE_ONLY + "一" and book.text("1.1", "ja") == "一"
+    assert book.notice("en") == cl.UNTRANSLATED_NOTICE and "Japanese only" in cl.UNTRANSLATED_NOTICE
 
 
 def test_the_three_files_make_one_book(tmp_path, monkeypatch):

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from asobi.core.clauses import JAPANESE_ONLY
-from asobi.core.registry import get_game
+from asobi.core.registry import all_games, get_game
 
 
 def test_clause_texts_come_in_the_language_asked(client):
@@ -22,10 +24,14 @@ def test_english_is_the_default_like_the_pages(client):
         "/api/catalog/emblem/clauses", params={"lang": "en"}).json()
 
 
-def test_byston_in_english_falls_back_to_its_print_marked(client):
-    en = client.get("/api/catalog/byston/clauses", params={"lang": "en"}).json()
-    marked = [text for text in en.values() if text.startswith(JAPANESE_ONLY)]
-    assert marked and all(text[len(JAPANESE_ONLY):] in get_game("byston").clauses().values() for text in marked)
+@pytest.mark.parametrize("game", [spec.id for spec in all_games() if spec.clause_book().printed])
+def test_every_printed_rulebook_comes_in_our_english_with_none_left_in_japanese(client, game):
+    en = client.get(f"/api/catalog/{game}/clauses", params={"lang": "en"}).json()
+    ja = client.get(f"/api/catalog/{game}/clauses", params={"lang": "ja"}).json()
+    book = get_game(game).clause_book()
+    assert book.translation is not None and book.printed
+    assert not [cid for cid, text in en.items() if text.startswith(JAPANESE_ONLY)]
+    assert all(en[cid] == book.translation[cid] and ja[cid] == book.printed[cid] for cid in book.printed)
 
 
 def test_an_unknown_language_is_refused_clearly(client):

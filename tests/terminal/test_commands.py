@@ -8,7 +8,8 @@ import pytest
 from click.testing import CliRunner
 
 from asobi.cli import main
-from asobi.core.registry import get_game
+from asobi.core.clauses import JAPANESE_ONLY, NOTICE
+from asobi.core.registry import all_games, get_game
 from asobi.store import GameStore
 
 
@@ -16,7 +17,14 @@ def run(*args, input=None):
     return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
 
 
-@pytest.mark.parametrize("game", ["legion", "emblem"])
+PRINTED_GAMES = [spec.id for spec in all_games() if spec.clause_book().printed]
+"""Every installed game with a printed rulebook (legion, emblem, byston): each is held to the same checks."""
+OWN_NOTES_IN_ENGLISH_ONLY = {"byston"}
+"""Games whose own rules notes (completion.tsv) have no Japanese half yet and so show in English in both
+languages; the check for English in Japanese then covers their printed clauses only."""
+
+
+@pytest.mark.parametrize("game", PRINTED_GAMES)
 def test_every_printed_clause_has_our_english_translation_and_nothing_else(game):
     spec = get_game(game)
     book = spec.clause_book()
@@ -27,9 +35,13 @@ def test_every_printed_clause_has_our_english_translation_and_nothing_else(game)
     japanese = book.texts("ja")
     assert english.keys() == japanese.keys() == spec.clauses().keys()
     for cid, text in japanese.items():
-        assert not re.search(r"\b(the|and|of|is|an?)\b", text), (cid, text)  # no English in Japanese
+        if cid in book.printed or game not in OWN_NOTES_IN_ENGLISH_ONLY:
+            assert not re.search(r"\b(the|and|of|is|an?)\b", text), (cid, text)  # no English in Japanese
     for cid, text in english.items():
         assert "。" not in text and (cid not in ours or text == ours[cid]), (cid, text)  # no Japanese sentence
+    shown = run("rules", game, "--lang", "en").output
+    assert shown.splitlines()[0] == f"# {NOTICE}" and JAPANESE_ONLY.strip() not in shown
+    assert len(shown.splitlines()) == 1 + len(english)
 
 
 def test_rules_in_english_are_marked_as_our_translation():
