@@ -109,3 +109,12 @@ def test_a_broken_clause_file_is_named_with_its_line(tmp_path, monkeypatch, file
     with pytest.raises(BadDataError) as e:
         cl.read_clauses(package)
     assert named in str(e.value)
+
+
+def test_a_rule_of_one_language_with_slashes_in_it_is_shown_whole():
+    english = "Three ways: none / normal / concentrated (see 9.1)."
+    assert cl.split_bilingual(english) is None
+    assert cl.split_bilingual("三つの方法。/ Three ways: none / normal.") == ("三つの方法。", "Three ways: none / normal.")
+    book = get_game("byston").clause_book()
+    for note in ("B-1", "B-8", "B-43"):  # English notes with " / " inside
+        assert book.text(note, "en") == book.text(note, "ja") == book.own[note]

@@ -38,15 +38,22 @@ JAPANESE_ONLY = "[Japanese only] "
 """The mark before a printed clause shown in English where no translation of it is written."""
 
 _BILINGUAL = re.compile(r"(?:(?<=[。）」])|\s)/ ")
-"""Where the English half of a ``日本語 / English`` clause begins."""
+"""Where the English half of a ``日本語 / English`` clause may begin."""
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")
+_LATIN = re.compile(r"[A-Za-z]")
 
 
 def split_bilingual(text: str) -> tuple[str, str] | None:
-    """``(日本語, English)`` of a clause written ``日本語 / English``, or ``None``."""
+    """``(日本語, English)`` of a clause written ``日本語 / English``, or ``None`` for a text in one
+    language — English that uses `` / `` itself ("none / normal / concentrated") included: the
+    half before the first `` / `` is Japanese only when it holds more Japanese than Latin letters."""
     m = _BILINGUAL.search(text)
     if m is None:
         return None
-    return text[: m.start()].rstrip(), text[m.end() :].strip()
+    before = text[: m.start()]
+    if len(_JAPANESE.findall(before)) <= len(_LATIN.findall(before)):
+        return None
+    return before.rstrip(), text[m.end() :].strip()
 
 
 @dataclass(frozen=True)
