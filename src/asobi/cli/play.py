@@ -25,7 +25,8 @@ HINT_BOT_OPTION = click.option(
 
 @click.command(cls=GameOptionsCommand)
 @click.argument("game")
-@click.option("--seats", help="Who sits where, e.g. human,bot,bot:random (default: you, then bots).")
+@click.option("--seats", help="Who sits where, e.g. human,bot:hard,bot:easy (bot is the normal level; easy, normal, hard, "
+              "expert, or any bot `asobi games` lists; default: you, then bots at normal).")
 @click.option("--seed", type=int,
               help="Reproducible chance and bots from this seed (default: a secret source; nothing to show).")
 @click.option("--lang", type=LANGS, default="en", show_default=True, help="Language of the board, actions and log.")
@@ -60,7 +61,7 @@ def _screen(lang: str) -> dict[str, Any]:
     from ..terminal.screen import Screen
 
     screen = Screen()
-    return {"lang": lang, "write": screen.write, "clear": screen.clear}
+    return {"lang": lang, "write": screen.write, "clear": screen.clear, "status": screen.status_line()}
 
 
 def _resume_hint(game_id: int, lang: str, db: str | None) -> str:
