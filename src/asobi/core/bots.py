@@ -170,7 +170,7 @@ def seat_kind(spec: GameSpec, item: str) -> str:
     if name == "bot":
         name = DEFAULT_LEVEL
     if name.split(":")[0] not in bot_names(spec):
-        raise BotNameError(f"{spec.id}: no seat kind {item!r}; use human, bot or bot:NAME "
+        raise BotNameError(f"{spec.id}: no seat kind {item!r}; use human, bot (the normal level) or bot:NAME "
                            f"({', '.join(bot_names(spec))}){_examples()}")
     return BOT_PREFIX + check_bot_name(spec, name)
 
