@@ -40,13 +40,14 @@ def server(tmp_path_factory) -> Iterator[str]:
     """``asobi serve`` on a free port of the loopback, in a thread of this process."""
     import uvicorn
 
-    from asobi.server import create_app
+    from asobi.server import Limits, create_app
 
     _need_browser()
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    app = create_app(tmp_path_factory.mktemp("srv") / "games.sqlite3")
+    # the module makes more games a minute than one address may by default; the other limits as they are
+    app = create_app(tmp_path_factory.mktemp("srv") / "games.sqlite3", limits=Limits(games_per_minute=100))
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
