@@ -20,7 +20,7 @@ from .game_options import GameOptionsCommand
 
 HINT_BOT_OPTION = click.option(
     "--hint-bot", metavar="BOT", help="The bot whose choice the h key shows, e.g. ismcts:iters=500 (default: the "
-    "game's best bot); it decides from your seat's view only.")
+    "normal level); it decides from your seat's view only.")
 
 
 @click.command(cls=GameOptionsCommand)

@@ -33,7 +33,7 @@ def best_bot(match: Match) -> str:
 
 
 def hint(match: Match, seat: int, lang: str, salt: str) -> Hint:
-    """The best bot's choice for ``seat``, which must be the person to decide now.
+    """The normal level's choice for ``seat``, which must be the person to decide now.
 
     :param salt: seeds the bot (with the seat and state id): the game's id, say.
     :raises ServerError: if ``seat`` is not the one to decide.

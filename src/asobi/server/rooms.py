@@ -95,7 +95,7 @@ class Connection:
 
 
 def parse_seat_kinds(spec: GameSpec, kinds: Sequence[str], n_seats: int) -> list[str]:
-    """Seat kinds as a record holds them: ``human`` or ``bot:NAME`` (``bot`` is the game's best).
+    """Seat kinds as a record holds them: ``human`` or ``bot:NAME`` (``bot`` is the ``normal`` level).
 
     :raises ServerError: for a wrong number of seats or an unknown kind.
     """
@@ -153,7 +153,7 @@ class Room:
                 await conn.socket.send_text(encode(error_message(text, code, self.match.state_id)))
 
     async def send_hint(self, conn: Connection) -> None:
-        """The best bot's suggestion for the connection's seat, to that socket only."""
+        """The normal level's suggestion for the connection's seat, to that socket only."""
         if conn.seat is None:
             raise ServerError("a hint is for a seat, not a spectator", status=403)
         async with self.lock:  # nothing changes while the bot thinks (the seat to decide is a person)

@@ -124,7 +124,7 @@ class TerminalGame:
     :ivar clear: empties the screen (hot-seat hand-overs); default: a rule line through ``write``.
     :ivar resume_hint: the command that resumes this game, shown when the person quits.
     :ivar hint_bot: the bot whose choice ``h`` shows (checked: :func:`hint_bot_name`); empty: the
-        game's best bot.
+        game's normal level.
     :ivar status: writes the status line over the last one (``""`` erases it); ``None`` where there
         is none (output that is not a terminal: no status lines, and bots think in the foreground).
     """
