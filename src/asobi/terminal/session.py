@@ -246,7 +246,8 @@ class TerminalGame:
         view is on the screen."""
         match = self.match
         for _ in range(self.spec.info.max_steps):
-            match.play_chance()
+            if match.play_chance():
+                self._show_progress()  # what chance did, before a bot thinks on it
             seat = match.bot_to_decide()
             if seat is None:
                 break
@@ -254,9 +255,13 @@ class TerminalGame:
             if action is None:
                 break
             match.advance(action)
-            if self.facing is not None and self._show_updates(self.facing):
-                self.moved.add(self.facing)
+            self._show_progress()
         return match.waiting_for()
+
+    def _show_progress(self) -> None:
+        """What happened since, to the person whose view is on the screen (if any)."""
+        if self.facing is not None and self._show_updates(self.facing):
+            self.moved.add(self.facing)
 
     def _think(self, seat: int) -> Action | None:
         """The bot in ``seat``'s decision. With a status line, the bot thinks in a thread of its own
