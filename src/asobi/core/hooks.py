@@ -263,6 +263,11 @@ class Presentation:
     :ivar annotate: ``annotate(state, action, lang)``: what a choice would do, as a short text
         after its label in the terminal (a battle forecast), from public facts only.
     :ivar forecast: ``forecast(state, action)``: the same as JSON for the browser's board.
+    :ivar targets: ``targets(state, actions)``: for each of the legal ``actions`` (in their order),
+        what on the board it names, as JSON the game's board module reads, or ``None``: the
+        ``squares`` it is taken on (the board's ``data-square`` values: a hex, a counter), and
+        whatever else the game's module shows with it (where a moving piece may go and at what
+        cost); from public facts only, so the browser draws the rules' own answer.
     :ivar catalogue: ``catalogue()``: every component's texts by id (:func:`catalogue_entry`), the
         same for every seat; the browser's inspector opens entries by id.
     :ivar board_script: the browser board module (a JavaScript file in the game's package), or
@@ -279,6 +284,7 @@ class Presentation:
     glossary: Callable[[str], list[str]] | None = None
     annotate: Callable[[GameState, Action, str], str | None] | None = None
     forecast: Callable[[GameState, Action], dict[str, Any] | None] | None = None
+    targets: Callable[[GameState, Sequence[Action]], Sequence[dict[str, Any] | None]] | None = None
     catalogue: Callable[[], dict[str, CatalogueEntry]] | None = None
     board_script: Traversable | None = None
     board_data: Callable[[], dict[str, Any]] | None = None

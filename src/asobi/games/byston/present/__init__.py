@@ -1,6 +1,7 @@
 """What the front ends draw for ドレイクの野望: the terminal's map, what a seat may read on the table,
-the counters' catalogue, the browser's hex board with its printed map, who controls each income
-hex now, a battle's odds beside the choices made in it, and the commands only this game has."""
+the counters' catalogue, the browser's hex board with its printed map, what each choice names on
+it (a hex, a counter, where a ship may go and at what cost), who controls each income hex now, a
+battle's odds beside the choices made in it, and the commands only this game has."""
 
 from __future__ import annotations
 
@@ -13,12 +14,14 @@ from .catalogue import catalogue
 from .commands import COMMANDS
 from .render import render_view
 from .table import glossary, items
+from .targets import targets
 
 PRESENTATION = Presentation(
     render=render_view,
     items=items,
     glossary=glossary,
     forecast=battle_odds,  # type: ignore[arg-type]
+    targets=targets,  # type: ignore[arg-type]
     catalogue=catalogue,
     board_script=resources.files(__name__).joinpath("board.js"),
     board_data=static_board,
