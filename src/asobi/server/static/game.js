@@ -205,14 +205,19 @@
     else turn.textContent = "…";
     const area = $("board");
     area.replaceChildren();
+    $("layout").classList.toggle("wide", Boolean(board && board.wide));  // a big map: the log goes below
     if (board) {
       try {
-        const svg = board.draw(s.view, { names: s.names, lang: s.lang, seat: s.seat, seats: s.seats });
+        // A module that plays by pointing (board.points) is handed the legal choices, a way to
+        // take one and a way to narrow the buttons to some.
+        const ctx = { names: s.names, lang: s.lang, seat: s.seat, seats: s.seats, stateId: s.state_id, legal: s.legal,
+          act: (action) => act(sock, s, action), narrow: (chosen) => narrowTo(s, chosen), redraw: render };
+        const svg = board.draw(s.view, ctx);
         area.append(svg);
         window.AsobiZoom.attach(svg, zoomView);
       } catch (e) { area.append(el("p", { class: "error", text: `board: ${e.message}` })); }
     }
-    if (board && board.squareOf && s.legal.length) clickableSquares(area, board, s, sock);
+    if (board && (board.squareOf || s.legal.some((c) => c.targets)) && !board.points && s.legal.length) clickableSquares(area, board, s, sock);
     $("text").textContent = s.text || "";
     if (!board) area.append(el("pre", { class: "text", text: s.text || "" }));  // a game without a board module
     const actions = $("actions");
@@ -226,11 +231,7 @@
       const b = el("button", { text: choice.label, "data-action": JSON.stringify(choice.action) });
       if (hint && JSON.stringify(hint.action) === JSON.stringify(choice.action)) b.classList.add("hinted");
       if (choice.forecast) b.append(board && board.forecast ? board.forecast(choice.forecast, s.lang) : forecastLines(choice.forecast, s.names, s.lang));
-      b.addEventListener("click", () => {
-        actions.querySelectorAll("button").forEach((x) => { x.disabled = true; });
-        sock.asking = false;
-        sock.send({ type: "act", action: choice.action, state_id: s.state_id });
-      });
+      b.addEventListener("click", () => act(sock, s, choice.action));
       if (!grouped) { actions.append(b); continue; }
       const name = board.groupOf(choice.action, s.lang);
       if (!groups.has(name)) {
@@ -301,27 +302,42 @@
     return box;
   }
 
+  // Take a legal action (a button, a square of the board): the buttons wait for the answer.
+  function act(sock, s, action) {
+    $("actions").querySelectorAll("button").forEach((x) => { x.disabled = true; });
+    sock.asking = false;
+    sock.send({ type: "act", action, state_id: s.state_id });
+  }
+
+  // Show only the buttons of these choices, with the way back to every action.
+  function narrowTo(s, chosen) {
+    const keep = new Set(chosen.map((c) => JSON.stringify(c.action)));
+    $("actions").querySelectorAll("button[data-action]").forEach((b) => { b.hidden = !keep.has(b.dataset.action); });
+    showGroups($("actions"));
+    if (!$("show-all")) {
+      const all = el("a", { id: "show-all", class: "show-all", role: "button", href: "#", text: s.lang === "ja" ? "すべての行動を表示" : "show every action" });
+      all.addEventListener("click", (e) => {
+        e.preventDefault();
+        $("actions").querySelectorAll("button[data-action], .group").forEach((b) => { b.hidden = false; });
+        all.remove();
+      });
+      $("actions").prepend(all);
+    }
+  }
+
+  // The squares a choice is taken on: the game's own word (its targets), else the module's.
+  const squaresOf = (board, c) => (c.targets && c.targets.squares) || (board.squareOf ? [board.squareOf(c.action)] : []);
+
   function clickableSquares(area, board, s, sock) {
     // Click a square to choose there: one action is taken at once, several narrow the buttons.
     area.querySelectorAll("[data-square]").forEach((node) => {
       const square = Number(node.dataset.square);
-      const here = s.legal.filter((c) => board.squareOf(c.action) === square);
+      const here = s.legal.filter((c) => squaresOf(board, c).includes(square));
       if (!here.length) return;
       node.classList.add("can");
       node.addEventListener("click", () => {
-        if (here.length === 1) { sock.send({ type: "act", action: here[0].action, state_id: s.state_id }); return; }
-        const keep = new Set(here.map((c) => JSON.stringify(c.action)));
-        $("actions").querySelectorAll("button[data-action]").forEach((b) => { b.hidden = !keep.has(b.dataset.action); });
-        showGroups($("actions"));
-        if (!$("show-all")) {  // the way back to every action
-          const all = el("a", { id: "show-all", class: "show-all", role: "button", href: "#", text: s.lang === "ja" ? "すべての行動を表示" : "show every action" });
-          all.addEventListener("click", (e) => {
-            e.preventDefault();
-            $("actions").querySelectorAll("button[data-action], .group").forEach((b) => { b.hidden = false; });
-            all.remove();
-          });
-          $("actions").prepend(all);
-        }
+        if (here.length === 1) { act(sock, s, here[0].action); return; }
+        narrowTo(s, here);
       });
     });
   }

@@ -1,8 +1,16 @@
 // ドレイクの野望: the hex map of Byston Well (terrain, lands and their borders, named places, income
-// hexes with the camp that controls them, stacks of counters per country, buildings, characters),
-// the turn and phase track, the management sheet (state, GP, TL, chits), the chit cup and open
-// box, the factory boxes, the ship moving and the battle under way. Clicking a hex opens its
-// stack below the map (and, on the game page, narrows the actions to those naming it).
+// hexes with the camp that controls them, stacks of counters, buildings, characters), the turn and
+// phase track, the management sheet (state, GP, TL, chits), the chit cup and open box, the factory
+// boxes, the ship moving and the battle under way.
+// Counters are drawn as counters: the country's colour, a symbol for the kind (AB, aura ship, aura
+// battleship, castle, fort), a flipped one pale and struck through; a stack shows its top counter
+// and how many are under it, and clicking it opens its counters in place with their printed
+// numbers (and below the map, each opening in the inspector).
+// Playing by pointing: every legal choice comes with what it names on the map (its "targets",
+// worked out by the game: present/targets.py). A counter or hex a choice names is outlined; a ship
+// to move, once picked, shows every hex it may reach with the MP it costs (the engine's 17.4–17.6,
+// 17.12–17.14) and a click on one moves it there, step by step; a battle's hex shows its odds on
+// hover. The buttons stay the keyboard's way to the same choices.
 // The printed map and every name come once from /api/catalog/byston/board; the view carries the
 // position and, as view.board, who controls each income hex now.
 "use strict";
@@ -46,6 +54,10 @@
   };
   let data = null;                     // the printed board, once loaded
   let selected = null;                 // the hex whose stack is open (kept while the board is redrawn)
+  let chosen = null;                   // the ship picked to move (its "ship" action as JSON), before it sets off
+  let goal = null;                     // the hex (index) the moving ship is sent to, a step at a time
+  let sentFor = -1;                    // the state a step towards the goal was sent for
+  let pinned = null;                   // the hex whose battle odds stay shown (a phone has no hover)
 
   const ready = window.asobiBoardData("byston").then((d) => { data = d; });  // fetched once per page (i18n.js)
 
@@ -86,6 +98,56 @@
       entry.units[key] = (entry.units[key] || 0) + 1;
     }
     return by;
+  }
+
+  // A hex's counters (not its buildings), the top first: ships before ABs, face up before flipped.
+  const RANK = { ABS: 0, AS: 1, AB: 2 };
+  function piled(tags) {
+    const out = [];
+    for (const tag of tags || []) {
+      const [country, raw] = tag.split(":");
+      const unit = raw.replace("*", "");
+      const kind = data.units[unit] ? data.units[unit].kind : "";
+      if (kind === "castle" || kind === "fort") continue;
+      out.push({ country, unit, flipped: raw.endsWith("*"), kind, tag });
+    }
+    return out.sort((a, b) => (RANK[a.kind] ?? 3) - (RANK[b.kind] ?? 3) || a.flipped - b.flipped);
+  }
+
+  // The kinds' symbols, drawn in a box from -5 to 5: an AB's wings, an aura ship's hull and sail,
+  // an aura battleship's hull with two, a castle's battlements, a fort's earthwork.
+  const SYMBOL = {
+    AB: "M-5,2.5 L0,-4.5 L5,2.5 L2.2,2.5 L0,-0.8 L-2.2,2.5 Z M-0.9,2.5 L0.9,2.5 L0.9,4.5 L-0.9,4.5 Z",
+    AS: "M-5,0.5 L5,0.5 L3,4 L-3,4 Z M-0.5,0.5 L-0.5,-4.5 L3.5,-1 Z",
+    ABS: "M-5,0.5 L5,0.5 L3.4,4 L-3.4,4 Z M-2.8,0.5 L-2.8,-4.5 L0,-1.5 Z M1,0.5 L1,-4.5 L3.8,-1.5 Z",
+    castle: "M-4.5,4.5 L-4.5,-2 L-3,-2 L-3,-4 L-1.2,-4 L-1.2,-2 L1.2,-2 L1.2,-4 L3,-4 L3,-2 L4.5,-2 L4.5,4.5 Z",
+    fort: "M-5,4.5 L-3,-1 L-1,-1 L0,-4 L1,-1 L3,-1 L5,4.5 Z",
+  };
+  // What is printed on a counter's face: an AB's air-bomb-defence, a ship's or a building's AA
+  // guns×value, guns×value and defence.
+  function printed(unit, flipped) {
+    const u = data.units[unit];
+    const f = u && (flipped ? u.back : u.front);
+    if (!f) return "";
+    if (u.kind === "AB") return `${f.air}-${f.bomb}-${f.defence}`;
+    return `${f.aa_guns}×${f.aa} ${f.guns}×${f.gun} ${f.defence}`;
+  }
+  // One counter at (x, y), `size` across: the country's colour with the kind's symbol in white;
+  // flipped, the colour pale with the symbol in it and a stripe across. `full`: its short name on
+  // top and its printed numbers below (an opened stack).
+  function counter(parent, x, y, size, c, full, ja) {
+    const ink = INK[c.country] || "#555";
+    parent.append(S.make("rect", { x, y, width: size, height: size, rx: size * 0.1, fill: c.flipped ? "#fff" : ink, stroke: c.flipped ? ink : "#111", "stroke-width": Math.max(0.5, size / 25), "data-flipped": c.flipped ? "1" : "0" }));
+    if (c.flipped) parent.append(S.make("path", { d: `M${x},${y + size * 0.75} L${x + size * 0.25},${y + size}`, stroke: ink, "stroke-width": size / 12, "pointer-events": "none" }));
+    const kind = data.units[c.unit] ? data.units[c.unit].kind : "";
+    const scale = (full ? size * 0.42 : size * 0.8) / 10;
+    const cy = full ? y + size * 0.5 : y + size / 2;
+    parent.append(S.make("path", { d: SYMBOL[kind] || SYMBOL.AB, transform: `translate(${x + size / 2} ${cy}) scale(${scale.toFixed(3)})`, fill: c.flipped ? ink : "#fff", "pointer-events": "none" }));
+    if (!full) return;
+    const fg = c.flipped ? ink : "#fff";
+    const name = nameOf("units", c.unit, ja);
+    S.text(parent, x + size / 2, y + size * 0.2, name.slice(0, ja ? 4 : 8), { "font-size": size * 0.17, fill: fg, "text-anchor": "middle", "pointer-events": "none" });
+    S.text(parent, x + size / 2, y + size * 0.92, printed(c.unit, c.flipped), { "font-size": size * (kind === "AB" ? 0.19 : 0.15), fill: fg, "text-anchor": "middle", "font-weight": 700, "pointer-events": "none", "data-printed": "" });
   }
 
   function hexTitle(h, tags, people, control, ja) {
@@ -130,22 +192,30 @@
       }
       const stack = stackOf(tags);
       const countries = Object.keys(stack);
-      // buildings: a small square in the owner's colour at the top left
+      // buildings: a small counter with its symbol at the top left (pale when flipped)
       countries.forEach((c) => stack[c].buildings.forEach((b, k) => {
-        const x = cx - 12 + k * 8, y = cy - 14;
-        g.append(S.make("rect", { x, y, width: 7, height: 7, fill: b.flipped ? "#fff" : INK[c], stroke: INK[c], "stroke-width": 1.2, "data-building": b.unit }));
-        S.text(g, x + 0.8, y + 6, b.unit === "castle" ? "C" : "F", { "font-size": 6, fill: b.flipped ? INK[c] : "#fff", "pointer-events": "none" });
+        const piece = S.make("g", { "data-building": b.unit });
+        counter(piece, cx - 16 + k * 9, cy - 17, 8.5, { country: c, unit: b.unit, flipped: b.flipped });
+        g.append(piece);
       }));
-      // counters: one chip per country with how many it has here
-      const chips = countries.filter((c) => stack[c].count > 0);
-      chips.slice(0, 3).forEach((c, k) => {
-        const x = cx - 16 + k * 11 + (3 - Math.min(chips.length, 3)) * 5.5, y = cy - 4;
-        g.append(S.make("rect", { x, y, width: 10, height: 10, rx: 1.5, fill: INK[c] || "#555", stroke: "#111", "stroke-width": 0.5, "data-stack": c }));
-        S.text(g, x + (stack[c].count > 9 ? 0.5 : 2.5), y + 8, String(stack[c].count), { "font-size": 7.5, fill: "#fff", "font-weight": 700, "pointer-events": "none" });
-      });
-      if (chips.length > 3) S.text(g, cx + 12, cy + 4, "+", { "font-size": 9 });
+      // the stack: its top counter in its country's colour, the other countries' edges behind it,
+      // and how many counters are in it
+      const pile = piled(tags);
+      if (pile.length) {
+        const others = countries.filter((c) => c !== pile[0].country && stack[c].count > 0);
+        others.slice(0, 2).reverse().forEach((c, k) => {
+          g.append(S.make("rect", { x: cx - 7 + 3 * (others.length > 1 ? 2 - k : 1), y: cy - 7 - 3 * (others.length > 1 ? 2 - k : 1), width: 15, height: 15, rx: 1.5, fill: INK[c] || "#555", stroke: "#111", "stroke-width": 0.4, "data-stack": c }));
+        });
+        const top = S.make("g", { "data-stack": pile[0].country, "data-top": pile[0].unit });
+        counter(top, cx - 7, cy - 5, 15, pile[0]);
+        g.append(top);
+        if (pile.length > 1) {
+          g.append(S.make("circle", { cx: cx + 9, cy: cy + 9, r: 5.2, fill: "#fff", stroke: "#111", "stroke-width": 0.6, "pointer-events": "none" }));
+          S.text(g, cx + 9 - (pile.length > 9 ? 3.8 : 2), cy + 11.6, String(pile.length), { "font-size": 7, "font-weight": 700, "pointer-events": "none", "data-count": pile.length });
+        }
+      }
       const here = people[h.id] || [];
-      if (here.length) S.text(g, cx - 6, cy + 15, `★${here.length > 1 ? here.length : ""}`, { "font-size": 8, fill: "#8a6d00", "data-people": here.length });
+      if (here.length) S.text(g, cx - 17, cy + 5, `★${here.length > 1 ? here.length : ""}`, { "font-size": 8, fill: "#8a6d00", "data-people": here.length });
       svg.append(g);
       pts.forEach((p, k) => {  // a border between lands: a thicker line on that edge
         const other = across(index, k);
@@ -165,6 +235,7 @@
     if (view.moving) ring(view.moving.hex, "#e08a00", "4 2");
     if (view.battle) ring(view.battle.hex, "#d01010");
     if (selected) ring(selected, "#111", "2 2");
+    if (goal !== null && data.hexes[goal]) ring(data.hexes[goal].id, "#0a7d2c");
     svg.append(marks);
     for (let c = 0; c < data.width; c += 2) S.text(svg, X0 + W * c + W / 2 - 5, Y0 - 6, String(c + 1).padStart(2, "0"), { "font-size": 8, fill: "#888" });
     for (let r = 0; r < data.height; r += 2) S.text(svg, 4, Y0 + R + r * 1.5 * R + 3, String(r + 1).padStart(2, "0"), { "font-size": 8, fill: "#888" });
@@ -336,12 +407,182 @@
     for (const k of people) add(k, `★ ${nameOf("characters", k, ja)}`, "#8a6d00");
   }
 
+  // ---- playing by pointing -------------------------------------------------------------------
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  const itemsAt = (legal, square) => legal.filter((c) => c.targets && c.targets.squares.includes(square));
+
+  // Where the ship being chosen or moved may go: [square, hex, MP, first step] (the engine's).
+  function reachOf(view, legal) {
+    const kind = view.pending ? view.pending[0] : null;
+    if (kind === "move") {
+      const ship = chosen && legal.find((c) => same(c.action, chosen));
+      return ship ? ship.targets.reach : null;
+    }
+    const verb = kind === "load" ? "go" : kind === "step" ? "stop" : null;
+    const item = verb && legal.find((c) => c.action[0] === verb && c.targets && c.targets.reach);
+    return item ? item.targets.reach : null;
+  }
+
+  // Each reachable hex tinted, with what it costs; the hex the ship stands on marked "stop" while it moves.
+  function drawReach(svg, reach, kind, ja) {
+    const layer = S.make("g", { "data-reach-layer": "" });
+    for (const [square, hexId, cost] of reach) {
+      if (cost === 0 && kind !== "step") continue;
+      const [cx, cy] = centre(square);
+      const g = S.make("g", { "data-reach": square, "data-reach-hex": hexId, "data-cost": cost, class: "reach", cursor: "pointer" });
+      g.append(S.tip(S.make("polygon", { points: corners(cx, cy).map((p) => p.map((v) => v.toFixed(1)).join(",")).join(" "), fill: cost === 0 ? "#0a7d2c" : "#2b6cb0", "fill-opacity": 0.28, stroke: cost === 0 ? "#0a7d2c" : "#2b6cb0", "stroke-width": 1.6 }),
+        cost === 0 ? `${hexId}: stop here` : `${hexId}: ${cost} MP`));
+      g.append(S.make("rect", { x: cx - 9, y: cy + 6, width: 18, height: 10, rx: 3, fill: cost === 0 ? "#0a7d2c" : "#1d3f73", "pointer-events": "none" }));
+      S.text(g, cx, cy + 14, cost === 0 ? (ja ? "停止" : "stop") : `${cost}MP`, { "font-size": 7, "font-weight": 700, fill: "#fff", "text-anchor": "middle", "pointer-events": "none" });
+      layer.append(g);
+    }
+    svg.append(layer);
+  }
+
+  // The open stack drawn over the map at its hex: every counter with its printed numbers, big
+  // enough to read on the screen it is shown on; one a choice names is outlined and takes it.
+  function drawOpenStack(svg, view, legal, ja, width, reach) {
+    const index = data.hexes.findIndex((e) => e.id === selected);
+    const tags = view.map[selected] || [];
+    if (index < 0 || !tags.length) return;
+    const board = document.getElementById("board");
+    const shown = board ? board.clientWidth : 0;
+    const size = Math.min(60, Math.max(30, shown ? 46 * width / shown : 30));  // about 46 screen px a counter
+    const all = [...tags].map((tag) => {
+      const [country, raw] = tag.split(":");
+      return { country, unit: raw.replace("*", ""), flipped: raw.endsWith("*"), tag };
+    });
+    const perRow = Math.min(all.length, 6);
+    const gap = size * 0.12;
+    const w = perRow * (size + gap) + gap, h = Math.ceil(all.length / perRow) * (size + gap) + gap;
+    const [cx, cy] = centre(index);
+    // above the hex, else below, left or right: where it hides the fewest hexes the ship may reach
+    const bottom = Y0 + R + (data.height - 1) * 1.5 * R + R;
+    const clampX = (x) => Math.max(4, Math.min(width - w - 4, x));
+    const clampY = (y) => Math.max(4, Math.min(bottom - h, y));
+    const spots = [[clampX(cx - w / 2), cy - R - h - 4], [clampX(cx - w / 2), cy + R + 4],
+      [cx - R - w - 4, clampY(cy - h / 2)], [cx + R + 4, clampY(cy - h / 2)]]
+      .filter(([x, y]) => x >= 0 && y >= 0 && x + w <= width && y + h <= bottom + 4);
+    const hidden = ([x, y]) => (reach || []).filter(([sq]) => {
+      const [px, py] = centre(sq);
+      return px > x - R / 2 && px < x + w + R / 2 && py > y - R / 2 && py < y + h + R / 2;
+    }).length;
+    const [x0, y0] = spots.length ? spots.reduce((a, b) => (hidden(b) < hidden(a) ? b : a)) : [clampX(cx - w / 2), clampY(cy + R + 4)];
+    const layer = S.make("g", { "data-open-stack": selected });
+    layer.append(S.make("rect", { x: x0, y: y0, width: w, height: h, rx: 4, fill: "#fff", "fill-opacity": 0.95, stroke: "#1d2330", "stroke-width": 1 }));
+    const named = new Set(itemsAt(legal, index).map((c) => c.targets.tag).filter(Boolean));
+    all.forEach((c, k) => {
+      const x = x0 + gap + (k % perRow) * (size + gap), y = y0 + gap + Math.floor(k / perRow) * (size + gap);
+      const can = named.has(c.tag);
+      const g = S.make("g", can ? { "data-tag": c.tag, "data-at": index, class: "can", cursor: "pointer" } : { "data-card": c.unit, "data-counter": c.tag });
+      counter(g, x, y, size, c, true, ja);
+      if (can) g.append(S.make("rect", { x: x - 1.5, y: y - 1.5, width: size + 3, height: size + 3, rx: size * 0.12, fill: "none", stroke: "#e6a100", "stroke-width": 2.5, "pointer-events": "none" }));
+      S.tip(g, `${nameOf("countries", c.country, ja)} ${nameOf("units", c.unit, ja)}${c.flipped ? (ja ? "（裏）" : " (flipped)") : ""}`);
+      layer.append(g);
+    });
+    svg.append(layer);
+  }
+
+  // The battle odds of the hex under the pointer (or tapped), as a box over the page.
+  function showOdds(item, lang, x, y) {
+    let box = document.getElementById("map-odds");
+    if (!item) { if (box) box.remove(); return; }
+    if (!box) { box = document.createElement("div"); box.id = "map-odds"; box.dataset.testid = "map-odds"; document.body.append(box); }
+    box.replaceChildren(forecast(item.forecast, lang));
+    box.style.cssText = `position:fixed;z-index:15;max-width:24em;background:#fffdf3;border:1px solid #c9a227;border-radius:6px;padding:.3em .5em;font-size:12px;pointer-events:none;left:${Math.min(x + 12, window.innerWidth - 300)}px;top:${Math.min(y + 12, window.innerHeight - 160)}px`;
+  }
+
+  // Follow the goal a step at a time (each step one legal choice, sent once per state).
+  function follow(view, ctx) {
+    const kind = view.pending ? view.pending[0] : null;
+    if (goal === null || !ctx.legal || !ctx.legal.length) return;
+    if (kind === "load") return;  // the player loads, then sets off (a click on the goal again)
+    if (kind !== "step") { goal = null; return; }
+    const reach = reachOf(view, ctx.legal) || [];
+    const there = reach.find((r) => r[0] === goal);
+    if (!there) { goal = null; return; }
+    if (sentFor === ctx.stateId) return;
+    sentFor = ctx.stateId;
+    const action = there[2] === 0 ? ["stop"] : ["step", there[3]];
+    if (there[2] === 0) goal = null;
+    setTimeout(() => ctx.act(action), 0);
+  }
+
+  function onClick(e, view, ctx) {
+    const svg = e.currentTarget;
+    if (svg.dataset.dragged || !e.target.closest || e.target.closest("[data-badge]")) return;
+    const legal = ctx.legal || [];
+    const kind = view.pending ? view.pending[0] : null;
+    const take = (action) => { ctx.act(action); };
+    const choose = (items) => {
+      if (items.length === 1) take(items[0].action);
+      else if (items.length > 1) ctx.narrow(items);
+    };
+    const piece = e.target.closest("[data-tag]");
+    if (piece) {  // a counter of an open stack that a choice names
+      const items = itemsAt(legal, Number(piece.dataset.at)).filter((c) => c.targets.tag === piece.dataset.tag);
+      if (kind === "move" && items.length && items[0].action[0] === "ship") { chosen = items[0].action; ctx.redraw(); return; }
+      choose(items);
+      return;
+    }
+    const spot = e.target.closest("[data-reach]");
+    if (spot && legal.length) {  // a hex the ship may reach: there it goes
+      const square = Number(spot.dataset.reach);
+      if (kind === "move" && chosen) { goal = square; sentFor = -1; take(chosen); chosen = null; return; }
+      if (kind === "load") { goal = square; sentFor = -1; take(["go"]); return; }
+      if (kind === "step") { goal = square; sentFor = -1; follow(view, ctx); ctx.redraw(); return; }
+    }
+    const node = e.target.closest("[data-square]");
+    if (!node) return;
+    const square = Number(node.dataset.square);
+    const items = itemsAt(legal, square);
+    if (square >= COUNTER) { choose(items); return; }  // a unit's row in the battle
+    const hexId = data.hexes[square].id;
+    const opened = selected !== hexId;
+    selected = hexId;
+    showOdds(null);
+    const ships = items.filter((c) => c.action[0] === "ship");
+    if (kind === "move" && ships.length) {  // a stack with ships to move: the (first) one's reach
+      chosen = ships.some((c) => same(c.action, chosen)) && !opened ? chosen : ships[0].action;
+      ctx.redraw();
+      return;
+    }
+    const plain = items.filter((c) => !c.targets.tag);
+    const odds = plain.filter((c) => c.forecast);
+    if (odds.length === 1 && plain.length === 1 && pinned !== hexId) {  // a battle: its odds first, a second click fights
+      pinned = hexId;
+      ctx.redraw();
+      const r = node.getBoundingClientRect();
+      showOdds(odds[0], ctx.lang, r.right, r.top);
+      ctx.narrow(plain);
+      return;
+    }
+    pinned = null;
+    if (plain.length === 1 && items.length === 1) { take(plain[0].action); return; }
+    if (items.length) ctx.narrow(items);
+    ctx.redraw();
+  }
+
   function draw(view, ctx) {
     const ja = ctx.lang === "ja";
     if (!data) { const svg = S.root(400, 40); S.text(svg, 10, 24, "…"); return svg; }
+    const legal = ctx.legal || [];
+    const kind = view.pending ? view.pending[0] : null;
+    if (kind !== "move" || !legal.some((c) => same(c.action, chosen))) chosen = null;
+    if (!legal.length) pinned = null;
+    follow(view, ctx);
     const width = X0 + W * (data.width + 0.5) + 10;
     const svg = S.root(width, 10);
     drawMap(svg, view, ja);
+    for (const c of legal) {  // what a choice names is outlined
+      for (const square of (c.targets && c.targets.squares) || []) {
+        const node = svg.querySelector(`[data-square="${square}"]`);
+        if (node) node.classList.add("can");
+      }
+    }
+    const reach = legal.length ? reachOf(view, legal) : null;
+    if (reach) drawReach(svg, reach, kind, ja);
+    if (selected) drawOpenStack(svg, view, legal, ja, width, reach);
     let y = Y0 + R + (data.height - 1) * 1.5 * R + R + 16;
     const stackY = y;
     const panel = S.make("g", { "data-stack-panel": "" });
@@ -353,14 +594,24 @@
     const boxEnd = boxes(svg, view, ja, 470, y);
     y = Math.max(sheetEnd, boxEnd) + 12;
     y = underWay(svg, view, ja, 10, y + 4) + 8;
+    for (const c of legal) {  // a battle's rows the choices name
+      for (const square of (c.targets && c.targets.squares) || []) {
+        const node = square >= COUNTER ? svg.querySelector(`[data-square="${square}"]`) : null;
+        if (node) node.classList.add("can");
+      }
+    }
     y = factory(svg, view, ja, 10, y + 8, width - 10);
     stackPanel(panel, view, ja, 10, stackY);
-    svg.addEventListener("click", (e) => {  // open a hex's stack (the page may also act on the click)
-      const hex = e.target.closest ? e.target.closest("[data-hex]") : null;
-      if (!hex || svg.dataset.dragged) return;
-      selected = hex.dataset.hex;
-      stackPanel(panel, view, ja, 10, stackY);
+    const here = { ...ctx, legal, act: ctx.act || (() => null), narrow: ctx.narrow || (() => null),
+      redraw: ctx.redraw || (() => stackPanel(panel, view, ja, 10, stackY)) };  // a replay: only the panel
+    svg.addEventListener("click", (e) => onClick(e, view, here));
+    svg.addEventListener("pointerover", (e) => {  // a battle's odds on hover, before choosing it
+      const node = e.target.closest ? e.target.closest("[data-square]") : null;
+      const items = node ? itemsAt(legal, Number(node.dataset.square)).filter((c) => c.forecast) : [];
+      if (items.length === 1) showOdds(items[0], ctx.lang, e.clientX, e.clientY);
+      else if (!pinned) showOdds(null);
     });
+    svg.addEventListener("pointerleave", () => { if (!pinned) showOdds(null); });
     svg.setAttribute("viewBox", `0 0 ${width.toFixed(0)} ${Math.ceil(y + 10)}`);
     return svg;
   }
@@ -372,18 +623,6 @@
     const runs = Object.entries(view.countries).filter(([, row]) => row.seat === p[1]).map(([c]) => (data ? nameOf("countries", c, ja) : c));
     const what = said(DECISIONS[p[0]], ja) || p[0];
     return `${ja ? "ターン" : "turn"} ${view.turn}/16 · ${what}${runs.length ? ` (${runs.slice(0, 3).join(ja ? "・" : ", ")})` : ""}`;
-  }
-
-  // The hex an action names: where a unit is made, repaired, destroyed or built, a character
-  // placed, a ship picked or moved to, a battle fought.
-  // A battle's choices name a counter (hit, stow, board): its row under the map, numbered
-  // COUNTER + the counter's number so that it never meets a hex index.
-  const HEX_AT = { make: 2, repair: 3, destroy: 2, raze: 1, build: 2, place: 1, ship: 2, step: 1, fight: 1 };
-  const COUNTER_AT = { hit: 1, stow: 1, mount: 1 };
-  function squareOf(action) {
-    if (COUNTER_AT[action[0]] !== undefined) return COUNTER + action[COUNTER_AT[action[0]]];
-    const k = HEX_AT[action[0]];
-    return k === undefined ? null : action[k];
   }
 
   function groupOf(action, lang) {
@@ -407,9 +646,18 @@
       line.textContent = ja ? `${st.clause} ${st.name_ja} ${camp}: ${dice} → 期待ヒット ${st.expected_hits}、撃破 ${st.expected_removed}`
         : `${st.clause} ${st.name_en}, ${camp}: ${dice} → ${st.expected_hits} hits, ${st.expected_removed} removed expected`;
       box.append(line);
+      if (st.hits) {  // the exact chances, as `asobi odds byston` prints them
+        const pct = (p) => `${(100 * p).toFixed(1)}%`;
+        const chances = document.createElement("span");
+        chances.dataset.chances = "";
+        const none = (st.removed || []).filter(([n]) => n === 0).map(([, p]) => p)[0];
+        chances.textContent = `  ${ja ? "ヒット数" : "hits"} ${st.hits.map(([n, p]) => `${n}: ${pct(p)}`).join(" · ")}` +
+          (none !== undefined ? ` — ${ja ? "1ユニット以上撃破" : "1+ removed"} ${pct(1 - none)}` : "");
+        box.append(chances);
+      }
     }
     return box;
   }
 
-  window.AsobiBoards.byston = { draw, deciding, squareOf, groupOf, forecast, ready };
+  window.AsobiBoards.byston = { draw, deciding, groupOf, forecast, ready, points: true, wide: true };
 })();

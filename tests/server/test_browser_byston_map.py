@@ -1,0 +1,146 @@
+"""Byston played by pointing at the map, in Chromium: a ship's stack clicked shows the hexes it may
+reach with the engine's MP, a click on one moves it there; a hit placed by clicking a counter of
+the battle's stack opened in place; the map read at 1280×720 and on a phone-sized screen.
+
+The games are set up by rule bots in this process and saved with every seat a person's, so the
+page opens at the decision wanted (the server rebuilds the match from the saved actions)."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from asobi.core.agent import Observation
+from asobi.core.bots import make_bot
+from asobi.core.match import Match
+from asobi.core.registry import get_game
+from asobi.core.state import TERMINAL
+from asobi.games.byston.board import static
+from asobi.games.byston.present.targets import targets
+
+from .test_browser import ARGS, CHROMIUM, _need_browser, _screenshot
+
+pytestmark = pytest.mark.browser
+
+
+def _play_until(seed: int, wanted) -> Match:
+    """A 4-player game played by rule bots until ``wanted(match)`` holds at a person's decision."""
+    spec = get_game("byston")
+    options = spec.validate_options({"players": 4})
+    match = Match(spec, options, ["human"] * 4, seed=seed)
+    bots = [make_bot(spec, "rule", seat, seed, options) for seat in range(4)]
+    while match.current_seat != TERMINAL:
+        seat = match.current_seat
+        if seat < 0:
+            match.step()
+            continue
+        if wanted(match):
+            return match
+        match.submit(seat, bots[seat].act(Observation(match.state, seat)))
+    raise AssertionError("no such decision came up")
+
+
+def _far_move(match: Match) -> tuple[Any, ...] | None:
+    """A ship of the deciding country that may reach a hex 2 MP away, with its reach."""
+    s = match.state
+    if s.pending is None or s.pending[0] != "move":
+        return None
+    for action, named in zip(s.legal_actions(), targets(s, s.legal_actions()), strict=True):
+        if action[0] == "ship" and any(cost == 2 for _sq, _hex, cost, _f in named["reach"]):
+            return action, named  # the first ship listed in its hex (the one a click on the hex picks)
+    return None
+
+
+def _placing_a_hit(match: Match) -> bool:
+    s = match.state
+    return s.pending is not None and s.pending[0] == "allocate" and len(s.legal_actions()) > 1
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory) -> Iterator[dict[str, Any]]:
+    """``asobi serve`` on a file holding a game at a move decision and one at a hit to place."""
+    import uvicorn
+
+    from asobi.server import Limits, create_app
+    from asobi.store.sqlite import GameStore
+    from asobi.store.tokens import SeatTokens
+
+    _need_browser()
+    path = tmp_path_factory.mktemp("map") / "games.sqlite3"
+    moving = _play_until(3, lambda m: _far_move(m) is not None)
+    hitting = _play_until(1, _placing_a_hit)
+    out: dict[str, Any] = {"move": _far_move(moving), "move_seat": moving.current_seat,
+                           "hit_seat": hitting.current_seat, "hit_legal": hitting.state.legal_actions(),
+                           "hit_targets": targets(hitting.state, hitting.state.legal_actions())}
+    with GameStore(path) as store:
+        ids = [store.create(m.record()) for m in (moving, hitting)]
+    tokens = SeatTokens(path)
+    links = [tokens.issue(game_id, [0, 1, 2, 3]) for game_id in ids]
+    tokens.close()
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    app = create_app(path, limits=Limits(games_per_minute=100))
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    base = f"http://127.0.0.1:{port}"
+    out["move_url"] = f"{base}/play/{ids[0]}#token={links[0][out['move_seat']]}"
+    out["hit_url"] = f"{base}/play/{ids[1]}#token={links[1][out['hit_seat']]}"
+    out["base"] = base
+    yield out
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser(games):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def _open(browser, url: str, width: int, height: int):
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.goto(url.split("/play/")[0] + "/")
+    page.evaluate("localStorage.setItem('asobi.lang', 'en')")
+    page.goto(url)
+    page.wait_for_selector("#board svg [data-hex] .can, #board svg [data-hex].can")
+    return page
+
+
+def test_a_ship_is_moved_by_clicking_its_stack_then_a_hex_it_may_reach(games, browser):
+    action, named = games["move"]
+    grid = static().t.map.grid
+    start, far = action[2], next(sq for sq, _hex, cost, _f in named["reach"] if cost == 2)
+    page = _open(browser, games["move_url"], 1280, 720)
+    page.locator(f"#board svg g[data-square='{start}'] polygon").first.click(force=True)
+    page.wait_for_selector("#board svg [data-reach]")
+    shown = page.eval_on_selector_all("#board svg [data-reach]",
+                                      "ns => ns.map(n => [Number(n.dataset.reach), Number(n.dataset.cost)])")
+    expected = {sq: cost for sq, _hex, cost, _f in named["reach"] if cost > 0}
+    assert dict(shown) == expected and len(shown) == len(expected)  # the engine's reach and MP, nothing else
+    assert page.locator("#board svg [data-open-stack] [data-printed]").count() > 0  # the stack opened in place
+    _screenshot(page, "byston-move")
+    state_id = page.get_attribute("#turn", "data-state-id")
+    page.locator(f"#board svg [data-reach='{far}'] polygon").click(force=True)
+    page.wait_for_function(f"document.querySelector('#turn').dataset.stateId != '{state_id}'", timeout=20_000)
+    if page.locator("#board svg [data-reach]").count() and "aboard" in page.inner_text("#turn").lower():
+        page.locator(f"#board svg [data-reach='{far}'] polygon").click(force=True)  # loading: set off
+    there = grid.hex_id(far)
+    page.wait_for_function(f"[...document.querySelectorAll('#log li')].some(li => li.textContent.includes('stops at {there}'))",
+                           timeout=20_000)
+    assert not page.inner_text("#error")
+    page.close()
