@@ -78,7 +78,7 @@ def games(tmp_path_factory) -> Iterator[dict[str, Any]]:
                            "hit_seat": hitting.current_seat, "hit_legal": hitting.state.legal_actions(),
                            "hit_targets": targets(hitting.state, hitting.state.legal_actions())}
     with GameStore(path) as store:
-        ids = [store.create(m.record()) for m in (moving, hitting)]
+        ids = [store.create(m.record()) for m in (moving, hitting, moving)]
     tokens = SeatTokens(path)
     links = [tokens.issue(game_id, [0, 1, 2, 3]) for game_id in ids]
     tokens.close()
@@ -96,7 +96,7 @@ def games(tmp_path_factory) -> Iterator[dict[str, Any]]:
     base = f"http://127.0.0.1:{port}"
     out["move_url"] = f"{base}/play/{ids[0]}#token={links[0][out['move_seat']]}"
     out["hit_url"] = f"{base}/play/{ids[1]}#token={links[1][out['hit_seat']]}"
-    out["base"] = base
+    out["phone_url"] = f"{base}/play/{ids[2]}#token={links[2][out['move_seat']]}"
     yield out
     srv.should_exit = True
     thread.join(10)
@@ -117,7 +117,7 @@ def _open(browser, url: str, width: int, height: int):
     page.goto(url.split("/play/")[0] + "/")
     page.evaluate("localStorage.setItem('asobi.lang', 'en')")
     page.goto(url)
-    page.wait_for_selector("#board svg [data-hex] .can, #board svg [data-hex].can")
+    page.wait_for_selector("#board svg .can")
     return page
 
 
@@ -143,4 +143,39 @@ def test_a_ship_is_moved_by_clicking_its_stack_then_a_hex_it_may_reach(games, br
     page.wait_for_function(f"[...document.querySelectorAll('#log li')].some(li => li.textContent.includes('stops at {there}'))",
                            timeout=20_000)
     assert not page.inner_text("#error")
+    page.close()
+
+
+def test_a_hit_is_placed_by_clicking_a_counter_of_the_battles_stack(games, browser):
+    legal, named = games["hit_legal"], games["hit_targets"]
+    hits = [(a, t) for a, t in zip(legal, named, strict=True) if a[0] == "hit"]
+    tags = [t["tag"] for _a, t in hits]
+    tag = next(t for t in tags if tags.count(t) == 1)  # a counter told apart by its tag alone
+    battle = static().t.map.grid.parse(hits[0][1]["hex"])
+    page = _open(browser, games["hit_url"], 1280, 720)
+    assert page.locator("#board svg [data-battle-unit].can").count() == len(hits)
+    page.locator(f"#board svg g[data-square='{battle}'] polygon").first.click(force=True)
+    page.wait_for_selector("#board svg [data-open-stack] [data-tag]")
+    can = page.eval_on_selector_all("#board svg [data-open-stack] [data-tag]", "ns => ns.map(n => n.dataset.tag)")
+    assert set(can) == set(tags)  # the counters a hit may go on, and no other
+    _screenshot(page, "byston-hit")
+    state_id = page.get_attribute("#turn", "data-state-id")
+    page.locator(f"#board svg [data-open-stack] [data-tag='{tag}']").first.click()
+    page.wait_for_function(f"document.querySelector('#turn').dataset.stateId != '{state_id}'"
+                           " || document.querySelector('#error').textContent", timeout=20_000)
+    assert not page.inner_text("#error")
+    page.close()
+
+
+def test_the_map_reads_on_a_phone_sized_screen(games, browser):
+    action, named = games["move"]
+    page = _open(browser, games["phone_url"], 390, 844)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing runs off the side
+    page.locator(f"#board svg g[data-square='{action[2]}'] polygon").first.click(force=True)
+    page.wait_for_selector("#board svg [data-open-stack] [data-printed]")
+    assert page.locator("#board svg [data-reach]").count() == sum(1 for r in named["reach"] if r[2] > 0)
+    # an opened stack's counters are big enough to read and to tap on a phone
+    size = page.eval_on_selector("#board svg [data-open-stack] g rect", "n => n.getBoundingClientRect().width")
+    assert size >= 40, size
+    _screenshot(page, "byston-phone")
     page.close()

@@ -410,6 +410,8 @@
   // ---- playing by pointing -------------------------------------------------------------------
   const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
   const itemsAt = (legal, square) => legal.filter((c) => c.targets && c.targets.squares.includes(square));
+  // The choices naming a counter in a hex (a ship to move, an AB to load, a unit to hit…).
+  const taggedAt = (legal, hexId) => legal.filter((c) => c.targets && c.targets.tag && c.targets.hex === hexId);
 
   // Where the ship being chosen or moved may go: [square, hex, MP, first step] (the engine's).
   function reachOf(view, legal) {
@@ -447,12 +449,13 @@
     if (index < 0 || !tags.length) return;
     const board = document.getElementById("board");
     const shown = board ? board.clientWidth : 0;
-    const size = Math.min(60, Math.max(30, shown ? 46 * width / shown : 30));  // about 46 screen px a counter
     const all = [...tags].map((tag) => {
       const [country, raw] = tag.split(":");
       return { country, unit: raw.replace("*", ""), flipped: raw.endsWith("*"), tag };
     });
     const perRow = Math.min(all.length, 6);
+    // about 46 screen pixels a counter (a phone's screen shows the map small), the row within the map
+    const size = Math.min(width / (perRow * 1.12 + 0.2), Math.max(30, shown ? 46 * width / shown : 30));
     const gap = size * 0.12;
     const w = perRow * (size + gap) + gap, h = Math.ceil(all.length / perRow) * (size + gap) + gap;
     const [cx, cy] = centre(index);
@@ -470,7 +473,7 @@
     const [x0, y0] = spots.length ? spots.reduce((a, b) => (hidden(b) < hidden(a) ? b : a)) : [clampX(cx - w / 2), clampY(cy + R + 4)];
     const layer = S.make("g", { "data-open-stack": selected });
     layer.append(S.make("rect", { x: x0, y: y0, width: w, height: h, rx: 4, fill: "#fff", "fill-opacity": 0.95, stroke: "#1d2330", "stroke-width": 1 }));
-    const named = new Set(itemsAt(legal, index).map((c) => c.targets.tag).filter(Boolean));
+    const named = new Set(taggedAt(legal, selected).map((c) => c.targets.tag));
     all.forEach((c, k) => {
       const x = x0 + gap + (k % perRow) * (size + gap), y = y0 + gap + Math.floor(k / perRow) * (size + gap);
       const can = named.has(c.tag);
@@ -520,7 +523,7 @@
     };
     const piece = e.target.closest("[data-tag]");
     if (piece) {  // a counter of an open stack that a choice names
-      const items = itemsAt(legal, Number(piece.dataset.at)).filter((c) => c.targets.tag === piece.dataset.tag);
+      const items = taggedAt(legal, data.hexes[Number(piece.dataset.at)].id).filter((c) => c.targets.tag === piece.dataset.tag);
       if (kind === "move" && items.length && items[0].action[0] === "ship") { chosen = items[0].action; ctx.redraw(); return; }
       choose(items);
       return;
