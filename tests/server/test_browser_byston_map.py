@@ -61,6 +61,14 @@ def _placing_a_hit(match: Match) -> bool:
     return s.pending is not None and s.pending[0] == "allocate" and len(s.legal_actions()) > 1
 
 
+def _fight_message() -> dict[str, Any]:
+    """The state message of a person choosing where to fight next (B-25), its choices with odds."""
+    from .conftest import message_for
+
+    match = _play_until(1, lambda m: m.state.pending is not None and m.state.pending[0] == "battle_order")
+    return message_for(match, match.current_seat, text=False)
+
+
 @pytest.fixture(scope="module")
 def games(tmp_path_factory) -> Iterator[dict[str, Any]]:
     """``asobi serve`` on a file holding a game at a move decision and one at a hit to place."""
@@ -96,6 +104,7 @@ def games(tmp_path_factory) -> Iterator[dict[str, Any]]:
     base = f"http://127.0.0.1:{port}"
     out["move_url"] = f"{base}/play/{ids[0]}#token={links[0][out['move_seat']]}"
     out["hit_url"] = f"{base}/play/{ids[1]}#token={links[1][out['hit_seat']]}"
+    out["battle_message"] = _fight_message()
     out["phone_url"] = f"{base}/play/{ids[2]}#token={links[2][out['move_seat']]}"
     yield out
     srv.should_exit = True
@@ -178,4 +187,32 @@ def test_the_map_reads_on_a_phone_sized_screen(games, browser):
     size = page.eval_on_selector("#board svg [data-open-stack] g rect", "n => n.getBoundingClientRect().width")
     assert size >= 40, size
     _screenshot(page, "byston-phone")
+    page.close()
+
+
+def test_a_battles_odds_show_on_hovering_its_hex_before_choosing_it(games, browser):
+    message = games["battle_message"]
+    fights = [c for c in message["legal"] if c["action"][0] == "fight"]
+    assert fights and all("forecast" in c and c["targets"]["squares"] == [c["action"][1]] for c in fights)
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    page.goto(games["hit_url"].split("#")[0] + "#watch")  # a game page loads the board helpers
+    page.wait_for_function("window.AsobiBoards && window.AsobiBoards.byston")
+    page.evaluate("AsobiBoards.byston.ready")
+    text = page.evaluate(
+        """([message, square]) => {
+             const svg = AsobiBoards.byston.draw(message.view, {names: {}, lang: "en", seat: message.seat,
+               seats: message.seats, legal: message.legal, stateId: message.state_id});
+             const board = document.getElementById("board");
+             board.replaceChildren(svg);
+             const hex = svg.querySelector(`[data-square="${square}"] polygon`);
+             hex.dispatchEvent(new PointerEvent("pointerover", {bubbles: true, clientX: 100, clientY: 100}));
+             const box = document.getElementById("map-odds");
+             return box ? box.textContent : "";
+           }""",
+        [message, fights[0]["action"][1]])
+    odds = fights[0]["forecast"]
+    assert text.startswith(f"odds at {odds['hex']}")
+    first = next(st for st in odds["steps"] if st["fires"])
+    n, p = first["hits"][0]
+    assert f"{n}: {100 * p:.1f}%" in text  # the engine's exact chance of that many hits
     page.close()

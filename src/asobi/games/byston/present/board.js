@@ -381,18 +381,18 @@
   // The stack of the hex clicked last, counter by counter (each opens in the inspector).
   function stackPanel(group, view, ja, x, y) {
     group.replaceChildren();
-    if (!selected) { S.text(group, x, y, ja ? "ヘックスをクリックするとスタックを表示します" : "Click a hex to open its stack", { fill: "#889", "font-size": 11 }); return; }
+    if (!selected) { S.text(group, x, y, ja ? "ヘックスをクリックするとスタックを表示します" : "Click a hex to open its stack", { fill: "#889", "font-size": 11 }); return y; }
     const tags = view.map[selected] || [];
     const people = Object.entries(view.characters || {}).filter(([, at]) => at === selected).map(([k]) => k);
     const h = data.hexes.find((e) => e.id === selected);
     const place = h && h.place ? " " + nameOf("places", h.place, ja) : "";
     S.text(group, x, y, `${selected}${place} — ${ja ? "スタック" : "stack"}`, { "font-weight": 600, "data-stack-of": selected });
     y += 6;
-    if (!tags.length && !people.length) { S.text(group, x, y + 12, ja ? "ユニットなし" : "no units", { fill: "#889" }); return; }
+    if (!tags.length && !people.length) { S.text(group, x, y + 12, ja ? "ユニットなし" : "no units", { fill: "#889" }); return y + 12; }
     let cx = x;
     const add = (id, text, colour) => {
       const width = text.length * (ja ? 10 : 6.2) + 10;
-      if (cx + width > x + 950) { cx = x; y += 20; }
+      if (cx + width > X0 + W * (data.width + 0.5)) { cx = x; y += 20; }
       const g = S.make("g", { "data-card": id, "data-counter": id });
       g.append(S.tip(S.make("rect", { x: cx, y, width, height: 16, rx: 2, fill: "#fff", stroke: colour, "stroke-width": 1.5 }), text));
       S.text(g, cx + 5, y + 12, text, { "font-size": 10, fill: colour });
@@ -405,6 +405,7 @@
       add(unit, `${nameOf("countries", country, ja)} ${nameOf("units", unit, ja)}${raw.endsWith("*") ? (ja ? "（裏）" : " (flipped)") : ""}`, INK[country] || "#555");
     }
     for (const k of people) add(k, `★ ${nameOf("characters", k, ja)}`, "#8a6d00");
+    return y + 16;
   }
 
   // ---- playing by pointing -------------------------------------------------------------------
@@ -590,7 +591,7 @@
     const stackY = y;
     const panel = S.make("g", { "data-stack-panel": "" });
     svg.append(panel);
-    y += 48;
+    y = Math.max(y + 48, stackPanel(panel, view, ja, 10, stackY) + 28);
     track(svg, view, ja, 10, y);
     y += 36;
     const sheetEnd = sheet(svg, view, ctx, ja, 10, y);
@@ -604,7 +605,6 @@
       }
     }
     y = factory(svg, view, ja, 10, y + 8, width - 10);
-    stackPanel(panel, view, ja, 10, stackY);
     const here = { ...ctx, legal, act: ctx.act || (() => null), narrow: ctx.narrow || (() => null),
       redraw: ctx.redraw || (() => stackPanel(panel, view, ja, 10, stackY)) };  // a replay: only the panel
     svg.addEventListener("click", (e) => onClick(e, view, here));
