@@ -7,6 +7,7 @@ page opens at the decision wanted (the server rebuilds the match from the saved 
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
 import time
@@ -121,6 +122,13 @@ def browser(games):
         b.close()
 
 
+def _shot(page, name: str) -> None:
+    """With ASOBI_SCREENSHOTS=DIR, keep a picture of the screen as it is (its own size)."""
+    folder = os.environ.get("ASOBI_SCREENSHOTS")
+    if folder:
+        page.screenshot(path=os.path.join(folder, f"{name}.png"))
+
+
 def _open(browser, url: str, width: int, height: int):
     page = browser.new_page(viewport={"width": width, "height": height})
     page.goto(url.split("/play/")[0] + "/")
@@ -142,6 +150,8 @@ def test_a_ship_is_moved_by_clicking_its_stack_then_a_hex_it_may_reach(games, br
     expected = {sq: cost for sq, _hex, cost, _f in named["reach"] if cost > 0}
     assert dict(shown) == expected and len(shown) == len(expected)  # the engine's reach and MP, nothing else
     assert page.locator("#board svg [data-open-stack] [data-printed]").count() > 0  # the stack opened in place
+    page.locator("#board svg [data-open-stack]").scroll_into_view_if_needed()
+    _shot(page, "byston-move-1280")
     _screenshot(page, "byston-move")
     state_id = page.get_attribute("#turn", "data-state-id")
     page.locator(f"#board svg [data-reach='{far}'] polygon").click(force=True)
@@ -186,7 +196,8 @@ def test_the_map_reads_on_a_phone_sized_screen(games, browser):
     # an opened stack's counters are big enough to read and to tap on a phone
     size = page.eval_on_selector("#board svg [data-open-stack] g rect", "n => n.getBoundingClientRect().width")
     assert size >= 40, size
-    _screenshot(page, "byston-phone")
+    page.locator("#board svg [data-open-stack]").scroll_into_view_if_needed()
+    _shot(page, "byston-phone")
     page.close()
 
 
