@@ -555,16 +555,16 @@
     const odds = plain.filter((c) => c.forecast);
     if (odds.length === 1 && plain.length === 1 && pinned !== hexId) {  // a battle: its odds first, a second click fights
       pinned = hexId;
-      ctx.redraw();
       const r = node.getBoundingClientRect();
+      ctx.redraw();
       showOdds(odds[0], ctx.lang, r.right, r.top);
       ctx.narrow(plain);
       return;
     }
     pinned = null;
     if (plain.length === 1 && items.length === 1) { take(plain[0].action); return; }
+    ctx.redraw();  // the stack opened in place (the buttons drawn anew: narrowed after)
     if (items.length) ctx.narrow(items);
-    ctx.redraw();
   }
 
   function draw(view, ctx) {
