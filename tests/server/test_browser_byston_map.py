@@ -150,8 +150,6 @@ def test_a_ship_is_moved_by_clicking_its_stack_then_a_hex_it_may_reach(games, br
     expected = {sq: cost for sq, _hex, cost, _f in named["reach"] if cost > 0}
     assert dict(shown) == expected and len(shown) == len(expected)  # the engine's reach and MP, nothing else
     assert page.locator("#board svg [data-open-stack] [data-printed]").count() > 0  # the stack opened in place
-    page.locator("#board svg [data-open-stack]").scroll_into_view_if_needed()
-    _shot(page, "byston-move-1280")
     _screenshot(page, "byston-move")
     state_id = page.get_attribute("#turn", "data-state-id")
     page.locator(f"#board svg [data-reach='{far}'] polygon").click(force=True)
@@ -177,7 +175,6 @@ def test_a_hit_is_placed_by_clicking_a_counter_of_the_battles_stack(games, brows
     page.wait_for_selector("#board svg [data-open-stack] [data-tag]")
     can = page.eval_on_selector_all("#board svg [data-open-stack] [data-tag]", "ns => ns.map(n => n.dataset.tag)")
     assert set(can) == set(tags)  # the counters a hit may go on, and no other
-    _screenshot(page, "byston-hit")
     state_id = page.get_attribute("#turn", "data-state-id")
     page.locator(f"#board svg [data-open-stack] [data-tag='{tag}']").first.click()
     page.wait_for_function(f"document.querySelector('#turn').dataset.stateId != '{state_id}'"
