@@ -95,8 +95,12 @@ def test_the_reach_is_the_engines_in_played_games_and_each_choice_names_its_plac
             for action, named in zip(actions, found, strict=True):
                 if action[0] in ("make", "step", "fight", "place", "ship"):
                     assert named is not None and action[-1 if action[0] != "ship" else 2] in named["squares"]
+                if action[0] in ("extra", "convert"):  # a kind of the deciding country's factory box
+                    st = static()
+                    assert named["box"] == f"{st.country_ids[s.pending[2]]}:{st.unit_ids[action[1]]}"
+                    checked["box"] = checked.get("box", 0) + 1
                 if action[0] == "hit":
                     assert named["squares"] == [COUNTER + action[1]]
                     checked["hit"] += 1
             match.submit(seat, bots[seat].act(Observation(s, seat)))
-    assert min(checked.values()) >= 3, checked
+    assert min(checked.values()) >= 3 and len(checked) == 4, checked

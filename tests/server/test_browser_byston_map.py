@@ -70,6 +70,14 @@ def _fight_message() -> dict[str, Any]:
     return message_for(match, match.current_seat, text=False)
 
 
+def _production_message() -> dict[str, Any]:
+    """The state message of a person producing, with counters of the factory box to add or convert."""
+    from .conftest import message_for
+
+    match = _play_until(1, lambda m: any(a[0] in ("extra", "convert") for a in m.state.legal_actions()))
+    return message_for(match, match.current_seat, text=False)
+
+
 @pytest.fixture(scope="module")
 def games(tmp_path_factory) -> Iterator[dict[str, Any]]:
     """``asobi serve`` on a file holding a game at a move decision and one at a hit to place."""
@@ -106,6 +114,7 @@ def games(tmp_path_factory) -> Iterator[dict[str, Any]]:
     out["move_url"] = f"{base}/play/{ids[0]}#token={links[0][out['move_seat']]}"
     out["hit_url"] = f"{base}/play/{ids[1]}#token={links[1][out['hit_seat']]}"
     out["battle_message"] = _fight_message()
+    out["production_message"] = _production_message()
     out["phone_url"] = f"{base}/play/{ids[2]}#token={links[2][out['move_seat']]}"
     yield out
     srv.should_exit = True
@@ -198,7 +207,7 @@ def test_the_map_reads_on_a_phone_sized_screen(games, browser):
     page.close()
 
 
-def test_a_battles_odds_show_on_hovering_its_hex_before_choosing_it(games, browser):
+def test_a_battles_odds_show_on_hovering_its_hex_and_the_factory_box_names_its_choices(games, browser):
     message = games["battle_message"]
     fights = [c for c in message["legal"] if c["action"][0] == "fight"]
     assert fights and all("forecast" in c and c["targets"]["squares"] == [c["action"][1]] for c in fights)
@@ -218,6 +227,17 @@ def test_a_battles_odds_show_on_hovering_its_hex_before_choosing_it(games, brows
              return box ? box.textContent : "";
            }""",
         [message, fights[0]["action"][1]])
+    # production: the factory box's counters that 増産 or 換装 name are the ones to click
+    produce = games["production_message"]
+    boxes = page.evaluate(
+        """(message) => {
+             const svg = AsobiBoards.byston.draw(message.view, {names: {}, lang: "en", seat: message.seat,
+               seats: message.seats, legal: message.legal, stateId: message.state_id});
+             return [...svg.querySelectorAll('[data-box].can')].map(n => n.dataset.box).sort();
+           }""", produce)
+    in_box = {f"{c}:{u}" for c, units in produce["view"]["factory"].items() for u in units}
+    named = {c["targets"]["box"] for c in produce["legal"] if c["action"][0] in ("extra", "convert")}
+    assert boxes and boxes == sorted(named & in_box)  # (増産 of a kind with none in the box: its button only)
     odds = fights[0]["forecast"]
     assert text.startswith(f"odds at {odds['hex']}")
     first = next(st for st in odds["steps"] if st["fires"])

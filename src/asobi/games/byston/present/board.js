@@ -337,7 +337,7 @@
         const text = `${nameOf("units", u, ja)}×${n}`;
         const width = text.length * (ja ? 10 : 6.4) + 8;
         if (cx + width > maxX) { cx = x + 90; y += 18; }
-        const g = S.make("g", { "data-card": u });
+        const g = S.make("g", { "data-card": u, "data-box": `${cid}:${u}` });
         g.append(S.tip(S.make("rect", { x: cx, y, width, height: 15, rx: 2, fill: "#fff", stroke: INK[cid] || "#555" }), text));
         S.text(g, cx + 4, y + 11, text, { "font-size": 9.5 });
         svg.append(g);
@@ -522,6 +522,12 @@
       if (items.length === 1) take(items[0].action);
       else if (items.length > 1) ctx.narrow(items);
     };
+    const row = e.target.closest("[data-box].can, [data-country].can");
+    if (row) {  // a factory box's counter kind or a country a choice names
+      choose(legal.filter((c) => c.targets && (c.targets.box === row.dataset.box && row.dataset.box !== undefined
+        || c.targets.country === row.dataset.country && row.dataset.country !== undefined)));
+      return;
+    }
     const piece = e.target.closest("[data-tag]");
     if (piece) {  // a counter of an open stack that a choice names
       const items = taggedAt(legal, data.hexes[Number(piece.dataset.at)].id).filter((c) => c.targets.tag === piece.dataset.tag);
@@ -537,7 +543,7 @@
       if (kind === "step") { goal = square; sentFor = -1; follow(view, ctx); ctx.redraw(); return; }
     }
     const node = e.target.closest("[data-square]");
-    if (!node) return;
+    if (!node || !/^\d+$/.test(node.dataset.square)) return;
     const square = Number(node.dataset.square);
     const items = itemsAt(legal, square);
     if (square >= COUNTER) { choose(items); return; }  // a unit's row in the battle
@@ -605,6 +611,14 @@
       }
     }
     y = factory(svg, view, ja, 10, y + 8, width - 10);
+    for (const c of legal) {  // a factory box's counter kind (増産, 換装), a country (war declared on it)
+      const t = c.targets || {};
+      const node = t.box ? svg.querySelector(`[data-box="${t.box}"]`) : t.country ? svg.querySelector(`g[data-country="${t.country}"]`) : null;
+      if (!node) continue;
+      node.classList.add("can");  // a clickable square to the page's inspector, which then leaves the click to it
+      node.setAttribute("data-square", t.box ? "box" : "country");
+      node.setAttribute("cursor", "pointer");
+    }
     const here = { ...ctx, legal, act: ctx.act || (() => null), narrow: ctx.narrow || (() => null),
       redraw: ctx.redraw || (() => stackPanel(panel, view, ja, 10, stackY)) };  // a replay: only the panel
     svg.addEventListener("click", (e) => onClick(e, view, here));

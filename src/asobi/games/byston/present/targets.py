@@ -11,7 +11,8 @@ changes a state.
 Each choice's targets, as JSON: ``squares`` (the board's ``data-square`` values it is taken on: a
 hex's index, or :data:`COUNTER` + a counter's number for a unit in a battle), ``hex`` (the hex's
 printed id), ``tag`` (the counter it names as the view's stacks name it, ``country:unit`` with
-``*`` when flipped), ``cost`` (a step's MP), and ``reach``: ``[[square, hex id, MP, first], …]``,
+``*`` when flipped), ``box`` (a factory box's counter kind, ``country:unit``, for 増産 and 換装),
+``country`` (a country's id, the one war is declared on), ``cost`` (a step's MP), and ``reach``: ``[[square, hex id, MP, first], …]``,
 each hex the ship may end its move on with the fewest MP spent getting there and the square of
 the first step on the way (the hex it stands on comes with 0 MP).
 """
@@ -104,6 +105,10 @@ def targets(s: BystonState, actions: Sequence[tuple[Any, ...]]) -> list[dict[str
         elif verb in ("go", "stop") and moving and kind in ("load", "step"):  # the rest of the move
             found = {"squares": [ship_hex], "hex": grid.hex_id(ship_hex),
                      "reach": reach(s, s.owner[s.ship], st.counter_unit[s.ship], ship_hex, s.mp)}
+        elif verb in ("extra", "convert") and pending is not None:  # a counter kind of the factory box
+            found = {"squares": [], "box": f"{st.country_ids[pending[2]]}:{st.unit_ids[action[1]]}"}
+        elif verb == "declare":  # the country war is declared on: its row of the management sheet
+            found = {"squares": [], "country": st.country_ids[action[1]]}
         elif verb in ("hit", "stow", "mount") and s.fight is not None:
             i = action[1]
             found = {"squares": [COUNTER + i], "hex": grid.hex_id(s.fight[1]), "tag": _counter_tag(s, i),
