@@ -204,6 +204,9 @@ def test_the_map_reads_on_a_phone_sized_screen(games, browser):
     assert size >= 40, size
     page.locator("#board svg [data-open-stack]").scroll_into_view_if_needed()
     _shot(page, "byston-phone")
+    page.locator("#board svg [data-close-stack]").click(position={"x": 2, "y": 2})  # its margin closes it
+    page.wait_for_selector("#board svg [data-open-stack]", state="detached")
+    assert page.locator("#board svg [data-reach]").count() > 0  # the ship stays picked
     page.close()
 
 

@@ -435,8 +435,8 @@
       const g = S.make("g", { "data-reach": square, "data-reach-hex": hexId, "data-cost": cost, class: "reach", cursor: "pointer" });
       g.append(S.tip(S.make("polygon", { points: corners(cx, cy).map((p) => p.map((v) => v.toFixed(1)).join(",")).join(" "), fill: cost === 0 ? "#0a7d2c" : "#2b6cb0", "fill-opacity": 0.28, stroke: cost === 0 ? "#0a7d2c" : "#2b6cb0", "stroke-width": 1.6 }),
         cost === 0 ? `${hexId}: stop here` : `${hexId}: ${cost} MP`));
-      g.append(S.make("rect", { x: cx - 9, y: cy + 6, width: 18, height: 10, rx: 3, fill: cost === 0 ? "#0a7d2c" : "#1d3f73", "pointer-events": "none" }));
-      S.text(g, cx, cy + 14, cost === 0 ? (ja ? "停止" : "stop") : `${cost}MP`, { "font-size": 7, "font-weight": 700, fill: "#fff", "text-anchor": "middle", "pointer-events": "none" });
+      g.append(S.make("rect", { x: cx - 10.5, y: cy + 5, width: 21, height: 11.5, rx: 3, fill: cost === 0 ? "#0a7d2c" : "#1d3f73", "pointer-events": "none" }));
+      S.text(g, cx, cy + 14, cost === 0 ? (ja ? "停止" : "stop") : `${cost}MP`, { "font-size": 8.5, "font-weight": 700, fill: "#fff", "text-anchor": "middle", "pointer-events": "none" });
       layer.append(g);
     }
     svg.append(layer);
@@ -447,13 +447,15 @@
   function drawOpenStack(svg, view, legal, ja, width, reach) {
     const index = data.hexes.findIndex((e) => e.id === selected);
     const tags = view.map[selected] || [];
-    if (index < 0 || !tags.length) return;
+    const people = Object.entries(view.characters || {}).filter(([, at]) => at === selected).map(([k]) => k);
+    if (index < 0 || !(tags.length + people.length)) return;
     const board = document.getElementById("board");
     const shown = board ? board.clientWidth : 0;
     const all = [...tags].map((tag) => {
       const [country, raw] = tag.split(":");
       return { country, unit: raw.replace("*", ""), flipped: raw.endsWith("*"), tag };
     });
+    for (const k of people) all.push({ character: k });
     const perRow = Math.min(all.length, 6);
     // about 46 screen pixels a counter (a phone's screen shows the map small), the row within the map
     const size = Math.min(width / (perRow * 1.12 + 0.2), Math.max(30, shown ? 46 * width / shown : 30));
@@ -473,10 +475,20 @@
     }).length;
     const [x0, y0] = spots.length ? spots.reduce((a, b) => (hidden(b) < hidden(a) ? b : a)) : [clampX(cx - w / 2), clampY(cy + R + 4)];
     const layer = S.make("g", { "data-open-stack": selected });
-    layer.append(S.make("rect", { x: x0, y: y0, width: w, height: h, rx: 4, fill: "#fff", "fill-opacity": 0.95, stroke: "#1d2330", "stroke-width": 1 }));
+    layer.append(S.tip(S.make("rect", { x: x0, y: y0, width: w, height: h, rx: 4, fill: "#fff", "fill-opacity": 0.95, stroke: "#1d2330", "stroke-width": 1, "data-close-stack": "" }),
+      ja ? "クリックで閉じる" : "click to close"));
     const named = new Set(taggedAt(legal, selected).map((c) => c.targets.tag));
     all.forEach((c, k) => {
       const x = x0 + gap + (k % perRow) * (size + gap), y = y0 + gap + Math.floor(k / perRow) * (size + gap);
+      if (c.character) {  // a character: a gold counter with its star and name
+        const g = S.make("g", { "data-card": c.character, "data-character": c.character });
+        const name = nameOf("characters", c.character, ja);
+        g.append(S.tip(S.make("rect", { x, y, width: size, height: size, rx: size * 0.1, fill: "#fff6d5", stroke: "#8a6d00", "stroke-width": Math.max(0.5, size / 25) }), name));
+        S.text(g, x + size / 2, y + size * 0.58, "★", { "font-size": size * 0.42, fill: "#8a6d00", "text-anchor": "middle", "pointer-events": "none" });
+        S.text(g, x + size / 2, y + size * 0.9, name.slice(0, ja ? 4 : 8), { "font-size": size * 0.17, fill: "#5a4700", "text-anchor": "middle", "pointer-events": "none" });
+        layer.append(g);
+        return;
+      }
       const can = named.has(c.tag);
       const g = S.make("g", can ? { "data-tag": c.tag, "data-at": index, class: "can", cursor: "pointer" } : { "data-card": c.unit, "data-counter": c.tag });
       counter(g, x, y, size, c, true, ja);
@@ -522,6 +534,7 @@
       if (items.length === 1) take(items[0].action);
       else if (items.length > 1) ctx.narrow(items);
     };
+    if (e.target.closest("[data-close-stack]")) { selected = null; ctx.redraw(); return; }  // the open stack's margin closes it
     const row = e.target.closest("[data-box].can, [data-country].can");
     if (row) {  // a factory box's counter kind or a country a choice names
       choose(legal.filter((c) => c.targets && (c.targets.box === row.dataset.box && row.dataset.box !== undefined
