@@ -199,6 +199,9 @@ def test_the_map_reads_on_a_phone_sized_screen(games, browser):
     page.locator(f"#board svg g[data-square='{action[2]}'] polygon").first.click(force=True)
     page.wait_for_selector("#board svg [data-open-stack] [data-printed]")
     assert page.locator("#board svg [data-reach]").count() == sum(1 for r in named["reach"] if r[2] > 0)
+    assert page.get_attribute("#board svg", "data-zoom") == "3.00"  # zoomed in on the ship's reach
+    cost = page.eval_on_selector("#board svg [data-reach] text", "n => n.getBoundingClientRect().height")
+    assert cost >= 9, cost  # its MP readable
     # an opened stack's counters are big enough to read and to tap on a phone
     size = page.eval_on_selector("#board svg [data-open-stack] g rect", "n => n.getBoundingClientRect().width")
     assert size >= 40, size

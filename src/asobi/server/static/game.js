@@ -214,6 +214,10 @@
           act: (action) => act(sock, s, action), narrow: (chosen) => narrowTo(s, chosen), redraw: render };
         const svg = board.draw(s.view, ctx);
         area.append(svg);
+        if (svg.dataset.focus) {  // the drawing asks to be zoomed in on a point: "x y scale"
+          const [cx, cy, scale] = svg.dataset.focus.split(" ").map(Number);
+          Object.assign(zoomView, { cx, cy, scale });
+        }
         window.AsobiZoom.attach(svg, zoomView);
       } catch (e) { area.append(el("p", { class: "error", text: `board: ${e.message}` })); }
     }

@@ -444,13 +444,11 @@
 
   // The open stack drawn over the map at its hex: every counter with its printed numbers, big
   // enough to read on the screen it is shown on; one a choice names is outlined and takes it.
-  function drawOpenStack(svg, view, legal, ja, width, reach) {
+  function drawOpenStack(svg, view, legal, ja, width, reach, seen) {
     const index = data.hexes.findIndex((e) => e.id === selected);
     const tags = view.map[selected] || [];
     const people = Object.entries(view.characters || {}).filter(([, at]) => at === selected).map(([k]) => k);
     if (index < 0 || !(tags.length + people.length)) return;
-    const board = document.getElementById("board");
-    const shown = board ? board.clientWidth : 0;
     const all = [...tags].map((tag) => {
       const [country, raw] = tag.split(":");
       return { country, unit: raw.replace("*", ""), flipped: raw.endsWith("*"), tag };
@@ -458,17 +456,18 @@
     for (const k of people) all.push({ character: k });
     const perRow = Math.min(all.length, 6);
     // about 46 screen pixels a counter (a phone's screen shows the map small), the row within the map
-    const size = Math.min(width / (perRow * 1.12 + 0.2), Math.max(30, shown ? 46 * width / shown : 30));
+    const [vx, vy, vw, vh] = seen.box;
+    const size = Math.min(vw / (perRow * 1.12 + 0.2), Math.max(vw / 40, 46 / seen.pixels));
     const gap = size * 0.12;
     const w = perRow * (size + gap) + gap, h = Math.ceil(all.length / perRow) * (size + gap) + gap;
     const [cx, cy] = centre(index);
     // above the hex, else below, left or right: where it hides the fewest hexes the ship may reach
     const bottom = Y0 + R + (data.height - 1) * 1.5 * R + R;
-    const clampX = (x) => Math.max(4, Math.min(width - w - 4, x));
-    const clampY = (y) => Math.max(4, Math.min(bottom - h, y));
+    const clampX = (x) => Math.max(vx + 4, Math.min(vx + vw - w - 4, x));  // within what is on the screen
+    const clampY = (y) => Math.max(vy + 4, Math.min(Math.min(bottom, vy + vh) - h, y));
     const spots = [[clampX(cx - w / 2), cy - R - h - 4], [clampX(cx - w / 2), cy + R + 4],
       [cx - R - w - 4, clampY(cy - h / 2)], [cx + R + 4, clampY(cy - h / 2)]]
-      .filter(([x, y]) => x >= 0 && y >= 0 && x + w <= width && y + h <= bottom + 4);
+      .filter(([x, y]) => x >= vx && y >= vy && x + w <= vx + vw && y + h <= Math.min(bottom, vy + vh) + 4);
     const hidden = ([x, y]) => (reach || []).filter(([sq]) => {
       const [px, py] = centre(sq);
       return px > x - R / 2 && px < x + w + R / 2 && py > y - R / 2 && py < y + h + R / 2;
@@ -497,6 +496,35 @@
       layer.append(g);
     });
     svg.append(layer);
+  }
+
+  // What of the drawing is on the screen: {box: [x, y, w, h] of the map in the drawing's units,
+  // pixels: screen pixels a unit, focus}. On a narrow screen a ship's reach, when it is first
+  // shown, is zoomed in on (focus: [x, y, scale], which the page applies); otherwise the zoom
+  // is the one the previous drawing had.
+  const FOCUS_BELOW = 600, FOCUS_SCALE = 3;
+  let focused = null;                  // what was zoomed in on last (a ship picked, a ship moving)
+  function onScreen(width, reach, kind, view) {
+    const board = document.getElementById("board");
+    const shown = board ? board.clientWidth : 0;
+    const old = board ? board.querySelector("svg") : null;
+    const height = Y0 + R + (data.height - 1) * 1.5 * R + R;
+    let box = [0, 0, width, height], scale = 1, focus = null;
+    const key = reach ? (kind === "move" ? JSON.stringify(chosen) : `moving ${view.moving ? view.moving.unit : ""}`) : null;
+    if (reach && shown && shown < FOCUS_BELOW && key !== focused) {
+      const [cx, cy] = centre(reach[0][0]);  // the ship's own hex comes first (0 MP)
+      focus = [cx, cy, FOCUS_SCALE];
+      scale = FOCUS_SCALE;
+      const whole = old && old.dataset.base ? Number(old.dataset.base.split(/\s+/)[3]) : 2 * height;
+      const vw = width / scale, vh = whole / scale;  // as zoom.js keeps the window within the drawing
+      box = [Math.max(0, Math.min(width - vw, cx - vw / 2)), Math.max(0, Math.min(whole - vh, cy - vh / 2)), vw, vh];
+    } else if (old && old.dataset.base && old.getAttribute("viewBox")) {
+      const vb = old.getAttribute("viewBox").split(/\s+/).map(Number);
+      scale = Number(old.dataset.zoom || 1);
+      if (scale > 1) box = vb;
+    }
+    focused = key;
+    return { box, pixels: shown ? shown * scale / width : 1, focus };
   }
 
   // The battle odds of the hex under the pointer (or tapped), as a box over the page.
@@ -605,7 +633,9 @@
     }
     const reach = legal.length ? reachOf(view, legal) : null;
     if (reach) drawReach(svg, reach, kind, ja);
-    if (selected) drawOpenStack(svg, view, legal, ja, width, reach);
+    const seen = onScreen(width, reach, kind, view);
+    if (seen.focus) svg.dataset.focus = seen.focus.join(" ");
+    if (selected) drawOpenStack(svg, view, legal, ja, width, reach, seen);
     let y = Y0 + R + (data.height - 1) * 1.5 * R + R + 16;
     const stackY = y;
     const panel = S.make("g", { "data-stack-panel": "" });
