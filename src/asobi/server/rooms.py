@@ -406,7 +406,8 @@ class Hub:
                seed: int | None) -> tuple[int, dict[int, str], str]:
         """Save a new game; hand out a token per human seat and the host secret."""
         match = Match(spec, options, kinds, seed=seed)  # checks options and seats first
-        game_id = self.store.create(GameRecord.new(spec, match.options, list(kinds), seed))
+        game_id = self.store.create(GameRecord.new(spec, match.options, list(kinds), seed),
+                                    to_move=match.state.current_seat)
         humans = [i for i, kind in enumerate(kinds) if kind == HUMAN]
         try:
             tokens = self.tokens.issue(game_id, humans)

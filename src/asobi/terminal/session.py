@@ -163,7 +163,8 @@ class TerminalGame:
     ) -> TerminalGame:
         """A new game; ``seed`` ``None`` draws chance from a secret source (nothing to show)."""
         match = Match(spec, options, seats, seed=seed)  # options checked before saving
-        game_id = store.create(GameRecord.new(spec, match.options, list(seats), seed))
+        game_id = store.create(GameRecord.new(spec, match.options, list(seats), seed),
+                               to_move=match.state.current_seat)
         store.lease(game_id)
         return cls._attach(spec, match, game_id, store, **kw)
 
