@@ -107,3 +107,22 @@ def test_a_seat_opened_again_shows_what_happened_since_it_was_last_looked_at(ser
     fresh.wait_for_function("document.querySelector('#turn').dataset.stateId !== undefined")
     assert fresh.is_hidden("#news")
     context.close()
+
+
+def test_a_turn_timer_set_in_the_lobby_counts_down_and_the_bot_decides_when_it_runs_out(server, browser):  # noqa: F811
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.select_option("#game", "emblem")
+    page.wait_for_selector("#seats[data-game='emblem']:not([aria-busy]) select")
+    page.fill("#timer", "0.17")  # 10 s, the shortest a host may set
+    page.click("#create")
+    page.wait_for_selector("#created input")
+    link = page.query_selector_all("#created input:not([data-host-secret])")[0].input_value()
+    game_id = int(link.split("/play/")[1].split("#")[0])
+    assert _api(server, f"/api/games/{game_id}")["turn_seconds"] == 10  # type: ignore[index]
+    page.goto(link)
+    page.wait_for_selector("#actions button[data-action]")  # the person's turn (the bot's comes at once)
+    page.wait_for_selector("#clock:not([hidden])")
+    assert "left to decide" in page.inner_text("#clock")
+    page.wait_for_function("[...document.querySelectorAll('#log li.act')].some(li => li.textContent.includes('ran out of time'))",
+                           timeout=40_000)

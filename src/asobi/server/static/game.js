@@ -52,6 +52,11 @@
       if (message.type === "error") { $("error").textContent = message.message; return; }
       if (message.type === "hint") { hinted = message; render(); return; }
       if (message.type === "thinking") { think(message); return; }
+      if (message.type === "timeout") {  // the turn timer ran out: the bot's choice follows as a state
+        const name = this.state ? this.state.seats[message.seat].name : String(message.seat);
+        this.log.push({ kind: "act", who: name, text: `⏱ ${t("timedOut")}` });
+        return;
+      }
       if (message.type !== "state") return;
       $("error").textContent = "";
       if (thinking && message.state_id > thinking.stateId) thinking = null;  // the bot has moved
@@ -75,6 +80,7 @@
       if (this.autoPass(message)) return;
       render();
       if (message.legal.length && !hotseat) tellTurn(message);
+      if (timer.seconds) lookAtClock();
     }
     // Stops (a client setting the server never reads): pass for the person at a window that is
     // not one of their stops, or where they hold nothing to play (unless "all"). In hot-seat only
@@ -315,6 +321,27 @@
   $("notify").addEventListener("click", () => Notification.requestPermission().then(offerNotifications));
   offerNotifications();
 
+  // The turn timer: when the person to decide runs out of time (asked again after every change).
+  const timer = { seconds: null, deadline: null };
+  function lookAtClock() {
+    fetch(`/api/games/${gameId}`).then((r) => (r.ok ? r.json() : null)).then((g) => {
+      if (g) { timer.seconds = g.turn_seconds; timer.deadline = g.turn_deadline; showClock(); }
+    }).catch(() => null);
+  }
+  function showClock() {
+    const clock = $("clock");
+    const sock = current();
+    const s = sock && sock.state;
+    clock.hidden = !timer.seconds || !timer.deadline || !s || s.over || s.to_move === null;
+    if (clock.hidden) return;
+    const left = Math.max(0, Math.round((Date.parse(timer.deadline) - Date.now()) / 1000));
+    const hms = left >= 3600 ? `${Math.floor(left / 3600)}:${String(Math.floor(left / 60) % 60).padStart(2, "0")}:${String(left % 60).padStart(2, "0")}`
+      : `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    clock.textContent = `⏱ ${seatName(s, s.to_move_name)}: ${hms} ${t("timeLeft")}`;
+    clock.classList.toggle("mine", s.legal.length > 0);
+  }
+  setInterval(() => { if (timer.seconds) showClock(); }, 1000);
+
   const GROUP_FROM = 8;  // from this many legal actions on, a board with groups shows them grouped
 
   // The filter box over grouped actions: keeps the buttons whose label holds the text typed.
@@ -416,8 +443,11 @@
     }
   }
   // A seeded game is predictable by whoever knows its seed: every seat is told so on joining.
+  // A game with a turn timer shows the time its person to decide has left.
   fetch(`/api/games/${gameId}`).then((r) => (r.ok ? r.json() : null)).then((g) => {
-    if (!g || !g.seeded) return;
+    if (!g) return;
+    if (g.turn_seconds) { timer.seconds = g.turn_seconds; timer.deadline = g.turn_deadline; showClock(); }
+    if (!g.seeded) return;
     $("seeded").hidden = false; $("seeded").textContent = `${t("seeded")} — ${t("seededHelp")}`;
   }).catch(() => null);
   render();

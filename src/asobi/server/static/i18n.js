@@ -29,6 +29,8 @@ window.AsobiText = {
     myGamesHelp: "The games this browser holds a seat link for (kept in this browser only).", noHeld: "This browser holds no seat links yet: open a game's join link and it is listed here.",
     yourTurnShort: "your turn", news: "new", linkGone: "this link no longer opens a seat (the game was deleted)", forget: "forget",
     checked: "checked", yourSeat: "Your seat",
+    timer: "Turn timer in minutes (optional: when a person's time runs out, the normal bot decides for them)",
+    timeLeft: "left to decide", timedOut: "ran out of time: the bot decided", timerOff: "no turn timer",
   },
   ja: {
     lobby: "ロビー", newGame: "新しいゲーム", game: "ゲーム", seats: "席", seed: "シード（任意）", create: "作成",
@@ -58,6 +60,8 @@ window.AsobiText = {
     myGamesHelp: "このブラウザが参加リンクを持つゲームです（リンクはこのブラウザにだけ保存されます）。", noHeld: "このブラウザはまだ参加リンクを持っていません。ゲームの参加リンクを開くとここに載ります。",
     yourTurnShort: "あなたの番", news: "新しい手", linkGone: "このリンクではもう席に着けません（ゲームは削除されました）", forget: "忘れる",
     checked: "確認時刻", yourSeat: "あなたの席",
+    timer: "持ち時間（分・任意。時間切れになると標準のボットが代わりに選びます）",
+    timeLeft: "残り時間", timedOut: "時間切れ：ボットが代わりに選びました", timerOff: "持ち時間なし",
   },
 };
 window.asobiLang = function () { return localStorage.getItem("asobi.lang") || "en"; };
