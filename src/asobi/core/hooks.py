@@ -272,6 +272,14 @@ class Presentation:
         (who controls a hex), sent with every view as ``board``; only for a game whose extras read
         nothing hidden.
     :ivar commands: commands of the ``asobi`` tool only this game has (:class:`GameCommand`).
+    :ivar choice_group: ``choice_group(state, action, lang)``: the group a choice belongs to in
+        the terminal's menus, ``(key, label)``, or ``None`` for a choice listed on its own. The
+        terminal lists the groups first (each by its label, where it has two choices or more)
+        and a group's choices when the person picks it: a wargame's stacks, then a stack's ships.
+        Public facts only, as :attr:`annotate`.
+
+    :attr:`render` may return a :class:`asobi.core.text.Styled` text: the terminal draws its
+    spans in colour where it shows colour, and every other reader takes it as its plain text.
     """
 
     render: Callable[[dict[str, Any], int | None, str], str]
@@ -284,3 +292,4 @@ class Presentation:
     board_data: Callable[[], dict[str, Any]] | None = None
     view_extras: Callable[[GameState], dict[str, Any]] | None = None
     commands: tuple[GameCommand, ...] = ()
+    choice_group: Callable[[GameState, Action, str], tuple[str, str] | None] | None = None
