@@ -33,6 +33,7 @@ from ..core.match import HUMAN, Match
 from ..core.record import GameRecord
 from ..core.spec import GameSpec
 from ..core.state import CHANCE
+from ..core.text import pad, width
 from ..store import GameStore, issue_host_secret
 from ..store.listener import StoreListener
 from .stops import auto_answer, default_stops, parse_stops
@@ -545,7 +546,7 @@ class TerminalGame:
         shown = found or items
         self.write(self._t("Read one with i KEY:", "i キー で読めます:"))
         for it in shown:
-            self.write(f"  {it.key:>6}  {it.title}")
+            self.write(f"  {pad(it.key, max(6, width(it.key)), '>')}  {it.title}")
 
     def _stops(self, text: str) -> None:
         """Show the stops, or set them from ``answer,turn…`` / ``none``."""
