@@ -217,3 +217,15 @@ def test_a_ship_is_moved_by_choosing_its_stack_then_a_hex_next_to_it(db):
     assert re.search(r"go to \d{4}  ⇒ [12] MP, [0-2] left \(17\.[56]", text)
     ship, step = chosen
     assert saved[-1] == step and saved[saved.index(ship) + 1 : -1] in ([], [("go",)]), saved[-3:]
+
+
+def test_abs_to_stow_are_grouped_by_carrier_named_by_its_counter_number_and_face():
+    s = game()
+    doro = put(s, "drake", "doro", "1210")
+    first = put(s, "drake", "namwan", "1210")
+    second = put(s, "drake", "namwan", "1210", flipped=True)
+    one = choice_group(s, ("stow", doro, first), "en")
+    other = choice_group(s, ("stow", doro, second), "en")
+    assert one == (f"stow {first}", f"stow in #{first}, the Drake's army Namwan (then which)")
+    assert other == (f"stow {second}", f"stow in #{second}, the Drake's army Namwan (flipped) (then which)")
+    assert choice_group(s, ("stow", doro, second), "ja")[1] == f"#{second} ドレイク軍 ナムワン（裏）に搭載・収容（どれかを選ぶ）"

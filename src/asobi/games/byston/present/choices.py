@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..board import counters_at, static
-from ..labels import country, flipped_mark, hex_id, unit
+from ..labels import counter_name, country, flipped_mark, hex_id, unit
 
 if TYPE_CHECKING:
     from ..state import BystonState
@@ -47,6 +47,7 @@ GROUPS = {
     "destroy": ("自軍ユニットを自発的に破壊（どれかを選ぶ）", "destroy a unit of your own (then which)"),
     "raze": ("建物を自発的に破壊（どれかを選ぶ）", "pull down a building (then which)"),
     "ship": ("{hex}のスタック：{stack}", "the stack at {hex}: {stack}"),
+    "stow": ("#{into} {carrier}に搭載・収容（どれかを選ぶ）", "stow in #{into}, the {carrier} (then which)"),
 }
 """Each group's label, (日本語, English)."""
 
@@ -55,7 +56,9 @@ def choice_group(s: BystonState, action: Action, lang: str) -> tuple[str, str] |
     """The terminal's group of a choice (:attr:`asobi.core.hooks.Presentation.choice_group`): a
     ship to move by its stack (then the ship: each is named with its hex and face), a unit to
     produce or build by the unit (then the hex), a unit or building to destroy by the kind of
-    thing. Every other choice is listed on its own."""
+    thing, an AB to stow in a battle by the ship or building it goes into (named by its counter
+    number, as the battle lists its units: two alike carriers are told apart). Every other choice
+    is listed on its own."""
     verb = action[0]
     template = GROUPS.get(verb)
     if template is None:
@@ -68,6 +71,10 @@ def choice_group(s: BystonState, action: Action, lang: str) -> tuple[str, str] |
         return f"make {action[1]}", text.format(unit=unit(action[1], lang))
     if verb == "build":
         return f"build {action[1]}", text.format(unit=unit(static().unit_index(action[1]), lang))
+    if verb == "stow":  # by the carrier, named by its counter number as the battle lists it
+        j = action[2]
+        carrier = counter_name(j, lang) + flipped_mark(s.flipped[j], lang)
+        return f"stow {j}", text.format(into=j, carrier=carrier)
     return verb, text
 
 
