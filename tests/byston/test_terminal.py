@@ -10,7 +10,7 @@ import re
 from asobi.core.match import Match
 from asobi.core.record import GameRecord
 from asobi.core.text import Styled, width
-from asobi.games.byston.present.choices import annotate, choice_group, step_cost
+from asobi.games.byston.present.choices import annotate, choice_group, reachable, shortcuts, step_cost
 from asobi.games.byston.present.render import render_view, sheet_lines
 from asobi.games.byston.spec import SPEC
 from asobi.store import GameStore
@@ -229,3 +229,76 @@ def test_abs_to_stow_are_grouped_by_carrier_named_by_its_counter_number_and_face
     assert one == (f"stow {first}", f"stow in #{first}, the Drake's army Namwan (then which)")
     assert other == (f"stow {second}", f"stow in #{second}, the Drake's army Namwan (flipped) (then which)")
     assert choice_group(s, ("stow", doro, second), "ja")[1] == f"#{second} ドレイク軍 ナムワン（裏）に搭載・収容（どれかを選ぶ）"
+
+
+def every_way(s, seat, ship, start, spent=0, path=()):
+    """Every sequence of legal steps from here (brute force): (hex, MP spent, steps)."""
+    for action in s.legal_actions():
+        if action[0] != "step" or action[1] == start:
+            continue
+        after = s.clone()
+        after.apply(action)
+        cost = step_cost(s, action)[0]
+        yield action[1], spent + cost, (*path, action)
+        if after.pending is not None and after.pending[:2] == ("step", seat) and after.ship == ship:
+            yield from every_way(after, seat, ship, start, spent + cost, (*path, action))
+
+
+def test_every_hex_a_ship_may_reach_is_offered_at_its_cheapest_as_the_rules_charge_it():
+    s = game()
+    put(s, "rau", "bozune", "1116")  # the other camp: 2 MP to enter (17.6)
+    draw(s, "drake_as")
+    s.apply(("ship", u("namwan"), h("0916"), 0))
+    if s.pending[0] == "load":
+        s.apply(("go",))
+    cheapest: dict[int, int] = {}
+    for hex_, spent, _steps in every_way(s, s.pending[1], s.ship, s.where[s.ship]):
+        cheapest[hex_] = min(spent, cheapest.get(hex_, 99))
+    found = reachable(s)
+    assert {k: spent for k, (_, spent, _) in found.items()} == cheapest
+    into_rau, spent, _ = found[h("1116")]  # a hex next to the ship's neighbour: 1 MP, then 2 into Rau's (17.6)
+    assert spent == 3 and len(into_rau) == 2 and min(found.values(), key=lambda v: v[1])[1] == 1
+    for hex_, (steps, spent, _ends) in found.items():
+        after = s.clone()
+        for action in steps:
+            after.apply(action)  # checked: each step legal in turn
+        assert after.where[s.ship] == hex_
+        assert after.ship == -1 or after.mp == 3 - spent
+    cuts = {c.key: c for c in shortcuts(s, "en")}
+    assert cuts["1116"].label == "3 MP" and cuts["1116"].actions == into_rau and "0916" not in cuts
+
+
+def test_a_ship_goes_to_a_hex_typed_at_the_step_prompt(db):
+    with GameStore(db) as store:
+        game_id, seat = find_move_with_a_stack(store)
+        seats = ["bot:rule"] * 4
+        seats[seat] = "human"
+        lines: list[str] = []
+        planned: list = []
+        session: list[TerminalGame] = []
+
+        def read(prompt: str) -> str:
+            """The person: a ship of the stack with two, set off, then type the farthest hex."""
+            lines.append(prompt)
+            s = session[0].match.state
+            kind = s.pending[0] if s.pending is not None else None
+            legal = s.legal_actions()
+            if kind == "move" and not planned:
+                menu = choice_menu(SPEC, s, legal, "en")
+                k = next(k for k, e in enumerate(menu) if e.is_group)
+                return f"{k + 1}.1"
+            if kind == "load":
+                return str(legal.index(("go",)) + 1)
+            if kind == "step" and not planned:
+                far = max(shortcuts(s, "en"), key=lambda c: (len(c.actions), c.key))
+                planned.append(far)
+                return far.key
+            return "q"
+
+        session.append(TerminalGame.resume(store, game_id, seats, read=read, write=lines.append))
+        session[0].run()
+        saved = [a.action for a in store.stored_log(game_id).actions if a.seat == seat]
+    (far,) = planned
+    assert len(far.actions) >= 2 and saved[-len(far.actions):] == list(far.actions)
+    listed = next(line for line in lines if line.startswith("  Or type: "))
+    assert f"{far.key} ({far.label})" in listed

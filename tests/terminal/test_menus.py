@@ -78,3 +78,35 @@ def test_the_hint_names_a_grouped_choice_by_group_and_member(grouped, db):
     lines, _ = play(grouped, db, ["h", "q"])
     hint = next(line for line in lines if line.startswith("Hint ("))
     assert hint.split(": ", 1)[1].startswith(("1.1. play ", "1.2. play "))
+
+
+def with_shortcuts(spec, make):
+    return replace(spec, present=replace(spec.present, shortcuts=make))
+
+
+def test_a_shortcut_is_typed_by_its_key_and_takes_its_decisions(db):
+    from asobi.core.hooks import Shortcut
+    from support.toygame import registered
+
+    def make(state, lang):
+        legal = state.legal_actions()
+        return [Shortcut("Top", (legal[-1],), "the highest card"), Shortcut("both", tuple(legal), "both cards")]
+
+    spec = with_shortcuts(registered(), make)
+    lines, saved = play(spec, db, ["top", "q"])
+    listed = next(line for line in lines if line.startswith("  Or type: "))
+    assert listed == "  Or type: Top (the highest card), both (both cards)"
+    at = lines.index("— A to decide —")
+    choices = [line.split(". ", 1)[1] for line in lines[at + 1 : lines.index(listed)]]
+    assert len(choices) == 2 and len(saved) == 1 and f"play {saved[0][1]}" == choices[-1]  # the last listed
+
+
+def test_a_shortcut_stops_where_its_next_decision_is_not_the_seats(db):
+    from asobi.core.hooks import Shortcut
+    from support.toygame import registered
+
+    spec = with_shortcuts(registered(), lambda state, lang: [Shortcut("both", tuple(state.legal_actions()), "")])
+    lines, saved = play(spec, db, ["both", "q"])
+    # after A's first card it is B's turn: the second is not taken
+    assert len(saved) == 1
+    assert any(line.startswith("Stopped before 'play ") and "no longer a choice" in line for line in lines)

@@ -28,7 +28,7 @@ from ..core.agent import Observation
 from ..core.bots import BOT_PREFIX, check_bot_name, make_bot, seat_kind
 from ..core.errors import AsobiError
 from ..core.events import Event
-from ..core.hooks import LEVEL_NAMES
+from ..core.hooks import LEVEL_NAMES, Shortcut
 from ..core.match import HUMAN, Match
 from ..core.record import GameRecord
 from ..core.spec import GameSpec
@@ -37,18 +37,19 @@ from ..core.text import pad, width
 from ..store import GameStore, issue_host_secret
 from ..store.listener import StoreListener
 from .stops import auto_answer, default_stops, parse_stops
-from .table import MenuEntry, choice_menu, choice_notes, find, glossary, visible_items
+from .table import MenuEntry, choice_menu, choice_notes, find, glossary, typed_shortcuts, visible_items
 
 HELP = {
     "en": "Type the number of an action (Enter alone takes a single forced choice); a number marked "
     "'— N choices' opens that group (a stack, say), whose numbers then choose, N.M chooses M in group N at once, "
-    "and b goes back. Other commands: "
+    "and b goes back; a key listed after 'Or type' (a hex to move to) takes its decisions at once. Other commands: "
     "v = board again, l = whole log, i [KEY] = read a card, unit or square (i alone lists them), "
     "t = terms explained, r CLAUSE = a rule, h = hint (the game's bot's choice, or --hint-bot's), "
     "u = undo your last decision (also to back out of a choice made by mistake), "
     "{stops}q = quit (the game is saved).",
     "ja": "行動の番号を入力してください（選択肢が1つだけのときは Enter でも選べます）。「（N件）」の付いた番号はそのグループ"
-    "（スタックなど）を開き、その中の番号で選びます。N.M でグループ N の M を直接選べます。b で戻ります。v = 盤面の再表示、l = ログ全体、"
+    "（スタックなど）を開き、その中の番号で選びます。N.M でグループ N の M を直接選べます。b で戻ります。"
+    "「または入力」の後のキー（移動先のヘックスなど）を入力すると、その選択をまとめて行います。v = 盤面の再表示、l = ログ全体、"
     "i [キー] = カード・ユニット・マスを読む（i だけで一覧）、t = 用語の説明、r 条項 = ルール、h = ヒント（ボットの選択）、"
     "u = 直前の自分の選択を取り消す（誤って選んだときの取り消しにも）、"
     "{stops}q = 終了（ゲームは保存されます）。",
@@ -399,9 +400,9 @@ class TerminalGame:
         self.moved.discard(seat)
 
     def _choices(self, seat: int, legal: Sequence[Action], menu: list[MenuEntry] | None = None,
-                 opened: MenuEntry | None = None) -> None:
+                 opened: MenuEntry | None = None, shortcuts: dict[str, Shortcut] | None = None) -> None:
         """The numbered choices: every legal action, or with a menu its top level (choices and
-        groups), or the choices of the group ``opened``."""
+        groups), or the choices of the group ``opened``; at the top, the shortcuts after them."""
         state = self.match.state
         notes = choice_notes(self.spec, state, legal, self.lang)
         name = self.seat_names[seat]
@@ -416,6 +417,10 @@ class TerminalGame:
                 continue
             note = f"  {notes[entry]}" if entry in notes else ""
             self.write(f"  {n:>3}. {state.action_label(legal[entry], self.lang)}{note}")
+        if opened is None and shortcuts:
+            items = [f"{cut.key} ({cut.label})" if self.lang != "ja" else f"{cut.key}（{cut.label}）"
+                     for cut in shortcuts.values()]
+            self.write(self._t("  Or type: ", "  または入力：") + self._t(", ", "、").join(items))
 
     @staticmethod
     def _level(legal: Sequence[Action], menu: list[MenuEntry] | None,
@@ -433,7 +438,8 @@ class TerminalGame:
 
         Where the game groups its choices (``spec.present.choice_group``: a stack, then its
         ships), a number at the top opens a group, whose own numbers choose (``N.M`` does both at
-        once); ``b`` (or ``c``) goes back to the top.
+        once); ``b`` (or ``c``) goes back to the top. Where it lists shortcuts
+        (``spec.present.shortcuts``: a hex some steps away), typing one's key takes its decisions.
 
         :raises Quit: if they quit.
         """
@@ -443,8 +449,9 @@ class TerminalGame:
             self._board(seat)
         legal = match.state.legal_actions()
         menu = choice_menu(self.spec, match.state, legal, self.lang)
+        shortcuts = typed_shortcuts(self.spec, match.state, self.lang)
         opened: MenuEntry | None = None
-        self._choices(seat, legal, menu)
+        self._choices(seat, legal, menu, shortcuts=shortcuts)
         single = len(legal) == 1
         while True:
             level = self._level(legal, menu, opened)
@@ -463,12 +470,12 @@ class TerminalGame:
                 continue  # Enter on an empty line asks again
             if opened is not None and answer in ("b", "back", "c", "cancel"):
                 opened = None
-                self._choices(seat, legal, menu)
+                self._choices(seat, legal, menu, shortcuts=shortcuts)
             elif answer in ("?", "help"):
                 self.write(HELP[self.lang].format(stops=stops_help(self.spec, self.lang)))
             elif answer == "v":
                 self._board(seat)
-                self._choices(seat, legal, menu, opened)
+                self._choices(seat, legal, menu, opened, shortcuts)
             elif answer == "l":
                 for line in self.spec.log_texts(match.state, seat, self.lang):
                     self.write("  · " + line)
@@ -494,6 +501,9 @@ class TerminalGame:
                 self.seen[seat] = match.state_id
                 self.drawn.pop(seat, None)  # the board as it was before
                 return False
+            elif answer in shortcuts:
+                if self._take(seat, shortcuts[answer]):
+                    return True
             elif _is_number(answer):
                 picked = self._pick(answer, legal, menu, opened)
                 if isinstance(picked, MenuEntry):
@@ -505,6 +515,19 @@ class TerminalGame:
             else:
                 self.write(self._t(f"Not a command: {answer!r} (? lists the commands).",
                                    f"コマンドではありません: {answer!r}（? でコマンド一覧）。"))
+
+    def _take(self, seat: int, shortcut: Shortcut) -> bool:
+        """Submit a shortcut's decisions one by one while each is still ``seat``'s and legal;
+        whether any was taken (where one is not, stop there and say so)."""
+        match = self.match
+        for k, action in enumerate(shortcut.actions):
+            if match.waiting_for() != seat or not match.state.is_legal(action):
+                label = match.state.action_label(action, self.lang)
+                self.write(self._t(f"Stopped before {label!r}: it is no longer a choice here.",
+                                   f"{label!r} の前で止めました（ここではもう選べません）。"))
+                return k > 0
+            match.submit(seat, action)
+        return True
 
     def _pick(self, answer: str, legal: Sequence[Action], menu: list[MenuEntry] | None,
               opened: MenuEntry | None) -> int | MenuEntry | None:

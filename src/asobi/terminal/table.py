@@ -3,8 +3,9 @@
 Each comes from the game's presentation (``spec.present``): ``items`` lists what a seat may read
 in its view (only the view: nothing the seat may not see can be inspected), ``glossary`` explains
 the game's Japanese terms for English play, ``annotate`` writes a choice's forecast after its
-label, and ``choice_group`` puts choices into groups the person opens one at a time
-(:func:`choice_menu`). A game without one of them simply has nothing of that kind.
+label, ``choice_group`` puts choices into groups the person opens one at a time
+(:func:`choice_menu`), and ``shortcuts`` lists decisions in a row taken by typing a key
+(:func:`typed_shortcuts`). A game without one of them simply has nothing of that kind.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.actions import Action
-from ..core.hooks import Item
+from ..core.hooks import Item, Shortcut
 from ..core.spec import GameSpec
 from ..core.state import GameState
 
@@ -91,3 +92,12 @@ def choice_menu(spec: GameSpec, state: GameState, legal: Sequence[Action], lang:
     if not any(len(members) > 1 for _, _, members in entries):
         return None
     return [MenuEntry(label if len(members) > 1 else "", tuple(members)) for _, label, members in entries]
+
+
+def typed_shortcuts(spec: GameSpec, state: GameState, lang: str) -> dict[str, Shortcut]:
+    """The shortcuts the person to decide may type, by key in lower case (none where the game
+    has none)."""
+    listed = spec.present.shortcuts
+    if listed is None:
+        return {}
+    return {cut.key.lower(): cut for cut in listed(state, lang) if cut.actions}

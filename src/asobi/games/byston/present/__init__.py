@@ -11,7 +11,7 @@ from asobi.core.hooks import Presentation
 
 from .board import battle_odds, control_view, static_board
 from .catalogue import catalogue
-from .choices import annotate, choice_group
+from .choices import annotate, choice_group, shortcuts
 from .commands import COMMANDS
 from .render import render_view
 from .table import glossary, items
@@ -28,4 +28,5 @@ PRESENTATION = Presentation(
     commands=COMMANDS,
     annotate=annotate,  # type: ignore[arg-type]
     choice_group=choice_group,  # type: ignore[arg-type]
+    shortcuts=shortcuts,  # type: ignore[arg-type]
 )

@@ -7,12 +7,16 @@ in first, each with what it holds, and a stack's ships when the person picks it
 what, then where. A step of a move (17.5) is annotated with the movement points it costs and
 leaves (:func:`annotate`), read from the engine's own event for it — 17.6's 2 MP for a hex the
 other camp holds, 17.14.3's end of the move in the Kustanga hills — by applying it to a copy of
-the state, so the figure is the one the rules will charge.
+the state, so the figure is the one the rules will charge. While a ship moves, every hex it may
+still reach this move can be typed as its hex id (:func:`shortcuts`), with the MP the cheapest way
+there costs: the terminal takes the steps one by one.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+from asobi.core.hooks import Shortcut
 
 from ..board import counters_at, static
 from ..labels import counter_name, country, flipped_mark, hex_id, unit
@@ -78,28 +82,83 @@ def choice_group(s: BystonState, action: Action, lang: str) -> tuple[str, str] |
     return verb, text
 
 
+def _stepped(s: BystonState, action: Action) -> tuple[BystonState, int, str, bool] | None:
+    """A copy of ``s`` after the moving ship's step ``action``, with the MP it has left, the clause
+    that charged the step and whether the move ended there, read from the engine's event for it."""
+    copy = s.clone()
+    start = copy.log_length()
+    copy.apply_unchecked(action)
+    left = None
+    clause = ""
+    ends = False
+    for event in copy.events_since(start):
+        if event.key == "step":
+            left = dict(event.args)["mp"]
+            clause = event.clause
+        elif event.key == "kustanga_stop":
+            ends = True
+    if left is None:
+        return None
+    return copy, left, clause, ends
+
+
 def step_cost(s: BystonState, action: Action) -> tuple[int, int, str, bool] | None:
     """What a step of the moving ship (``("step", hex)``) costs as the rules charge it: (MP spent,
     MP left, the clause that charges it, whether the move ends there), from the engine's event for
     the step on a copy of the state; ``None`` for any other action or one not legal now."""
     if action[:1] != ("step",) or s.pending is None or s.pending[0] != "step" or not s.is_legal(action):
         return None
-    copy = s.clone()
-    start = copy.log_length()
-    copy.apply_unchecked(action)
-    spent = left = None
-    clause = ""
-    ends = False
-    for event in copy.events_since(start):
-        if event.key == "step":
-            left = dict(event.args)["mp"]
-            spent = s.mp - left
-            clause = event.clause
-        elif event.key == "kustanga_stop":
-            ends = True
-    if spent is None or left is None:
+    stepped = _stepped(s, action)
+    if stepped is None:
         return None
-    return spent, left, clause, ends
+    _copy, left, clause, ends = stepped
+    return s.mp - left, left, clause, ends
+
+
+def reachable(s: BystonState) -> dict[int, tuple[tuple[Action, ...], int, bool]]:
+    """Each hex the moving ship may still reach in this move (17.4–17.6, 17.12–17.14): the
+    cheapest steps there (fewest among the cheapest), the MP they spend, and whether the move ends
+    there (17.14.3). Worked out by taking the legal steps on copies of the state, so what is
+    reachable and what it costs are the rules' own answers."""
+    if s.pending is None or s.pending[0] != "step":
+        return {}
+    seat, ship, mp = s.pending[1], s.ship, s.mp
+    start = s.where[ship]
+    best: dict[int, tuple[tuple[Action, ...], int, bool]] = {}
+    frontier: list[tuple[BystonState, tuple[Action, ...]]] = [(s, ())]
+    while frontier:
+        following: list[tuple[BystonState, tuple[Action, ...]]] = []
+        for state, path in frontier:
+            for action in state.legal_actions():
+                if action[0] != "step" or action[1] == start:
+                    continue
+                stepped = _stepped(state, action)
+                if stepped is None:
+                    continue
+                copy, left, _clause, ends = stepped
+                steps, spent = (*path, action), mp - left
+                known = best.get(action[1])
+                if known is not None and (known[1], len(known[0])) <= (spent, len(steps)):
+                    continue
+                best[action[1]] = (steps, spent, ends)
+                goes_on = copy.pending is not None and copy.pending[:2] == ("step", seat) and copy.ship == ship
+                if goes_on:
+                    following.append((copy, steps))
+        frontier = following
+    return best
+
+
+def shortcuts(s: BystonState, lang: str) -> list[Shortcut]:
+    """While a ship moves: every hex it may still reach, typed as its hex id, with the MP the
+    cheapest way there costs (:func:`reachable`); the terminal takes the steps one by one."""
+    ja = lang == "ja"
+    out = []
+    for h, (steps, spent, ends) in sorted(reachable(s).items(), key=lambda item: hex_id(item[0])):
+        label = f"{spent}MP" if ja else f"{spent} MP"
+        if ends:
+            label += "、移動終了" if ja else ", the move ends"
+        out.append(Shortcut(hex_id(h), steps, label))
+    return out
 
 
 def annotate(s: BystonState, action: Action, lang: str) -> str | None:
