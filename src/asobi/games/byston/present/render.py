@@ -78,10 +78,10 @@ _T = {
     "waiting": ("共同作戦で待機：{who}", "waiting for a joint operation: {who}"),
     "secret": ("秘密工場：{state}", "secret factory: {state}"),
     "legend": (
-        "地図：国の文字・地形・印（地名の文字か収入GP）。ユニットのあるヘックスの下にその数：d3=ドレイク陣営3、s2=シーラ陣営2、"
+        "地図：国の文字・地形・印（地名の文字か収入GP）。駒（ユニット・建物）のあるヘックスの下にその数：d3=ドレイク陣営3、s2=シーラ陣営2、"
         "3/2=両陣営（ドレイク/シーラ）",
-        "map: nation letter, terrain, mark (place letter or income GP); under a hex with units, how many: d3 = 3 of "
-        "Drake's camp, s2 = 2 of Sheela's, 3/2 = both camps (Drake's/Sheela's)",
+        "map: nation letter, terrain, mark (place letter or income GP); under a hex with counters (units, buildings), "
+        "how many: d3 = 3 of Drake's camp, s2 = 2 of Sheela's, 3/2 = both camps (Drake's/Sheela's)",
     ),
 }
 _STATE = {
