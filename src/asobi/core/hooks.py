@@ -222,6 +222,22 @@ class Item:
     lines: list[str]
 
 
+@dataclass(frozen=True)
+class Shortcut:
+    """Several decisions in a row a person may take at once at the terminal by typing a key: a
+    wargame's ship moved to a hex some steps away, each step one decision of the same seat.
+
+    :ivar key: what the person types (a hex id ``1216``): never a number the choices could have.
+    :ivar actions: the decisions, in order; the terminal submits each while it is still the same
+        seat's and legal, and stops (saying so) where one is not.
+    :ivar label: what taking it costs or does, in a few words (``3 MP``).
+    """
+
+    key: str
+    actions: tuple[Action, ...]
+    label: str
+
+
 CatalogueEntry = dict[str, Any]
 """``{"id", "kind", "name_ja", "name_en", "text_ja", "text_en", "facts": {label: value}}``."""
 
@@ -277,6 +293,18 @@ class Presentation:
         (who controls a hex), sent with every view as ``board``; only for a game whose extras read
         nothing hidden.
     :ivar commands: commands of the ``asobi`` tool only this game has (:class:`GameCommand`).
+    :ivar choice_group: ``choice_group(state, action, lang)``: the group a choice belongs to in
+        the terminal's menus, ``(key, label)``, or ``None`` for a choice listed on its own. The
+        terminal lists the groups first (each by its label, where it has two choices or more)
+        and a group's choices when the person picks it: a wargame's stacks, then a stack's ships.
+        Public facts only, as :attr:`annotate`.
+
+    :ivar shortcuts: ``shortcuts(state, lang)``: decisions in a row the person to decide may take
+        at once by typing a key (:class:`Shortcut`), listed after the choices; public facts
+        only, as :attr:`annotate`.
+
+    :attr:`render` may return a :class:`asobi.core.text.Styled` text: the terminal draws its
+    spans in colour where it shows colour, and every other reader takes it as its plain text.
     """
 
     render: Callable[[dict[str, Any], int | None, str], str]
@@ -290,3 +318,5 @@ class Presentation:
     board_data: Callable[[], dict[str, Any]] | None = None
     view_extras: Callable[[GameState], dict[str, Any]] | None = None
     commands: tuple[GameCommand, ...] = ()
+    choice_group: Callable[[GameState, Action, str], tuple[str, str] | None] | None = None
+    shortcuts: Callable[[GameState, str], list[Shortcut]] | None = None

@@ -282,6 +282,7 @@ class StateMessages:
             "title": self._titles["ja" if lang == "ja" else "en"],
             "epoch": self.epoch,
             "state_id": match.state_id,
+            "actions": len(match.actions),
             "seat": seat,
             "lang": lang,
             "seats": [

@@ -20,6 +20,12 @@
   class SeatSocket {
     constructor(token) {
       this.token = token; this.state = null; this.log = []; this.since = -1; this.epoch = ""; this.closed = false;
+      // What happened since this seat's page was last looked at (one seat per screen only: in
+      // hot-seat the screen is shared), shown once on the first message.
+      const held = token && tokens.length === 1 ? window.AsobiHeld.lastLook(gameId, token) : null;
+      this.lastLook = held && held.seen_state >= 0 ? held.seen_state : null;
+      this.news = null;
+      if (token) window.AsobiHeld.remember(gameId, token);
       this.connect();
     }
     connect() {
@@ -46,22 +52,35 @@
       if (message.type === "error") { $("error").textContent = message.message; return; }
       if (message.type === "hint") { hinted = message; render(); return; }
       if (message.type === "thinking") { think(message); return; }
+      if (message.type === "timeout") {  // the turn timer ran out: the bot's choice follows as a state
+        const name = this.state ? this.state.seats[message.seat].name : String(message.seat);
+        this.log.push({ kind: "act", who: name, text: `⏱ ${t("timedOut")}` });
+        return;
+      }
       if (message.type !== "state") return;
       $("error").textContent = "";
       if (thinking && message.state_id > thinking.stateId) thinking = null;  // the bot has moved
       if (message.reset_log) this.log = [];
       if (message.reset_log) for (const e of message.opening) this.log.push({ kind: "event", ...e });
+      const news = this.lastLook !== null && message.reset_log ? [] : null;
       for (const u of message.updates) {
-        if (u.action === null && u.undone) { this.log.push({ kind: "act", who: u.actor_name, text: `↶ ${u.undone}` }); continue; }
-        if (u.actor >= 0 && u.actor !== message.seat && u.label) this.log.push({ kind: "act", who: u.actor_name, text: u.label });
-        for (const e of u.events) this.log.push({ kind: "event", ...e });
+        const from = this.log.length;
+        if (u.action === null && u.undone) this.log.push({ kind: "act", who: u.actor_name, text: `↶ ${u.undone}` });
+        else {
+          if (u.actor >= 0 && u.actor !== message.seat && u.label) this.log.push({ kind: "act", who: u.actor_name, text: u.label });
+          for (const e of u.events) this.log.push({ kind: "event", ...e });
+        }
+        if (news && u.state_id > this.lastLook) news.push(...this.log.slice(from));
       }
+      if (news) { this.news = news.length ? { lines: news, actions: message.actions } : null; this.lastLook = null; }
       // Card names come once per socket and language (the whole game's): kept here.
       if (!this.names || this.namesLang !== message.lang) { this.names = {}; this.namesLang = message.lang; }
       message.names = Object.assign(this.names, message.names);
       this.state = message; this.since = message.state_id; this.epoch = message.epoch;
       if (this.autoPass(message)) return;
       render();
+      if (message.legal.length && !hotseat) tellTurn(message);
+      if (timer.seconds) lookAtClock();
     }
     // Stops (a client setting the server never reads): pass for the person at a window that is
     // not one of their stops, or where they hold nothing to play (unless "all"). In hot-seat only
@@ -184,7 +203,10 @@
       for (const id of ["board", "actions", "log", "text"]) $(id).replaceChildren();  // nothing of the last seat stays
       return;
     }
-    document.title = `asobi — ${s.title} #${s.game_id}`;
+    const away = document.hidden && s.legal.length > 0;  // the tab's title says it is this seat's turn
+    document.title = `${away ? "● " + t("yourTurn") + " — " : ""}asobi — ${s.title} #${s.game_id}`;
+    if (!document.hidden && sock.token && !hotseat) window.AsobiHeld.look(gameId, sock.token, s.state_id, s.actions);
+    showNews(sock, s);
     $("title").textContent = `${s.title} #${s.game_id}`;
     const who = $("who");
     who.replaceChildren((s.seat === null ? t("watching") : `${t("you")} ${seatName(s, s.seats[s.seat].name)}`) + " — ");
@@ -260,15 +282,70 @@
     const log = $("log");
     const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
     log.replaceChildren();
-    for (const line of sock.log) {
-      if (line.kind === "act") { log.append(el("li", { class: "act", text: `[${seatName(s, line.who)}] ${line.text}` })); continue; }
-      const colon = line.text.indexOf(": ");
-      const body = colon >= 0 && line.text.slice(0, colon) === line.clause ? line.text.slice(colon + 2) : line.text;
-      log.append(el("li", {}, el("span", { class: "clause", title: clauses[line.clause] || "", "data-clause": line.clause, text: line.clause }), " ", body));
-    }
+    for (const line of sock.log) log.append(logItem(s, line));
     if (atEnd) log.scrollTop = log.scrollHeight;
     if (!hotseat) shownSeat = s.seat;  // hot-seat: only the hand-over button changes the seat shown
   }
+
+  function logItem(s, line) {  // one line of the log: an action by a seat, or an event with its clause
+    if (line.kind === "act") return el("li", { class: "act", text: `[${seatName(s, line.who)}] ${line.text}` });
+    const colon = line.text.indexOf(": ");
+    const body = colon >= 0 && line.text.slice(0, colon) === line.clause ? line.text.slice(colon + 2) : line.text;
+    return el("li", {}, el("span", { class: "clause", title: clauses[line.clause] || "", "data-clause": line.clause, text: line.clause }), " ", body);
+  }
+
+  // "Since you last looked": the log lines this seat may see that came after its page was last
+  // looked at, until the person closes the box.
+  function showNews(sock, s) {
+    const box = $("news");
+    box.hidden = !sock.news;
+    if (!sock.news) return;
+    const list = box.querySelector("ol");
+    list.replaceChildren(...sock.news.lines.map((line) => logItem(s, line)));
+    box.querySelector("summary").textContent = `${t("sinceLast")} (${sock.news.lines.length})`;
+  }
+  $("news-close").addEventListener("click", () => { for (const x of sockets) x.news = null; render(); });
+
+  // A seat's decision arrived while its tab is in the background: the title says so (render), and
+  // a browser notification too where the person allowed them.
+  let toldAt = -1;
+  function tellTurn(s) {
+    if (!document.hidden || toldAt === s.state_id) return;
+    toldAt = s.state_id;
+    if (!("Notification" in window) || Notification.permission !== "granted") return;
+    const note = new Notification(`${t("yourTurn")} — ${s.title} #${s.game_id}`,
+      { body: seatName(s, s.seats[s.seat].name), tag: `asobi-${s.game_id}` });
+    note.onclick = () => { window.focus(); note.close(); };
+  }
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) render(); });
+  function offerNotifications() {
+    const b = $("notify");
+    b.hidden = !("Notification" in window) || Notification.permission !== "default" || hotseat || !tokens.length;
+    b.textContent = t("notify");
+  }
+  $("notify").addEventListener("click", () => Notification.requestPermission().then(offerNotifications));
+  offerNotifications();
+
+  // The turn timer: when the person to decide runs out of time (asked again after every change).
+  const timer = { seconds: null, deadline: null };
+  function lookAtClock() {
+    fetch(`/api/games/${gameId}`).then((r) => (r.ok ? r.json() : null)).then((g) => {
+      if (g) { timer.seconds = g.turn_seconds; timer.deadline = g.turn_deadline; showClock(); }
+    }).catch(() => null);
+  }
+  function showClock() {
+    const clock = $("clock");
+    const sock = current();
+    const s = sock && sock.state;
+    clock.hidden = !timer.seconds || !timer.deadline || !s || s.over || s.to_move === null;
+    if (clock.hidden) return;
+    const left = Math.max(0, Math.round((Date.parse(timer.deadline) - Date.now()) / 1000));
+    const hms = left >= 3600 ? `${Math.floor(left / 3600)}:${String(Math.floor(left / 60) % 60).padStart(2, "0")}:${String(left % 60).padStart(2, "0")}`
+      : `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    clock.textContent = `⏱ ${seatName(s, s.to_move_name)}: ${hms} ${t("timeLeft")}`;
+    clock.classList.toggle("mine", s.legal.length > 0);
+  }
+  setInterval(() => { if (timer.seconds) showClock(); }, 1000);
 
   const GROUP_FROM = 8;  // from this many legal actions on, a board with groups shows them grouped
 
@@ -386,8 +463,11 @@
     }
   }
   // A seeded game is predictable by whoever knows its seed: every seat is told so on joining.
+  // A game with a turn timer shows the time its person to decide has left.
   fetch(`/api/games/${gameId}`).then((r) => (r.ok ? r.json() : null)).then((g) => {
-    if (!g || !g.seeded) return;
+    if (!g) return;
+    if (g.turn_seconds) { timer.seconds = g.turn_seconds; timer.deadline = g.turn_deadline; showClock(); }
+    if (!g.seeded) return;
     $("seeded").hidden = false; $("seeded").textContent = `${t("seeded")} — ${t("seededHelp")}`;
   }).catch(() => null);
   render();
