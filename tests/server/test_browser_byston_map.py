@@ -1,5 +1,6 @@
 """Byston played by pointing at the map, in Chromium: a ship's stack clicked shows the hexes it may
-reach with the engine's MP, a click on one moves it there; a hit placed by clicking a counter of
+reach with the engine's MP, a click on one picks it, an AB clicked goes aboard, a click on the hex
+again moves it there; a hit placed by clicking a counter of
 the battle's stack opened in place; the map read at 1280×720 and on a phone-sized screen.
 
 The games are set up by rule bots in this process and saved with every seat a person's, so the
@@ -113,6 +114,10 @@ def games(tmp_path_factory) -> Iterator[dict[str, Any]]:
     base = f"http://127.0.0.1:{port}"
     out["move_url"] = f"{base}/play/{ids[0]}#token={links[0][out['move_seat']]}"
     out["hit_url"] = f"{base}/play/{ids[1]}#token={links[1][out['hit_seat']]}"
+    after = moving.state.clone()  # what the ship may take aboard once picked (17.15)
+    after.apply(out["move"][0])
+    aboard = after.legal_actions() if after.pending is not None and after.pending[0] == "load" else []
+    out["load_tags"] = [t["tag"] for a, t in zip(aboard, targets(after, aboard), strict=True) if a[0] == "load"]
     out["battle_message"] = _fight_message()
     out["production_message"] = _production_message()
     out["phone_url"] = f"{base}/play/{ids[2]}#token={links[2][out['move_seat']]}"
@@ -163,8 +168,15 @@ def test_a_ship_is_moved_by_clicking_its_stack_then_a_hex_it_may_reach(games, br
     state_id = page.get_attribute("#turn", "data-state-id")
     page.locator(f"#board svg [data-reach='{far}'] polygon").click(force=True)
     page.wait_for_function(f"document.querySelector('#turn').dataset.stateId != '{state_id}'", timeout=20_000)
-    if page.locator("#board svg [data-reach]").count() and "aboard" in page.inner_text("#turn").lower():
-        page.locator(f"#board svg [data-reach='{far}'] polygon").click(force=True)  # loading: set off
+    # the ship may take ABs aboard first: the page waits, the ABs outlined in its opened stack
+    assert games["load_tags"] and "aboard" in page.inner_text("#turn")
+    page.wait_for_selector(f"#board svg [data-open-stack] [data-tag='{games['load_tags'][0]}']")
+    state_id = page.get_attribute("#turn", "data-state-id")
+    page.locator(f"#board svg [data-open-stack] [data-tag='{games['load_tags'][0]}']").first.click()
+    page.wait_for_function("[...document.querySelectorAll('#log li')].some(li => li.textContent.includes('goes aboard at'))",
+                           timeout=20_000)
+    page.wait_for_function(f"document.querySelector('#turn').dataset.stateId != '{state_id}'", timeout=20_000)
+    page.locator(f"#board svg [data-reach='{far}'] polygon").click(force=True)  # then the hex again: set off
     there = grid.hex_id(far)
     page.wait_for_function(f"[...document.querySelectorAll('#log li')].some(li => li.textContent.includes('stops at {there}'))",
                            timeout=20_000)
