@@ -470,7 +470,7 @@ def test_the_lobby_offers_the_levels_first_with_their_names(server, browser):
     seat_link = page.query_selector_all("#created input:not([data-host-secret])")[0].input_value()
     page.goto(seat_link)
     page.wait_for_selector("#actions button")
-    assert "(bot:hard)" in page.inner_text("#who")
+    assert "(hard bot)" in page.inner_text("#who")  # the level by its name
     page.close()
 
 

@@ -148,7 +148,7 @@ def test_the_byston_replay_shows_each_step_as_the_seat_saw_it(server, browser): 
     page.wait_for_selector("#board svg [data-hex]")
     assert page.locator("#board svg [data-hex]").count() == 26 * 18
     options = page.eval_on_selector_all("#seat option", "os => os.map(o => [o.value, o.textContent])")
-    assert options == [["0", "Drake's camp (bot:random)"], ["1", "Sheela's camp (bot:random)"], ["", "Spectators"]]
+    assert options == [["0", "Drake's camp (random)"], ["1", "Sheela's camp (random)"], ["", "Spectators"]]
     assert page.input_value("#seat") == str(SEAT)
     assert page.locator("#history li").count() == last + 1
     _check(page, steps, 0, "en")

@@ -25,6 +25,7 @@ window.AsobiText = {
     levels: "Levels", bots: "Bots (by kind, for experts)", upTo: "up to", perDecision: "s a decision",
     takesLonger: "takes longer", rated: "rated", notHere: "not on this server",
     thinking: "thinking…", secondsShort: " s",
+    status_playing: "playing", status_finished: "finished", "status_read-only": "read-only", status_damaged: "damaged",
   },
   ja: {
     lobby: "ロビー", newGame: "新しいゲーム", game: "ゲーム", seats: "席", seed: "シード（任意）", create: "作成",
@@ -50,6 +51,7 @@ window.AsobiText = {
     levels: "強さ", bots: "ボット（種類で選ぶ・上級者向け）", upTo: "1手最大", perDecision: "秒",
     takesLonger: "時間がかかります", rated: "レーティング", notHere: "このサーバーでは不可",
     thinking: "考え中…", secondsShort: "秒",
+    status_playing: "対局中", status_finished: "終了", "status_read-only": "閲覧のみ", status_damaged: "破損",
   },
 };
 window.asobiLang = function () { return localStorage.getItem("asobi.lang") || "en"; };
@@ -57,19 +59,26 @@ window.asobiT = function (key) { const t = window.AsobiText[window.asobiLang()];
 
 // A game's printed board data (GET /api/catalog/<game>/board), fetched once per page; and the
 // seats said in the page's language: a game whose seat names are ids (a wargame's "drake",
-// "sheela_camp") names them in ja and en in that data ("seats"). Until it has come, and for a
-// game without such names, a seat is its id.
+// "sheela_camp") names them in ja and en in that data ("seats"). Until it has come, a seat is its
+// id. The game's words (its steps, outcomes, a country's state…) come with it: asobiWord.
 (function () {
   const boards = {};
   const seatNames = {};
+  const words = {};
   window.asobiBoardData = function (game) {
     if (!boards[game]) {
       boards[game] = fetch(`/api/catalog/${encodeURIComponent(game)}/board`)
         .then((r) => (r.ok ? r.json() : {}))
         .catch(() => ({}))
-        .then((data) => { seatNames[game] = data.seats || {}; return data; });
+        .then((data) => { seatNames[game] = data.seats || {}; words[game] = data.words || {}; return data; });
     }
     return boards[game];
+  };
+  // An id of the game's words (group "step", "outcome"…) in the page's language; the id itself
+  // until the words have come.
+  window.asobiWord = function (game, group, key) {
+    const said = words[game] && words[game][group] && words[game][group][key];
+    return said ? said[window.asobiLang()] || said.en : key;
   };
   window.asobiSeat = function (game, name) {
     const said = seatNames[game] && seatNames[game][name];

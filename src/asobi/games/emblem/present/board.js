@@ -82,9 +82,10 @@
     return svg;
   }
 
+  // The step being decided, as the game's words say it (i18n.js: the step's id until they come).
   function deciding(view, lang) {
     const who = "AB"[view.actor] || "";
-    return lang === "ja" ? `${who}: ${view.step}` : `${who}: ${view.step} step`;
+    return `${who}${lang === "ja" ? "：" : ": "}${window.asobiWord("emblem", "step", view.step)}`;
   }
 
   // The verbs whose first parameter is a square of the field (equip: its second).
