@@ -139,14 +139,14 @@ grows; its recent events are the ones sent again)."""
 
 def kind_name(kind: str, lang: str) -> str:
     """Who sits in a seat, as people say it: a person, a level by its name (``bot:hard`` →
-    むずかしい / hard), another bot by the name it is typed as (``mcts:iters=50``)."""
+    むずかしいのボット / hard bot), another bot by the name it is typed as (``bot mcts:iters=50``)."""
     ja = lang == "ja"
     if kind == "human":
         return "人間" if ja else "person"
     level = LEVEL_NAMES.get(kind.removeprefix("bot:"))
     if kind.startswith("bot:") and level is not None:
         return f"{level[0]}のボット" if ja else f"{level[1]} bot"
-    return kind.removeprefix("bot:")
+    return ("ボット " if ja else "bot ") + kind.removeprefix("bot:")
 
 
 # ---- who a message is for ------------------------------------------------------------------------
