@@ -189,7 +189,11 @@ def test_a_slow_answer_for_a_game_no_longer_chosen_does_not_replace_its_seats(se
     page.goto(server + "/")
     page.select_option("#game", "legion")
     page.wait_for_function("document.querySelector('#seats').getAttribute('aria-busy') === 'true'")
-    # no game is made from the seats of the game chosen before: Create waits for legion's
+    # no game is made from the seats of the game chosen before: Create waits for legion's (and a
+    # second click meanwhile makes no second game)
+    posts: list[str] = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" and r.url.endswith("/api/games") else None)
+    page.click("#create")
     page.click("#create")
     page.wait_for_timeout(300)
     assert page.query_selector("#created input") is None
@@ -204,6 +208,8 @@ def test_a_slow_answer_for_a_game_no_longer_chosen_does_not_replace_its_seats(se
     assert page.get_attribute("#seats", "data-game") == "emblem"
     assert page.input_value("#seats select[data-seat='1']") == "human"
     page.wait_for_selector("#created input")  # the click made the game once the seats were drawn
+    page.wait_for_timeout(300)
+    assert len(posts) == 1
     page.close()
 
 

@@ -84,8 +84,8 @@ SPEC = GameSpec(
             label=("人数", "Players"),
         ),
         Option(
-            "difficulty", str, "normal", "difficulty preset: the lives and the enemy's strength (1.3)",
-            "難易度：ライフとエネミーの強さ（1.3）", choices=("easy", "normal", "hard"),
+            "difficulty", str, "normal", "difficulty preset: the Space life the game starts with (1.1; our values)",
+            "難易度：開始時のスペースライフ（1.1、本作で定めた値）", choices=("easy", "normal", "hard"),
             label=("難易度", "Difficulty"),
             choice_labels=(("easy", "やさしい", "easy"), ("normal", "ふつう", "normal"), ("hard", "むずかしい", "hard")),
         ),

@@ -155,7 +155,15 @@
     return el("div", {}, el("div", {}, el("a", { href: url, target: "_blank", text: label })), input);
   }
 
+  // One game a click: a second click while the first waits for its seats makes no second game.
+  let creating = false;
   async function create() {
+    if (creating) return;
+    creating = true;
+    try { await createOnce(); } finally { creating = false; }
+  }
+
+  async function createOnce() {
     $("error").textContent = ""; $("created").replaceChildren();
     await seatsSettled();
     if ($("error").textContent) return;  // the options were refused: nothing to make
