@@ -587,3 +587,23 @@ def test_the_pages_load_their_japanese_font(server, browser):
     assert page.evaluate("(text) => document.fonts.check('15px \"asobi-ja\"', text)", text)
     page.click("button.lang[data-lang='en']")
     page.close()
+
+
+def test_the_emblem_page_in_japanese_names_its_decks_and_steps(server, browser):
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.click("button.lang[data-lang='ja']")
+    seat_link, _ = _create(page, server, "emblem", seed=5)
+    page.goto(seat_link)
+    page.wait_for_selector("#board svg [data-square]")
+    page.wait_for_function("document.querySelector('#board svg').textContent.includes('蒼の王国')")
+    assert "Azure Kingdom" not in (page.locator("#board svg").text_content() or "")
+    page.wait_for_function("/：/.test(document.querySelector('#turn').textContent)")
+    turn = page.inner_text("#turn")
+    from asobi.core import get_game
+
+    steps = get_game("emblem").words["step"]
+    assert any(f"：{ja}" in turn for ja, _ in steps.values()), turn
+    assert not any(key in turn for key in steps if key.isascii() and len(key) > 3), turn
+    page.click("button.lang[data-lang='en']")
+    page.close()

@@ -119,6 +119,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
 }
 
+OWN_DECK_NAME = ("Own deck", "自作デッキ")
+"""The name (English, 日本語) of a deck given as a list of cards (``deck_list_a``/``deck_list_b``)."""
+
 OUTCOME_WORDS: dict[str, tuple[str, str]] = {
     "won_sortie": ("勝利：敵の出撃マスに到達", "won: a unit reached the enemy's 出撃マス"),
     "won_wipeout": ("勝利：敵ユニット全滅", "won: the enemy was wiped out"),
@@ -131,9 +134,14 @@ WORDS: dict[str, dict[str, tuple[str, str]]] = {
     "seat": {seat: (seat, seat) for seat in SEAT_NAMES},
     "step": {step.key: (step.name_ja, step.name_en) for step in STEPS},
     "outcome": OUTCOME_WORDS,
+    "deck": {
+        **{preconstructed(key).name_en: (preconstructed(key).name_ja, preconstructed(key).name_en) for key in DECKS},
+        OWN_DECK_NAME[0]: (OWN_DECK_NAME[1], OWN_DECK_NAME[0]),
+    },
 }
 """The game's words for the ids its seats, views and outcomes carry (``GameSpec.words``): the
-steps are the flow's (``rules.flow.STEPS``), named as the terminal names them."""
+steps are the flow's (``rules.flow.STEPS``), named as the terminal names them; ``deck`` names a
+preconstructed deck by the English name a view gives (a deck read from a file is named by it)."""
 
 DECK_WORDS: tuple[tuple[str, str, str], ...] = tuple(
     (key, preconstructed(key).name_ja, preconstructed(key).name_en) for key in DECKS
@@ -145,8 +153,6 @@ DECK_NAMES_JA: dict[str, str] = {}
 deck's file, remembered when a game is made)."""
 
 
-OWN_DECK_NAME = ("Own deck", "自作デッキ")
-"""The name (English, 日本語) of a deck given as a list of cards (``deck_list_a``/``deck_list_b``)."""
 
 
 def remember_deck_name(name_en: str, name_ja: str) -> None:
