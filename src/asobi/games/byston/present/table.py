@@ -14,6 +14,7 @@ from typing import Any
 
 from asobi.core.hooks import Item
 
+from ..messages import COUNTRY_STATES
 from ..tables import TERRAIN_JA, Building, Machine, Tables, tables
 
 _NAME = {"ja": 0, "en": 1}
@@ -190,14 +191,18 @@ def items(view: dict[str, Any], lang: str) -> list[Item]:
     return [*hexes, *counters, *characters]
 
 
+_STATES = ("neutral", "armed", "war")
+"""A country's states before collapse (3.4), in the game's words (``messages.COUNTRY_STATES``)."""
+
 GLOSSARY: tuple[tuple[str, str], ...] = (
     ("AB / AS / ABS", "aura battler (オーラバトラー, a fighting machine, 2.1) / aura ship (オーラシップ) / aura battle "
      "ship (オーラバトルシップ). Only ships move (3 MP, 17.4); ABs and characters ride in them (17.15)."),
     ("GP", "the money each country collects from its income hexes (6) and spends on production, repair, "
      "building, development and chits."),
     ("TL", "技術レベル, technology level: a machine needs its TL to be produced (8.5); raised by development (7)."),
-    ("静観 / 軍備 / 参戦", "standing by / armed / at war: a country standing by collects no income (6.3); a country "
-     "not at war moves only in its own land (17.12) and nobody enters its land (17.13)."),
+    (" / ".join(COUNTRY_STATES[k][0] for k in _STATES), " / ".join(COUNTRY_STATES[k][1] for k in _STATES)
+     + f": a country {COUNTRY_STATES['neutral'][1]} collects no income (6.3); a country not "
+     f"{COUNTRY_STATES['war'][1]} moves only in its own land (17.12) and nobody enters its land (17.13)."),
     ("滅亡", "collapsed: a country whose condition is met leaves the war (35); Rau's and Na's map units become the "
      "other's 残党軍 (remnants, removed for good when hit off the map)."),
     ("陣営", "camp: Drake's (ドレイク軍 and Ku) or Sheela's (Rau, Na, Ah, Mi and the Zelana, 3.2, 3.3)."),
