@@ -26,7 +26,8 @@ def test_person_quits_and_bots_finish_after_resume(spec, db):
     names = spec.seat_names(spec.validate_options({}))
     seats = ",".join(["human"] + ["bot"] * (len(names) - 1))
     first = run("play", spec.id, "--seats", seats, "--seed", "11", input="1\nq\n")
-    assert f"— {names[0]} to decide —" in first.output and "asobi resume 1" in first.output
+    said = spec.seat_title(names[0])  # the seat as people call it (drake: Drake's army)
+    assert f"— {said} to decide —" in first.output and "asobi resume 1" in first.output
     saved = GameStore(db).load(1)
     assert saved.actions, "the person's first action was saved"
     # The person hands their seat to a bot, which plays the game to its end.

@@ -94,3 +94,10 @@ def test_it_is_served_with_its_board_module_and_played_over_the_socket(tmp_path)
                           "state_id": message["state_id"]})
             after = ws.receive_json()
             assert after["type"] == "state" and after["state_id"] > message["state_id"]
+
+
+def test_its_messages_options_and_words_have_both_languages():
+    """A game in a distribution of its own declares people's words as asobi's games do."""
+    from test_words_every_game import problems
+
+    assert problems(registry.get_game(GAME)) == []

@@ -96,7 +96,15 @@ def test_links_for_a_game_made_in_the_terminal_are_handed_out_once(client, db_pa
 def test_openapi_documents_the_api(client):
     paths = client.get("/openapi.json").json()["paths"]
     assert {"/api/games", "/api/catalog", "/api/games/{game_id}/record", "/api/games/{game_id}/links"} <= set(paths)
-    assert client.get("/docs").status_code == 200
+    page = client.get("/docs")  # the client's own page: nothing from a CDN
+    assert page.status_code == 200 and "/static/api.js" in page.text and "https://" not in page.text
+    assert client.get("/redoc").status_code == 404
+
+
+def test_the_icon_is_served(client):
+    r = client.get("/favicon.ico")
+    assert r.status_code == 200 and r.headers["content-type"] == "image/x-icon"
+    assert r.content[:4] == b"\x00\x00\x01\x00"  # an ICO file
 
 
 def test_pages_are_served(client):

@@ -189,7 +189,14 @@ def test_a_slow_answer_for_a_game_no_longer_chosen_does_not_replace_its_seats(se
     page.goto(server + "/")
     page.select_option("#game", "legion")
     page.wait_for_function("document.querySelector('#seats').getAttribute('aria-busy') === 'true'")
-    assert page.is_disabled("#create")  # no game is made from the seats of the game chosen before
+    # no game is made from the seats of the game chosen before: Create waits for legion's (and a
+    # second click meanwhile makes no second game)
+    posts: list[str] = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" and r.url.endswith("/api/games") else None)
+    page.click("#create")
+    page.click("#create")
+    page.wait_for_timeout(300)
+    assert page.query_selector("#created input") is None
     page.wait_for_timeout(200)
     page.select_option("#game", "emblem")
     page.wait_for_selector("#seats[data-game='emblem']:not([aria-busy]) select")
@@ -200,7 +207,9 @@ def test_a_slow_answer_for_a_game_no_longer_chosen_does_not_replace_its_seats(se
     page.wait_for_timeout(500)
     assert page.get_attribute("#seats", "data-game") == "emblem"
     assert page.input_value("#seats select[data-seat='1']") == "human"
-    assert page.is_enabled("#create")
+    page.wait_for_selector("#created input")  # the click made the game once the seats were drawn
+    page.wait_for_timeout(300)
+    assert len(posts) == 1
     page.close()
 
 
@@ -470,7 +479,7 @@ def test_the_lobby_offers_the_levels_first_with_their_names(server, browser):
     seat_link = page.query_selector_all("#created input:not([data-host-secret])")[0].input_value()
     page.goto(seat_link)
     page.wait_for_selector("#actions button")
-    assert "(bot:hard)" in page.inner_text("#who")
+    assert "(hard bot)" in page.inner_text("#who")  # the level by its name
     page.close()
 
 
@@ -489,7 +498,7 @@ def test_the_seat_that_is_thinking_is_marked_with_its_time(server, browser):
         page.locator("#actions button").first.click()  # A keeps its hand; B's searches begin
         marked = page.wait_for_selector("#who .seat.thinking [data-testid=thinking]", timeout=60_000)
         assert marked is not None and page.get_attribute("#who .seat.thinking", "data-seat") == "1"
-        assert "B (bot:ismcts:time=2)" in page.inner_text("#who .seat.thinking")
+        assert "B (bot ismcts:time=2)" in page.inner_text("#who .seat.thinking")
         page.wait_for_function("/thinking… [1-9] s/.test(document.querySelector('#who [data-testid=thinking]')"
                                ".textContent)", timeout=10_000)  # its time goes on
         _screenshot(page, "thinking")
@@ -509,3 +518,92 @@ def test_the_seat_that_is_thinking_is_marked_with_its_time(server, browser):
                       [made["game_id"], made["host_secret"]])
         page.close()
         watcher.close()
+
+
+def test_the_first_click_on_create_after_typing_an_option_makes_the_game(server, browser):
+    """Typing in an option's field and clicking Create at once: the field's change (fired as it
+    loses focus to the button) redraws the seats; the click waits for them instead of being lost,
+    and the game is made with the option typed and the seats it gives."""
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.select_option("#game", "byston")
+    page.wait_for_selector("#seats[data-game='byston']:not([aria-busy]) select")
+    page.fill("#options input[data-option='players']", "3")  # no change event yet: the field keeps focus
+    page.click("#create")
+    page.wait_for_selector("#created input", timeout=15_000)
+    assert not page.inner_text("#error")
+    names = [s.get_attribute("data-seat-name") for s in page.query_selector_all("#seats label[data-seat-name]")]
+    assert names == ["drake_camp", "rau", "na"]
+    page.wait_for_selector("#games tr[data-game]")
+    row = page.inner_text("#games tr[data-game]")
+    assert "Drake's Ambition" in row and "person" in row and "normal" in row and "playing" in row
+    page.close()
+
+
+def test_the_lobby_names_options_and_choices_in_the_pages_language(server, browser):
+    page = browser.new_page()
+    page.goto(server + "/")
+    for lang, label, choice in (("en", "Who runs the Zelana", "Rau throughout"), ("ja", "ゼラーナ隊を扱う国", "常にラウの国")):
+        page.click(f"button.lang[data-lang='{lang}']")
+        page.select_option("#game", "byston")
+        page.wait_for_selector("#seats[data-game='byston']:not([aria-busy]) select")
+        text = page.inner_text("#options")
+        assert label in text and choice in text, text
+        assert "zelana_runner" not in text and "follow" not in text
+    page.select_option("#game", "legion")
+    page.wait_for_selector("#seats[data-game='legion']:not([aria-busy]) select")
+    text = page.inner_text("#options")
+    assert "手札を公開" in text and "open_hands" not in text and "empty_hand_cap" not in text
+    page.click("button.lang[data-lang='en']")
+    page.close()
+
+
+def test_the_api_page_is_drawn_with_nothing_from_elsewhere(server, browser):
+    page = browser.new_page()
+    outside: list[str] = []
+    page.route("**/*", lambda route: (route.continue_() if route.request.url.startswith(server)
+                                      else (outside.append(route.request.url), route.abort())))
+    page.goto(server + "/docs")
+    page.wait_for_selector("section.route[data-route='POST /api/games']")
+    text = page.inner_text("section.route[data-route='POST /api/games']")
+    assert "Create a game" in text and "seats" in text and "201" in text
+    assert page.locator("section.route").count() >= 10
+    icon = page.request.get(server + "/favicon.ico")
+    assert icon.ok and icon.headers["content-type"] == "image/x-icon"
+    assert outside == []
+    page.close()
+
+
+def test_the_pages_load_their_japanese_font(server, browser):
+    """The font subset is a face of the pages: it loads, and holds the characters of the lobby."""
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.click("button.lang[data-lang='ja']")
+    page.wait_for_selector("#seats:not([aria-busy]) select")
+    text = page.inner_text("body")
+    faces = page.evaluate("(text) => document.fonts.load('15px \"asobi-ja\"', text).then((f) => f.map((x) => x.status))",
+                          text)
+    assert faces == ["loaded"]
+    assert page.evaluate("(text) => document.fonts.check('15px \"asobi-ja\"', text)", text)
+    page.click("button.lang[data-lang='en']")
+    page.close()
+
+
+def test_the_emblem_page_in_japanese_names_its_decks_and_steps(server, browser):
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.click("button.lang[data-lang='ja']")
+    seat_link, _ = _create(page, server, "emblem", seed=5)
+    page.goto(seat_link)
+    page.wait_for_selector("#board svg [data-square]")
+    page.wait_for_function("document.querySelector('#board svg').textContent.includes('蒼の王国')")
+    assert "Azure Kingdom" not in (page.locator("#board svg").text_content() or "")
+    page.wait_for_function("/：/.test(document.querySelector('#turn').textContent)")
+    turn = page.inner_text("#turn")
+    from asobi.core import get_game
+
+    steps = get_game("emblem").words["step"]
+    assert any(f"：{ja}" in turn for ja, _ in steps.values()), turn
+    assert not any(key in turn for key in steps if key.isascii() and len(key) > 3), turn
+    page.click("button.lang[data-lang='en']")
+    page.close()

@@ -141,7 +141,7 @@ def test_the_byston_replay_shows_each_step_as_the_seat_saw_it(server, browser): 
     page.wait_for_selector("#board svg [data-hex]")
     assert page.locator("#board svg [data-hex]").count() == 26 * 18
     options = page.eval_on_selector_all("#seat option", "os => os.map(o => [o.value, o.textContent])")
-    assert options == [["0", "Drake's camp (bot:random)"], ["1", "Sheela's camp (bot:random)"], ["", "Spectators"]]
+    assert options == [["0", "Drake's camp (bot random)"], ["1", "Sheela's camp (bot random)"], ["", "Spectators"]]
     assert page.input_value("#seat") == str(SEAT)
     assert page.locator("#history li").count() == last + 1
     _check(page, steps, 0, "en")
@@ -211,7 +211,7 @@ def test_byston_seats_are_called_by_their_names_in_the_lobby_and_the_game(server
     page.goto(page.locator("#created input").first.input_value())
     page.wait_for_selector("#actions button[data-action]")
     page.wait_for_function("document.querySelector('#who').textContent.includes('シーラ陣営')")
-    assert page.inner_text("#who") == "あなたの席 ドレイク陣営 — ドレイク陣営 ● · シーラ陣営 (bot:rule)"
+    assert page.inner_text("#who") == "あなたの席 ドレイク陣営 — ドレイク陣営 ● · シーラ陣営 (ボット rule)"
     assert "あなたの番です (ドレイク陣営)" in page.inner_text("#turn")
     for _ in range(80):
         if page.locator("#log li.act").count():

@@ -298,3 +298,26 @@ def test_same_command_same_report_whatever_the_processes(legion_study, tmp_path)
             report.pop(how_made)
     assert first == second  # bootstrap intervals included: they are seeded from the batch seed
     assert (legion_study / "outcomes.png").read_bytes() == (again / "outcomes.png").read_bytes()
+
+
+def test_the_report_says_seats_and_outcomes_as_people_do():
+    """A wargame's camps and its outcome bands: "Drake's camp wins", "Sheela's camp's complete
+    victory" — never the ids drake_camp or sheela_complete."""
+    from asobi.sim.study import html
+
+    spec = get_game("byston")
+    cells = [Cell((), {"players": 2}, ("rule", "rule"), ("drake_camp", "sheela_camp"))]
+
+    def game(index, reason, winners):
+        return {"cell": 0, "index": index, "seed": index, "reason": reason, "clause": "27.2", "winners": winners,
+                "steps": 10, "metrics": {}}
+
+    lines = [game(0, "sheela_complete", [1]), game(1, "drake_ahead", [0]), game(2, "draw", [])]
+    report = build_report(spec, cells, lines, {"command": "x", "seed": 0, "games_per_setting": 3}, seed=0)
+    from html import unescape
+
+    page = unescape(html.render(report, {}))
+    assert "Drake's camp wins (95% CI)" in page and "Sheela's camp's complete victory (27.2)" in page
+    assert "Drake's camp ahead (27.2)" in page
+    text = re.sub(r"<[^>]+>", " ", page)
+    assert not re.search(r"\b(drake_camp|sheela_camp|sheela_complete|drake_ahead)\b", text), text

@@ -99,6 +99,65 @@ def test_a_running_game_exports_only_what_one_seat_saw(db, tmp_path):
     assert not any("seat 1 gets" in line for u in data["updates"] for line in u["events"])
 
 
+def test_a_seats_export_reads_back_as_that_seats_game(db, tmp_path):
+    """``replay N --seat 0 --export FILE`` then ``replay FILE``: the game as seat 0 saw it — its
+    actions and events, the other seat's cards hidden as they were — and its board."""
+    gid, match = saved_game(db)
+    out = tmp_path / "g.json"
+    assert run("replay", str(gid), "--export", str(out), "--seat", "0").exit_code == 0
+    shown = CliRunner().invoke(main, ["replay", str(out)])
+    assert shown.exit_code == 0, shown.output
+    direct = run("replay", str(gid), "--seat", "0").output  # the same game read from the store
+    lines = shown.output.splitlines()
+    assert lines[0] == f"(the game as seat {SPEC.seat_names(match.options)[0]} saw it: {out})"
+    assert lines[1:] == direct.splitlines()
+    assert "seat 1 gets" not in shown.output and lines[-1] == "(not finished)"
+    refused = CliRunner().invoke(main, ["replay", str(out), "--verify"])
+    assert refused.exit_code == 2 and "can only be shown" in refused.output
+
+
+@pytest.mark.parametrize(("change", "said"), [
+    (lambda d: d.pop("updates"), "it lacks updates"),
+    (lambda d: d.update(game="nosuch"), "its game 'nosuch' is not installed"),
+    (lambda d: d.update(rules_version="0"), "rules version"),
+    (lambda d: d.update(seat="A"), "its seat 'A' is not one of the game's seats"),
+    (lambda d: d.update(seat=7), "its seat 7 is not one of the game's seats"),
+    (lambda d: d.update(opening="text"), "opening is not a list of texts"),
+    (lambda d: d.update(updates={}), "updates is not a list"),
+    (lambda d: d["updates"].append(3), "is not an object"),
+    (lambda d: d["updates"][0].update(actor=9), "its actor 9 is not a seat or chance"),
+    (lambda d: d["updates"][0].update(events=[1]), "its events are not a list of texts"),
+    (lambda d: d["updates"][0].update(label=["x"]), "its label is not text"),
+    (lambda d: d.update(view=[]), "its view is not an object"),
+    (lambda d: d.update(seat_names="AB"), "seat_names is not a list of names"),
+    (lambda d: d.update(outcome=3), "its outcome is not text"),
+])
+def test_a_broken_seat_export_is_refused_naming_the_field(db, tmp_path, change, said):
+    gid, _ = saved_game(db)
+    out = tmp_path / "g.json"
+    assert run("replay", str(gid), "--export", str(out), "--seat", "0").exit_code == 0
+    data = json.loads(out.read_text())
+    change(data)
+    out.write_text(json.dumps(data))
+    result = CliRunner().invoke(main, ["replay", str(out)])
+    assert result.exit_code == 2 and f"{out}: a seat's export, but" in result.output and said in result.output, (
+        result.output)
+    assert "Traceback" not in result.output
+
+
+def test_a_seat_export_whose_view_does_not_fit_its_game_is_refused(tmp_path):
+    from asobi.core import get_game
+
+    spec = get_game("emblem")
+    out = tmp_path / "e.json"
+    out.write_text(json.dumps({"format": "asobi seat export 1", "game": "emblem", "rules_version": spec.rules_version,
+                               "seat": 0, "seat_names": ["A", "B"], "opening": [], "updates": [],
+                               "view": {"field": 5}}))
+    result = CliRunner().invoke(main, ["replay", str(out)])
+    assert result.exit_code == 2 and "a seat's export, but its view does not fit emblem's board" in result.output
+    assert "Traceback" not in result.output
+
+
 def test_hostile_record_files(db, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("[" * 1200 + "]" * 1200)

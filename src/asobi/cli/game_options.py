@@ -41,7 +41,7 @@ class GameOption(click.Option):
     def __init__(self, declared: Option) -> None:
         self.declared = declared
         default: Any = declared.default
-        help_text = declared.help_en
+        help_text = declared.full_help()
         if declared.kind is bool:
             kwargs: dict[str, Any] = {"type": click.BOOL, "is_flag": False, "flag_value": True, "metavar": "[true|false]"}
             help_text, shown = f"{help_text}  [default: {str(default).lower()}]", False  # as it is typed

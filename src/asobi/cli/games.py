@@ -30,7 +30,7 @@ def games() -> None:
                 values = f"{o.minimum}–{o.maximum}"
             else:
                 values = o.kind.__name__
-            table.add_row(f"--{o.name.replace('_', '-')}", values, str(o.default), o.help_en)
+            table.add_row(f"--{o.name.replace('_', '-')}", values, str(o.default), o.full_help())
         out.print(table)
         levels = Table(title="levels (--seats bot:LEVEL; bot is normal)", show_header=True, title_justify="left")
         for col in ("level", "名前", "bot", "at most, a decision", "rating"):

@@ -113,9 +113,9 @@ def simulate(game: str, n: int, seed: int, jobs: int | None, bots: str | None, a
     for col in ("reason", "clause", "games", "share"):
         table.add_column(col)
     for reason, clause, k in summary.reasons:
-        table.add_row(reason, clause, str(k), f"{k / n:.1%}")
+        table.add_row(spec.outcome_title(reason), clause, str(k), f"{k / n:.1%}")
     shown.print(table)
-    seats = spec.seat_names(options)
+    seats = [spec.seat_title(s) for s in spec.seat_names(options)]
     shown.print("win rate by seat: " + ", ".join(f"{s} {w:.1%}" for s, w in zip(seats, summary.wins_by_seat, strict=True)))
     shown.print(f"length in actions: mean {summary.steps_mean:.1f}, median {summary.steps_median:.0f}, max {summary.steps_max}")
     for name, (mean, median) in summary.metrics.items():

@@ -23,6 +23,12 @@ class Option:
     :ivar choices: the allowed values, or ``None`` for any of ``kind``.
     :ivar minimum: the least allowed value of an ``int`` option.
     :ivar maximum: the greatest allowed value of an ``int`` option.
+    :ivar help_en: what it does, in a sentence (``--help``, the lobby's tooltip).
+    :ivar help_ja: the same in Japanese.
+    :ivar label: its name as people say it, ``(日本語, English)`` (the lobby's field, help texts);
+        every option of a game declares one (``tests/test_words_every_game.py``).
+    :ivar choice_labels: each choice of a ``str`` option as people say it: ``(value, 日本語,
+        English)``, one per choice.
     """
 
     name: str
@@ -33,6 +39,34 @@ class Option:
     choices: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    label: tuple[str, str] = ("", "")
+    choice_labels: tuple[tuple[Any, str, str], ...] = ()
+
+    def title(self, lang: str = "en") -> str:
+        """The option's name in ``lang`` (its id where the game declares none)."""
+        return self.label[0 if lang == "ja" else 1] or self.name
+
+    def help(self, lang: str = "en") -> str:
+        """What it does in ``lang``."""
+        return (self.help_ja if lang == "ja" else "") or self.help_en
+
+    def choice_title(self, value: Any, lang: str = "en") -> str:
+        """A choice as people say it in ``lang`` (a number as it is; a choice without a label as
+        its value)."""
+        for v, ja, en in self.choice_labels:
+            if v == value:
+                return (ja if lang == "ja" else en) or str(value)
+        return str(value)
+
+    def full_help(self, lang: str = "en") -> str:
+        """Its name, what it does and what each choice means, for help texts:
+        ``Who runs the Zelana: … (follow: Rau until Na is at war, then Na; rau: …)``."""
+        label = self.label[0 if lang == "ja" else 1]
+        text = f"{label}: {self.help(lang)}" if label else self.help(lang)
+        said = [(v, self.choice_title(v, lang)) for v in self.choices or () if self.choice_title(v, lang) != str(v)]
+        if said:
+            text += " (" + "; ".join(f"{v}: {t}" for v, t in said) + ")"
+        return text
 
     def describe(self) -> str:
         if self.choices is not None:
@@ -41,7 +75,7 @@ class Option:
             allowed = f"{self.minimum}..{self.maximum}"
         else:
             allowed = self.kind.__name__
-        return f"--{self.name.replace('_', '-')} {allowed} (default {self.default}): {self.help_en}"
+        return f"--{self.name.replace('_', '-')} {allowed} (default {self.default}): {self.title()}: {self.help_en}"
 
 
 def convert_option(game: str, option: Option, value: Any) -> Any:

@@ -105,6 +105,12 @@ class GameSpec:
         (``easy``…): those names are the levels'.
     :ivar levels: the bot each level a person may pick is (:class:`~.hooks.Levels`).
     :ivar conformance_options: the option sets the conformance harness plays.
+    :ivar words: the ids a game's seats, views and outcomes carry, as people say them: group →
+        id → ``(日本語, English)``. The groups every front end reads: ``seat`` (every seat name the
+        game may give), ``outcome`` (every ``Outcome.reason``, in a few words without its
+        arguments), ``step`` (every step or decision a view names as the one being decided);
+        a game adds groups of its own (a country's state). Every entry has both languages
+        (``tests/test_words_every_game.py``).
     """
 
     id: str
@@ -128,6 +134,22 @@ class GameSpec:
     search: SearchHooks = field(default_factory=SearchHooks)
     levels: Levels = field(default_factory=Levels)
     stops: StopHooks | None = None
+    words: Mapping[str, Mapping[str, tuple[str, str]]] = field(default_factory=dict)
+
+    def word(self, group: str, key: str, lang: str = "en") -> str:
+        """``key`` of the words' ``group`` as people say it in ``lang`` (the key itself where the
+        game declares no word for it: the words test finds those)."""
+        said = self.words.get(group, {}).get(key)
+        return said[0 if lang == "ja" else 1] if said else key
+
+    def seat_title(self, name: str, lang: str = "en") -> str:
+        """A seat's name as people say it (``drake`` → Drake's army)."""
+        return self.word("seat", name, lang)
+
+    def outcome_title(self, reason: str, lang: str = "en") -> str:
+        """An outcome's reason in a few words (``sheela_complete`` → Sheela's camp's complete
+        victory)."""
+        return self.word("outcome", reason, lang)
 
     def sides(self, options: Mapping[str, Any]) -> tuple[int, ...]:
         """Each seat's side for these (validated) options (:attr:`GameInfo.teams`)."""

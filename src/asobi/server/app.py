@@ -3,7 +3,8 @@
 ``create_app(db_path)`` builds it; ``asobi serve`` runs it under uvicorn. It assembles the route
 groups of :mod:`asobi.server.routes` around one :class:`~asobi.server.rooms.Hub` (the rooms, the
 store, the seat tokens), which it opens and closes with the application. The HTTP API is described
-by FastAPI's OpenAPI page (``/docs``); the WebSocket protocol is in docs/server.md.
+by its OpenAPI document (``/openapi.json``), drawn as a page at ``/docs`` by the client itself
+(FastAPI's own pages load their scripts from a CDN); the WebSocket protocol is in docs/server.md.
 """
 
 from __future__ import annotations
@@ -76,6 +77,10 @@ def create_app(db_path: Path | str | None = None, *, bot_delay: float = 0.0,
         description="Create a game, hand out its join links, fetch records. Play goes over the WebSocket "
         "`/ws/games/{game_id}` (its messages are described in docs/server.md).",
         lifespan=lifespan,
+        # FastAPI's own pages load their scripts from a CDN (blank offline): /docs is the client's
+        # own page instead (routes.pages), drawn from /openapi.json
+        docs_url=None,
+        redoc_url=None,
     )
     app.state.hub = hub  # what every route is handed (routes.hub.hub_of)
     app.add_middleware(GZipMiddleware, minimum_size=4096)  # replays are long and repetitive

@@ -19,6 +19,7 @@ import orjson
 from ..core.actions import HIDDEN, Action, action_to_json
 from ..core.errors import AsobiError
 from ..core.events import Event
+from ..core.hooks import LEVEL_NAMES
 from ..core.match import Match, Update
 from ..core.spec import GameSpec
 from ..core.state import CHANCE, TERMINAL
@@ -134,6 +135,18 @@ events and rendering one (its message template, its card names) is most of an up
 EVENT_TEXTS_KEPT = 4096
 """A builder's :data:`EventTexts` is emptied when it holds more than this many (a game's log only
 grows; its recent events are the ones sent again)."""
+
+
+def kind_name(kind: str, lang: str) -> str:
+    """Who sits in a seat, as people say it: a person, a level by its name (``bot:hard`` →
+    むずかしいのボット / hard bot), another bot by the name it is typed as (``bot mcts:iters=50``)."""
+    ja = lang == "ja"
+    if kind == "human":
+        return "人間" if ja else "person"
+    level = LEVEL_NAMES.get(kind.removeprefix("bot:"))
+    if kind.startswith("bot:") and level is not None:
+        return f"{level[0]}のボット" if ja else f"{level[1]} bot"
+    return ("ボット " if ja else "bot ") + kind.removeprefix("bot:")
 
 
 # ---- who a message is for ------------------------------------------------------------------------
@@ -286,7 +299,8 @@ class StateMessages:
             "seat": seat,
             "lang": lang,
             "seats": [
-                {"seat": i, "name": seat_names[i], "kind": kind, "connected": i in connected}
+                {"seat": i, "name": seat_names[i], "kind": kind, "kind_name": kind_name(kind, lang),
+                 "connected": i in connected}
                 for i, kind in enumerate(match.seats)
             ],
             "to_move": current if current >= 0 else None,

@@ -53,7 +53,8 @@ def replay_message(record: GameRecord, game_id: int, seat: int | None, lang: str
         "title": first["title"],
         "seat": seat,
         "lang": lang,
-        "seats": [{"seat": s["seat"], "name": s["name"], "kind": s["kind"]} for s in first["seats"]],
+        "seats": [{"seat": s["seat"], "name": s["name"], "kind": s["kind"], "kind_name": s["kind_name"]}
+                  for s in first["seats"]],
         "opening": first["opening"],
         "frames": frames,
     }

@@ -42,7 +42,7 @@ def step_through(record: GameRecord, seat: int | None, lang: str, read: Callable
     """Show ``record`` one action at a time as ``seat`` saw it, with the board after each step,
     waiting for the reader between steps. Returns the match as far as it was shown."""
     spec = record.spec
-    names = spec.seat_names(record.options)
+    names = tuple(spec.seat_title(n, lang) for n in spec.seat_names(record.options))
     steps = replaying(record, journal=True, where=where)
     match = next(steps)
     for event in match.opening_events(seat):

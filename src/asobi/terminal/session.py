@@ -214,7 +214,8 @@ class TerminalGame:
 
     @property
     def seat_names(self) -> tuple[str, ...]:
-        return self.spec.seat_names(self.match.options)
+        """The seats as people call them, in the session's language (``drake_camp`` → Drake's camp)."""
+        return tuple(self.spec.seat_title(n, self.lang) for n in self.spec.seat_names(self.match.options))
 
     def run(self) -> Match:
         """Play until the game ends or a person quits; return the match."""

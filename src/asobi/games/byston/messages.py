@@ -186,3 +186,36 @@ SEAT_NAMES: dict[str, tuple[str, str]] = {
 }
 """Each seat (its id, from ``state.SEATINGS``) as players call it: the country it runs first (1.2,
 2.9), or the camp where one player runs a whole camp (3.1)."""
+
+COUNTRY_STATES: dict[str, tuple[str, str]] = {
+    "neutral": ("静観", "standing by"),
+    "armed": ("軍備", "armed"),
+    "war": ("参戦", "at war"),
+    "collapsed": ("滅亡", "collapsed"),
+}
+"""A country's state on the management sheet (``board.STATE_NAMES``), one word each
+wherever it is said (3.4, 35): the terminal, the browser, the glossary."""
+
+OUTCOME_WORDS: dict[str, tuple[str, str]] = {
+    "drake_complete": ("ドレイク陣営完全勝利", "Drake's camp's complete victory"),
+    "drake_ahead": ("ドレイク陣営優勢", "Drake's camp ahead"),
+    "draw": ("引き分け", "a draw"),
+    "sheela_ahead": ("シーラ陣営優勢", "Sheela's camp ahead"),
+    "sheela_complete": ("シーラ陣営完全勝利", "Sheela's camp's complete victory"),
+}
+"""27.2's five bands (``Outcome.reason``), in a few words (study reports)."""
+
+ZELANA_RUNNER_WORDS: tuple[tuple[str, str, str], ...] = (
+    ("follow", "ナの国参戦まではラウの国、以後ナの国", "Rau until Na is at war, then Na"),
+    ("rau", "常にラウの国", "Rau throughout"),
+    ("na", "常にナの国", "Na throughout"),
+)
+"""The choices of the option ``zelana_runner`` (B-1), as the lobby and help texts say them."""
+
+WORDS: dict[str, dict[str, tuple[str, str]]] = {
+    "seat": SEAT_NAMES,
+    "outcome": OUTCOME_WORDS,
+    "state": COUNTRY_STATES,
+}
+"""The game's words for the ids its seats, views and outcomes carry (``GameSpec.words``); the
+decisions (``step``) are the terminal's (``present.render``), added by the spec."""

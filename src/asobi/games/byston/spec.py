@@ -12,8 +12,9 @@ from asobi.core.hooks import Level, Levels
 from .bots import make_rule_bot
 from .control import camp_income
 from .labels import localize
-from .messages import MESSAGES
+from .messages import MESSAGES, WORDS, ZELANA_RUNNER_WORDS
 from .present import PRESENTATION
+from .present.render import _DECISIONS as STEP_WORDS
 from .space import action_space, chance_space
 from .state import SEATINGS, ZELANA_RUNNERS, BystonState
 from .tables import data_hash
@@ -71,20 +72,24 @@ SPEC = GameSpec(
     title_en="Drake's Ambition",
     rules_version="1",
     options=(
-        Option("players", int, 4, "number of players (1.2)", "プレイヤー数（1.2）", minimum=2, maximum=4),
+        Option("players", int, 4, "number of players (1.2)", "プレイヤー数（1.2）", minimum=2, maximum=4,
+               label=("人数", "Players")),
         Option(
             "zelana_runner",
             str,
             "follow",
-            "who runs the Zelana: follow (Rau, then Na once Na is at war), rau or na (B-1)",
-            "ゼラーナ隊を扱う国：follow（ナの国参戦まではラウ、以後ナ）、rau、na（B-1）",
+            "the country whose player moves and fights with the Zelana (B-1)",
+            "ゼラーナ隊を移動させ戦わせるプレイヤーの国（B-1）",
             choices=ZELANA_RUNNERS,
+            label=("ゼラーナ隊を扱う国", "Who runs the Zelana"),
+            choice_labels=ZELANA_RUNNER_WORDS,
         ),
     ),
     seat_names=lambda options: SEATINGS[options["players"]][0],
     new_state=_new_state,
     state_class=BystonState,
     rule_book="asobi.games.byston.rules",
+    words={**WORDS, "step": STEP_WORDS},
     messages=MESSAGES,
     present=PRESENTATION,
     localize=localize,

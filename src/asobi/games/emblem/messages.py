@@ -9,6 +9,7 @@ from asobi.core.actions import HIDDEN
 
 from .cards import DECKS, pool, preconstructed
 from .rules.field import square_name
+from .rules.flow import STEPS
 
 SEAT_NAMES = ("A", "B")
 
@@ -75,14 +76,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "land_chip": ("{card}の効果で{sq}の{target}にチップ1枚", "{card} puts a chip on {target} on {sq}"),
     "symbol": (
         "{sq}の{card}の【象徴】：隣接ユニットにチップ{n}枚",
-        "{card} on {sq} uses 【象徴】 (chips on its neighbours: {n})",
+        "{card} on {sq} uses 【Symbol】 (chips on its neighbours: {n})",
     ),
-    "training": ("{sq}の{card}の【修練】：チップ{n}枚", "{card} on {sq} uses 【修練】 (chips: {n})"),
+    "training": ("{sq}の{card}の【修練】：チップ{n}枚", "{card} on {sq} uses 【Training】 (chips: {n})"),
     "legacy": (
         "{card}の【伝承】：{item}を{sq}の{target}へ",
-        "{card} uses 【伝承】: {item} passes to {target} on {sq}",
+        "{card} uses 【Legacy】: {item} passes to {target} on {sq}",
     ),
-    "honing": ("{sq}の{card}の【練磨】：攻+{n}", "{card} on {sq} uses 【練磨】: 攻 +{n}"),
+    "honing": ("{sq}の{card}の【練磨】：攻+{n}", "{card} on {sq} uses 【Honing】: attack +{n}"),
     "end_phase": ("{seat}のエンドフェイズ", "{seat}'s end phase"),
     "rally": (
         "{card}の効果で{sq}の{target}にチップ{n}枚",
@@ -118,13 +119,40 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
 }
 
+OWN_DECK_NAME = ("Own deck", "自作デッキ")
+"""The name (English, 日本語) of a deck given as a list of cards (``deck_list_a``/``deck_list_b``)."""
+
+OUTCOME_WORDS: dict[str, tuple[str, str]] = {
+    "won_sortie": ("勝利：敵の出撃マスに到達", "won: a unit reached the enemy's 出撃マス"),
+    "won_wipeout": ("勝利：敵ユニット全滅", "won: the enemy was wiped out"),
+    "won_deck_out": ("勝利：山札切れ、場の気力チップが多い", "won: a deck ran out, more 気力 chips on the field"),
+    "drawn_deck_out": ("引き分け：山札切れ、場の気力チップも同数", "a draw: a deck ran out, as many 気力 chips on each side"),
+}
+"""Each way a game ends (``Outcome.reason``), in a few words (study reports)."""
+
+WORDS: dict[str, dict[str, tuple[str, str]]] = {
+    "seat": {seat: (seat, seat) for seat in SEAT_NAMES},
+    "step": {step.key: (step.name_ja, step.name_en) for step in STEPS},
+    "outcome": OUTCOME_WORDS,
+    "deck": {
+        **{preconstructed(key).name_en: (preconstructed(key).name_ja, preconstructed(key).name_en) for key in DECKS},
+        OWN_DECK_NAME[0]: (OWN_DECK_NAME[1], OWN_DECK_NAME[0]),
+    },
+}
+"""The game's words for the ids its seats, views and outcomes carry (``GameSpec.words``): the
+steps are the flow's (``rules.flow.STEPS``), named as the terminal names them; ``deck`` names a
+preconstructed deck by the English name a view gives (a deck read from a file is named by it)."""
+
+DECK_WORDS: tuple[tuple[str, str, str], ...] = tuple(
+    (key, preconstructed(key).name_ja, preconstructed(key).name_en) for key in DECKS
+)
+"""The preconstructed decks as the options' choices (the lobby, help texts)."""
+
 DECK_NAMES_JA: dict[str, str] = {}
 """A deck's 日本語 name by its English one (the state keeps the English name; both come from the
 deck's file, remembered when a game is made)."""
 
 
-OWN_DECK_NAME = ("Own deck", "自作デッキ")
-"""The name (English, 日本語) of a deck given as a list of cards (``deck_list_a``/``deck_list_b``)."""
 
 
 def remember_deck_name(name_en: str, name_ja: str) -> None:

@@ -17,7 +17,7 @@ from asobi.core.hooks import Level, Levels
 
 from .bots import rule_bot
 from .cards import DECKS, Deck, DeckModel, check_deck, load_deck, pool, preconstructed
-from .messages import MESSAGES, OWN_DECK_NAME, SEAT_NAMES, localize, remember_deck_name
+from .messages import DECK_WORDS, MESSAGES, OWN_DECK_NAME, SEAT_NAMES, WORDS, localize, remember_deck_name
 from .metrics import STUDY
 from .present import PRESENTATION
 from .space import action_space, chance_space
@@ -154,35 +154,41 @@ SPEC = GameSpec(
     title_en="Emblem card battle (Fire Emblem TCG flow)",
     rules_version="4",
     options=(
-        Option("deck_a", str, DECKS[0], "seat A's preconstructed deck", "Aの構築済みデッキ", choices=DECKS),
-        Option("deck_b", str, DECKS[1], "seat B's preconstructed deck", "Bの構築済みデッキ", choices=DECKS),
+        Option("deck_a", str, DECKS[0], "seat A's preconstructed deck", "Aの構築済みデッキ", choices=DECKS,
+               label=("Aのデッキ", "A's deck"), choice_labels=DECK_WORDS),
+        Option("deck_b", str, DECKS[1], "seat B's preconstructed deck", "Bの構築済みデッキ", choices=DECKS,
+               label=("Bのデッキ", "B's deck"), choice_labels=DECK_WORDS),
         Option(
             "deck_file_a",
             str,
             "",
-            "seat A's own deck file (TOML), read on this computer into deck_list_a",
-            "Aのデッキファイル（この端末で読み、deck_list_aにする）",
+            "seat A's own deck file (TOML), read on this computer into A's own deck list",
+            "Aのデッキファイル（この端末で読み、Aの自作デッキにする）",
+            label=("Aのデッキファイル", "A's deck file"),
         ),
         Option(
             "deck_file_b",
             str,
             "",
-            "seat B's own deck file (TOML), read on this computer into deck_list_b",
-            "Bのデッキファイル（この端末で読み、deck_list_bにする）",
+            "seat B's own deck file (TOML), read on this computer into B's own deck list",
+            "Bのデッキファイル（この端末で読み、Bの自作デッキにする）",
+            label=("Bのデッキファイル", "B's deck file"),
         ),
         Option(
             "deck_list_a",
             str,
             "",
-            "seat A's own deck as card-id:count,… (60 cards, C-26); overrides deck_a",
-            "Aの自作デッキ（カードID:枚数,…）",
+            "seat A's own deck as card-id:count,… (60 cards, C-26); overrides A's preconstructed deck",
+            "Aの自作デッキ（カードID:枚数,…、60枚、C-26）。Aの構築済みデッキに代わる",
+            label=("Aの自作デッキ", "A's own deck list"),
         ),
         Option(
             "deck_list_b",
             str,
             "",
-            "seat B's own deck as card-id:count,… (60 cards, C-26); overrides deck_b",
-            "Bの自作デッキ（カードID:枚数,…）",
+            "seat B's own deck as card-id:count,… (60 cards, C-26); overrides B's preconstructed deck",
+            "Bの自作デッキ（カードID:枚数,…、60枚、C-26）。Bの構築済みデッキに代わる",
+            label=("Bの自作デッキ", "B's own deck list"),
         ),
         Option(
             "wipeout_at_once",
@@ -190,12 +196,14 @@ SPEC = GameSpec(
             False,
             "C-24 option: a player with no unit left loses at once (no unit step of grace)",
             "C-24の選択ルール：ユニットが1体もいなくなった時点で敗北（ユニットステップの猶予なし）",
+            label=("全滅で即敗北", "Wiped out loses at once"),
         ),
     ),
     seat_names=lambda options: SEAT_NAMES,
     new_state=new_state,
     state_class=EmblemState,
     rule_book="asobi.games.emblem.rules",
+    words=WORDS,
     messages=MESSAGES,
     present=PRESENTATION,
     localize=localize,

@@ -155,6 +155,38 @@ _WORDS = {
 }
 
 
+SEAT_WORDS: dict[str, tuple[str, str]] = {seat: (seat, seat) for seat in "ABCDE"}
+"""The seats (``state.SEATS``): letters, the same in both languages."""
+
+STEP_WORDS: dict[str, tuple[str, str]] = {
+    "draw_count": ("何枚ドローするか（4.1）", "how many cards to draw (4.1)"),
+    "main": ("メインフェイズの行動（4.2）", "a main-phase action (4.2)"),
+    "place": ("ウェポンを置くマス（5.3）", "where to place the weapon (5.3)"),
+    "repair": ("続けて修復するか（5.6）", "whether to repair more (5.6)"),
+    "develop": ("開発に使うコード（5.7, 5.8）", "a code for the development (5.7, 5.8)"),
+    "shield": ("シールドフェイズの行動（4.3, 4.4）", "a shield-phase action (4.3, 4.4)"),
+    "respond": ("スタックに応答するか（6.5）", "whether to answer the stack (6.5)"),
+    "priority": ("ストラテジーを発動するか（6.4）", "whether to play a strategy now (6.4)"),
+    "discard": ("破棄する手札（7.3）", "a card to discard (7.3)"),
+    "unshield": ("破棄するシールドコード（7.3）", "a shield code to discard (7.3)"),
+    "clear": ("消去するブラックアウト（5.6）", "a blackout to remove (5.6)"),
+    "move_weapon": ("移動するウェポン", "a weapon to move"),
+    "push": ("エネミーシップを動かす方向", "where to move the enemy ship"),
+    "to_shield": ("シールドに置くコード", "a code to put into the shield"),
+}
+"""Each decision a seat is asked (``rules.DECISIONS``, the view's ``pending.kind``), as the
+terminal's status line and the browser say it."""
+
+OUTCOME_WORDS: dict[str, tuple[str, str]] = {
+    "won": ("勝利：宇宙は守られた", "won: the Universe is saved"),
+    "lost": ("敗北：スペースライフが0", "lost: the Space life is 0"),
+    "timeout": ("敗北：ラウンド上限", "lost: the round limit"),
+}
+"""Each way a game ends (``Outcome.reason``), in a few words (study reports)."""
+
+WORDS = {"seat": SEAT_WORDS, "step": STEP_WORDS, "outcome": OUTCOME_WORDS}
+"""The game's words for the ids its seats, views and outcomes carry (``GameSpec.words``)."""
+
 _CANCEL_KINDS = {
     "any": ("どれでも", "any"),
     "attack": ("アタック", "an attack"),

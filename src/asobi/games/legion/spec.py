@@ -13,7 +13,7 @@ from asobi.core.hooks import Level, Levels
 
 from .bots import make_rule_bot
 from .content import PACKAGE
-from .messages import MESSAGES, localize
+from .messages import MESSAGES, WORDS, localize
 from .metrics import STUDY
 from .present import PRESENTATION
 from .space import action_space, chance_space
@@ -80,41 +80,51 @@ SPEC = GameSpec(
     rules_version="6",
     options=(
         Option(
-            "players", int, 3, "number of players (seats A–E)", "プレイヤー数（A〜E）", minimum=2, maximum=5
+            "players", int, 3, "number of players (seats A–E)", "プレイヤー数（A〜E）", minimum=2, maximum=5,
+            label=("人数", "Players"),
         ),
         Option(
-            "difficulty", str, "normal", "difficulty preset", "難易度", choices=("easy", "normal", "hard")
+            "difficulty", str, "normal", "difficulty preset: the Space life the game starts with (1.1; our values)",
+            "難易度：開始時のスペースライフ（1.1、本作で定めた値）", choices=("easy", "normal", "hard"),
+            label=("難易度", "Difficulty"),
+            choice_labels=(("easy", "やさしい", "easy"), ("normal", "ふつう", "normal"), ("hard", "むずかしい", "hard")),
         ),
-        Option("open_hands", bool, False, "show every hand to every seat", "全員の手札を公開する"),
+        Option("open_hands", bool, False, "show every hand to every seat", "全員の手札を公開する",
+               label=("手札を公開", "Open hands")),
         Option(
             "empty_hand_cap",
             bool,
             False,
             "L-15 narrowing: the 8 − players hand cap also limits an empty hand's 3 cards",
             "L-15の狭い読み：手札0枚の3枚ドローにも「8−プレイヤー数」の上限を適用する",
+            label=("手札0枚でも上限", "Hand cap on an empty hand"),
         ),
         Option(
             "own_weapons_only",
             bool,
             False,
-            "L-26 narrowing: 操作 activates only your own weapons",
+            "L-26 narrowing: Operate (5.5) activates only your own weapons",
             "L-26の狭い読み：操作で起動できるのは自分のウェポンのみ",
+            label=("操作は自分のウェポンのみ", "Operate your own weapons only"),
         ),
         Option(
             "timing",
             str,
             "printed",
-            "strategy timing (L-28): printed = any time (6.4) and against any effect (6.5); "
-            "simple = own main phase and windows on enemy/event effects only (L-16, faster)",
-            "ストラテジーのタイミング（L-28）：printed＝いつでも（6.4）・あらゆる効果に（6.5）、"
-            "simple＝自分のメインフェイズとエネミー・イベントの効果への応答のみ（L-16、高速）",
+            "when strategies may be played (L-28): as printed, at any time (6.4) and against any effect (6.5); "
+            "simple, in your own main phase and in answer to enemy and event effects only (L-16, faster)",
+            "ストラテジーのタイミング（L-28）：印刷どおりなら、いつでも（6.4）・あらゆる効果に（6.5）。"
+            "簡略なら、自分のメインフェイズとエネミー・イベントの効果への応答のみ（L-16、高速）",
             choices=("printed", "simple"),
+            label=("ストラテジーのタイミング", "Strategy timing"),
+            choice_labels=(("printed", "印刷どおり", "as printed"), ("simple", "簡略", "simple")),
         ),
     ),
     seat_names=lambda options: tuple(SEATS[: options["players"]]),
     new_state=_new_state,
     state_class=LegionState,
     rule_book="asobi.games.legion.rules",
+    words=WORDS,
     messages=MESSAGES,
     present=PRESENTATION,
     localize=localize,

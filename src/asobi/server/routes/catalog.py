@@ -12,6 +12,7 @@ from ...core.bots import game_level
 from ...core.errors import summary
 from ...core.hooks import LEVEL_NAMES, LEVELS
 from ...core.registry import all_games, get_game
+from ...core.spec import GameSpec
 from ..cards import card_catalogue
 from ..errors import ServerError
 from ..limits import seatable_bots, seatable_levels
@@ -37,15 +38,25 @@ async def catalog(hub: HubOf) -> list[dict[str, Any]]:
             "id": spec.id, "title_ja": spec.title_ja, "title_en": spec.title_en,
             "options": [
                 {"name": o.name, "kind": o.kind.__name__, "default": o.default, "choices": o.choices,
-                 "minimum": o.minimum, "maximum": o.maximum, "help_en": o.help_en, "help_ja": o.help_ja}
+                 "minimum": o.minimum, "maximum": o.maximum, "help_en": o.help_en, "help_ja": o.help_ja,
+                 "label_ja": o.title("ja"), "label_en": o.title("en"),
+                 "choice_labels": [{"value": c, "ja": o.choice_title(c, "ja"), "en": o.choice_title(c, "en")}
+                                   for c in o.choices or ()]}
                 for o in spec.options
             ],
+            "words": _words(spec),
             "seat_names": list(spec.seat_names(defaults)),
             "levels": levels,
             "rated_by": spec.levels.ladder,
             "bots": seatable_bots(spec, hub.limits),
         })
     return out
+
+
+def _words(spec: GameSpec) -> dict[str, dict[str, dict[str, str]]]:
+    """The game's words (seats, outcomes, steps…): group → id → {"ja", "en"}."""
+    return {group: {key: {"ja": ja, "en": en} for key, (ja, en) in words.items()}
+            for group, words in spec.words.items()}
 
 
 @router.get("/api/catalog/{game}/seats", summary="The seat names of a game with these options")
@@ -68,7 +79,11 @@ async def cards(game: str) -> dict[str, dict[str, Any]]:
 
 
 @router.get("/api/catalog/{game}/board",
-            summary="The game's printed board for drawing (a hex map and every name); {} if none")
+            summary="The game's printed board for drawing (a hex map and every name), its seats' names and "
+                    "its words (outcomes, steps…) in ja and en")
 async def board(game: str) -> dict[str, Any]:
-    made = get_game(game).present.board_data
-    return made() if made is not None else {}
+    spec = get_game(game)
+    made = spec.present.board_data
+    data = made() if made is not None else {}
+    words = _words(spec)
+    return {**data, "seats": {**words.get("seat", {}), **data.get("seats", {})}, "words": words}

@@ -39,6 +39,18 @@ async def my_games() -> FileResponse:
     return FileResponse(STATIC / "mine.html")
 
 
+@router.get("/docs")
+async def api_page() -> FileResponse:
+    """The HTTP API, drawn in the browser from ``/openapi.json`` with nothing fetched elsewhere."""
+    return FileResponse(STATIC / "api.html")
+
+
+@router.get("/favicon.ico")
+async def favicon() -> FileResponse:
+    return FileResponse(STATIC / "favicon.ico", media_type="image/x-icon",
+                        headers={"Cache-Control": "max-age=86400"})
+
+
 @router.get("/play/{game_id}")
 async def game_page(game_id: GameId) -> FileResponse:
     return FileResponse(STATIC / "game.html")

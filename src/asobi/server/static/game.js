@@ -212,7 +212,7 @@
     who.replaceChildren((s.seat === null ? t("watching") : `${t("you")} ${seatName(s, s.seats[s.seat].name)}`) + " — ");
     s.seats.forEach((x, i) => {
       if (i) who.append(" · ");
-      const label = `${seatName(s, x.name)}${x.kind === "human" ? (x.connected ? " ●" : " ○") : " (" + x.kind + ")"}`;
+      const label = `${seatName(s, x.name)}${x.kind === "human" ? (x.connected ? " ●" : " ○") : " (" + (x.kind_name || x.kind) + ")"}`;
       who.append(el("span", { class: "seat", "data-seat": x.seat, text: label }));
     });
     showThinking();

@@ -31,6 +31,7 @@ window.AsobiText = {
     checked: "checked", yourSeat: "Your seat",
     timer: "Turn timer in minutes (optional: when a person's time runs out, the normal bot decides for them)",
     timeLeft: "left to decide", timedOut: "ran out of time: the bot decided", timerOff: "no turn timer",
+    status_playing: "playing", status_finished: "finished", "status_read-only": "read-only", status_damaged: "damaged",
   },
   ja: {
     lobby: "ロビー", newGame: "新しいゲーム", game: "ゲーム", seats: "席", seed: "シード（任意）", create: "作成",
@@ -62,6 +63,7 @@ window.AsobiText = {
     checked: "確認時刻", yourSeat: "あなたの席",
     timer: "持ち時間（分・任意。時間切れになると標準のボットが代わりに選びます）",
     timeLeft: "残り時間", timedOut: "時間切れ：ボットが代わりに選びました", timerOff: "持ち時間なし",
+    status_playing: "対局中", status_finished: "終了", "status_read-only": "閲覧のみ", status_damaged: "破損",
   },
 };
 window.asobiLang = function () { return localStorage.getItem("asobi.lang") || "en"; };
@@ -69,19 +71,26 @@ window.asobiT = function (key) { const t = window.AsobiText[window.asobiLang()];
 
 // A game's printed board data (GET /api/catalog/<game>/board), fetched once per page; and the
 // seats said in the page's language: a game whose seat names are ids (a wargame's "drake",
-// "sheela_camp") names them in ja and en in that data ("seats"). Until it has come, and for a
-// game without such names, a seat is its id.
+// "sheela_camp") names them in ja and en in that data ("seats"). Until it has come, a seat is its
+// id. The game's words (its steps, outcomes, a country's state…) come with it: asobiWord.
 (function () {
   const boards = {};
   const seatNames = {};
+  const words = {};
   window.asobiBoardData = function (game) {
     if (!boards[game]) {
       boards[game] = fetch(`/api/catalog/${encodeURIComponent(game)}/board`)
         .then((r) => (r.ok ? r.json() : {}))
         .catch(() => ({}))
-        .then((data) => { seatNames[game] = data.seats || {}; return data; });
+        .then((data) => { seatNames[game] = data.seats || {}; words[game] = data.words || {}; return data; });
     }
     return boards[game];
+  };
+  // An id of the game's words (group "step", "outcome"…) in the page's language; the id itself
+  // until the words have come.
+  window.asobiWord = function (game, group, key) {
+    const said = words[game] && words[game][group] && words[game][group][key];
+    return said ? said[window.asobiLang()] || said.en : key;
   };
   window.asobiSeat = function (game, name) {
     const said = seatNames[game] && seatNames[game][name];

@@ -62,14 +62,17 @@
   }
 
   // `kept`: the values chosen so far (a language switch draws the form again without losing them).
+  // Each option by its name in the page's language, its choices too, its help on hover.
   function drawOptions(kept = {}) {
     const g = spec(); const box = $("options"); box.replaceChildren();
+    const ja = window.asobiLang() === "ja";
     for (const o of g.options) {
       if (o.kind === "str" && !o.choices) continue;  // free text (deck lists): the command line's business
       let input;
       if (o.choices) {
         input = el("select");
-        for (const c of o.choices) input.append(el("option", { value: c, text: String(c) }));
+        const said = Object.fromEntries(o.choice_labels.map((c) => [String(c.value), ja ? c.ja : c.en]));
+        for (const c of o.choices) input.append(el("option", { value: c, text: said[String(c)] || String(c) }));
         input.value = o.default;
       } else if (o.kind === "bool") {
         input = el("input", { type: "checkbox" }); input.checked = o.default;
@@ -80,21 +83,28 @@
       }
       if (o.name in kept) { if (o.kind === "bool") input.checked = kept[o.name]; else input.value = kept[o.name]; }
       input.dataset.option = o.name; input.dataset.kind = o.kind;
-      input.addEventListener("change", drawSeats);
-      const help = window.asobiLang() === "ja" && o.help_ja ? o.help_ja : o.help_en;
-      box.append(el("label", { title: help }, o.name + " ", input));
+      input.addEventListener("change", () => { seatsDrawn = drawSeats(); });
+      const help = ja && o.help_ja ? o.help_ja : o.help_en;
+      box.append(el("label", { title: help, "data-label": o.name }, (ja ? o.label_ja : o.label_en) + " ", input));
     }
-    drawSeats();
+    seatsDrawn = drawSeats();
   }
 
   // Draws are numbered: a slow answer for a game or options no longer chosen must not replace the
   // seats drawn for the current ones (nor undo a seat already changed). Until the current draw is
-  // on screen the seats are marked busy and a game cannot be created from the old ones.
+  // on screen the seats are marked busy, and Create waits for it (`seatsDrawn`) rather than make a
+  // game from the old seats. The button stays enabled: an option changed by leaving its field —
+  // the change event of a click on Create — must not swallow that click.
   let drawing = 0;
+  let seatsDrawn = Promise.resolve();
+  async function seatsSettled() {
+    let waited;
+    do { waited = seatsDrawn; await waited; } while (waited !== seatsDrawn);
+  }
   async function drawSeats() {
     const g = spec(); const mine = ++drawing;
     const box = $("seats");
-    box.setAttribute("aria-busy", "true"); $("create").disabled = true;
+    box.setAttribute("aria-busy", "true");
     const query = new URLSearchParams(options()).toString();
     await window.asobiBoardData(g.id);
     let names = g.seat_names;
@@ -103,9 +113,11 @@
     catch (e) { error = e.message; }
     if (mine !== drawing) return;
     $("error").textContent = error;
-    // the seats chosen so far stay when the same seats are drawn again (a language switch)
-    const before = [...box.querySelectorAll("label[data-seat-name]")].map((l) => [l.dataset.seatName, l.querySelector("select").value]);
-    const same = before.length === names.length && before.every(([n], i) => n === names[i]);
+    // the seats chosen so far stay where the same seat is drawn again (a language switch, an option
+    // that changes some seats only), in the same game
+    const before = box.dataset.game === g.id
+      ? new Map([...box.querySelectorAll("label[data-seat-name]")].map((l) => [l.dataset.seatName, l.querySelector("select").value]))
+      : new Map();
     box.replaceChildren();
     names.forEach((name, i) => {
       const select = el("select", { "data-seat": i });
@@ -115,10 +127,10 @@
       const kinds = el("optgroup", { label: t("bots") });
       for (const b of g.bots) kinds.append(el("option", { value: "bot:" + b, text: "bot:" + b }));
       select.append(levels, kinds);
-      select.value = same ? before[i][1] : i === 0 ? "human" : "bot:normal";
+      select.value = before.has(name) ? before.get(name) : i === 0 ? "human" : "bot:normal";
       box.append(el("label", { "data-seat-name": name }, seatName(g.id, name) + " ", select));
     });
-    box.dataset.game = g.id; box.removeAttribute("aria-busy"); $("create").disabled = false;
+    box.dataset.game = g.id; box.removeAttribute("aria-busy");
   }
 
   // A level in the seat menu: its name in the page's language, how long it may take a decision
@@ -143,8 +155,18 @@
     return el("div", {}, el("div", {}, el("a", { href: url, target: "_blank", text: label })), input);
   }
 
+  // One game a click: a second click while the first waits for its seats makes no second game.
+  let creating = false;
   async function create() {
+    if (creating) return;
+    creating = true;
+    try { await createOnce(); } finally { creating = false; }
+  }
+
+  async function createOnce() {
     $("error").textContent = ""; $("created").replaceChildren();
+    await seatsSettled();
+    if ($("error").textContent) return;  // the options were refused: nothing to make
     const seats = [...$("seats").querySelectorAll("select")].map((s) => s.value);
     const body = { game: spec().id, options: options(), seats };
     if ($("seed").value !== "") {
@@ -173,6 +195,24 @@
       box.append(el("div", {}, el("div", { class: "muted", text: t("hostSecret") }), secret));
       refresh();
     } catch (e) { $("error").textContent = e.message; }
+  }
+
+  // A saved game's game, seats and result in the page's language (the list gives their ids).
+  function gameTitle(id) {
+    const g = catalog.find((x) => x.id === id);
+    return g ? (window.asobiLang() === "ja" ? g.title_ja : g.title_en) : id;
+  }
+  function seatKind(game, kind) {
+    const g = catalog.find((x) => x.id === game);
+    const level = g && /^bot:[a-z]+$/.test(kind) ? g.levels.find((l) => "bot:" + l.level === kind) : null;
+    if (kind === "human") return t("human");
+    if (level) return window.asobiLang() === "ja" ? level.name_ja : level.name_en;
+    return kind;  // a bot by its own name, as it is typed
+  }
+  function outcome(game, reason) {
+    const g = catalog.find((x) => x.id === game);
+    const said = g && g.words.outcome && g.words.outcome[reason];
+    return said ? said[window.asobiLang()] || said.en : reason;
   }
 
   async function refresh() {
@@ -213,8 +253,8 @@
         links.append(" ", watchers, " ", remove);
       }
       table.append(el("tr", { "data-game": g.id },
-        el("td", { text: g.id }), el("td", { text: g.game }), el("td", { text: g.seats.join(", ") }),
-        el("td", { text: g.status }), el("td", { text: g.actions }), el("td", { text: g.result }), links));
+        el("td", { text: g.id }), el("td", { text: gameTitle(g.game) }), el("td", { text: g.seats.map((k) => seatKind(g.game, k)).join(", ") }),
+        el("td", { text: t("status_" + g.status) }), el("td", { text: g.actions }), el("td", { text: outcome(g.game, g.result) }), links));
     }
     box.replaceChildren(table);
   }

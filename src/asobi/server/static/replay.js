@@ -58,7 +58,7 @@
     document.title = `asobi — ${replay.title} #${gameId}`;
     $("title").textContent = `${t("replayOf")}: ${replay.title} #${gameId}`;
     const select = $("seat");
-    select.replaceChildren(...replay.seats.map((s) => el("option", { value: String(s.seat), text: `${seatName(s.name)} (${s.kind})` })),
+    select.replaceChildren(...replay.seats.map((s) => el("option", { value: String(s.seat), text: `${seatName(s.name)} (${s.kind_name || s.kind})` })),
       el("option", { value: "", text: t("spectator") }));
     select.value = replay.seat === null ? "" : String(replay.seat);
     $("slider").max = String(replay.frames.length - 1);

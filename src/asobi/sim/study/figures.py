@@ -52,11 +52,12 @@ def outcomes(report: Mapping[str, Any]) -> bytes:
         ax.set_ylabel("table win rate (%)")
     else:
         seats = settings[0]["seat_names"]
+        titles = settings[0].get("seat_titles", seats)
         width = 0.8 / len(seats)
-        for j, seat in enumerate(seats):
+        for j, (seat, title) in enumerate(zip(seats, titles, strict=True)):
             rates = [next(w for w in s["seat_wins"] if w["seat"] == seat) for s in settings]
             ax.bar([i + (j - (len(seats) - 1) / 2) * width for i in x], [100 * r["rate"] for r in rates], width,
-                   yerr=_rate_errors(rates), capsize=3, label=f"seat {seat}")
+                   yerr=_rate_errors(rates), capsize=3, label=title)
         ax.axhline(50, color="grey", linewidth=0.8, linestyle=":")
         ax.set_ylabel("win rate (%)")
         ax.legend(loc="upper right", fontsize="small")

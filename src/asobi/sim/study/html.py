@@ -106,7 +106,7 @@ def _outcomes(report: Mapping[str, Any], figures: Mapping[str, bytes]) -> str:
         header = ["setting", "games", "table wins (95% CI)", "unfinished"]
         rows = [(escape(s["label"]), s["games"], pct(s["win"]), s["unfinished"]) for s in settings]
     else:
-        seats = settings[0]["seat_names"]
+        seats = settings[0].get("seat_titles", settings[0]["seat_names"])
         header = ["setting", "games", *(f"{seat} wins (95% CI)" for seat in seats), "draws", "unfinished"]
         rows = [
             (escape(s["label"]), s["games"], *(pct(w) for w in s["seat_wins"]), s["draws"], s["unfinished"])
@@ -151,7 +151,7 @@ def _advantage(report: Mapping[str, Any]) -> str:
         rows.append((
             escape(s["label"]),
             f"{pct(first)}, p = {p_text(first['p'])}" if first else "– (not chosen by chance)",
-            f"{escape(seat['seat'])}: {pct(seat)}, p = {p_text(seat['p'])}" if seat else "–",
+            f"{escape(_seat_title(s, seat['seat']))}: {pct(seat)}, p = {p_text(seat['p'])}" if seat else "–",
         ))
     return (
         "<h2>Seat and first-player advantage</h2><p>Among games someone won: how often the player who went "
@@ -160,17 +160,25 @@ def _advantage(report: Mapping[str, Any]) -> str:
     )
 
 
+def _seat_title(setting: Mapping[str, Any], name: str) -> str:
+    """A seat of a setting as people call it (its name where the report keeps no titles)."""
+    titles = dict(zip(setting["seat_names"], setting.get("seat_titles", setting["seat_names"]), strict=True))
+    return str(titles.get(name, name))
+
+
 def _reasons(report: Mapping[str, Any]) -> str:
     columns: list[tuple[str, str]] = []
+    said: dict[str, str] = {}  # each reason as people say it (a report made before they were kept: its id)
     for s in report["settings"]:
         for r in s["reasons"]:
+            said.setdefault(r["reason"], r.get("said", r["reason"]))
             if (r["reason"], r["clause"]) not in columns:
                 columns.append((r["reason"], r["clause"]))
     rows = []
     for s in report["settings"]:
         counts = {(r["reason"], r["clause"]): r["games"] for r in s["reasons"]}
         rows.append((escape(s["label"]), *(f"{100 * counts.get(c, 0) / s['games']:.1f}%" for c in columns)))
-    return "<h2>How games ended</h2>" + table(("setting", *(f"{r} ({c})" for r, c in columns)), rows)
+    return "<h2>How games ended</h2>" + table(("setting", *(f"{said[r]} ({c})" for r, c in columns)), rows)
 
 
 def _length(report: Mapping[str, Any], figures: Mapping[str, bytes]) -> str:

@@ -103,6 +103,7 @@ def _setting(
         "options": dict(cell.options),
         "bots": list(cell.bots),
         "seat_names": seats,
+        "seat_titles": [spec.seat_title(name) for name in seats],  # as people call them (GameSpec.words)
         "games": n,
         "unfinished": sum(1 for g in games if g["reason"] == "unfinished"),
         "draws": sum(1 for g in games if not g["winners"] and g["reason"] != "unfinished")
@@ -110,7 +111,7 @@ def _setting(
         "win": rate(sum(1 for g in games if g["winners"]), n),
         "seat_wins": [{"seat": s, **rate(wins[i], n)} for i, s in enumerate(seats)],
         "reasons": [
-            {"reason": r, "clause": c, "games": k}
+            {"reason": r, "said": spec.outcome_title(r) if r != "unfinished" else "unfinished", "clause": c, "games": k}
             for (r, c), k in Counter((g["reason"], g["clause"]) for g in games).most_common()
         ],
     }

@@ -14,6 +14,7 @@ from typing import Any
 
 from asobi.core.hooks import Item
 
+from ..messages import COUNTRY_STATES
 from ..tables import TERRAIN_JA, Building, Machine, Tables, tables
 
 _NAME = {"ja": 0, "en": 1}
@@ -190,15 +191,19 @@ def items(view: dict[str, Any], lang: str) -> list[Item]:
     return [*hexes, *counters, *characters]
 
 
+_STATES = ("neutral", "armed", "war")
+"""A country's states before collapse (3.4), in the game's words (``messages.COUNTRY_STATES``)."""
+
 GLOSSARY: tuple[tuple[str, str], ...] = (
     ("AB / AS / ABS", "aura battler (オーラバトラー, a fighting machine, 2.1) / aura ship (オーラシップ) / aura battle "
      "ship (オーラバトルシップ). Only ships move (3 MP, 17.4); ABs and characters ride in them (17.15)."),
     ("GP", "the money each country collects from its income hexes (6) and spends on production, repair, "
      "building, development and chits."),
     ("TL", "技術レベル, technology level: a machine needs its TL to be produced (8.5); raised by development (7)."),
-    ("静観 / 軍備 / 参戦", "neutral / armed / at war: a neutral country collects no income (6.3); a country not at "
-     "war moves only in its own land (17.12) and nobody enters its land (17.13)."),
-    ("滅亡", "collapse: a country whose condition is met leaves the war (35); Rau's and Na's map units become the "
+    (" / ".join(COUNTRY_STATES[k][0] for k in _STATES), " / ".join(COUNTRY_STATES[k][1] for k in _STATES)
+     + f": a country {COUNTRY_STATES['neutral'][1]} collects no income (6.3); a country not "
+     f"{COUNTRY_STATES['war'][1]} moves only in its own land (17.12) and nobody enters its land (17.13)."),
+    ("滅亡", "collapsed: a country whose condition is met leaves the war (35); Rau's and Na's map units become the "
      "other's 残党軍 (remnants, removed for good when hit off the map)."),
     ("陣営", "camp: Drake's (ドレイク軍 and Ku) or Sheela's (Rau, Na, Ah, Mi and the Zelana, 3.2, 3.3)."),
     ("工場ボックス", "factory box: counters a country may produce (8.3); units removed in combat go back there."),
@@ -217,7 +222,26 @@ GLOSSARY: tuple[tuple[str, str], ...] = (
 )
 
 
+GLOSSARY_JA: tuple[tuple[str, str], ...] = (
+    ("AB / AS / ABS", "オーラバトラー（2.1）/ オーラシップ / オーラバトルシップ。移動するのは艦だけ（3MP、17.4）。ABとキャラクターは艦に搭載される（17.15）。"),
+    ("GP", "各国が収入ヘックスから得る資金（6）。生産・修理・建築・開発・チットに使う。"),
+    ("TL", "技術レベル。マシンの生産にはそのTLが要る（8.5）。開発で上がる（7）。"),
+    ("静観 / 軍備 / 参戦", "国の状態。静観中の国は収入がない（6.3）。参戦していない国は自国領内しか移動できず、誰もその国の領内に入れない（17.12, 17.13）。"),
+    ("滅亡", "条件を満たした国は戦争から脱落する（35）。ラウとナのマップ上のユニットは相手の残党軍になる（マップから除去されると戻らない）。"),
+    ("陣営", "ドレイク陣営（ドレイク軍とクの国）とシーラ陣営（ラウ・ナ・ア・ミの国とゼラーナ隊、3.2, 3.3）。"),
+    ("工場ボックス", "その国が生産できるカウンター（8.3）。戦闘で除去されたユニットもここへ戻る。"),
+    ("生産 / 増産 / 換装", "工場ボックスのカウンターをマップへ（8）/ 新しいカウンターを工場ボックスへ（9）/ ボックスのカウンターを上位のマシンに替える（10）。"),
+    ("行動チット", "カップから引き、1つの国に行動フェイズ（移動、そして戦闘）を与える（14）。"),
+    ("表 / 裏", "防御力に等しいヒットで裏になり、裏のユニットが同様にヒットされると除去される（25.4）。"),
+    ("空戦力 / 爆撃力 / 対空 / 砲撃 / 防御力", "ダイスがその値以下でヒット。対空と砲撃は門数×値（21〜24）。"),
+    ("攻撃力 / 防御力 / 指揮", "キャラクターの値：加えるヒット / ユニットの防御力に加える値 / 自軍で振り分けるヒット（25.9）。ABと艦で1行ずつ。"),
+    ("城塞 / 砦", "建物。ABはどちらでも、艦は城塞でのみ生産できる（8.7〜8.9）。修理もここで（11）。"),
+    ("平地 / 高地 / 山岳", "城塞は平地に、砦は平地か高地に建てる（12.3〜12.5）。"),
+    ("重傷者ボックス", "重傷のキャラクターが次のターンのカップを待つ場所（14.3）。"),
+    ("最寄り", "地形にかかわらず、ヘックスの歩数が最も少ないもの（B-23）。"),
+)
+"""The same terms explained in Japanese (``t`` in the terminal)."""
+
+
 def glossary(lang: str) -> list[str]:
-    if lang == "ja":
-        return []
-    return [f"{term}: {meaning}" for term, meaning in GLOSSARY]
+    return [f"{term}: {meaning}" for term, meaning in (GLOSSARY_JA if lang == "ja" else GLOSSARY)]

@@ -44,7 +44,8 @@
 
   function side(svg, p, index, ctx, x, y) {
     const names = (ctx.seats || []).map((s) => s.name);
-    S.text(svg, x, y, `${names[index] || "AB"[index]} — ${p.deck_name}`, { "font-weight": 600, fill: SIDE[index] });
+    const deck = window.asobiWord("emblem", "deck", p.deck_name);  // in the page's language (i18n.js)
+    S.text(svg, x, y, `${names[index] || "AB"[index]} — ${deck}`, { "font-weight": 600, fill: SIDE[index] });
     const ja = ctx.lang === "ja";
     S.text(svg, x, y + 16, ja ? `気力チップ 未使用 ${p.unused} / 使用済 ${p.used} · デッキ ${p.deck} · 手札 ${p.hand_count}`
       : `chips ${p.unused} unused / ${p.used} used · deck ${p.deck} · hand ${p.hand_count}`, { "font-size": 11 });
@@ -82,9 +83,10 @@
     return svg;
   }
 
+  // The step being decided, as the game's words say it (i18n.js: the step's id until they come).
   function deciding(view, lang) {
     const who = "AB"[view.actor] || "";
-    return lang === "ja" ? `${who}: ${view.step}` : `${who}: ${view.step} step`;
+    return `${who}${lang === "ja" ? "：" : ": "}${window.asobiWord("emblem", "step", view.step)}`;
   }
 
   // The verbs whose first parameter is a square of the field (equip: its second).

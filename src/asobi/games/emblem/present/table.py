@@ -34,8 +34,8 @@ GLOSSARY: tuple[tuple[str, str], ...] = (
      "(1 square in any direction)."),
     ("直接 / 間接 / 魔法 / 回復", "direct (distance 1) / indirect (distance 2) / magic (1–2) attacks / healing "
      "(another friendly unit at 1–2)."),
-    ("【象徴】【修練】【伝承】【練磨】【捕獲】", "Symbol, Training, Legacy, Honing, Capture: keyword effects; each "
-     "card's English text says what its keyword does."),
+    ("【Symbol】【Training】【Legacy】【Honing】【Capture】", "【象徴】【修練】【伝承】【練磨】【捕獲】 on the cards: "
+     "keyword effects; each card's English text says what its keyword does."),
     ("毒", "poison: a poisoned unit loses a 気力 chip at the start of its owner's turn."),
 )
 
@@ -137,7 +137,21 @@ def _items(view: dict[str, Any], lang: str) -> list[Item]:
     return out
 
 
+GLOSSARY_JA: tuple[tuple[str, str], ...] = (
+    ("気力", "ユニットに置かれたチップ。ダメージを受けると気力チップを失い（持ち主の使用済みへ）、0になると戦場外へ撤退する。最大値はカードに印刷。"),
+    ("攻 / 反", "攻撃力（攻撃するときのダメージ、武器・魔法の前）/ 反撃力（攻撃されたとき、攻撃タイプが届けば返すダメージ）。"),
+    ("出撃マス", "各プレイヤーの手前の3マス。ユニットはここに配置する。敵の出撃マスに移動したユニットの持ち主が勝つ。"),
+    ("戦場外 / 国外", "公開の捨て札置き場 / マリガンした手札と捕獲されたユニットの置き場（二度と戻らない）。"),
+    ("未使用 / 使用済み", "コストと気力チップは未使用チップから払う。使ったチップは使用済みになり、持ち主のターン開始時に未使用に戻る。"),
+    ("国力フェイズ / 侵攻フェイズ", "ドロー・ユニットとチップの配置・カードの付与 / ターンプレイヤーのユニットが1体ずつ移動して行動する。"),
+    ("世代交代", "エンドフェイズに子ユニットが場の親ユニットと入れ替わる（チップとカードは引き継ぐ）か、手札の親を明示して子に気力を置く。"),
+    ("歩兵 / 騎兵 / 飛兵", "縦横1マス / 斜め前1マスにも / 全方向1マス移動する。"),
+    ("直接 / 間接 / 魔法 / 回復", "距離1 / 距離2 / 距離1〜2の攻撃 / 距離1〜2の味方ユニットを回復。"),
+    ("【象徴】【修練】【伝承】【練磨】【捕獲】", "キーワード効果。効果は各カードのテキストのとおり。"),
+    ("毒", "毒状態のユニットは、持ち主のターン開始時に気力チップを1枚失う。"),
+)
+"""The same terms explained in Japanese (``t`` in the terminal)."""
+
+
 def glossary(lang: str) -> list[str]:
-    if lang == "ja":
-        return []
-    return [f"{term}: {meaning}" for term, meaning in GLOSSARY]
+    return [f"{term}: {meaning}" for term, meaning in (GLOSSARY_JA if lang == "ja" else GLOSSARY)]

@@ -9,15 +9,6 @@
   let data = null;  // the effects stack items carry, said in ja and en (fetched once per page, i18n.js)
   const ready = window.asobiBoardData("legion").then((d) => { data = d; });
 
-  // The decisions in Japanese (the view names them by id), so that no English shows in Japanese.
-  const KINDS_JA = {
-    draw_count: "何枚ドローするか（4.1）", main: "メインフェイズの行動（4.2）", place: "ウェポンを置くマス（5.3）",
-    repair: "続けて修復するか（5.6）", develop: "開発に使うコード（5.7, 5.8）", shield: "シールドフェイズの行動（4.3, 4.4）",
-    respond: "スタックに応答するか（6.5）", discard: "破棄する手札（7.3）", unshield: "破棄するシールドコード（7.3）",
-    clear: "消去するブラックアウト（5.6）", move_weapon: "移動するウェポン", push: "エネミーシップを動かす方向",
-    to_shield: "シールドに置くコード",
-  };
-
   function spaceMap(svg, map, x0, y0, ctx) {
     const ja = ctx.lang === "ja";
     const cols = map.cols;
@@ -152,7 +143,8 @@
   function deciding(view, lang) {
     const p = view.pending;
     if (!p) return "";
-    return lang === "ja" ? `${p.seat}：${KINDS_JA[p.kind] || p.kind}` : `${p.seat} decides: ${p.kind}`;
+    const kind = window.asobiWord("legion", "step", p.kind);  // the game's words (i18n.js)
+    return lang === "ja" ? `${p.seat}：${kind}` : `${p.seat} decides: ${kind}`;
   }
 
   // Space-map squares in actions: place, clear and repair name one first; move (piece, square) second.

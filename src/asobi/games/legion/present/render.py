@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..content import content
-from ..messages import card_name, enemy_square_name, localize, square_name
+from ..messages import STEP_WORDS, card_name, enemy_square_name, localize, square_name
 
 _T = {
     "space": ("スペースマップ（上が北）", "Space map (north is up)"),
@@ -39,22 +39,6 @@ _T = {
 _DIRECTIONS = {"north": ("北", "N"), "east": ("東", "E"), "south": ("南", "S"), "west": ("西", "W")}
 """Where a square sends the enemy ship ("to〜" on the map): a Japanese word, or the print's initial."""
 
-_KINDS = {
-    "draw_count": ("何枚ドローするか（4.1）", "how many cards to draw (4.1)"),
-    "main": ("メインフェイズの行動（4.2）", "a main-phase action (4.2)"),
-    "place": ("ウェポンを置くマス（5.3）", "where to place the weapon (5.3)"),
-    "repair": ("続けて修復するか（5.6）", "whether to repair more (5.6)"),
-    "develop": ("開発に使うコード（5.7, 5.8）", "a code for the development (5.7, 5.8)"),
-    "shield": ("シールドフェイズの行動（4.3, 4.4）", "a shield-phase action (4.3, 4.4)"),
-    "respond": ("スタックに応答するか（6.5）", "whether to answer the stack (6.5)"),
-    "priority": ("ストラテジーを発動するか（6.4）", "whether to play a strategy now (6.4)"),
-    "discard": ("破棄する手札（7.3）", "a card to discard (7.3)"),
-    "unshield": ("破棄するシールドコード（7.3）", "a shield code to discard (7.3)"),
-    "clear": ("消去するブラックアウト（5.6）", "a blackout to remove (5.6)"),
-    "move_weapon": ("移動するウェポン", "a weapon to move"),
-    "push": ("エネミーシップを動かす方向", "where to move the enemy ship"),
-    "to_shield": ("シールドに置くコード", "a code to put into the shield"),
-}
 
 
 def _army_text(card_id: str, lang: str) -> str:
@@ -187,7 +171,7 @@ def render(view: dict[str, Any], seat: int | None = None, lang: str = "en") -> s
             out.append(f"  {label}{who}: {localize('verb', item['verb'], lang)}{neg}")
     if view["pending"]:
         kind = view["pending"]["kind"]
-        label = _KINDS.get(kind, (kind, kind))[0 if lang == "ja" else 1]
+        label = STEP_WORDS.get(kind, (kind, kind))[0 if lang == "ja" else 1]
         extra = ""
         if kind == "develop":
             extra = f" {view['pending']['total']}/{view['pending']['need']}"

@@ -83,7 +83,14 @@ GLOSSARY = (
 )
 
 
+GLOSSARY_JA = (
+    ("コードカード", "α・β・γ × 1・2・3。支払い、シールド、開発に使う。"),
+    ("シールド", "プレイヤーの前に置くコード（3枚まで、4.3）。攻撃するマスのコードと同じシールドコードがあれば、その攻撃を防ぐ（7.6）。"),
+    ("開発", "エネミーコマのアルファベットのコードを、盤面に示された合計以上捨てる：エネミーに1ダメージ（5.7, 5.8）。"),
+    ("ブラックアウト（##）", "ブラックアウトしたマス：ウェポンを置けない。もう一度ブラックアウトすると、その色のマスがすべてブラックアウトする（9.3）。"),
+)
+"""The same terms explained in Japanese (``t`` in the terminal)."""
+
+
 def glossary(lang: str) -> list[str]:
-    if lang == "ja":
-        return []
-    return [f"{term}: {meaning}" for term, meaning in GLOSSARY]
+    return [f"{term}: {meaning}" for term, meaning in (GLOSSARY_JA if lang == "ja" else GLOSSARY)]
