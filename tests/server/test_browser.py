@@ -491,19 +491,20 @@ def test_the_seat_that_is_thinking_is_marked_with_its_time(server, browser):
     made = page.evaluate("""() => fetch('/api/games', {method: 'POST', headers: {'content-type': 'application/json'},
         body: JSON.stringify({game: 'emblem', seats: ['human', 'bot:ismcts:time=2'], seed: 3})}).then(r => r.json())""")
     seat_link = next(s["link"] for s in made["seats"] if s["link"])
-    watcher = browser.new_page()  # a spectator who joins while B thinks is told too
+    watcher = browser.new_page()  # a spectator is told too (one joining meanwhile: test_thinking.py)
     try:
         page.goto(seat_link)
         page.wait_for_selector("#actions button")
+        watcher.goto(seat_link.split("#")[0] + "#watch")
+        watcher.wait_for_function("document.querySelector('#turn').dataset.stateId !== undefined")
         page.locator("#actions button").first.click()  # A keeps its hand; B's searches begin
         marked = page.wait_for_selector("#who .seat.thinking [data-testid=thinking]", timeout=60_000)
         assert marked is not None and page.get_attribute("#who .seat.thinking", "data-seat") == "1"
         assert "B (bot ismcts:time=2)" in page.inner_text("#who .seat.thinking")
         page.wait_for_function("/thinking… [1-9] s/.test(document.querySelector('#who [data-testid=thinking]')"
                                ".textContent)", timeout=10_000)  # its time goes on
-        _screenshot(page, "thinking")
-        watcher.goto(seat_link.split("#")[0] + "#watch")
         watcher.wait_for_selector("#who .seat.thinking[data-seat='1'] [data-testid=thinking]", timeout=30_000)
+        _screenshot(page, "thinking")
         # Once B has moved, the mark leaves it (a new think marks it afresh, from 0 s).
         page.wait_for_function("!document.querySelector('#who .seat.thinking') || "
                                "/thinking… 0 s/.test(document.querySelector('#who [data-testid=thinking]').textContent)",
