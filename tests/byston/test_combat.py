@@ -15,7 +15,7 @@ from asobi.games.byston.rules.combat import BOMBER, NO_ROLE, SORTIED, battle_hex
 from support.play import random_playout
 from support.scenario import rule
 
-from .helpers import C, ch, chit, events, game, h, put
+from .helpers import C, ch, chit, events, game, h, put, u
 
 HEX = "1017"
 
@@ -352,6 +352,7 @@ def test_air_combat_rolls_each_sortied_ab_against_its_air_value_and_adds_the_pil
     roll(s, 3)
     args = logged(s, "pool_air")[0]
     assert args == {"country": C["drake"], "units": 3, "dice": "1×2, 2×1", "bonus": 2, "hits": 3}
+    assert [e.clauses for e in s.log if e.key == "pool_air"] == [("21.5", "21.6")]  # Bern's attack
     assert s.hits[0] == 3
 
 
@@ -537,6 +538,29 @@ def test_a_pilot_adds_his_ab_defence_but_a_buildings_characters_add_nothing():
     roll(s, 3)  # the fort takes 3, Drake inside adds nothing
     go(s)
     assert s.flipped[fort]
+    flipped = [e for e in s.log if e.key == "flipped" and dict(e.args)["unit"] == u("fort")]
+    assert [e.clauses for e in flipped] == [("25.4", "25.8")]
+
+
+@rule("25.6", "25.4")
+def test_a_piloted_ab_flipped_cites_the_pilots_defence():
+    s = game()
+    d = put(s, "drake", "drumlo", HEX)
+    fort = put(s, "drake", "fort", HEX)
+    drake, _bern = at(s, "drake"), at(s, "bern")
+    for _ in range(3):
+        put(s, "rau", "botune", HEX)
+    put(s, "rau", "grimley", HEX)
+    fight(s)
+    go(s, "mount")
+    assert s.pending[3] == drake
+    s.apply(("mount", fort))
+    s.apply(("mount", d))  # Bern: AB defence 1
+    miss(s)
+    roll(s, 3)  # the Drumlo's 2 and Bern's 1
+    go(s, "fate")  # Bern's survival roll (26.1) after the damage
+    flipped = [e for e in s.log if e.key == "flipped" and dict(e.args)["unit"] == u("drumlo")]
+    assert s.flipped[d] and [e.clauses for e in flipped] == [("25.4", "25.6")]
 
 
 @rule("25.7", "B-44")
@@ -554,6 +578,8 @@ def test_a_ship_adds_the_best_as_defence_aboard_only():
     roll(s, 5)  # 3 + 2 = 5 (not 3 + 2 + 1)
     quiet(s)
     assert s.flipped[ship] and {"hits": 5} not in logged(s, "hits_lost")
+    flipped = [e for e in s.log if e.key == "flipped" and dict(e.args)["unit"] == u("namwan")]
+    assert [e.clauses for e in flipped] == [("25.4", "25.7")]
 
 
 @rule("25.9", "25.9.1", "25.9.3", "25.9.4", "B-31", "B-72")

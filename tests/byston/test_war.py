@@ -42,6 +42,9 @@ def test_each_country_starts_in_its_printed_state():
         "zelana": WAR,
     }
     assert {c: s.status[k] for c, k in C.items()} == expected
+    setup = s.log[0]  # the setup's event cites what it applied
+    assert setup.clauses == ("1.2", "28.1", "29.1", "30.1", "31.1", "32.1", "33.1", "34.1", "32.3", "33.3", "34.8")
+    assert BystonState(4, zelana_runner="na").log[0].also[-1] == "33.3"  # a fixed runner: no 34.8
 
 
 @rule("1.2", "B-1", "32.3", "33.3", "34.8")

@@ -51,6 +51,8 @@ BOMBER = -3
 
 STEPS = ("air", "aa", "bombing", "shelling")
 ROLL_CLAUSE = {"air": "21.5", "aa": "22.4", "bombing": "23.4", "shelling": "24.4"}
+BONUS_CLAUSE = {"air": "21.6", "aa": "22.5", "bombing": "23.5", "shelling": "24.6"}
+"""The clause that adds the characters' attack aboard to a step's hits (cited beside the roll)."""
 COMBAT_CHANCES = frozenset({"pool", "fate"})
 
 _AB_TARGETS = frozenset({"air", "aa"})
@@ -517,8 +519,9 @@ def chance_pool(
     s: State, action: tuple[Any, ...], step: str, camp: int, dice: Dice, bonus: int, n: int
 ) -> None:
     _set(s, "hits", camp, action[1])
-    s.say(
+    s.cite(
         ROLL_CLAUSE[step],
+        (BONUS_CLAUSE[step],) if bonus else (),
         "pool_" + step,
         country=runner(s, camp),
         units=n,
@@ -604,7 +607,16 @@ def _remove(s: State, i: int) -> None:
     s.flipped[i] = 0
     _set(s, "blocks", i, 0)
     _set(s, "role", i, NO_ROLE)
-    s.say("25.4", "removed", country=s.owner[i], unit=st.counter_unit[i])
+    s.cite("25.4", _defence_clauses(s, i), "removed", country=s.owner[i], unit=st.counter_unit[i])
+
+
+def _defence_clauses(s: State, i: int) -> tuple[str, ...]:
+    """25.6–25.8: the clause that set a damaged unit's block by the characters aboard it — an AB
+    rider's AB defence, the best AS defence aboard a ship, none in a building (B-44)."""
+    if i not in s.aboard:
+        return ()
+    kind = _kind(i)
+    return ("25.6",) if kind == "AB" else ("25.7",) if kind in ("AS", "ABS") else ("25.8",)
 
 
 def task_damage(s: State, step: str) -> None:
@@ -623,7 +635,7 @@ def task_damage(s: State, step: str) -> None:
             damaged[i] = 1
             _set(s, "blocks", i, 0)
             s.flipped[i] = 1
-            s.say("25.4", "flipped", country=s.owner[i], unit=st.counter_unit[i])
+            s.cite("25.4", _defence_clauses(s, i), "flipped", country=s.owner[i], unit=st.counter_unit[i])
     for i in [i for i, how in damaged.items() if how == 2]:
         for j in _in_hex(s):
             if s.role[j] == i:  # 20.3
