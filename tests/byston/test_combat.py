@@ -113,7 +113,7 @@ def test_a_battle_where_the_acting_country_meets_the_other_camp_only():
     assert battle_hexes(s, C["rau"]) == [h("1018")]
 
 
-@rule("18.7", "19.1", "19.2", "B-25")
+@rule("18.7", "19.1", "19.2", "B-25", "18.1")
 def test_the_battle_is_fought_without_being_asked_and_in_five_steps():
     s, _, _ = air_duel()
     put(s, "drake", "namwan", HEX)
@@ -122,6 +122,7 @@ def test_the_battle_is_fought_without_being_asked_and_in_five_steps():
     # nothing asks whether to fight: the preparation step asks the acting camp first
     assert s.pending[0] == "sortie" and s.pending[2] == C["drake"]
     assert [e.key for e in s.log][:1] == ["battle"]
+    assert s.log[0].clauses == ("19.1", "18.1", "18.7")  # where the camps meet; compulsory
     go(s, "pool")
     assert pool(s)[:2] == ("air", 0)
     roll(s, 0)
@@ -194,6 +195,8 @@ def test_the_zelana_fights_only_where_the_zelana_is():
     put(s, "drake", "drumlo", "1016")
     s.phase_chit = chit("zelana")
     assert battle_hexes(s, C["zelana"]) == [h(HEX)]
+    fight(s, "zelana")
+    assert [e.clauses for e in s.log if e.key == "battle"] == [("19.1", "18.1", "18.7", "18.3")]
 
 
 @rule("18.4")
@@ -671,6 +674,7 @@ def test_a_character_in_a_flipped_unit_rolls_on_the_upper_row():
     s.apply(("fate", "-"))
     assert s.char_at[k] == h(HEX)
     assert logged(s, "fate") == [{"char": k, "row": "---LLH", "fate": "-"}]
+    assert [e.clauses for e in s.log if e.key == "fate"] == [("26.2", "26.1", "26.2.2")]
 
 
 @rule("26.2", "26.2.3", "26.2.4", "B-16", "B-32")

@@ -31,7 +31,7 @@ def test_chits_are_drawn_one_by_one_onto_the_open_box_and_each_country_acts():
     s.apply(("chit", chit("rau_abs")))
     assert s.chit_open[chit("rau_abs")] == 1 and s.chit_cup[chit("rau_abs")] == 0
     [d] = events(s, "drawn")
-    assert d.clause == "14.6" and dict(d.args)["country"] == C["rau"]
+    assert d.clause == "14.6" and dict(d.args)["country"] == C["rau"] and d.also == ("14.4",)
     [p] = events(s, "action")
     assert p.clause == "14.5" and dict(p.args)["country"] == C["rau"]
     assert s.pending == ("joint", 2, C["rau"], chit("rau_abs"))  # 15.3 (test_joint.py)

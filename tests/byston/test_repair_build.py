@@ -22,7 +22,7 @@ def repairs(s) -> set[tuple[str, str]]:
     return {(st.unit_ids[a[2]], st.t.map.grid.hex_id(a[3])) for a in s.legal_actions() if a[0] == "repair"}
 
 
-@rule("11.1", "11.5", "B-13")
+@rule("11.1", "11.5", "B-13", "11.2", "11.4")
 def test_a_flipped_unit_is_turned_face_up_for_its_repair_gp():
     s = repairing()
     i = put(s, "drake", "drumlo", "0916", flipped=True)
@@ -31,6 +31,7 @@ def test_a_flipped_unit_is_turned_face_up_for_its_repair_gp():
     s.apply(repair(s, i))
     assert s.flipped[i] == 0 and s.gp[C["drake"]] == 49
     assert events(s, "repaired")[0].clause == "11.5"
+    assert events(s, "repaired")[0].also == ("11.2", "11.4")  # at a castle of its camp
     assert s.pending is None or s.pending[0] != "repair" or s.pending[2] != C["drake"]  # once (B-13)
 
 

@@ -205,7 +205,11 @@ def runner(s: State, camp: int) -> int:
 def task_battle(s: State, country: int, h: int) -> None:
     """19.1: the five steps in one hex."""
     s.fight = (country, h)
-    s.say("19.1", "battle", country=country, hex=h)
+    # 18.1: where the acting country's units meet the other camp's; 18.7: compulsory; the
+    # Zelana (18.3) and the Spriggan in Shot's phase (18.4) fight only in their own hex
+    st = static()
+    which = "18.3" if country == ZELANA else "18.4" if s.phase_chit >= 0 and st.chit_kind[s.phase_chit] == "shot" else None
+    s.cite("19.1", ("18.1", "18.7", which) if which else ("18.1", "18.7"), "battle", country=country, hex=h)
     st = static()
     a, d = _camp_order(s)
     present = {s.owner[i] for i in _in_hex(s)}
@@ -670,7 +674,8 @@ def chance_fate(s: State, action: tuple[Any, ...], k: int, how: int) -> None:
     ch = _char_values()[k]
     unit = s.aboard[k]
     unit_left = unit >= 0 and s.where[unit] == s.char_at[k]
-    s.say("26.2", "fate", char=k, row=_row(k, how), fate=fate)
+    # 26.1: a character aboard a damaged unit rolls; 26.2.2: "−" leaves it unhurt
+    s.cite("26.2", ("26.1", "26.2.2") if fate == "-" else ("26.1",), "fate", char=k, row=_row(k, how), fate=fate)
     if fate == "G" and ch.grows_to:
         grown = st.char_index(ch.grows_to)
         s.char_at[grown] = s.char_at[k]

@@ -99,7 +99,7 @@ def chance_draw(s: State, action: tuple[Any, ...]) -> None:
     s.chit_cup[k] -= 1
     s.chit_open[k] += 1
     country = static().chit_country[k]
-    s.say("14.6", "drawn", chit=k, country=country)
+    s.cite("14.6", ("14.4",), "drawn", chit=k, country=country)  # 14.4: drawn at random from the cup
     s.push(("action", country, k), ("next_draw",))
 
 
