@@ -355,7 +355,7 @@ def test_air_combat_rolls_each_sortied_ab_against_its_air_value_and_adds_the_pil
     roll(s, 3)
     args = logged(s, "pool_air")[0]
     assert args == {"country": C["drake"], "units": 3, "dice": "1×2, 2×1", "bonus": 2, "hits": 3}
-    assert [e.clauses for e in s.log if e.key == "pool_air"] == [("21.5", "21.6")]  # Bern's attack
+    assert [e.clauses for e in s.log if e.key == "pool_air"] == [("21.5", "21.3", "21.6")]  # all ABs; Bern's attack
     assert s.hits[0] == 3
 
 
@@ -410,6 +410,7 @@ def test_aa_fire_from_every_ship_and_building_with_the_crews_attack():
     assert (step, camp, n) == ("aa", 1, 2)
     assert dice == ((2, 2), (3, 3)) and bonus == 1  # 22.7: Abe in the fort adds nothing
     roll(s, 1)
+    assert [e.clauses for e in s.log if e.key == "pool_aa"] == [("22.4", "22.2", "22.3", "22.5")]
     go(s, "pool")
     # the Doro (def 1) took the hit: flipped, it still bombs (23.1) with its back's 2
     assert s.flipped[ab]
@@ -476,6 +477,7 @@ def test_shelling_by_every_ship_and_building_at_ships_and_buildings_only():
     # 24.7: both on the Namwan add their AS attack; 24.8: Zet in the castle does not
     assert pool(s) == ("shelling", 0, ((2, 2), (3, 3)), 3, 2)
     roll(s, 4)
+    assert [e.clauses for e in s.log if e.key == "pool_shelling"] == [("24.4", "24.2", "24.3", "24.6")]
     roll(s, 3)
     go(s)
     # Drake's 4 hits may go only to the Grimley (def 4), never to the Bozune (B-27)
@@ -601,6 +603,7 @@ def test_the_defender_places_its_commanders_share_first():
     roll(s, 4)
     # Bern's command (1) fits only the Doro (def 1): placed for Drake; Rau places the other 3
     assert logged(s, "command") == [{"country": C["drake"], "hits": 1}]
+    assert [e.clauses for e in s.log if e.key == "command"] == [("25.9.3", "25.9.1")]  # an AB command
     assert s.pending[0] == "allocate" and s.pending[1] == s.seat_of(C["rau"]) and s.pending[4] == 0
     assert s.hits[1] == 3 and s.blocks[doro] == 1
     assert set(s.legal_actions()) == {("hit", d1), ("hit", d2), ("hit", doro)}  # d1 takes 3 with Bern

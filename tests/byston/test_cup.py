@@ -55,7 +55,7 @@ def test_the_turn_ends_when_no_chit_is_left_and_the_chits_go_back():
     s.apply(("chit", chit("drake_as")))
     stay(s)
     assert s.turn == 2 and s.chit_open == [0] * len(s.chit_open) and s.chits_made == [0] * 7
-    assert events(s, "turn_end")[0].clause == "14.9"
+    assert events(s, "turn_end")[0].clauses == ("14.9", "14.8")
     assert s.char_at[ch("todd1")] == CUP
 
 

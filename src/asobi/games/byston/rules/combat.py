@@ -52,6 +52,8 @@ BOMBER = -3
 STEPS = ("air", "aa", "bombing", "shelling")
 ROLL_CLAUSE = {"air": "21.5", "aa": "22.4", "bombing": "23.4", "shelling": "24.4"}
 BONUS_CLAUSE = {"air": "21.6", "aa": "22.5", "bombing": "23.5", "shelling": "24.6"}
+POOL_CLAUSES = {"air": ("21.3",), "aa": ("22.2", "22.3"), "bombing": ("23.1",), "shelling": ("24.2", "24.3")}
+"""The clauses that say which units roll in a step and how many dice (cited beside the roll)."""
 """The clause that adds the characters' attack aboard to a step's hits (cited beside the roll)."""
 COMBAT_CHANCES = frozenset({"pool", "fate"})
 
@@ -525,7 +527,7 @@ def chance_pool(
     _set(s, "hits", camp, action[1])
     s.cite(
         ROLL_CLAUSE[step],
-        (BONUS_CLAUSE[step],) if bonus else (),
+        (*POOL_CLAUSES[step], BONUS_CLAUSE[step]) if bonus else POOL_CLAUSES[step],
         "pool_" + step,
         country=runner(s, camp),
         units=n,
@@ -545,7 +547,9 @@ def task_place(s: State, step: str, camp: int) -> None:
     if portion and _options(s, step, camp, portion):
         _set(s, "hits", camp, hits - portion)
         s.command = portion
-        s.say("25.9.3", "command", country=runner(s, 1 - camp), hits=portion)
+        # 25.9.1 an AB command in air combat and AA fire, 25.9.2 an AS command in bombing and shelling
+        s.cite("25.9.3", ("25.9.1" if step in _AB_TARGETS else "25.9.2",), "command",
+               country=runner(s, 1 - camp), hits=portion)
         s.push(("allocate", step, camp, 1), ("allocate", step, camp, 0))
     else:
         s.push(("allocate", step, camp, 0))

@@ -217,7 +217,7 @@ def apply_move(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
     s.cargo = ()
     s.crew = ()
     s.moved += (i,)
-    s.say(KIND_CLAUSE[kind], "ship_moves", country=country, unit=unit, hex=h)
+    s.cite(KIND_CLAUSE[kind], ("17.4",), "ship_moves", country=country, unit=unit, hex=h)  # 17.4: 3 MP
     s.push(("load_ask", country), ("move_ask", country, kind))
 
 
