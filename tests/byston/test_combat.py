@@ -318,6 +318,7 @@ def test_characters_board_one_to_an_ab_and_any_number_to_a_ship():
     # 20.5: the Drumlo carries Bern now, so Todd can only take the ship (given at once, B-74)
     assert s.pending is None
     assert s.aboard[shot] == ship and s.aboard[bern] == ab and s.aboard[todd] == ship
+    assert [e.clauses for e in s.log if e.key == "mounts"] == [("20.4", "20.6"), ("20.4", "20.5"), ("20.4", "20.6")]
 
 
 @rule("20.7", "B-26")

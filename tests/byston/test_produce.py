@@ -204,7 +204,7 @@ def test_the_surprise_chit_is_drakes_and_stays_in_hand_not_in_the_cup():
     s = producing()
     s.apply(("chit", chit("surprise")))
     assert s.surprise_held and s.chit_cup[chit("surprise")] == 0
-    assert events(s, "chit_made_held")[0].clause == "16.2"
+    assert events(s, "chit_made_held")[0].clauses == ("16.2", "16.1")
     assert ("chit", chit("surprise")) not in s.legal_actions()  # one exists, and it is held
 
 

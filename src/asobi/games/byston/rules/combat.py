@@ -358,7 +358,8 @@ def task_board_next(s: State, country: int) -> None:
 
 def _board(s: State, k: int, j: int) -> None:
     _set(s, "aboard", k, j)
-    s.say("20.4", "mounts", char=k, unit=static().counter_unit[j])
+    # 20.5: one character on an AB; 20.6: any number in a ship or a building
+    s.cite("20.4", ("20.5",) if is_ab(j) else ("20.6",), "mounts", char=k, unit=static().counter_unit[j])
 
 
 def legal_board(s: State) -> list[tuple[Any, ...]]:

@@ -47,7 +47,7 @@ def apply_surprise(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) 
     # 16.4: a phase without a draw; 16.5: the chit goes back to the factory box after it.
     s.surprise_held = False
     k = static().chit_index("surprise")
-    s.say("16.4", "surprise", country=DRAKE)
+    s.cite("16.4", ("16.3",), "surprise", country=DRAKE)  # 16.3: declared just before a draw
     s.push(("action", DRAKE, k), ("next_draw",))
 
 

@@ -290,7 +290,7 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
         s.gp[country] -= chit_gp
         if chit_kind == CHIT_SURPRISE:
             s.surprise_held = True
-            s.say("16.2", "chit_made_held", country=country, chit=k, gp=chit_gp)
+            s.cite("16.2", ("16.1",), "chit_made_held", country=country, chit=k, gp=chit_gp)  # Drake's alone
         else:
             s.chit_cup[k] += 1
             clause = (
