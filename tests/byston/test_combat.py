@@ -15,7 +15,7 @@ from asobi.games.byston.rules.combat import BOMBER, NO_ROLE, SORTIED, battle_hex
 from support.play import random_playout
 from support.scenario import rule
 
-from .helpers import C, ch, chit, events, game, h, put
+from .helpers import C, ch, chit, events, game, h, put, u
 
 HEX = "1017"
 
@@ -113,7 +113,7 @@ def test_a_battle_where_the_acting_country_meets_the_other_camp_only():
     assert battle_hexes(s, C["rau"]) == [h("1018")]
 
 
-@rule("18.7", "19.1", "19.2", "B-25")
+@rule("18.7", "19.1", "19.2", "B-25", "18.1")
 def test_the_battle_is_fought_without_being_asked_and_in_five_steps():
     s, _, _ = air_duel()
     put(s, "drake", "namwan", HEX)
@@ -122,6 +122,7 @@ def test_the_battle_is_fought_without_being_asked_and_in_five_steps():
     # nothing asks whether to fight: the preparation step asks the acting camp first
     assert s.pending[0] == "sortie" and s.pending[2] == C["drake"]
     assert [e.key for e in s.log][:1] == ["battle"]
+    assert s.log[0].clauses == ("19.1", "18.1", "18.7")  # where the camps meet; compulsory
     go(s, "pool")
     assert pool(s)[:2] == ("air", 0)
     roll(s, 0)
@@ -194,6 +195,8 @@ def test_the_zelana_fights_only_where_the_zelana_is():
     put(s, "drake", "drumlo", "1016")
     s.phase_chit = chit("zelana")
     assert battle_hexes(s, C["zelana"]) == [h(HEX)]
+    fight(s, "zelana")
+    assert [e.clauses for e in s.log if e.key == "battle"] == [("19.1", "18.1", "18.7", "18.3")]
 
 
 @rule("18.4")
@@ -315,6 +318,7 @@ def test_characters_board_one_to_an_ab_and_any_number_to_a_ship():
     # 20.5: the Drumlo carries Bern now, so Todd can only take the ship (given at once, B-74)
     assert s.pending is None
     assert s.aboard[shot] == ship and s.aboard[bern] == ab and s.aboard[todd] == ship
+    assert [e.clauses for e in s.log if e.key == "mounts"] == [("20.4", "20.6"), ("20.4", "20.5"), ("20.4", "20.6")]
 
 
 @rule("20.7", "B-26")
@@ -352,6 +356,7 @@ def test_air_combat_rolls_each_sortied_ab_against_its_air_value_and_adds_the_pil
     roll(s, 3)
     args = logged(s, "pool_air")[0]
     assert args == {"country": C["drake"], "units": 3, "dice": "1×2, 2×1", "bonus": 2, "hits": 3}
+    assert [e.clauses for e in s.log if e.key == "pool_air"] == [("21.5", "21.3", "21.6")]  # all ABs; Bern's attack
     assert s.hits[0] == 3
 
 
@@ -406,6 +411,7 @@ def test_aa_fire_from_every_ship_and_building_with_the_crews_attack():
     assert (step, camp, n) == ("aa", 1, 2)
     assert dice == ((2, 2), (3, 3)) and bonus == 1  # 22.7: Abe in the fort adds nothing
     roll(s, 1)
+    assert [e.clauses for e in s.log if e.key == "pool_aa"] == [("22.4", "22.2", "22.3", "22.5")]
     go(s, "pool")
     # the Doro (def 1) took the hit: flipped, it still bombs (23.1) with its back's 2
     assert s.flipped[ab]
@@ -472,6 +478,7 @@ def test_shelling_by_every_ship_and_building_at_ships_and_buildings_only():
     # 24.7: both on the Namwan add their AS attack; 24.8: Zet in the castle does not
     assert pool(s) == ("shelling", 0, ((2, 2), (3, 3)), 3, 2)
     roll(s, 4)
+    assert [e.clauses for e in s.log if e.key == "pool_shelling"] == [("24.4", "24.2", "24.3", "24.6")]
     roll(s, 3)
     go(s)
     # Drake's 4 hits may go only to the Grimley (def 4), never to the Bozune (B-27)
@@ -537,6 +544,29 @@ def test_a_pilot_adds_his_ab_defence_but_a_buildings_characters_add_nothing():
     roll(s, 3)  # the fort takes 3, Drake inside adds nothing
     go(s)
     assert s.flipped[fort]
+    flipped = [e for e in s.log if e.key == "flipped" and dict(e.args)["unit"] == u("fort")]
+    assert [e.clauses for e in flipped] == [("25.4", "25.8")]
+
+
+@rule("25.6", "25.4")
+def test_a_piloted_ab_flipped_cites_the_pilots_defence():
+    s = game()
+    d = put(s, "drake", "drumlo", HEX)
+    fort = put(s, "drake", "fort", HEX)
+    drake, _bern = at(s, "drake"), at(s, "bern")
+    for _ in range(3):
+        put(s, "rau", "botune", HEX)
+    put(s, "rau", "grimley", HEX)
+    fight(s)
+    go(s, "mount")
+    assert s.pending[3] == drake
+    s.apply(("mount", fort))
+    s.apply(("mount", d))  # Bern: AB defence 1
+    miss(s)
+    roll(s, 3)  # the Drumlo's 2 and Bern's 1
+    go(s, "fate")  # Bern's survival roll (26.1) after the damage
+    flipped = [e for e in s.log if e.key == "flipped" and dict(e.args)["unit"] == u("drumlo")]
+    assert s.flipped[d] and [e.clauses for e in flipped] == [("25.4", "25.6")]
 
 
 @rule("25.7", "B-44")
@@ -554,6 +584,8 @@ def test_a_ship_adds_the_best_as_defence_aboard_only():
     roll(s, 5)  # 3 + 2 = 5 (not 3 + 2 + 1)
     quiet(s)
     assert s.flipped[ship] and {"hits": 5} not in logged(s, "hits_lost")
+    flipped = [e for e in s.log if e.key == "flipped" and dict(e.args)["unit"] == u("namwan")]
+    assert [e.clauses for e in flipped] == [("25.4", "25.7")]
 
 
 @rule("25.9", "25.9.1", "25.9.3", "25.9.4", "B-31", "B-72")
@@ -572,6 +604,7 @@ def test_the_defender_places_its_commanders_share_first():
     roll(s, 4)
     # Bern's command (1) fits only the Doro (def 1): placed for Drake; Rau places the other 3
     assert logged(s, "command") == [{"country": C["drake"], "hits": 1}]
+    assert [e.clauses for e in s.log if e.key == "command"] == [("25.9.3", "25.9.1")]  # an AB command
     assert s.pending[0] == "allocate" and s.pending[1] == s.seat_of(C["rau"]) and s.pending[4] == 0
     assert s.hits[1] == 3 and s.blocks[doro] == 1
     assert set(s.legal_actions()) == {("hit", d1), ("hit", d2), ("hit", doro)}  # d1 takes 3 with Bern
@@ -645,6 +678,7 @@ def test_a_character_in_a_flipped_unit_rolls_on_the_upper_row():
     s.apply(("fate", "-"))
     assert s.char_at[k] == h(HEX)
     assert logged(s, "fate") == [{"char": k, "row": "---LLH", "fate": "-"}]
+    assert [e.clauses for e in s.log if e.key == "fate"] == [("26.2", "26.1", "26.2.2")]
 
 
 @rule("26.2", "26.2.3", "26.2.4", "B-16", "B-32")

@@ -31,7 +31,7 @@ def test_chits_are_drawn_one_by_one_onto_the_open_box_and_each_country_acts():
     s.apply(("chit", chit("rau_abs")))
     assert s.chit_open[chit("rau_abs")] == 1 and s.chit_cup[chit("rau_abs")] == 0
     [d] = events(s, "drawn")
-    assert d.clause == "14.6" and dict(d.args)["country"] == C["rau"]
+    assert d.clause == "14.6" and dict(d.args)["country"] == C["rau"] and d.also == ("14.4",)
     [p] = events(s, "action")
     assert p.clause == "14.5" and dict(p.args)["country"] == C["rau"]
     assert s.pending == ("joint", 2, C["rau"], chit("rau_abs"))  # 15.3 (test_joint.py)
@@ -55,7 +55,7 @@ def test_the_turn_ends_when_no_chit_is_left_and_the_chits_go_back():
     s.apply(("chit", chit("drake_as")))
     stay(s)
     assert s.turn == 2 and s.chit_open == [0] * len(s.chit_open) and s.chits_made == [0] * 7
-    assert events(s, "turn_end")[0].clause == "14.9"
+    assert events(s, "turn_end")[0].clauses == ("14.9", "14.8")
     assert s.char_at[ch("todd1")] == CUP
 
 
@@ -92,7 +92,7 @@ def test_drake_may_cut_in_with_the_surprise_before_any_draw():
     assert s.pending == ("surprise", 0)
     assert s.legal_actions() == (("draw",), ("surprise",))
     s.apply(("surprise",))
-    assert events(s, "surprise")[0].clause == "16.4"
+    assert events(s, "surprise")[0].clauses == ("16.4", "16.3")
     assert dict(events(s, "action")[0].args)["country"] == C["drake"]
     assert s.pending == ("move", 0, C["drake"], 5)  # 17.11: Drake's AS move (test_move.py)
     s.apply(("done",))

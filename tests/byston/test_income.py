@@ -25,6 +25,7 @@ def test_each_country_adds_the_gp_of_its_hexes_and_keeps_them():
     assert s.gp[C["drake"]] == 24  # 14 GP of Drake's own land on top of the 10 kept
     [e] = [e for e in events(s, "income") if dict(e.args)["country"] == C["drake"]]
     assert e.clause == "6.2" and dict(e.args)["hexes"] == 5
+    assert e.also == ("6.4",)  # who controls each hex it collects
 
 
 @rule("6.3")
@@ -73,6 +74,8 @@ def test_both_camps_meeting_the_same_item_yield_nothing():
     assert controllers(s, h("1012"))[0] == CONTESTED
     phase(s, "income", only=True)
     assert income_of(s, "ah") == 8  # its other three hexes only
+    [e] = events(s, "income_contested")
+    assert e.clause == "6.5" and dict(e.args) == {"hex": h("1012"), "item": "②"}
 
 
 @rule("B-5")

@@ -67,6 +67,7 @@ def test_a_ship_moves_three_hexes_one_at_a_time_and_its_move_ends():
     assert s.pending[0] == "move" and ships(s) == {("ship", u("namwan"), h("0916"), 0)}
     moved = [i for i in static().counters_of(DRAKE, "namwan") if s.where[i] == h("1216")]
     assert len(moved) == 1 and [e.clause for e in events(s, "step")] == ["17.5"] * 3
+    assert events(s, "ship_moves")[0].also == ("17.4",)  # 3 MP
     start(s, "namwan", "0916")
     s.apply(("stop",))  # B-57: chosen and stopped at once: its move is used
     assert s.pending is None or s.pending[0] != "move"  # no ship left to move (B-20)

@@ -41,7 +41,7 @@ def test_units_in_the_factory_box_at_the_countrys_tl_go_to_its_buildings():
     assert not {m for m in got if m[0] == "zwarth"}
 
 
-@rule("8.4", "8.2", "8.6")
+@rule("8.4", "8.2", "8.6", "8.3", "8.5", "9.3", "9.4")
 def test_production_costs_the_units_gp_any_number_in_any_order():
     s = producing(gp=20)
     s.apply(("make", u("drumlo"), h("1114")))
@@ -51,7 +51,8 @@ def test_production_costs_the_units_gp_any_number_in_any_order():
     assert s.gp[C["drake"]] == 20 - 3 - 2 - 3 - 3
     assert units_at(s, "1114").count("drake:drumlo") == 3
     assert [e.clause for e in events(s, "made")] == ["8.7"] * 3
-    assert events(s, "extra")[0].clause == "9.2"
+    assert events(s, "made")[0].also == ("8.3", "8.4", "8.5")  # from the box, for its GP, at its TL
+    assert events(s, "extra")[0].clause == "9.2" and events(s, "extra")[0].also == ("9.3", "9.4")
     s.apply(("make", u("drumlo"), h("0916")))
     s.apply(("make", u("drumlo"), h("0916")))  # the last Drumlo of the box
     assert box(s, "drake", "drumlo") == 0 and s.gp[C["drake"]] == 3
@@ -129,7 +130,7 @@ def test_conversion_swaps_a_box_ab_for_its_better_machine_at_that_machines_tl():
     s.apply(("convert", u("drumlo")))
     assert box(s, "drake", "drumlo") == before[0] - 1 and box(s, "drake", "virunvee") == before[1] + 1
     assert supply(s, "drake", "drumlo") == before[2] + 1
-    assert s.gp[C["drake"]] == 7 and events(s, "converted")[0].clause == "10.3"
+    assert s.gp[C["drake"]] == 7 and events(s, "converted")[0].clauses == ("10.3", "10.2", "10.4")
     # 10.2: ships are never converted (no 換装 in the data, checked by the loader)
     assert not any(a[0] == "convert" and static().unit_kind[a[1]] != "AB" for a in s.legal_actions())
 
@@ -161,6 +162,7 @@ def test_ah_and_mi_produce_one_chit():
     s = producing("ah")
     s.apply(("chit", chit("ah_as")))
     assert not any(a[0] == "chit" for a in s.legal_actions())
+    assert events(s, "chit_made")[-1].clauses == ("8.11.1", "8.11.2")
 
 
 @rule("8.11.3")
@@ -202,7 +204,7 @@ def test_the_surprise_chit_is_drakes_and_stays_in_hand_not_in_the_cup():
     s = producing()
     s.apply(("chit", chit("surprise")))
     assert s.surprise_held and s.chit_cup[chit("surprise")] == 0
-    assert events(s, "chit_made_held")[0].clause == "16.2"
+    assert events(s, "chit_made_held")[0].clauses == ("16.2", "16.1")
     assert ("chit", chit("surprise")) not in s.legal_actions()  # one exists, and it is held
 
 

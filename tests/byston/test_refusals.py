@@ -107,3 +107,41 @@ def test_the_refusal_agrees_with_where_a_ship_may_go():
                 for hx in range(st.t.map.grid.size):
                     why = entry_refusal(s, country, unit, hx)
                     assert (why is None) == may_enter(s, country, unit, hx), (country, unit, hx, why)
+
+
+@rule("17.15.5", "B-20")
+def test_a_seventh_ab_on_a_full_namwan_cites_its_capacity_after_loading_has_ended():
+    s = game()
+    for _ in range(7):
+        put(s, "drake", "drumlo", "1016")
+    put(s, "drake", "namwan", "1016")  # no character there: a full ship goes on to its steps
+    draw(s, "drake_as")
+    s.apply(("ship", u("namwan"), h("1016"), 0))
+    for _ in range(6):
+        s.apply(("load", DRAKE, u("drumlo"), 0))
+    assert s.pending is not None and s.pending[0] == "step"
+    assert refused(s, ("load", DRAKE, u("drumlo"), 0)) == "17.15.5"  # not 17.5, the step's clause
+    s.apply(("step", h("1116")))
+    assert refused(s, ("load", DRAKE, u("drumlo"), 0)) == "B-20"  # aboard only before it moves
+
+
+@rule("17.15.1", "17.15.2", "17.15.5", "17.5", "17.13", "17.12")
+def test_loading_and_stepping_cite_whose_units_the_room_and_the_land():
+    s = game()
+    put(s, "drake", "drumlo", "1016")
+    put(s, "drake", "namwan", "1016")
+    draw(s, "drake_as")
+    s.apply(("ship", u("namwan"), h("1016"), 0))
+    s.apply(("load", DRAKE, u("drumlo"), 0))
+    loaded = [e for e in s.log if e.key == "loaded"][-1]
+    assert loaded.clauses == ("17.15.1", "17.15.2", "17.15.5")
+    assert s.pending is not None and s.pending[0] == "step"  # nothing else to take aboard (B-57)
+    s.apply(("step", h("1116")))
+    step = [e for e in s.log if e.key == "step"][-1]
+    assert step.clause == "17.5" and "17.12" not in step.clauses  # Drake's army is at war
+    s = game()
+    put(s, "ku", "namwan", "0615")
+    start(draw(s, "ku_as"), "namwan", "0615")
+    hexes = [a[1] for a in s.legal_actions() if a[0] == "step"]
+    s.apply(("step", hexes[0]))
+    assert [e for e in s.log if e.key == "step"][-1].also == ("17.12",)  # Ku, not at war, in its own land

@@ -7,6 +7,7 @@ from asobi.games.byston.board import ELF_CASTLE_BUILT, static
 from support.scenario import rule
 
 from .helpers import C, box, clear, events, game, h, phase, put, repair, turn_of, units_at
+from .test_refusals import refused
 
 
 def repairing(country: str = "drake", gp: int = 50, **fields):
@@ -21,7 +22,7 @@ def repairs(s) -> set[tuple[str, str]]:
     return {(st.unit_ids[a[2]], st.t.map.grid.hex_id(a[3])) for a in s.legal_actions() if a[0] == "repair"}
 
 
-@rule("11.1", "11.5", "B-13")
+@rule("11.1", "11.5", "B-13", "11.2", "11.4")
 def test_a_flipped_unit_is_turned_face_up_for_its_repair_gp():
     s = repairing()
     i = put(s, "drake", "drumlo", "0916", flipped=True)
@@ -30,6 +31,7 @@ def test_a_flipped_unit_is_turned_face_up_for_its_repair_gp():
     s.apply(repair(s, i))
     assert s.flipped[i] == 0 and s.gp[C["drake"]] == 49
     assert events(s, "repaired")[0].clause == "11.5"
+    assert events(s, "repaired")[0].also == ("11.2", "11.4")  # at a castle of its camp
     assert s.pending is None or s.pending[0] != "repair" or s.pending[2] != C["drake"]  # once (B-13)
 
 
@@ -109,6 +111,7 @@ def test_a_building_in_own_land_for_its_gp_without_any_unit_there():
     s.apply(("build", "castle", h("1017")))
     assert units_at(s, "1017") == ["drake:castle"] and s.gp[C["drake"]] == 85
     assert events(s, "built")[0].clause == "12.2" and box(s, "drake", "castle") == 0
+    assert events(s, "built")[0].also == ("12.3", "12.7")  # a plain, in its own land
 
 
 @rule("12.3", "12.4", "12.5")
@@ -123,6 +126,22 @@ def test_castles_on_plains_forts_on_plains_or_highlands_nothing_on_mountains():
     assert ("castle", "0716") in got
     s = building("ku")
     assert not {x for x in sites(s) if x[1] == "0107"}  # KM: a mountain
+
+
+@rule("12.4", "12.5", "30.4", "12.6", "12.2", "12.1")
+def test_a_refused_building_cites_the_clause_of_its_ground_or_its_hex():
+    s = building()
+    assert refused(s, ("build", "castle", h("0817"))) == "12.4"  # a castle on a highland, not 12.1
+    s.apply(("build", "fort", h("0817")))
+    assert events(s, "built")[0].clauses == ("12.2", "12.4", "12.7")
+    assert refused(s, ("build", "fort", h("0817"))) == "12.6"  # one building a hex
+    assert refused(s, ("build", "castle", "0716")) == "12.1"  # not a hex: the decision's clause
+    s = building("ku")
+    assert refused(s, ("build", "fort", h("0107"))) == "12.5"  # a mountain
+    s = building("rau")
+    assert refused(s, ("build", "castle", h("0806"))) == "30.4"  # the Karakara mountains: forts only
+    s = building(gp=0)
+    assert refused(s, ("build", "castle", h("1017"))) == "12.2"  # no GP to pay for it
 
 
 @rule("30.4")

@@ -42,6 +42,9 @@ def test_each_country_starts_in_its_printed_state():
         "zelana": WAR,
     }
     assert {c: s.status[k] for c, k in C.items()} == expected
+    setup = s.log[0]  # the setup's event cites what it applied
+    assert setup.clauses == ("1.2", "28.1", "29.1", "30.1", "31.1", "32.1", "33.1", "34.1", "32.3", "33.3", "34.8")
+    assert BystonState(4, zelana_runner="na").log[0].also[-1] == "33.3"  # a fixed runner: no 34.8
 
 
 @rule("1.2", "B-1", "32.3", "33.3", "34.8")
@@ -74,13 +77,14 @@ def test_drake_may_declare_on_rau_ah_and_mi_but_never_on_na():
     assert ("declare", C["ah"]) not in s.legal_actions()  # B-48: already at war
 
 
-@rule("5.2", "5.3")
+@rule("5.2", "5.3", "28.2")
 def test_a_declaration_puts_both_countries_at_war_at_once():
     s = phase(game(turn=4), "war_status")
     s.apply(("declare", C["mi"]))
     assert s.status[C["mi"]] == WAR and s.marks[WAR_SINCE + C["mi"]] == 4
     [d] = events(s, "declare")
     assert d.clause == "5.2" and dict(d.args) == {"country": C["drake"], "target": C["mi"]}
+    assert d.also == ("28.2",)  # Drake's army may declare on Mi at any time
     assert [e.clause for e in events(s, "at_war")] == ["5.3"]
 
 
@@ -96,6 +100,8 @@ def test_the_round_repeats_so_rau_may_follow_na_into_the_war_in_the_same_phase()
     s.apply(("pass",))  # Drake again: the round repeats
     assert s.pending == ("declare", 2, C["rau"])  # 30.3: Na is at war this turn
     assert s.legal_actions() == (("declare", C["drake"]), ("pass",))
+    s.apply(("declare", C["drake"]))
+    assert [e.clauses for e in events(s, "declare")] == [("5.2", "31.3"), ("5.2", "30.3")]
 
 
 @rule("31.3")
@@ -130,6 +136,8 @@ def test_na_declares_from_the_turn_after_rau_went_to_war():
         phase(s, "war_status")
         s.apply(("pass",))
         assert (s.pending is not None and s.pending[:3] == ("declare", 3, C["na"])) is asked
+    s.apply(("declare", C["drake"]))
+    assert events(s, "declare")[-1].also == ("31.4",)
 
 
 @rule("29.3")

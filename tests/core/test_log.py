@@ -121,3 +121,32 @@ def test_a_tail_read_once_keeps_logging_after_the_log_is_read_or_cloned():
     s.clone()
     tail.append(ev(-1))
     assert s.events_since(start) == [ev(i) for i in range(CHUNK)] + [ev(-1)]
+
+
+def test_an_event_citing_several_clauses_is_stored_read_and_written_beside_one_citing_one():
+    from asobi.core.events import render_event
+
+    log = EventLog()
+    log.append(("6.2", "income", (("gp", 5),), None))
+    log.append(("6.2", "income", (("gp", 5),), None, ("6.4", "6.5")))
+    one, several = log.since(0)
+    assert one.also == () and one.clauses == ("6.2",) and one == ("6.2", "income", (("gp", 5),), None)
+    assert several.clauses == ("6.2", "6.4", "6.5") and one != several
+    assert hash(one) == hash(("6.2", "income", (("gp", 5),), None))
+    # JSON: four items as before for one clause, a fifth (the further clauses) for several
+    assert [len(e) for e in log.to_json()] == [4, 5] and log.to_json()[1][4] == ["6.4", "6.5"]
+    back = EventLog.from_json(log.to_json())
+    assert back == log and back.digest() == log.digest()
+    assert EventLog.from_json([["6.2", "income", [["gp", 5]], None]]).since(0) == [one]  # an older record
+    messages = {"income": ("{gp} GP", "{gp} GP")}
+    assert render_event(one, messages) == "6.2: 5 GP"
+    assert render_event(several, messages, "ja") == "6.2: 5 GP [6.4, 6.5]"
+
+
+def test_an_event_of_six_items_is_refused():
+    import pytest
+
+    with pytest.raises(ValueError, match="four or five items"):
+        Event.from_json(["6.2", "income", [], None, [], []])
+    with pytest.raises(ValueError, match="further clause ids"):
+        Event.from_json(["6.2", "income", [], None, 6])

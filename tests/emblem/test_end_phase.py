@@ -73,6 +73,7 @@ def test_symbol_puts_a_chip_on_adjacent_friends():
     s.apply(("symbol", 1, (2, 4)))
     assert [chips(s, sq) for sq in (0, 2, 4)] == [1, 2, 2]
     assert ("C-17", "symbol") in events(s)
+    assert [e.clauses for e in s.log if e.key == "symbol"] == [("C-17", "2.5.3")]  # used in the effects step
     assert not any(a[0] == "symbol" for a in (s.legal_actions() if s.step == flow.END_EFFECTS else []))
 
 

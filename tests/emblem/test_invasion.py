@@ -103,7 +103,7 @@ def test_processing_puts_a_unit_that_moved_or_acted_in_standby_and_it_is_not_cho
     assert [k for c, k in events(s) if c == "2.4.5"] == ["standby", "standby"]
 
 
-@rule("C-5", "C-6", "C-9")
+@rule("C-5", "C-6", "C-9", "2.4.4")
 def test_attack_choices_then_damage_times_attacks_paid_in_chips():
     s = invasion(
         [(4, "az-gard", 0, 4, {"weapon": "w-steel-sword"}), (7, "cr-goran", 1, 6, {"weapon": "w-iron-sword"})]
@@ -111,6 +111,7 @@ def test_attack_choices_then_damage_times_attacks_paid_in_chips():
     s.apply(("activate", 4))
     s.apply(("next",))
     s.apply(("attack", 7))
+    assert [e.clauses for e in s.log if e.key == "attack"] == [("C-5", "2.4.4")]  # the action step's act
     assert s.step == flow.ATTACK_EQUIPMENT and s.actor == 0
     assert list(s.legal_actions()) == [("equipment", 0), ("equipment", 1)]
     s.apply(("equipment", 1))  # steel sword: +2 攻, cost 1

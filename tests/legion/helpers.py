@@ -126,4 +126,4 @@ def events(s: LegionState, key: str) -> list[Any]:
 
 
 def clauses(s: LegionState, start: int = 0) -> set[str]:
-    return {e.clause for e in s.log[start:]}
+    return {c for e in s.log[start:] for c in e.clauses}

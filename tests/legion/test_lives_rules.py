@@ -24,6 +24,7 @@ def test_damage_to_life_one_brings_piece_three_onto_the_barrier_core():
     assert s.enemy_life == 1 and s.ended is None
     assert s.pieces == [square_index("s1"), square_index("s4"), content().barrier_core]
     assert [dict(e.args) for e in events(s, "level_up")] == [{"level": 3, "piece": 3}]
+    assert [e.clauses for e in events(s, "level_up")] == [("8.2", "8.1")]  # life 1 is level 3
 
 
 @rule("8.3")

@@ -109,7 +109,7 @@ def test_supply_discards_a_code_and_draws_an_army_card():
     assert s.hands[0] == [army("W01")]
 
 
-@rule("5.2", "5.3", "L-3")
+@rule("5.2", "5.3", "L-3", "6.3")
 def test_launch_attaches_a_code_and_places_the_weapon_anywhere_free():
     s = main(hands=[["α2", "W02"]], ship="c3", black=["a1"])
     s.apply(("launch", kind("W02"), code("α2")))
@@ -120,6 +120,7 @@ def test_launch_attaches_a_code_and_places_the_weapon_anywhere_free():
     assert s.weapons == [(sq("b3"), 0, kind("W02"), code("α2"), 0)]  # the piece of zone 1 (A1)
     assert s.hands[0] == []  # the attached number is no longer a card in hand
     assert "5.2" in clauses(s) and "5.3" in clauses(s)
+    assert [e.clauses for e in s.log if e.key == "launch"] == [("5.2", "6.3")]  # within the weapon limit
 
 
 @rule("5.4")

@@ -11,6 +11,13 @@ optional, but a game has at least one clause:
   text without the ``/`` shows as it is in both);
 - ``clauses.en.tsv`` (optional) — our English translation of each printed clause, marked as ours.
 
+A file's ``kind`` column (optional) says what each clause is. Besides ``deleted``, three kinds
+mark a clause that no event cites (see :data:`UNCITED_KINDS`): ``definition`` (it names or
+describes things and changes nothing by itself), ``heading`` (a title over sub-clauses) and
+``unseen`` (a rule that acts, but no event of the clause-citation check's fixed games cites it
+yet — folded into another clause's event, or not reached by those games). Any other kind
+(``rule``, ``note``, ``completion``, ``decision``) is a rule an event is expected to cite.
+
 A printed clause with no translation shows in English as the print, marked :data:`JAPANESE_ONLY`,
 so a reader never mistakes the fallback for a translation. Each file has a header row whose first
 column is ``id`` and whose last is the text; ``#`` lines are comments.
@@ -19,8 +26,8 @@ column is ``id`` and whose last is the text; ``#`` lines are comments.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
@@ -34,6 +41,11 @@ NOTICE = ("English: our translation of the printed Japanese rules, not printed t
 UNTRANSLATED_NOTICE = ("English: this game's printed rules are not translated yet; each printed clause shows "
                        "in Japanese, marked [Japanese only].")
 OWN_NOTES_NOTICE = "English: our own rules notes (how we read the print where it is silent or unclear), not printed text."
+DEFINITION = "definition"
+HEADING = "heading"
+UNSEEN = "unseen"
+UNCITED_KINDS = (DEFINITION, HEADING, UNSEEN)
+"""The kinds of a clause that no event need cite (``unseen``: not yet; see the module's description)."""
 JAPANESE_ONLY = "[Japanese only] "
 """The mark before a printed clause shown in English where no translation of it is written."""
 
@@ -63,11 +75,17 @@ class ClauseBook:
     :ivar printed: the printed clauses in the print's order.
     :ivar own: our own rules (completions, decided ambiguities).
     :ivar translation: our English translation of printed clauses (``None``: none written).
+    :ivar kinds: id → the ``kind`` column of the clause's row, for files that have one.
     """
 
     printed: dict[str, str]
     own: dict[str, str]
     translation: dict[str, str] | None
+    kinds: Mapping[str, str] = field(default_factory=dict)
+
+    def kind(self, clause_id: str) -> str:
+        """The clause's kind (``rule`` where its file gives none)."""
+        return self.kinds.get(clause_id, "rule")
 
     @property
     def all(self) -> dict[str, str]:
@@ -108,8 +126,11 @@ class ClauseBook:
         return NOTICE if self.translation is not None else UNTRANSLATED_NOTICE
 
 
-def _read(package: str, name: str, *, required: bool) -> dict[str, str] | None:
-    """``id → text`` from one rules TSV of ``package`` (``None`` if absent and not required).
+def _read(
+    package: str, name: str, *, required: bool, kinds: dict[str, str] | None = None
+) -> dict[str, str] | None:
+    """``id → text`` from one rules TSV of ``package`` (``None`` if absent and not required);
+    each row's ``kind``, where the file has that column, goes into ``kinds``.
 
     :raises BadDataError: naming the file and line of a malformed row.
     """
@@ -137,6 +158,8 @@ def _read(package: str, name: str, *, required: bool) -> dict[str, str] | None:
             raise BadDataError(f"{where}:{n}", row[0], "id", "is listed twice")
         if kind_column is not None and row[kind_column] == "deleted":
             continue
+        if kind_column is not None and kinds is not None:
+            kinds[row[0]] = row[kind_column]
         out[row[0]] = row[-1]
     return out
 
@@ -147,8 +170,9 @@ def read_clauses(package: str) -> ClauseBook:
 
     :raises BadDataError: naming the file and line that is wrong.
     """
-    printed = _read(package, PRINTED, required=False) or {}
-    own = _read(package, OWN, required=False) or {}
+    kinds: dict[str, str] = {}
+    printed = _read(package, PRINTED, required=False, kinds=kinds) or {}
+    own = _read(package, OWN, required=False, kinds=kinds) or {}
     if not printed and not own:
         raise BadDataError(f"{package}/{PRINTED}", "(the file)", "-", f"is missing, and so is {OWN}: a game has clauses")
     translation = _read(package, TRANSLATION, required=False)
@@ -159,4 +183,4 @@ def read_clauses(package: str) -> ClauseBook:
         stray = translation.keys() - printed.keys()
         if stray:
             raise BadDataError(f"{package}/{TRANSLATION}", sorted(stray)[0], "id", "translates a clause that is not printed")
-    return ClauseBook(printed, own, translation)
+    return ClauseBook(printed, own, translation, kinds)

@@ -565,7 +565,7 @@ def check_events(spec: GameSpec, state: GameState, where: str) -> None:
     """Every event cites a known clause and renders in both languages."""
     clauses = spec.clauses()
     log = state.log
-    unknown = {e.clause for e in log} - set(clauses)
+    unknown = {c for e in log for c in e.clauses} - set(clauses)
     if unknown:
         raise HarnessError(f"{where}: events cite unknown clauses {sorted(unknown)}")
     missing = {e.key for e in log} - set(spec.messages)

@@ -38,7 +38,8 @@ _as_event = tuple.__new__
 
 
 def _events(stored: Iterable[EventFields]) -> list[Event]:
-    return [_as_event(Event, e) for e in stored]
+    # A stored event has four fields, or five when it cites further clauses (``Event.also``).
+    return [_as_event(Event, e if len(e) == 5 else (*e, ())) for e in stored]
 
 
 class _Chunk:
@@ -69,7 +70,9 @@ class _Chunk:
 
 def _feed(hasher: Any, events: Iterable[EventFields]) -> None:
     # An event is a tuple of strings, ints and tuples of them: its repr is a stable text of it.
-    hasher.update("".join([tuple.__repr__(e) + "\n" for e in events]).encode())
+    # An event citing one clause reads as its four fields however it is held (a rule's plain
+    # tuple, or an ``Event`` read from JSON, whose ``also`` is empty).
+    hasher.update("".join([tuple.__repr__(e if len(e) == 4 or e[4] else e[:4]) + "\n" for e in events]).encode())
 
 
 def seal(parent: _Chunk | None, tail: list[EventFields]) -> _Chunk | None:

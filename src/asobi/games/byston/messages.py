@@ -17,6 +17,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{country}が{hexes}ヘックスから{gp} GPを収入（計{total}）",
         "{country} collects {gp} GP from {hexes} hexes ({total} in all)",
     ),
+    "income_contested": (
+        "{hex}は両陣営が同じ条件（{item}）を満たすため、誰も収入を得ない",
+        "nobody collects from {hex}: both camps meet the same item ({item})",
+    ),
     "income_share": (
         "{country}が{hex}から{gp} GPを収入（計{total}）",
         "{country} collects {gp} GP from {hex} ({total} in all)",

@@ -62,6 +62,8 @@ DRAKE_CHAR = static().char_index("drake")
 GROUP_OF = static().group_of
 
 STATE_CODE = {"neutral": NEUTRAL, "armed": ARMED, "war": WAR}
+SETUP_CLAUSES = ("28.1", "29.1", "30.1", "31.1", "32.1", "33.1", "34.1", "32.3", "33.3")
+"""The clauses a new game's setup applies besides 1.2 (cited by its first event)."""
 
 SEATINGS: dict[int, tuple[tuple[str, ...], tuple[int, ...]]] = {
     # players → (seat names, the seat of each country Drake, Ku, Rau, Na, Ah, Mi; the Zelana's is
@@ -293,7 +295,9 @@ class BystonState(FlowState, DeclaredState):
         self.ended: tuple[Any, ...] | None = None
         self.legal_cache: tuple[tuple[Any, ...], ...] | None = None
         self.log = EventLog()
-        self.say("1.2", "setup", players=players)
+        # 28.1–34.1: each country's state at the start; 32.3, 33.3 (B-1): Na's player runs Mi and
+        # Ah; 34.8: the Zelana's runner follows Na's war unless an option fixes it
+        self.cite("1.2", SETUP_CLAUSES + (("34.8",) if zelana_runner == "follow" else ()), "setup", players=players)
         self.run()
 
     # ---- helpers the rules use ----------------------------------------------------------------
@@ -349,6 +353,14 @@ class BystonState(FlowState, DeclaredState):
     def say(self, clause: str, key: str, **args: Any) -> None:
         """Log a public event citing ``clause``."""
         self.log_tail.append((clause, key, tuple(args.items()), None))
+
+    def cite(self, clause: str, also: tuple[str, ...], key: str, **args: Any) -> None:
+        """Log a public event citing ``clause`` and the further clauses ``also`` that acted in it
+        (6.4 and 6.5 beside 6.2's income); with none it is :meth:`say`."""
+        if also:
+            self.log_tail.append((clause, key, tuple(args.items()), None, also))
+        else:
+            self.log_tail.append((clause, key, tuple(args.items()), None))
 
     def seat_of(self, country: int) -> int:
         """The seat that runs ``country`` (1.2, B-1)."""

@@ -376,9 +376,14 @@ class EmblemState(FlowState, DeclaredState):
         key: str,
         args: tuple[tuple[str, Any], ...] = (),
         seats: tuple[int, ...] | None = None,
+        also: tuple[str, ...] = (),
     ) -> None:
-        """Append an event (made cheaply: no text until someone reads it)."""
-        self.log_tail.append((clause, key, args, seats))
+        """Append an event (made cheaply: no text until someone reads it); ``also``: further
+        clauses that acted in it (C-5's attack is made in 2.4.4's action step)."""
+        if also:
+            self.log_tail.append((clause, key, args, seats, also))
+        else:
+            self.log_tail.append((clause, key, args, seats))
 
     # ---- protocol ------------------------------------------------------------------------------
     @property

@@ -81,6 +81,7 @@ class State(Protocol):
         key: str,
         args: tuple[tuple[str, Any], ...] = (),
         seats: tuple[int, ...] | None = None,
+        also: tuple[str, ...] = (),
     ) -> None: ...
 
     def push(self, *tasks: tuple[Any, ...]) -> None: ...

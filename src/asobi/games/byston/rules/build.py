@@ -19,8 +19,9 @@ from ..board import (
     in_box,
     static,
 )
+from ..tables import Terrain
 from .fast_check import DONE, opening
-from .tables import derived
+from .tables import BUILDINGS, derived
 
 if TYPE_CHECKING:
     from ..types import State
@@ -215,12 +216,60 @@ def apply_build(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> 
         s.secret_built = True
         s.say("30.6.1", "secret_built", country=country, hex=h, gp=cost)
     else:
-        s.say("12.2", "built", country=country, unit=st.unit_index(kind), hex=h, gp=cost)
+        # 12.3/12.4/30.4: the ground that admits it; 12.7/12.8: its own land, or a ship of its own
+        ground = st.t.map.terrain_of[h]
+        admits = "12.3" if ground is Terrain.PLAIN else "12.4" if ground is Terrain.HIGHLAND else "30.4"
+        s.cite("12.2", (admits, "12.7" if st.nation[h] == country else "12.8"), "built",
+               country=country, unit=st.unit_index(kind), hex=h, gp=cost)
         if country == DRAKE and kind == "castle" and h == st.elf_castle and not s.marks[ELF_CASTLE_BUILT]:
             s.set_mark(ELF_CASTLE_BUILT, s.turn)
     s.push(("build_ask", country))
 
 
+def refuse_build(s: State, action: tuple[Any, ...]) -> tuple[str, str] | None:
+    """12.2–12.10, 30.4, 30.6.1: the clause that refuses a building where ``action`` puts it (a
+    castle on a highland: 12.4), checked in the order a player would ask; ``None`` for any other
+    action (the decision's own clause, 12.1, is cited)."""
+    assert s.pending is not None
+    country = s.pending[2]
+    st = static()
+    if action == SECRET:
+        if country != RAU or s.secret_built:
+            return "30.6.1", "Rau alone builds the secret factory, once a game"
+        return "30.6.2", "the secret factory needs a fort in the box, its GP, and the Zelana at a free Rian coast"
+    size = len(st.t.map.terrain_of)
+    if len(action) != 3 or action[0] != "build" or action[1] not in BUILDINGS:
+        return None
+    kind, h = action[1], action[2]
+    if type(h) is not int or not 0 <= h < size:
+        return None
+    row = next((r for r in derived().building_rows[country] if r[0] == kind), None)
+    if row is None or BOX not in s.where[row[1] : row[2]]:
+        return "12.2", f"no {kind} is left in the country's factory box"
+    if row[3] > s.gp[country]:
+        return "12.2", f"a {kind} costs {row[3]} GP and the country has {s.gp[country]}"
+    if kind not in derived().site_kinds[country][h]:
+        ground = st.t.map.terrain_of[h]
+        if ground is Terrain.HIGHLAND:
+            return "12.4", "only a fort may be built on a highland"
+        if country == RAU and h in st.karakara:
+            return "30.4", "Rau builds only forts in the Karakara mountains"
+        return ("12.5", "nothing may be built on a mountain") if ground is Terrain.MOUNTAIN else (
+            "12.3", "castles and forts are built on plains")
+    built, forbidden, _ = _blocked(s, country, {h})
+    if h in built:
+        return "12.6", "a hex holds one building only"
+    if h in forbidden:
+        return "12.10", "the other camp holds the hex (a ship, a building, or three or more ABs)"
+    host = st.nation[h]
+    if host != country:
+        if host >= 0 and st.camp[host] == st.camp[country] and s.status[host] != COLLAPSED:
+            return "12.9", "not in the land of an ally that has not collapsed"
+        return "12.8", "outside its land a country builds only where a ship of its own, face up, is"
+    return None
+
+
 TASKS = {"build_phase": task_build_phase, "build_ask": task_build_ask}
 DECISIONS = {"build": (legal_build, apply_build, "12.1")}
 CHECKS = {"build": is_legal_build}
+REFUSALS = {"build": refuse_build}

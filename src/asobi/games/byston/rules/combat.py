@@ -51,6 +51,10 @@ BOMBER = -3
 
 STEPS = ("air", "aa", "bombing", "shelling")
 ROLL_CLAUSE = {"air": "21.5", "aa": "22.4", "bombing": "23.4", "shelling": "24.4"}
+BONUS_CLAUSE = {"air": "21.6", "aa": "22.5", "bombing": "23.5", "shelling": "24.6"}
+POOL_CLAUSES = {"air": ("21.3",), "aa": ("22.2", "22.3"), "bombing": ("23.1",), "shelling": ("24.2", "24.3")}
+"""The clauses that say which units roll in a step and how many dice (cited beside the roll)."""
+"""The clause that adds the characters' attack aboard to a step's hits (cited beside the roll)."""
 COMBAT_CHANCES = frozenset({"pool", "fate"})
 
 _AB_TARGETS = frozenset({"air", "aa"})
@@ -203,7 +207,11 @@ def runner(s: State, camp: int) -> int:
 def task_battle(s: State, country: int, h: int) -> None:
     """19.1: the five steps in one hex."""
     s.fight = (country, h)
-    s.say("19.1", "battle", country=country, hex=h)
+    # 18.1: where the acting country's units meet the other camp's; 18.7: compulsory; the
+    # Zelana (18.3) and the Spriggan in Shot's phase (18.4) fight only in their own hex
+    st = static()
+    which = "18.3" if country == ZELANA else "18.4" if s.phase_chit >= 0 and st.chit_kind[s.phase_chit] == "shot" else None
+    s.cite("19.1", ("18.1", "18.7", which) if which else ("18.1", "18.7"), "battle", country=country, hex=h)
     st = static()
     a, d = _camp_order(s)
     present = {s.owner[i] for i in _in_hex(s)}
@@ -350,7 +358,8 @@ def task_board_next(s: State, country: int) -> None:
 
 def _board(s: State, k: int, j: int) -> None:
     _set(s, "aboard", k, j)
-    s.say("20.4", "mounts", char=k, unit=static().counter_unit[j])
+    # 20.5: one character on an AB; 20.6: any number in a ship or a building
+    s.cite("20.4", ("20.5",) if is_ab(j) else ("20.6",), "mounts", char=k, unit=static().counter_unit[j])
 
 
 def legal_board(s: State) -> list[tuple[Any, ...]]:
@@ -517,8 +526,9 @@ def chance_pool(
     s: State, action: tuple[Any, ...], step: str, camp: int, dice: Dice, bonus: int, n: int
 ) -> None:
     _set(s, "hits", camp, action[1])
-    s.say(
+    s.cite(
         ROLL_CLAUSE[step],
+        (*POOL_CLAUSES[step], BONUS_CLAUSE[step]) if bonus else POOL_CLAUSES[step],
         "pool_" + step,
         country=runner(s, camp),
         units=n,
@@ -538,7 +548,9 @@ def task_place(s: State, step: str, camp: int) -> None:
     if portion and _options(s, step, camp, portion):
         _set(s, "hits", camp, hits - portion)
         s.command = portion
-        s.say("25.9.3", "command", country=runner(s, 1 - camp), hits=portion)
+        # 25.9.1 an AB command in air combat and AA fire, 25.9.2 an AS command in bombing and shelling
+        s.cite("25.9.3", ("25.9.1" if step in _AB_TARGETS else "25.9.2",), "command",
+               country=runner(s, 1 - camp), hits=portion)
         s.push(("allocate", step, camp, 1), ("allocate", step, camp, 0))
     else:
         s.push(("allocate", step, camp, 0))
@@ -604,7 +616,16 @@ def _remove(s: State, i: int) -> None:
     s.flipped[i] = 0
     _set(s, "blocks", i, 0)
     _set(s, "role", i, NO_ROLE)
-    s.say("25.4", "removed", country=s.owner[i], unit=st.counter_unit[i])
+    s.cite("25.4", _defence_clauses(s, i), "removed", country=s.owner[i], unit=st.counter_unit[i])
+
+
+def _defence_clauses(s: State, i: int) -> tuple[str, ...]:
+    """25.6–25.8: the clause that set a damaged unit's block by the characters aboard it — an AB
+    rider's AB defence, the best AS defence aboard a ship, none in a building (B-44)."""
+    if i not in s.aboard:
+        return ()
+    kind = _kind(i)
+    return ("25.6",) if kind == "AB" else ("25.7",) if kind in ("AS", "ABS") else ("25.8",)
 
 
 def task_damage(s: State, step: str) -> None:
@@ -623,7 +644,7 @@ def task_damage(s: State, step: str) -> None:
             damaged[i] = 1
             _set(s, "blocks", i, 0)
             s.flipped[i] = 1
-            s.say("25.4", "flipped", country=s.owner[i], unit=st.counter_unit[i])
+            s.cite("25.4", _defence_clauses(s, i), "flipped", country=s.owner[i], unit=st.counter_unit[i])
     for i in [i for i, how in damaged.items() if how == 2]:
         for j in _in_hex(s):
             if s.role[j] == i:  # 20.3
@@ -658,7 +679,8 @@ def chance_fate(s: State, action: tuple[Any, ...], k: int, how: int) -> None:
     ch = _char_values()[k]
     unit = s.aboard[k]
     unit_left = unit >= 0 and s.where[unit] == s.char_at[k]
-    s.say("26.2", "fate", char=k, row=_row(k, how), fate=fate)
+    # 26.1: a character aboard a damaged unit rolls; 26.2.2: "−" leaves it unhurt
+    s.cite("26.2", ("26.1", "26.2.2") if fate == "-" else ("26.1",), "fate", char=k, row=_row(k, how), fate=fate)
     if fate == "G" and ch.grows_to:
         grown = st.char_index(ch.grows_to)
         s.char_at[grown] = s.char_at[k]

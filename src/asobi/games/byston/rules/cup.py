@@ -47,7 +47,7 @@ def apply_surprise(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) 
     # 16.4: a phase without a draw; 16.5: the chit goes back to the factory box after it.
     s.surprise_held = False
     k = static().chit_index("surprise")
-    s.say("16.4", "surprise", country=DRAKE)
+    s.cite("16.4", ("16.3",), "surprise", country=DRAKE)  # 16.3: declared just before a draw
     s.push(("action", DRAKE, k), ("next_draw",))
 
 
@@ -99,7 +99,7 @@ def chance_draw(s: State, action: tuple[Any, ...]) -> None:
     s.chit_cup[k] -= 1
     s.chit_open[k] += 1
     country = static().chit_country[k]
-    s.say("14.6", "drawn", chit=k, country=country)
+    s.cite("14.6", ("14.4",), "drawn", chit=k, country=country)  # 14.4: drawn at random from the cup
     s.push(("action", country, k), ("next_draw",))
 
 

@@ -11,7 +11,7 @@ from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from ..board import static
-from ..control import all_collectors
+from ..control import CONTESTED, all_collectors, income_hex_control
 
 if TYPE_CHECKING:
     from ..types import State
@@ -29,10 +29,14 @@ def task_income(s: State) -> None:
             hexes[who[0]] += 1
         elif who:
             shared.append(("income_share", h, who))
+    for h, (camp, _holders, item) in income_hex_control(s):
+        if camp == CONTESTED:
+            s.say("6.5", "income_contested", hex=h, item=item)
     for c in range(7):
         if hexes[c]:
             s.gp[c] += gained[c]
-            s.say("6.2", "income", country=c, gp=gained[c], hexes=hexes[c], total=s.gp[c])
+            # 6.4: who controls each hex it collects (①–④)
+            s.cite("6.2", ("6.4",), "income", country=c, gp=gained[c], hexes=hexes[c], total=s.gp[c])
     s.push(*shared)
 
 

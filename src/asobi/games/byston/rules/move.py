@@ -217,7 +217,7 @@ def apply_move(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
     s.cargo = ()
     s.crew = ()
     s.moved += (i,)
-    s.say(KIND_CLAUSE[kind], "ship_moves", country=country, unit=unit, hex=h)
+    s.cite(KIND_CLAUSE[kind], ("17.4",), "ship_moves", country=country, unit=unit, hex=h)  # 17.4: 3 MP
     s.push(("load_ask", country), ("move_ask", country, kind))
 
 
@@ -269,15 +269,32 @@ def apply_load(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
         depart(s, country)
         return
     here = s.where[s.ship]
+    carrier = s.owner[s.ship]
     if verb == "load":
         _verb, owner, unit, flipped = action
         i = _find(s, (owner,), unit, here, flipped, s.cargo)
         s.cargo += (i,)
-        s.say("17.15.1", "loaded", country=owner, unit=unit, hex=here)
+        s.cite("17.15.1", (_whose_clause(carrier, owner), _room_clause(s.ship)), "loaded", country=owner, unit=unit, hex=here)
     else:
         s.crew += (action[1],)
-        s.say("17.15.9", "boarded", char=action[1], hex=here)
+        s.cite("17.15.9", (_whose_clause(carrier, serving_country(s, action[1])),), "boarded", char=action[1], hex=here)
     s.push(("load_ask", country))
+
+
+def _whose_clause(carrier: int, rider: int) -> str:
+    """17.15.2–17.15.4: the clause that lets a ship of ``carrier`` take ``rider``'s unit aboard."""
+    if rider == carrier:
+        return "17.15.2"
+    return "17.15.4" if carrier == ZELANA else "17.15.3"
+
+
+def _room_clause(ship: int) -> str:
+    """17.15.5–17.15.8: the clause that sets how many ABs the ship carries (an ABS: no limit)."""
+    st = static()
+    room = _tables()[0][st.counter_unit[ship]]
+    if room is None:
+        return "17.15.8"
+    return PRINTED_CAPACITY.get(st.unit_id(ship), (room, "17.15.2"))[1]
 
 
 def depart(s: State, country: int) -> None:
@@ -363,7 +380,8 @@ def apply_step(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
         s.set_where(i, to)
     for k in s.crew:
         s.char_at[k] = to
-    s.say("17.6" if cost > 1 else "17.5", "step", hex=to, mp=s.mp)
+    also = entry_clauses(s, country, static().counter_unit[s.ship], to)
+    s.cite("17.6" if cost > 1 else "17.5", also, "step", hex=to, mp=s.mp)
     if to in static().kustanga:
         # 17.14.3: the move ends at once; 17.14.4: a die at its end (B-24).
         ship = s.ship
@@ -422,6 +440,25 @@ def entry_refusal(s: State, country: int, unit: int, h: int) -> Refusal:
             return None
         return "28.4", "before war with Ah, Drake's army enters Ah's land only 3 or more hexes from the Elf Castle"
     return "17.13", "nobody enters the land of a country not at war"
+
+
+def entry_clauses(s: State, country: int, unit: int, h: int) -> tuple[str, ...]:
+    """The clauses of :func:`may_enter` that open hex ``h`` to a ship that enters it (cited by
+    the step): 17.14.2 (the Zelana in the Kustanga hills), 17.12 (a country not at war, in its own
+    land), 17.13 (the land of another country, at war), 34.6 (the Zelana in Sheela-camp land),
+    28.4 (Drake's army in Ah's land, far enough from the Elf Castle); none for land of no nation
+    or of a collapsed country (B-3)."""
+    st = static()
+    out: tuple[str, ...] = ("17.14.2",) if h in st.kustanga else ()
+    land = st.nation[h]
+    status = s.status
+    if status[country] != WAR:
+        return (*out, "17.12")
+    if land < 0 or land == country or status[land] == COLLAPSED:
+        return out
+    if status[land] == WAR:
+        return (*out, "17.13")
+    return (*out, "34.6" if country == ZELANA else "28.4")
 
 
 def _int_at(action: tuple[Any, ...], n: int, size: int) -> bool:
@@ -483,6 +520,8 @@ def refuse_step(s: State, action: tuple[Any, ...]) -> Refusal:
     """17.4–17.6, 17.12–17.14.2, 28.4, 34.6: why the moving ship may not enter a hex."""
     st = static()
     grid = st.t.map.grid
+    if action[:1] in (("load",), ("board",)):
+        return _late_load(s, action)
     if action[:1] != ("step",) or not _int_at(action, 1, grid.size):
         return None
     to = action[1]
@@ -497,6 +536,17 @@ def refuse_step(s: State, action: tuple[Any, ...]) -> Refusal:
     if cost > s.mp:
         return ("17.6" if cost > 1 else "17.4"), f"entering costs {cost} MP and the ship has {s.mp} left"
     return None
+
+
+def _late_load(s: State, action: tuple[Any, ...]) -> Refusal:
+    """17.15.2–17.15.8, B-20: why an AB or a character may not go aboard once loading is over (the
+    ship was full, or nothing else could board, so the game went on to its steps): the clause
+    that would refuse it in the start hex (a seventh AB on a Namwan: 17.15.5), else B-20."""
+    if s.mp == MOVEMENT_POINTS:
+        refusal = refuse_load(s, action)
+        if refusal is not None:
+            return refusal
+    return "B-20", "ABs and characters go aboard in the ship's start hex, before it moves"
 
 
 TASKS = {

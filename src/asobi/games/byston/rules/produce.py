@@ -9,9 +9,11 @@ from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from ..board import (
+    AH,
     BOX,
     COLLAPSED,
     MADE_MARK,
+    MI,
     SHEET_COUNTRIES,
     SUPPLY,
     find_counter,
@@ -288,13 +290,14 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
         s.gp[country] -= chit_gp
         if chit_kind == CHIT_SURPRISE:
             s.surprise_held = True
-            s.say("16.2", "chit_made_held", country=country, chit=k, gp=chit_gp)
+            s.cite("16.2", ("16.1",), "chit_made_held", country=country, chit=k, gp=chit_gp)  # Drake's alone
         else:
             s.chit_cup[k] += 1
             clause = (
                 "8.11.4" if chit_kind == CHIT_SHOT else "8.11.3" if chit_kind == CHIT_ZELANA else "8.11.1"
             )
-            s.say(clause, "chit_made", country=country, chit=k, gp=chit_gp)
+            limit = ("8.11.2",) if clause == "8.11.1" and country in (AH, MI) else ()  # Ah and Mi: 1 only
+            s.cite(clause, limit, "chit_made", country=country, chit=k, gp=chit_gp)
         if chit_kind != CHIT_SHOT and chit_kind != CHIT_ZELANA:
             s.chits_made[country] += 1
     else:
@@ -305,21 +308,23 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
             s.set_where(i, action[2])
             s.flipped[i] = 0
             s.gp[country] -= p.make_gp
-            s.say("8.7", "made", country=country, unit=action[1], hex=action[2], gp=p.make_gp)
+            # 8.3 from the factory box, 8.4 its GP paid, 8.5 its TL reached
+            s.cite("8.7", ("8.3", "8.4", "8.5"), "made", country=country, unit=action[1], hex=action[2], gp=p.make_gp)
             mark = MADE_MARK.get(st.unit_ids[p.unit])
             if mark is not None and not s.marks[mark]:
                 s.set_mark(mark, s.turn)
         elif verb == "extra":
             s.set_where(where.index(SUPPLY, p.lo, p.hi), BOX)
             s.gp[country] -= p.extra_gp
-            s.say("9.2", "extra", country=country, unit=action[1], gp=p.extra_gp)
+            s.cite("9.2", ("9.3", "9.4"), "extra", country=country, unit=action[1], gp=p.extra_gp)  # TL, a set GP
         else:  # convert (10.3)
             old = where.index(BOX, p.lo, p.hi)
             new = where.index(SUPPLY, p.upgrade_lo, p.upgrade_hi)
             s.set_where(old, SUPPLY)
             s.set_where(new, BOX)
             s.gp[country] -= p.upgrade_gp
-            s.say("10.3", "converted", country=country, unit=action[1], to=p.upgrade_unit, gp=p.upgrade_gp)
+            s.cite("10.3", ("10.2", "10.4"), "converted",  # an AB, the TL of what it becomes
+                   country=country, unit=action[1], to=p.upgrade_unit, gp=p.upgrade_gp)
     s.push(("produce_ask", country))
 
 

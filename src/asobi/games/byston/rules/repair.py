@@ -95,7 +95,8 @@ def apply_repair(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) ->
     s.gp[country] -= cost
     s.flipped[i] = 0
     clause = "34.7" if s.owner[i] == ZELANA else "11.6" if st.is_building(i) else "11.5"
-    s.say(clause, "repaired", country=country, unit=st.counter_unit[i], hex=s.where[i], gp=cost)
+    # 11.2: at a building of its camp; 11.4: what a castle or a fort repairs
+    s.cite(clause, ("11.2", "11.4"), "repaired", country=country, unit=st.counter_unit[i], hex=s.where[i], gp=cost)
     s.push(("repair_ask", country))
 
 

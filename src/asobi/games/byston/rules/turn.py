@@ -72,7 +72,7 @@ def task_end_turn(s: State) -> None:
     """14.9: the chits on the open box go back to their factory boxes; 8.11.1 counts anew."""
     s.chit_open = [0] * len(s.chit_open)
     s.chits_made = [0] * len(s.chits_made)
-    s.say("14.9", "turn_end", turn=s.turn)
+    s.cite("14.9", ("14.8",), "turn_end", turn=s.turn)  # 14.8: the cup is empty
 
 
 TASKS = {"turn": task_turn, "war_status": task_war_status, "end_turn": task_end_turn}

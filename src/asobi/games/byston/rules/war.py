@@ -57,6 +57,19 @@ def war_targets(s: State, country: int) -> list[int]:
     return []
 
 
+def declaration_clause(s: State, country: int) -> str:
+    """The clause whose condition lets ``country`` declare now (read before the declaration
+    changes any state): 28.2 Drake's army, 29.3 Ku, 30.2/30.3 Rau, 31.3/31.4 Na."""
+    marks = s.marks
+    if country == DRAKE:
+        return "28.2"
+    if country == KU:
+        return "29.3"
+    if country == RAU:
+        return "30.2" if 0 < marks[MADE_GORAON] < s.turn else "30.3"
+    return "31.3" if 0 < marks[MADE_BILLBINE] < s.turn else "31.4"
+
+
 def task_declare_round(s: State) -> None:
     """B-4: each country in the order of play may declare; the round repeats while anyone did."""
     s.declared = False
@@ -83,7 +96,7 @@ def apply_declare(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
     if action[0] == "pass":
         return
     target = action[1]
-    s.say("5.2", "declare", country=country, target=target)
+    s.cite("5.2", (declaration_clause(s, country),), "declare", country=country, target=target)
     for c in (country, target):
         if s.status[c] != WAR:
             s.status[c] = WAR

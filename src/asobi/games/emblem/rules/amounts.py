@@ -71,13 +71,13 @@ def apply(s: State, verb: str, sq: int, other: int, n: int) -> None:
         assert h is not None
         s.emit("C-11", "heal", (("card", s.card_id(h[U_CARD])), ("target", unit), ("sq", sq), ("n", n)))
     elif verb == "training":
-        s.emit("C-18", "training", (("card", unit), ("sq", sq), ("n", n)))
+        s.emit("C-18", "training", (("card", unit), ("sq", sq), ("n", n)), also=("2.5.3",))
     elif verb == "rally":
         card = s.card_id(s.land[owner])
         s.emit("2.5.2", "rally", (("card", card), ("target", unit), ("sq", sq), ("n", n)))
     elif verb == "succeed":
         args = (("seat", owner), ("card", s.card_id(other)), ("child", unit), ("sq", sq), ("n", n))
-        s.emit("2.5.4", "succeed", args)
+        s.emit("2.5.4", "succeed", args, also=("2.5.3",))
     else:
         args = (("seat", owner), ("card", s.card_id(other)), ("child", unit), ("sq", sq), ("n", n))
-        s.emit("2.5.5", "inherit", args)
+        s.emit("2.5.5", "inherit", args, also=("2.5.3",))

@@ -114,7 +114,7 @@ def begin_attack(s: State, target: int) -> None:
     s.target = target
     a = s.field[s.active]
     assert a is not None
-    s.emit("C-5", "attack", (("card", s.card_id(a[U_CARD])), ("sq", s.active), ("tsq", target)))
+    s.emit("C-5", "attack", (("card", s.card_id(a[U_CARD])), ("sq", s.active), ("tsq", target)), also=("2.4.4",))
     s.attack_use = 0
     s.counter_use = 0
     if usable_equipment(s, a) >= 0:

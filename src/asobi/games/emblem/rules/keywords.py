@@ -271,6 +271,10 @@ def legal_keywords(s: State, sq: int) -> list[tuple[Any, ...]]:
     return out
 
 
+END_EFFECT = ("2.5.3",)
+"""2.5.3: the end phase's step in which these effects are used (cited beside each keyword's own clause)."""
+
+
 def act_keyword(s: State, action: tuple[Any, ...]) -> None:
     """Use a keyword (【修練】 may then ask for its number of chips, C-35)."""
     verb, sq = action[0], action[1]
@@ -283,7 +287,7 @@ def act_keyword(s: State, action: tuple[Any, ...]) -> None:
         n = 0
         for t in action[2]:
             n += s.add_chips(t, 1)
-        s.emit("C-17", "symbol", (("card", name), ("sq", sq), ("n", n)))
+        s.emit("C-17", "symbol", (("card", name), ("sq", sq), ("n", n)), also=END_EFFECT)
     elif verb == "training":
         u[U_USED] |= USED_TRAINING
         amounts.put(s, "training", sq, -1, card.training)
@@ -299,6 +303,7 @@ def act_keyword(s: State, action: tuple[Any, ...]) -> None:
             "C-19",
             "legacy",
             (("card", name), ("item", s.card_id(moved)), ("target", s.card_id(v[U_CARD])), ("sq", t)),
+            also=END_EFFECT,
         )
         if index == U_ITEM:
             v[U_ITEM_OWNER] = seat
@@ -309,4 +314,4 @@ def act_keyword(s: State, action: tuple[Any, ...]) -> None:
         s.unused[seat] -= HONING_COST
         s.used[seat] += HONING_COST
         u[U_HONE] += 1
-        s.emit("C-20", "honing", (("card", name), ("sq", sq), ("n", u[U_HONE])))
+        s.emit("C-20", "honing", (("card", name), ("sq", sq), ("n", u[U_HONE])), also=END_EFFECT)

@@ -43,11 +43,11 @@ def set_enemy_life(s: State, life: int, clause: str) -> None:
     if after > before:
         for level in range(before + 1, after + 1):
             s.pieces[level - 1] = s.content.barrier_core
-            s.say("8.2", "level_up", level=level, piece=level)
+            s.log_tail.append(("8.2", "level_up", (("level", level), ("piece", level)), None, ("8.1",)))
     elif after < before:
         for level in range(before, after, -1):
             s.pieces[level - 1] = -1
-            s.say("8.3", "level_down", level=level - 1, piece=level)
+            s.log_tail.append(("8.3", "level_down", (("level", level - 1), ("piece", level)), None, ("8.1",)))
 
 
 def damage_enemy(s: State, amount: int, clause: str) -> None:

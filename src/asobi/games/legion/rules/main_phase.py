@@ -308,7 +308,8 @@ def apply_main(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None
         s.hands[seat].remove(ARMY + w)
         s.hands[seat].remove(code)
         sync_answerer(s, seat)
-        s.log_tail.append(("5.2", "launch", (("seat", seat), ("card", s.content.army_ids[w]), ("code", code)), None))
+        # 6.3: within the weapon limit
+        s.log_tail.append(("5.2", "launch", (("seat", seat), ("card", s.content.army_ids[w]), ("code", code)), None, ("6.3",)))
         s.ask("place", seat, w, code)
     elif verb == "move":
         s.used |= MOVE
