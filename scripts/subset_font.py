@@ -51,6 +51,7 @@ def main() -> None:
     subsetter.subset(font)
     FONT.parent.mkdir(parents=True, exist_ok=True)
     font.flavor = "woff"
+    font.recalcTimestamp = False  # the source font's dates: the same characters give the same file
     font.save(FONT)
     print(f"wrote {FONT}: {len(wanted) - len(missing)} characters, {FONT.stat().st_size} bytes"
           + (f"; not in the source font: {''.join(missing)}" if missing else ""))

@@ -192,3 +192,19 @@ def test_hostile_action_and_event_rows(tmp_path):
         store.db.execute("UPDATE actions SET events = '[[\"T.1\", \"deal\", 5, null]]'")
         with pytest.raises(BadRecordError, match="the events of action 0 are damaged"):
             store.stored_log(gid)
+
+
+def test_an_event_citing_further_clauses_is_kept_and_read_back(tmp_path):
+    from asobi.core.events import Event
+
+    with GameStore(tmp_path / "g.sqlite3") as store:
+        gid = store.create(GameRecord(SPEC.id, SPEC.rules_version, {"copies": 2}, ["human", "human"]))
+        cited = Event("T.1", "deal", (("n", 1),), None, ("T.2", "T.3"))
+        store.append(gid, 0, ("deal", 1), seat=-1, events=[cited, Event("T.1", "deal", (("n", 2),), None)])
+        (stored,) = store.stored_log(gid).actions
+        assert [e.clauses for e in stored.events] == [("T.1", "T.2", "T.3"), ("T.1",)]
+        for damaged in ('[["T.1", "deal", [], null, []]]', '[["T.1", "deal", [], null, [2]]]',
+                        '[["T.1", "deal", [], null, "T.2"]]', '[["T.1", "deal", [], null, ["T.2"], 0]]'):
+            store.db.execute("UPDATE actions SET events = ?", (damaged,))
+            with pytest.raises(BadRecordError, match="the events of action 0 are damaged"):
+                store.stored_log(gid)

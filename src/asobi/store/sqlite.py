@@ -813,11 +813,13 @@ def _events(text: str, where: str, idx: int) -> tuple[Event, ...]:
         raise bad
     out = []
     for item in data:
-        if not (isinstance(item, list) and len(item) == 4 and isinstance(item[0], str) and isinstance(item[1], str)
+        if not (isinstance(item, list) and len(item) in (4, 5) and isinstance(item[0], str) and isinstance(item[1], str)
                 and isinstance(item[2], list) and all(isinstance(a, list) and len(a) == 2 and isinstance(a[0], str)
                                                       for a in item[2])
                 and (item[3] is None or (isinstance(item[3], list) and all(
-                    isinstance(s, int) and not isinstance(s, bool) for s in item[3])))):
-            raise bad
+                    isinstance(s, int) and not isinstance(s, bool) for s in item[3])))
+                and (len(item) == 4 or (isinstance(item[4], list) and item[4]
+                                        and all(isinstance(c, str) for c in item[4])))):
+            raise bad  # (clause, key, args, seats), and the further clauses it cites if any
         out.append(Event.from_json(item))
     return tuple(out)
