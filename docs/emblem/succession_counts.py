@@ -17,7 +17,7 @@ import sys
 from collections import Counter
 
 from asobi.core import GameRecord, GameState
-from asobi.core.record import replay
+from asobi.core.replay import replaying
 
 FAMILY = ("succeed", "inherit")
 
@@ -25,15 +25,16 @@ FAMILY = ("succeed", "inherit")
 def replay_noting_offers(record: GameRecord) -> tuple[GameState, set[tuple[str, int, int, int]]]:
     """The final state, and each (verb, turn, seat, square) in which 世代交代 was a legal action."""
     offered: set[tuple[str, int, int, int]] = set()
-
-    def note(state: GameState, _action: object) -> None:
+    state = None
+    for match in replaying(record):  # before the first action, then after each
+        state = match.state
         seat = state.current_seat
         if seat >= 0:
             for a in state.legal_actions():
                 if a[0] in FAMILY:
                     offered.add((a[0], state.turn, seat, a[1]))
-
-    return replay(record, on_step=note), offered
+    assert state is not None
+    return state, offered
 
 
 def count(path: str) -> tuple[int, Counter[str], Counter[tuple[str, ...]]]:

@@ -49,7 +49,7 @@ def test_a_search_hint_is_the_same_whatever_the_hidden_cards(game, options, step
 
 def test_hint_bot_names_are_checked():
     spec = get_game("emblem")
-    assert hint_bot_name(spec, None) == "rule"
+    assert hint_bot_name(spec, None) == "normal"
     assert hint_bot_name(spec, "bot:ismcts:iters=500") == "ismcts:iters=500"
     with pytest.raises(Exception, match="iters must be a whole number"):
         hint_bot_name(spec, "ismcts:iters=many")

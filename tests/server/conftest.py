@@ -60,9 +60,12 @@ def hello_until(ws: Any, token: str | None, done: Callable[[dict[str, Any]], boo
 
 
 def receive_until(ws: Any, done: Callable[[dict[str, Any]], bool], limit: int = 500) -> dict[str, Any]:
-    """Receive messages until one satisfies ``done`` (state messages only; an error fails)."""
+    """Receive messages until one satisfies ``done`` (state messages only, past a bot's thinking
+    notices, which a slow machine may send in any game; an error fails)."""
     for _ in range(limit):
         message = ws.receive_json()
+        if message["type"] == "thinking":
+            continue
         assert message["type"] == "state", message
         if done(message):
             return message

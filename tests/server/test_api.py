@@ -10,7 +10,7 @@ from .conftest import new_game
 def test_create_gives_a_link_per_human_seat_and_a_spectator_link(client, db_path):
     made = new_game(client, "legion", ["human", "bot", "human"], players=3)
     seats = made["seats"]
-    assert [s["kind"] for s in seats] == ["human", "bot:rule", "human"]
+    assert [s["kind"] for s in seats] == ["human", "bot:normal", "human"]
     assert [s["name"] for s in seats] == ["A", "B", "C"]
     assert seats[1]["token"] is None and seats[1]["link"] is None
     tokens = [seats[0]["token"], seats[2]["token"]]
@@ -20,14 +20,14 @@ def test_create_gives_a_link_per_human_seat_and_a_spectator_link(client, db_path
     # The same store as the command line: `asobi list` shows it.
     with GameStore(db_path, read_only=True) as store:
         (saved,) = store.list()
-    assert saved.id == made["game_id"] and saved.seats == "human,bot:rule,human"
+    assert saved.id == made["game_id"] and saved.seats == "human,bot:normal,human"
     # The file keeps no token in clear.
     assert tokens[0].encode() not in db_path.read_bytes()
 
 
 def test_default_seats_are_one_person_then_bots(client):
     made = new_game(client, "legion", players=4)
-    assert [s["kind"] for s in made["seats"]] == ["human", "bot:rule", "bot:rule", "bot:rule"]
+    assert [s["kind"] for s in made["seats"]] == ["human", "bot:normal", "bot:normal", "bot:normal"]
 
 
 def test_bad_requests_are_refused_clearly_and_save_nothing(client, db_path):
@@ -78,7 +78,7 @@ def test_links_for_a_game_made_in_the_terminal_are_handed_out_once(client, db_pa
 
     spec = get_game("legion")
     with GameStore(db_path) as store:
-        game_id = store.create(GameRecord.new(spec, spec.validate_options({}), ["human", "bot:rule", "human"], None))
+        game_id = store.create(GameRecord.new(spec, spec.validate_options({}), ["human", "bot:normal", "human"], None))
         host = issue_host_secret(store, game_id)  # as the terminal does, which prints it
     assert host is not None
     # Its host only: nobody else may take its seats.

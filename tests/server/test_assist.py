@@ -58,7 +58,7 @@ def test_a_hint_is_the_best_bots_legal_choice_for_the_seat_to_decide(client):
         hello(watcher)
         ws.send_json({"type": "hint", "token": token})
         reply = _reply(ws)
-        assert reply["type"] == "hint" and reply["state_id"] == turn["state_id"] and reply["bot"] == "rule"
+        assert reply["type"] == "hint" and reply["state_id"] == turn["state_id"] and reply["bot"] == "normal"
         assert {"action": reply["action"], "label": reply["label"]} in turn["legal"]
         ws.send_json({"type": "hint", "token": token})
         assert _reply(ws) == reply  # the same question, the same answer
@@ -103,7 +103,7 @@ def test_a_hint_depends_on_nothing_the_seat_cannot_see(game, options):
 def test_the_best_bot_is_the_one_a_bot_seat_gets():
     spec = get_game("legion")
     match = Match(spec, spec.validate_options({}), ["human"] * 3, seed=1)
-    assert best_bot(match) == "rule"
+    assert best_bot(match) == "normal"
 
 
 # ---- the replay ----------------------------------------------------------------------------------------

@@ -40,13 +40,14 @@ def server(tmp_path_factory) -> Iterator[str]:
     """``asobi serve`` on a free port of the loopback, in a thread of this process."""
     import uvicorn
 
-    from asobi.server import create_app
+    from asobi.server import Limits, create_app
 
     _need_browser()
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    app = create_app(tmp_path_factory.mktemp("srv") / "games.sqlite3")
+    # the module makes more games a minute than one address may by default; the other limits as they are
+    app = create_app(tmp_path_factory.mktemp("srv") / "games.sqlite3", limits=Limits(games_per_minute=100))
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
@@ -434,3 +435,77 @@ def test_the_page_passes_for_its_person_at_windows_that_are_not_stops(server, br
     page.check("#stops input[data-stop=all]")
     assert page.evaluate("localStorage.getItem('asobi.stops.legion')") == '["all"]'
     page.close()
+
+
+def test_the_lobby_offers_the_levels_first_with_their_names(server, browser):
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.select_option("#game", "emblem")
+    page.wait_for_selector("#seats[data-game='emblem']:not([aria-busy]) select")
+    seat = "#seats select[data-seat='1']"
+    assert page.input_value(seat) == "bot:normal"  # a bot seat starts at normal
+    groups = page.eval_on_selector_all(f"{seat} optgroup", "gs => gs.map(g => [g.label, [...g.children].map(o => o.value)])")
+    assert groups[0] == ["Levels", ["bot:easy", "bot:normal", "bot:hard", "bot:expert"]]
+    assert groups[1][0].startswith("Bots") and "bot:rule" in groups[1][1] and "bot:py" not in groups[1][1]
+    assert page.eval_on_selector(seat, "s => s.options[0].value") == "human"  # then the levels, then the kinds
+    texts = page.eval_on_selector_all(f"{seat} option[data-level]", "os => os.map(o => o.textContent)")
+    assert texts[0].startswith("easy (up to 1 s a decision") and texts[2].startswith("hard (up to 2 s a decision")
+    assert "takes longer" in texts[3] and "takes longer" not in texts[2]
+    # this server's default limits (2 s a decision) cannot seat expert's 10 s: shown, disabled, with why
+    expert = page.locator(f"{seat} option[data-level=expert]")
+    assert expert.is_disabled() and "time is at most 2" in (expert.get_attribute("title") or "")
+    assert "not on this server" in texts[3]
+    page.eval_on_selector(seat, "s => { s.size = 12; }")  # the menu open, for the picture
+    _screenshot(page, "levels")
+    page.eval_on_selector(seat, "s => { s.size = 0; }")
+    page.click("button.lang[data-lang=ja]")
+    page.wait_for_function(f"document.querySelector(\"{seat} option[data-level=easy]\").textContent.startsWith('かんたん')")
+    assert page.input_value(seat) == "bot:normal"
+    page.click("button.lang[data-lang=en]")
+    page.wait_for_function(f"document.querySelector(\"{seat} option[data-level=easy]\").textContent.startsWith('easy')")
+    page.select_option(seat, "bot:hard")
+    page.fill("#seed", "3")
+    page.click("#create")
+    page.wait_for_selector("#created input")
+    seat_link = page.query_selector_all("#created input:not([data-host-secret])")[0].input_value()
+    page.goto(seat_link)
+    page.wait_for_selector("#actions button")
+    assert "(bot:hard)" in page.inner_text("#who")
+    page.close()
+
+
+def test_the_seat_that_is_thinking_is_marked_with_its_time(server, browser):
+    page = browser.new_page()
+    frames: list[dict] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda data: frames.append(json.loads(data))))
+    page.goto(server + "/")
+    made = page.evaluate("""() => fetch('/api/games', {method: 'POST', headers: {'content-type': 'application/json'},
+        body: JSON.stringify({game: 'emblem', seats: ['human', 'bot:ismcts:time=2'], seed: 3})}).then(r => r.json())""")
+    seat_link = next(s["link"] for s in made["seats"] if s["link"])
+    watcher = browser.new_page()  # a spectator who joins while B thinks is told too
+    try:
+        page.goto(seat_link)
+        page.wait_for_selector("#actions button")
+        page.locator("#actions button").first.click()  # A keeps its hand; B's searches begin
+        marked = page.wait_for_selector("#who .seat.thinking [data-testid=thinking]", timeout=60_000)
+        assert marked is not None and page.get_attribute("#who .seat.thinking", "data-seat") == "1"
+        assert "B (bot:ismcts:time=2)" in page.inner_text("#who .seat.thinking")
+        page.wait_for_function("/thinking… [1-9] s/.test(document.querySelector('#who [data-testid=thinking]')"
+                               ".textContent)", timeout=10_000)  # its time goes on
+        _screenshot(page, "thinking")
+        watcher.goto(seat_link.split("#")[0] + "#watch")
+        watcher.wait_for_selector("#who .seat.thinking[data-seat='1'] [data-testid=thinking]", timeout=30_000)
+        # Once B has moved, the mark leaves it (a new think marks it afresh, from 0 s).
+        page.wait_for_function("!document.querySelector('#who .seat.thinking') || "
+                               "/thinking… 0 s/.test(document.querySelector('#who [data-testid=thinking]').textContent)",
+                               timeout=30_000)
+        told = [f for f in frames if f.get("type") == "thinking"]
+        assert told and {tuple(sorted(f)) for f in told} <= {("elapsed", "seat", "state_id", "type"),
+                                                             ("seat", "state_id", "type")}
+        assert {f["seat"] for f in told} <= {1, None}  # the bot's seat, and its end
+        assert any(f["seat"] is None for f in told)
+    finally:  # the bot stops thinking
+        page.evaluate("([id, host]) => fetch(`/api/games/${id}`, {method: 'DELETE', headers: {'X-Asobi-Host': host}})",
+                      [made["game_id"], made["host_secret"]])
+        page.close()
+        watcher.close()

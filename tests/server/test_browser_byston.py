@@ -21,7 +21,7 @@ def test_a_byston_game_is_drawn_and_played_by_clicking(server, browser):  # noqa
     page.fill("#options [data-option=players]", "4")
     seats = page.locator("#seats select")
     assert seats.count() == 4
-    assert [seats.nth(i).input_value() for i in range(4)] == ["human", "bot:rule", "bot:rule", "bot:rule"]
+    assert [seats.nth(i).input_value() for i in range(4)] == ["human", "bot:normal", "bot:normal", "bot:normal"]
     page.fill("#seed", "4")
     page.click("#create")
     page.wait_for_function("document.querySelector('#created input') || document.querySelector('#error').textContent",

@@ -16,7 +16,8 @@ from starlette.websockets import WebSocketDisconnect
 from asobi.core.record import GameRecord
 from asobi.core.registry import get_game
 from asobi.server import Limits, create_app
-from asobi.server.limits import ClientLimits, remote_seat_kind
+from asobi.server.errors import ServerError
+from asobi.server.limits import ClientLimits, is_search, remote_seat_kind, seatable_levels
 from asobi.store import GameStore, issue_host_secret
 
 from .conftest import hello, hello_until, my_turn, new_game
@@ -147,14 +148,46 @@ def test_remote_bots_stay_under_the_ceilings_and_load_no_code():
     spec = get_game("emblem")
     limits = Limits(max_bot_seconds=1.5, max_bot_iters=500, max_bot_depth=10)
     assert remote_seat_kind(spec, "bot:rule", limits) == "bot:rule"
-    assert remote_seat_kind(spec, "bot:mcts:time=1", limits) == "bot:mcts:time=1"
-    assert remote_seat_kind(spec, "bot:mcts:iters=400", limits) == "bot:mcts:iters=400:time=1.5"
+    assert remote_seat_kind(spec, "bot:mcts:time=1:depth=5", limits) == "bot:mcts:time=1:depth=5"
+    with pytest.raises(ServerError, match=r"depth is at most 10 on this server \(the game's depth is 20"):
+        remote_seat_kind(spec, "bot:mcts:time=1", limits)  # a bare search plays the game's depth
+    assert remote_seat_kind(spec, "bot:mcts:iters=400:depth=5", limits) == "bot:mcts:iters=400:depth=5:time=1.5"
     for name, words in (("bot:mcts:iters=100000000", "iters is at most 500"),
                         ("bot:ismcts:time=30", "time is at most 1.5"),
                         ("bot:mcts:time=1:depth=999:rollout=random", "depth is at most 10"),
                         ("bot:py:os:getcwd", "no seat kind")):
         with pytest.raises(Exception, match=words):
             remote_seat_kind(spec, name, limits)
+
+
+def test_a_level_is_seated_within_the_ceilings_or_the_server_says_which_it_cannot_seat():
+    spec = get_game("emblem")
+    limits = Limits()  # a search thinks 2 s at most: expert's 10 s is over
+    assert [remote_seat_kind(spec, f"bot:{level}", limits) for level in ("easy", "normal", "hard")] == [
+        "bot:easy", "bot:normal", "bot:hard"]
+    assert remote_seat_kind(spec, "bot", limits) == "bot"
+    with pytest.raises(ServerError) as refused:
+        remote_seat_kind(spec, "bot:expert", limits)
+    said = str(refused.value)
+    assert "cannot seat the 'expert' level" in said and "time is at most 2" in said
+    assert "the levels it seats: easy, normal, hard" in said
+    with pytest.raises(ServerError, match=r"cannot seat the 'hard:iters=99999' level: .*iters is at most 20000"):
+        remote_seat_kind(spec, "bot:hard:iters=99999", limits)
+    assert remote_seat_kind(spec, "bot:expert", Limits(max_bot_seconds=10)) == "bot:expert"
+    assert seatable_levels(spec, limits)["expert"] and seatable_levels(spec, limits)["hard"] is None
+    assert remote_seat_kind(spec, "bot:mistakes:rate=0.5", limits) == "bot:mistakes:rate=0.5"
+    assert is_search(spec, "bot:hard") and is_search(spec, "bot:mcts") and not is_search(spec, "bot:easy")
+
+
+def test_the_catalog_offers_each_games_levels_and_the_bots_this_server_seats(client):
+    catalog = {g["id"]: g for g in client.get("/api/catalog").json()}
+    for game in catalog.values():
+        assert [lv["level"] for lv in game["levels"]] == ["easy", "normal", "hard", "expert"]
+        assert all(lv["name_ja"] and lv["name_en"] == lv["level"] and lv["bot"] for lv in game["levels"])
+        assert "py" not in game["bots"] and "random" in game["bots"]
+    emblem = {lv["level"]: lv for lv in catalog["emblem"]["levels"]}
+    assert emblem["normal"]["bot"] == "rule" and emblem["normal"]["refused"] is None
+    assert emblem["expert"]["seconds"] > emblem["hard"]["seconds"] and "time is at most" in emblem["expert"]["refused"]
 
 
 def test_the_create_api_holds_bot_seats_to_the_ceilings(client):
@@ -293,7 +326,7 @@ def test_the_database_backs_up_online_while_the_server_writes(client, db_path, t
             source.backup(target)
     with GameStore(copy, read_only=True) as store:
         saved = store.load(made["game_id"])
-    assert saved.actions and saved.seats == ["human", "bot:rule", "bot:rule"]
+    assert saved.actions and saved.seats == ["human", "bot:normal", "bot:normal"]
 
 
 def test_a_search_decides_in_a_process_of_its_own_as_it_would_here():

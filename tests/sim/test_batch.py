@@ -30,7 +30,7 @@ def test_every_line_of_out_is_a_record_that_replays_to_the_same_end(tmp_path):
     assert sum(reasons.values()) == 4
     for i, line in enumerate(lines):
         record = GameRecord.from_json(line["record"], where=f"line {i + 1}")
-        assert record.seats == ["bot:rule"] * 3 and len(record.actions) == line["steps"]
+        assert record.seats == ["bot:normal"] * 3 and len(record.actions) == line["steps"]
         assert record.seed == line["seed"]
         state = replay(record)  # every action checked, chance outcomes included
         outcome = state.outcome()

@@ -101,7 +101,7 @@ def test_resume_with_other_seats_keeps_the_saved_seating(db):
     run("play", "legion", "--seats", "human,bot,bot", "--seed", "1", input="q\n")
     handed = run("resume", "1", "--seats", "bot,bot,bot")
     assert "Game over" in handed.output
-    assert GameStore(db).load(1).seats == ["human", "bot:rule", "bot:rule"]
+    assert GameStore(db).load(1).seats == ["human", "bot:normal", "bot:normal"]
 
 
 def test_resuming_a_finished_game_changes_nothing_stored_and_list_says_who_won(db):
@@ -112,7 +112,7 @@ def test_resuming_a_finished_game_changes_nothing_stored_and_list_says_who_won(d
     run("resume", "1", "--seats", "human,human")
     with GameStore(db) as store:
         after = store.list()[0]
-        assert store.load(1).seats == ["bot:rule", "bot:rule"]
+        assert store.load(1).seats == ["bot:normal", "bot:normal"]
     assert after.updated == before.updated
     listed = run("list").output
     assert "deck_a=crimson" in listed and re.search(r"[AB] wins", listed)

@@ -93,7 +93,7 @@ def test_enter_takes_a_single_forced_choice_and_u_backs_out(db):
 
 def test_a_hint_is_the_game_bots_choice_and_changes_nothing(db):
     result = run("play", "legion", "--seats", "human,bot,bot", "--seed", "2", input="h\nh\nq\n")
-    hints = re.findall(r"Hint \(rule bot\): (\d+)\. (.+)", result.output)
+    hints = re.findall(r"Hint \(normal bot\): (\d+)\. (.+)", result.output)
     assert len(hints) == 2 and hints[0] == hints[1]  # the same position, the same hint
     n, label = hints[0]
     assert re.search(rf"^\s+{n}\. {re.escape(label)}$", result.output, re.M)

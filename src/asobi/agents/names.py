@@ -10,16 +10,20 @@ parameter  meaning
 ========== ================================================================================
 iters      iterations (samples) per decision; with only this budget, a seeded search repeats
 time       seconds per decision (wall clock; default 0.5 when no budget is given)
-rollout    ``random`` (default), ``rule`` (the game's rule bot plays every seat) or
-           ``heuristic`` (the game's estimate at the leaf, no rollout)
-depth      at most this many rollout steps, then the game's heuristic (default: to the end)
-c          the exploration constant of UCT (default: the game's ``spec.search.exploration``, 1.0 unless
-           the game's heuristic moves little per move, where a small one lets visits follow values)
+rollout    ``random``, ``rule`` (the game's rule bot plays every seat) or ``heuristic`` (the
+           game's estimate at the leaf, no rollout)
+depth      at most this many rollout steps, then the game's heuristic; ``end``: to the end
+c          the exploration constant of UCT
 prior      ``rule``: the searching seat tries the game's rule bot's choice first and favours it
-           while a node knows little (progressive bias); ``none`` (default)
+           while a node knows little (progressive bias); ``none``
 reuse      ``yes`` (default) or ``no``: whether ``mcts`` starts a decision from the subtree of the
            position reached, kept from its last search (``ismcts`` keeps no tree)
 ========== ================================================================================
+
+A parameter the name does not give is the game's (:class:`~asobi.core.hooks.SearchHooks`: its
+``rollout``, ``depth``, ``exploration`` and ``prior``, the best its strength ladder measured;
+``random``, to the end, 1.0 and ``none`` for a game that declares none), except that
+``rollout=heuristic`` in the name drops the game's ``depth``.
 """
 
 from __future__ import annotations
@@ -81,17 +85,23 @@ def parse_search(spec: GameSpec, name: str) -> SearchSettings | None:
     seconds = _positive_float(values, "time", where)
     if iterations is None and seconds is None:
         seconds = DEFAULT_SECONDS
-    rollout = values.get("rollout", "random")
+    game = spec.search
+    rollout = values.get("rollout", game.rollout)
     if rollout not in ROLLOUTS:
         raise BotNameError(f"{where}: rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
     if rollout == "rule" and "rule" not in spec.bots:
         raise BotNameError(f"{where}: {spec.id} has no rule bot to roll out with")
-    prior = values.get("prior", "none")
+    prior = values.get("prior", game.prior)
     if prior not in PRIORS:
         raise BotNameError(f"{where}: prior must be one of {', '.join(PRIORS)}, not {prior!r}")
     if prior == "rule" and "rule" not in spec.bots:
         raise BotNameError(f"{where}: {spec.id} has no rule bot to take as a prior")
-    depth = _positive_int(values, "depth", where, allow_zero=True)
+    if values.get("depth") == "end":
+        depth = None
+    elif "depth" in values:
+        depth = _positive_int(values, "depth", where, allow_zero=True)
+    else:
+        depth = None if rollout == "heuristic" else game.depth
     if (rollout == "heuristic" or depth is not None) and spec.search.heuristic is None:
         raise BotNameError(f"{where}: {spec.id} declares no heuristic to value an unfinished game "
                            f"(use a rollout to the end: rollout=random or rule, without depth)")
@@ -104,7 +114,15 @@ def parse_search(spec: GameSpec, name: str) -> SearchSettings | None:
     if kind == "ismcts" and "reuse" in values:
         raise BotNameError(f"{where}: ismcts keeps no tree between decisions; reuse goes with mcts")
     return SearchSettings(kind, Budget(iterations, seconds), rollout, depth,
-                          spec.search.exploration if exploration is None else exploration, prior, REUSE[reuse])
+                          game.exploration if exploration is None else exploration, prior, REUSE[reuse])
+
+
+def search_defaults(spec: GameSpec) -> str:
+    """The parameters a bare ``mcts`` or ``ismcts`` takes from ``spec``, as a name writes them
+    (``prior=rule:rollout=rule:depth=20:c=1``)."""
+    game = spec.search
+    depth = "end" if game.depth is None or game.rollout == "heuristic" else str(game.depth)
+    return f"prior={game.prior}:rollout={game.rollout}:depth={depth}:c={game.exploration:g}"
 
 
 def _positive_int(values: Mapping[str, str], key: str, where: str, allow_zero: bool = False) -> int | None:
@@ -117,6 +135,8 @@ def _positive_int(values: Mapping[str, str], key: str, where: str, allow_zero: b
         number = -1
     if number < 0 or (number == 0 and not allow_zero):
         bound = "a whole number ≥ 0" if allow_zero else "a whole number ≥ 1"
+        if key == "depth":
+            bound += " or end"
         raise BotNameError(f"{where}: {key} must be {bound}, not {text!r}")
     return number
 

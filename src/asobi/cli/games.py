@@ -1,11 +1,13 @@
-"""``asobi games``: the installed games, their seats, options and bots."""
+"""``asobi games``: the installed games, their seats, options, levels and bots."""
 
 from __future__ import annotations
 
 import click
 from rich.table import Table
 
-from ..core.bots import bot_names
+from ..agents.names import search_defaults
+from ..core.bots import bot_kinds, game_level
+from ..core.hooks import LEVEL_NAMES, LEVELS
 from ..core.registry import all_games
 from .common import console
 
@@ -30,5 +32,17 @@ def games() -> None:
                 values = o.kind.__name__
             table.add_row(f"--{o.name.replace('_', '-')}", values, str(o.default), o.help_en)
         out.print(table)
-        out.print(f"  bots: {', '.join(bot_names(spec))} (mcts and ismcts take parameters, "
-                  "e.g. bot:ismcts:time=0.5:rollout=rule; parameters iters, time, rollout, depth, c, prior)\n")
+        levels = Table(title="levels (--seats bot:LEVEL; bot is normal)", show_header=True, title_justify="left")
+        for col in ("level", "名前", "bot", "at most, a decision", "rating"):
+            levels.add_column(col)
+        for name in LEVELS:
+            level = game_level(spec, name)
+            levels.add_row(name, LEVEL_NAMES[name][0], level.bot, f"{level.seconds:g} s",
+                           "—" if level.rating is None else f"{level.rating:.1f}")
+        out.print(levels)
+        if spec.levels.ladder:
+            out.print(f"  rated by: {spec.levels.ladder}")
+        others = sorted({*spec.bot_names(), *bot_kinds()})
+        out.print(f"  bots: {', '.join(others)} (mcts, ismcts and mistakes take parameters, e.g. "
+                  "bot:ismcts:time=0.5:rollout=rule; a search's parameters are iters, time, rollout, depth, c, "
+                  f"prior, reuse; this game's defaults: {search_defaults(spec)})\n")

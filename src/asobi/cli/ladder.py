@@ -19,8 +19,9 @@ from .game_options import GameOptionsCommand, game_option_words
 @click.command(cls=GameOptionsCommand)
 @click.argument("game")
 @click.option("--bots", required=True,
-              help="Bots to rank, comma-separated, e.g. random,rule,mcts:iters=200,ismcts:time=0.5 "
-                   "(search parameters: iters, time, rollout=random|rule|heuristic, depth, c, prior=rule, reuse=no).")
+              help="Bots to rank, comma-separated: the game's levels easy,normal,hard,expert (a level takes its "
+                   "search's parameters too: hard:iters=50), or bots, e.g. random,rule,mcts:iters=200,ismcts:time=0.5 "
+                   "(search parameters: iters, time, rollout=random|rule|heuristic, depth, c, prior=rule|none, reuse=no).")
 @click.option("-n", "--games", "n", type=click.IntRange(min=1), default=20, show_default=True,
               help="Games per pair of bots (seats swapped every game); per bot in a co-operative game.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Ladder seed; game i is played from a seed derived from it.")
@@ -39,12 +40,13 @@ def ladder(game: str, bots: str, n: int, seed: int, jobs: int | None, mode: str,
            as_json: bool, results: str | None, game_options: dict[str, Any]) -> None:
     """Rank bots at GAME: round-robin games with seats swapped, ratings with 95% intervals.
 
-    Example: asobi ladder GAME --bots random,rule,ismcts:time=0.2 -n 40
+    Example: asobi ladder GAME --bots easy,normal,hard,expert -n 20
     """
     import shlex
     import time
 
-    from ..core.bots import check_bot_name
+    from ..agents.names import search_defaults
+    from ..core.bots import check_bot_name, is_level, resolve_bot
     from ..sim.ladder import markdown, run_ladder
     from ..sim.ladder import plot as plot_ratings
 
@@ -69,15 +71,24 @@ def ladder(game: str, bots: str, n: int, seed: int, jobs: int | None, mode: str,
                    err=True)
     if plot:
         plot_ratings(result, plot)
+    levels = [f"{name} = {resolve_bot(spec, name)}" for name in names if is_level(name)]
+    if levels:
+        click.echo(f"levels: {'; '.join(levels)} (a search's parameters not given are the game's: "
+                   f"{search_defaults(spec)})", err=True)
     if doc:
         command = shlex.join(["asobi", "ladder", spec.id, "--bots", ",".join(names), "-n", str(n), "--seed", str(seed),
                               "--jobs", str(jobs), *(["--mode", mode] if mode != "auto" else []),
                               *game_option_words(game_options), *(["--results", results] if results else []), "--doc", doc])
         Path(doc).parent.mkdir(parents=True, exist_ok=True)
-        Path(doc).write_text(markdown(result, command, elapsed), encoding="utf-8")
+        page = markdown(result, command, elapsed)
+        if levels:
+            page += ("\nThe levels, as the game declared them: " + "; ".join(f"`{x}`" for x in levels)
+                     + f"; a search's parameters not given are the game's: `{search_defaults(spec)}`.\n")
+        Path(doc).write_text(page, encoding="utf-8")
     if as_json:
         click.echo(json.dumps({
             "game": spec.id, "options": options, "seed": seed, "games": len(result.results),
+            "levels": {name: resolve_bot(spec, name) for name in names if is_level(name)},
             "cooperative": result.cooperative,
             "ratings": [{"bot": r.bot, "mu": r.mu, "low": r.low, "high": r.high, "games": r.games, "score": r.score}
                         for r in ratings],

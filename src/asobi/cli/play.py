@@ -20,12 +20,13 @@ from .game_options import GameOptionsCommand
 
 HINT_BOT_OPTION = click.option(
     "--hint-bot", metavar="BOT", help="The bot whose choice the h key shows, e.g. ismcts:iters=500 (default: the "
-    "game's best bot); it decides from your seat's view only.")
+    "normal level); it decides from your seat's view only.")
 
 
 @click.command(cls=GameOptionsCommand)
 @click.argument("game")
-@click.option("--seats", help="Who sits where, e.g. human,bot,bot:random (default: you, then bots).")
+@click.option("--seats", help="Who sits where, e.g. human,bot:hard,bot:easy (bot is the normal level; easy, normal, hard, "
+              "expert, or any bot `asobi games` lists; default: you, then bots at normal).")
 @click.option("--seed", type=int,
               help="Reproducible chance and bots from this seed (default: a secret source; nothing to show).")
 @click.option("--lang", type=LANGS, default="en", show_default=True, help="Language of the board, actions and log.")
@@ -60,7 +61,7 @@ def _screen(lang: str) -> dict[str, Any]:
     from ..terminal.screen import Screen
 
     screen = Screen()
-    return {"lang": lang, "write": screen.write, "clear": screen.clear}
+    return {"lang": lang, "write": screen.write, "clear": screen.clear, "status": screen.status_line()}
 
 
 def _resume_hint(game_id: int, lang: str, db: str | None) -> str:

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 
 def bot_kinds(spec: GameSpec, bots: str | None, n_seats: int, sep: str = ",") -> list[str]:
-    """Bot names per seat from ``rule,random`` (or one name for every seat; default the game's best)."""
+    """Bot names per seat from ``rule,random`` (or one name for every seat; default the normal level)."""
     names = bots.split(sep) if bots else ["bot"]
     if len(names) == 1:
         names = names * n_seats
@@ -64,7 +64,7 @@ def grid_cells(spec: GameSpec, axes: Sequence[tuple[str, Sequence[str]]], given:
 @click.option("-n", "--games", "n", type=click.IntRange(min=1), default=100, show_default=True, help="Games to play.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Batch seed; game i is played from a seed derived from it.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None, help="Processes (default: all cores).")
-@click.option("--bots", help="Bot per seat, comma-separated, or one for all (default: the game's best bot); "
+@click.option("--bots", help="Bot per seat, comma-separated, or one for all (default: the normal level; levels easy, normal, hard, expert); "
               "py:MODULE:CLASS plays your own Agent class.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.option("--out", type=click.Path(dir_okay=False),
@@ -131,7 +131,7 @@ def simulate(game: str, n: int, seed: int, jobs: int | None, bots: str | None, a
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Batch seed; game i of every cell is played from a seed derived from it.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None, help="Processes (default: all cores).")
-@click.option("--bots", help="Bot per seat, comma-separated, or one for all (default: the game's best bot).")
+@click.option("--bots", help="Bot per seat, comma-separated, or one for all (default: the normal level; levels easy, normal, hard, expert).")
 @click.option("--metric", "metrics", multiple=True,
               help="Game figure to tabulate (mean, median, max); repeatable (default: the game's first, its length).")
 @click.option("--cluster", metavar="ADDRESS", help="Play on a Ray cluster (as for simulate).")
@@ -183,7 +183,7 @@ def balance_cmd(game: str, over: tuple[str, ...], n: int, seed: int, jobs: int |
               help="Games per setting.")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Batch seed; game i of every setting is played from a seed derived from it.")
-@click.option("--bots", help="Bot per seat, comma-separated, or one for all (default: the game's best bot).")
+@click.option("--bots", help="Bot per seat, comma-separated, or one for all (default: the normal level; levels easy, normal, hard, expert).")
 @click.option("--vary", multiple=True, metavar="OPTION=V1,V2,…",
               help="Play each value of a game option (or bots=rule/random,…); repeat for a grid.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None, help="Processes (default: all cores).")

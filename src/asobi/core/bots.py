@@ -1,11 +1,13 @@
 """Bots by name: the one maker of every bot a seat may be given.
 
-A seat's bot is named ``random``, one of its game's own bots (``spec.bots``: ``rule``…), or a kind
-of bot any game may be given, with ``:name=value`` parameters (``mcts:iters=200``,
-``ismcts:time=0.5:rollout=rule``, ``py:my_bots:Greedy``). Those kinds are found as games are: by
-entry points, in the group ``asobi.bots`` (asobi's own searches and the user's-class kind are
-declared by asobi's ``pyproject.toml``), so the engine names none of them and imports one only
-when a name asks for it. Every front end, simulation and test makes bots here.
+A seat's bot is named by a level (``easy``, ``normal``, ``hard``, ``expert``: the bot its game
+declares for it, :class:`~.hooks.Levels`), ``random``, one of its game's own bots (``spec.bots``:
+``rule``…), or a kind of bot any game may be given, with ``:name=value`` parameters
+(``mcts:iters=200``, ``ismcts:time=0.5:rollout=rule``, ``py:my_bots:Greedy``). A level takes the
+parameters of the kind it is too (``hard:iters=50``: the game's hard search with 50 iterations).
+Those kinds are found as games are: by entry points, in the group ``asobi.bots`` (asobi's own
+searches and the user's-class kind are declared by asobi's ``pyproject.toml``), so the engine
+imports one only when a name asks for it. Every front end, simulation and test makes bots here.
 
 A bot is seeded from the game's seed and its seat, or from a secret source when the game has no
 seed (live play: nothing shown can predict a bot).
@@ -21,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from .agent import Agent, RandomAgent
 from .errors import AsobiError
+from .hooks import LEVELS, Level
 from .seeding import bot_seed
 
 if TYPE_CHECKING:
@@ -30,6 +33,14 @@ BOT_KINDS_GROUP = "asobi.bots"
 HUMAN = "human"
 """A seat a person plays (decided through ``Match.submit``)."""
 BOT_PREFIX = "bot:"
+DEFAULT_LEVEL = "normal"
+"""The level a seat named just ``bot`` plays."""
+ENGINE_LEVELS = {
+    "easy": Level("random", 0.1),
+    "hard": Level("ismcts:time=1", 1.0),
+    "expert": Level("ismcts:time=5", 5.0),
+}
+"""The levels of a game that declares none of its own (normal: its rule bot, else ``random``)."""
 
 
 class BotNameError(AsobiError):
@@ -74,15 +85,66 @@ def bot_kinds() -> list[str]:
 
 
 def bot_names(spec: GameSpec) -> list[str]:
-    """Every bot a seat of ``spec`` may be given (the kinds take parameters)."""
-    return sorted({*spec.bot_names(), *bot_kinds()})
+    """Every bot a seat of ``spec`` may be given: the levels, weakest first, then the game's own
+    bots and the kinds (which take parameters)."""
+    return [*LEVELS, *sorted({*spec.bot_names(), *bot_kinds()})]
+
+
+def game_level(spec: GameSpec, level: str) -> Level:
+    """The bot ``spec`` declares for ``level`` (:class:`~.hooks.Levels`), or the engine's default.
+
+    :raises BotNameError: for a name that is no level.
+    """
+    if level not in LEVELS:
+        raise BotNameError(f"no level {level!r}; the levels are {', '.join(LEVELS)}")
+    declared: Level | None = getattr(spec.levels, level)
+    if declared is not None:
+        return declared
+    if level == "normal":
+        return Level("rule" if "rule" in spec.bots else "random", 1.0)
+    return ENGINE_LEVELS[level]
+
+
+def is_level(name: str) -> bool:
+    """Whether bot ``name`` is a level (``hard``, or ``hard:iters=50`` with parameters)."""
+    return name.split(":")[0] in LEVELS
+
+
+def resolve_bot(spec: GameSpec, name: str) -> str:
+    """The bot ``name`` plays: for a level, the bot its game declares for it, with the parameters
+    ``name`` gives in place of the level's own (``hard:iters=50``); any other name as it is.
+
+    :raises BotNameError: for parameters given to a level whose bot takes none.
+    """
+    level, _, given = name.partition(":")
+    if level not in LEVELS:
+        return name
+    bot = game_level(spec, level).bot
+    if not given:
+        return bot
+    kind, _, own = bot.partition(":")
+    items = [item for item in own.split(":") if item]
+    if kind not in _kind_points() or any("=" not in item for item in (*items, *given.split(":"))):
+        raise BotNameError(f"{spec.id}: level {level!r} is the bot {bot!r}, which takes no name=value parameters")
+    params = dict(item.partition("=")[::2] for item in items)
+    params.update(item.partition("=")[::2] for item in given.split(":"))
+    return ":".join([kind, *(f"{key}={value}" for key, value in params.items())])
 
 
 def check_bot_name(spec: GameSpec, name: str) -> str:
-    """``name`` if a seat of ``spec`` may be given that bot.
+    """``name`` if a seat of ``spec`` may be given that bot (a level: if its bot may be).
 
     :raises BotNameError: for an unknown bot or a bad parameter.
     """
+    if is_level(name):
+        bot = resolve_bot(spec, name)
+        try:
+            if is_level(bot):
+                raise BotNameError("a level is a bot of the game's or a kind, not another level")
+            check_bot_name(spec, bot)
+        except BotNameError as e:
+            raise BotNameError(f"{spec.id}: level {name!r} is the bot {bot!r}: {e}") from None
+        return name
     own = spec.bot_names()
     if name in own:
         return name
@@ -97,7 +159,8 @@ def check_bot_name(spec: GameSpec, name: str) -> str:
 
 def seat_kind(spec: GameSpec, item: str) -> str:
     """A seat as a record holds it, from what a person wrote: ``human``, or ``bot:NAME`` for
-    ``bot`` (the game's best bot), ``NAME`` or ``bot:NAME`` (a kind with its parameters too).
+    ``bot`` (the ``normal`` level), ``NAME`` or ``bot:NAME`` (a level, a bot of the game's, a kind
+    with its parameters). A level stays a level: the seat plays what its game declares for it.
 
     :raises BotNameError: for an unknown bot or a bad parameter.
     """
@@ -105,9 +168,9 @@ def seat_kind(spec: GameSpec, item: str) -> str:
         return item
     name = item.removeprefix(BOT_PREFIX)
     if name == "bot":
-        name = "rule" if "rule" in spec.bots else "random"
+        name = DEFAULT_LEVEL
     if name.split(":")[0] not in bot_names(spec):
-        raise BotNameError(f"{spec.id}: no seat kind {item!r}; use human, bot or bot:NAME "
+        raise BotNameError(f"{spec.id}: no seat kind {item!r}; use human, bot (the normal level) or bot:NAME "
                            f"({', '.join(bot_names(spec))}){_examples()}")
     return BOT_PREFIX + check_bot_name(spec, name)
 
@@ -124,6 +187,7 @@ def make_bot(spec: GameSpec, name: str, seat: int, seed: int | None, options: Ma
     :raises BotNameError: for an unknown bot or a bad parameter.
     """
     check_bot_name(spec, name)
+    name = resolve_bot(spec, name)
     agent_seed = bot_seed(seed, seat)
     if name == "random":
         return RandomAgent(agent_seed)

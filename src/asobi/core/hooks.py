@@ -2,7 +2,8 @@
 
 Each group is read by one part of asobi: :class:`Presentation` by the terminal and the browser,
 :class:`StudyHooks` by studies and ladders, :class:`StopHooks` by clients that pass for a person,
-:class:`SearchHooks` by the search bots, :class:`Utility` by ladders and adapters. A game that has
+:class:`SearchHooks` by the search bots, :class:`Levels` by whatever seats a bot (the bot each
+level is), :class:`Utility` by ladders and adapters. A game that has
 nothing of a kind leaves the group at its default; every hook in a group is optional unless
 marked otherwise.
 """
@@ -110,10 +111,71 @@ class SearchHooks:
     :ivar exploration: UCT's exploration constant for a search bot whose name gives no ``c``: 1 suits
         values that differ a lot between moves (a game played to the end); a game whose heuristic
         moves little per move (0.02–0.1 for a hex of a wargame's map) wants a smaller one.
+    :ivar prior: the ``prior`` of a search bot whose name gives none: ``none``, or ``rule`` (the
+        game's rule bot's choice tried first and favoured while a node knows little).
+    :ivar rollout: the ``rollout`` of a search bot whose name gives none: ``random``, ``rule``
+        (the game's rule bot plays every seat) or ``heuristic`` (the estimate at the leaf).
+    :ivar depth: the ``depth`` of a search bot whose name gives none (at most this many rollout
+        steps, then the heuristic); ``None``: rollouts to the end. A name that sets
+        ``rollout=heuristic`` drops it.
+
+    A game declares here the parameters its strength ladder measured best (its
+    ``docs/<game>/strength.md``), so that a bare ``mcts`` or ``ismcts`` plays as well as the game
+    knows how; a parameter the bot's name gives still wins.
     """
 
     heuristic: Callable[[GameState, int], float] | None = None
     exploration: float = 1.0
+    prior: str = "none"
+    rollout: str = "random"
+    depth: int | None = None
+
+
+LEVELS = ("easy", "normal", "hard", "expert")
+"""The levels every game offers, weakest first."""
+LEVEL_NAMES: Mapping[str, tuple[str, str]] = {
+    "easy": ("かんたん", "easy"),
+    "normal": ("ふつう", "normal"),
+    "hard": ("むずかしい", "hard"),
+    "expert": ("達人", "expert"),
+}
+"""Each level's name, ``(日本語, English)``."""
+
+
+@dataclass(frozen=True)
+class Level:
+    """One level of bot a person may pick: a bot the game names, and what it costs.
+
+    :ivar bot: the bot it is, as a seat names one: ``random``, one of the game's own bots
+        (``rule``), or a kind with its parameters (``mistakes:rate=0.3``,
+        ``ismcts:iters=100:time=2``; a search takes the game's :class:`SearchHooks` for the
+        parameters it does not give).
+    :ivar seconds: the most it takes to decide, in seconds of this machine class (2 cores), as
+        the lobby and ``asobi games`` tell a person: the search's ``time`` where it has one.
+    :ivar rating: its rating on the game's ladder of its levels (``docs/<game>/strength.md``), or
+        ``None`` before one was run; the lobby shows it.
+    """
+
+    bot: str
+    seconds: float
+    rating: float | None = None
+
+
+@dataclass(frozen=True)
+class Levels:
+    """The levels a game offers (:data:`LEVELS`), each a :class:`Level`; a level left ``None``
+    is the engine's default for it (:func:`asobi.core.bots.game_level`): ``random`` for easy, the
+    game's ``rule`` bot (else ``random``) for normal, an information-set search of 1 and 5 seconds
+    for hard and expert.
+
+    :ivar ladder: the command that rated them (for ``asobi games`` and the lobby's tooltip).
+    """
+
+    easy: Level | None = None
+    normal: Level | None = None
+    hard: Level | None = None
+    expert: Level | None = None
+    ladder: str = ""
 
 
 UTILITY_KINDS = ("zero_sum", "constant_sum", "identical", "general_sum")

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from .agent import Agent, Observation
 from .clauses import ClauseBook, read_clauses
 from .events import Event, Localizer, render_event
-from .hooks import GENERAL_SUM, Presentation, SearchHooks, StopHooks, StudyHooks, Utility
+from .hooks import GENERAL_SUM, Levels, Presentation, SearchHooks, StopHooks, StudyHooks, Utility
 from .options import Option, validate_options
 
 if TYPE_CHECKING:
@@ -132,7 +132,9 @@ class GameSpec:
     :ivar messages: message key → (日本語, English) templates for events and outcomes.
     :ivar present: what the front ends draw (:class:`~.hooks.Presentation`).
     :ivar localize: turns an event argument into text (a card id into its name).
-    :ivar bots: bot name → factory; ``random`` is always available.
+    :ivar bots: bot name → factory; ``random`` is always available. None may be named as a level
+        (``easy``…): those names are the levels'.
+    :ivar levels: the bot each level a person may pick is (:class:`~.hooks.Levels`).
     :ivar conformance_options: the option sets the conformance harness plays.
     """
 
@@ -155,6 +157,7 @@ class GameSpec:
     records: RecordHooks = field(default_factory=RecordHooks)
     study: StudyHooks = field(default_factory=StudyHooks)
     search: SearchHooks = field(default_factory=SearchHooks)
+    levels: Levels = field(default_factory=Levels)
     stops: StopHooks | None = None
 
     def sides(self, options: Mapping[str, Any]) -> tuple[int, ...]:

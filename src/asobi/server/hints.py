@@ -1,8 +1,9 @@
-"""A hint: what the game's best bot would do in the seat to decide, from that seat's observation.
+"""A hint: what the game's ``normal`` level would do in the seat to decide, from that seat's
+observation.
 
-The bot is the one ``bot`` names for the game (:func:`asobi.agents.seat_kind`: its rule bot, else
-a random one) and it is handed an :class:`~asobi.core.agent.Observation` of the seat, as any bot
-seat is: it decides from the seat's view and legal actions. Its generator is seeded from the game,
+The bot is the one ``bot`` names for the game (:func:`asobi.core.bots.seat_kind`: its ``normal``
+level, the rule bot where it has one) and it is handed an :class:`~asobi.core.agent.Observation`
+of the seat, as any bot seat is: it decides from the seat's view and legal actions. Its generator is seeded from the game,
 the seat and the state id, so asking twice gives the same hint and the hint depends on nothing the
 seat cannot see (``tests/server/test_assist.py`` checks this on states that differ only in
 hidden cards).
@@ -27,12 +28,12 @@ class Hint:
 
 
 def best_bot(match: Match) -> str:
-    """The name of the game's best bot (what a seat of kind ``bot`` plays)."""
+    """The bot a seat of kind ``bot`` plays: the ``normal`` level."""
     return seat_kind(match.spec, "bot").removeprefix("bot:")
 
 
 def hint(match: Match, seat: int, lang: str, salt: str) -> Hint:
-    """The best bot's choice for ``seat``, which must be the person to decide now.
+    """The normal level's choice for ``seat``, which must be the person to decide now.
 
     :param salt: seeds the bot (with the seat and state id): the game's id, say.
     :raises ServerError: if ``seat`` is not the one to decide.

@@ -14,10 +14,24 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ..agents.names import SEARCHES, parse_search
-from ..core.bots import BOT_PREFIX, HUMAN, BotNameError
+from ..core.bots import (
+    BOT_PREFIX,
+    DEFAULT_LEVEL,
+    HUMAN,
+    BotNameError,
+    bot_kinds,
+    check_bot_name,
+    is_level,
+    resolve_bot,
+)
 from ..core.errors import summary
+from ..core.hooks import LEVELS
 from ..core.spec import GameSpec
 from .errors import LimitError, ServerError
+
+CHEAP_KINDS = ("mistakes",)
+"""Kinds of bot a remote client may seat as they are: they load no code and think no longer than
+the game's own bots (the game's rule bot with random slips)."""
 
 
 @dataclass(frozen=True)
@@ -46,21 +60,49 @@ class Limits:
 
 def remote_seat_kind(spec: GameSpec, item: str, limits: Limits) -> str:
     """A seat kind a remote client asks for, within the limits, before anything loads it:
-    ``human``, ``bot``, one of the game's own bots, or a search (``mcts``, ``ismcts``) whose
-    ``iters``, ``time`` and ``depth`` are under the ceilings; a search without ``time`` gets
+    ``human``, ``bot``, a level (``bot:hard``) whose bot is within the ceilings, one of the game's
+    own bots (or one of them with mistakes), or a search (``mcts``, ``ismcts``) whose ``iters``,
+    ``time`` and ``depth`` are under the ceilings; a search without ``time`` gets
     ``time=max_bot_seconds``. A bot kind that loads code (``py:MODULE:CLASS``) is refused.
 
-    :raises ServerError: naming the parameter over its ceiling or the kind refused.
+    :raises ServerError: naming the level this server cannot seat, the parameter over its ceiling,
+        or the kind refused.
     """
     if not isinstance(item, str) or item == HUMAN:
         return item
     name = item.removeprefix(BOT_PREFIX)
-    if name == "bot" or name in spec.bot_names():
-        return item
+    if name == "bot":
+        name = DEFAULT_LEVEL
+    if is_level(name):
+        try:
+            bot = remote_bot(spec, resolve_bot(spec, name), limits)
+        except (BotNameError, ServerError) as e:
+            seated = ", ".join(level for level, why in seatable_levels(spec, limits).items() if why is None)
+            raise ServerError(f"{spec.id}: this server cannot seat the {summary(name)} level: {e} "
+                              f"(the levels it seats: {seated or 'none'})") from None
+        return item if bot == resolve_bot(spec, name) else BOT_PREFIX + bot
+    return BOT_PREFIX + remote_bot(spec, name, limits)
+
+
+def remote_bot(spec: GameSpec, name: str, limits: Limits) -> str:
+    """Bot ``name`` (not a level) if a remote client may seat it, with ``time`` added to a search
+    that has none.
+
+    :raises ServerError: naming the parameter over its ceiling or the kind refused.
+    """
+    if name in spec.bot_names():
+        return name
     kind = name.split(":")[0]
+    if kind in CHEAP_KINDS:
+        try:
+            check_bot_name(spec, name)
+        except BotNameError as e:
+            raise ServerError(str(e)) from None
+        return name
     if kind not in SEARCHES:
-        raise ServerError(f"{spec.id}: no seat kind {summary(item)} on this server: it seats human, bot, the game's "
-                          f"own bots ({', '.join(spec.bot_names())}) and the searches {', '.join(SEARCHES)}")
+        raise ServerError(f"{spec.id}: no seat kind {summary(name)} on this server: it seats human, bot, the levels "
+                          f"({', '.join(LEVELS)}), the game's own bots ({', '.join(spec.bot_names())}), "
+                          f"{', '.join(CHEAP_KINDS)} and the searches {', '.join(SEARCHES)}")
     try:
         settings = parse_search(spec, name)
     except BotNameError as e:
@@ -71,10 +113,37 @@ def remote_seat_kind(spec: GameSpec, item: str, limits: Limits) -> str:
                 (settings.depth, limits.max_bot_depth, "depth"))
     for value, ceiling, key in ceilings:
         if value is not None and value > ceiling:
-            raise ServerError(f"{spec.id}: bot {name[:80]!r}: {key} is at most {ceiling:g} on this server")
+            given = f":{key}=" in name
+            raise ServerError(f"{spec.id}: bot {name[:80]!r}: {key} is at most {ceiling:g} on this server"
+                              + ("" if given else f" (the game's {key} is {value:g}: give a smaller one)"))
     if budget.seconds is None:  # iterations alone: how long they take depends on the game
         name += f":time={limits.max_bot_seconds:g}"
-    return BOT_PREFIX + name
+    return name
+
+
+def seatable_bots(spec: GameSpec, limits: Limits) -> list[str]:
+    """The bots and kinds a remote client may seat here by their bare names (the lobby's menu
+    after the levels): the game's own bots, ``mistakes`` and the searches, not ``py``."""
+    out = []
+    for name in sorted({*spec.bot_names(), *bot_kinds()}):
+        try:
+            remote_bot(spec, name, limits)
+        except ServerError:
+            continue
+        out.append(name)
+    return out
+
+
+def seatable_levels(spec: GameSpec, limits: Limits) -> dict[str, str | None]:
+    """Per level, ``None`` if a remote client may seat it here, else why not (for the lobby)."""
+    out: dict[str, str | None] = {}
+    for level in LEVELS:
+        try:
+            remote_bot(spec, resolve_bot(spec, level), limits)
+            out[level] = None
+        except (BotNameError, ServerError) as e:
+            out[level] = str(e)
+    return out
 
 
 @dataclass
@@ -119,9 +188,10 @@ class ClientLimits:
             mine.discard(game_id)
 
 
-def is_search(kind: str) -> bool:
-    """Whether a seat of this kind (``bot:mcts:…``) thinks for long: a search, not a rule bot."""
-    return kind.removeprefix(BOT_PREFIX).split(":")[0] in SEARCHES
+def is_search(spec: GameSpec, kind: str) -> bool:
+    """Whether a seat of this kind (``bot:mcts:…``, a level that is a search) thinks for long: a
+    search, not a rule bot."""
+    return resolve_bot(spec, kind.removeprefix(BOT_PREFIX)).split(":")[0] in SEARCHES
 
 
 def search_slots(limits: Limits) -> asyncio.Semaphore:

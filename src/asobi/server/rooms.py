@@ -9,7 +9,9 @@ the store, so games do not wait on each other except for the SQLite write itself
 
 The room drives its match as every front end does, through :class:`~asobi.core.match.Match`
 (:meth:`Room.run_until_person`): chance's outcomes applied at once, each bot deciding in a worker
-thread so that the event loop never waits on its thinking; its state messages are built by a
+thread so that the event loop never waits on its thinking; a bot that thinks longer than
+:data:`THINKING_NOTICE` is told to every socket (who thinks is public: the seat to decide never
+depends on hidden information), and its end too. Its state messages are built by a
 :class:`~asobi.server.messages.StateMessages`, which makes what the sockets share once.
 
 A room is loaded (and the game leased, so ``asobi resume`` elsewhere is told it is in use) when a
@@ -21,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 import uuid
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
@@ -45,6 +48,23 @@ from .protocol import encode, error_message
 from .thinking import ThinkFailed, decide_apart
 
 log = logging.getLogger("asobi.server")
+
+THINKING_NOTICE = 0.25
+"""Seconds a bot thinks before the sockets are told it is thinking (a rule bot answers long before)."""
+
+
+@dataclass(frozen=True)
+class Thinking:
+    """A bot thinking now: its seat, the state it decides in, and since when (the loop's clock)."""
+
+    seat: int
+    state_id: int
+    since: float
+
+    def message(self, now: float) -> dict[str, Any]:
+        """The ``thinking`` message: the seat, the state and how long it has thought so far."""
+        return {"type": "thinking", "seat": self.seat, "state_id": self.state_id,
+                "elapsed": round(max(0.0, now - self.since), 1)}
 
 
 class Socket(Protocol):
@@ -75,7 +95,7 @@ class Connection:
 
 
 def parse_seat_kinds(spec: GameSpec, kinds: Sequence[str], n_seats: int) -> list[str]:
-    """Seat kinds as a record holds them: ``human`` or ``bot:NAME`` (``bot`` is the game's best).
+    """Seat kinds as a record holds them: ``human`` or ``bot:NAME`` (``bot`` is the ``normal`` level).
 
     :raises ServerError: for a wrong number of seats or an unknown kind.
     """
@@ -101,6 +121,9 @@ class Room:
         """Builds every socket's state messages, making what they share once."""
         self.bots: asyncio.Task[None] | None = None
         self.closed = False
+        self.thinking: Thinking | None = None
+        """The bot thinking now, once it has thought for :data:`THINKING_NOTICE` (told to sockets)."""
+        self._telling: set[asyncio.Task[None]] = set()
 
     @property
     def epoch(self) -> str:
@@ -130,7 +153,7 @@ class Room:
                 await conn.socket.send_text(encode(error_message(text, code, self.match.state_id)))
 
     async def send_hint(self, conn: Connection) -> None:
-        """The best bot's suggestion for the connection's seat, to that socket only."""
+        """The normal level's suggestion for the connection's seat, to that socket only."""
         if conn.seat is None:
             raise ServerError("a hint is for a seat, not a spectator", status=403)
         async with self.lock:  # nothing changes while the bot thinks (the seat to decide is a person)
@@ -143,6 +166,32 @@ class Room:
                     "type": "hint", "state_id": state_id, "action": action_to_json(suggestion.action),
                     "label": suggestion.label, "bot": suggestion.bot,
                 }))
+
+    async def send_thinking(self, conn: Connection, message: dict[str, Any]) -> None:
+        async with conn.sending:
+            with contextlib.suppress(Exception):
+                await conn.socket.send_text(encode(message))
+
+    async def tell_thinking(self, conn: Connection) -> None:
+        """Tell a socket that just joined which bot is thinking, if one is."""
+        if self.thinking is not None:
+            await self.send_thinking(conn, self.thinking.message(time.monotonic()))
+
+    def _announce(self, message: dict[str, Any]) -> None:
+        """Send ``message`` to every socket in the background (a slow socket must not hold up the
+        bot's turn, which holds the room's lock)."""
+        task = asyncio.get_running_loop().create_task(self._send_all(message))
+        self._telling.add(task)
+        task.add_done_callback(self._telling.discard)
+
+    async def _send_all(self, message: dict[str, Any]) -> None:
+        for conn in list(self.connections):
+            await self.send_thinking(conn, message)
+
+    def _start_thinking(self, seat: int, state_id: int, since: float) -> None:
+        """The bot in ``seat`` has thought for :data:`THINKING_NOTICE`: every socket is told."""
+        self.thinking = Thinking(seat, state_id, since)
+        self._announce(self.thinking.message(time.monotonic()))
 
     async def tell_everyone(self, text: str, code: int) -> None:
         """An error every socket of the room is sent (the game could not go on)."""
@@ -219,16 +268,24 @@ class Room:
                     seat = match.bot_to_decide()
                     if seat is None:
                         return  # a person decides, or the game is over
-                    if is_search(match.seats[seat]):  # a long think waits for a search slot
-                        try:
-                            action = await self._search(match)
-                        except ThinkFailed as e:
-                            log.error("game %s: seat %s's search failed: %s", self.game_id, seat, e)
-                            await self.tell_everyone("a bot failed to decide; the game waits (see the server's log)",
-                                                     500)
-                            return
-                    else:
-                        action = await asyncio.to_thread(match.decide)
+                    notice = asyncio.get_running_loop().call_later(
+                        THINKING_NOTICE, self._start_thinking, seat, match.state_id, time.monotonic())
+                    try:
+                        if is_search(match.spec, match.seats[seat]):  # a long think waits for a search slot
+                            try:
+                                action = await self._search(match)
+                            except ThinkFailed as e:
+                                log.error("game %s: seat %s's search failed: %s", self.game_id, seat, e)
+                                await self.tell_everyone("a bot failed to decide; the game waits (see the server's "
+                                                         "log)", 500)
+                                return
+                        else:
+                            action = await asyncio.to_thread(match.decide)
+                    finally:
+                        notice.cancel()
+                        if self.thinking is not None:  # told it began: told it ended
+                            self._announce({"type": "thinking", "seat": None, "state_id": self.thinking.state_id})
+                            self.thinking = None
                     if action is None:
                         return
                     try:

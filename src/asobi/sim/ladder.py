@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..core.bots import is_level, resolve_bot
 from ..core.errors import AsobiError, BadRecordError
 from ..core.seeding import derive_seed
 from ..core.spec import GameSpec
@@ -300,9 +301,11 @@ def _bot_margins(spec: GameSpec, options: dict[str, Any], seats: Sequence[str],
 
 def ladder_key(spec: GameSpec, options: dict[str, Any], bots: Sequence[str], n: int, seed: int,
                cooperative: bool) -> dict[str, Any]:
-    """What makes two runs the same ladder, game for game: a results file's lines carry it."""
+    """What makes two runs the same ladder, game for game: a results file's lines carry it (with the
+    bot each level named is, so that games of a level declared otherwise since are not taken)."""
+    levels = {name: resolve_bot(spec, name) for name in bots if is_level(name)}
     return {"game": spec.id, "rules_version": spec.rules_version, "options": dict(options), "bots": list(bots),
-            "n": n, "seed": seed, "cooperative": cooperative}
+            "n": n, "seed": seed, "cooperative": cooperative, **({"levels": levels} if levels else {})}
 
 
 @dataclass

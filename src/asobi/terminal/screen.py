@@ -1,4 +1,4 @@
-"""The terminal screen: writing lines (in colour on a real terminal) and clearing it.
+"""The terminal screen: writing lines (in colour on a real terminal), the status line, and clearing it.
 
 Colour comes from rich, which asobi depends on: a highlighter marks the things a player scans
 the board for (seat letters, lives and chips, clause ids, blackouts and the enemy ship). Output
@@ -8,6 +8,7 @@ that is not a terminal (a pipe, a file, a test) gets the same text without escap
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TextIO
 
@@ -44,6 +45,8 @@ THEME = Theme(
     }
 )
 
+ERASE_LINE = "\r\033[2K"
+"""Back to the line's start, and erase it (the status line is written over this way)."""
 CLEAR = "\033[H\033[2J\033[3J"
 """Home, clear the screen, and clear the scrollback too: a terminal keeps a cleared screen in its
 scrollback, where the next seat at a hot-seat hand-over could scroll up to the last hand."""
@@ -85,6 +88,21 @@ class Screen:
             out = self._out()
             out.write(text + "\n")
             out.flush()
+
+    def status_line(self) -> Callable[[str], None] | None:
+        """A writer of the status line (who is thinking), or ``None`` when the output is not a
+        terminal: a pipe, a file or a test gets no status lines at all. Each text replaces the last
+        on the same line (cut to the terminal's width, so it never wraps); ``""`` erases it."""
+        if not self.is_terminal:
+            return None
+
+        def status(text: str) -> None:
+            out = self._out()
+            width = max(1, self.console().width - 1)
+            out.write(ERASE_LINE + (f"\033[2m{text[:width]}\033[0m" if text else ""))
+            out.flush()
+
+        return status
 
     def clear(self) -> None:
         out = self._out()

@@ -4,8 +4,11 @@ A person's turn shows what their seat may see: the board (drawn again when other
 since, not after each of one's own decisions), what happened since they last looked — other
 seats' actions as their seat may see them, and the log lines it may read, with their clause ids —
 and the numbered legal actions, with what a combat choice would do where the game forecasts it.
-Bots and chance act on their own. Every applied action is saved before the next one is chosen,
-so quitting (``q``, end of input or Ctrl-C) loses nothing; ``asobi resume ID`` goes on from there.
+Bots and chance act on their own. A person's own decision and what it caused are shown at once,
+and each bot's move as it is made; while a bot thinks, a status line (on a terminal only) says who
+is thinking and for how long, and is erased when it moves. Every applied action is saved before
+the next one is chosen, so quitting (``q``, end of input, or Ctrl-C at a prompt or while a bot
+thinks) loses nothing; ``asobi resume ID`` goes on from there.
 
 With several people at one keyboard (hot-seat) the screen is cleared and the terminal handed over
 before a seat's private information is shown, so no seat sees another's hand.
@@ -14,15 +17,18 @@ before a seat's private information is shown, so no seat sees another's hand.
 from __future__ import annotations
 
 import random
+import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..agents import parse_search
 from ..core.actions import Action
 from ..core.agent import Observation
-from ..core.bots import check_bot_name, make_bot, seat_kind
+from ..core.bots import BOT_PREFIX, check_bot_name, make_bot, seat_kind
 from ..core.errors import AsobiError
 from ..core.events import Event
+from ..core.hooks import LEVEL_NAMES
 from ..core.match import HUMAN, Match
 from ..core.record import GameRecord
 from ..core.spec import GameSpec
@@ -64,9 +70,15 @@ def stops_help(spec: GameSpec, lang: str) -> str:
     return f"s [LIST] = the strategy windows you stop at: {', '.join(names)} or none, "
 
 
+STATUS_AFTER = 0.3
+"""Seconds a bot thinks before the status line says so (a rule bot answers long before)."""
+STATUS_EVERY = 0.5
+"""Seconds between updates of the status line."""
+
+
 def hint_bot_name(spec: GameSpec, text: str | None) -> str:
     """The bot that gives hints, from ``--hint-bot`` (``rule``, ``ismcts:iters=500``…); without
-    one, the game's best bot.
+    one, the ``normal`` level.
 
     :raises AsobiError: for an unknown bot or a bad parameter.
     """
@@ -85,10 +97,11 @@ def hint(spec: GameSpec, bot_name: str, obs: Observation, seed_text: str, option
 
 
 def parse_seats(spec: GameSpec, text: str | None, n_seats: int) -> list[str]:
-    """Seat kinds from ``human,bot,bot:random,…``: ``human`` or ``bot:NAME``.
+    """Seat kinds from ``human,bot,bot:hard,bot:random,…``: ``human`` or ``bot:NAME``.
 
-    ``bot`` means the game's best bot. Search bots take parameters: ``bot:ismcts:time=0.5``.
-    Without ``text``, the first seat is a person and the others are bots.
+    ``bot`` means the ``normal`` level; ``bot:easy``, ``bot:hard``, ``bot:expert`` the others. Search
+    bots take parameters: ``bot:ismcts:time=0.5``. Without ``text``, the first seat is a person and
+    the others are bots.
 
     :raises AsobiError: for a wrong number of seats or an unknown bot.
     """
@@ -111,7 +124,9 @@ class TerminalGame:
     :ivar clear: empties the screen (hot-seat hand-overs); default: a rule line through ``write``.
     :ivar resume_hint: the command that resumes this game, shown when the person quits.
     :ivar hint_bot: the bot whose choice ``h`` shows (checked: :func:`hint_bot_name`); empty: the
-        game's best bot.
+        game's normal level.
+    :ivar status: writes the status line over the last one (``""`` erases it); ``None`` where there
+        is none (output that is not a terminal: no status lines, and bots think in the foreground).
     """
 
     spec: GameSpec
@@ -122,6 +137,7 @@ class TerminalGame:
     read: Callable[[str], str] = input
     write: Callable[[str], None] = print
     clear: Callable[[], None] | None = None
+    status: Callable[[str], None] | None = None
     resume_hint: str = ""
     hint_bot: str = ""
     resumed: int = 0
@@ -138,6 +154,8 @@ class TerminalGame:
     """The game's host secret, when this session gave it one (shown when the person quits)."""
     auto_passed: set[int] = field(default_factory=set)
     """How many actions had been taken when the terminal passed for a person (undo skips them)."""
+    moved: set[int] = field(default_factory=set)
+    """The people's seats shown others' moves since their board was last drawn."""
 
     @classmethod
     def start(
@@ -197,13 +215,14 @@ class TerminalGame:
                 self.write("  · " + self._render(event))
         try:
             while True:
-                seat = match.play()
+                seat = self._play_others()
                 if seat is None:
                     break
                 if self._auto_pass(seat):
                     continue
                 self._face(seat)
-                self._decide(seat)
+                if self._decide(seat):
+                    self._show_updates(seat, own=True)  # the decision and what it caused, at once
         except Quit:
             self.write(self._t(f"Saved. Resume with: {self.resume_hint}", f"保存しました。再開: {self.resume_hint}"))
             self._tell_host_secret()
@@ -219,6 +238,73 @@ class TerminalGame:
         self.write(self.spec.present.render(match.view(observer), observer, self.lang))
         self.write(self._t("Game over: ", "ゲーム終了: ") + self.spec.outcome_text(outcome, self.lang))
         return match
+
+    # ---- chance and bots -----------------------------------------------------------------------
+    def _play_others(self) -> int | None:
+        """Let chance and the bots play until a person must decide (their seat) or the game ends
+        (``None``), as :meth:`Match.play` does; each move is shown at once to the person whose
+        view is on the screen."""
+        match = self.match
+        for _ in range(self.spec.info.max_steps):
+            if match.play_chance():
+                self._show_progress()  # what chance did, before a bot thinks on it
+            seat = match.bot_to_decide()
+            if seat is None:
+                break
+            action = self._think(seat)
+            if action is None:
+                break
+            match.advance(action)
+            self._show_progress()
+        return match.waiting_for()
+
+    def _show_progress(self) -> None:
+        """What happened since, to the person whose view is on the screen (if any)."""
+        if self.facing is not None and self._show_updates(self.facing):
+            self.moved.add(self.facing)
+
+    def _think(self, seat: int) -> Action | None:
+        """The bot in ``seat``'s decision. With a status line, the bot thinks in a thread of its own
+        while the line says who is thinking and for how long (erased when it has decided); Ctrl-C
+        meanwhile interrupts the wait, the game saved up to the bot's move."""
+        status = self.status
+        if status is None:
+            return self.match.decide()
+        answer: list[Action | None] = []
+        failed: list[BaseException] = []
+        done = threading.Event()
+
+        def decide() -> None:
+            try:
+                answer.append(self.match.decide())
+            except BaseException as e:  # raised again in the session's thread
+                failed.append(e)
+            finally:
+                done.set()
+
+        started = time.monotonic()
+        # a daemon: a person who quits while it thinks does not wait for it to finish
+        threading.Thread(target=decide, name=f"asobi bot {seat}", daemon=True).start()
+        shown = False
+        try:
+            while not done.wait(STATUS_EVERY if shown else STATUS_AFTER):
+                status(self._thinking(seat, time.monotonic() - started))
+                shown = True
+        finally:
+            if shown:
+                status("")
+        if failed:
+            raise failed[0]
+        return answer[0]
+
+    def _thinking(self, seat: int, seconds: float) -> str:
+        """The status line while the bot in ``seat`` thinks: its seat, its bot and for how long."""
+        bot = self.match.seats[seat].removeprefix(BOT_PREFIX)
+        level = LEVEL_NAMES.get(bot.split(":")[0])
+        name = self.seat_names[seat]
+        if self.lang == "ja":
+            return f"{name}（{level[0] if level else bot}）が考えています… {seconds:.0f}秒"
+        return f"{name} ({level[1] if level else bot}) is thinking… {seconds:.0f} s"
 
     # ---- hot-seat ---------------------------------------------------------------------------
     def _face(self, seat: int) -> None:
@@ -273,9 +359,10 @@ class TerminalGame:
         self.match.submit(seat, action)
         return True
 
-    def _show_updates(self, seat: int) -> bool:
-        """What ``seat`` has not yet been shown: actions as it may see them, and its log lines.
-        Whether anyone else (not chance) acted or took back a decision in that time."""
+    def _show_updates(self, seat: int, own: bool = False) -> bool:
+        """What ``seat`` has not yet been shown: actions as it may see them (``own``: its own
+        too), and its log lines. Whether anyone else (not chance) acted or took back a decision
+        in that time."""
         others = False
         for update in self.match.updates(seat, self.seen.get(seat, 0), self.lang):
             if update.action is None:
@@ -284,8 +371,8 @@ class TerminalGame:
                                    f"  [{who}] {update.undone}手を取り消す"))
                 others = others or update.actor != seat
                 continue
-            if update.actor != CHANCE and update.actor != seat:
-                others = True
+            if update.actor != CHANCE and (own or update.actor != seat):
+                others = others or update.actor != seat
                 self.write(f"  [{self.seat_names[update.actor]}] {update.label}")
             for event in update.events:
                 self.write("  · " + self._render(event))
@@ -299,6 +386,7 @@ class TerminalGame:
         self.write("")
         self.write(self.spec.present.render(self.match.state.view(seat), seat, self.lang))
         self.drawn[seat] = self.match.state_id
+        self.moved.discard(seat)
 
     def _choices(self, seat: int, legal: Sequence[Action]) -> None:
         state = self.match.state
@@ -308,13 +396,14 @@ class TerminalGame:
             note = f"  {notes[i]}" if i in notes else ""
             self.write(f"  {i + 1:>3}. {state.action_label(action, self.lang)}{note}")
 
-    def _decide(self, seat: int) -> None:
-        """Take one decision from the person in ``seat``.
+    def _decide(self, seat: int) -> bool:
+        """Take one decision from the person in ``seat``: whether they decided (else they took
+        back their last decision).
 
         :raises Quit: if they quit.
         """
         match = self.match
-        others = self._show_updates(seat)
+        others = self._show_updates(seat) or seat in self.moved
         if others or seat not in self.drawn:
             self._board(seat)
         legal = match.state.legal_actions()
@@ -328,7 +417,7 @@ class TerminalGame:
             if answer == "":
                 if single:
                     match.submit(seat, legal[0])
-                    return
+                    return True
                 continue  # Enter on an empty line asks again
             if answer in ("?", "help"):
                 self.write(HELP[self.lang].format(stops=stops_help(self.spec, self.lang)))
@@ -359,12 +448,12 @@ class TerminalGame:
                 self.write(self._t("Taken back.", "取り消しました。"))
                 self.seen[seat] = match.state_id
                 self.drawn.pop(seat, None)  # the board as it was before
-                return
+                return False
             elif answer.isdigit():
                 n = int(answer)
                 if 1 <= n <= len(legal):
                     match.submit(seat, legal[n - 1])
-                    return
+                    return True
                 self.write(self._t(f"There is no action {n}: choose 1 to {len(legal)}.",
                                    f"{n}番の行動はありません。1〜{len(legal)}から選んでください。"))
             else:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from asobi.core import GameInfo, GameSpec, Option, RecordHooks, SearchHooks, Spaces, StudyHooks
+from asobi.core.hooks import Level, Levels
 
 from .bots import make_rule_bot
 from .control import camp_income
@@ -53,6 +54,17 @@ def camps(options: Mapping[str, Any]) -> tuple[int, ...]:
     return tuple(0 if seat in drake_seats else 1 for seat in range(options["players"]))
 
 
+LEVELS = Levels(
+    easy=Level("mistakes:rate=0.1", 1.0),  # at 0.3 a camp falls apart: Sheela's complete victory every game
+    normal=Level("rule", 1.0),
+    hard=Level("mcts:iters=100:time=2", 2.0),
+    expert=Level("mcts:iters=400:time=10", 10.0),
+)
+"""The levels a person may pick (docs/byston/strength.md rates them): the search's other
+parameters are the game's (``search`` below). 100 iterations took about 0.012 s of CPU a
+decision: a search here is cheap, a game long (about 1,500 decisions)."""
+
+
 SPEC = GameSpec(
     id="byston",
     title_ja="ドレイクの野望",
@@ -93,6 +105,8 @@ SPEC = GameSpec(
     ),
     records=RecordHooks(data_hash=data_hash),
     study=StudyHooks(margin=camp_margin, margin_name="camp's lead in GP (27.2)"),
-    # the heuristic moves 0.02–0.1 for a hex: c = 1 swamps it (docs/byston/strength.md)
-    search=SearchHooks(heuristic=heuristic, exploration=0.05),
+    # the ladder's best: the rule bot as prior, the heuristic at the leaf, and a small c (the
+    # heuristic moves 0.02–0.1 for a hex: c = 1 swamps it; docs/byston/strength.md)
+    search=SearchHooks(heuristic=heuristic, exploration=0.05, prior="rule", rollout="heuristic"),
+    levels=LEVELS,
 )

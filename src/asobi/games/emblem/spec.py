@@ -13,6 +13,7 @@ from pydantic import ValidationError
 from asobi.core import GameInfo, GameSpec, GameState, Option, RecordHooks, SearchHooks, Spaces, Utility
 from asobi.core.data import package_hash
 from asobi.core.errors import BadDataError, BadOptionsError
+from asobi.core.hooks import Level, Levels
 
 from .bots import rule_bot
 from .cards import DECKS, Deck, DeckModel, check_deck, load_deck, pool, preconstructed
@@ -137,6 +138,16 @@ def data_hash() -> str:
     return package_hash("asobi.games.emblem.data")
 
 
+LEVELS = Levels(
+    easy=Level("mistakes:rate=0.3", 1.0),
+    normal=Level("rule", 1.0),
+    hard=Level("ismcts:iters=100:time=2", 2.0),
+    expert=Level("ismcts:iters=300:time=10", 10.0),
+)
+"""The levels a person may pick (docs/emblem/strength.md rates them): the search's other
+parameters are the game's (``search`` below). 100 iterations took 0.2–0.3 s of CPU a decision."""
+
+
 SPEC = GameSpec(
     id="emblem",
     title_ja="ファイアーエムブレム TCG（ゲームの流れ）",
@@ -205,5 +216,7 @@ SPEC = GameSpec(
     ),
     records=RecordHooks(data_hash=data_hash, prepare_options=prepare_options),
     study=STUDY,
-    search=SearchHooks(heuristic=heuristic),
+    # the ladder's best: the rule bot as prior and as 20-step rollouts (docs/emblem/strength.md)
+    search=SearchHooks(heuristic=heuristic, prior="rule", rollout="rule", depth=20),
+    levels=LEVELS,
 )

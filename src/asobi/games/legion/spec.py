@@ -9,6 +9,7 @@ from typing import Any
 
 from asobi.core import GameInfo, GameSpec, GameState, Option, RecordHooks, SearchHooks, Spaces, Utility
 from asobi.core.data import package_hash
+from asobi.core.hooks import Level, Levels
 
 from .bots import make_rule_bot
 from .content import PACKAGE
@@ -59,6 +60,17 @@ def older_options(rules_version: str, options: Mapping[str, Any]) -> dict[str, A
 @cache
 def data_hash() -> str:
     return package_hash(PACKAGE)
+
+
+LEVELS = Levels(
+    easy=Level("mistakes:rate=0.3", 1.0),
+    normal=Level("rule", 1.0),
+    hard=Level("ismcts:iters=200:time=2", 2.0),
+    expert=Level("ismcts:iters=600:time=10", 10.0),
+)
+"""The levels a person may pick (docs/legion/strength.md rates them, each holding every seat
+against the game): the search's other parameters are the game's (``search`` below). 200 iterations
+took about 0.1 s of CPU a decision."""
 
 
 SPEC = GameSpec(
@@ -128,6 +140,8 @@ SPEC = GameSpec(
     ),
     records=RecordHooks(data_hash=data_hash, older_options=older_options),
     study=STUDY,
-    search=SearchHooks(heuristic=heuristic),
+    # the ladder's best: the rule bot as prior, 20 random steps then the heuristic (docs/legion/strength.md)
+    search=SearchHooks(heuristic=heuristic, prior="rule", depth=20),
+    levels=LEVELS,
     stops=STOPS,
 )

@@ -1,5 +1,6 @@
-"""The catalogue: the games, their options, seats and bots, and what each game gives the browser
-to draw with (its clauses, cards and printed board). The same for everyone; no game is touched."""
+"""The catalogue: the games, their options, seats, levels and bots, and what each game gives the
+browser to draw with (its clauses, cards and printed board). The same for everyone; no game is
+touched."""
 
 from __future__ import annotations
 
@@ -7,21 +8,31 @@ from typing import Any
 
 from fastapi import APIRouter, Query, Request
 
-from ...core.bots import bot_names
+from ...core.bots import game_level
 from ...core.errors import summary
+from ...core.hooks import LEVEL_NAMES, LEVELS
 from ...core.registry import all_games, get_game
 from ..cards import card_catalogue
 from ..errors import ServerError
+from ..limits import seatable_bots, seatable_levels
 from ..protocol import LANGS
+from .hub import HubOf
 
 router = APIRouter()
 
 
-@router.get("/api/catalog", summary="The games, their options, seats and bots")
-async def catalog() -> list[dict[str, Any]]:
+@router.get("/api/catalog", summary="The games, their options, seats, levels and bots")
+async def catalog(hub: HubOf) -> list[dict[str, Any]]:
     out = []
     for spec in all_games():
         defaults = spec.validate_options({})
+        refused = seatable_levels(spec, hub.limits)
+        levels = []
+        for name in LEVELS:
+            level = game_level(spec, name)
+            levels.append({"level": name, "name_ja": LEVEL_NAMES[name][0], "name_en": LEVEL_NAMES[name][1],
+                           "bot": level.bot, "seconds": level.seconds, "rating": level.rating,
+                           "refused": refused[name]})
         out.append({
             "id": spec.id, "title_ja": spec.title_ja, "title_en": spec.title_en,
             "options": [
@@ -30,7 +41,9 @@ async def catalog() -> list[dict[str, Any]]:
                 for o in spec.options
             ],
             "seat_names": list(spec.seat_names(defaults)),
-            "bots": bot_names(spec),
+            "levels": levels,
+            "rated_by": spec.levels.ladder,
+            "bots": seatable_bots(spec, hub.limits),
         })
     return out
 

@@ -38,7 +38,7 @@ class NewGame(BaseModel):
     game: str = Field(description="the game's id (see GET /api/catalog)", examples=["chess"])
     options: dict[str, str | int | bool] = Field(default_factory=dict, description="game options; defaults for the rest")
     seats: list[str] | None = Field(
-        default=None, description="per seat: human, bot (the game's best bot) or bot:NAME; default: one human, then bots",
+        default=None, description="per seat: human, bot (the normal level), bot:LEVEL (easy, normal, hard, expert) or bot:NAME; default: one human, then bots",
         examples=[["human", "bot", "bot:random"]],
     )
     seed: int | None = Field(default=None, ge=-MAX_SEED, lt=MAX_SEED,

@@ -92,6 +92,7 @@ async def play(socket: WebSocket, game_id: str, hub: HubOf) -> None:
             return
         room.connections.add(conn)
         await room.broadcast()  # everyone sees who is connected
+        await room.tell_thinking(conn)
         room.start_bots()
         while True:
             text = await _receive(socket)

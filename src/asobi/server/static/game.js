@@ -1,6 +1,7 @@
 // The game page: one WebSocket per seat held on this screen (several in hot-seat), or one as a
-// spectator. Shows whose turn it is, the board (a per-game module in boards/, else the text
-// drawing), the legal actions as buttons and the log with its clause ids.
+// spectator. Shows whose turn it is (a bot that is thinking marked with how long it has thought),
+// the board (a per-game module in boards/, else the text drawing), the legal actions as buttons
+// and the log with its clause ids.
 "use strict";
 (function () {
   const $ = (id) => document.getElementById(id);
@@ -13,6 +14,8 @@
   let handoverTo = null;
   const zoomView = {};        // the board's zoom and pan, kept while the board is redrawn
   let hinted = null;          // the last hint: {state_id, action, label, bot}
+  let thinking = null;        // the bot thinking now: {seat, stateId, since (this page's clock, ms)}
+  let thoughtUpTo = -1;       // the latest state whose bot was said to have stopped thinking
 
   class SeatSocket {
     constructor(token) {
@@ -42,8 +45,10 @@
     receive(message) {
       if (message.type === "error") { $("error").textContent = message.message; return; }
       if (message.type === "hint") { hinted = message; render(); return; }
+      if (message.type === "thinking") { think(message); return; }
       if (message.type !== "state") return;
       $("error").textContent = "";
+      if (thinking && message.state_id > thinking.stateId) thinking = null;  // the bot has moved
       if (message.reset_log) this.log = [];
       if (message.reset_log) for (const e of message.opening) this.log.push({ kind: "event", ...e });
       for (const u of message.updates) {
@@ -73,6 +78,34 @@
       return true;
     }
   }
+
+  // The room says a bot started thinking (with how long it has thought so far, for a page that
+  // joins meanwhile) or stopped; the messages may pass each other, so a start for a state whose
+  // stop has come is old news.
+  function think(m) {
+    if (m.seat === null) {
+      thoughtUpTo = Math.max(thoughtUpTo, m.state_id);
+      if (thinking && thinking.stateId <= m.state_id) thinking = null;
+    } else if (m.state_id > thoughtUpTo) {
+      thinking = { seat: m.seat, stateId: m.state_id, since: performance.now() - 1000 * (m.elapsed || 0) };
+    }
+    showThinking();
+  }
+
+  // The thinking seat in the seats line, with its time so far (redrawn every second).
+  function showThinking() {
+    document.querySelectorAll("#who .seat.thinking").forEach((n) => {
+      n.classList.remove("thinking");
+      n.querySelectorAll(".elapsed").forEach((x) => x.remove());
+    });
+    if (!thinking) return;
+    const node = document.querySelector(`#who .seat[data-seat="${thinking.seat}"]`);
+    if (!node) return;
+    const seconds = Math.floor((performance.now() - thinking.since) / 1000);
+    node.classList.add("thinking");
+    node.append(el("span", { class: "elapsed", "data-testid": "thinking", text: ` — ${t("thinking")} ${seconds}${t("secondsShort")}` }));
+  }
+  setInterval(() => { if (thinking) showThinking(); }, 1000);
 
   function stopsOf(s) {
     const saved = localStorage.getItem("asobi.stops." + s.game);
@@ -153,8 +186,14 @@
     }
     document.title = `asobi — ${s.title} #${s.game_id}`;
     $("title").textContent = `${s.title} #${s.game_id}`;
-    const table = s.seats.map((x) => `${seatName(s, x.name)}${x.kind === "human" ? (x.connected ? " ●" : " ○") : " (" + x.kind + ")"}`).join(" · ");
-    $("who").textContent = (s.seat === null ? t("watching") : `${t("you")} ${seatName(s, s.seats[s.seat].name)}`) + " — " + table;
+    const who = $("who");
+    who.replaceChildren((s.seat === null ? t("watching") : `${t("you")} ${seatName(s, s.seats[s.seat].name)}`) + " — ");
+    s.seats.forEach((x, i) => {
+      if (i) who.append(" · ");
+      const label = `${seatName(s, x.name)}${x.kind === "human" ? (x.connected ? " ●" : " ○") : " (" + x.kind + ")"}`;
+      who.append(el("span", { class: "seat", "data-seat": x.seat, text: label }));
+    });
+    showThinking();
     const board = window.AsobiBoards && window.AsobiBoards[s.game];
     const deciding = board && board.deciding ? board.deciding(s.view, s.lang) : "";
     const turn = $("turn");

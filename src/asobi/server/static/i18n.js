@@ -22,6 +22,9 @@ window.AsobiText = {
     hostSecret: "Host secret (keep it private: it hands out links and deletes the game; this browser keeps it)",
     askHost: "This game's host secret (printed by the terminal that started it):", delete: "delete",
     closeWatch: "close to spectators", openWatch: "open to spectators",
+    levels: "Levels", bots: "Bots (by kind, for experts)", upTo: "up to", perDecision: "s a decision",
+    takesLonger: "takes longer", rated: "rated", notHere: "not on this server",
+    thinking: "thinking…", secondsShort: " s",
   },
   ja: {
     lobby: "ロビー", newGame: "新しいゲーム", game: "ゲーム", seats: "席", seed: "シード（任意）", create: "作成",
@@ -44,6 +47,9 @@ window.AsobiText = {
     hostSecret: "ホスト秘密鍵（他人に見せないこと。リンクの発行とゲームの削除に使います。このブラウザが保存します）",
     askHost: "このゲームのホスト秘密鍵（ゲームを始めた端末が表示したもの）:", delete: "削除",
     closeWatch: "観戦を締め切る", openWatch: "観戦を許可する",
+    levels: "強さ", bots: "ボット（種類で選ぶ・上級者向け）", upTo: "1手最大", perDecision: "秒",
+    takesLonger: "時間がかかります", rated: "レーティング", notHere: "このサーバーでは不可",
+    thinking: "考え中…", secondsShort: "秒",
   },
 };
 window.asobiLang = function () { return localStorage.getItem("asobi.lang") || "en"; };

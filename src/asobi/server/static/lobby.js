@@ -110,11 +110,32 @@
     names.forEach((name, i) => {
       const select = el("select", { "data-seat": i });
       select.append(el("option", { value: "human", text: t("human") }));
-      for (const b of g.bots) select.append(el("option", { value: "bot:" + b, text: "bot:" + b }));
-      select.value = same ? before[i][1] : i === 0 ? "human" : (g.bots.includes("rule") ? "bot:rule" : "bot:random");
+      const levels = el("optgroup", { label: t("levels") });
+      for (const level of g.levels) levels.append(levelOption(level, g.levels));
+      const kinds = el("optgroup", { label: t("bots") });
+      for (const b of g.bots) kinds.append(el("option", { value: "bot:" + b, text: "bot:" + b }));
+      select.append(levels, kinds);
+      select.value = same ? before[i][1] : i === 0 ? "human" : "bot:normal";
       box.append(el("label", { "data-seat-name": name }, seatName(g.id, name) + " ", select));
     });
     box.dataset.game = g.id; box.removeAttribute("aria-busy"); $("create").disabled = false;
+  }
+
+  // A level in the seat menu: its name in the page's language, how long it may take a decision
+  // (the slowest says it takes longer), its rating on the game's ladder; one this server's limits
+  // refuse is shown, disabled, with the reason.
+  function levelOption(level, all) {
+    const ja = window.asobiLang() === "ja";
+    const slowest = Math.max(...all.map((l) => l.seconds));
+    const notes = [`${t("upTo")} ${level.seconds}${ja ? "" : " "}${t("perDecision")}`];
+    if (level.seconds === slowest && all.some((l) => l.seconds < slowest)) notes.push(t("takesLonger"));
+    if (level.rating !== null) notes.push(`${t("rated")} ${level.rating.toFixed(1)}`);
+    if (level.refused) notes.push(t("notHere"));
+    const text = `${ja ? level.name_ja : level.name_en} (${notes.join(ja ? "、" : ", ")})`;
+    const option = el("option", { value: "bot:" + level.level, text, "data-level": level.level,
+      title: level.refused || `${level.level} = ${level.bot}` });
+    if (level.refused) option.disabled = true;
+    return option;
   }
 
   function linkRow(label, url) {
