@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from array import array
+from collections.abc import Iterable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from random import Random
-from typing import Any
+from typing import Any, cast
 
 from .actions import Action, action_from_json, action_to_json, is_well_formed
 from .agent import RandomAgent
@@ -415,13 +416,24 @@ def check_tensor_writers(spec: GameSpec, state: GameState, at: str, options: Map
             spaces.write_observation(state, seat, out)
             if len(out) != size or out != state.observation_tensor(seat):
                 raise HarnessError(f"{at}: seat {seat}'s written observation is not its observation_tensor")
+            # As adapters write it: into the float32 memoryview of an array of zeros.
+            cells = array("f", bytes(4 * size))
+            spaces.write_observation(state, seat, cast(MutableSequence[float], memoryview(cells)))
+            if cells != array("f", out):
+                raise HarnessError(f"{at}: seat {seat}'s observation written into a float32 memoryview differs")
     if (spaces.information_state_shape is None) != (spaces.write_information_state is None):
         raise HarnessError(f"{spec.id}: an information-state shape needs its writer, and a writer its shape")
     if spaces.information_state_shape is not None:
         size = math.prod(spaces.information_state_shape(options))
         for seat in range(state.n_seats):
-            if len(spaces.information_state_tensor(state, seat, options)) != size:
+            tensor = spaces.information_state_tensor(state, seat, options)
+            if len(tensor) != size:
                 raise HarnessError(f"{at}: seat {seat}'s information-state tensor is not of its declared shape")
+            cells = array("f", bytes(4 * size))
+            assert spaces.write_information_state is not None
+            spaces.write_information_state(state, seat, cast(MutableSequence[float], memoryview(cells)))
+            if cells != array("f", tensor):
+                raise HarnessError(f"{at}: seat {seat}'s information state written into a float32 memoryview differs")
 
 
 def check_information_states(

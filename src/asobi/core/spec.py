@@ -56,8 +56,9 @@ class GameInfo:
 
 TensorWriter = Callable[[Any, int, MutableSequence[float]], None]
 """``write(state, seat, out)``: writes a seat's tensor of a state of the game's own class into
-``out``, a flat buffer of zeros of the tensor's size (a list, or an array an adapter fills in
-place), setting only the entries that are not zero."""
+``out``, a flat buffer of zeros of the tensor's size (a list, or the ``float32`` memoryview of an
+array an adapter fills in place), setting only the entries that are not zero, one at a time
+(``out[i] = x``, ``out[i] += x``: a memoryview takes no slice of a list)."""
 
 
 @dataclass(frozen=True)
