@@ -11,11 +11,14 @@ Each round plays the same random games (same seeds) natively and through each ad
   ``legal_actions`` or ``chance_outcomes``, ``apply_action``), against the same loop on the game
   state (``legal_actions`` or ``chance_outcomes``, ``apply_unchecked``); chance by one
   ``random()`` against the cumulative odds in both.
-- **PettingZoo ``last()``** and **PettingZoo step**: a whole random game through the AEC
-  environment (``last()`` then ``step(id)``; the action picked from the mask), timing ``last()``
-  and ``step`` separately, against the native loop playing the same game (chance from the
-  environment's seeded source, decisions by the same pick): a native step is one list-and-apply,
-  chance or decision, so each figure is per decision ÷ per native step.
+- **PettingZoo ``last()``** and **PettingZoo step**: a random game through the AEC environment
+  (``last()`` then ``step(id)``, the id picked from the mask) is recorded, then replayed twice,
+  with ``last()`` before each step and without: ``last()`` costs the difference, a step the
+  replay without it, each per decision ÷ the native step on the same game (chance from the
+  environment's seeded source, decisions by the same pick; a native step is one
+  list-and-apply, chance or decision).
+
+Times are the process's CPU time (``time.process_time``) over whole games.
 
 Prints, per game and figure, the mean and median of the rounds' ratios and their range. Needs the
 ``interop`` extra. Not part of the test suite.
@@ -33,8 +36,12 @@ from typing import Any
 
 import numpy as np
 
-PLAYS = {"legion": 12, "emblem": 3, "byston": 3}
-"""Games a round plays of each, about a tenth of a second natively."""
+PLAYS = {"legion": 12, "emblem": 10, "byston": 3}
+"""Games a round plays of each, a tenth of a second natively or more (emblem's games are short)."""
+
+clock = time.process_time
+"""The CPU time of this process: on a shared machine, the time others take is not counted (a
+wall clock counts it, and moved a round's ratio by 2× under a load of 8 on 2 cores)."""
 
 
 def native_playout(spec: Any, options: Any, rng: Random) -> int:
@@ -109,38 +116,42 @@ def native_sampled_playout(spec: Any, options: Any, seed: int, pick: Random) -> 
         steps += 1
 
 
-def aec_playout(env: Any, seed: int, pick: Random, clock: list[float]) -> int:
-    """One random game through the AEC environment; adds the time in ``last()`` and in ``step`` to
-    ``clock``; returns the decisions."""
-    now = time.perf_counter
+def aec_record(env: Any, seed: int, pick: Random) -> list[int | None]:
+    """The steps of one random game through the AEC environment (each decision picked from the
+    mask by ``pick``; ``None`` for an agent whose game is over), to replay."""
     random = pick.random
     env.reset(seed=seed)
-    decisions = 0
-    last_s = step_s = 0.0
+    steps: list[int | None] = []
     for _ in env.agent_iter():
-        t0 = now()
         obs, _, terminated, truncated, _ = env.last()
-        t1 = now()
         if terminated or truncated:
-            action = None
+            steps.append(None)
         else:
             legal = np.flatnonzero(obs["action_mask"])
-            action = int(legal[int(random() * len(legal))])
-            decisions += 1
-        t2 = now()
-        env.step(action)
-        t3 = now()
-        last_s += t1 - t0
-        step_s += t3 - t2
-    clock[0] += last_s
-    clock[1] += step_s
-    return decisions
+            steps.append(int(legal[int(random() * len(legal))]))
+        env.step(steps[-1])
+    return steps
+
+
+def aec_replay(env: Any, seed: int, steps: list[int | None], last: bool) -> int:
+    """The recorded game again, ``last()`` asked before each step or not; returns the decisions."""
+    env.reset(seed=seed)
+    step = env.step
+    if last:
+        ask = env.last
+        for action in steps:
+            ask()
+            step(action)
+    else:
+        for action in steps:
+            step(action)
+    return sum(a is not None for a in steps)
 
 
 def _timed(run: Callable[[], int]) -> tuple[float, int]:
-    t0 = time.perf_counter()
+    t0 = clock()
     n = run()
-    return time.perf_counter() - t0, n
+    return clock() - t0, n
 
 
 def bench_game(game_id: str, rounds: int, plays: int) -> dict[str, list[float]]:
@@ -157,27 +168,28 @@ def bench_game(game_id: str, rounds: int, plays: int) -> dict[str, list[float]]:
     ratios: dict[str, list[float]] = {"pyspiel step": [], "PettingZoo last()": [], "PettingZoo step": []}
     native_playout(spec, options, Random(0))  # warm caches (and the codec's ids) outside the count
     spiel_playout(game, Random(0))
-    aec_playout(env, 0, Random(0), [0.0, 0.0])
+    aec_record(env, 0, Random(0))
     for r in range(rounds):
-        # Each game is played by both sides of a pair one after the other, the order alternating,
-        # so that a change of load falls on both.
-        seconds = dict.fromkeys(("native", "spiel", "native_aec", "aec"), 0.0)
+        # Each game is played by every side one after the other, the order alternating, so that
+        # a change of load falls on all.
+        seconds = dict.fromkeys(("native", "spiel", "native_aec", "aec_last", "aec"), 0.0)
         steps = dict.fromkeys(seconds, 0)
-        clock = [0.0, 0.0]
         for k in range(plays):
             seed = r * 1000 + k
-            pair_runs: list[tuple[tuple[str, Callable[[], int]], tuple[str, Callable[[], int]]]] = [
-                (
+            recorded = aec_record(env, seed, Random(seed + 1))
+            groups: list[list[tuple[str, Callable[[], int]]]] = [
+                [
                     ("native", lambda seed=seed: native_playout(spec, options, Random(seed))),
                     ("spiel", lambda seed=seed: spiel_playout(game, Random(seed))),
-                ),
-                (
+                ],
+                [
                     ("native_aec", lambda seed=seed: native_sampled_playout(spec, options, seed, Random(seed + 1))),
-                    ("aec", lambda seed=seed, clock=clock: aec_playout(env, seed, Random(seed + 1), clock)),
-                ),
+                    ("aec_last", lambda seed=seed, rec=recorded: aec_replay(env, seed, rec, True)),
+                    ("aec", lambda seed=seed, rec=recorded: aec_replay(env, seed, rec, False)),
+                ],
             ]
-            for pair in pair_runs:
-                for name, run in pair if (r + k) % 2 == 0 else reversed(pair):
+            for group in groups:
+                for name, run in group if (r + k) % 2 == 0 else reversed(group):
                     elapsed, n = _timed(run)
                     seconds[name] += elapsed
                     steps[name] += n
@@ -185,8 +197,9 @@ def bench_game(game_id: str, rounds: int, plays: int) -> dict[str, list[float]]:
             raise AssertionError(f"{game_id}: pyspiel played {steps['spiel']} steps, native {steps['native']}")
         ratios["pyspiel step"].append(seconds["spiel"] / seconds["native"])
         native_step = seconds["native_aec"] / steps["native_aec"]
-        ratios["PettingZoo last()"].append(clock[0] / steps["aec"] / native_step)
-        ratios["PettingZoo step"].append(clock[1] / steps["aec"] / native_step)
+        decisions = steps["aec"]
+        ratios["PettingZoo last()"].append((seconds["aec_last"] - seconds["aec"]) / decisions / native_step)
+        ratios["PettingZoo step"].append(seconds["aec"] / decisions / native_step)
     return ratios
 
 

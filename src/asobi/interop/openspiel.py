@@ -274,7 +274,49 @@ class _Core:
 
         :raises IllegalActionError: if it is not (the state is untouched).
         """
-        _apply(self, index)
+        ids, listing = self.listed or self.listing()
+        k = bisect_left(ids, index)
+        state = self.state
+        seat = state.current_seat
+        if k == len(ids) or ids[k] != index:
+            what = "chance outcome" if seat == CHANCE else "action"
+            raise IllegalActionError(f"{what} id {index} is not legal now", action=("id", int(index)))
+        if seat >= 0:
+            self.last = (self.last, seat, index, state.log_length())
+            state.apply_unchecked(listing[k])
+        else:
+            self.last = (self.last, seat, index, 0)
+            state.apply_unchecked(listing[k][0])
+        self.listed = None
+
+    def current_player(self) -> int:
+        return self.state.current_seat  # CHANCE and TERMINAL are OpenSpiel's ids (checked above)
+
+    def is_terminal(self) -> bool:
+        return self.state.current_seat == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.state.current_seat == CHANCE
+
+    def legal_ids(self, player: int | None = None) -> list[int]:
+        """The legal action ids of ``player`` (default: the player to move), as OpenSpiel's
+        ``State::LegalActions``: the chance outcomes' ids at a chance node, nothing at the end or
+        for a player not to move."""
+        if player is None:  # the listing is empty at the end
+            return (self.listed or self.listing())[0][:]
+        seat = self.state.current_seat
+        if seat == TERMINAL or (player != seat and seat != CHANCE):
+            if player < 0:
+                raise AsobiError(f"legal actions of pseudo-player {player}")
+            return []
+        return (self.listed or self.listing())[0][:]
+
+    def chance_ids(self) -> list[tuple[int, float]]:
+        """The chance outcomes' ids with their probabilities (nothing at a decision)."""
+        if self.state.current_seat != CHANCE:
+            return []
+        ids, outcomes = self.listed or self.listing()
+        return list(zip(ids, map(_second, outcomes), strict=True))
 
     def text(self, seat: int, perfect_recall: bool) -> str:
         """The seat's observation string (the JSON of its view) or information state string (with
@@ -336,24 +378,8 @@ def _core_from_json(name: str, options: dict[str, Any], data: dict[str, Any], st
     return core
 
 
-def _apply(core: _Core, index: int) -> None:
-    """:meth:`_Core.apply` (a function: an OpenSpiel state's ``apply_action`` is this, one call a
-    step)."""
-    ids, listing = core.listed or core.listing()
-    k = bisect_left(ids, index)
-    state = core.state
-    seat = state.current_seat
-    if k == len(ids) or ids[k] != index:
-        what = "chance outcome" if seat == CHANCE else "action"
-        raise IllegalActionError(f"{what} id {index} is not legal now", action=("id", int(index)))
-    if seat >= 0:
-        core.last = (core.last, seat, index, state.log_length())
-        state.apply_unchecked(listing[k])
-    else:
-        core.last = (core.last, seat, index, 0)
-        state.apply_unchecked(listing[k][0])
-    core.listed = None
-
+_apply = _Core.apply
+""":meth:`_Core.apply` as a function of the core."""
 
 _first = itemgetter(0)
 _second = itemgetter(1)
@@ -388,9 +414,22 @@ class AsobiState(pyspiel.State):
     C++ code reading a state's ``History()`` sees only the actions C++ applied.
     """
 
+    _core: _Core
+
     def __init__(self, game: AsobiGame, core: _Core | None = None) -> None:
         super().__init__(game)
-        self._core = core if core is not None else _Core(game.codec, game.spec.new_state(game.options))
+        core = core if core is not None else _Core(game.codec, game.spec.new_state(game.options))
+        # The calls a search makes at every step, as the core's own methods set on the instance:
+        # found before the class's (which say the same) without the look-up of ``self._core``.
+        self.__dict__.update(
+            _core=core,
+            current_player=core.current_player,
+            is_terminal=core.is_terminal,
+            is_chance_node=core.is_chance_node,
+            legal_actions=core.legal_ids,
+            chance_outcomes=core.chance_ids,
+            apply_action=core.apply,
+        )
 
     @property
     def core(self) -> GameState:
@@ -407,14 +446,16 @@ class AsobiState(pyspiel.State):
     def clone(self) -> AsobiState:
         return type(self)(self.get_game(), self._core.__deepcopy__(None))
 
+    # The class's answers to what __init__ sets on each instance (the core's methods), for C++
+    # code and for a caller that reads them from the class.
     def current_player(self) -> int:
-        return self._core.state.current_seat  # CHANCE and TERMINAL are OpenSpiel's ids (checked above)
+        return self._core.current_player()
 
     def is_terminal(self) -> bool:
-        return self._core.state.current_seat == TERMINAL
+        return self._core.is_terminal()
 
     def is_chance_node(self) -> bool:
-        return self._core.state.current_seat == CHANCE
+        return self._core.is_chance_node()
 
     def is_player_node(self) -> bool:
         return self._core.state.current_seat >= 0
@@ -423,22 +464,14 @@ class AsobiState(pyspiel.State):
         """The legal action ids of ``player`` (default: the player to move), as OpenSpiel's
         ``State::LegalActions``: the chance outcomes' ids at a chance node, nothing at the end or
         for a player not to move."""
-        core = self._core
-        seat = core.state.current_seat
-        if seat == TERMINAL or (player is not None and player != seat and seat != CHANCE):
-            if player is not None and player < 0:
-                raise AsobiError(f"legal actions of pseudo-player {player}")
-            return []
-        return (core.listed or core.listing())[0][:]
+        return self._core.legal_ids(player)
 
     def _legal_actions(self, player: int) -> list[int]:
         core = self._core
         return (core.listed or core.listing())[0][:]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        core = self._core
-        ids, outcomes = core.listed or core.listing()
-        return list(zip(ids, map(_second, outcomes), strict=True))
+        return self._core.chance_ids()
 
     def apply_action(self, action: int) -> None:
         """Apply the action (or chance outcome) with this id.

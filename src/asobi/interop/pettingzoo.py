@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, MutableSequence
-from typing import Any
+from typing import Any, cast
 
 import gymnasium
 import numpy as np
@@ -150,6 +150,7 @@ class AsobiAECEnv(AECEnv):
             flat, cells = tensor_buffer(shape)
             self._tensors.append((flat, cells, flat.reshape(shape)))
         self._masks = [np.zeros(self.codec.size, np.int8) for _ in self.possible_agents]
+        self._mask_cells = [memoryview(cast(Any, m)) for m in self._masks]  # cheaper than the array for a few cells
         self._mask_ids: list[list[int]] = [[] for _ in self.possible_agents]
         self._written = [-1] * len(self.possible_agents)
         self._version = 0
@@ -263,15 +264,16 @@ class AsobiAECEnv(AECEnv):
                 self._write(state, seat, cells)
             else:
                 flat[:] = state.observation_tensor(seat)
-            old = self._mask_ids[seat]
-            if old:
-                mask[old] = 0
+            bits = self._mask_cells[seat]
+            for k in self._mask_ids[seat]:
+                bits[k] = 0
             deciding = state.current_seat == seat and not (
                 self.terminations.get(agent, True) or self.truncations.get(agent, True)
             )
             if deciding and not (self.turns == "cycle" and self._decided):
                 ids = self.codec.legal_ids(state)
-                mask[ids] = 1
+                for k in ids:
+                    bits[k] = 1
                 self._mask_ids[seat] = ids
             else:
                 self._mask_ids[seat] = []
