@@ -2,7 +2,7 @@
 """What the adapters cost beside the engine: each adapter's step as a ratio to the native step on
 the same games, in one process, interleaved (a busy machine moves both alike and leaves the ratio).
 
-    .venv/bin/python scripts/bench_adapters.py [--rounds R] [--games legion,emblem,byston] [--plays N]
+    .venv/bin/python scripts/bench_adapters.py [--rounds R] [--games ID,ID] [--plays N]
 
 Each round plays the same random games (same seeds) natively and through each adapter, in turn
 (the order alternates from round to round), and divides the adapter's time by the native time:
@@ -36,8 +36,8 @@ from typing import Any
 
 import numpy as np
 
-PLAYS = {"legion": 12, "emblem": 10, "byston": 3}
-"""Games a round plays of each, a tenth of a second natively or more (emblem's games are short)."""
+ROUND_SECONDS = 0.1
+"""A round plays as many games of each as take this long natively (at least 3)."""
 
 clock = time.process_time
 """The CPU time of this process: on a shared machine, the time others take is not counted (a
@@ -203,11 +203,28 @@ def bench_game(game_id: str, rounds: int, plays: int) -> dict[str, list[float]]:
     return ratios
 
 
+def plays_for(game_id: str) -> int:
+    """How many random games of ``game_id`` take :data:`ROUND_SECONDS` natively (at least 3)."""
+    from asobi.core.registry import get_game
+
+    spec = get_game(game_id)
+    options = spec.validate_options({})
+    native_playout(spec, options, Random(0))
+    t0 = clock()
+    plays = 0
+    while clock() - t0 < ROUND_SECONDS:
+        native_playout(spec, options, Random(plays))
+        plays += 1
+    return max(3, plays)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=20)
-    parser.add_argument("--games", default="legion,emblem,byston", help="games to run, by id")
-    parser.add_argument("--plays", type=int, default=0, help="games a round plays of each (default: per game)")
+    parser.add_argument("--games", default="", help="games to run, by id (default: every installed game)")
+    parser.add_argument(
+        "--plays", type=int, default=0, help=f"games a round plays of each (default: {ROUND_SECONDS} s of them natively)"
+    )
     args = parser.parse_args()
     try:
         import pyspiel  # noqa: F401
@@ -215,8 +232,17 @@ def main() -> int:
         print("OpenSpiel is not installed: pip install -e '.[interop]'", file=sys.stderr)
         return 2
     print(f"adapter ÷ native, {args.rounds} rounds (mean, median, range):")
-    for game_id in args.games.split(","):
-        ratios = bench_game(game_id, args.rounds, args.plays or PLAYS.get(game_id, 3))
+    from asobi.core import AsobiError
+    from asobi.core.registry import game_ids
+
+    for game_id in args.games.split(",") if args.games else game_ids():
+        try:
+            plays = args.plays or plays_for(game_id)
+            ratios = bench_game(game_id, args.rounds, plays)
+        except AsobiError as e:
+            print(f"{game_id}: {e}", file=sys.stderr)
+            return 2
+        print(f"  {game_id}: {plays} games a round")
         for name, values in ratios.items():
             print(
                 f"  {game_id:8} {name:18} {statistics.fmean(values):5.2f} {statistics.median(values):5.2f}"

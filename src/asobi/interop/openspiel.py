@@ -208,11 +208,14 @@ class _Core:
     OpenSpiel asks for them several times between two moves.
     """
 
-    __slots__ = ("codec", "last", "listed", "seen", "state", "texts")
+    __slots__ = ("codec", "last", "listed", "seat", "seen", "state", "texts")
 
     def __init__(self, codec: Codec, state: GameState) -> None:
         self.codec = codec
         self.state = state
+        self.seat: int = state.current_seat
+        """The state's ``current_seat``, read once a step (the state changes only through
+        :meth:`apply`)."""
         self.last: Step | None = None
         self.seen: dict[int, tuple[int, Step | None, bytes]] = {}
         self.listed: tuple[list[int], Sequence[Any]] | None = None
@@ -249,7 +252,7 @@ class _Core:
         listed = self.listed
         if listed is None:
             state = self.state
-            seat = state.current_seat
+            seat = self.seat
             codec = self.codec
             if seat >= 0:
                 legal = state.legal_actions()
@@ -277,7 +280,7 @@ class _Core:
         ids, listing = self.listed or self.listing()
         k = bisect_left(ids, index)
         state = self.state
-        seat = state.current_seat
+        seat = self.seat
         if k == len(ids) or ids[k] != index:
             what = "chance outcome" if seat == CHANCE else "action"
             raise IllegalActionError(f"{what} id {index} is not legal now", action=("id", int(index)))
@@ -288,15 +291,16 @@ class _Core:
             self.last = (self.last, seat, index, 0)
             state.apply_unchecked(listing[k][0])
         self.listed = None
+        self.seat = state.current_seat
 
     def current_player(self) -> int:
-        return self.state.current_seat  # CHANCE and TERMINAL are OpenSpiel's ids (checked above)
+        return self.seat  # CHANCE and TERMINAL are OpenSpiel's ids (checked above)
 
     def is_terminal(self) -> bool:
-        return self.state.current_seat == TERMINAL
+        return self.seat == TERMINAL
 
     def is_chance_node(self) -> bool:
-        return self.state.current_seat == CHANCE
+        return self.seat == CHANCE
 
     def legal_ids(self, player: int | None = None) -> list[int]:
         """The legal action ids of ``player`` (default: the player to move), as OpenSpiel's
@@ -304,7 +308,7 @@ class _Core:
         for a player not to move."""
         if player is None:  # the listing is empty at the end
             return (self.listed or self.listing())[0][:]
-        seat = self.state.current_seat
+        seat = self.seat
         if seat == TERMINAL or (player != seat and seat != CHANCE):
             if player < 0:
                 raise AsobiError(f"legal actions of pseudo-player {player}")
@@ -313,7 +317,7 @@ class _Core:
 
     def chance_ids(self) -> list[tuple[int, float]]:
         """The chance outcomes' ids with their probabilities (nothing at a decision)."""
-        if self.state.current_seat != CHANCE:
+        if self.seat != CHANCE:
             return []
         ids, outcomes = self.listed or self.listing()
         return list(zip(ids, map(_second, outcomes), strict=True))
@@ -433,7 +437,8 @@ class AsobiState(pyspiel.State):
 
     @property
     def core(self) -> GameState:
-        """The asobi game state (hidden parts included)."""
+        """The asobi game state (hidden parts included), to read: it changes only through
+        ``apply_action`` (which keeps its legal ids and seat beside it)."""
         return self._core.state
 
     @property
@@ -458,7 +463,7 @@ class AsobiState(pyspiel.State):
         return self._core.is_chance_node()
 
     def is_player_node(self) -> bool:
-        return self._core.state.current_seat >= 0
+        return self._core.seat >= 0
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal action ids of ``player`` (default: the player to move), as OpenSpiel's
@@ -507,7 +512,7 @@ class AsobiState(pyspiel.State):
         return _action_text(found) if found is not None else f"#{action}"
 
     def _seat(self, player: int | None) -> int:
-        seat = self._core.state.current_seat if player is None else int(player)
+        seat = self._core.seat if player is None else int(player)
         if not 0 <= seat < self.num_players():
             raise AsobiError(f"player {seat} is not a seat")
         return seat
