@@ -529,9 +529,8 @@ class AsobiState(pyspiel.State):
         """A state ``player_id`` cannot tell from this one, what it has not seen sampled by the
         game's ``determinize`` from a generator seeded by ``probability_sampler``: the same
         information state string for that player. It has no history (the moves that would have
-        led to the sample are not sampled). OpenSpiel's ISMCTS written in Python calls it; its
-        C++ ISMCTS cannot (OpenSpiel does not pass this call from C++ to a game written in
-        Python)."""
+        led to the sample are not sampled). OpenSpiel's ISMCTS written in Python calls it (its
+        C++ ``pyspiel.ISMCTSBot`` crashed the interpreter on a game written in Python)."""
         seat = self._seat(player_id)
         return type(self)(self.get_game(), self._core.resampled(seat, Random(_seed_from(probability_sampler))))
 
