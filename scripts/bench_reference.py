@@ -11,7 +11,9 @@ pick an outcome by its odds with one ``random()`` — and counts µs per step (n
 The games: asobi's (default options: legion with 3 players, byston with 4) through
 ``asobi.sim.bench.random_playout``,
 OpenSpiel's backgammon (C++, chance at every turn) and its tic-tac-toe written in Python
-(``python_tic_tac_toe``) through the same loop written for ``pyspiel`` states. Prints, per game,
+(``python_tic_tac_toe``) through the same loop written for ``pyspiel`` states (``asobi.sim.reference``). ``asobi bench`` times
+the built-in reference and backgammon beside each game in every run; this script compares
+the games with each other and with Python tic-tac-toe as OpenSpiel writes it. Prints, per game,
 the median and range of the rounds, and each of ours as a ratio to backgammon and to Python
 tic-tac-toe in the same round. Needs the ``interop`` extra (``pip install -e '.[interop]'``).
 Not part of the test suite.
@@ -22,45 +24,9 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from collections.abc import Callable
 from functools import partial
 from random import Random
-from typing import Any
-
-
-def _spiel_playout(game: Any, rng: Random) -> int:
-    """One random game of a ``pyspiel`` game, in the loop of ``random_playout``; its steps."""
-    state = game.new_initial_state()
-    random = rng.random
-    steps = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            r = random()
-            outcomes = state.chance_outcomes()
-            action = outcomes[-1][0]
-            for outcome, p in outcomes:
-                r -= p
-                if r < 0:
-                    action = outcome
-                    break
-            state.apply_action(action)
-        else:
-            legal = state.legal_actions()
-            state.apply_action(legal[int(random() * len(legal))])
-        steps += 1
-    return steps
-
-
-def _us_per_step(playout: Callable[[Random], int], seconds: float, seed: int) -> float:
-    rng = Random(seed)
-    steps = 0
-    t0 = time.perf_counter()
-    while True:
-        steps += playout(rng)
-        elapsed = time.perf_counter() - t0
-        if elapsed >= seconds:
-            return elapsed / steps * 1e6
 
 
 def main() -> int:
@@ -77,6 +43,7 @@ def main() -> int:
         return 2
     from asobi.core.registry import UnknownGameError, get_game
     from asobi.sim.bench import random_playout
+    from asobi.sim.reference import spiel_playout, us_per_step
 
     try:
         ours = {name: get_game(name) for name in args.games.split(",")}
@@ -87,12 +54,12 @@ def main() -> int:
     theirs = {"backgammon": pyspiel.load_game("backgammon"), "python_tic_tac_toe": pyspiel.load_game("python_tic_tac_toe")}
     playouts: dict[str, Callable[[Random], int]] = {
         **{name: partial(random_playout, spec, options[name]) for name, spec in ours.items()},
-        **{name: partial(_spiel_playout, game) for name, game in theirs.items()},
+        **{name: partial(spiel_playout, game) for name, game in theirs.items()},
     }
     figures: dict[str, list[float]] = {name: [] for name in playouts}
     for round_ in range(args.rounds):
         for name, playout in playouts.items():
-            figures[name].append(_us_per_step(playout, args.seconds, seed=round_ + 1))
+            figures[name].append(us_per_step(playout, args.seconds, seed=round_ + 1))
     print(f"µs per playout step, {args.rounds} rounds of {args.seconds:g} s per game (median, range):")
     for name, values in figures.items():
         print(f"  {name:20} {statistics.median(values):7.2f}  ({min(values):.2f}–{max(values):.2f})")

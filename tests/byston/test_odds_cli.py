@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from asobi.cli import main
+from asobi.core.text import width
 from asobi.games.byston import forecast as F
 from asobi.games.byston.board import static
 from asobi.games.byston.odds import blocks_placed, dice_of, expected_blocks, pool
@@ -196,3 +197,6 @@ def test_the_japanese_text_prints_the_same_figures():
     lines = result.output.splitlines()
     (i,) = [n for n, line in enumerate(lines) if line.startswith("21 空中戦 — ドレイク陣営")]
     assert lines[i + 2].split()[1:] == [f"{float(p) * 100:.2f}%" for _, p in want]
+    # the figures line up under each other on a terminal (ヒット数 takes 8 columns, 確率 4)
+    hits, chance = lines[i + 1], lines[i + 2]
+    assert width(hits) == width(chance) and width(hits.split()[0]) == 8 and hits.endswith(" " + str(want[-1][0]))

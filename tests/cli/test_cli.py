@@ -76,6 +76,29 @@ def test_bench_reports_figures():
     assert figures["game"] == "toy-highcard" and figures["step_us"] > 0 and figures["clone_us"] > 0
 
 
+def test_bench_gives_each_figure_as_a_ratio_to_the_reference_of_its_run():
+    figures = json.loads(run("bench", "toy-highcard", "--runs", "1", "--states", "50", "--json").output)[0]
+    reference = figures["reference_step_us"]
+    assert reference > 0
+    for name in ("playout_step_us", "step_us", "step_mean_us", "is_legal_us", "clone_us"):
+        assert figures["per_reference"][name] == pytest.approx(figures[name] / reference)
+    if figures["backgammon_step_us"] is not None:
+        assert figures["per_backgammon"]["clone_us"] == pytest.approx(figures["clone_us"] / figures["backgammon_step_us"])
+    table = run("bench", "toy-highcard", "--runs", "1", "--states", "50").output
+    assert "built-in reference" in table and "÷ backgammon" in table
+
+
+def test_the_reference_playout_is_a_whole_game_of_tic_tac_toe():
+    from random import Random
+
+    from asobi.sim.reference import tic_tac_toe_playout, us_per_step
+
+    lengths = {tic_tac_toe_playout(Random(seed)) for seed in range(200)}
+    assert min(lengths) == 5 and max(lengths) == 9
+    assert tic_tac_toe_playout(Random(7)) == tic_tac_toe_playout(Random(7))
+    assert us_per_step(tic_tac_toe_playout, 0.01, seed=1) > 0
+
+
 def test_replay_file_and_damaged_records(db, tmp_path):
     run("play", "toy-highcard", "--seats", "random,random", "--seed", "2")
     exported = tmp_path / "g.json"

@@ -89,18 +89,20 @@ def test_a_battle_is_drawn_with_its_units_clickable_and_its_odds(server, browser
     page.wait_for_function("window.AsobiBoards && window.AsobiBoards.byston")
     page.evaluate("AsobiBoards.byston.ready")
     drawn = page.evaluate(
-        """([view, seats, seat, odds]) => {
-             const svg = AsobiBoards.byston.draw(view, {names: {}, lang: "en", seat, seats});
+        """([view, seats, seat, odds, legal]) => {
+             const svg = AsobiBoards.byston.draw(view, {names: {}, lang: "en", seat, seats, legal});
              const rows = [...svg.querySelectorAll('[data-battle-unit]')];
              return {rows: rows.length, squares: rows.map(r => Number(r.dataset.square)),
                      hexes: svg.querySelectorAll('[data-hex]').length,
                      odds: AsobiBoards.byston.forecast(odds, "en").textContent,
-                     hit: AsobiBoards.byston.squareOf(["hit", 7]), step: AsobiBoards.byston.squareOf(["step", 40])};
+                     can: [...svg.querySelectorAll('[data-battle-unit].can')].map(r => Number(r.dataset.square)).sort((a, b) => a - b)};
            }""",
-        [message["view"], message["seats"], seat, odds])
+        [message["view"], message["seats"], seat, odds, message["legal"]])
     units = message["view"]["battle"]["units"]
     assert drawn["rows"] == len(units) > 0 and drawn["hexes"] == 26 * 18
     assert drawn["squares"] == [10000 + u["counter"] for u in units]
     assert drawn["odds"].startswith(f"odds at {odds['hex']}") and "expected" in drawn["odds"]
-    assert (drawn["hit"], drawn["step"]) == (10007, 40)
+    assert "hits " in drawn["odds"] and "%" in drawn["odds"]  # the exact chance of each hit count
+    named = sorted({sq for item in message["legal"] for sq in item.get("targets", {}).get("squares", []) if sq >= 10000})
+    assert drawn["can"] == named  # the rows the choices name (the game's targets) are the ones to click
     page.close()

@@ -80,7 +80,7 @@ def _shown(page) -> dict[str, Any]:
                players: all('[data-player]', n => [n.closest('[data-country]').dataset.country, n.textContent]),
                occupied: [...new Set(all('[data-stack], [data-building]', n => n.closest('[data-hex]').dataset.hex))].sort(),
                counters: Object.fromEntries(all('[data-hex]', g => [g.dataset.hex,
-                 [...g.querySelectorAll('[data-stack]')].reduce((n, c) => n + Number(c.nextSibling.textContent), 0)])),
+                 !g.querySelector('[data-top]') ? 0 : g.querySelector('[data-count]') ? Number(g.querySelector('[data-count]').textContent) : 1])),
                chits: all('[data-chit]', n => n.dataset.chit).sort(),
                title: now ? now.querySelector('strong').textContent : null,
                events: now ? [...now.querySelectorAll('.ev')].map(e => e.textContent) : [],
@@ -90,18 +90,11 @@ def _shown(page) -> dict[str, Any]:
 
 
 def _expected_counters(view: dict[str, Any]) -> dict[str, int]:
-    """Per hex, the counters drawn as chips: one chip per country (the first three countries there
-    with any unit), buildings apart."""
+    """Per hex, the counters its stack is drawn with (its top counter, and the count when more):
+    every country's, buildings apart."""
     units = static_board()["units"]
-    out = {}
-    for hex_id, tags in view["map"].items():
-        per: dict[str, int] = {}
-        for tag in tags:
-            country, unit = tag.split(":")
-            building = units[unit.rstrip("*")]["kind"] in ("castle", "fort")
-            per[country] = per.get(country, 0) + (0 if building else 1)
-        out[hex_id] = sum([n for n in per.values() if n][:3])
-    return out
+    return {hex_id: sum(1 for tag in tags if units[tag.split(":")[1].rstrip("*")]["kind"] not in ("castle", "fort"))
+            for hex_id, tags in view["map"].items()}
 
 
 def _check(page, steps: list[Step], step: int, lang: str) -> None:

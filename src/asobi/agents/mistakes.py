@@ -17,7 +17,7 @@ from typing import Any
 
 from ..core.actions import Action
 from ..core.agent import Agent, Observation, RandomAgent
-from ..core.bots import BotKind, BotNameError
+from ..core.bots import BotKind, BotNameError, bot_parameters
 from ..core.seeding import derive_seed
 from ..core.spec import GameSpec
 
@@ -51,17 +51,7 @@ def parse_mistakes(spec: GameSpec, name: str) -> tuple[float, str]:
 
     :raises BotNameError: naming the parameter that is wrong and why.
     """
-    _, *params = name.split(":")
-    values: dict[str, str] = {}
-    for item in params:
-        key, eq, value = (part.strip() for part in item.partition("="))
-        if not eq or not key or not value:
-            raise BotNameError(f"bot {name!r}: parameter {item!r} is not name=value (e.g. mistakes:rate=0.3)")
-        if key not in PARAMETERS:
-            raise BotNameError(f"bot {name!r}: mistakes has no parameter {key!r} (its parameters: {', '.join(PARAMETERS)})")
-        if key in values:
-            raise BotNameError(f"bot {name!r}: parameter {key!r} is given twice")
-        values[key] = value
+    values = bot_parameters(name, PARAMETERS, "mistakes:rate=0.3")
     text = values.get("rate", str(DEFAULT_RATE))
     try:
         rate = float(text)

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.agent import Agent
-from ..core.bots import BotKind, BotNameError
+from ..core.bots import BotKind, BotNameError, bot_parameters
 from ..core.spec import GameSpec
 from .evaluate import ROLLOUTS, Evaluator, heuristic_value, random_rollout, rule_policy, rule_rollout
 from .search import Budget, ISMCTSAgent, MCTSAgent
@@ -66,20 +66,10 @@ def parse_search(spec: GameSpec, name: str) -> SearchSettings | None:
 
     :raises BotNameError: naming the parameter that is wrong and why.
     """
-    kind, *params = name.split(":")
+    kind = name.split(":", 1)[0]
     if kind not in SEARCHES:
         return None
-    values: dict[str, str] = {}
-    for item in params:
-        key, eq, value = item.partition("=")
-        key, value = key.strip(), value.strip()
-        if not eq or not key or not value:
-            raise BotNameError(f"bot {name!r}: parameter {item!r} is not name=value (e.g. {kind}:time=0.5)")
-        if key not in PARAMETERS:
-            raise BotNameError(f"bot {name!r}: {kind} has no parameter {key!r} (its parameters: {', '.join(PARAMETERS)})")
-        if key in values:
-            raise BotNameError(f"bot {name!r}: parameter {key!r} is given twice")
-        values[key] = value
+    values = bot_parameters(name, PARAMETERS, f"{kind}:time=0.5")
     where = f"bot {name!r}"
     iterations = _positive_int(values, "iters", where)
     seconds = _positive_float(values, "time", where)

@@ -47,6 +47,25 @@ class BotNameError(AsobiError):
     """A bot name or one of its parameters is not understood."""
 
 
+def bot_parameters(name: str, known: tuple[str, ...], example: str) -> dict[str, str]:
+    """The ``key=value`` parameters of bot ``name`` (``kind:key=value:…``), each known and given once.
+
+    :raises BotNameError: naming the parameter that is wrong, with ``example`` as a right one.
+    """
+    kind, *params = name.split(":")
+    values: dict[str, str] = {}
+    for item in params:
+        key, eq, value = (part.strip() for part in item.partition("="))
+        if not eq or not key or not value:
+            raise BotNameError(f"bot {name!r}: parameter {item!r} is not name=value (e.g. {example})")
+        if key not in known:
+            raise BotNameError(f"bot {name!r}: {kind} has no parameter {key!r} (its parameters: {', '.join(known)})")
+        if key in values:
+            raise BotNameError(f"bot {name!r}: parameter {key!r} is given twice")
+        values[key] = value
+    return values
+
+
 @dataclass(frozen=True)
 class BotKind:
     """A kind of bot any game may be given, named with its parameters (``mcts:iters=200``).

@@ -222,6 +222,22 @@ class Item:
     lines: list[str]
 
 
+@dataclass(frozen=True)
+class Shortcut:
+    """Several decisions in a row a person may take at once at the terminal by typing a key: a
+    wargame's ship moved to a hex some steps away, each step one decision of the same seat.
+
+    :ivar key: what the person types (a hex id ``1216``): never a number the choices could have.
+    :ivar actions: the decisions, in order; the terminal submits each while it is still the same
+        seat's and legal, and stops (saying so) where one is not.
+    :ivar label: what taking it costs or does, in a few words (``3 MP``).
+    """
+
+    key: str
+    actions: tuple[Action, ...]
+    label: str
+
+
 CatalogueEntry = dict[str, Any]
 """``{"id", "kind", "name_ja", "name_en", "text_ja", "text_en", "facts": {label: value}}``."""
 
@@ -263,6 +279,11 @@ class Presentation:
     :ivar annotate: ``annotate(state, action, lang)``: what a choice would do, as a short text
         after its label in the terminal (a battle forecast), from public facts only.
     :ivar forecast: ``forecast(state, action)``: the same as JSON for the browser's board.
+    :ivar targets: ``targets(state, actions)``: for each of the legal ``actions`` (in their order),
+        what on the board it names, as JSON the game's board module reads, or ``None``: the
+        ``squares`` it is taken on (the board's ``data-square`` values: a hex, a counter), and
+        whatever else the game's module shows with it (where a moving piece may go and at what
+        cost); from public facts only, so the browser draws the rules' own answer.
     :ivar catalogue: ``catalogue()``: every component's texts by id (:func:`catalogue_entry`), the
         same for every seat; the browser's inspector opens entries by id.
     :ivar board_script: the browser board module (a JavaScript file in the game's package), or
@@ -272,6 +293,18 @@ class Presentation:
         (who controls a hex), sent with every view as ``board``; only for a game whose extras read
         nothing hidden.
     :ivar commands: commands of the ``asobi`` tool only this game has (:class:`GameCommand`).
+    :ivar choice_group: ``choice_group(state, action, lang)``: the group a choice belongs to in
+        the terminal's menus, ``(key, label)``, or ``None`` for a choice listed on its own. The
+        terminal lists the groups first (each by its label, where it has two choices or more)
+        and a group's choices when the person picks it: a wargame's stacks, then a stack's ships.
+        Public facts only, as :attr:`annotate`.
+
+    :ivar shortcuts: ``shortcuts(state, lang)``: decisions in a row the person to decide may take
+        at once by typing a key (:class:`Shortcut`), listed after the choices; public facts
+        only, as :attr:`annotate`.
+
+    :attr:`render` may return a :class:`asobi.core.text.Styled` text: the terminal draws its
+    spans in colour where it shows colour, and every other reader takes it as its plain text.
     """
 
     render: Callable[[dict[str, Any], int | None, str], str]
@@ -279,8 +312,11 @@ class Presentation:
     glossary: Callable[[str], list[str]] | None = None
     annotate: Callable[[GameState, Action, str], str | None] | None = None
     forecast: Callable[[GameState, Action], dict[str, Any] | None] | None = None
+    targets: Callable[[GameState, Sequence[Action]], Sequence[dict[str, Any] | None]] | None = None
     catalogue: Callable[[], dict[str, CatalogueEntry]] | None = None
     board_script: Traversable | None = None
     board_data: Callable[[], dict[str, Any]] | None = None
     view_extras: Callable[[GameState], dict[str, Any]] | None = None
     commands: tuple[GameCommand, ...] = ()
+    choice_group: Callable[[GameState, Action, str], tuple[str, str] | None] | None = None
+    shortcuts: Callable[[GameState, str], list[Shortcut]] | None = None

@@ -29,7 +29,7 @@ from .errors import public_text, status_of
 from .limits import Limits
 from .protocol import MAX_MESSAGE
 from .rooms import Hub
-from .routes import catalog, games, pages, sockets
+from .routes import catalog, games, mine, pages, sockets
 from .watch import LoopWatch
 
 log = logging.getLogger("asobi.server")
@@ -104,7 +104,7 @@ def create_app(db_path: Path | str | None = None, *, bot_delay: float = 0.0,
         log.error("%s %s failed", request.method, request.url.path, exc_info=error)
         return JSONResponse({"detail": "the server failed to answer this request"}, status_code=500)
 
-    for group in (catalog, games, sockets, pages):
+    for group in (catalog, games, mine, sockets, pages):
         app.include_router(group.router)
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
     return app

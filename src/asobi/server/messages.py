@@ -257,6 +257,11 @@ class StateMessages:
                     found = forecast(state, action)
                     if found is not None:
                         item["forecast"] = found
+            targets = spec.present.targets
+            if targets is not None:  # what each choice names on the board (a hex, a counter, a move's reach)
+                for item, named in zip(legal, targets(state, actions), strict=True):
+                    if named is not None:
+                        item["targets"] = named
         outcome = state.outcome()
         opening = []
         if reset:
@@ -277,6 +282,7 @@ class StateMessages:
             "title": self._titles["ja" if lang == "ja" else "en"],
             "epoch": self.epoch,
             "state_id": match.state_id,
+            "actions": len(match.actions),
             "seat": seat,
             "lang": lang,
             "seats": [

@@ -46,6 +46,7 @@ from .limits import ClientLimits, Limits, is_search, search_slots
 from .messages import StateMessages
 from .protocol import encode, error_message
 from .thinking import ThinkFailed, decide_apart
+from .timers import TICK, TurnClock
 
 log = logging.getLogger("asobi.server")
 
@@ -223,6 +224,32 @@ class Room:
         await self.broadcast()
         self.start_bots()
 
+    async def time_out(self, seat: int) -> bool:
+        """The person in ``seat`` ran out of the game's turn time (:mod:`.timers`): the normal
+        level decides for them (from what the seat may see), every socket is told, play goes on.
+
+        :returns: whether it did (not if the seat has decided meanwhile).
+        """
+        async with self.lock:
+            match = self.match
+            if match.waiting_for() != seat:
+                return False
+            state_id = match.state_id
+            chosen = await asyncio.to_thread(hint, match, seat, "en", f"game {self.game_id} timer")
+            try:
+                match.submit(seat, chosen.action)
+            except StoreError:
+                self._rebuild()
+                raise
+            failure = self._play_chance()
+        log.info("game %s: seat %s ran out of time; the %s level decided", self.game_id, seat, chosen.bot)
+        await self._send_all({"type": "timeout", "seat": seat, "state_id": state_id, "bot": chosen.bot})  # before its state
+        if failure is not None:
+            await self.tell_everyone(failure, 503)
+        await self.broadcast()
+        self.start_bots()
+        return True
+
     def _play_chance(self) -> str | None:
         """Chance's draws and rolls that follow at once, each committed (under the room's lock).
 
@@ -341,7 +368,8 @@ class Room:
 class Hub:
     """Every room of one server, the store they save to and the seat tokens."""
 
-    def __init__(self, db_path: Path, *, bot_delay: float = 0.0, limits: Limits | None = None) -> None:
+    def __init__(self, db_path: Path, *, bot_delay: float = 0.0, limits: Limits | None = None,
+                 timer_tick: float = TICK) -> None:
         self.db_path = db_path
         self.bot_delay = bot_delay
         self.limits = limits if limits is not None else Limits()
@@ -357,6 +385,8 @@ class Hub:
         """Once closed: each time the loop finished the log, seconds since the store opened and ms it took."""
         self.replays: OrderedDict[tuple[int, int | None, str, int, str], dict[str, Any]] = OrderedDict()
         """Replay messages built lately (the games routes keep a few: a finished game never changes)."""
+        self.clock = TurnClock(self, timer_tick)
+        """Lets a bot decide for a person out of their game's turn time."""
 
     def open(self) -> None:
         """Open the store for serving (:class:`~asobi.store.serving.ServingStore`: commits that do
@@ -366,6 +396,7 @@ class Hub:
         """
         self._file = ServingStore(self.db_path, asyncio.get_running_loop())
         self._searches = search_slots(self.limits)
+        self.clock.start()
 
     @property
     def searches(self) -> asyncio.Semaphore:
@@ -387,6 +418,7 @@ class Hub:
         return self._file.tokens
 
     async def close(self) -> None:
+        await self.clock.stop()
         for room in list(self.rooms.values()):
             room.closed = True
             if room.bots is not None:
@@ -406,7 +438,8 @@ class Hub:
                seed: int | None) -> tuple[int, dict[int, str], str]:
         """Save a new game; hand out a token per human seat and the host secret."""
         match = Match(spec, options, kinds, seed=seed)  # checks options and seats first
-        game_id = self.store.create(GameRecord.new(spec, match.options, list(kinds), seed))
+        game_id = self.store.create(GameRecord.new(spec, match.options, list(kinds), seed),
+                                    to_move=match.state.current_seat)
         humans = [i for i, kind in enumerate(kinds) if kind == HUMAN]
         try:
             tokens = self.tokens.issue(game_id, humans)
@@ -479,6 +512,18 @@ class Hub:
                 raise
             room = self.rooms[game_id] = Room(self, game_id, match)
             return room
+
+    async def time_out(self, game_id: int, seat: int) -> bool:
+        """The person in ``seat`` of the game ran out of its turn time: its room (loaded if need
+        be) lets a bot decide for them (:meth:`Room.time_out`), then is unloaded if idle.
+
+        :raises AsobiError: if the game is played elsewhere or cannot be read, or the decision fails.
+        """
+        room = await self.room(game_id)
+        try:
+            return await room.time_out(seat)
+        finally:
+            self.maybe_unload(room)
 
     def maybe_unload(self, room: Room) -> None:
         """Drop a room nobody watches and whose bots have nothing to do; release its lease."""

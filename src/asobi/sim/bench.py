@@ -1,10 +1,15 @@
-"""Speed of a game's engine: steps per second, games per second, and the cost of a step and a clone.
+"""Speed of a game's engine: steps per second, games per second, and the cost of a step and a clone,
+each also as a ratio to a reference timed in the same runs.
 
 A *step* is what search does at every node: list the legal actions (or the chance outcomes) and
 apply one without the legality check. Each run times one step from each of a fixed set of
 mid-game states collected from seeded random games, and gives the median and the mean step
 (a few long steps, such as one that runs a whole enemy turn, pull the mean above the median);
-a clone is timed over the same states. Every reported figure is the median over the runs.
+a clone is timed over the same states. Every run also plays the references of
+:mod:`asobi.sim.reference` just before and just after the game's figures (built-in Python
+tic-tac-toe, and OpenSpiel's backgammon where it is installed), and each figure is divided by
+that run's reference step: µs move with the machine's load, the ratios much less. Every reported
+figure and ratio is the median over the runs.
 """
 
 from __future__ import annotations
@@ -22,6 +27,11 @@ from ..core.match import Match
 from ..core.seeding import derive_seed
 from ..core.spec import GameSpec
 from ..core.state import CHANCE, TERMINAL, GameState
+from .reference import backgammon, tic_tac_toe_playout, us_per_step
+
+REFERENCE_SECONDS = 0.2
+"""How long each reference plays before and after a run's figures."""
+RATIOED = ("playout_step_us", "step_us", "step_mean_us", "is_legal_us", "clone_us")
 
 
 @dataclass(frozen=True)
@@ -42,6 +52,15 @@ class BenchResult:
     """The mean µs per step of whole random playouts, chance and new games included: what search
     pays (the reciprocal of ``steps_per_s``)."""
     is_legal_us: float
+    reference_step_us: float
+    """The mean µs per step of the built-in reference (:func:`asobi.sim.reference.tic_tac_toe_playout`)."""
+    backgammon_step_us: float | None
+    """The same of OpenSpiel's backgammon, ``None`` where OpenSpiel is not installed."""
+    per_reference: dict[str, float]
+    """Each timed figure (``playout_step_us``, ``step_us``, ``step_mean_us``, ``is_legal_us``,
+    ``clone_us``) as a multiple of the reference step of its own run."""
+    per_backgammon: dict[str, float] | None
+    """The same against backgammon's step; ``None`` without OpenSpiel."""
     python: str
     machine: str
 
@@ -166,38 +185,68 @@ def _time_games(spec: GameSpec, options: Mapping[str, Any], seconds: float, seed
 def bench(
     spec: GameSpec, raw_options: Mapping[str, Any] | None = None, runs: int = 5, n_states: int = 2000, seed: int = 1
 ) -> BenchResult:
-    """Measure one game; each figure is the median of ``runs`` runs."""
+    """Measure one game; each figure, and each figure's ratio to its run's reference step, is the
+    median of ``runs`` runs."""
     options = spec.validate_options(raw_options)
     states = collect_states(spec, options, n_states, seed)
     rng = Random(seed)
-    steps = [_time_steps(states, rng) for _ in range(runs)]
-    step = statistics.median(m for m, _ in steps)
-    step_mean = statistics.median(m for _, m in steps)
-    clone = statistics.median(_time_clones(states) for _ in range(runs))
-    data_copy = statistics.median(_time_data_copies(states) for _ in range(runs))
+    gammon = backgammon()
+    per_run: list[dict[str, float]] = []
+    references: list[float] = []
+    gammons: list[float] = []
+    for r in range(runs):
+        before = us_per_step(tic_tac_toe_playout, REFERENCE_SECONDS, seed + r)
+        gammon_before = us_per_step(gammon, REFERENCE_SECONDS, seed + r) if gammon else 0.0
+        step, step_mean = _time_steps(states, rng)
+        games_per_s, steps_per_s, game_steps = _time_games(spec, options, 0.5, seed + r)
+        figures = {
+            "step_us": step,
+            "step_mean_us": step_mean,
+            "clone_us": _time_clones(states),
+            "data_copy_us": _time_data_copies(states),
+            "is_legal_us": _time_is_legal(states, Random(seed + r)),
+            "games_per_s": games_per_s,
+            "steps_per_s": steps_per_s,
+            "mean_game_steps": game_steps,
+            "playout_step_us": 1e6 / steps_per_s,
+        }
+        references.append((before + us_per_step(tic_tac_toe_playout, REFERENCE_SECONDS, seed + r)) / 2)
+        if gammon:
+            gammons.append((gammon_before + us_per_step(gammon, REFERENCE_SECONDS, seed + r)) / 2)
+        per_run.append(figures)
     few = states[:: max(1, len(states) // 100)]
     t0 = time.perf_counter()
     for s in few:
         copy.deepcopy(s)
     deep = (time.perf_counter() - t0) / len(few) * 1e6
-    timed = [_time_games(spec, options, 0.5, seed + r) for r in range(runs)]
-    is_legal = statistics.median(_time_is_legal(states, Random(seed + r)) for r in range(runs))
-    steps_per_s = statistics.median(t[1] for t in timed)
+
+    def median(name: str) -> float:
+        return statistics.median(f[name] for f in per_run)
+
+    def ratios(reference: list[float]) -> dict[str, float]:
+        return {name: statistics.median(f[name] / ref for f, ref in zip(per_run, reference, strict=True))
+                for name in RATIOED}
+
+    steps_per_s = median("steps_per_s")
     return BenchResult(
         game=spec.id,
         options=dict(options),
         runs=runs,
         states=len(states),
-        step_us=step,
-        step_mean_us=step_mean,
-        clone_us=clone,
-        data_copy_us=data_copy,
+        step_us=median("step_us"),
+        step_mean_us=median("step_mean_us"),
+        clone_us=median("clone_us"),
+        data_copy_us=median("data_copy_us"),
         deepcopy_us=deep,
         steps_per_s=steps_per_s,
-        games_per_s=statistics.median(t[0] for t in timed),
-        mean_game_steps=statistics.median(t[2] for t in timed),
+        games_per_s=median("games_per_s"),
+        mean_game_steps=median("mean_game_steps"),
         playout_step_us=1e6 / steps_per_s,
-        is_legal_us=is_legal,
+        is_legal_us=median("is_legal_us"),
+        reference_step_us=statistics.median(references),
+        backgammon_step_us=statistics.median(gammons) if gammons else None,
+        per_reference=ratios(references),
+        per_backgammon=ratios(gammons) if gammons else None,
         python=platform.python_version(),
         machine=f"{platform.machine()} {platform.processor() or ''}".strip(),
     )

@@ -20,10 +20,11 @@ class StoreListener(MatchListener):
         self.game_id = game_id
 
     def on_action(self, match: Match, index: int, actor: int, action: Action) -> None:
-        self.store.append(self.game_id, index, action, seat=actor, events=match.last_events())
+        self.store.append(self.game_id, index, action, seat=actor, events=match.last_events(),
+                          to_move=match.state.current_seat)
 
     def on_undo(self, match: Match, seat: int, count: int) -> None:
-        self.store.undo(self.game_id, count, seat)
+        self.store.undo(self.game_id, count, seat, to_move=match.state.current_seat)
 
     def on_finish(self, match: Match) -> None:
         outcome = match.state.outcome()

@@ -30,7 +30,7 @@ import sqlite3
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -104,6 +104,11 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE games ADD COLUMN lang TEXT;
     """,
+    # 4: the seat to decide after the game's last saved action (its current seat: a seat, or
+    # CHANCE, or TERMINAL; NULL: saved before it was kept), for the list of one's own games.
+    """
+    ALTER TABLE games ADD COLUMN to_move INTEGER;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -161,6 +166,11 @@ class SavedGame:
     note: str = ""
     seeded: bool = False
     """Made with a seed: whoever knows it can predict its chance."""
+    options: dict[str, Any] = field(default_factory=dict)
+    """The game's options (empty for a damaged game)."""
+    to_move: int | None = None
+    """The seat to decide after the last saved action (``CHANCE``, ``TERMINAL`` or a seat; public in
+    every game, as the game page shows it), ``None`` if not known (saved before it was kept)."""
 
 
 @dataclass(frozen=True)
@@ -401,14 +411,15 @@ class GameStore:
 
     # ---- writing ---------------------------------------------------------------------------
     @_guarded
-    def create(self, record: GameRecord) -> int:
-        """Save a new game (with any actions it already has) and return its id."""
+    def create(self, record: GameRecord, *, to_move: int | None = None) -> int:
+        """Save a new game (with any actions it already has) and return its id; ``to_move`` is the
+        seat to decide once those actions are played."""
         now = _now()
         data_hash = record.data_hash if record.data_hash is not None else data_hash_of(record.spec)
         with self._transaction() as db:
             cur = db.execute(
                 "INSERT INTO games (game, rules_version, options, seats, seed, data_hash, migrated_from,"
-                " created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " created, updated, to_move) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     record.game,
                     record.rules_version,
@@ -419,6 +430,7 @@ class GameStore:
                     record.migrated_from,
                     now,
                     now,
+                    to_move,
                 ),
             )
             game_id = int(cur.lastrowid or 0)
@@ -431,11 +443,11 @@ class GameStore:
     @_guarded
     def append(
         self, game_id: int, index: int, action: Action, *, seat: int | None = None,
-        events: Sequence[Event] | None = None,
+        events: Sequence[Event] | None = None, to_move: int | None = None,
     ) -> None:
         """Save one applied action; ``index`` is its place in the game's action list, ``seat`` who
-        took it (``CHANCE`` for chance) and ``events`` the events it caused (kept so the game stays
-        viewable whatever later rules say).
+        took it (``CHANCE`` for chance), ``events`` the events it caused (kept so the game stays
+        viewable whatever later rules say) and ``to_move`` the seat to decide after it.
 
         :raises StoreError: if action ``index`` is already saved (the game is played elsewhere).
         """
@@ -451,7 +463,7 @@ class GameStore:
                     f"{self.path}: action {index} of saved game {game_id} is already saved; "
                     "is the game being played elsewhere?"
                 ) from None
-            db.execute("UPDATE games SET updated = ? WHERE id = ?", (_now(), game_id))
+            db.execute("UPDATE games SET updated = ?, to_move = ? WHERE id = ?", (_now(), to_move, game_id))
 
     @_guarded
     def set_language(self, game_id: int, lang: str) -> None:
@@ -500,11 +512,13 @@ class GameStore:
             db.execute("DELETE FROM games WHERE id = ?", (game_id,))
 
     @_guarded
-    def undo(self, game_id: int, count: int, seat: int | None = None) -> list[StoredAction]:
+    def undo(self, game_id: int, count: int, seat: int | None = None, *,
+             to_move: int | None = None) -> list[StoredAction]:
         """Take back the game's last ``count`` actions, in one transaction: their rows (with their
         events) leave the game's record for its audit trail. A finished game is playing again.
 
         :param seat: the seat that asked for the undo (kept in the audit trail).
+        :param to_move: the seat to decide once they are taken back.
         :returns: the actions taken back, in the order they had been played.
         :raises AsobiError: if the game has fewer than ``count`` actions.
         """
@@ -529,8 +543,9 @@ class GameStore:
             )
             db.execute("DELETE FROM actions WHERE game_id = ? AND idx >= ?", (game_id, undone[0].index))
             db.execute(
-                "UPDATE games SET status = 'playing', outcome = NULL, fingerprint = NULL, updated = ? WHERE id = ?",
-                (now, game_id),
+                "UPDATE games SET status = 'playing', outcome = NULL, fingerprint = NULL, updated = ?, to_move = ?"
+                " WHERE id = ?",
+                (now, to_move, game_id),
             )
         return undone
 
@@ -719,19 +734,21 @@ class GameStore:
         reason in its note)."""
         rows = self.db.execute(
             "SELECT g.id, g.game, g.rules_version, g.options, g.seats, g.seed, g.status, g.updated, g.outcome,"
-            " g.fingerprint, g.data_hash, g.migrated_from, (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id)"
+            " g.fingerprint, g.data_hash, g.migrated_from, (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id),"
+            " g.to_move"
             " FROM games g WHERE ? IS NULL OR g.id = ? ORDER BY g.updated DESC, g.id DESC", (only, only)
         ).fetchall()
         out = []
         for gid, game, rules, options, seats, seed, status, updated, outcome, fingerprint, data_hash, migrated_from, \
-                moves in rows:
+                moves, to_move in rows:
             where = f"saved game {gid} in {self.path}"
             note = f"migrated from rules {migrated_from}" if migrated_from else ""
-            seat_list, result = "?", ""
+            seat_list, result, game_options = "?", "", {}
             try:  # the game's own row, checked as a record without its actions
                 header = parse_record(_row_data(where, game, rules, options, seats, seed, outcome, fingerprint,
                                                 data_hash, []), where)
                 seat_list = ",".join(header.seats)
+                game_options = dict(header.options)
                 result = header.outcome["reason"] if header.outcome else ""
                 if rules != header.spec.rules_version:
                     record = self.load(gid)
@@ -740,7 +757,8 @@ class GameStore:
                 status, note = "read-only", e.reason
             except AsobiError as e:
                 status, note = "damaged", str(e)
-            out.append(SavedGame(gid, game, rules, seat_list, status, moves, updated, result, note, seed is not None))
+            out.append(SavedGame(gid, game, rules, seat_list, status, moves, updated, result, note, seed is not None,
+                                 game_options, to_move if isinstance(to_move, int) else None))
         return out
 
     @_guarded

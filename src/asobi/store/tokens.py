@@ -1,9 +1,12 @@
-"""Secret seat tokens and host secrets, kept beside the saved games in the same SQLite file.
+"""Secret seat tokens, host secrets and the host's settings, kept beside the saved games in the
+same SQLite file.
 
 A join link carries a seat's token (``secrets.token_urlsafe``); the file keeps only its SHA-256,
 so reading the database does not give anyone a seat. A game's *host secret* goes to whoever made
 the game (the browser that made it, or the terminal that started it, which prints it): handing
-out join links, deleting the game and closing it to spectators need it. The tables belong to the
+out join links, deleting the game, closing it to spectators and setting its turn timer need it.
+A game's *turn timer* (off unless its host sets one) gives each person's seat that many seconds
+to decide before a bot decides for it (the server's :mod:`asobi.server.timers`). The tables belong to the
 play server (the saved games' schema does not know them), and a game deleted from the store takes
 its tokens and its host secret with it.
 """
@@ -12,11 +15,15 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import secrets
 import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from ..core.errors import AsobiError
+from ..core.match import HUMAN
 from .sqlite import GameStore, StoreError
 
 SCHEMA = """
@@ -34,6 +41,32 @@ CREATE TABLE IF NOT EXISTS server_hosts (
     spectators INTEGER NOT NULL DEFAULT 1
 )
 """
+TIMER_SCHEMA = """
+CREATE TABLE IF NOT EXISTS server_turn_timers (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    seconds REAL NOT NULL,
+    set_at TEXT NOT NULL
+)
+"""
+
+
+@dataclass(frozen=True)
+class TimedGame:
+    """A game with a turn timer whose seat to decide is a seat (not chance, not the end)."""
+
+    game_id: int
+    seconds: float
+    set_at: datetime
+    """When the timer was set: a turn under way then starts its clock at that time."""
+    updated: datetime
+    """When the game's last action was saved: the turn to decide began then."""
+    to_move: int
+    person: bool
+    """Whether the seat to decide is a person's (only a person's turn is timed)."""
+
+    @property
+    def deadline(self) -> datetime:
+        return max(self.set_at, self.updated) + timedelta(seconds=self.seconds)
 
 
 class LinksHandedOutError(AsobiError):
@@ -78,6 +111,7 @@ class SeatTokens:
             self.db.execute("PRAGMA foreign_keys = ON")
             self.db.execute(SCHEMA)
             self.db.execute(HOST_SCHEMA)
+            self.db.execute(TIMER_SCHEMA)
         except sqlite3.Error as e:
             raise StoreError(f"{path}: cannot keep seat tokens ({e})") from None
 
@@ -157,3 +191,43 @@ class SeatTokens:
             self.db.execute("UPDATE server_hosts SET spectators = ? WHERE game_id = ?", (int(open_), game_id))
         except sqlite3.Error as e:
             raise StoreError(f"{self.path}: cannot save the spectators' setting ({e})") from None
+
+    # ---- the turn timer ---------------------------------------------------------------------------
+    def turn_seconds(self, game_id: int) -> float | None:
+        """The game's turn timer in seconds, or ``None`` (off, the default)."""
+        row = self.db.execute("SELECT seconds FROM server_turn_timers WHERE game_id = ?", (game_id,)).fetchone()
+        return None if row is None else float(row[0])
+
+    def set_turn_seconds(self, game_id: int, seconds: float | None) -> None:
+        """Set the game's turn timer (``None``: off); a turn under way gets the whole time from now."""
+        try:
+            if seconds is None:
+                self.db.execute("DELETE FROM server_turn_timers WHERE game_id = ?", (game_id,))
+            else:
+                self.db.execute("INSERT OR REPLACE INTO server_turn_timers (game_id, seconds, set_at) VALUES (?, ?, ?)",
+                                (game_id, float(seconds), datetime.now(UTC).isoformat(timespec="seconds")))
+        except sqlite3.Error as e:
+            raise StoreError(f"{self.path}: cannot save the turn timer ({e})") from None
+
+    def timed_games(self, only: int | None = None) -> list[TimedGame]:
+        """Every unfinished game with a turn timer whose seat to decide is a seat (or only game ``only``)."""
+        rows = self.db.execute(
+            "SELECT t.game_id, t.seconds, t.set_at, g.updated, g.to_move, g.seats FROM server_turn_timers t"
+            " JOIN games g ON g.id = t.game_id WHERE g.status = 'playing' AND g.to_move >= 0"
+            " AND (? IS NULL OR t.game_id = ?)", (only, only)
+        ).fetchall()
+        out = []
+        for game_id, seconds, set_at, updated, to_move, seats in rows:
+            try:
+                kinds = json.loads(seats)
+                person = isinstance(kinds, list) and 0 <= to_move < len(kinds) and kinds[to_move] == HUMAN
+                out.append(TimedGame(int(game_id), float(seconds), _time(set_at), _time(updated), int(to_move),
+                                     person))
+            except (TypeError, ValueError):
+                continue  # a damaged row: that game's timer waits rather than act on nonsense
+        return out
+
+
+def _time(text: str) -> datetime:
+    moment = datetime.fromisoformat(text)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

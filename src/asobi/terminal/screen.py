@@ -1,8 +1,11 @@
 """The terminal screen: writing lines (in colour on a real terminal), the status line, and clearing it.
 
 Colour comes from rich, which asobi depends on: a highlighter marks the things a player scans
-the board for (seat letters, lives and chips, clause ids, blackouts and the enemy ship). Output
-that is not a terminal (a pipe, a file, a test) gets the same text without escape codes.
+the board for (seat letters, lives and chips, clause ids, blackouts and the enemy ship), and a
+game's drawing may carry colours of its own (a :class:`~asobi.core.text.Styled` text: a map's
+countries and camps), drawn over the highlighter's. Output that is not a terminal (a pipe, a
+file, a test) gets the same text without escape codes, and so does a terminal when the
+environment sets ``NO_COLOR`` (https://no-color.org).
 """
 
 from __future__ import annotations
@@ -14,7 +17,10 @@ from typing import TextIO
 
 from rich.console import Console
 from rich.highlighter import RegexHighlighter
+from rich.text import Text
 from rich.theme import Theme
+
+from ..core.text import Styled
 
 
 class BoardHighlighter(RegexHighlighter):
@@ -59,7 +65,8 @@ class Screen:
     the screen was cleared).
 
     :ivar file: the output (default: standard output at the time of writing).
-    :ivar colour: ``None``: colour when ``file`` is a terminal; ``True``/``False`` to force.
+    :ivar colour: ``None``: colour when ``file`` is a terminal and ``NO_COLOR`` is not set;
+        ``True``/``False`` to force (whatever ``NO_COLOR`` says).
     """
 
     file: TextIO | None = None
@@ -72,7 +79,9 @@ class Screen:
     def console(self) -> Console:
         out = self._out()
         if self._console is None or self._console.file is not out:
-            self._console = Console(file=out, force_terminal=self.colour, no_color=self.colour is False,
+            # no_color None (colour not forced either way): rich reads NO_COLOR from the environment
+            no_color = None if self.colour is None else not self.colour
+            self._console = Console(file=out, force_terminal=self.colour, no_color=no_color,
                                     highlighter=BoardHighlighter(), theme=THEME, soft_wrap=True)
         return self._console
 
@@ -83,7 +92,16 @@ class Screen:
     def write(self, text: str) -> None:
         console = self.console()
         if console.is_terminal and not console.no_color:
-            console.print(text, markup=False, emoji=False, highlight=True, soft_wrap=True)
+            if isinstance(text, Styled) and text.spans:
+                drawn = Text(str(text))
+                highlighter = console.highlighter
+                if isinstance(highlighter, BoardHighlighter):
+                    highlighter.highlight(drawn)
+                for start, end, style in text.spans:
+                    drawn.stylize(style, start, end)
+                console.print(drawn, emoji=False, soft_wrap=True)
+            else:
+                console.print(text, markup=False, emoji=False, highlight=True, soft_wrap=True)
         else:
             out = self._out()
             out.write(text + "\n")

@@ -28,23 +28,28 @@ from ..core.agent import Observation
 from ..core.bots import BOT_PREFIX, check_bot_name, make_bot, seat_kind
 from ..core.errors import AsobiError
 from ..core.events import Event
-from ..core.hooks import LEVEL_NAMES
+from ..core.hooks import LEVEL_NAMES, Shortcut
 from ..core.match import HUMAN, Match
 from ..core.record import GameRecord
 from ..core.spec import GameSpec
 from ..core.state import CHANCE
+from ..core.text import pad, width
 from ..store import GameStore, issue_host_secret
 from ..store.listener import StoreListener
 from .stops import auto_answer, default_stops, parse_stops
-from .table import choice_notes, find, glossary, visible_items
+from .table import MenuEntry, choice_menu, choice_notes, find, glossary, typed_shortcuts, visible_items
 
 HELP = {
-    "en": "Type the number of an action (Enter alone takes a single forced choice). Other commands: "
+    "en": "Type the number of an action (Enter alone takes a single forced choice); a number marked "
+    "'— N choices' opens that group (a stack, say), whose numbers then choose, N.M chooses M in group N at once, "
+    "and b goes back; a key listed after 'Or type' (a hex to move to) takes its decisions at once. Other commands: "
     "v = board again, l = whole log, i [KEY] = read a card, unit or square (i alone lists them), "
     "t = terms explained, r CLAUSE = a rule, h = hint (the game's bot's choice, or --hint-bot's), "
     "u = undo your last decision (also to back out of a choice made by mistake), "
     "{stops}q = quit (the game is saved).",
-    "ja": "行動の番号を入力してください（選択肢が1つだけのときは Enter でも選べます）。v = 盤面の再表示、l = ログ全体、"
+    "ja": "行動の番号を入力してください（選択肢が1つだけのときは Enter でも選べます）。「（N件）」の付いた番号はそのグループ"
+    "（スタックなど）を開き、その中の番号で選びます。N.M でグループ N の M を直接選べます。b で戻ります。"
+    "「または入力」の後のキー（移動先のヘックスなど）を入力すると、その選択をまとめて行います。v = 盤面の再表示、l = ログ全体、"
     "i [キー] = カード・ユニット・マスを読む（i だけで一覧）、t = 用語の説明、r 条項 = ルール、h = ヒント（ボットの選択）、"
     "u = 直前の自分の選択を取り消す（誤って選んだときの取り消しにも）、"
     "{stops}q = 終了（ゲームは保存されます）。",
@@ -111,6 +116,12 @@ def parse_seats(spec: GameSpec, text: str | None, n_seats: int) -> list[str]:
     return [seat_kind(spec, item) for item in items]
 
 
+def _is_number(answer: str) -> bool:
+    """``N`` or ``N.M``."""
+    first, dot, second = answer.partition(".")
+    return first.isdigit() and (not dot or second.isdigit())
+
+
 class Quit(Exception):
     """The person asked to stop (the game is saved)."""
 
@@ -163,7 +174,8 @@ class TerminalGame:
     ) -> TerminalGame:
         """A new game; ``seed`` ``None`` draws chance from a secret source (nothing to show)."""
         match = Match(spec, options, seats, seed=seed)  # options checked before saving
-        game_id = store.create(GameRecord.new(spec, match.options, list(seats), seed))
+        game_id = store.create(GameRecord.new(spec, match.options, list(seats), seed),
+                               to_move=match.state.current_seat)
         store.lease(game_id)
         return cls._attach(spec, match, game_id, store, **kw)
 
@@ -388,17 +400,47 @@ class TerminalGame:
         self.drawn[seat] = self.match.state_id
         self.moved.discard(seat)
 
-    def _choices(self, seat: int, legal: Sequence[Action]) -> None:
+    def _choices(self, seat: int, legal: Sequence[Action], menu: list[MenuEntry] | None = None,
+                 opened: MenuEntry | None = None, shortcuts: dict[str, Shortcut] | None = None) -> None:
+        """The numbered choices: every legal action, or with a menu its top level (choices and
+        groups), or the choices of the group ``opened``; at the top, the shortcuts after them."""
         state = self.match.state
         notes = choice_notes(self.spec, state, legal, self.lang)
-        self.write(self._t(f"— {self.seat_names[seat]} to decide —", f"— {self.seat_names[seat]} の選択 —"))
-        for i, action in enumerate(legal):
-            note = f"  {notes[i]}" if i in notes else ""
-            self.write(f"  {i + 1:>3}. {state.action_label(action, self.lang)}{note}")
+        name = self.seat_names[seat]
+        if opened is not None:
+            self.write(self._t(f"— {name} to decide: {opened.label} —", f"— {name} の選択：{opened.label} —"))
+        else:
+            self.write(self._t(f"— {name} to decide —", f"— {name} の選択 —"))
+        for n, entry in enumerate(self._level(legal, menu, opened), 1):
+            if isinstance(entry, MenuEntry):
+                count = len(entry.members)
+                self.write(f"  {n:>3}. {entry.label}" + self._t(f" — {count} choices", f"（{count}件）"))
+                continue
+            note = f"  {notes[entry]}" if entry in notes else ""
+            self.write(f"  {n:>3}. {state.action_label(legal[entry], self.lang)}{note}")
+        if opened is None and shortcuts:
+            items = [f"{cut.key} ({cut.label})" if self.lang != "ja" else f"{cut.key}（{cut.label}）"
+                     for cut in shortcuts.values()]
+            self.write(self._t("  Or type: ", "  または入力：") + self._t(", ", "、").join(items))
+
+    @staticmethod
+    def _level(legal: Sequence[Action], menu: list[MenuEntry] | None,
+               opened: MenuEntry | None) -> list[int | MenuEntry]:
+        """What the numbers choose at this level: an index into ``legal``, or a group to open."""
+        if opened is not None:
+            return list(opened.members)
+        if menu is None:
+            return list(range(len(legal)))
+        return [entry if entry.is_group else entry.members[0] for entry in menu]
 
     def _decide(self, seat: int) -> bool:
         """Take one decision from the person in ``seat``: whether they decided (else they took
         back their last decision).
+
+        Where the game groups its choices (``spec.present.choice_group``: a stack, then its
+        ships), a number at the top opens a group, whose own numbers choose (``N.M`` does both at
+        once); ``b`` (or ``c``) goes back to the top. Where it lists shortcuts
+        (``spec.present.shortcuts``: a hex some steps away), typing one's key takes its decisions.
 
         :raises Quit: if they quit.
         """
@@ -407,11 +449,19 @@ class TerminalGame:
         if others or seat not in self.drawn:
             self._board(seat)
         legal = match.state.legal_actions()
-        self._choices(seat, legal)
+        menu = choice_menu(self.spec, match.state, legal, self.lang)
+        shortcuts = typed_shortcuts(self.spec, match.state, self.lang)
+        opened: MenuEntry | None = None
+        self._choices(seat, legal, menu, shortcuts=shortcuts)
         single = len(legal) == 1
-        prompt = self._t(f"[1-{len(legal)}, ? help] > " if not single else "[1 or Enter, ? help] > ",
-                         f"[1-{len(legal)}、? ヘルプ] > " if not single else "[1 か Enter、? ヘルプ] > ")
         while True:
+            level = self._level(legal, menu, opened)
+            if opened is not None:
+                prompt = self._t(f"[1-{len(level)}, b back, ? help] > ", f"[1-{len(level)}、b 戻る、? ヘルプ] > ")
+            elif single:
+                prompt = self._t("[1 or Enter, ? help] > ", "[1 か Enter、? ヘルプ] > ")
+            else:
+                prompt = self._t(f"[1-{len(level)}, ? help] > ", f"[1-{len(level)}、? ヘルプ] > ")
             answer = self._prompt_line(prompt)
             command, _, rest = answer.partition(" ")
             if answer == "":
@@ -419,11 +469,14 @@ class TerminalGame:
                     match.submit(seat, legal[0])
                     return True
                 continue  # Enter on an empty line asks again
-            if answer in ("?", "help"):
+            if opened is not None and answer in ("b", "back", "c", "cancel"):
+                opened = None
+                self._choices(seat, legal, menu, shortcuts=shortcuts)
+            elif answer in ("?", "help"):
                 self.write(HELP[self.lang].format(stops=stops_help(self.spec, self.lang)))
             elif answer == "v":
                 self._board(seat)
-                self._choices(seat, legal)
+                self._choices(seat, legal, menu, opened, shortcuts)
             elif answer == "l":
                 for line in self.spec.log_texts(match.state, seat, self.lang):
                     self.write("  · " + line)
@@ -434,7 +487,7 @@ class TerminalGame:
             elif command in ("r", "rule"):
                 self._rule(rest)
             elif answer in ("h", "hint"):
-                self._hint(seat, legal)
+                self._hint(seat, legal, menu)
             elif command in ("s", "stops"):
                 self._stops(rest)
             elif answer in ("u", "undo", "c", "cancel"):
@@ -449,16 +502,58 @@ class TerminalGame:
                 self.seen[seat] = match.state_id
                 self.drawn.pop(seat, None)  # the board as it was before
                 return False
-            elif answer.isdigit():
-                n = int(answer)
-                if 1 <= n <= len(legal):
-                    match.submit(seat, legal[n - 1])
+            elif answer in shortcuts:
+                if self._take(seat, shortcuts[answer]):
                     return True
-                self.write(self._t(f"There is no action {n}: choose 1 to {len(legal)}.",
-                                   f"{n}番の行動はありません。1〜{len(legal)}から選んでください。"))
+            elif _is_number(answer):
+                picked = self._pick(answer, legal, menu, opened)
+                if isinstance(picked, MenuEntry):
+                    opened = picked
+                    self._choices(seat, legal, menu, opened)
+                elif picked is not None:
+                    match.submit(seat, legal[picked])
+                    return True
             else:
                 self.write(self._t(f"Not a command: {answer!r} (? lists the commands).",
                                    f"コマンドではありません: {answer!r}（? でコマンド一覧）。"))
+
+    def _take(self, seat: int, shortcut: Shortcut) -> bool:
+        """Submit a shortcut's decisions one by one while each is still ``seat``'s and legal;
+        whether any was taken (where one is not, stop there and say so)."""
+        match = self.match
+        for k, action in enumerate(shortcut.actions):
+            if match.waiting_for() != seat or not match.state.is_legal(action):
+                label = match.state.action_label(action, self.lang)
+                self.write(self._t(f"Stopped before {label!r}: it is no longer a choice here.",
+                                   f"{label!r} の前で止めました（ここではもう選べません）。"))
+                return k > 0
+            match.submit(seat, action)
+        return True
+
+    def _pick(self, answer: str, legal: Sequence[Action], menu: list[MenuEntry] | None,
+              opened: MenuEntry | None) -> int | MenuEntry | None:
+        """What a number (``N``, or ``N.M``: choice M of group N) picks at this level: an index into
+        ``legal``, a group to open, or ``None`` after saying there is no such choice."""
+        first, _, second = answer.partition(".")
+        level = self._level(legal, menu, opened)
+        n = int(first)
+        if not 1 <= n <= len(level):
+            self.write(self._t(f"There is no action {n}: choose 1 to {len(level)}.",
+                               f"{n}番の行動はありません。1〜{len(level)}から選んでください。"))
+            return None
+        picked = level[n - 1]
+        if not second:
+            return picked
+        if not isinstance(picked, MenuEntry):
+            self.write(self._t(f"Choice {n} is not a group: type {n} alone.",
+                               f"{n}番はグループではありません。{n} だけを入力してください。"))
+            return None
+        m = int(second)
+        if not 1 <= m <= len(picked.members):
+            self.write(self._t(f"There is no choice {n}.{m}: choose {n}.1 to {n}.{len(picked.members)}.",
+                               f"{n}.{m}番の選択肢はありません。{n}.1〜{n}.{len(picked.members)}から選んでください。"))
+            return None
+        return picked.members[m - 1]
 
     # ---- reading the table ------------------------------------------------------------------
     def _inspect(self, seat: int, query: str) -> None:
@@ -475,7 +570,7 @@ class TerminalGame:
         shown = found or items
         self.write(self._t("Read one with i KEY:", "i キー で読めます:"))
         for it in shown:
-            self.write(f"  {it.key:>6}  {it.title}")
+            self.write(f"  {pad(it.key, max(6, width(it.key)), '>')}  {it.title}")
 
     def _stops(self, text: str) -> None:
         """Show the stops, or set them from ``answer,turn…`` / ``none``."""
@@ -509,15 +604,21 @@ class TerminalGame:
             return
         self.write(f"{clause_id}: {self.spec.clause_book().text(clause_id, self.lang)}")
 
-    def _hint(self, seat: int, legal: Sequence[Action]) -> None:
-        """What the hint bot would do in ``seat``'s place, from what the seat may know."""
+    def _hint(self, seat: int, legal: Sequence[Action], menu: list[MenuEntry] | None = None) -> None:
+        """What the hint bot would do in ``seat``'s place, from what the seat may know (numbered as
+        the top of the menu numbers it: ``N.M`` for a choice in a group)."""
         name = self.hint_bot or hint_bot_name(self.spec, None)
         if parse_search(self.spec, name) is not None:  # a search takes its budget: say so first
             self.write(self._t(f"(thinking: {name}…)", f"（考え中: {name}…）"))
         # A generator of its own per position: the same hint each time it is asked, no shared state.
         choice = hint(self.spec, name, self.spec.observe(self.match.state, seat),
                       f"hint {self.game_id} {self.match.state_id} {seat}", self.match.options)
-        n = legal.index(choice) + 1 if choice in legal else None
+        n: int | str | None = legal.index(choice) + 1 if choice in legal else None
+        if n is not None and menu is not None:
+            index = legal.index(choice)
+            for k, entry in enumerate(menu, 1):
+                if index in entry.members:
+                    n = f"{k}.{entry.members.index(index) + 1}" if entry.is_group else k
         label = self.match.state.action_label(choice, self.lang)
         self.write(self._t(f"Hint ({name} bot): {n}. {label}", f"ヒント（{name} ボット）: {n}. {label}"))
 

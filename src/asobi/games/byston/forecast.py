@@ -28,6 +28,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from asobi.core.errors import AsobiError
+from asobi.core.text import pad
 
 from . import labels
 from .board import NOT_ENTERED, SUPPLY, counters_at, static
@@ -429,8 +430,9 @@ def text(s: BystonState, f: Forecast, lang: str = "en") -> list[str]:
             continue
         dice = dice_text(cs.dice) + (f" + {cs.bonus}" if cs.bonus else "")
         lines.append(f"{head}: " + _w("fires", lang, units=cs.units, dice=dice))
-        lines.append(f"  {_w('hits', lang):<8}" + " ".join(f"{k:>7}" for k, _ in cs.hits))
-        lines.append(f"  {_w('chance', lang):<8}" + " ".join(f"{_pct(p):>7}" for _, p in cs.hits))
+        # padded by terminal columns: ヒット数 and 確率 line up with hits and chance
+        lines.append(f"  {pad(_w('hits', lang), 8)}" + " ".join(f"{k:>7}" for k, _ in cs.hits))
+        lines.append(f"  {pad(_w('chance', lang), 8)}" + " ".join(f"{_pct(p):>7}" for _, p in cs.hits))
         plan = " > ".join(_plan_text(s, cs.plan, lang))
         lines.append("  " + _w("expected", lang, hits=_num(cs.expected_hits), plan=plan))
         lines.append(

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from asobi.core.labels import ActionLabels, LabelArgs
 
 from .board import static
+from .rules.combat import BOMBER, NO_ROLE, SORTIED
 
 if TYPE_CHECKING:
     from .types import State
@@ -80,6 +81,55 @@ def counter_name(i: int, lang: str) -> str:
     return f"{country(st.counter_country[i], lang)} {unit(st.counter_unit[i], lang)}"
 
 
+PARTS = {SORTIED: ("出撃", "sortied"), BOMBER: ("爆撃", "bombing")}
+"""A unit's part in a battle (``combat``'s roles) as a choice names it."""
+STOWED = min(SORTIED, BOMBER, NO_ROLE) - 1
+"""The part of a unit stowed in a ship or building (its role is that counter's number)."""
+
+
+def fighter(s: State, i: int) -> tuple[int, int, int, int, tuple[int, ...], int]:
+    """What tells counter ``i`` in the battle under way from the others alike (B-74): (counter,
+    flipped, part — sortied, bombing, stowed or none —, hit blocks placed on it, the characters
+    aboard it, how many units are stowed in it)."""
+    role = s.role[i]
+    riders = tuple(k for k, j in enumerate(s.aboard) if j == i)
+    holding = sum(1 for r in s.role if r == i)
+    return i, s.flipped[i], STOWED if role >= 0 else role, s.blocks[i], riders, holding
+
+
+def fighter_text(value: tuple[int, int, int, int, tuple[int, ...], int], lang: str) -> str:
+    """A counter in a battle as a choice names it: country, unit, flipped or not, and in brackets
+    what tells it from the others alike (its part, hits placed on it, riders, units stowed in it)."""
+    i, flipped, part, blocks, riders, holding = value
+    ja = _ja(lang)
+    notes = []
+    if part in PARTS:
+        notes.append(PARTS[part][0 if ja else 1])
+    elif part == STOWED:
+        notes.append("収容中" if ja else "stowed")
+    if blocks:
+        notes.append(f"ヒット{blocks}" if ja else f"{blocks} hit{'s' if blocks > 1 else ''} placed")
+    if riders:
+        names = ("・" if ja else ", ").join(character(k, lang) for k in riders)
+        notes.append(f"{names}搭乗" if ja else f"{names} aboard")
+    if holding:
+        notes.append(f"{holding}機収容" if ja else f"holding {holding}")
+    text = counter_name(i, lang) + _flipped(flipped, ja)
+    if notes:
+        text += f"［{'・'.join(notes)}］" if ja else f" [{' · '.join(notes)}]"
+    return text
+
+
+def _in_battle(s: State, action: tuple[Any, ...]) -> tuple[str, LabelArgs]:
+    """A choice naming counters of the battle under way (25.3, 20.1, 20.4): each told apart from
+    the others alike; away from the battle (a log read later), by country and unit."""
+    verb = action[0]
+    names = ("counter", "into")[: len(action) - 1]
+    if s.fight is None:
+        return verb, tuple(zip(names, action[1:], strict=True))
+    return verb, tuple((name, fighter(s, i)) for name, i in zip(names, action[1:], strict=True))
+
+
 def localize(name: str, value: Any, lang: str) -> str:
     """An event's or a label's argument as text (a country index as its name…)."""
     if name in ("country", "target", "heir"):
@@ -98,7 +148,7 @@ def localize(name: str, value: Any, lang: str) -> str:
     if name == "flipped":
         return _flipped(value, _ja(lang))
     if name in ("counter", "into"):
-        return counter_name(value, lang)
+        return fighter_text(value, lang) if isinstance(value, tuple) else counter_name(value, lang)
     if name == "survival":
         return FATE_NAMES[value][0 if _ja(lang) else 1]
     if name == "shares":  # (country, GP) for each ally concerned
@@ -204,7 +254,7 @@ def _build(s: State, action: tuple[Any, ...]) -> tuple[str, LabelArgs]:
     return "build", (("unit", static().unit_index(action[1])), ("hex", action[2]))
 
 
-FORMS = {"share": _share, "chit": _chit, "build": _build}
+FORMS = {"share": _share, "chit": _chit, "build": _build, "hit": _in_battle, "stow": _in_battle, "mount": _in_battle}
 """The verbs whose label reads the state or has several forms: the template and its arguments."""
 
 ACTION_LABELS = ActionLabels(LABELS, localize, PARAMS, FORMS)

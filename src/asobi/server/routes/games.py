@@ -1,6 +1,6 @@
 """Games: made (with one join link per person's seat, a spectator link and the host secret),
 listed, handed links when made elsewhere, closed to spectators or deleted by their host, and read
-once finished (the record, and the replay as one seat saw it).
+once finished (the record, and the replay as one seat saw it), given a turn timer by their host.
 
 What only a game's host may do carries its host secret in the header ``X-Asobi-Host``
 (:data:`~.hub.HostOnly`)."""
@@ -23,6 +23,7 @@ from ..limits import remote_seat_kind
 from ..protocol import LANGS
 from ..replay import replay_message
 from ..rooms import Hub, parse_seat_kinds
+from ..timers import MAX_SECONDS, MIN_SECONDS
 from .hub import GameId, HostOnly, HubOf
 
 REPLAYS_KEPT = 16
@@ -46,6 +47,9 @@ class NewGame(BaseModel):
                                          "its chance; default: secret chance")
     confirm_seeded: bool = Field(default=False, description="the maker's confirmation that a seeded game with more "
                                                             "than one person is predictable by whoever knows its seed")
+    turn_seconds: float | None = Field(default=None, ge=MIN_SECONDS, le=MAX_SECONDS,
+                                       description="a turn timer: seconds each person's seat has to decide before "
+                                                   "the normal level decides for it; default: none")
 
 
 class SeatLink(BaseModel):
@@ -73,6 +77,12 @@ class Spectators(BaseModel):
     open: bool = Field(description="whether anyone may watch the game")
 
 
+class TurnTimer(BaseModel):
+    seconds: float | None = Field(ge=MIN_SECONDS, le=MAX_SECONDS,
+                                  description="seconds each person's seat has to decide before the normal level "
+                                              "decides for it; null: no timer")
+
+
 class GameSummary(BaseModel):
     id: int
     game: str
@@ -86,6 +96,9 @@ class GameSummary(BaseModel):
     spectator_link: str
     seeded: bool = Field(description="made with a seed: predictable by whoever knows it")
     spectators: bool = Field(description="whether anyone may watch it (its host may close it)")
+    turn_seconds: float | None = Field(default=None, description="its turn timer in seconds, or null")
+    turn_deadline: str | None = Field(default=None, description="when the person to decide runs out of time "
+                                                                "(ISO 8601, UTC), or null")
 
 
 def _links(base: str, game_id: int, tokens: dict[int, str]) -> tuple[dict[int, str], str]:
@@ -109,6 +122,8 @@ async def create_game(body: NewGame, request: Request, hub: HubOf) -> MadeGame:
         raise ServerError(f"a game with a seed is predictable by whoever knows the seed, and this one has {people} "
                           "people: send \"confirm_seeded\": true to make it anyway, or leave the seed out")
     game_id, tokens, host = hub.create(spec, options, kinds, body.seed)
+    if body.turn_seconds is not None:
+        hub.tokens.set_turn_seconds(game_id, body.turn_seconds)
     hub.clients.record(address, game_id)
     links, watch = _links(str(request.base_url), game_id, tokens)
     names = spec.seat_names(options)
@@ -123,10 +138,13 @@ async def create_game(body: NewGame, request: Request, hub: HubOf) -> MadeGame:
 
 
 def _summary(hub: Hub, base: str, g: SavedGame) -> GameSummary:
+    timed = hub.tokens.timed_games(only=g.id)
+    deadline = timed[0].deadline.isoformat(timespec="seconds") if timed and timed[0].person else None
     return GameSummary(id=g.id, game=g.game, seats=g.seats.split(","), status=g.status, actions=g.moves,
                        updated=g.updated, result=g.result, note=g.note, links=hub.tokens.has_links(g.id),
                        spectator_link=f"{base}play/{g.id}#watch", seeded=g.seeded,
-                       spectators=hub.tokens.spectators_open(g.id))
+                       spectators=hub.tokens.spectators_open(g.id), turn_seconds=hub.tokens.turn_seconds(g.id),
+                       turn_deadline=deadline)
 
 
 @router.get("/api/games", summary="Saved games, newest first (open and finished)")
@@ -164,6 +182,13 @@ async def set_spectators(game_id: GameId, body: Spectators, hub: HubOf) -> Spect
     hub.tokens.set_spectators(game_id, body.open)
     if not body.open:
         await hub.close_spectators(game_id)
+    return body
+
+
+@router.put("/api/games/{game_id}/timer", dependencies=[HostOnly],
+            summary="Set or clear the game's turn timer (none by default); its host only")
+async def set_turn_timer(game_id: GameId, body: TurnTimer, hub: HubOf) -> TurnTimer:
+    hub.tokens.set_turn_seconds(game_id, body.seconds)
     return body
 
 

@@ -33,6 +33,12 @@ async def lobby() -> FileResponse:
     return FileResponse(STATIC / "index.html")
 
 
+@router.get("/mine")
+async def my_games() -> FileResponse:
+    """The games this browser holds seat links for (the links stay in the browser)."""
+    return FileResponse(STATIC / "mine.html")
+
+
 @router.get("/play/{game_id}")
 async def game_page(game_id: GameId) -> FileResponse:
     return FileResponse(STATIC / "game.html")

@@ -20,6 +20,12 @@
   class SeatSocket {
     constructor(token) {
       this.token = token; this.state = null; this.log = []; this.since = -1; this.epoch = ""; this.closed = false;
+      // What happened since this seat's page was last looked at (one seat per screen only: in
+      // hot-seat the screen is shared), shown once on the first message.
+      const held = token && tokens.length === 1 ? window.AsobiHeld.lastLook(gameId, token) : null;
+      this.lastLook = held && held.seen_state >= 0 ? held.seen_state : null;
+      this.news = null;
+      if (token) window.AsobiHeld.remember(gameId, token);
       this.connect();
     }
     connect() {
@@ -46,22 +52,35 @@
       if (message.type === "error") { $("error").textContent = message.message; return; }
       if (message.type === "hint") { hinted = message; render(); return; }
       if (message.type === "thinking") { think(message); return; }
+      if (message.type === "timeout") {  // the turn timer ran out: the bot's choice follows as a state
+        const name = this.state ? this.state.seats[message.seat].name : String(message.seat);
+        this.log.push({ kind: "act", who: name, text: `⏱ ${t("timedOut")}` });
+        return;
+      }
       if (message.type !== "state") return;
       $("error").textContent = "";
       if (thinking && message.state_id > thinking.stateId) thinking = null;  // the bot has moved
       if (message.reset_log) this.log = [];
       if (message.reset_log) for (const e of message.opening) this.log.push({ kind: "event", ...e });
+      const news = this.lastLook !== null && message.reset_log ? [] : null;
       for (const u of message.updates) {
-        if (u.action === null && u.undone) { this.log.push({ kind: "act", who: u.actor_name, text: `↶ ${u.undone}` }); continue; }
-        if (u.actor >= 0 && u.actor !== message.seat && u.label) this.log.push({ kind: "act", who: u.actor_name, text: u.label });
-        for (const e of u.events) this.log.push({ kind: "event", ...e });
+        const from = this.log.length;
+        if (u.action === null && u.undone) this.log.push({ kind: "act", who: u.actor_name, text: `↶ ${u.undone}` });
+        else {
+          if (u.actor >= 0 && u.actor !== message.seat && u.label) this.log.push({ kind: "act", who: u.actor_name, text: u.label });
+          for (const e of u.events) this.log.push({ kind: "event", ...e });
+        }
+        if (news && u.state_id > this.lastLook) news.push(...this.log.slice(from));
       }
+      if (news) { this.news = news.length ? { lines: news, actions: message.actions } : null; this.lastLook = null; }
       // Card names come once per socket and language (the whole game's): kept here.
       if (!this.names || this.namesLang !== message.lang) { this.names = {}; this.namesLang = message.lang; }
       message.names = Object.assign(this.names, message.names);
       this.state = message; this.since = message.state_id; this.epoch = message.epoch;
       if (this.autoPass(message)) return;
       render();
+      if (message.legal.length && !hotseat) tellTurn(message);
+      if (timer.seconds) lookAtClock();
     }
     // Stops (a client setting the server never reads): pass for the person at a window that is
     // not one of their stops, or where they hold nothing to play (unless "all"). In hot-seat only
@@ -184,7 +203,10 @@
       for (const id of ["board", "actions", "log", "text"]) $(id).replaceChildren();  // nothing of the last seat stays
       return;
     }
-    document.title = `asobi — ${s.title} #${s.game_id}`;
+    const away = document.hidden && s.legal.length > 0;  // the tab's title says it is this seat's turn
+    document.title = `${away ? "● " + t("yourTurn") + " — " : ""}asobi — ${s.title} #${s.game_id}`;
+    if (!document.hidden && sock.token && !hotseat) window.AsobiHeld.look(gameId, sock.token, s.state_id, s.actions);
+    showNews(sock, s);
     $("title").textContent = `${s.title} #${s.game_id}`;
     const who = $("who");
     who.replaceChildren((s.seat === null ? t("watching") : `${t("you")} ${seatName(s, s.seats[s.seat].name)}`) + " — ");
@@ -205,14 +227,23 @@
     else turn.textContent = "…";
     const area = $("board");
     area.replaceChildren();
+    $("layout").classList.toggle("wide", Boolean(board && board.wide));  // a big map: the log goes below
     if (board) {
       try {
-        const svg = board.draw(s.view, { names: s.names, lang: s.lang, seat: s.seat, seats: s.seats });
+        // A module that plays by pointing (board.points) is handed the legal choices, a way to
+        // take one and a way to narrow the buttons to some.
+        const ctx = { names: s.names, lang: s.lang, seat: s.seat, seats: s.seats, stateId: s.state_id, legal: s.legal,
+          act: (action) => act(sock, s, action), narrow: (chosen) => narrowTo(s, chosen), redraw: render };
+        const svg = board.draw(s.view, ctx);
         area.append(svg);
+        if (svg.dataset.focus) {  // the drawing asks to be zoomed in on a point: "x y scale"
+          const [cx, cy, scale] = svg.dataset.focus.split(" ").map(Number);
+          Object.assign(zoomView, { cx, cy, scale });
+        }
         window.AsobiZoom.attach(svg, zoomView);
       } catch (e) { area.append(el("p", { class: "error", text: `board: ${e.message}` })); }
     }
-    if (board && board.squareOf && s.legal.length) clickableSquares(area, board, s, sock);
+    if (board && (board.squareOf || s.legal.some((c) => c.targets)) && !board.points && s.legal.length) clickableSquares(area, board, s, sock);
     $("text").textContent = s.text || "";
     if (!board) area.append(el("pre", { class: "text", text: s.text || "" }));  // a game without a board module
     const actions = $("actions");
@@ -226,11 +257,7 @@
       const b = el("button", { text: choice.label, "data-action": JSON.stringify(choice.action) });
       if (hint && JSON.stringify(hint.action) === JSON.stringify(choice.action)) b.classList.add("hinted");
       if (choice.forecast) b.append(board && board.forecast ? board.forecast(choice.forecast, s.lang) : forecastLines(choice.forecast, s.names, s.lang));
-      b.addEventListener("click", () => {
-        actions.querySelectorAll("button").forEach((x) => { x.disabled = true; });
-        sock.asking = false;
-        sock.send({ type: "act", action: choice.action, state_id: s.state_id });
-      });
+      b.addEventListener("click", () => act(sock, s, choice.action));
       if (!grouped) { actions.append(b); continue; }
       const name = board.groupOf(choice.action, s.lang);
       if (!groups.has(name)) {
@@ -255,15 +282,70 @@
     const log = $("log");
     const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
     log.replaceChildren();
-    for (const line of sock.log) {
-      if (line.kind === "act") { log.append(el("li", { class: "act", text: `[${seatName(s, line.who)}] ${line.text}` })); continue; }
-      const colon = line.text.indexOf(": ");
-      const body = colon >= 0 && line.text.slice(0, colon) === line.clause ? line.text.slice(colon + 2) : line.text;
-      log.append(el("li", {}, el("span", { class: "clause", title: clauses[line.clause] || "", "data-clause": line.clause, text: line.clause }), " ", body));
-    }
+    for (const line of sock.log) log.append(logItem(s, line));
     if (atEnd) log.scrollTop = log.scrollHeight;
     if (!hotseat) shownSeat = s.seat;  // hot-seat: only the hand-over button changes the seat shown
   }
+
+  function logItem(s, line) {  // one line of the log: an action by a seat, or an event with its clause
+    if (line.kind === "act") return el("li", { class: "act", text: `[${seatName(s, line.who)}] ${line.text}` });
+    const colon = line.text.indexOf(": ");
+    const body = colon >= 0 && line.text.slice(0, colon) === line.clause ? line.text.slice(colon + 2) : line.text;
+    return el("li", {}, el("span", { class: "clause", title: clauses[line.clause] || "", "data-clause": line.clause, text: line.clause }), " ", body);
+  }
+
+  // "Since you last looked": the log lines this seat may see that came after its page was last
+  // looked at, until the person closes the box.
+  function showNews(sock, s) {
+    const box = $("news");
+    box.hidden = !sock.news;
+    if (!sock.news) return;
+    const list = box.querySelector("ol");
+    list.replaceChildren(...sock.news.lines.map((line) => logItem(s, line)));
+    box.querySelector("summary").textContent = `${t("sinceLast")} (${sock.news.lines.length})`;
+  }
+  $("news-close").addEventListener("click", () => { for (const x of sockets) x.news = null; render(); });
+
+  // A seat's decision arrived while its tab is in the background: the title says so (render), and
+  // a browser notification too where the person allowed them.
+  let toldAt = -1;
+  function tellTurn(s) {
+    if (!document.hidden || toldAt === s.state_id) return;
+    toldAt = s.state_id;
+    if (!("Notification" in window) || Notification.permission !== "granted") return;
+    const note = new Notification(`${t("yourTurn")} — ${s.title} #${s.game_id}`,
+      { body: seatName(s, s.seats[s.seat].name), tag: `asobi-${s.game_id}` });
+    note.onclick = () => { window.focus(); note.close(); };
+  }
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) render(); });
+  function offerNotifications() {
+    const b = $("notify");
+    b.hidden = !("Notification" in window) || Notification.permission !== "default" || hotseat || !tokens.length;
+    b.textContent = t("notify");
+  }
+  $("notify").addEventListener("click", () => Notification.requestPermission().then(offerNotifications));
+  offerNotifications();
+
+  // The turn timer: when the person to decide runs out of time (asked again after every change).
+  const timer = { seconds: null, deadline: null };
+  function lookAtClock() {
+    fetch(`/api/games/${gameId}`).then((r) => (r.ok ? r.json() : null)).then((g) => {
+      if (g) { timer.seconds = g.turn_seconds; timer.deadline = g.turn_deadline; showClock(); }
+    }).catch(() => null);
+  }
+  function showClock() {
+    const clock = $("clock");
+    const sock = current();
+    const s = sock && sock.state;
+    clock.hidden = !timer.seconds || !timer.deadline || !s || s.over || s.to_move === null;
+    if (clock.hidden) return;
+    const left = Math.max(0, Math.round((Date.parse(timer.deadline) - Date.now()) / 1000));
+    const hms = left >= 3600 ? `${Math.floor(left / 3600)}:${String(Math.floor(left / 60) % 60).padStart(2, "0")}:${String(left % 60).padStart(2, "0")}`
+      : `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    clock.textContent = `⏱ ${seatName(s, s.to_move_name)}: ${hms} ${t("timeLeft")}`;
+    clock.classList.toggle("mine", s.legal.length > 0);
+  }
+  setInterval(() => { if (timer.seconds) showClock(); }, 1000);
 
   const GROUP_FROM = 8;  // from this many legal actions on, a board with groups shows them grouped
 
@@ -301,27 +383,42 @@
     return box;
   }
 
+  // Take a legal action (a button, a square of the board): the buttons wait for the answer.
+  function act(sock, s, action) {
+    $("actions").querySelectorAll("button").forEach((x) => { x.disabled = true; });
+    sock.asking = false;
+    sock.send({ type: "act", action, state_id: s.state_id });
+  }
+
+  // Show only the buttons of these choices, with the way back to every action.
+  function narrowTo(s, chosen) {
+    const keep = new Set(chosen.map((c) => JSON.stringify(c.action)));
+    $("actions").querySelectorAll("button[data-action]").forEach((b) => { b.hidden = !keep.has(b.dataset.action); });
+    showGroups($("actions"));
+    if (!$("show-all")) {
+      const all = el("a", { id: "show-all", class: "show-all", role: "button", href: "#", text: s.lang === "ja" ? "すべての行動を表示" : "show every action" });
+      all.addEventListener("click", (e) => {
+        e.preventDefault();
+        $("actions").querySelectorAll("button[data-action], .group").forEach((b) => { b.hidden = false; });
+        all.remove();
+      });
+      $("actions").prepend(all);
+    }
+  }
+
+  // The squares a choice is taken on: the game's own word (its targets), else the module's.
+  const squaresOf = (board, c) => (c.targets && c.targets.squares) || (board.squareOf ? [board.squareOf(c.action)] : []);
+
   function clickableSquares(area, board, s, sock) {
     // Click a square to choose there: one action is taken at once, several narrow the buttons.
     area.querySelectorAll("[data-square]").forEach((node) => {
       const square = Number(node.dataset.square);
-      const here = s.legal.filter((c) => board.squareOf(c.action) === square);
+      const here = s.legal.filter((c) => squaresOf(board, c).includes(square));
       if (!here.length) return;
       node.classList.add("can");
       node.addEventListener("click", () => {
-        if (here.length === 1) { sock.send({ type: "act", action: here[0].action, state_id: s.state_id }); return; }
-        const keep = new Set(here.map((c) => JSON.stringify(c.action)));
-        $("actions").querySelectorAll("button[data-action]").forEach((b) => { b.hidden = !keep.has(b.dataset.action); });
-        showGroups($("actions"));
-        if (!$("show-all")) {  // the way back to every action
-          const all = el("a", { id: "show-all", class: "show-all", role: "button", href: "#", text: s.lang === "ja" ? "すべての行動を表示" : "show every action" });
-          all.addEventListener("click", (e) => {
-            e.preventDefault();
-            $("actions").querySelectorAll("button[data-action], .group").forEach((b) => { b.hidden = false; });
-            all.remove();
-          });
-          $("actions").prepend(all);
-        }
+        if (here.length === 1) { act(sock, s, here[0].action); return; }
+        narrowTo(s, here);
       });
     });
   }
@@ -366,8 +463,11 @@
     }
   }
   // A seeded game is predictable by whoever knows its seed: every seat is told so on joining.
+  // A game with a turn timer shows the time its person to decide has left.
   fetch(`/api/games/${gameId}`).then((r) => (r.ok ? r.json() : null)).then((g) => {
-    if (!g || !g.seeded) return;
+    if (!g) return;
+    if (g.turn_seconds) { timer.seconds = g.turn_seconds; timer.deadline = g.turn_deadline; showClock(); }
+    if (!g.seeded) return;
     $("seeded").hidden = false; $("seeded").textContent = `${t("seeded")} — ${t("seededHelp")}`;
   }).catch(() => null);
   render();

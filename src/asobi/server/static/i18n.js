@@ -25,6 +25,12 @@ window.AsobiText = {
     levels: "Levels", bots: "Bots (by kind, for experts)", upTo: "up to", perDecision: "s a decision",
     takesLonger: "takes longer", rated: "rated", notHere: "not on this server",
     thinking: "thinking…", secondsShort: " s",
+    myGames: "My games", sinceLast: "Since you last looked", seen: "Seen", notify: "Tell me when it is my turn",
+    myGamesHelp: "The games this browser holds a seat link for (kept in this browser only).", noHeld: "This browser holds no seat links yet: open a game's join link and it is listed here.",
+    yourTurnShort: "your turn", news: "new", linkGone: "this link no longer opens a seat (the game was deleted)", forget: "forget",
+    checked: "checked", yourSeat: "Your seat",
+    timer: "Turn timer in minutes (optional: when a person's time runs out, the normal bot decides for them)",
+    timeLeft: "left to decide", timedOut: "ran out of time: the bot decided", timerOff: "no turn timer",
   },
   ja: {
     lobby: "ロビー", newGame: "新しいゲーム", game: "ゲーム", seats: "席", seed: "シード（任意）", create: "作成",
@@ -50,6 +56,12 @@ window.AsobiText = {
     levels: "強さ", bots: "ボット（種類で選ぶ・上級者向け）", upTo: "1手最大", perDecision: "秒",
     takesLonger: "時間がかかります", rated: "レーティング", notHere: "このサーバーでは不可",
     thinking: "考え中…", secondsShort: "秒",
+    myGames: "自分のゲーム", sinceLast: "前回見てから", seen: "確認した", notify: "自分の番を通知する",
+    myGamesHelp: "このブラウザが参加リンクを持つゲームです（リンクはこのブラウザにだけ保存されます）。", noHeld: "このブラウザはまだ参加リンクを持っていません。ゲームの参加リンクを開くとここに載ります。",
+    yourTurnShort: "あなたの番", news: "新しい手", linkGone: "このリンクではもう席に着けません（ゲームは削除されました）", forget: "忘れる",
+    checked: "確認時刻", yourSeat: "あなたの席",
+    timer: "持ち時間（分・任意。時間切れになると標準のボットが代わりに選びます）",
+    timeLeft: "残り時間", timedOut: "時間切れ：ボットが代わりに選びました", timerOff: "持ち時間なし",
   },
 };
 window.asobiLang = function () { return localStorage.getItem("asobi.lang") || "en"; };

@@ -154,6 +154,7 @@
         body.confirm_seeded = true;
       }
     }
+    if ($("timer").value !== "") body.turn_seconds = Math.round(Number($("timer").value) * 60);
     try {
       const made = await api("/api/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
       localStorage.setItem(hostKey(made.game_id), made.host_secret);

@@ -1,8 +1,16 @@
 // ドレイクの野望: the hex map of Byston Well (terrain, lands and their borders, named places, income
-// hexes with the camp that controls them, stacks of counters per country, buildings, characters),
-// the turn and phase track, the management sheet (state, GP, TL, chits), the chit cup and open
-// box, the factory boxes, the ship moving and the battle under way. Clicking a hex opens its
-// stack below the map (and, on the game page, narrows the actions to those naming it).
+// hexes with the camp that controls them, stacks of counters, buildings, characters), the turn and
+// phase track, the management sheet (state, GP, TL, chits), the chit cup and open box, the factory
+// boxes, the ship moving and the battle under way.
+// Counters are drawn as counters: the country's colour, a symbol for the kind (AB, aura ship, aura
+// battleship, castle, fort), a flipped one pale and struck through; a stack shows its top counter
+// and how many are under it, and clicking it opens its counters in place with their printed
+// numbers (and below the map, each opening in the inspector).
+// Playing by pointing: every legal choice comes with what it names on the map (its "targets",
+// worked out by the game: present/targets.py). A counter or hex a choice names is outlined; a ship
+// to move, once picked, shows every hex it may reach with the MP it costs (the engine's 17.4–17.6,
+// 17.12–17.14) and a click on one moves it there, step by step; a battle's hex shows its odds on
+// hover. The buttons stay the keyboard's way to the same choices.
 // The printed map and every name come once from /api/catalog/byston/board; the view carries the
 // position and, as view.board, who controls each income hex now.
 "use strict";
@@ -46,6 +54,10 @@
   };
   let data = null;                     // the printed board, once loaded
   let selected = null;                 // the hex whose stack is open (kept while the board is redrawn)
+  let chosen = null;                   // the ship picked to move (its "ship" action as JSON), before it sets off
+  let goal = null;                     // the hex (index) the moving ship is sent to, a step at a time
+  let sentFor = -1;                    // the state a step towards the goal was sent for
+  let pinned = null;                   // the hex whose battle odds stay shown (a phone has no hover)
 
   const ready = window.asobiBoardData("byston").then((d) => { data = d; });  // fetched once per page (i18n.js)
 
@@ -86,6 +98,56 @@
       entry.units[key] = (entry.units[key] || 0) + 1;
     }
     return by;
+  }
+
+  // A hex's counters (not its buildings), the top first: ships before ABs, face up before flipped.
+  const RANK = { ABS: 0, AS: 1, AB: 2 };
+  function piled(tags) {
+    const out = [];
+    for (const tag of tags || []) {
+      const [country, raw] = tag.split(":");
+      const unit = raw.replace("*", "");
+      const kind = data.units[unit] ? data.units[unit].kind : "";
+      if (kind === "castle" || kind === "fort") continue;
+      out.push({ country, unit, flipped: raw.endsWith("*"), kind, tag });
+    }
+    return out.sort((a, b) => (RANK[a.kind] ?? 3) - (RANK[b.kind] ?? 3) || a.flipped - b.flipped);
+  }
+
+  // The kinds' symbols, drawn in a box from -5 to 5: an AB's wings, an aura ship's hull and sail,
+  // an aura battleship's hull with two, a castle's battlements, a fort's earthwork.
+  const SYMBOL = {
+    AB: "M-5,2.5 L0,-4.5 L5,2.5 L2.2,2.5 L0,-0.8 L-2.2,2.5 Z M-0.9,2.5 L0.9,2.5 L0.9,4.5 L-0.9,4.5 Z",
+    AS: "M-5,0.5 L5,0.5 L3,4 L-3,4 Z M-0.5,0.5 L-0.5,-4.5 L3.5,-1 Z",
+    ABS: "M-5,0.5 L5,0.5 L3.4,4 L-3.4,4 Z M-2.8,0.5 L-2.8,-4.5 L0,-1.5 Z M1,0.5 L1,-4.5 L3.8,-1.5 Z",
+    castle: "M-4.5,4.5 L-4.5,-2 L-3,-2 L-3,-4 L-1.2,-4 L-1.2,-2 L1.2,-2 L1.2,-4 L3,-4 L3,-2 L4.5,-2 L4.5,4.5 Z",
+    fort: "M-5,4.5 L-3,-1 L-1,-1 L0,-4 L1,-1 L3,-1 L5,4.5 Z",
+  };
+  // What is printed on a counter's face: an AB's air-bomb-defence, a ship's or a building's AA
+  // guns×value, guns×value and defence.
+  function printed(unit, flipped) {
+    const u = data.units[unit];
+    const f = u && (flipped ? u.back : u.front);
+    if (!f) return "";
+    if (u.kind === "AB") return `${f.air}-${f.bomb}-${f.defence}`;
+    return `${f.aa_guns}×${f.aa} ${f.guns}×${f.gun} ${f.defence}`;
+  }
+  // One counter at (x, y), `size` across: the country's colour with the kind's symbol in white;
+  // flipped, the colour pale with the symbol in it and a stripe across. `full`: its short name on
+  // top and its printed numbers below (an opened stack).
+  function counter(parent, x, y, size, c, full, ja) {
+    const ink = INK[c.country] || "#555";
+    parent.append(S.make("rect", { x, y, width: size, height: size, rx: size * 0.1, fill: c.flipped ? "#fff" : ink, stroke: c.flipped ? ink : "#111", "stroke-width": Math.max(0.5, size / 25), "data-flipped": c.flipped ? "1" : "0" }));
+    if (c.flipped) parent.append(S.make("path", { d: `M${x},${y + size * 0.75} L${x + size * 0.25},${y + size}`, stroke: ink, "stroke-width": size / 12, "pointer-events": "none" }));
+    const kind = data.units[c.unit] ? data.units[c.unit].kind : "";
+    const scale = (full ? size * 0.42 : size * 0.8) / 10;
+    const cy = full ? y + size * 0.5 : y + size / 2;
+    parent.append(S.make("path", { d: SYMBOL[kind] || SYMBOL.AB, transform: `translate(${x + size / 2} ${cy}) scale(${scale.toFixed(3)})`, fill: c.flipped ? ink : "#fff", "pointer-events": "none" }));
+    if (!full) return;
+    const fg = c.flipped ? ink : "#fff";
+    const name = nameOf("units", c.unit, ja);
+    S.text(parent, x + size / 2, y + size * 0.2, name.slice(0, ja ? 4 : 8), { "font-size": size * 0.17, fill: fg, "text-anchor": "middle", "pointer-events": "none" });
+    S.text(parent, x + size / 2, y + size * 0.92, printed(c.unit, c.flipped), { "font-size": size * (kind === "AB" ? 0.19 : 0.15), fill: fg, "text-anchor": "middle", "font-weight": 700, "pointer-events": "none", "data-printed": "" });
   }
 
   function hexTitle(h, tags, people, control, ja) {
@@ -130,22 +192,30 @@
       }
       const stack = stackOf(tags);
       const countries = Object.keys(stack);
-      // buildings: a small square in the owner's colour at the top left
+      // buildings: a small counter with its symbol at the top left (pale when flipped)
       countries.forEach((c) => stack[c].buildings.forEach((b, k) => {
-        const x = cx - 12 + k * 8, y = cy - 14;
-        g.append(S.make("rect", { x, y, width: 7, height: 7, fill: b.flipped ? "#fff" : INK[c], stroke: INK[c], "stroke-width": 1.2, "data-building": b.unit }));
-        S.text(g, x + 0.8, y + 6, b.unit === "castle" ? "C" : "F", { "font-size": 6, fill: b.flipped ? INK[c] : "#fff", "pointer-events": "none" });
+        const piece = S.make("g", { "data-building": b.unit });
+        counter(piece, cx - 16 + k * 9, cy - 17, 8.5, { country: c, unit: b.unit, flipped: b.flipped });
+        g.append(piece);
       }));
-      // counters: one chip per country with how many it has here
-      const chips = countries.filter((c) => stack[c].count > 0);
-      chips.slice(0, 3).forEach((c, k) => {
-        const x = cx - 16 + k * 11 + (3 - Math.min(chips.length, 3)) * 5.5, y = cy - 4;
-        g.append(S.make("rect", { x, y, width: 10, height: 10, rx: 1.5, fill: INK[c] || "#555", stroke: "#111", "stroke-width": 0.5, "data-stack": c }));
-        S.text(g, x + (stack[c].count > 9 ? 0.5 : 2.5), y + 8, String(stack[c].count), { "font-size": 7.5, fill: "#fff", "font-weight": 700, "pointer-events": "none" });
-      });
-      if (chips.length > 3) S.text(g, cx + 12, cy + 4, "+", { "font-size": 9 });
+      // the stack: its top counter in its country's colour, the other countries' edges behind it,
+      // and how many counters are in it
+      const pile = piled(tags);
+      if (pile.length) {
+        const others = countries.filter((c) => c !== pile[0].country && stack[c].count > 0);
+        others.slice(0, 2).reverse().forEach((c, k) => {
+          g.append(S.make("rect", { x: cx - 7 + 3 * (others.length > 1 ? 2 - k : 1), y: cy - 7 - 3 * (others.length > 1 ? 2 - k : 1), width: 15, height: 15, rx: 1.5, fill: INK[c] || "#555", stroke: "#111", "stroke-width": 0.4, "data-stack": c }));
+        });
+        const top = S.make("g", { "data-stack": pile[0].country, "data-top": pile[0].unit });
+        counter(top, cx - 7, cy - 5, 15, pile[0]);
+        g.append(top);
+        if (pile.length > 1) {
+          g.append(S.make("circle", { cx: cx + 9, cy: cy + 9, r: 5.2, fill: "#fff", stroke: "#111", "stroke-width": 0.6, "pointer-events": "none" }));
+          S.text(g, cx + 9 - (pile.length > 9 ? 3.8 : 2), cy + 11.6, String(pile.length), { "font-size": 7, "font-weight": 700, "pointer-events": "none", "data-count": pile.length });
+        }
+      }
       const here = people[h.id] || [];
-      if (here.length) S.text(g, cx - 6, cy + 15, `★${here.length > 1 ? here.length : ""}`, { "font-size": 8, fill: "#8a6d00", "data-people": here.length });
+      if (here.length) S.text(g, cx - 17, cy + 5, `★${here.length > 1 ? here.length : ""}`, { "font-size": 8, fill: "#8a6d00", "data-people": here.length });
       svg.append(g);
       pts.forEach((p, k) => {  // a border between lands: a thicker line on that edge
         const other = across(index, k);
@@ -165,6 +235,7 @@
     if (view.moving) ring(view.moving.hex, "#e08a00", "4 2");
     if (view.battle) ring(view.battle.hex, "#d01010");
     if (selected) ring(selected, "#111", "2 2");
+    if (goal !== null && data.hexes[goal]) ring(data.hexes[goal].id, "#0a7d2c");
     svg.append(marks);
     for (let c = 0; c < data.width; c += 2) S.text(svg, X0 + W * c + W / 2 - 5, Y0 - 6, String(c + 1).padStart(2, "0"), { "font-size": 8, fill: "#888" });
     for (let r = 0; r < data.height; r += 2) S.text(svg, 4, Y0 + R + r * 1.5 * R + 3, String(r + 1).padStart(2, "0"), { "font-size": 8, fill: "#888" });
@@ -266,7 +337,7 @@
         const text = `${nameOf("units", u, ja)}×${n}`;
         const width = text.length * (ja ? 10 : 6.4) + 8;
         if (cx + width > maxX) { cx = x + 90; y += 18; }
-        const g = S.make("g", { "data-card": u });
+        const g = S.make("g", { "data-card": u, "data-box": `${cid}:${u}` });
         g.append(S.tip(S.make("rect", { x: cx, y, width, height: 15, rx: 2, fill: "#fff", stroke: INK[cid] || "#555" }), text));
         S.text(g, cx + 4, y + 11, text, { "font-size": 9.5 });
         svg.append(g);
@@ -310,18 +381,18 @@
   // The stack of the hex clicked last, counter by counter (each opens in the inspector).
   function stackPanel(group, view, ja, x, y) {
     group.replaceChildren();
-    if (!selected) { S.text(group, x, y, ja ? "ヘックスをクリックするとスタックを表示します" : "Click a hex to open its stack", { fill: "#889", "font-size": 11 }); return; }
+    if (!selected) { S.text(group, x, y, ja ? "ヘックスをクリックするとスタックを表示します" : "Click a hex to open its stack", { fill: "#889", "font-size": 11 }); return y; }
     const tags = view.map[selected] || [];
     const people = Object.entries(view.characters || {}).filter(([, at]) => at === selected).map(([k]) => k);
     const h = data.hexes.find((e) => e.id === selected);
     const place = h && h.place ? " " + nameOf("places", h.place, ja) : "";
     S.text(group, x, y, `${selected}${place} — ${ja ? "スタック" : "stack"}`, { "font-weight": 600, "data-stack-of": selected });
     y += 6;
-    if (!tags.length && !people.length) { S.text(group, x, y + 12, ja ? "ユニットなし" : "no units", { fill: "#889" }); return; }
+    if (!tags.length && !people.length) { S.text(group, x, y + 12, ja ? "ユニットなし" : "no units", { fill: "#889" }); return y + 12; }
     let cx = x;
     const add = (id, text, colour) => {
       const width = text.length * (ja ? 10 : 6.2) + 10;
-      if (cx + width > x + 950) { cx = x; y += 20; }
+      if (cx + width > X0 + W * (data.width + 0.5)) { cx = x; y += 20; }
       const g = S.make("g", { "data-card": id, "data-counter": id });
       g.append(S.tip(S.make("rect", { x: cx, y, width, height: 16, rx: 2, fill: "#fff", stroke: colour, "stroke-width": 1.5 }), text));
       S.text(g, cx + 5, y + 12, text, { "font-size": 10, fill: colour });
@@ -334,33 +405,273 @@
       add(unit, `${nameOf("countries", country, ja)} ${nameOf("units", unit, ja)}${raw.endsWith("*") ? (ja ? "（裏）" : " (flipped)") : ""}`, INK[country] || "#555");
     }
     for (const k of people) add(k, `★ ${nameOf("characters", k, ja)}`, "#8a6d00");
+    return y + 16;
+  }
+
+  // ---- playing by pointing -------------------------------------------------------------------
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  const itemsAt = (legal, square) => legal.filter((c) => c.targets && c.targets.squares.includes(square));
+  // The choices naming a counter in a hex (a ship to move, an AB to load, a unit to hit…).
+  const taggedAt = (legal, hexId) => legal.filter((c) => c.targets && c.targets.tag && c.targets.hex === hexId);
+
+  // Where the ship being chosen or moved may go: [square, hex, MP, first step] (the engine's).
+  function reachOf(view, legal) {
+    const kind = view.pending ? view.pending[0] : null;
+    if (kind === "move") {
+      const ship = chosen && legal.find((c) => same(c.action, chosen));
+      return ship ? ship.targets.reach : null;
+    }
+    const verb = kind === "load" ? "go" : kind === "step" ? "stop" : null;
+    const item = verb && legal.find((c) => c.action[0] === verb && c.targets && c.targets.reach);
+    return item ? item.targets.reach : null;
+  }
+
+  // Each reachable hex tinted, with what it costs; the hex the ship stands on marked "stop" while it moves.
+  function drawReach(svg, reach, kind, ja) {
+    const layer = S.make("g", { "data-reach-layer": "" });
+    for (const [square, hexId, cost] of reach) {
+      if (cost === 0 && kind !== "step") continue;
+      const [cx, cy] = centre(square);
+      const g = S.make("g", { "data-reach": square, "data-reach-hex": hexId, "data-cost": cost, class: "reach", cursor: "pointer" });
+      g.append(S.tip(S.make("polygon", { points: corners(cx, cy).map((p) => p.map((v) => v.toFixed(1)).join(",")).join(" "), fill: cost === 0 ? "#0a7d2c" : "#2b6cb0", "fill-opacity": 0.28, stroke: cost === 0 ? "#0a7d2c" : "#2b6cb0", "stroke-width": 1.6 }),
+        cost === 0 ? `${hexId}: stop here` : `${hexId}: ${cost} MP`));
+      g.append(S.make("rect", { x: cx - 10.5, y: cy + 5, width: 21, height: 11.5, rx: 3, fill: cost === 0 ? "#0a7d2c" : "#1d3f73", "pointer-events": "none" }));
+      S.text(g, cx, cy + 14, cost === 0 ? (ja ? "停止" : "stop") : `${cost}MP`, { "font-size": 8.5, "font-weight": 700, fill: "#fff", "text-anchor": "middle", "pointer-events": "none" });
+      layer.append(g);
+    }
+    svg.append(layer);
+  }
+
+  // The open stack drawn over the map at its hex: every counter with its printed numbers, big
+  // enough to read on the screen it is shown on; one a choice names is outlined and takes it.
+  function drawOpenStack(svg, view, legal, ja, width, reach, seen) {
+    const index = data.hexes.findIndex((e) => e.id === selected);
+    const tags = view.map[selected] || [];
+    const people = Object.entries(view.characters || {}).filter(([, at]) => at === selected).map(([k]) => k);
+    if (index < 0 || !(tags.length + people.length)) return;
+    const all = [...tags].map((tag) => {
+      const [country, raw] = tag.split(":");
+      return { country, unit: raw.replace("*", ""), flipped: raw.endsWith("*"), tag };
+    });
+    for (const k of people) all.push({ character: k });
+    const perRow = Math.min(all.length, 6);
+    // about 46 screen pixels a counter (a phone's screen shows the map small), the row within the map
+    const [vx, vy, vw, vh] = seen.box;
+    const size = Math.min(vw / (perRow * 1.12 + 0.2), Math.max(vw / 40, 46 / seen.pixels));
+    const gap = size * 0.12;
+    const w = perRow * (size + gap) + gap, h = Math.ceil(all.length / perRow) * (size + gap) + gap;
+    const [cx, cy] = centre(index);
+    // above the hex, else below, left or right: where it hides the fewest hexes the ship may reach
+    const bottom = Y0 + R + (data.height - 1) * 1.5 * R + R;
+    const clampX = (x) => Math.max(vx + 4, Math.min(vx + vw - w - 4, x));  // within what is on the screen
+    const clampY = (y) => Math.max(vy + 4, Math.min(Math.min(bottom, vy + vh) - h, y));
+    const spots = [[clampX(cx - w / 2), cy - R - h - 4], [clampX(cx - w / 2), cy + R + 4],
+      [cx - R - w - 4, clampY(cy - h / 2)], [cx + R + 4, clampY(cy - h / 2)]]
+      .filter(([x, y]) => x >= vx && y >= vy && x + w <= vx + vw && y + h <= Math.min(bottom, vy + vh) + 4);
+    const hidden = ([x, y]) => (reach || []).filter(([sq]) => {
+      const [px, py] = centre(sq);
+      return px > x - R / 2 && px < x + w + R / 2 && py > y - R / 2 && py < y + h + R / 2;
+    }).length;
+    const [x0, y0] = spots.length ? spots.reduce((a, b) => (hidden(b) < hidden(a) ? b : a)) : [clampX(cx - w / 2), clampY(cy + R + 4)];
+    const layer = S.make("g", { "data-open-stack": selected });
+    layer.append(S.tip(S.make("rect", { x: x0, y: y0, width: w, height: h, rx: 4, fill: "#fff", "fill-opacity": 0.95, stroke: "#1d2330", "stroke-width": 1, "data-close-stack": "" }),
+      ja ? "クリックで閉じる" : "click to close"));
+    const named = new Set(taggedAt(legal, selected).map((c) => c.targets.tag));
+    all.forEach((c, k) => {
+      const x = x0 + gap + (k % perRow) * (size + gap), y = y0 + gap + Math.floor(k / perRow) * (size + gap);
+      if (c.character) {  // a character: a gold counter with its star and name
+        const g = S.make("g", { "data-card": c.character, "data-character": c.character });
+        const name = nameOf("characters", c.character, ja);
+        g.append(S.tip(S.make("rect", { x, y, width: size, height: size, rx: size * 0.1, fill: "#fff6d5", stroke: "#8a6d00", "stroke-width": Math.max(0.5, size / 25) }), name));
+        S.text(g, x + size / 2, y + size * 0.58, "★", { "font-size": size * 0.42, fill: "#8a6d00", "text-anchor": "middle", "pointer-events": "none" });
+        S.text(g, x + size / 2, y + size * 0.9, name.slice(0, ja ? 4 : 8), { "font-size": size * 0.17, fill: "#5a4700", "text-anchor": "middle", "pointer-events": "none" });
+        layer.append(g);
+        return;
+      }
+      const can = named.has(c.tag);
+      const g = S.make("g", can ? { "data-tag": c.tag, "data-at": index, class: "can", cursor: "pointer" } : { "data-card": c.unit, "data-counter": c.tag });
+      counter(g, x, y, size, c, true, ja);
+      if (can) g.append(S.make("rect", { x: x - 1.5, y: y - 1.5, width: size + 3, height: size + 3, rx: size * 0.12, fill: "none", stroke: "#e6a100", "stroke-width": 2.5, "pointer-events": "none" }));
+      S.tip(g, `${nameOf("countries", c.country, ja)} ${nameOf("units", c.unit, ja)}${c.flipped ? (ja ? "（裏）" : " (flipped)") : ""}`);
+      layer.append(g);
+    });
+    svg.append(layer);
+  }
+
+  // What of the drawing is on the screen: {box: [x, y, w, h] of the map in the drawing's units,
+  // pixels: screen pixels a unit, focus}. On a narrow screen a ship's reach, when it is first
+  // shown, is zoomed in on (focus: [x, y, scale], which the page applies); otherwise the zoom
+  // is the one the previous drawing had.
+  const FOCUS_BELOW = 600, FOCUS_SCALE = 3;
+  let focused = null;                  // what was zoomed in on last (a ship picked, a ship moving)
+  function onScreen(width, reach, kind, view) {
+    const board = document.getElementById("board");
+    const shown = board ? board.clientWidth : 0;
+    const old = board ? board.querySelector("svg") : null;
+    const height = Y0 + R + (data.height - 1) * 1.5 * R + R;
+    let box = [0, 0, width, height], scale = 1, focus = null;
+    const key = reach ? (kind === "move" ? JSON.stringify(chosen) : `moving ${view.moving ? view.moving.unit : ""}`) : null;
+    if (reach && shown && shown < FOCUS_BELOW && key !== focused) {
+      const [cx, cy] = centre(reach[0][0]);  // the ship's own hex comes first (0 MP)
+      focus = [cx, cy, FOCUS_SCALE];
+      scale = FOCUS_SCALE;
+      const whole = old && old.dataset.base ? Number(old.dataset.base.split(/\s+/)[3]) : 2 * height;
+      const vw = width / scale, vh = whole / scale;  // as zoom.js keeps the window within the drawing
+      box = [Math.max(0, Math.min(width - vw, cx - vw / 2)), Math.max(0, Math.min(whole - vh, cy - vh / 2)), vw, vh];
+    } else if (old && old.dataset.base && old.getAttribute("viewBox")) {
+      const vb = old.getAttribute("viewBox").split(/\s+/).map(Number);
+      scale = Number(old.dataset.zoom || 1);
+      if (scale > 1) box = vb;
+    }
+    focused = key;
+    return { box, pixels: shown ? shown * scale / width : 1, focus };
+  }
+
+  // The battle odds of the hex under the pointer (or tapped), as a box over the page.
+  function showOdds(item, lang, x, y) {
+    let box = document.getElementById("map-odds");
+    if (!item) { if (box) box.remove(); return; }
+    if (!box) { box = document.createElement("div"); box.id = "map-odds"; box.dataset.testid = "map-odds"; document.body.append(box); }
+    box.replaceChildren(forecast(item.forecast, lang));
+    box.style.cssText = `position:fixed;z-index:15;max-width:24em;background:#fffdf3;border:1px solid #c9a227;border-radius:6px;padding:.3em .5em;font-size:12px;pointer-events:none;left:${Math.min(x + 12, window.innerWidth - 300)}px;top:${Math.min(y + 12, window.innerHeight - 160)}px`;
+  }
+
+  // Follow the goal a step at a time (each step one legal choice, sent once per state).
+  function follow(view, ctx) {
+    const kind = view.pending ? view.pending[0] : null;
+    if (goal === null || !ctx.legal || !ctx.legal.length) return;
+    if (kind === "load") return;  // the player loads, then sets off (a click on the goal again)
+    if (kind !== "step") { goal = null; return; }
+    const reach = reachOf(view, ctx.legal) || [];
+    const there = reach.find((r) => r[0] === goal);
+    if (!there) { goal = null; return; }
+    if (sentFor === ctx.stateId) return;
+    sentFor = ctx.stateId;
+    const action = there[2] === 0 ? ["stop"] : ["step", there[3]];
+    if (there[2] === 0) goal = null;
+    setTimeout(() => ctx.act(action), 0);
+  }
+
+  function onClick(e, view, ctx) {
+    const svg = e.currentTarget;
+    if (svg.dataset.dragged || !e.target.closest || e.target.closest("[data-badge]")) return;
+    const legal = ctx.legal || [];
+    const kind = view.pending ? view.pending[0] : null;
+    const take = (action) => { ctx.act(action); };
+    const choose = (items) => {
+      if (items.length === 1) take(items[0].action);
+      else if (items.length > 1) ctx.narrow(items);
+    };
+    if (e.target.closest("[data-close-stack]")) { selected = null; ctx.redraw(); return; }  // the open stack's margin closes it
+    const row = e.target.closest("[data-box].can, [data-country].can");
+    if (row) {  // a factory box's counter kind or a country a choice names
+      choose(legal.filter((c) => c.targets && (c.targets.box === row.dataset.box && row.dataset.box !== undefined
+        || c.targets.country === row.dataset.country && row.dataset.country !== undefined)));
+      return;
+    }
+    const piece = e.target.closest("[data-tag]");
+    if (piece) {  // a counter of an open stack that a choice names
+      const items = taggedAt(legal, data.hexes[Number(piece.dataset.at)].id).filter((c) => c.targets.tag === piece.dataset.tag);
+      if (kind === "move" && items.length && items[0].action[0] === "ship") { chosen = items[0].action; ctx.redraw(); return; }
+      choose(items);
+      return;
+    }
+    const spot = e.target.closest("[data-reach]");
+    if (spot && legal.length) {  // a hex the ship may reach: there it goes
+      const square = Number(spot.dataset.reach);
+      if (kind === "move" && chosen) { goal = square; sentFor = -1; take(chosen); chosen = null; return; }
+      if (kind === "load") { goal = square; sentFor = -1; take(["go"]); return; }
+      if (kind === "step") { goal = square; sentFor = -1; follow(view, ctx); ctx.redraw(); return; }
+    }
+    const node = e.target.closest("[data-square]");
+    if (!node || !/^\d+$/.test(node.dataset.square)) return;
+    const square = Number(node.dataset.square);
+    const items = itemsAt(legal, square);
+    if (square >= COUNTER) { choose(items); return; }  // a unit's row in the battle
+    const hexId = data.hexes[square].id;
+    const opened = selected !== hexId;
+    selected = hexId;
+    showOdds(null);
+    const ships = items.filter((c) => c.action[0] === "ship");
+    if (kind === "move" && ships.length) {  // a stack with ships to move: the (first) one's reach
+      chosen = ships.some((c) => same(c.action, chosen)) && !opened ? chosen : ships[0].action;
+      ctx.redraw();
+      return;
+    }
+    const plain = items.filter((c) => !c.targets.tag);
+    const odds = plain.filter((c) => c.forecast);
+    if (odds.length === 1 && plain.length === 1 && pinned !== hexId) {  // a battle: its odds first, a second click fights
+      pinned = hexId;
+      const r = node.getBoundingClientRect();
+      ctx.redraw();
+      showOdds(odds[0], ctx.lang, r.right, r.top);
+      ctx.narrow(plain);
+      return;
+    }
+    pinned = null;
+    if (plain.length === 1 && items.length === 1) { take(plain[0].action); return; }
+    ctx.redraw();  // the stack opened in place (the buttons drawn anew: narrowed after)
+    if (items.length) ctx.narrow(items);
   }
 
   function draw(view, ctx) {
     const ja = ctx.lang === "ja";
     if (!data) { const svg = S.root(400, 40); S.text(svg, 10, 24, "…"); return svg; }
+    const legal = ctx.legal || [];
+    const kind = view.pending ? view.pending[0] : null;
+    if (kind !== "move" || !legal.some((c) => same(c.action, chosen))) chosen = null;
+    if (!legal.length) pinned = null;
+    follow(view, ctx);
     const width = X0 + W * (data.width + 0.5) + 10;
     const svg = S.root(width, 10);
     drawMap(svg, view, ja);
+    for (const c of legal) {  // what a choice names is outlined
+      for (const square of (c.targets && c.targets.squares) || []) {
+        const node = svg.querySelector(`[data-square="${square}"]`);
+        if (node) node.classList.add("can");
+      }
+    }
+    const reach = legal.length ? reachOf(view, legal) : null;
+    if (reach) drawReach(svg, reach, kind, ja);
+    const seen = onScreen(width, reach, kind, view);
+    if (seen.focus) svg.dataset.focus = seen.focus.join(" ");
+    if (selected) drawOpenStack(svg, view, legal, ja, width, reach, seen);
     let y = Y0 + R + (data.height - 1) * 1.5 * R + R + 16;
     const stackY = y;
     const panel = S.make("g", { "data-stack-panel": "" });
     svg.append(panel);
-    y += 48;
+    y = Math.max(y + 48, stackPanel(panel, view, ja, 10, stackY) + 28);
     track(svg, view, ja, 10, y);
     y += 36;
     const sheetEnd = sheet(svg, view, ctx, ja, 10, y);
     const boxEnd = boxes(svg, view, ja, 470, y);
     y = Math.max(sheetEnd, boxEnd) + 12;
     y = underWay(svg, view, ja, 10, y + 4) + 8;
+    for (const c of legal) {  // a battle's rows the choices name
+      for (const square of (c.targets && c.targets.squares) || []) {
+        const node = square >= COUNTER ? svg.querySelector(`[data-square="${square}"]`) : null;
+        if (node) node.classList.add("can");
+      }
+    }
     y = factory(svg, view, ja, 10, y + 8, width - 10);
-    stackPanel(panel, view, ja, 10, stackY);
-    svg.addEventListener("click", (e) => {  // open a hex's stack (the page may also act on the click)
-      const hex = e.target.closest ? e.target.closest("[data-hex]") : null;
-      if (!hex || svg.dataset.dragged) return;
-      selected = hex.dataset.hex;
-      stackPanel(panel, view, ja, 10, stackY);
+    for (const c of legal) {  // a factory box's counter kind (増産, 換装), a country (war declared on it)
+      const t = c.targets || {};
+      const node = t.box ? svg.querySelector(`[data-box="${t.box}"]`) : t.country ? svg.querySelector(`g[data-country="${t.country}"]`) : null;
+      if (!node) continue;
+      node.classList.add("can");  // a clickable square to the page's inspector, which then leaves the click to it
+      node.setAttribute("data-square", t.box ? "box" : "country");
+      node.setAttribute("cursor", "pointer");
+    }
+    const here = { ...ctx, legal, act: ctx.act || (() => null), narrow: ctx.narrow || (() => null),
+      redraw: ctx.redraw || (() => stackPanel(panel, view, ja, 10, stackY)) };  // a replay: only the panel
+    svg.addEventListener("click", (e) => onClick(e, view, here));
+    svg.addEventListener("pointerover", (e) => {  // a battle's odds on hover, before choosing it
+      const node = e.target.closest ? e.target.closest("[data-square]") : null;
+      const items = node ? itemsAt(legal, Number(node.dataset.square)).filter((c) => c.forecast) : [];
+      if (items.length === 1) showOdds(items[0], ctx.lang, e.clientX, e.clientY);
+      else if (!pinned) showOdds(null);
     });
+    svg.addEventListener("pointerleave", () => { if (!pinned) showOdds(null); });
     svg.setAttribute("viewBox", `0 0 ${width.toFixed(0)} ${Math.ceil(y + 10)}`);
     return svg;
   }
@@ -372,18 +683,6 @@
     const runs = Object.entries(view.countries).filter(([, row]) => row.seat === p[1]).map(([c]) => (data ? nameOf("countries", c, ja) : c));
     const what = said(DECISIONS[p[0]], ja) || p[0];
     return `${ja ? "ターン" : "turn"} ${view.turn}/16 · ${what}${runs.length ? ` (${runs.slice(0, 3).join(ja ? "・" : ", ")})` : ""}`;
-  }
-
-  // The hex an action names: where a unit is made, repaired, destroyed or built, a character
-  // placed, a ship picked or moved to, a battle fought.
-  // A battle's choices name a counter (hit, stow, board): its row under the map, numbered
-  // COUNTER + the counter's number so that it never meets a hex index.
-  const HEX_AT = { make: 2, repair: 3, destroy: 2, raze: 1, build: 2, place: 1, ship: 2, step: 1, fight: 1 };
-  const COUNTER_AT = { hit: 1, stow: 1, mount: 1 };
-  function squareOf(action) {
-    if (COUNTER_AT[action[0]] !== undefined) return COUNTER + action[COUNTER_AT[action[0]]];
-    const k = HEX_AT[action[0]];
-    return k === undefined ? null : action[k];
   }
 
   function groupOf(action, lang) {
@@ -407,9 +706,18 @@
       line.textContent = ja ? `${st.clause} ${st.name_ja} ${camp}: ${dice} → 期待ヒット ${st.expected_hits}、撃破 ${st.expected_removed}`
         : `${st.clause} ${st.name_en}, ${camp}: ${dice} → ${st.expected_hits} hits, ${st.expected_removed} removed expected`;
       box.append(line);
+      if (st.hits) {  // the exact chances, as `asobi odds byston` prints them
+        const pct = (p) => `${(100 * p).toFixed(1)}%`;
+        const chances = document.createElement("span");
+        chances.dataset.chances = "";
+        const none = (st.removed || []).filter(([n]) => n === 0).map(([, p]) => p)[0];
+        chances.textContent = `  ${ja ? "ヒット数" : "hits"} ${st.hits.map(([n, p]) => `${n}: ${pct(p)}`).join(" · ")}` +
+          (none !== undefined ? ` — ${ja ? "1ユニット以上撃破" : "1+ removed"} ${pct(1 - none)}` : "");
+        box.append(chances);
+      }
     }
     return box;
   }
 
-  window.AsobiBoards.byston = { draw, deciding, squareOf, groupOf, forecast, ready };
+  window.AsobiBoards.byston = { draw, deciding, groupOf, forecast, ready, points: true, wide: true };
 })();

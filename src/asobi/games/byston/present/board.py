@@ -26,7 +26,8 @@ CAMPS = ("drake", "sheela")
 @cache
 def static_board() -> dict[str, Any]:
     """The map (hex by hex: terrain, whose land, income GP, named place), the places, and every
-    country, unit, character, chit and seat with its names in 日本語 and English."""
+    country, unit (with the numbers printed on its two faces), character, chit and seat with its
+    names in 日本語 and English."""
     st = static()
     t = st.t
     grid = t.map.grid
@@ -42,12 +43,20 @@ def static_board() -> dict[str, Any]:
                    for pid, p in t.map.places.items()},
         "countries": {cid: {"ja": c.ja, "en": c.en, "camp": c.camp, "chit_limit": c.chit_limit}
                       for cid, c in t.countries.items()},
-        "units": {uid: {"ja": t.unit(uid).ja, "en": t.unit(uid).en, "kind": st.unit_kind[st.unit_index(uid)]}
+        "units": {uid: {"ja": t.unit(uid).ja, "en": t.unit(uid).en, "kind": st.unit_kind[st.unit_index(uid)],
+                        "front": _printed(t.unit(uid).front), "back": _printed(t.unit(uid).back)}
                   for uid in st.unit_ids},
         "characters": {cid: {"ja": c.ja, "en": c.en, "country": c.country} for cid, c in t.characters.items()},
         "chits": {cid: {"ja": c.ja, "en": c.en, "kind": c.kind, "country": c.country} for cid, c in t.chits.items()},
         "seats": {sid: {"ja": ja, "en": en} for sid, (ja, en) in SEAT_NAMES.items()},
     }
+
+
+def _printed(side: Any) -> dict[str, int]:
+    """The numbers printed on one face of a counter (2.1–2.6): air combat, bombing, AA guns and
+    their value, guns and their value, defence."""
+    return {"air": side.air, "bomb": side.bomb, "aa_guns": side.aa_guns, "aa": side.aa, "guns": side.guns,
+            "gun": side.gun, "defence": side.defence}
 
 
 def control_view(s: BystonState) -> dict[str, Any]:
@@ -83,10 +92,20 @@ def _income_hex_ids() -> dict[int, str]:
     return {h: st.t.map.grid.hex_id(h) for h in st.income_hexes}
 
 
+def _removed_chances(losses: tuple[tuple[tuple[int, int], Any], ...]) -> list[list[float]]:
+    """``[[units removed, exact probability as a float]…]`` from a step's losses (blocks, removed)."""
+    out: dict[int, Any] = {}
+    for (_blocks, removed), p in losses:
+        out[removed] = out.get(removed, 0) + p
+    return [[n, float(p)] for n, p in sorted(out.items())]
+
+
 def battle_odds(s: BystonState, action: tuple[Any, ...]) -> dict[str, Any] | None:
     """For a choice that starts a battle (``fight``, B-25) or is made in one (sending the ABs out,
     20.1; bombing or not, 22.1), each step's odds (21–24) per camp as the battle stands: dice,
-    expected hits and expected units removed, with every AB not yet stowed counted as sortied.
+    the exact chance of each hit count and of each number of units removed (``forecast.py``, as
+    ``asobi odds byston`` prints them), expected hits and expected units removed, with every AB
+    not yet stowed counted as sortied.
     ``None`` for any other choice."""
     verb = action[0] if action else None
     if verb == "fight" and s.fight is None and s.pending is not None and s.pending[0] == "battle_order":
@@ -115,6 +134,8 @@ def battle_odds(s: BystonState, action: tuple[Any, ...]) -> dict[str, Any] | Non
                 "bonus": cs.bonus,
                 "expected_hits": round(float(cs.expected_hits), 2),
                 "expected_removed": round(float(cs.expected_removed), 2),
+                "hits": [[n, float(p)] for n, p in cs.hits],
+                "removed": _removed_chances(cs.losses),
             }
             for cs in found.steps
         ],

@@ -10,6 +10,8 @@ from __future__ import annotations
 import string
 from typing import Any
 
+from asobi.core.text import Styled, StyledBuilder, pad, width
+
 from ..tables import MapTable, Tables, Terrain
 
 NATION_LETTER = {"drake": "D", "ah": "A", "ku": "K", "rau": "R", "na": "N", "mi": "I", "": "-"}
@@ -58,7 +60,7 @@ _T = {
     "decide": ("{seat}の選択：{kind}", "{seat} to decide: {kind}"),
     "chance": ("偶然：{kind}", "chance: {kind}"),
     "sheet": ("管理シート", "Management sheet"),
-    "sheet_head": ("国           状態   GP  TL チット 席", "country      state  GP  TL chits seat"),
+    "sheet_head": ("国|状態|GP|TL|チット|席", "country|state|GP|TL|chits|seat"),
     "box": ("工場ボックス", "Factory box"),
     "cup": ("カップ", "Cup"),
     "open": ("オープンボックス", "Open box"),
@@ -76,8 +78,10 @@ _T = {
     "waiting": ("共同作戦で待機：{who}", "waiting for a joint operation: {who}"),
     "secret": ("秘密工場：{state}", "secret factory: {state}"),
     "legend": (
-        "地図：国の文字・地形・印（地名の文字か収入GP）、ユニットのあるヘックスは陣営の文字 d=ドレイク陣営 s=シーラ陣営 x=両方",
-        "map: nation letter, terrain, mark (place letter or income GP); a hex with units shows its camp: d Drake's, s Sheela's, x both",
+        "地図：国の文字・地形・印（地名の文字か収入GP）。駒（ユニット・建物）のあるヘックスの下にその数：d3=ドレイク陣営3、s2=シーラ陣営2、"
+        "3/2=両陣営（ドレイク/シーラ）",
+        "map: nation letter, terrain, mark (place letter or income GP); under a hex with counters (units, buildings), "
+        "how many: d3 = 3 of Drake's camp, s2 = 2 of Sheela's, 3/2 = both camps (Drake's/Sheela's)",
     ),
 }
 _STATE = {
@@ -112,41 +116,101 @@ def _text(key: str, lang: str, **args: Any) -> str:
     return _T[key][0 if lang == "ja" else 1].format(**args)
 
 
-def _camp_marks(view: dict[str, Any]) -> dict[str, str]:
-    """Each hex with units: ``d`` Drake's camp only, ``s`` Sheela's only, ``x`` both."""
-    drake_camp = {"drake", "ku"}
-    out: dict[str, str] = {}
+NATION_STYLE = {"drake": "red", "ku": "yellow", "rau": "blue", "na": "green", "ah": "magenta", "mi": "bright_yellow",
+                "zelana": "cyan", "": "dim"}
+"""Each nation's colour on the terminal's map (the browser board's inks, in the terminal's own
+colours so that they read on a dark or a light background)."""
+TERRAIN_STYLE = {Terrain.PLAIN: "dim", Terrain.HIGHLAND: "yellow", Terrain.MOUNTAIN: "bold"}
+CAMP_STYLE = {"d": "bold red", "s": "bold bright_blue", "x": "bold magenta"}
+"""A hex's units by camp: Drake's, Sheela's, both (a battle)."""
+MOVING_STYLE = "reverse"
+BATTLE_STYLE = "bold reverse"
+
+
+def _camps() -> dict[str, str]:
+    """Each country's camp letter, ``d`` or ``s`` (3.2, 3.3)."""
+    from ..tables import tables
+
+    return {cid: "d" if c.camp == "drake" else "s" for cid, c in tables().countries.items()}
+
+
+def hex_strengths(view: dict[str, Any]) -> dict[str, tuple[int, int]]:
+    """Each hex with counters on it: how many are of Drake's camp and how many of Sheela's."""
+    camp = _camps()
+    out: dict[str, tuple[int, int]] = {}
     for hex_id, stack in view["map"].items():
-        camps = {"d" if tag.split(":")[0] in drake_camp else "s" for tag in stack}
-        out[hex_id] = camps.pop() if len(camps) == 1 else "x"
+        drake = sum(1 for tag in stack if camp[tag.split(":")[0]] == "d")
+        out[hex_id] = (drake, len(stack) - drake)
     return out
 
 
-def render_position_map(tables: Tables, view: dict[str, Any]) -> str:
-    """The map of :func:`render_map` with each hex holding units marked by its camp."""
+def strength_mark(drake: int, sheela: int) -> tuple[str, str]:
+    """A hex's counters as the map writes them under the hex, and their camp letter: ``d3``
+    (three of Drake's camp), ``s12``, ``3/2`` (both camps: Drake's / Sheela's)."""
+    if drake and sheela:
+        return f"{drake}/{sheela}", "x"
+    return (f"d{drake}", "d") if drake else (f"s{sheela}", "s")
+
+
+def render_position_map(tables: Tables, view: dict[str, Any]) -> Styled:
+    """The map of :func:`render_map` in colour (nations, terrain, camps) with, under each row, the
+    counters each hex holds by camp (:func:`strength_mark`); the moving ship's hex and the battle's
+    are drawn reversed."""
     game_map = tables.map
     grid = game_map.grid
     marks = place_marks(game_map)
-    camps = _camp_marks(view)
-    lines = ["     " + "".join(f"{c + 1:02d}".ljust(CELL) for c in range(grid.width)).rstrip()]
+    strengths = hex_strengths(view)
+    moving = view["moving"]["hex"] if view.get("moving") else None
+    battle = view["battle"]["hex"] if view.get("battle") else None
+    out = StyledBuilder()
+    out.line("     " + "".join(f"{c + 1:02d}".ljust(CELL) for c in range(grid.width)).rstrip())
     for row in range(grid.height):
-        cells = []
+        indent = " " * (CELL // 2) if row % 2 else ""
+        out.add(f"{row + 1:02d}   {indent}")
+        under: list[tuple[str, str | None]] = []
         for col in range(grid.width):
             index = grid.index(col, row)
             h = game_map.hexes[index]
-            mark = marks[h.places[0]] if h.places else (str(h.income) if 0 < h.income < 10 else " ")
-            camp = camps.get(grid.hex_id(index), "")
-            cells.append(f"{NATION_LETTER[h.nation]}{TERRAIN_MARK[h.terrain]}{mark}{camp}".ljust(CELL))
-        indent = " " * (CELL // 2) if row % 2 else ""
-        lines.append(f"{row + 1:02d}   {indent}{''.join(cells).rstrip()}")
-    return "\n".join(lines)
+            hex_id = grid.hex_id(index)
+            last = col == grid.width - 1
+            out.add(NATION_LETTER[h.nation], NATION_STYLE[h.nation])
+            out.add(TERRAIN_MARK[h.terrain], TERRAIN_STYLE[h.terrain])
+            if h.places:
+                out.add(marks[h.places[0]], "bold underline")
+            elif 0 < h.income < 10:
+                out.add(str(h.income), "bold yellow")
+            elif not last:
+                out.add(" ")
+            if hex_id in strengths:
+                text, camp = strength_mark(*strengths[hex_id])
+                style = CAMP_STYLE[camp]
+                if hex_id == battle:
+                    style += " " + BATTLE_STYLE
+                elif hex_id == moving:
+                    style += " " + MOVING_STYLE
+                under.append((text, style))
+            else:
+                under.append(("", None))
+            if not last:
+                out.add(" " * (CELL - 3))
+        out.line()
+        if any(text for text, _ in under):
+            out.add("     " + indent)
+            at = 0  # the column written up to, from the row's first cell
+            for k, (mark, mark_style) in enumerate(under):
+                if mark:
+                    out.add(" " * max(k * CELL - at, 1 if at else 0))  # a long mark pushes the next one on
+                    at = max(k * CELL, at + (1 if at else 0)) + len(mark)
+                    out.add(mark, mark_style)
+            out.line()
+    return out.build()
 
 
 def _names(counts: dict[str, int], name: Any) -> str:
     return " ".join(f"{name(k)}×{n}" if n > 1 else name(k) for k, n in counts.items()) or "—"
 
 
-def render_view(view: dict[str, Any], seat: int | None, lang: str = "en") -> str:
+def render_view(view: dict[str, Any], seat: int | None, lang: str = "en") -> Styled:
     """A position for the terminal: the map with the camps' stacks, the management sheet, factory
     boxes, cup and open box, characters, the move or battle under way and who decides."""
     from ..tables import tables
@@ -165,8 +229,13 @@ def render_view(view: dict[str, Any], seat: int | None, lang: str = "en") -> str
         thing = t.chits.get(k) or t.characters[k]
         return thing.ja if ja else thing.en
 
-    lines = [_text("turn", lang, turn=view["turn"]), render_position_map(t, view), _text("legend", lang), ""]
-    lines.append(_text("stacks", lang))
+    out = StyledBuilder()
+    out.line(_text("turn", lang, turn=view["turn"]), "bold")
+    out.line(render_position_map(t, view))
+    out.line(_text("legend", lang), "dim")
+    out.line()
+    out.line(_text("stacks", lang), "bold")
+    camp = _camps()
     for hex_id, stack in sorted(view["map"].items()):
         by_country: dict[str, dict[str, int]] = {}
         for tag in stack:
@@ -175,19 +244,20 @@ def render_view(view: dict[str, Any], seat: int | None, lang: str = "en") -> str
             label = unit(name.rstrip("*")) + ("*" if flipped else "")
             counts = by_country.setdefault(owner, {})
             counts[label] = counts.get(label, 0) + 1
-        parts = [f"{_COUNTRY_LETTER[c]} {_names(n, str)}" for c, n in by_country.items()]
+        out.add(f"  {hex_id}: ")
+        for k, (c, n) in enumerate(by_country.items()):
+            if k:
+                out.add("; ")
+            out.add(_COUNTRY_LETTER[c], CAMP_STYLE[camp[c]]).add(f" {_names(n, str)}")
         people = [chit_or_char(k) for k, at in view["characters"].items() if at == hex_id]
-        extra = f"  [{', '.join(people)}]" if people else ""
-        lines.append(f"  {hex_id}: {'; '.join(parts)}{extra}")
-    lines.append("")
-    lines.append(_text("sheet", lang))
-    lines.append("  " + _text("sheet_head", lang))
-    for cid, sheet in view["countries"].items():
-        state = _STATE[sheet["state"]][0 if ja else 1]
-        lines.append(
-            f"  {country(cid)[:12]:<12} {state:<6} {sheet['gp']:>3} {sheet['tl']:>3} {sheet['chits_made']:>5}"
-            f" {sheet['seat']:>4}"
-        )
+        if people:
+            out.add(f"  [{', '.join(people)}]")
+        out.line()
+    out.line()
+    out.line(_text("sheet", lang), "bold")
+    for line, style in sheet_lines(view, lang):
+        out.line(line, style)
+    lines: list[str] = []
     lines.append(_text("box", lang))
     for cid, box in view["factory"].items():
         lines.append(f"  {country(cid)}: {_names(box, unit)}")
@@ -251,4 +321,34 @@ def render_view(view: dict[str, Any], seat: int | None, lang: str = "en") -> str
         lines.append(_text("decide", lang, seat=" / ".join(runs[:2]), kind=kind))
     elif view["chance"] is not None:
         lines.append(_text("chance", lang, kind=view["chance"][0]))
-    return "\n".join(lines)
+    for line in lines:
+        out.line(line)
+    return out.build()
+
+
+SHEET_ALIGN = ("<", "<", ">", ">", ">", ">")
+"""The management sheet's columns: country and state on the left, the figures on the right."""
+
+
+def sheet_lines(view: dict[str, Any], lang: str) -> list[tuple[str, str | None]]:
+    """The management sheet as lines under its heading (each with its style), every column as wide
+    as its widest cell in terminal columns (:func:`asobi.core.text.width`: a Japanese name takes
+    two columns a character), so that the columns line up in either language."""
+    from ..tables import tables
+
+    ja = lang == "ja"
+    countries = tables().countries
+    head = _text("sheet_head", lang).split("|")
+    rows: list[tuple[list[str], str | None]] = []
+    for cid, sheet in view["countries"].items():
+        name = countries[cid].ja if ja else countries[cid].en
+        state = _STATE[sheet["state"]][0 if ja else 1]
+        cells = [name, state, str(sheet["gp"]), str(sheet["tl"]), str(sheet["chits_made"]), str(sheet["seat"])]
+        style = "bold" if sheet["state"] == "war" else "dim" if sheet["state"] == "collapsed" else None
+        rows.append((cells, style))
+    widths = [max(width(cells[k]) for cells in [head, *(r for r, _ in rows)]) for k in range(len(head))]
+
+    def line(cells: list[str]) -> str:
+        return "  " + " ".join(pad(c, w, a) for c, w, a in zip(cells, widths, SHEET_ALIGN, strict=True)).rstrip()
+
+    return [(line(head), "dim"), *((line(cells), style) for cells, style in rows)]

@@ -1,0 +1,132 @@
+"""The turn timer: off unless the game's host sets it; when a person's seat runs out of time the
+normal level decides for it (the sockets are told), whether anyone is connected or not; only the
+host may set it, within bounds; a game played in a terminal meanwhile is left waiting."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from asobi.core.record import GameRecord
+from asobi.core.registry import get_game
+from asobi.store import GameStore, SeatTokens
+
+from .conftest import hello_until, receive_until
+
+
+def _hub(client):
+    return client.app.state.hub
+
+
+def _check(client, later: float) -> list[int]:
+    """The clock's look, as if ``later`` seconds from now."""
+    hub = _hub(client)
+    return client.portal.call(hub.clock.check, datetime.now(UTC) + timedelta(seconds=later))
+
+
+def _summary(client, game_id):
+    r = client.get(f"/api/games/{game_id}")
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def _two_people(client, **extra):
+    body = {"game": "emblem", "seats": ["human", "human"], "seed": 3, "confirm_seeded": True, **extra}
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 201, r.text
+    made = r.json()
+    tokens = [s["token"] for s in made["seats"]]
+    return made, tokens
+
+
+def test_a_person_out_of_time_has_the_normal_level_decide_and_everyone_is_told(client):
+    made, tokens = _two_people(client, turn_seconds=60)
+    game_id = made["game_id"]
+    with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+        first = hello_until(ws, tokens[0], lambda m: m["to_move"] is not None)
+        summary = _summary(client, game_id)
+        assert summary["turn_seconds"] == 60 and summary["turn_deadline"] is not None
+        assert _check(client, 50) == []  # not yet
+        assert _check(client, 70) == [game_id]
+        told = ws.receive_json()
+        while told["type"] == "thinking":
+            told = ws.receive_json()
+        assert told == {"type": "timeout", "seat": first["to_move"], "state_id": first["state_id"], "bot": "normal"}
+        after = receive_until(ws, lambda m: m["state_id"] > first["state_id"])
+    assert after["actions"] > first["actions"]
+    assert _check(client, 0) == []  # the next turn has its whole time again
+
+
+def test_the_clock_runs_with_nobody_connected(client):
+    made, tokens = _two_people(client, turn_seconds=30)
+    game_id = made["game_id"]
+    with client.websocket_connect(f"/ws/games/{game_id}") as ws:  # the deal, then nobody is there
+        hello_until(ws, tokens[0], lambda m: m["to_move"] is not None)
+    before = _summary(client, game_id)["actions"]
+    assert game_id not in _hub(client).rooms
+    assert _check(client, 40) == [game_id]
+    assert _summary(client, game_id)["actions"] > before
+    assert game_id not in _hub(client).rooms  # unloaded again once the people are to decide
+
+
+def test_without_a_timer_nobody_is_hurried(client):
+    made, tokens = _two_people(client)
+    with client.websocket_connect(f"/ws/games/{made['game_id']}") as ws:
+        hello_until(ws, tokens[0], lambda m: m["to_move"] is not None)
+    assert _summary(client, made["game_id"])["turn_seconds"] is None
+    assert _check(client, 10**7) == []
+
+
+def test_only_the_host_sets_the_timer_within_its_bounds_and_a_new_one_starts_from_now(client):
+    made, tokens = _two_people(client)
+    game_id = made["game_id"]
+    with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+        hello_until(ws, tokens[0], lambda m: m["to_move"] is not None)
+    url = f"/api/games/{game_id}/timer"
+    for headers in ({}, {"X-Asobi-Host": "wrong"}):
+        assert client.put(url, json={"seconds": 60}, headers=headers).status_code == 403
+    host = {"X-Asobi-Host": made["host_secret"]}
+    for seconds in (5, 10**9, "soon"):
+        r = client.put(url, json={"seconds": seconds}, headers=host)
+        assert r.status_code == 400 and "seconds" in r.json()["detail"], r.text
+    assert _summary(client, game_id)["turn_seconds"] is None  # nothing was set by the refusals
+    assert client.put(url, json={"seconds": 60}, headers=host).json() == {"seconds": 60}
+    assert _check(client, 50) == []  # the turn under way gets the whole minute from now
+    assert client.put(url, json={"seconds": None}, headers=host).json() == {"seconds": None}
+    assert _check(client, 10**6) == []
+    r = client.post("/api/games", json={"game": "emblem", "seats": ["human", "bot"], "turn_seconds": 1})
+    assert r.status_code == 400 and "turn_seconds" in r.json()["detail"]
+
+
+def test_a_game_played_in_a_terminal_meanwhile_waits(client, db_path):
+    made, tokens = _two_people(client, turn_seconds=30)
+    game_id = made["game_id"]
+    with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+        hello_until(ws, tokens[0], lambda m: m["to_move"] is not None)
+    before = _summary(client, game_id)["actions"]
+    with GameStore(db_path) as terminal:
+        terminal.lease(game_id)
+        try:
+            assert _check(client, 40) == []
+        finally:
+            terminal.release(game_id)
+    assert _summary(client, game_id)["actions"] == before
+    assert _check(client, 40) == [game_id]
+
+
+def test_only_a_persons_turn_is_timed(db_path):
+    spec = get_game("emblem")
+    with GameStore(db_path) as store:
+        game_id = store.create(GameRecord.new(spec, spec.validate_options({}), ["human", "bot:random"], 1), to_move=1)
+        tokens = SeatTokens(db_path)
+        try:
+            tokens.set_turn_seconds(game_id, 30)
+            (timed,) = tokens.timed_games(only=game_id)
+            assert timed.to_move == 1 and not timed.person
+            store.append(game_id, 0, ("pass",), seat=1, to_move=0)
+            (timed,) = tokens.timed_games(only=game_id)
+            assert timed.to_move == 0 and timed.person
+            assert timed.deadline == max(timed.set_at, timed.updated) + timedelta(seconds=30)
+            store.finish(game_id, {"reason": "x"}, "f")
+            assert tokens.timed_games(only=game_id) == []
+        finally:
+            tokens.close()
