@@ -1,6 +1,7 @@
 """The OpenSpiel adapter: registration, OpenSpiel's random simulation test (serialisation
-included) on every game, clones through our ``clone()``, observations through our views, and
-OpenSpiel's MCTS bot playing."""
+included) on every game, clones through our ``clone()``, observations through our views,
+OpenSpiel's MCTS bot playing, and its ISMCTS bot playing whole games on states resampled from a
+seat's information state."""
 
 from __future__ import annotations
 
@@ -13,8 +14,10 @@ pytest.importorskip("pyspiel", reason="the [interop] extra is not installed")
 
 import numpy as np
 import pyspiel
-from open_spiel.python.algorithms import mcts
+from open_spiel.python.algorithms import ismcts, mcts
 
+from asobi.core import all_games
+from asobi.core.bots import make_bot
 from asobi.interop import openspiel as aos
 from support import depth
 
@@ -22,6 +25,7 @@ from .games import cases, missing
 from .spaced_toy import SPACED_SPEC, SpacedHighCard
 
 SIMS = depth.OPENSPIEL_SIMS
+ISMCTS_SIMS = depth.OPENSPIEL_ISMCTS_SIMS
 
 
 @pytest.fixture(scope="module")
@@ -206,3 +210,86 @@ def test_mcts_bot_runs_on_every_game(spec, options) -> None:
             state.apply_action(action)
             decisions += 1
     assert decisions == 4 or state.is_terminal()
+
+
+def _seat_cases() -> list[object]:
+    """Each registered game with its default options, once per seat."""
+    out = []
+    for spec in all_games():
+        for seat in range(len(spec.seat_names(spec.validate_options({})))):
+            out.append(pytest.param(spec, {}, seat, id=f"{spec.id}-seat{seat}"))
+    return out
+
+
+@pytest.mark.parametrize(("spec", "options", "seat"), _seat_cases())
+def test_openspiel_ismcts_plays_whole_games_against_ours(spec, options, seat) -> None:
+    """OpenSpiel's ISMCTS (which asks ``resample_from_infostate`` at every simulation and checks
+    that the sample has the seat's information state) at one seat, asobi's ISMCTS at the others,
+    to the end of the game."""
+    why = missing(spec, options, chance=True, tensor=False)
+    if why:
+        pytest.skip(why)
+    game = pyspiel.load_game(f"asobi_{spec.id}", options)
+    samples = np.random.RandomState(seat)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, ISMCTS_SIMS, random_state=np.random.RandomState(1))
+    # Seeded samples (OpenSpiel's own call seeds each from the clock), so the game repeats.
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, samples.uniform))
+    state = game.new_initial_state()
+    ours = {
+        s: make_bot(spec, "ismcts:iters=4", s, 7, game.options) for s in range(game.num_players())
+        if s != seat
+    }
+    chance = np.random.RandomState(2)
+    searched = 0
+    while not state.is_terminal():
+        player = state.current_player()
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(chance.choice(actions, p=probs)))
+        elif player == seat:
+            searched += len(state.legal_actions()) > 1
+            action = int(bot.step(state))
+            assert action in state.legal_actions()
+            state.apply_action(action)
+        else:
+            state.apply_action(state.codec.index(ours[player].act(spec.observe(state.core, player))))
+    assert searched > 0
+    assert len(state.returns()) == game.num_players()
+
+
+@pytest.mark.parametrize(("spec", "options"), _first_cases())
+def test_resampling_keeps_the_information_state_and_its_tensor(spec, options) -> None:
+    """Along a random game, at each decision: a state resampled for the seat to act (OpenSpiel's
+    own call, its sampler seeded from the clock) and one for each other seat has that seat's
+    information state string, information-state tensor, observation and legal actions."""
+    why = missing(spec, options, chance=True, tensor=False)
+    if why:
+        pytest.skip(why)
+    game = pyspiel.load_game(f"asobi_{spec.id}", options)
+    tensors = game.get_type().provides_information_state_tensor
+    assert tensors == (spec.spaces.information_state_shape is not None)
+    if tensors:
+        assert game.information_state_tensor_shape() == list(spec.spaces.information_state_shape(game.options))
+    rng = np.random.RandomState(5)
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal() and decisions < 40:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+            continue
+        for player in range(game.num_players()):
+            sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0) if player == state.current_player() else rng.uniform
+            sample = state.resample_from_infostate(player, sampler)
+            assert sample.information_state_string(player) == state.information_state_string(player)
+            assert sample.observation_string(player) == state.observation_string(player)
+            if tensors:
+                assert sample.information_state_tensor(player) == state.information_state_tensor(player)
+            assert sample.current_player() == state.current_player()
+            if player == state.current_player():
+                assert sample.legal_actions() == state.legal_actions()
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randint(len(legal))])
+        decisions += 1
+    assert decisions > 0

@@ -1,19 +1,22 @@
-"""The PettingZoo adapter: PettingZoo's own API and seed tests on every game, and what the
-environment promises (masks, seats, chance from the seed, rewards from the outcome)."""
+"""The PettingZoo adapter: PettingZoo's own API, seed and max_cycles tests on every game, and what
+the environment promises (masks, seats, chance from the seed, rewards from the outcome, arrays
+written in place that follow the game, cycles)."""
 
 from __future__ import annotations
 
 import random
+from functools import partial
+from types import SimpleNamespace
 
 import pytest
 
 pytest.importorskip("pettingzoo", reason="the [interop] extra is not installed")
 
 import numpy as np
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, max_cycles_test, seed_test
 
-from asobi.core import IllegalActionError
-from asobi.interop.pettingzoo import env, raw_env
+from asobi.core import BadOptionsError, IllegalActionError, all_games
+from asobi.interop.pettingzoo import env, parallel_env, raw_env
 
 from .games import cases, missing
 from .spaced_toy import OBSERVATION_SIZE, SPACED_SPEC
@@ -142,3 +145,89 @@ def test_an_agent_observes_nothing_of_what_its_seat_may_not_see() -> None:
                 checked += 1
             e._state = state
     assert checked
+
+
+def _defaults() -> list[object]:
+    return [pytest.param(spec, id=spec.id) for spec in all_games()]
+
+
+@pytest.mark.parametrize("spec", _defaults())
+def test_written_observations_and_masks_follow_the_game(spec) -> None:
+    """The arrays written in place are, at every decision of a game, each seat's observation tensor
+    and the legal ids of the seat to decide (and all zeros for the others)."""
+    if missing(spec, {}, chance=False, tensor=True):
+        pytest.skip("no spaces")
+    e = raw_env(spec.id)
+    e.reset(seed=4)
+    rng = random.Random(4)
+    decisions = 0
+    while decisions < 120:
+        if not e.agents or e.terminations[e.agent_selection]:
+            break
+        state = e.state_now
+        for agent, seat in e.agent_name_mapping.items():
+            obs = e.observe(agent)
+            assert np.array_equal(obs["observation"].ravel(), np.asarray(state.observation_tensor(seat), np.float32))
+            expected = [e.codec.index(a) for a in state.legal_actions()] if seat == state.current_seat else []
+            assert np.flatnonzero(obs["action_mask"]).tolist() == expected
+        legal = np.flatnonzero(e.observe(e.agent_selection)["action_mask"])
+        e.step(int(legal[rng.randrange(len(legal))]))
+        decisions += 1
+    assert decisions > 20
+
+
+@pytest.mark.parametrize("spec", _defaults())
+def test_every_game_passes_max_cycles_test(spec) -> None:
+    if missing(spec, {}, chance=False, tensor=True):
+        pytest.skip("no spaces")
+    max_cycles_test(SimpleNamespace(env=partial(env, spec.id), parallel_env=partial(parallel_env, spec.id)))
+
+
+def test_cycles_select_every_agent_and_one_decision_a_cycle() -> None:
+    e = raw_env(SPACED_SPEC, max_cycles=3)
+    e.reset(seed=2)
+    order, decided = [], []
+    for agent in e.agent_iter():
+        obs, _, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            assert truncated
+            e.step(None)
+            continue
+        order.append(agent)
+        legal = np.flatnonzero(obs["action_mask"])
+        decided.append(len(legal) > 0)
+        e.step(int(legal[0]) if len(legal) else 123456)  # an agent without a decision: ignored
+    assert order == ["player_0", "player_1"] * 3
+    assert sum(decided) == 3
+    assert e.state_now.log_length() > 0
+
+
+def test_an_unlimited_cycling_game_plays_to_its_end() -> None:
+    e = raw_env(SPACED_SPEC, turns="cycle")
+    e.reset(seed=5)
+    for _ in e.agent_iter():
+        obs, _, terminated, truncated, _ = e.last()
+        legal = np.flatnonzero(obs["action_mask"])
+        e.step(None if terminated or truncated else int(legal[0]) if len(legal) else 0)
+    assert e.state_now.is_terminal()
+
+
+def test_the_action_space_samples_legal_ids() -> None:
+    e = raw_env(SPACED_SPEC)
+    e.reset(seed=6)
+    agent = e.agent_selection
+    e.action_space(agent).seed(1)
+    legal = set(np.flatnonzero(e.observe(agent)["action_mask"]).tolist())
+    assert {int(e.action_space(agent).sample()) for _ in range(40)} == legal
+    other = next(a for a in e.agents if a != agent)
+    assert 0 <= int(e.action_space(other).sample()) < e.action_space(other).n  # no decision: any id
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [({"max_cycles": 0}, "max_cycles"), ({"max_cycles": "4"}, "max_cycles"),
+     ({"turns": "round"}, "turns"), ({"turns": "game", "max_cycles": 4}, "cycles")],
+)
+def test_bad_cycle_options_are_refused(options, message) -> None:
+    with pytest.raises(BadOptionsError, match=message):
+        raw_env(SPACED_SPEC, **options)

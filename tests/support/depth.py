@@ -15,10 +15,15 @@ BYSTON_CONFORMANCE_SEEDS = int(os.environ.get("ASOBI_BYSTON_CONFORMANCE_SEEDS", 
 OPENSPIEL_SIMS = int(os.environ.get("ASOBI_OPENSPIEL_SIMS", "1"))
 """OpenSpiel random simulations per registered game and option set, each a whole game (--deep: 5)."""
 
+OPENSPIEL_ISMCTS_SIMS = int(os.environ.get("ASOBI_OPENSPIEL_ISMCTS_SIMS", "2"))
+"""Simulations per decision of OpenSpiel's ISMCTS bot in the whole games it plays against asobi's
+ISMCTS, one per seat of each game (--deep: 16)."""
+
 
 def summary() -> str:
     return (
         f"randomised checks: {CONFORMANCE_SEEDS} conformance games per option set (byston"
-        f" {BYSTON_CONFORMANCE_SEEDS}), {OPENSPIEL_SIMS} OpenSpiel simulation(s) per game;"
-        " ./scripts/test --deep plays 200 (24) and 5"
+        f" {BYSTON_CONFORMANCE_SEEDS}), {OPENSPIEL_SIMS} OpenSpiel simulation(s) per game,"
+        f" {OPENSPIEL_ISMCTS_SIMS} OpenSpiel ISMCTS simulations a decision;"
+        " ./scripts/test --deep plays 200 (24), 5 and 16"
     )

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from array import array
+from collections.abc import Iterable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from random import Random
-from typing import Any
+from typing import Any, cast
 
 from .actions import Action, action_from_json, action_to_json, is_well_formed
 from .agent import RandomAgent
@@ -71,6 +72,7 @@ class PlayoutStats:
     determinizations: int = 0
     determinizations_differing: int = 0
     bot_checks: int = 0
+    information_states_compared: int = 0
     outcomes: dict[str, int] = field(default_factory=dict)
 
 
@@ -222,11 +224,13 @@ def check_state(
     check_clone_independence(state, next_action, at)
     check_json_round_trip(state, at)
     check_rejects_bad_actions(state, seen, at)
+    check_tensor_writers(spec, state, at, options or {})
     if not secrets:
         return
     variants = hidden_variants_by_seat(state, rng)  # made once, compared by each check below
     check_views(spec, state, rng, stats, at, options, variants)
     check_determinize(state, rng, stats, at, variants)
+    check_information_states(spec, state, rng, stats, at, options or {}, variants)
     check_bots_blind(spec, state, rng, stats, at, options, variants)
     check_redactions(state, rng, stats, at)
 
@@ -399,6 +403,64 @@ def check_determinize(
             again = variant.determinize(seat, Random(key)).fingerprint()
             if again != samples[0]:
                 raise HarnessError(f"{at}: seat {seat}'s determinization depends on what it cannot see")
+
+
+def check_tensor_writers(spec: GameSpec, state: GameState, at: str, options: Mapping[str, Any]) -> None:
+    """A declared observation writer writes exactly ``observation_tensor(seat)``; a declared
+    information-state tensor has its declared size."""
+    spaces = spec.spaces
+    if spaces.write_observation is not None and spaces.observation_shape is not None:
+        size = math.prod(spaces.observation_shape(options))
+        for seat in range(state.n_seats):
+            out = [0.0] * size
+            spaces.write_observation(state, seat, out)
+            if len(out) != size or out != state.observation_tensor(seat):
+                raise HarnessError(f"{at}: seat {seat}'s written observation is not its observation_tensor")
+            # As adapters write it: into the float32 memoryview of an array of zeros.
+            cells = array("f", bytes(4 * size))
+            spaces.write_observation(state, seat, cast(MutableSequence[float], memoryview(cells)))
+            if cells != array("f", out):
+                raise HarnessError(f"{at}: seat {seat}'s observation written into a float32 memoryview differs")
+    if (spaces.information_state_shape is None) != (spaces.write_information_state is None):
+        raise HarnessError(f"{spec.id}: an information-state shape needs its writer, and a writer its shape")
+    if spaces.information_state_shape is not None:
+        size = math.prod(spaces.information_state_shape(options))
+        for seat in range(state.n_seats):
+            tensor = spaces.information_state_tensor(state, seat, options)
+            if len(tensor) != size:
+                raise HarnessError(f"{at}: seat {seat}'s information-state tensor is not of its declared shape")
+            cells = array("f", bytes(4 * size))
+            assert spaces.write_information_state is not None
+            spaces.write_information_state(state, seat, cast(MutableSequence[float], memoryview(cells)))
+            if cells != array("f", tensor):
+                raise HarnessError(f"{at}: seat {seat}'s information state written into a float32 memoryview differs")
+
+
+def check_information_states(
+    spec: GameSpec,
+    state: GameState,
+    rng: Random,
+    stats: PlayoutStats,
+    at: str,
+    options: Mapping[str, Any],
+    variants: Variants | None = None,
+) -> None:
+    """States a seat cannot tell apart give it equal information-state tensors: the state's hidden
+    variants for that seat, and states sampled for it by ``determinize``."""
+    spaces = spec.spaces
+    if spaces.information_state_shape is None:
+        return
+    if variants is None:
+        variants = hidden_variants_by_seat(state, rng)
+    for seat in range(state.n_seats):
+        tensor = spaces.information_state_tensor(state, seat, options)
+        others = list(variants[seat])
+        if not state.is_terminal():
+            others += [state.determinize(seat, Random(rng.randrange(2**31))) for _ in range(2)]
+        for other in others:
+            stats.information_states_compared += 1
+            if spaces.information_state_tensor(other, seat, options) != tensor:
+                raise HarnessError(f"{at}: seat {seat}'s information-state tensor differs on a state it cannot tell apart")
 
 
 REDACTION_SAMPLE = 24

@@ -9,7 +9,8 @@ group (:mod:`.registry`); no state class refers back to it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import math
+from collections.abc import Callable, Mapping, MutableSequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -53,19 +54,50 @@ class GameInfo:
     max_steps: int = 100_000
 
 
+TensorWriter = Callable[[Any, int, MutableSequence[float]], None]
+"""``write(state, seat, out)``: writes a seat's tensor of a state of the game's own class into
+``out``, a flat buffer of zeros of the tensor's size (a list, or the ``float32`` memoryview of an
+array an adapter fills in place), setting only the entries that are not zero, one at a time
+(``out[i] = x``, ``out[i] += x``: a memoryview takes no slice of a list)."""
+
+
 @dataclass(frozen=True)
 class Spaces:
-    """The game's declared spaces (:mod:`.spaces`), for adapters, clients and search.
+    """The game's declared spaces (:mod:`.spaces`) and tensors, for adapters, clients and search.
 
     :ivar actions: ``actions(options)``: the action space (fixed integer ids).
     :ivar chance: ``chance(options)``: the space of chance outcomes.
     :ivar observation_shape: ``observation_shape(options)``: the shape of
         ``state.observation_tensor(seat)``.
+    :ivar write_observation: the observation tensor as a :data:`TensorWriter`, so an adapter fills
+        a preallocated array without a list of floats in between; the harness checks it writes
+        exactly ``state.observation_tensor(seat)``.
+    :ivar information_state_shape: ``information_state_shape(options)``: the shape of the seat's
+        information-state tensor, where the game's information state fits one (``None``: it does
+        not; the game's docs say why).
+    :ivar write_information_state: that tensor as a :data:`TensorWriter`: what the seat knows, its
+        observation and what it has seen that still matters (what ``determinize`` keeps). The
+        harness checks that states a seat cannot tell apart (hidden variants, determinizations)
+        give it equal tensors.
     """
 
     actions: Callable[[Mapping[str, Any]], ActionSpace] | None = None
     chance: Callable[[Mapping[str, Any]], ActionSpace] | None = None
     observation_shape: Callable[[Mapping[str, Any]], tuple[int, ...]] | None = None
+    write_observation: TensorWriter | None = None
+    information_state_shape: Callable[[Mapping[str, Any]], tuple[int, ...]] | None = None
+    write_information_state: TensorWriter | None = None
+
+    def information_state_tensor(self, state: GameState, seat: int, options: Mapping[str, Any]) -> list[float]:
+        """The seat's information-state tensor as a flat list of floats.
+
+        :raises NotImplementedError: if the game declares none.
+        """
+        if self.information_state_shape is None or self.write_information_state is None:
+            raise NotImplementedError("the game declares no information-state tensor")
+        out = [0.0] * math.prod(self.information_state_shape(options))
+        self.write_information_state(state, seat, out)
+        return out
 
 
 @dataclass(frozen=True)

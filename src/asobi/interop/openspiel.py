@@ -18,32 +18,56 @@ registered game with ``pyspiel`` as ``asobi_<id>``.
 - ``observation_string(p)`` is the JSON of ``state.view(p)``; ``observation_tensor(p)`` is
   ``state.observation_tensor(p)`` (shape ``spec.spaces.observation_shape``); ``information_state_string(p)``
   is the JSON of the view and of a digest of the log lines ``p`` saw and of ``p``'s own action ids,
-  in order (perfect recall, without the string growing with the game).
+  in order (perfect recall, without the string growing with the game). ``information_state_tensor(p)``
+  is the game's information-state tensor (``spec.spaces.information_state_shape``, written by
+  ``spec.spaces.write_information_state``) where the game declares one: equal for states a seat
+  cannot tell apart (the conformance harness checks it on hidden variants and determinizations).
   A public-only observer (``private_info=NONE``) is not offered: asobi has no public view.
+- ``resample_from_infostate(p, sampler)`` is the game's ``state.determinize(p, rng)``, with ``rng``
+  seeded from one draw of ``sampler``: a state with ``p``'s information state string, so
+  OpenSpiel's ISMCTS written in Python (``open_spiel.python.algorithms.ismcts.ISMCTSBot``) plays
+  every game (``bot.set_resampler(lambda s, p: s.resample_from_infostate(p, rng.uniform))`` makes
+  its samples repeat with a seeded ``rng``).
 - Cloning (``state.clone()``, which OpenSpiel does by deep-copying the Python attributes) goes
   through the game state's own ``clone()``; serialisation goes through ``to_json``/``from_json``.
-- OpenSpiel's tree-search bots (``MCTSBot``) walk the real state, hidden cards and deck order
-  included: fine for studying a game, not a fair opponent (asobi's own bots decide from a
-  seat's observation and ``determinize``).
+- OpenSpiel's ``MCTSBot`` walks the real state, hidden cards included: fine for studying a game,
+  not a fair opponent; its ``ISMCTSBot`` searches states resampled from the seat's information
+  state, as asobi's own ``ismcts`` does.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import math
-from collections.abc import Mapping
-from typing import Any
+from bisect import bisect_left
+from collections.abc import Mapping, Sequence
+from operator import itemgetter
+from random import Random
+from typing import Any, NamedTuple
 
 import numpy as np
+import orjson
 import pyspiel
 
-from asobi.core import CHANCE, TERMINAL, AsobiError, GameSpec, GameState, Utility, all_games
+from asobi.core import (
+    CHANCE,
+    TERMINAL,
+    AsobiError,
+    GameSpec,
+    GameState,
+    IllegalActionError,
+    Utility,
+    all_games,
+)
 from asobi.core.actions import Action, action_to_json
+from asobi.core.spec import TensorWriter
 
-from ._codec import Codec, MissingSpaceError
+from ._codec import Codec, MissingSpaceError, tensor_buffer
 
 PREFIX = "asobi_"
+
+if (int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)) != (CHANCE, TERMINAL):
+    raise ImportError("OpenSpiel's chance and terminal player ids are not asobi's")
 
 
 _KINDS = {
@@ -93,7 +117,9 @@ def game_type(spec: GameSpec, utility: Utility) -> pyspiel.GameType:
         max_num_players=high,
         min_num_players=low,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=(
+            spec.spaces.information_state_shape is not None and spec.spaces.write_information_state is not None
+        ),
         provides_observation_string=True,
         provides_observation_tensor=spec.spaces.observation_shape is not None,
         parameter_specification=_parameters(spec),
@@ -157,55 +183,174 @@ class _GameOf(AsobiGame):
         super().__init__(self.SPEC, self.UTILITY, params)
 
 
+Step = tuple[Any, int, int, int]
+"""One applied action in a state's history: ``(the step before or None, player, id, log length
+before it)``. Steps are shared: a clone's history is its original's up to the clone."""
+
+
+class PlayerAction(NamedTuple):
+    """One entry of :meth:`AsobiState.full_history` (``pyspiel.PlayerAction`` has no constructor
+    in Python; this has the same two fields)."""
+
+    player: int
+    action: int
+
+
 class _Core:
     """The asobi state inside an OpenSpiel state: the only Python attribute OpenSpiel copies.
 
-    Its deep copy is the game state's ``clone()``; it pickles through ``to_json``. The initial
-    state is made on first use, so that OpenSpiel's clone (a new initial state whose attributes
-    are then replaced) does not build a game it throws away.
+    Its deep copy is the game state's ``clone()``; it pickles through ``to_json``.
 
-    ``moves`` keeps ``(log length before the move, player, id)`` for every decision, and
-    ``seen`` each seat's running digest of what it has seen, so that an information state string
-    costs only what happened since the last one asked.
+    ``last`` is the history, a chain of :data:`Step` (a clone shares it: O(1)). ``seen`` keeps each seat's running digest of what it has seen with the step it covers,
+    so that an information state string costs only what happened since the last one asked.
+    ``listed`` holds the ids of the state's legal actions (or chance outcomes) beside the state's
+    own listing, for the state as it is now, and ``texts`` its strings with the step they are for:
+    OpenSpiel asks for them several times between two moves.
     """
 
-    __slots__ = ("_state", "codec", "moves", "seen")
+    __slots__ = ("codec", "last", "listed", "seat", "seen", "state", "texts")
 
-    def __init__(
-        self,
-        codec: Codec,
-        state: GameState | None = None,
-        moves: list[tuple[int, int, int]] | None = None,
-        seen: dict[int, tuple[int, int, bytes]] | None = None,
-    ) -> None:
+    def __init__(self, codec: Codec, state: GameState) -> None:
         self.codec = codec
-        self._state = state
-        self.moves: list[tuple[int, int, int]] = moves if moves is not None else []
-        self.seen: dict[int, tuple[int, int, bytes]] = seen if seen is not None else {}
+        self.state = state
+        self.seat: int = state.current_seat
+        """The state's ``current_seat``, read once a step (the state changes only through
+        :meth:`apply`)."""
+        self.last: Step | None = None
+        self.seen: dict[int, tuple[int, Step | None, bytes]] = {}
+        self.listed: tuple[list[int], Sequence[Any]] | None = None
+        self.texts: tuple[Step | None, dict[tuple[bool, int], str]] = (None, {})
 
-    @property
-    def state(self) -> GameState:
-        if self._state is None:
-            self._state = self.codec.spec.new_state(self.codec.options)
-        return self._state
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
-        return _Core(self.codec, self.state.clone(), self.moves[:], dict(self.seen))
+    def __deepcopy__(self, memo: dict[int, Any] | None) -> _Core:
+        twin = _Core(self.codec, self.state.clone())
+        twin.last = self.last
+        twin.seen = dict(self.seen)
+        twin.listed = self.listed
+        return twin
 
     def __copy__(self) -> _Core:
-        return self.__deepcopy__({})
+        return self.__deepcopy__(None)
 
     def __reduce__(self) -> tuple[Any, ...]:
         spec = self.codec.spec
-        return (_core_from_json, (short_name(spec), self.codec.options, self.state.to_json(), self.moves))
+        return (_core_from_json, (short_name(spec), self.codec.options, self.state.to_json(), self.steps()))
+
+    def steps(self) -> list[tuple[int, int, int]]:
+        """The history, oldest first: ``(player, id, log length before it)`` per action."""
+        out = []
+        node = self.last
+        while node is not None:
+            out.append((node[1], node[2], node[3]))
+            node = node[0]
+        out.reverse()
+        return out
+
+    def listing(self) -> tuple[list[int], Sequence[Any]]:
+        """The ids of the legal actions (or of the chance outcomes) now, increasing, and the
+        state's own listing they stand for (its legal actions, or its ``(outcome, probability)``
+        pairs)."""
+        listed = self.listed
+        if listed is None:
+            state = self.state
+            seat = self.seat
+            codec = self.codec
+            if seat >= 0:
+                legal = state.legal_actions()
+                try:
+                    listed = (list(map(codec.known_action_id, legal)), legal)
+                except KeyError:
+                    listed = (codec.ids(legal), legal)
+            elif seat == CHANCE:
+                outcomes = state.chance_outcomes()
+                try:
+                    listed = (list(map(codec.known_chance_id, map(_first, outcomes))), outcomes)
+                except KeyError:
+                    listed = (codec.chance_ids(outcomes), outcomes)
+            else:
+                listed = ([], ())
+            self.listed = listed
+        return listed
+
+    def apply(self, index: int) -> None:
+        """Apply the action (or chance outcome) with id ``index``, which must be legal now, and
+        add it to the history.
+
+        :raises IllegalActionError: if it is not (the state is untouched).
+        """
+        ids, listing = self.listed or self.listing()
+        k = bisect_left(ids, index)
+        state = self.state
+        seat = self.seat
+        if k == len(ids) or ids[k] != index:
+            what = "chance outcome" if seat == CHANCE else "action"
+            raise IllegalActionError(f"{what} id {index} is not legal now", action=("id", int(index)))
+        if seat >= 0:
+            self.last = (self.last, seat, index, state.log_length())
+            state.apply_unchecked(listing[k])
+        else:
+            self.last = (self.last, seat, index, 0)
+            state.apply_unchecked(listing[k][0])
+        self.listed = None
+        self.seat = state.current_seat
+
+    def current_player(self) -> int:
+        return self.seat  # CHANCE and TERMINAL are OpenSpiel's ids (checked above)
+
+    def is_terminal(self) -> bool:
+        return self.seat == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.seat == CHANCE
+
+    def legal_ids(self, player: int | None = None) -> list[int]:
+        """The legal action ids of ``player`` (default: the player to move), as OpenSpiel's
+        ``State::LegalActions``: the chance outcomes' ids at a chance node, nothing at the end or
+        for a player not to move."""
+        if player is None:  # the listing is empty at the end
+            return (self.listed or self.listing())[0][:]
+        seat = self.seat
+        if seat == TERMINAL or (player != seat and seat != CHANCE):
+            if player < 0:
+                raise AsobiError(f"legal actions of pseudo-player {player}")
+            return []
+        return (self.listed or self.listing())[0][:]
+
+    def chance_ids(self) -> list[tuple[int, float]]:
+        """The chance outcomes' ids with their probabilities (nothing at a decision)."""
+        if self.seat != CHANCE:
+            return []
+        ids, outcomes = self.listed or self.listing()
+        return list(zip(ids, map(_second, outcomes), strict=True))
+
+    def text(self, seat: int, perfect_recall: bool) -> str:
+        """The seat's observation string (the JSON of its view) or information state string (with
+        the digest of what it has seen), made once for the state as it is now."""
+        at, texts = self.texts
+        if at is not self.last:
+            texts = {}
+            self.texts = (self.last, texts)
+        key = (perfect_recall, seat)
+        found = texts.get(key)
+        if found is None:
+            view = self.state.view(seat)
+            found = _json({"view": view, "seen": self.digest(seat)}) if perfect_recall else _json(view)
+            texts[key] = found
+        return found
 
     def digest(self, seat: int) -> str:
         """A digest of the log lines ``seat`` has seen and of its own decisions, in order (a hash
         chain, item by item, so it does not depend on when it was asked before)."""
         log = self.state.log
-        pos, done, h = self.seen.get(seat, (0, 0, b""))
+        pos, covered, h = self.seen.get(seat, (0, None, b""))
+        decisions = []
+        node = self.last
+        while node is not covered and node is not None:
+            if node[1] >= 0:
+                decisions.append(node)
+            node = node[0]
+        decisions.reverse()
         blake = hashlib.blake2b
-        for before, player, action in self.moves[done:]:
+        for _, player, action, before in decisions:
             for e in log[pos:before]:
                 if e.visible_to(seat):
                     h = blake(h + repr(tuple(e)).encode(), digest_size=16).digest()
@@ -215,33 +360,85 @@ class _Core:
         for e in log[pos:]:
             if e.visible_to(seat):
                 h = blake(h + repr(tuple(e)).encode(), digest_size=16).digest()
-        self.seen[seat] = (len(log), len(self.moves), h)
+        self.seen[seat] = (len(log), self.last, h)
         return h.hex()
 
+    def resampled(self, seat: int, rng: Random) -> _Core:
+        """A core holding ``state.determinize(seat, rng)``: a state the seat cannot tell from this
+        one, with what it has not seen sampled, and the seat's digest of what it has seen. It has
+        no history: the moves that would have led to the sample are not sampled."""
+        self.digest(seat)  # brings the seat's digest up to date
+        length, _, h = self.seen[seat]
+        sample = _Core(self.codec, self.state.determinize(seat, rng))
+        sample.seen[seat] = (length, None, h)
+        return sample
 
-def _core_from_json(name: str, options: dict[str, Any], data: dict[str, Any], moves: list[Any]) -> _Core:
+
+def _core_from_json(name: str, options: dict[str, Any], data: dict[str, Any], steps: list[Any]) -> _Core:
     spec = REGISTERED[name]
-    return _Core(_codec(spec, options), spec.state_class.from_json(data), [tuple(m) for m in moves])
+    core = _Core(_codec(spec, options), spec.state_class.from_json(data))
+    for player, action, before in steps:
+        core.last = (core.last, int(player), int(action), int(before))
+    return core
+
+
+_apply = _Core.apply
+""":meth:`_Core.apply` as a function of the core."""
+
+_first = itemgetter(0)
+_second = itemgetter(1)
+
+_JSON_OPTIONS = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
 
 
 def _json(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    """Compact JSON with sorted keys (orjson: the standard library's took longer than the view)."""
+    return orjson.dumps(data, option=_JSON_OPTIONS).decode()
 
 
 def _action_text(action: Action) -> str:
     return _json(action_to_json(action))
 
 
-class AsobiState(pyspiel.State):
-    """An OpenSpiel state wrapping an asobi game state (``self.core.state``)."""
+def _seed_from(sampler: Any) -> int:
+    """A generator seed from OpenSpiel's probability sampler (a callable giving a float in [0, 1))."""
+    return int(float(sampler()) * 2**53)
 
-    def __init__(self, game: AsobiGame) -> None:
+
+class AsobiState(pyspiel.State):
+    """An OpenSpiel state wrapping an asobi game state (``self.core``).
+
+    The calls a search makes at every step (``current_player``, ``is_terminal``,
+    ``is_chance_node``, ``legal_actions``, ``chance_outcomes``, ``apply_action``, ``clone``, the
+    information state string) are answered in Python, without the round trip through OpenSpiel's
+    C++ ``State`` and back that a Python game's methods otherwise take; OpenSpiel's C++ code
+    reaches the same answers through ``_legal_actions``, ``chance_outcomes``, ``_apply_action``
+    and the observers. The history is kept here too (``history``, ``full_history``,
+    ``history_str``, ``move_number``, ``is_initial_state``), whichever side applied the actions;
+    C++ code reading a state's ``History()`` sees only the actions C++ applied.
+    """
+
+    _core: _Core
+
+    def __init__(self, game: AsobiGame, core: _Core | None = None) -> None:
         super().__init__(game)
-        self._core = _Core(game.codec)
+        core = core if core is not None else _Core(game.codec, game.spec.new_state(game.options))
+        # The calls a search makes at every step, as the core's own methods set on the instance:
+        # found before the class's (which say the same) without the look-up of ``self._core``.
+        self.__dict__.update(
+            _core=core,
+            current_player=core.current_player,
+            is_terminal=core.is_terminal,
+            is_chance_node=core.is_chance_node,
+            legal_actions=core.legal_ids,
+            chance_outcomes=core.chance_ids,
+            apply_action=core.apply,
+        )
 
     @property
     def core(self) -> GameState:
-        """The asobi game state (hidden parts included)."""
+        """The asobi game state (hidden parts included), to read: it changes only through
+        ``apply_action`` (which keeps its legal ids and seat beside it)."""
         return self._core.state
 
     @property
@@ -251,31 +448,60 @@ class AsobiState(pyspiel.State):
     def __deepcopy__(self, memo: dict[int, Any]) -> AsobiState:
         return self.clone()
 
+    def clone(self) -> AsobiState:
+        return type(self)(self.get_game(), self._core.__deepcopy__(None))
+
+    # The class's answers to what __init__ sets on each instance (the core's methods), for C++
+    # code and for a caller that reads them from the class.
     def current_player(self) -> int:
-        seat = self.core.current_seat
-        if seat == CHANCE:
-            return int(pyspiel.PlayerId.CHANCE)
-        if seat == TERMINAL:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return seat
+        return self._core.current_player()
 
     def is_terminal(self) -> bool:
-        return self.core.current_seat == TERMINAL
+        return self._core.is_terminal()
+
+    def is_chance_node(self) -> bool:
+        return self._core.is_chance_node()
+
+    def is_player_node(self) -> bool:
+        return self._core.seat >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal action ids of ``player`` (default: the player to move), as OpenSpiel's
+        ``State::LegalActions``: the chance outcomes' ids at a chance node, nothing at the end or
+        for a player not to move."""
+        return self._core.legal_ids(player)
 
     def _legal_actions(self, player: int) -> list[int]:
-        return list(self.codec.legal(self.core))
+        core = self._core
+        return (core.listed or core.listing())[0][:]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return [(i, p) for i, (_, p) in self.codec.chance(self.core).items()]
+        return self._core.chance_ids()
+
+    def apply_action(self, action: int) -> None:
+        """Apply the action (or chance outcome) with this id.
+
+        :raises IllegalActionError: if it is not legal now (the state is untouched).
+        """
+        _apply(self._core, action)
 
     def _apply_action(self, action: int) -> None:
-        state = self.core
-        if state.current_seat == CHANCE:
-            state.apply_unchecked(self.codec.decode_chance(state, action))
-        else:
-            move = self.codec.decode(state, action)
-            self._core.moves.append((len(state.log), state.current_seat, int(action)))
-            state.apply_unchecked(move)
+        _apply(self._core, action)
+
+    def history(self) -> list[int]:
+        return [action for _, action, _ in self._core.steps()]
+
+    def full_history(self) -> list[PlayerAction]:
+        return [PlayerAction(player, action) for player, action, _ in self._core.steps()]
+
+    def history_str(self) -> str:
+        return ", ".join(str(a) for a in self.history())
+
+    def move_number(self) -> int:
+        return len(self._core.steps())
+
+    def is_initial_state(self) -> bool:
+        return self._core.last is None
 
     def _action_to_string(self, player: int, action: int) -> str:
         found = (
@@ -284,6 +510,29 @@ class AsobiState(pyspiel.State):
             else self.codec.action_at(action)
         )
         return _action_text(found) if found is not None else f"#{action}"
+
+    def _seat(self, player: int | None) -> int:
+        seat = self._core.seat if player is None else int(player)
+        if not 0 <= seat < self.num_players():
+            raise AsobiError(f"player {seat} is not a seat")
+        return seat
+
+    def information_state_string(self, player: int | None = None) -> str:
+        """The JSON of the seat's view and of the digest of what it has seen (perfect recall)."""
+        return self._core.text(self._seat(player), True)
+
+    def observation_string(self, player: int | None = None) -> str:
+        """The JSON of the seat's view."""
+        return self._core.text(self._seat(player), False)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> AsobiState:
+        """A state ``player_id`` cannot tell from this one, what it has not seen sampled by the
+        game's ``determinize`` from a generator seeded by ``probability_sampler``: the same
+        information state string for that player. It has no history (the moves that would have
+        led to the sample are not sampled). OpenSpiel's ISMCTS written in Python calls it (its
+        C++ ``pyspiel.ISMCTSBot`` crashed the interpreter on a game written in Python)."""
+        seat = self._seat(player_id)
+        return type(self)(self.get_game(), self._core.resampled(seat, Random(_seed_from(probability_sampler))))
 
     def returns(self) -> list[float]:
         outcome = self.core.outcome()
@@ -299,7 +548,9 @@ class AsobiState(pyspiel.State):
 
 
 class AsobiObserver:
-    """OpenSpiel's observer protocol over a seat's view and observation tensor."""
+    """OpenSpiel's observer protocol over a seat's view, its observation tensor and its
+    information-state tensor (``perfect_recall``, where the game declares one), each tensor
+    written in place by the game's writer."""
 
     def __init__(self, game: AsobiGame, iig_obs_type: pyspiel.IIGObservationType | None) -> None:
         obs = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
@@ -309,23 +560,38 @@ class AsobiObserver:
             )
         self.all_seats = obs.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS
         self.perfect_recall = bool(obs.perfect_recall)
-        shape = game.codec.observation_shape
+        spaces = game.spec.spaces
+        codec = game.codec
         self.tensor: np.ndarray | None = None
         self.dict: dict[str, np.ndarray] = {}
-        if not self.perfect_recall and not self.all_seats and shape is not None:
-            self.tensor = np.zeros(math.prod(shape), np.float32)
-            self.dict = {"observation": self.tensor.reshape(shape)}
+        self._write: TensorWriter | None = None
+        self._fallback = False
+        if self.all_seats:
+            return
+        if self.perfect_recall:
+            shape, name, self._write = codec.information_state_shape, "info_state", spaces.write_information_state
+        else:
+            shape, name, self._write = codec.observation_shape, "observation", spaces.write_observation
+            self._fallback = self._write is None
+        if shape is not None and (self._write is not None or self._fallback):
+            self.tensor, self._cells = tensor_buffer(shape)
+            self.dict = {name: self.tensor.reshape(shape)}
 
     def set_from(self, state: AsobiState, player: int) -> None:
-        if self.tensor is not None:
-            self.tensor[:] = state.core.observation_tensor(player)
+        tensor = self.tensor
+        if tensor is None:
+            return
+        if self._write is not None:
+            tensor.fill(0.0)
+            self._write(state.core, player, self._cells)
+        else:
+            tensor[:] = state.core.observation_tensor(player)
 
     def string_from(self, state: AsobiState, player: int) -> str:
-        core = state.core
-        seat: int | None = None if self.all_seats else player
-        if not self.perfect_recall:
-            return _json(core.view(seat))
-        return _json({"view": core.view(seat), "seen": state._core.digest(player)})
+        if self.all_seats:
+            view = state.core.view(None)
+            return _json({"view": view, "seen": state._core.digest(player)}) if self.perfect_recall else _json(view)
+        return state._core.text(player, self.perfect_recall)
 
 
 def register_game(spec: GameSpec, utility: Utility | None = None) -> str:

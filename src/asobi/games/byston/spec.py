@@ -18,7 +18,7 @@ from .present.render import _DECISIONS as STEP_WORDS
 from .space import action_space, chance_space
 from .state import SEATINGS, ZELANA_RUNNERS, BystonState
 from .tables import data_hash
-from .tensor import observation_shape
+from .tensor import information_state_shape, observation_shape, write_information_state, write_observation
 
 
 def _new_state(options: Mapping[str, Any]) -> BystonState:
@@ -100,7 +100,14 @@ SPEC = GameSpec(
         public_views=True,  # open information: every seat sees the same (docs/byston/README.md)
         max_steps=20_000,
     ),
-    spaces=Spaces(actions=action_space, chance=chance_space, observation_shape=observation_shape),
+    spaces=Spaces(
+        actions=action_space,
+        chance=chance_space,
+        observation_shape=observation_shape,
+        write_observation=write_observation,
+        information_state_shape=information_state_shape,
+        write_information_state=write_information_state,
+    ),
     records=RecordHooks(data_hash=data_hash),
     study=StudyHooks(margin=camp_margin, margin_name="camp's lead in GP (27.2)"),
     # the ladder's best: the rule bot as prior, the heuristic at the leaf, and a small c (the

@@ -3,6 +3,10 @@
 Everything in this game is open (the cup is random, not secret; the surprise chit Drake holds was
 produced in the open, 16.2), so the tensor is the whole position seen from one seat. It is built
 from the state's fields directly; its length depends on the data, not on the options.
+``write_observation`` writes it, setting only the entries that are not zero of a buffer of zeros
+(most of it is the map, which holds a few hundred counters), so an adapter fills a preallocated
+array in place; ``observation_tensor`` is that buffer as a list. It is the information-state
+tensor too.
 
 Layout, in order (``H`` hexes, ``U`` unit kinds, ``K`` characters, ``C`` chit types, ``D``
 decision kinds, 7 countries, 4 seat slots):
@@ -25,7 +29,7 @@ decision kinds, 7 countries, 4 seat slots):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableSequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -57,6 +61,7 @@ CLASSES = 6
 """Per hex and country: AB, ship, building, each face up and flipped."""
 CHARACTER_PLACES = (NOT_ENTERED, CUP, HEAVY, DEAD, LEFT, GROWN)
 _DECISIONS = tuple(sorted(DECISIONS))
+_DECISION_INDEX = {d: k for k, d in enumerate(_DECISIONS)}
 _CHANCES = ("draw", "develop", "kustanga", "search_first", "search_second", "pool", "fate")
 
 
@@ -91,59 +96,114 @@ def observation_shape(options: Mapping[str, Any]) -> tuple[int, ...]:
 
 
 def observation_tensor(s: State, seat: int) -> list[float]:
+    """What ``seat`` sees, as :func:`observation_shape` floats (the layout above)."""
+    out = [0.0] * size()
+    write_observation(s, seat, out)
+    return out
+
+
+def write_observation(s: State, seat: int, out: MutableSequence[float]) -> None:
+    """Write :func:`observation_tensor` into ``out``, a flat buffer of :func:`size` zeros (a list,
+    or an array an adapter fills in place), setting only the entries that are not zero: the map,
+    most of the tensor, holds a few hundred counters."""
     st = static()
     t = st.t
     hexes = t.map.grid.size
-    out: list[float] = []
-    add = out.append
-    out.extend(1.0 if s.players == p else 0.0 for p in PLAYERS)
-    out.extend(1.0 if seat == k else 0.0 for k in range(SEAT_SLOTS))
-    add(s.turn / 16)
-    add(1.0 if s.ended is not None else 0.0)
+    if s.players in PLAYERS:
+        out[PLAYERS.index(s.players)] = 1.0
+    i = len(PLAYERS)
+    if 0 <= seat < SEAT_SLOTS:
+        out[i + seat] = 1.0
+    i += SEAT_SLOTS
+    out[i] = s.turn / 16
+    if s.ended is not None:
+        out[i + 1] = 1.0
+    i += 2
     for c in range(COUNTRIES):
-        out.extend(1.0 if s.status[c] == x else 0.0 for x in STATES)
-        add(s.gp[c] / 100)
-        add(s.tl[c] / t.tl_max)
-        add(s.chits_made[c] / 3)
-        add(1.0 if s.waiting[c] else 0.0)
-        add(1.0 if s.seat_of(c) == seat else 0.0)
-    grid = [0.0] * (hexes * COUNTRIES * CLASSES)
-    box = [0.0] * (COUNTRIES * len(st.unit_ids))
+        status = s.status[c]
+        if status in STATES:
+            out[i + STATES.index(status)] = 1.0
+        i += len(STATES)
+        out[i] = s.gp[c] / 100
+        out[i + 1] = s.tl[c] / t.tl_max
+        out[i + 2] = s.chits_made[c] / 3
+        if s.waiting[c]:
+            out[i + 3] = 1.0
+        if s.seat_of(c) == seat:
+            out[i + 4] = 1.0
+        i += 5
+    grid = i
+    box = grid + hexes * COUNTRIES * CLASSES
+    units = len(st.unit_ids)
     classes = _class_of()
     counter_unit = st.counter_unit
-    for i, at in enumerate(s.where):
+    counter_country = st.counter_country
+    owner = s.owner
+    flipped = s.flipped
+    for k, at in enumerate(s.where):
         if at >= 0:
-            grid[(at * COUNTRIES + s.owner[i]) * CLASSES + classes[i] * 2 + s.flipped[i]] += 0.25
+            out[grid + (at * COUNTRIES + owner[k]) * CLASSES + classes[k] * 2 + flipped[k]] += 0.25
         elif at == BOX:
-            box[st.counter_country[i] * len(st.unit_ids) + counter_unit[i]] += 0.25
-    out.extend(grid)
-    out.extend(box)
+            out[box + counter_country[k] * units + counter_unit[k]] += 0.25
+    i = box + COUNTRIES * units
     for at in s.char_at:
-        add(1.0 if at >= 0 else 0.0)
-        out.extend(1.0 if at == x else 0.0 for x in CHARACTER_PLACES)
-        add(at / hexes if at >= 0 else 0.0)
-    out.extend(n / 4 for n in s.chit_cup)
-    out.extend(n / 4 for n in s.chit_open)
-    add(1.0 if s.surprise_held else 0.0)
-    add(1.0 if s.secret_built else 0.0)
-    add(1.0 if s.secret_found else 0.0)
-    out.extend(m / 16 for m in s.marks)
-    moving = s.ship >= 0
-    add(1.0 if moving else 0.0)
-    add(s.where[s.ship] / hexes if moving else 0.0)
-    add(s.mp / 3)
-    add(len(s.cargo) / 6)
-    add(len(s.crew) / 6)
+        if at >= 0:
+            out[i] = 1.0
+            if at:
+                out[i + 1 + len(CHARACTER_PLACES)] = at / hexes
+        elif at in CHARACTER_PLACES:
+            out[i + 1 + CHARACTER_PLACES.index(at)] = 1.0
+        i += 2 + len(CHARACTER_PLACES)
+    for n in s.chit_cup:
+        if n:
+            out[i] = n / 4
+        i += 1
+    for n in s.chit_open:
+        if n:
+            out[i] = n / 4
+        i += 1
+    if s.surprise_held:
+        out[i] = 1.0
+    if s.secret_built:
+        out[i + 1] = 1.0
+    if s.secret_found:
+        out[i + 2] = 1.0
+    i += 3
+    for m in s.marks:
+        if m:
+            out[i] = m / 16
+        i += 1
+    if s.ship >= 0:
+        out[i] = 1.0
+        out[i + 1] = s.where[s.ship] / hexes
+    out[i + 2] = s.mp / 3
+    out[i + 3] = len(s.cargo) / 6
+    out[i + 4] = len(s.crew) / 6
+    i += 5
     fight = s.fight
-    add(1.0 if fight is not None else 0.0)
-    add(fight[1] / hexes if fight is not None else 0.0)
-    add(s.hits[0] / 10)
-    add(s.hits[1] / 10)
-    add(s.command / 5)
+    if fight is not None:
+        out[i] = 1.0
+        out[i + 1] = fight[1] / hexes
+    out[i + 2] = s.hits[0] / 10
+    out[i + 3] = s.hits[1] / 10
+    out[i + 4] = s.command / 5
+    i += 5
     pending = s.pending
-    out.extend(1.0 if pending is not None and pending[0] == d else 0.0 for d in _DECISIONS)
-    out.extend(1.0 if pending is not None and pending[1] == k else 0.0 for k in range(SEAT_SLOTS))
-    add(1.0 if pending is not None and pending[1] == seat else 0.0)
+    if pending is not None:
+        if pending[0] in _DECISION_INDEX:
+            out[i + _DECISION_INDEX[pending[0]]] = 1.0
+        if 0 <= pending[1] < SEAT_SLOTS:
+            out[i + len(_DECISIONS) + pending[1]] = 1.0
+        if pending[1] == seat:
+            out[i + len(_DECISIONS) + SEAT_SLOTS] = 1.0
+    i += len(_DECISIONS) + SEAT_SLOTS + 1
     chance = s.chance
-    out.extend(1.0 if chance is not None and chance[0] == x else 0.0 for x in _CHANCES)
-    return out
+    if chance is not None and chance[0] in _CHANCES:
+        out[i + _CHANCES.index(chance[0])] = 1.0
+
+
+information_state_shape = observation_shape
+"""A seat's information-state tensor is its observation tensor: nothing is hidden from any seat (the
+module's description), so the position seen from the seat is all it knows of the present; the way
+the game reached it (perfect recall) is not kept."""
+write_information_state = write_observation

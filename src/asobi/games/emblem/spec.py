@@ -22,7 +22,7 @@ from .metrics import STUDY
 from .present import PRESENTATION
 from .space import action_space, chance_space
 from .state import EmblemState
-from .tensor import observation_shape
+from .tensor import information_state_shape, observation_shape, write_information_state, write_observation
 
 MAX_STEPS = 16_000
 """No game lasts longer. Each player draws once a turn (2.3.1) from 53 undrawn cards, so C-25
@@ -214,7 +214,14 @@ SPEC = GameSpec(
         reveals=REVEALS,
         max_steps=MAX_STEPS,
     ),
-    spaces=Spaces(actions=action_space, chance=chance_space, observation_shape=observation_shape),
+    spaces=Spaces(
+        actions=action_space,
+        chance=chance_space,
+        observation_shape=observation_shape,
+        write_observation=write_observation,
+        information_state_shape=information_state_shape,
+        write_information_state=write_information_state,
+    ),
     records=RecordHooks(data_hash=data_hash, prepare_options=prepare_options),
     study=STUDY,
     # the ladder's best: the rule bot as prior and as 20-step rollouts (docs/emblem/strength.md)

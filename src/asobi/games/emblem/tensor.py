@@ -1,7 +1,13 @@
-"""The observation tensor: what a seat may know, as a flat list of floats of fixed length."""
+"""The observation tensor: what a seat may know, as a flat list of floats of fixed length, and the
+information-state tensor: that, and what the seat knows of the cards it cannot see.
+
+Each is written by a writer (``write_observation``, ``write_information_state``) that sets only the
+entries that are not zero of a buffer of zeros, so an adapter fills a preallocated array in place;
+``observation_tensor`` is that buffer as a list."""
 
 from __future__ import annotations
 
+from collections.abc import MutableSequence
 from typing import TYPE_CHECKING, Any
 
 from asobi.core import CHANCE, TERMINAL
@@ -30,6 +36,8 @@ if TYPE_CHECKING:
 
 _AMOUNT_VERBS = ("heal", "training", "rally", "succeed", "inherit")
 _UNIT_NUMBERS = 11
+_UNIT_FLAGS = ((5, U_READY), (6, U_HONE), (7, U_POISON), (8, U_USED), (9, U_ACTED), (10, U_ATTACHED))
+"""A unit's numbers after its item's owner, chips, morale and combat values: (place, field)."""
 _N_CARDS = len(pool())
 _SQUARE_SIZE = 2 + 4 * _N_CARDS + _UNIT_NUMBERS
 _OBS_SIZE = (
@@ -69,13 +77,27 @@ def observation_tensor(s: State, seat: int) -> list[float]:
     card, weapon, magic and item (one-hot by pool card), whose item, and its numbers. Nothing
     of the other seat's hand or either deck's contents is in it.
     """
+    out = [0.0] * _OBS_SIZE
+    write_observation(s, seat, out)
+    return out
+
+
+def _put(out: MutableSequence[float], at: int, values: list[float]) -> None:
+    """Write the values that are not zero of a short run of ``values`` at ``at``."""
+    for k, v in enumerate(values):
+        if v:
+            out[at + k] = v
+
+
+def write_observation(s: State, seat: int, out: MutableSequence[float]) -> None:
+    """Write :func:`observation_tensor` into ``out``, a flat buffer of zeros of its size (a list,
+    or an array an adapter fills in place), setting only the entries that are not zero."""
     n_cards = len(s.cards)
-    out = [0.0] * (_OBS_SIZE)
     other = 1 - seat
     out[seat] = 1.0
     i = 2
     cur = s.current_seat
-    out[i : i + 12] = [
+    _put(out, i, [
         float(s.turn),
         float(s.turn_player == seat),
         float(s.turn_player == other),
@@ -88,11 +110,11 @@ def observation_tensor(s: State, seat: int) -> list[float]:
         float(s.phase_seat == other),
         float(s.koku),
         float(s.cancels),
-    ]
+    ])
     i += 12
     out[i + s.step] = 1.0
     i += len(flow.STEPS)
-    out[i : i + 7] = [
+    _put(out, i, [
         float(s.chips_added),
         float(s.deployed),
         float(s.placed),
@@ -100,7 +122,7 @@ def observation_tensor(s: State, seat: int) -> list[float]:
         float(s.attack_use),
         float(s.counter_use),
         float(s.winner == seat) - float(s.winner == other),
-    ]
+    ])
     i += 7
     if s.active >= 0:
         out[i + s.active] = 1.0
@@ -122,7 +144,7 @@ def observation_tensor(s: State, seat: int) -> list[float]:
             out[i + (0 if e[0] == "capture" else SQUARES) + e[1]] = 1.0
     i += 2 * SQUARES + 1
     for p in (seat, other):
-        out[i : i + 8] = [
+        _put(out, i, [
             float(len(s.hand[p])),
             float(s.deck_left[p]),
             float(s.unused[p]),
@@ -131,7 +153,7 @@ def observation_tensor(s: State, seat: int) -> list[float]:
             float(s.mulligan_done[p]),
             float(len(s.offfield[p])),
             float(len(s.kokugai[p])),
-        ]
+        ])
         i += 8
         if s.land[p] >= 0:
             out[i + s.land[p]] = 1.0
@@ -158,22 +180,49 @@ def observation_tensor(s: State, seat: int) -> list[float]:
             out[i + (0 if u[U_OWNER] == seat else 1)] = 1.0
             out[i + 2 + u[U_CARD]] = 1.0
             base = i + 2 + n_cards
-            for k, slot in enumerate((U_WEAPON, U_MAGIC, U_ITEM)):
-                if u[slot] >= 0:
-                    out[base + k * n_cards + u[slot]] = 1.0
+            if u[U_WEAPON] >= 0:
+                out[base + u[U_WEAPON]] = 1.0
+            if u[U_MAGIC] >= 0:
+                out[base + n_cards + u[U_MAGIC]] = 1.0
+            if u[U_ITEM] >= 0:
+                out[base + 2 * n_cards + u[U_ITEM]] = 1.0
+                if u[U_ITEM_OWNER] == seat:
+                    out[base + 3 * n_cards] = 1.0
             base += 3 * n_cards
-            out[base : base + _UNIT_NUMBERS] = [
-                float(u[U_ITEM] >= 0 and u[U_ITEM_OWNER] == seat),
-                float(u[U_CHIPS]),
-                float(s.max_morale(u)),
-                float(combat.attack_value(s, u, -1, False)),
-                float(combat.counter_value(s, u, False)),
-                float(u[U_READY]),
-                float(u[U_HONE]),
-                float(u[U_POISON]),
-                float(u[U_USED]),
-                float(u[U_ACTED]),
-                float(u[U_ATTACHED]),
-            ]
+            if u[U_CHIPS]:
+                out[base + 1] = float(u[U_CHIPS])
+            out[base + 2] = float(s.max_morale(u))
+            out[base + 3] = float(combat.attack_value(s, u, -1, False))
+            out[base + 4] = float(combat.counter_value(s, u, False))
+            for k, slot in _UNIT_FLAGS:
+                if u[slot]:
+                    out[base + k] = float(u[slot])
         i += _SQUARE_SIZE
-    return out
+
+
+_INFO_SIZE = _OBS_SIZE + 2 * _N_CARDS
+
+
+def information_state_shape(options: Any = None) -> tuple[int, ...]:
+    """The shape of :func:`write_information_state`'s tensor (the same for every option set)."""
+    return (_INFO_SIZE,)
+
+
+def write_information_state(s: State, seat: int, out: MutableSequence[float]) -> None:
+    """Write what ``seat`` knows into ``out`` (a flat buffer of zeros of
+    :func:`information_state_shape`): its observation, then its own undrawn deck and the other
+    seat's unseen cards (its hand and undrawn deck together: its deck list less every card that
+    went public), counts per pool card. That is everything determinization keeps
+    (``hidden.determinize`` deals the other hand from those unseen cards), so states the seat
+    cannot tell apart give equal tensors; how the game reached them (perfect recall) is not kept."""
+    write_observation(s, seat, out)
+    i = _OBS_SIZE
+    for c, n in enumerate(s.deck[seat]):
+        if n:
+            out[i + c] = float(n)
+    i += _N_CARDS
+    for c, n in enumerate(s.deck[1 - seat]):
+        if n:
+            out[i + c] = float(n)
+    for c in s.hand[1 - seat]:
+        out[i + c] += 1.0

@@ -19,7 +19,7 @@ from .present import PRESENTATION
 from .space import action_space, chance_space
 from .state import SEATS, LegionState
 from .stops import STOPS
-from .tensor import observation_shape
+from .tensor import information_state_shape, observation_shape, write_information_state, write_observation
 
 _FRESH: dict[tuple[Any, ...], LegionState] = {}
 """A new game of each option set, made once (a memo table): the setup draws nothing before the
@@ -140,7 +140,14 @@ SPEC = GameSpec(
         utility=Utility("identical", 0.0, 1.0),  # co-operative: the table wins or loses together
         max_steps=60_000,
     ),
-    spaces=Spaces(actions=action_space, chance=chance_space, observation_shape=observation_shape),
+    spaces=Spaces(
+        actions=action_space,
+        chance=chance_space,
+        observation_shape=observation_shape,
+        write_observation=write_observation,
+        information_state_shape=information_state_shape,
+        write_information_state=write_information_state,
+    ),
     records=RecordHooks(data_hash=data_hash, older_options=older_options),
     study=STUDY,
     # the ladder's best: the rule bot as prior, 20 random steps then the heuristic (docs/legion/strength.md)
