@@ -10,6 +10,7 @@ import re
 from asobi.core.match import Match
 from asobi.core.record import GameRecord
 from asobi.core.text import Styled, width
+from asobi.games.byston.messages import COUNTRY_STATES
 from asobi.games.byston.present.choices import annotate, choice_group, reachable, shortcuts, step_cost
 from asobi.games.byston.present.render import render_view, sheet_lines
 from asobi.games.byston.spec import SPEC
@@ -34,11 +35,23 @@ def draw(s, chit_id: str):
     return s
 
 
+STATE_WORDS = [said for pair in COUNTRY_STATES.values() for said in pair] + ["状態", "state"]
+
+
 def cells(line: str) -> list[tuple[int, int]]:
-    """A sheet line's cells as (first column, column after it) on a terminal: the last five words
-    (the state and four figures, none with a space) and the country's name before them."""
-    words = [(width(line[: m.start()]), width(line[: m.end()])) for m in re.finditer(r"\S+", line)]
-    return [(words[0][0], words[-6][1]), *words[-5:]]
+    """A sheet line's cells as (first column, column after it) on a terminal: the country's name,
+    the state (found by its words: "at war" has a space), and the four figures after it."""
+    state = re.search("|".join(sorted(map(re.escape, STATE_WORDS), key=len, reverse=True)), line)
+    assert state is not None, line
+
+    def span(start: int, end: int) -> tuple[int, int]:
+        return width(line[:start]), width(line[:end])
+
+    country = re.match(r"\s*(.*\S)\s+$", line[: state.start()])
+    assert country is not None, line
+    offset = state.end()
+    figures = [span(offset + m.start(), offset + m.end()) for m in re.finditer(r"\S+", line[offset:])]
+    return [span(country.start(1), country.end(1)), span(state.start(), state.end()), *figures]
 
 
 def test_the_japanese_sheet_lines_up_under_its_heading_as_the_english_one():

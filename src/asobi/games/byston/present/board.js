@@ -42,7 +42,6 @@
     battle_order: ["戦闘の順", "where to fight next"], sortie: ["出撃・収容", "sortie and stowing"],
     mount: ["搭乗", "boarding"], bomb: ["爆撃", "bombing?"], allocate: ["ヒットの割り振り", "placing hits"],
   };
-  const STATES = { neutral: ["静観", "standing by"], armed: ["軍備", "armed"], war: ["参戦", "at war"], collapsed: ["滅亡", "collapsed"] };
   const GROUPS = {
     declare: ["宣戦布告", "War"], pass: ["宣戦布告", "War"], share: ["収入", "Income"], develop: ["開発", "Development"],
     make: ["ユニットの生産", "Produce units"], extra: ["増産", "Extra production"], convert: ["換装", "Conversion"],
@@ -274,7 +273,7 @@
       const g = S.make("g", { "data-country": cid });
       g.append(S.make("rect", { x, y: y - 10, width: 10, height: 10, fill: INK[cid] || "#555" }));
       S.text(g, x + 14, y, nameOf("countries", cid, ja).slice(0, 12), { "font-size": 11 });
-      S.text(g, xs[1], y, said(STATES[row.state], ja), { "font-size": 11, fill: row.state === "war" ? "#b3261e" : row.state === "collapsed" ? "#888" : "#333" });
+      S.text(g, xs[1], y, window.asobiWord("byston", "state", row.state), { "font-size": 11, fill: row.state === "war" ? "#b3261e" : row.state === "collapsed" ? "#888" : "#333" });
       S.text(g, xs[2], y, String(row.gp), { "font-size": 11, "data-gp": cid });
       S.text(g, xs[3], y, String(row.tl), { "font-size": 11, "data-tl": cid });
       const limit = data.countries[cid] ? data.countries[cid].chit_limit : "";

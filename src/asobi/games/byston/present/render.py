@@ -12,6 +12,7 @@ from typing import Any
 
 from asobi.core.text import Styled, StyledBuilder, pad, width
 
+from ..messages import COUNTRY_STATES
 from ..tables import MapTable, Tables, Terrain
 
 NATION_LETTER = {"drake": "D", "ah": "A", "ku": "K", "rau": "R", "na": "N", "mi": "I", "": "-"}
@@ -83,12 +84,6 @@ _T = {
         "map: nation letter, terrain, mark (place letter or income GP); under a hex with counters (units, buildings), "
         "how many: d3 = 3 of Drake's camp, s2 = 2 of Sheela's, 3/2 = both camps (Drake's/Sheela's)",
     ),
-}
-_STATE = {
-    "neutral": ("静観", "neutral"),
-    "armed": ("軍備", "armed"),
-    "war": ("参戦", "war"),
-    "collapsed": ("滅亡", "collapsed"),
 }
 _DECISIONS = {
     "declare": ("宣戦布告（5）", "declaration of war (5)"),
@@ -342,7 +337,7 @@ def sheet_lines(view: dict[str, Any], lang: str) -> list[tuple[str, str | None]]
     rows: list[tuple[list[str], str | None]] = []
     for cid, sheet in view["countries"].items():
         name = countries[cid].ja if ja else countries[cid].en
-        state = _STATE[sheet["state"]][0 if ja else 1]
+        state = COUNTRY_STATES[sheet["state"]][0 if ja else 1]
         cells = [name, state, str(sheet["gp"]), str(sheet["tl"]), str(sheet["chits_made"]), str(sheet["seat"])]
         style = "bold" if sheet["state"] == "war" else "dim" if sheet["state"] == "collapsed" else None
         rows.append((cells, style))
