@@ -48,7 +48,9 @@ from asobi.core.agent import Observation
 
 from .board import BOX, COLLAPSED, DRAKE, KU, NA, NEUTRAL, RAU, WAR, building_at, static
 from .control import all_collectors
-from .forecast import camp_step, plan_for
+from .forecast import plan_for
+from .odds import pool_float
+from .rules import combat
 from .rules.collapse import serving_country
 from .rules.combat import BOMBER, NO_ROLE, SORTIED, is_ab, may_carry, may_ride
 from .rules.develop import modifier
@@ -89,6 +91,39 @@ def _character_strength() -> tuple[float, ...]:
             + ch.as_command
         )
     return tuple(out)
+
+
+@cache
+def _within(h: int, r: int) -> frozenset[int]:
+    """The hexes at most ``r`` steps from ``h`` (terrain aside: the distance of B-23)."""
+    adjacency = static().t.map.grid.adjacency
+    seen = {h}
+    frontier = [h]
+    for _ in range(r):
+        nxt = []
+        for x in frontier:
+            for n in adjacency[x]:
+                if n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+        frontier = nxt
+    return frozenset(seen)
+
+
+_ODDS: dict[tuple[Any, ...], float] = {}
+"""Siege odds already worked out, by what they depend on (:meth:`RuleBot._siege_odds`): pure
+values of the units, shared by every bot of the process."""
+
+
+@cache
+def _building_counters() -> tuple[int, ...]:
+    st = static()
+    return tuple(i for i in range(len(st.counter_unit)) if st.is_building(i))
+
+
+@cache
+def _zelana_unit() -> int:
+    return static().unit_index("zelana")
 
 
 @cache
@@ -251,6 +286,17 @@ def _siege_worth(s: BystonState, h: int) -> float:
     return worth
 
 
+def _fire(s: BystonState, step: str, camp: int) -> tuple[tuple[tuple[int, float], ...], int]:
+    """A camp's hits in one step of the battle under way in ``s`` and the command the other
+    camp's defender places elsewhere (25.9), by the rules' dice and bonuses: what
+    :func:`.forecast.camp_step` reads, in floats."""
+    dice, bonus, n = combat.attackers(s, step, camp)
+    if not n or not combat.targets(s, step, 1 - camp):  # task_roll's test (B-71)
+        return ((0, 1.0),), 0
+    hits = pool_float(dice, bonus)
+    return hits, min(combat.command(s, step, 1 - camp), hits[-1][0])
+
+
 def _tl7_pays(s: BystonState) -> bool:
     """Drake's TL 7 arms Ku (29.2) and Na (31.2): worth it once Na collects anyway, or when Ku's
     land gives more than Na's."""
@@ -263,8 +309,14 @@ class RuleBot(Agent):
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
         self.rng = Random(seed)
-        self._odds: dict[tuple[Any, ...], float] = {}
-        """Siege odds already worked out, by what they depend on (:meth:`_siege_odds`)."""
+        self._walks: dict[tuple[Any, ...], tuple[dict[int, tuple[int, int]], dict[int, int]]] = {}
+        """Ways over the map already walked (:meth:`_walk`)."""
+        self._open: dict[tuple[Any, ...], list[bool]] = {}
+        """Per country, whether the ship is the Zelana and the countries' states: per hex, whether
+        the ship may enter it (``may_enter``)."""
+        self._plan: tuple[int, int, list[int]] | None = None
+        """The ship moving now: its unit, the hex it should be in, and the hexes still to go
+        (:meth:`_on_move` plans the way once; :meth:`_on_step` follows it)."""
 
     def act(self, obs: Observation) -> Action:
         legal = obs.legal
@@ -411,57 +463,110 @@ class RuleBot(Agent):
     def _routes(self, s: BystonState, country: int, unit: int, here: int) -> dict[int, tuple[int, int]]:
         """Every hex the ship may reach over turns, hex → (steps, first hex of the way), by a
         breadth-first walk over the hexes it may enter (17.12, 17.13 through the rules' own
-        ``may_enter``)."""
-        grid = static().t.map.grid
+        ``may_enter``). ``may_enter`` reads only the map, the countries' states and whether the
+        unit is the Zelana, so a walk is kept for those (the returned dict is shared: read only)."""
+        return self._walk(s, country, unit, here)[0]
+
+    def _walk(
+        self, s: BystonState, country: int, unit: int, here: int
+    ) -> tuple[dict[int, tuple[int, int]], dict[int, int]]:
+        """:meth:`_routes` and, per hex reached, the hex it was reached from."""
+        status = tuple(s.status)
+        zelana = unit == _zelana_unit()
+        key = (country, zelana, here, status)
+        walk = self._walks.get(key)
+        if walk is not None:
+            return walk
+        open_key = (country, zelana, status)
+        enterable = self._open.get(open_key)
+        if enterable is None:
+            size = static().t.map.grid.size
+            enterable = self._open[open_key] = [may_enter(s, country, unit, n) for n in range(size)]
+        adjacency = static().t.map.grid.adjacency
         routes: dict[int, tuple[int, int]] = {here: (0, here)}
+        parent: dict[int, int] = {}
         frontier = [here]
         while frontier:
             nxt = []
             for h in frontier:
                 steps, first = routes[h]
-                for n in grid.adjacency[h]:
-                    if n not in routes and may_enter(s, country, unit, n):
+                for n in adjacency[h]:
+                    if enterable[n] and n not in routes:
                         routes[n] = (steps + 1, n if h == here else first)
+                        parent[n] = h
                         nxt.append(n)
             frontier = nxt
-        return routes
+        if len(self._walks) > 2048:
+            self._walks.clear()
+            self._open.clear()
+        self._walks[key] = walk = (routes, parent)
+        return walk
 
-    def _goal(self, s: BystonState, country: int, unit: int, here: int) -> tuple[int, int] | None:
+    def _path(self, s: BystonState, country: int, unit: int, here: int, goal: int) -> list[int]:
+        """The hexes from ``here`` (not included) to ``goal`` along :meth:`_routes`' way."""
+        parent = self._walk(s, country, unit, here)[1]
+        path = []
+        h = goal
+        while h != here:
+            path.append(h)
+            h = parent[h]
+        path.reverse()
+        return path
+
+    def _goal(
+        self,
+        s: BystonState,
+        country: int,
+        unit: int,
+        here: int,
+        strengths: tuple[dict[int, float], dict[int, float]] | None = None,
+        threatened: dict[int, int] | None = None,
+    ) -> tuple[int, int, int] | None:
         """(steps, first hex) towards the nearest threatened hex of the camp (:meth:`_threatened`)
         within reach, else the enemy building its group would take (:meth:`_sieges`) that is worth
         the most (:func:`_siege_worth`, less a GP for every :data:`SIEGE_STEPS_PER_GP` hexes away),
         else the nearest enemy stack the hex's force outweighs or income hex the camp does not
-        collect; ``None`` to stay."""
+        collect; ``None`` to stay. The goal is (steps, first hex of the way, the goal's hex)."""
         st = static()
         camp = st.camp[country]
-        strengths = self._strengths(s)
+        if strengths is None:
+            strengths = self._strengths(s)
         force = strengths[camp].get(here, 0.0)
         routes = self._routes(s, country, unit, here)
-        threatened = self._threatened(s, camp, strengths)
+        if threatened is None:
+            threatened = self._threatened(s, camp, strengths)
         if here in threatened:
             return None
         near = [h for h in threatened if h in routes and routes[h][0] <= DEFEND_WITHIN]
         if near:
-            return routes[min(near, key=lambda h: (threatened[h], routes[h][0], h))]
-        sieges = self._sieges(s, country, here, routes)
+            best = min(near, key=lambda h: (threatened[h], routes[h][0], h))
+            return (*routes[best], best)
+        sieges = self._sieges(s, country, here, routes, best_only=True)
         if sieges:
-            best = max(sieges, key=lambda h: (_siege_worth(s, h) - routes[h][0] / SIEGE_STEPS_PER_GP, -h))
-            return routes[best] if best != here else None
+            best = sieges[0]
+            return (*routes[best], best) if best != here else None
         goals = self._targets(s, camp, force, strengths, routes)
         if not goals:
             return None
         best = min(goals, key=lambda h: (routes[h][0], h))
-        return routes[best] if best != here else None
+        return (*routes[best], best) if best != here else None
 
     # ---- sieges ------------------------------------------------------------------------------
     def _sieges(
-        self, s: BystonState, country: int, here: int, routes: Mapping[int, tuple[int, int]]
+        self,
+        s: BystonState,
+        country: int,
+        here: int,
+        routes: Mapping[int, tuple[int, int]],
+        best_only: bool = False,
     ) -> list[int]:
         """The enemy buildings within reach that the group of ``here`` (:meth:`_group`) would remove
         within :data:`SIEGE_BATTLES` battles with a chance of :data:`SIEGE_ODDS` or more
         (:meth:`_siege_odds`), and whose hex's enemy weight it at least matches: castles (a
         capital's loss ends Ah and Mi, 32.4, 33.4; every castle counts for Rau's and Na's, 30.5,
-        31.5) and buildings on income hexes (6.4 ①: the building holds the hex until removed)."""
+        31.5) and buildings on income hexes (6.4 ①: the building holds the hex until removed).
+        With ``best_only``, only the first of them by :meth:`_siege_rank` (the odds, dearest to
+        work out, are read for as few as may be)."""
         st = static()
         camp = st.camp[country]
         candidates = []
@@ -486,11 +591,21 @@ class RuleBot(Agent):
         char_weight = _character_strength()
         ours = sum(weight[i] for i in counters) + sum(char_weight[k] for k in chars)
         out = []
+        if best_only:
+            candidates.sort(key=lambda h: self._siege_rank(s, h, routes))
         for target in candidates:
             theirs = sum(weight[i] for i in s.stacks[target] if st.camp[s.owner[i]] != camp)
             if theirs <= ours and self._siege_odds(s, country, counters, chars, target) >= SIEGE_ODDS:
                 out.append(target)
+                if best_only:
+                    break
         return out
+
+    @staticmethod
+    def _siege_rank(s: BystonState, h: int, routes: Mapping[int, tuple[int, int]]) -> tuple[float, int]:
+        """Which siege first (smallest first): the worth of the building (:func:`_siege_worth`)
+        less a GP for every :data:`SIEGE_STEPS_PER_GP` hexes of the way."""
+        return (routes[h][0] / SIEGE_STEPS_PER_GP - _siege_worth(s, h), h)
 
     def _group(self, s: BystonState, country: int, here: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """What a siege from ``here`` would bring: the country's ships within :data:`GROUP_RANGE`
@@ -540,18 +655,21 @@ class RuleBot(Agent):
         bombing and again in shelling (24), by the rules' own dice, blocks and command
         (:func:`.forecast.camp_step`). The defenders' fire (21, 22, 24) is not counted:
         :data:`SIEGE_ODDS` and the weight test of :meth:`_sieges` leave room for it."""
+        st = static()
+        unit = st.counter_unit
+        flipped = s.flipped
+        owner = s.owner
         key = (
             country,
             target,
-            counters,
+            tuple(sorted((unit[i], flipped[i], owner[i]) for i in counters)),
             chars,
-            s.stacks[target],
-            tuple(s.flipped[i] for i in s.stacks[target]),
+            tuple((unit[i], flipped[i], owner[i]) for i in s.stacks[target]),
+            tuple(k for k, at in enumerate(s.char_at) if at == target),
         )
-        cached = self._odds.get(key)
+        cached = _ODDS.get(key)
         if cached is not None:
             return cached
-        st = static()
         camp = st.camp[country]
         building = building_at(s, target)
         copy: Any = s.clone()
@@ -581,28 +699,28 @@ class RuleBot(Agent):
         copy.hits = (0, 0)
         copy.command = 0
         copy.fight = (country, target)
-        bombing = camp_step(copy, "bombing", camp, (building,))
-        shelling = camp_step(copy, "shelling", camp, (building,))
+        bombing = _fire(copy, "bombing", camp)
+        shelling = _fire(copy, "shelling", camp)
         sizes = [b.size for b in plan_for(copy, "shelling", camp, (building,))]
         # the building's state: 2 face up, 1 flipped, 0 removed; each block in turn (B-30), the
         # defender's command first placing its share elsewhere (25.9)
         left: dict[int, float] = {len(sizes): 1.0}
         for _battle in range(SIEGE_BATTLES):
-            for step in (bombing, shelling):
+            for step_hits, step_command in (bombing, shelling):
                 after: dict[int, float] = {}
                 for state, p in left.items():
-                    for hits, q in step.hits:
-                        on_building = hits - step.command
+                    for hits, q in step_hits:
+                        on_building = hits - step_command
                         now = state
                         while now and on_building >= sizes[len(sizes) - now]:
                             on_building -= sizes[len(sizes) - now]
                             now -= 1
-                        after[now] = after.get(now, 0.0) + p * float(q)
+                        after[now] = after.get(now, 0.0) + p * q
                 left = after
         odds = left.get(0, 0.0)
-        if len(self._odds) > 4096:
-            self._odds.clear()
-        self._odds[key] = odds
+        if len(_ODDS) > 16384:
+            _ODDS.clear()
+        _ODDS[key] = odds
         return odds
 
     @staticmethod
@@ -642,18 +760,22 @@ class RuleBot(Agent):
         """The camp's hexes with Drake himself (rank 0) or a building (rank 1) where the enemy
         within 3 hexes outweighs what stands there."""
         st = static()
-        grid = st.t.map.grid
         enemy = strengths[1 - camp]
         ours = strengths[camp]
         drake_at = s.char_at[DRAKE_CHAR]
+        places = set()
+        if drake_at >= 0 and any(st.camp[s.owner[i]] == camp for i in s.stacks[drake_at]):
+            places.add(drake_at)
+        if DEFEND_BUILDINGS:
+            for i in _building_counters():
+                at = s.where[i]
+                if at >= 0 and st.camp[s.owner[i]] == camp:
+                    places.add(at)
         out: dict[int, int] = {}
-        for i, at in enumerate(s.where):
-            if (
-                at >= 0
-                and st.camp[s.owner[i]] == camp
-                and (at == drake_at or (DEFEND_BUILDINGS and st.is_building(i)))
-            ):
-                danger = sum(w for h, w in enemy.items() if grid.distance(at, h) <= THREAT_RANGE)
+        for at in places:
+            if enemy:
+                near = _within(at, THREAT_RANGE)
+                danger = sum(w for h, w in enemy.items() if h in near)
                 if danger > max(ours.get(at, 0.0), THREAT_LEAST):
                     out[at] = 0 if at == drake_at else 1
         return out
@@ -662,20 +784,25 @@ class RuleBot(Agent):
         country = pending[2]
         camp = static().camp[country]
         strengths = self._strengths(s)
+        threatened = self._threatened(s, camp, strengths)
+        self._plan = None
         for action in legal:
             if action[0] != "ship":
                 continue
             here = action[2]
             if strengths[1 - camp].get(here):
                 continue  # the enemy is here: stay and fight
-            if self._guards(s, country, here, strengths[1 - camp]):
+            if self._guards(s, country, here, strengths):
                 continue
-            goal = self._goal(s, country, action[1], here)
+            goal = self._goal(s, country, action[1], here, strengths, threatened)
             if goal is not None and goal[0] <= GOAL_REACH:
+                self._plan = (action[1], here, self._path(s, country, action[1], here, goal[2]))
                 return action
         return ("done",)
 
-    def _guards(self, s: BystonState, country: int, here: int, enemy: dict[int, float]) -> bool:
+    def _guards(
+        self, s: BystonState, country: int, here: int, strengths: tuple[dict[int, float], dict[int, float]]
+    ) -> bool:
         """The last ship of the country in a hex with Drake himself (27.3), or with a building of
         the camp while an enemy stack is within 4 hexes, stays."""
         st = static()
@@ -690,12 +817,15 @@ class RuleBot(Agent):
         if self._taken(country, here):
             return self._abs_at(s, here, country) < HOLD_WITH_ABS  # 6.4 ②, ③: who holds it
 
-        building = any(at == here and st.is_building(i) for i, at in enumerate(s.where))
-        near = [w for h, w in enemy.items() if grid.distance(here, h) <= 4]
-        if not building or not near:
+        building = any(st.is_building(i) for i in s.stacks[here])
+        if not building:
+            return False
+        camp = st.camp[country]
+        near = [w for h, w in strengths[1 - camp].items() if grid.distance(here, h) <= 4]
+        if not near:
             return False
         # a stack that outweighs every enemy near goes out to meet it rather than wait
-        force = self._strengths(s)[st.camp[country]].get(here, 0.0)
+        force = strengths[camp].get(here, 0.0)
         return force < ATTACK_MARGIN * max(near)
 
     @staticmethod
@@ -711,8 +841,8 @@ class RuleBot(Agent):
         camp = st.camp[country]
         return sum(
             1
-            for i, at in enumerate(s.where)
-            if at == h and st.kind(i) == "AB" and st.camp[s.owner[i]] == camp and i not in skip
+            for i in s.stacks[h]
+            if st.kind(i) == "AB" and st.camp[s.owner[i]] == camp and i not in skip
         )
 
     def _on_load(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
@@ -730,12 +860,20 @@ class RuleBot(Agent):
         return ("go",)
 
     def _on_step(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
+        """The next hex of the way :meth:`_on_move` planned for this ship; stop at its end, or if
+        the way is no longer open."""
         st = static()
         here = s.where[s.ship]
-        goal = self._goal(s, pending[2], st.counter_unit[s.ship], here)
-        if goal is None or ("step", goal[1]) not in legal:
+        plan = self._plan
+        if plan is None or plan[0] != st.counter_unit[s.ship] or plan[1] != here or not plan[2]:
+            self._plan = None
             return ("stop",)
-        return ("step", goal[1])
+        step = ("step", plan[2][0])
+        if step not in legal:
+            self._plan = None
+            return ("stop",)
+        self._plan = (plan[0], plan[2][0], plan[2][1:])
+        return step
 
     # ---- combat ------------------------------------------------------------------------------
     def _on_battle_order(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
