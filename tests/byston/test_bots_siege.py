@@ -128,8 +128,8 @@ def test_sheela_camp_besieges_drakes_fort_too():
     bot = RuleBot(1, 1)
     routes = bot._routes(s, NA, static().counter_unit[grimley], h("1316"))
     sieges = bot._sieges(s, NA, h("1316"), routes)
-    assert h("1114") in sieges  # Drake's fort on a 3-GP hex: two Drumlos and Garalia in it
-    assert _siege_worth(s, h("1114")) == 6.0
+    assert h("1114") in sieges  # Drake's fort on a 5-GP hex: two Drumlos and Garalia in it
+    assert _siege_worth(s, h("1114")) == 10.0
 
 
 def test_drake_himself_and_the_ship_that_guards_him_are_left_out_of_a_group():
