@@ -367,39 +367,39 @@ def _collecting_camps(s: BystonState) -> dict[int, int]:
     return {h: camp[who[0]] for h, who in all_collectors(s) if who}
 
 
-def _hits_at_most(s: BystonState, counters: Sequence[int], chars: Sequence[int]) -> int:
-    """The most hits ``counters`` and ``chars`` could make in :data:`SIEGE_BATTLES` battles'
-    bombing and shelling: every AB's bombing die and every gun hitting (23, 24), every
-    character's attack added (21.6, 24.8). A building whose two blocks (25.4: each at least its
-    side's defence, :func:`_to_remove`) need more than this cannot be removed, so its odds need
-    no working out."""
+def _may_remove(s: BystonState, counters: Sequence[int], chars: Sequence[int], building: int) -> bool:
+    """Whether ``counters`` and ``chars`` could remove ``building`` at all in :data:`SIEGE_BATTLES`
+    battles if every die hit (23, 24) and every character's attack counted in both steps (21.6,
+    24.8): each of its blocks (25.4, B-30: a building's is its side's defence) needs one step with
+    that many hits, and all of them together need that many over the battles. When not, its odds
+    (:meth:`RuleBot._siege_odds`) are 0 and need no working out."""
     dice = _siege_dice()
     flipped = s.flipped
-    per_battle = sum(dice[i][1 if flipped[i] else 0] for i in counters)
+    bombing = shelling = 0
+    for i in counters:
+        b, g = dice[i][1 if flipped[i] else 0]
+        bombing += b
+        shelling += g
     char_hits = _char_hits()
-    per_battle += sum(char_hits[k] for k in chars)
-    return SIEGE_BATTLES * per_battle
+    bonus = sum(char_hits[k] for k in chars)
+    most = max(bombing, shelling) + bonus
+    front, back = _two_defences()[building]
+    blocks = (back,) if flipped[building] else (front, back)
+    return most >= max(blocks) and SIEGE_BATTLES * (bombing + shelling + 2 * bonus) >= sum(blocks)
 
 
 @cache
-def _siege_dice() -> tuple[tuple[int, int], ...]:
-    """Per counter, face up and flipped: the dice it rolls in a siege (an AB's bombing die if it
-    bombs at all, a ship's or building's guns)."""
+def _siege_dice() -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
+    """Per counter, face up and flipped: the dice it rolls in a siege's bombing (one if its side
+    bombs at all, 23) and shelling (its guns, 24)."""
     st = static()
     out = []
     for i in range(len(st.counter_unit)):
         thing = st.t.unit(st.unit_id(i))
         front = thing.front
         back = thing.back
-        out.append((int(front.bomb > 0) + front.guns, int(back.bomb > 0) + back.guns))
+        out.append(((int(front.bomb > 0), front.guns), (int(back.bomb > 0), back.guns)))
     return tuple(out)
-
-
-def _to_remove(s: BystonState, building: int) -> int:
-    """The fewest hits that remove ``building``: its blocks (25.4) are at least its defence face
-    up and flipped, or only the flipped one's if it is flipped already."""
-    front, back = _two_defences()[building]
-    return back if s.flipped[building] else front + back
 
 
 @cache
@@ -842,19 +842,17 @@ class RuleBot(Agent):
         out = []
         if best_only:
             candidates.sort(key=lambda h: self._siege_rank(s, h, routes))
-        hits = _hits_at_most(s, counters, chars)
         for target in candidates:
             stack = s.stacks[target]
             theirs = sum(weight[i] for i in stack if st.camp[s.owner[i]] != camp)
             if (
                 theirs <= ours
-                and hits
-                + _hits_at_most(
+                and _may_remove(
                     s,
-                    [i for i in stack if st.camp[s.owner[i]] == camp],
-                    [k for k, at in enumerate(s.char_at) if at == target],
+                    [*counters, *(i for i in stack if st.camp[s.owner[i]] == camp)],
+                    [*chars, *(k for k, at in enumerate(s.char_at) if at == target)],
+                    building_at(s, target),
                 )
-                >= _to_remove(s, building_at(s, target))
                 and self._siege_odds(s, country, counters, chars, target) >= SIEGE_ODDS
             ):
                 out.append(target)
