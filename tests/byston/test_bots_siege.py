@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from asobi.games.byston.board import WAR, static
-from asobi.games.byston.bots import SIEGE_ODDS, RuleBot, _siege_worth
+from asobi.games.byston.bots import SIEGE_ODDS, RuleBot, _may_remove, _siege_worth
 from asobi.games.byston.odds import dice_of, pool
 from asobi.games.byston.state import DRAKE_CHAR
 
@@ -128,8 +128,8 @@ def test_sheela_camp_besieges_drakes_fort_too():
     bot = RuleBot(1, 1)
     routes = bot._routes(s, NA, static().counter_unit[grimley], h("1316"))
     sieges = bot._sieges(s, NA, h("1316"), routes)
-    assert h("1114") in sieges  # Drake's fort on a 3-GP hex: two Drumlos and Garalia in it
-    assert _siege_worth(s, h("1114")) == 6.0
+    assert h("1114") in sieges  # Drake's fort on a 5-GP hex: two Drumlos and Garalia in it
+    assert _siege_worth(s, h("1114")) == 10.0
 
 
 def test_drake_himself_and_the_ship_that_guards_him_are_left_out_of_a_group():
@@ -141,3 +141,19 @@ def test_drake_himself_and_the_ship_that_guards_him_are_left_out_of_a_group():
     assert len(ships_home) == 2
     assert sum(1 for i in counters if st.is_ship(i)) == 1  # one of the two stays (27.3)
     assert DRAKE_CHAR not in chars and ch("bern") in chars
+
+
+def test_a_building_no_dice_could_remove_is_not_worked_out():
+    s = game()
+    s.status[NA] = WAR
+    clear(s, "2213")
+    castle = put(s, "na", "castle", "2213")
+    put(s, "drake", "namwan", "2011")
+    bot = RuleBot(0, 1)
+    counters, chars = bot._group(s, DRAKE, h("2011"))
+    assert not _may_remove(s, counters, chars, castle)  # a lone Namwan's guns cannot flip a castle
+    assert bot._siege_odds(s, DRAKE, counters, chars, h("2213")) == 0.0
+    strong_drake_group(s, "2011")
+    counters, chars = bot._group(s, DRAKE, h("2011"))
+    assert _may_remove(s, counters, chars, castle)
+    assert bot._siege_odds(s, DRAKE, counters, chars, h("2213")) > 0.0

@@ -120,12 +120,10 @@ def test_a_stack_that_outweighs_the_enemy_near_leaves_its_building():
     put(s, "drake", "namwan", "1114")
     put(s, "rau", "gunan", "1313")
     bot = RuleBot(0, 1)
-    enemy = bot._strengths(s)[1]
-    assert not bot._guards(s, C["drake"], h("1114"), enemy)  # one ship outweighs one Gunan
+    assert not bot._guards(s, C["drake"], h("1114"), bot._strengths(s))  # one ship outweighs one Gunan
     for _ in range(3):
         put(s, "rau", "botune", "1313")
-    enemy = bot._strengths(s)[1]
-    assert bot._guards(s, C["drake"], h("1114"), enemy)  # a stronger enemy near: it stays
+    assert bot._guards(s, C["drake"], h("1114"), bot._strengths(s))  # a stronger enemy near: it stays
 
 
 def test_countries_not_at_war_weigh_nothing():

@@ -21,7 +21,7 @@ from asobi.games.byston.state import BystonState
 from support.play import random_action
 from support.scenario import rule
 
-from .helpers import C, ch, chit, events, game, phase, stay
+from .helpers import C, ch, chit, clear, events, game, phase, put, stay
 
 NOTHING = {
     "declare": ("pass",),
@@ -78,9 +78,9 @@ def test_the_game_ends_after_turn_16_on_the_incomes():
     assert s.is_terminal()
     [e] = events(s, "final_income")
     assert e.clause == "27.2" and dict(e.args) == {
-        "drake": 14,
-        "sheela": 20,
-        "difference": -6,
+        "drake": 20,
+        "sheela": 21,
+        "difference": -1,
         "band": "draw",
     }
     o = s.outcome()
@@ -93,7 +93,9 @@ def test_the_game_ends_after_turn_16_on_the_incomes():
     assert o.reason == "sheela_complete" and o.winners == (2, 3) and o.scores == (0.0, 0.0, 1.0, 1.0)
     s = BystonState(3)
     s.turn = 16
-    s.status[C["na"]] = WAR
+    s.status[C["na"]] = WAR  # 20 against 42: a draw, until Rau takes Drake's 3-GP hex 1017
+    clear(s, "1017")
+    put(s, "rau", "grimley", "1017")
     phase(s, "end_turn")
     assert s.outcome().reason == "sheela_ahead" and s.outcome().scores == (0.25, 0.75, 0.75)
 

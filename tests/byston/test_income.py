@@ -22,7 +22,7 @@ def test_each_country_adds_the_gp_of_its_hexes_and_keeps_them():
     s = game()
     s.gp[C["drake"]] = 10
     phase(s, "income", only=True)
-    assert s.gp[C["drake"]] == 24  # 14 GP of Drake's own land on top of the 10 kept
+    assert s.gp[C["drake"]] == 30  # 20 GP of Drake's own land on top of the 10 kept
     [e] = [e for e in events(s, "income") if dict(e.args)["country"] == C["drake"]]
     assert e.clause == "6.2" and dict(e.args)["hexes"] == 5
     assert e.also == ("6.4",)  # who controls each hex it collects
@@ -32,7 +32,7 @@ def test_each_country_adds_the_gp_of_its_hexes_and_keeps_them():
 def test_a_country_standing_by_collects_nothing():
     s = phase(game(), "income", only=True)
     assert income_of(s, "ku") == 0 and income_of(s, "na") == 0 and income_of(s, "ah") == 0
-    assert income_of(s, "rau") == 16 and income_of(s, "mi") == 4  # 軍備 collects
+    assert income_of(s, "rau") == 17 and income_of(s, "mi") == 4  # 軍備 collects
     s = game()
     s.status[C["ku"]] = ARMED
     phase(s, "income", only=True)
@@ -97,7 +97,7 @@ def test_a_surviving_allys_land_yields_nothing_to_the_others():
     assert controllers(s, h("0206")) == (0, (C["drake"],), "②")
     assert collectors(s, h("0206")) == ()
     phase(s, "income", only=True)
-    assert income_of(s, "drake") == 14 and income_of(s, "ku") == 10
+    assert income_of(s, "drake") == 20 and income_of(s, "ku") == 10
 
 
 @rule("6.7", "B-2")
@@ -134,7 +134,7 @@ def test_the_zelanas_hexes_count_for_rau_and_na_if_at_war():
 @rule("B-33")
 def test_camp_income_is_the_income_phase_by_camp():
     s = game()
-    assert camp_income(s) == (14, 20)  # Drake's land; Rau's 16 and Mi's 4 (Ku, Na and Ah stand by)
+    assert camp_income(s) == (20, 21)  # Drake's land; Rau's 17 and Mi's 4 (Ku, Na and Ah stand by)
     s.status[C["ku"]] = ARMED
     s.status[C["na"]] = WAR
-    assert camp_income(s) == (26, 41)
+    assert camp_income(s) == (32, 42)

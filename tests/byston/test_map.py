@@ -61,7 +61,7 @@ def test_drake_can_reach_ah_land_far_from_elf_castle_before_war():
 def test_income_per_nation_as_documented():
     t = tables()
     totals = {n: sum(t.map.hexes[i].income for i in t.map.land(n)) for n in LAND_COUNTRIES}
-    assert totals == {"drake": 14, "ku": 12, "rau": 16, "na": 21, "ah": 10, "mi": 4}
+    assert totals == {"drake": 20, "ku": 12, "rau": 17, "na": 21, "ah": 10, "mi": 4}
 
 
 def test_the_render_shows_terrain_borders_and_places():
@@ -70,7 +70,7 @@ def test_the_render_shows_terrain_borders_and_places():
     lines = text.splitlines()
     assert len([line for line in lines if line[:2].isdigit()]) == t.map.grid.height
     assert "D.a" in text  # Rase Wau: Drake's plain, mark a, listed below
-    assert "a ラース・ワウ (0916, 4 GP)" in text
+    assert "a ラース・ワウ (0916, 5 GP)" in text
     assert "i クスタンガの丘 (1712 1812 1713)" in text
     english = render_map(t, "en")
     assert "Kustanga Hills" in english

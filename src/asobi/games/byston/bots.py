@@ -10,7 +10,10 @@ it never changes the real state. Its rules, decision by decision:
   hex evenly (6.7);
 - develop when the dearest roll still leaves a chit's GP (a failed payment loses everything,
   7.5), twice at once with three times that; Drake stops short of TL 7 while it would arm a Na
-  standing by whose land yields more than Ku's (29.2, 31.2);
+  standing by whose land yields more than Ku's (29.2, 31.2); Rau, once it may make the Goraon,
+  stops developing until it is at war while the final count it can foresee (:func:`_projection`)
+  is not yet Sheela's camp's (above −25, 27.2): the GP go to the Goraon, which opens Rau's war
+  (30.2) and so Na's (31.4), whose land then counts for Sheela's camp;
 - produce one action chit first (no chit, no action phase, 14; an ABS chit once it has an ABS on
   the map), a second and third with 15 and 25 GP in hand, then ships before ABs, each the kind
   with the most combat value per GP, into the building with the most of the country's ships;
@@ -30,14 +33,18 @@ it never changes the real state. Its rules, decision by decision:
   (17.12); loading every AB and character it may take but Drake himself; a ship stays where the
   enemy is, and the last ship stays with Drake, at a building with a stronger enemy within 4
   hexes, or on an income hex taken from the enemy unless three ABs hold it (6.4 ②, ③), leaving
-  those three behind when it goes on;
+  those three behind when it goes on; a ship follows the way planned when it set out;
+- in the last turns (from :data:`ENDGAME_TURN`) it plays for the final count: a ship's goal is
+  the one worth the most to it (an income hex the enemy collects twice its GP, one nobody
+  collects its GP, an enemy stack by its weight), less a GP for every phase's move away, and no
+  two ships of a seat go for the same hex in a turn;
 - in battle: sortie all, board the strongest unit, bomb, place hits on the enemy units whose loss
   costs the most per hit, and its own camp's hits on its cheapest units.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
 from random import Random
 from typing import Any
@@ -47,8 +54,10 @@ from asobi.core.actions import Action
 from asobi.core.agent import Observation
 
 from .board import BOX, COLLAPSED, DRAKE, KU, NA, NEUTRAL, RAU, WAR, building_at, static
-from .control import all_collectors
-from .forecast import camp_step, plan_for
+from .control import all_collectors, camp_income
+from .forecast import plan_for
+from .odds import pool_float
+from .rules import combat
 from .rules.collapse import serving_country
 from .rules.combat import BOMBER, NO_ROLE, SORTIED, is_ab, may_carry, may_ride
 from .rules.develop import modifier
@@ -89,6 +98,74 @@ def _character_strength() -> tuple[float, ...]:
             + ch.as_command
         )
     return tuple(out)
+
+
+@cache
+def _within(h: int, r: int) -> frozenset[int]:
+    """The hexes at most ``r`` steps from ``h`` (terrain aside: the distance of B-23)."""
+    adjacency = static().t.map.grid.adjacency
+    seen = {h}
+    frontier = [h]
+    for _ in range(r):
+        nxt = []
+        for x in frontier:
+            for n in adjacency[x]:
+                if n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+        frontier = nxt
+    return frozenset(seen)
+
+
+_STATE_FREE = (("sortie_all",), ("bomb",), ("act",), ("surprise",))
+"""The bot's answer, whatever the position, wherever it is legal: sortie all (20.1), bomb (22.1),
+act at once rather than wait for a joint operation (15.3), declare the surprise attack (16.3);
+each verb belongs to one decision only."""
+
+_ODDS: dict[tuple[Any, ...], float] = {}
+"""Siege odds already worked out, by what they depend on (:meth:`RuleBot._siege_odds`): the
+besieging country, the group's units (kind, face, owner) and characters, and what stands in the
+target hex (the same in any hex: the dice do not read the map); shared by every bot of the process."""
+
+
+@cache
+def _capitals_that_end() -> tuple[int, int]:
+    """The Elf and Kiron Castles' hexes: their loss ends Ah and Mi (33.4, 32.4)."""
+    st = static()
+    return (st.elf_castle, st.t.map.place_hex("kiron_castle"))
+
+
+@cache
+def _flagships() -> tuple[tuple[int, int], ...]:
+    """Every ABS counter with the TL that makes it (8.3)."""
+    st = static()
+    return tuple(
+        (i, getattr(st.t.unit(st.unit_id(i)), "tl", 0) or 0)
+        for i in range(len(st.counter_unit))
+        if st.kind(i) == "ABS"
+    )
+
+
+@cache
+def _ship_counters() -> tuple[int, ...]:
+    st = static()
+    return tuple(i for i in range(len(st.counter_unit)) if st.is_ship(i))
+
+
+@cache
+def _building_counters() -> tuple[int, ...]:
+    st = static()
+    return tuple(i for i in range(len(st.counter_unit)) if st.is_building(i))
+
+
+@cache
+def _goraon_tl() -> int:
+    return int(static().t.machines["goraon"].tl)
+
+
+@cache
+def _zelana_unit() -> int:
+    return static().unit_index("zelana")
 
 
 @cache
@@ -152,15 +229,10 @@ def _saving_for_flagship(s: BystonState, country: int) -> bool:
     """Whether the country's factory box holds a flagship (ABS) its TL allows: no extra production
     then, so the GP pile up for it (once they pay, it is made first, being a ship); the Goraon and
     the Gea Gring also open wars (29.3, 30.2)."""
-    st = static()
     tl = s.tl[country]
-    return any(
-        s.where[i] == BOX
-        and s.owner[i] == country
-        and st.kind(i) == "ABS"
-        and getattr(st.t.unit(st.unit_id(i)), "tl", 0) <= tl
-        for i in range(len(s.where))
-    )
+    where = s.where
+    owner = s.owner
+    return any(where[i] == BOX and owner[i] == country and need <= tl for i, need in _flagships())
 
 
 ATTACK_MARGIN = 1.2
@@ -189,6 +261,19 @@ SIEGE_BATTLES = 2
 11.7), so a second action phase of the same turn finishes what the first began."""
 SIEGE_STEPS_PER_GP = 6.0
 """A siege target this many hexes further away (two phases' moves) must be worth a GP more."""
+GORAON_FIRST = True
+"""While Sheela's camp is not winning (:func:`_projection` above −25), Rau stops developing at the
+Goraon's TL until it is at war (30.2: the Goraon opens Rau's war, 31.4 then Na's)."""
+SHEELA_AHEAD = -25
+"""27.2: Sheela's camp is ahead at −25 or less."""
+ENDGAME_TURN = 13
+"""From this turn on the bot plays for the final count (27.2): a ship's goal is the one worth the
+most to it (:meth:`RuleBot._raid_worth`, less a GP for every :data:`RAID_STEPS_PER_GP` hexes away)
+rather than the nearest, and no two ships of a seat go for the same hex in one turn."""
+RAID_STEPS_PER_GP = 3.0
+"""In the last turns, a goal this many hexes further away (one phase's move) must be worth a GP more."""
+RAID_WEIGHT_PER_GP = 10.0
+"""In the last turns, an enemy stack is worth a GP of the final count for this much of its weight."""
 GROUP_RANGE = 3
 """A country's ships this near each other (one phase's move, 17.4) count as one besieging group,
 so the ships of a stack set out together and keep together on the way."""
@@ -246,9 +331,104 @@ def _siege_worth(s: BystonState, h: int) -> float:
     worth = 2.0 * st.t.map.income_of[h]
     if b >= 0 and st.kind(b) == "castle":
         worth += 2.0
-        if h in (st.elf_castle, st.t.map.place_hex("kiron_castle")):
+        if h in _capitals_that_end():
             worth += 6.0
     return worth
+
+
+def _fire(s: BystonState, step: str, camp: int) -> tuple[tuple[tuple[int, float], ...], int]:
+    """A camp's hits in one step of the battle under way in ``s`` and the command the other
+    camp's defender places elsewhere (25.9), by the rules' dice and bonuses: what
+    :func:`.forecast.camp_step` reads, in floats."""
+    dice, bonus, n = combat.attackers(s, step, camp)
+    if not n or not combat.targets(s, step, 1 - camp):  # task_roll's test (B-71)
+        return ((0, 1.0),), 0
+    hits = pool_float(dice, bonus)
+    return hits, min(combat.command(s, step, 1 - camp), hits[-1][0])
+
+
+def _projection(s: BystonState) -> int:
+    """The final count (27.2, Drake's camp less Sheela's) if nothing changed hands and the
+    countries that enter in every game entered: income as it counts now (B-33), with Ku's land
+    for Drake's camp while Ku stands by (29.2: Drake's TL 7 arms it) and Na's for Sheela's (31.2,
+    31.4: Drake's TL 7 or Rau's war brings it in)."""
+    drake, sheela = camp_income(s)
+    projected = drake - sheela
+    if s.status[KU] == NEUTRAL:
+        projected += _land_income(KU)
+    if s.status[NA] == NEUTRAL:
+        projected -= _land_income(NA)
+    return projected
+
+
+def _collecting_camps(s: BystonState) -> dict[int, int]:
+    """Per income hex that some country collects now (6.4–6.8), its camp."""
+    camp = static().camp
+    return {h: camp[who[0]] for h, who in all_collectors(s) if who}
+
+
+def _may_remove(s: BystonState, counters: Sequence[int], chars: Sequence[int], building: int) -> bool:
+    """Whether ``counters`` and ``chars`` could remove ``building`` at all in :data:`SIEGE_BATTLES`
+    battles if every die hit (23, 24) and every character's attack counted in both steps (21.6,
+    24.8): each of its blocks (25.4, B-30: a building's is its side's defence) needs one step with
+    that many hits, and all of them together need that many over the battles. When not, its odds
+    (:meth:`RuleBot._siege_odds`) are 0 and need no working out."""
+    dice = _siege_dice()
+    flipped = s.flipped
+    bombing = shelling = 0
+    for i in counters:
+        b, g = dice[i][1 if flipped[i] else 0]
+        bombing += b
+        shelling += g
+    char_hits = _char_hits()
+    bonus = sum(char_hits[k] for k in chars)
+    most = max(bombing, shelling) + bonus
+    front, back = _two_defences()[building]
+    blocks = (back,) if flipped[building] else (front, back)
+    return most >= max(blocks) and SIEGE_BATTLES * (bombing + shelling + 2 * bonus) >= sum(blocks)
+
+
+@cache
+def _siege_dice() -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
+    """Per counter, face up and flipped: the dice it rolls in a siege's bombing (one if its side
+    bombs at all, 23) and shelling (its guns, 24)."""
+    st = static()
+    out = []
+    for i in range(len(st.counter_unit)):
+        thing = st.t.unit(st.unit_id(i))
+        front = thing.front
+        back = thing.back
+        out.append(((int(front.bomb > 0), front.guns), (int(back.bomb > 0), back.guns)))
+    return tuple(out)
+
+
+@cache
+def _two_defences() -> tuple[tuple[int, int], ...]:
+    st = static()
+    out = []
+    for i in range(len(st.counter_unit)):
+        thing = st.t.unit(st.unit_id(i))
+        out.append((thing.front.defence, thing.back.defence))
+    return tuple(out)
+
+
+@cache
+def _char_hits() -> tuple[int, ...]:
+    st = static()
+    return tuple(
+        max(st.t.characters[cid].ab_attack, 0) + max(st.t.characters[cid].as_attack, 0) for cid in st.char_ids
+    )
+
+
+def _load_choice(legal: Sequence[Action]) -> Action:
+    """An AB to load (17.15), else a character to board but Drake himself (27.3), else go."""
+    for action in legal:
+        if action[0] == "load":
+            return action
+    for action in legal:
+        if action[0] == "board" and action[1] != DRAKE_CHAR:
+            return action
+    return ("go",)
 
 
 def _tl7_pays(s: BystonState) -> bool:
@@ -257,35 +437,98 @@ def _tl7_pays(s: BystonState) -> bool:
     return s.status[NA] != NEUTRAL or s.status[KU] != NEUTRAL or _land_income(KU) >= _land_income(NA)
 
 
+class _Routes(Mapping[int, tuple[int, int]]):
+    """A walk's hexes (:meth:`RuleBot._routes`): hex → (steps, first hex of the way), read from
+    two lists indexed by hex (-1: not reached)."""
+
+    __slots__ = ("dist", "first")
+
+    def __init__(self, dist: list[int], first: list[int]) -> None:
+        self.dist = dist
+        self.first = first
+
+    def __getitem__(self, h: int) -> tuple[int, int]:
+        d = self.dist[h]
+        if d < 0:
+            raise KeyError(h)
+        return (d, self.first[h])
+
+    def __contains__(self, h: object) -> bool:
+        return isinstance(h, int) and 0 <= h < len(self.dist) and self.dist[h] >= 0
+
+    def __iter__(self) -> Iterator[int]:
+        return (h for h, d in enumerate(self.dist) if d >= 0)
+
+    def __len__(self) -> int:
+        return sum(1 for d in self.dist if d >= 0)
+
+
 class RuleBot(Agent):
     """Plays every country of its seat by the rules in the module's docstring."""
 
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
         self.rng = Random(seed)
-        self._odds: dict[tuple[Any, ...], float] = {}
-        """Siege odds already worked out, by what they depend on (:meth:`_siege_odds`)."""
+        self._walks: dict[tuple[Any, ...], tuple[_Routes, list[int]]] = {}
+        """Ways over the map already walked (:meth:`_walk`)."""
+        self._open: dict[tuple[Any, ...], list[bool]] = {}
+        """Per country, whether the ship is the Zelana and the countries' states: per hex, whether
+        the ship may enter it (``may_enter``)."""
+        self._memo: dict[Any, Any] | None = None
+        """What one decision has worked out about its position (:meth:`_once`)."""
+        self._claimed: set[int] = set()
+        """The goals ships of this seat set out for this turn (:data:`ENDGAME_TURN`)."""
+        self._claimed_turn = -1
+        self._plan_country = -1
+        """The country of the ship :attr:`_plan` moves."""
+        self._plan: tuple[int, int, list[int]] | None = None
+        """The ship moving now: its unit, the hex it should be in, and the hexes still to go
+        (:meth:`_on_move` plans the way once; :meth:`_on_step` follows it)."""
 
     def act(self, obs: Observation) -> Action:
         legal = obs.legal
         if len(legal) == 1:
             return legal[0]
+        for quick in _STATE_FREE:  # decisions the bot takes without looking at the position
+            if quick in legal:
+                return quick
+        if any(a[0] in ("build", "raze") for a in legal):
+            return ("done",)  # :meth:`_on_build`
+        plan = self._plan
+        if ("go",) in legal and plan is not None and not self._taken(self._plan_country, plan[1]):
+            return _load_choice(legal)  # :meth:`_on_load`, away from a hex to hold
         state = obs.determinize(self.rng)
         assert isinstance(state, BystonState)
         pending = state.pending
         if pending is None:
             return legal[0]
         choose = getattr(self, "_on_" + pending[0], None)
-        action = choose(state, pending, legal) if choose is not None else None
+        self._memo = {}
+        try:
+            action = choose(state, pending, legal) if choose is not None else None
+        finally:
+            self._memo = None
         return action if action is not None and action in legal else legal[0]
+
+    def _once(self, key: Any, make: Callable[[], Any]) -> Any:
+        """``make()``, worked out once per decision (the position does not change within one)."""
+        memo = self._memo
+        if memo is None:
+            return make()
+        if key not in memo:
+            memo[key] = make()
+        return memo[key]
 
     # ---- management --------------------------------------------------------------------------
     def _on_declare(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
         """Only a war that costs the camp no income (:func:`_war_cost`): a country standing by
         collects nothing (6.3) until a war wakes it, and the bot cannot count on taking its
         castles afterwards."""
-        wars = [a for a in legal if a[0] == "declare" and _war_cost(s, pending[2], a[1]) <= 0]
-        return wars[0] if wars else ("pass",)
+        country = pending[2]
+        wars = [a for a in legal if a[0] == "declare" and _war_cost(s, country, a[1]) <= 0]
+        if wars:
+            return wars[0]
+        return ("pass",)
 
     def _on_income_share(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
         return min(legal, key=lambda a: (max(a[1:]) - min(a[1 : 1 + len(pending[3])]), a))
@@ -298,6 +541,14 @@ class RuleBot(Agent):
         gp = s.gp[country]
         if country == DRAKE and not _tl7_pays(s) and s.tl[DRAKE] + 1 >= 7:
             return ("develop", 0)
+        if (
+            GORAON_FIRST
+            and country == RAU
+            and s.status[RAU] != WAR
+            and s.tl[RAU] >= _goraon_tl()
+            and _projection(s) > SHEELA_AHEAD
+        ):
+            return ("develop", 0)  # 30.2: the Goraon first, for Rau's war, while Sheela's camp is not winning
         dearest = 10 - modifier(s, country)[0] if country == DRAKE else 10
         if (
             gp >= 3 * dearest + DEVELOP_RESERVE
@@ -348,17 +599,19 @@ class RuleBot(Agent):
         otherwise the cheapest; the surprise last (B-19: Drake's AS only)."""
         st = static()
         c = st.t.chits[st.chit_ids[chit]]
-        has_abs = any(
-            s.where[i] >= 0 and st.kind(i) == "ABS" for i in range(len(s.where)) if s.owner[i] == country
-        )
+        where = s.where
+        owner = s.owner
+        has_abs = any(where[i] >= 0 and owner[i] == country for i, _tl in _flagships())
         useful = c.kind == "ABS" and has_abs
         return (0 if c.kind == "surprise" else 1, 1 if useful else 0, -c.gp)
 
     def _ships_by_hex(self, s: BystonState, country: int) -> dict[int, int]:
-        st = static()
         out: dict[int, int] = {}
-        for i, at in enumerate(s.where):
-            if at >= 0 and s.owner[i] == country and st.is_ship(i):
+        where = s.where
+        owner = s.owner
+        for i in _ship_counters():
+            at = where[i]
+            if at >= 0 and owner[i] == country:
                 out[at] = out.get(at, 0) + 1
         return out
 
@@ -393,14 +646,21 @@ class RuleBot(Agent):
     def _strengths(self, s: BystonState) -> tuple[dict[int, float], dict[int, float]]:
         """Per hex, the weight of each camp's counters there, of the countries at war only: one
         standing by or armed neither leaves its land nor may be attacked in it (17.12)."""
+        strengths: tuple[dict[int, float], dict[int, float]] = self._once(
+            "strengths", lambda: self._work_out_strengths(s)
+        )
+        return strengths
+
+    @staticmethod
+    def _work_out_strengths(s: BystonState) -> tuple[dict[int, float], dict[int, float]]:
         st = static()
-        weight = _counter_strength()
+        camp_of = st.camp
         camps: tuple[dict[int, float], dict[int, float]] = ({}, {})
         status = s.status
-        for i, at in enumerate(s.where):
-            if at >= 0 and status[s.owner[i]] == WAR:
-                d = camps[st.camp[s.owner[i]]]
-                d[at] = d.get(at, 0.0) + weight[i] * (0.5 if s.flipped[i] else 1.0)
+        for at, owner, flipped, weight in zip(s.where, s.owner, s.flipped, _counter_strength(), strict=True):
+            if at >= 0 and status[owner] == WAR:
+                d = camps[camp_of[owner]]
+                d[at] = d.get(at, 0.0) + (weight * 0.5 if flipped else weight)
         char_weight = _character_strength()
         for k, at in enumerate(s.char_at):
             if at >= 0 and status[st.char_country[k]] == WAR:
@@ -408,60 +668,154 @@ class RuleBot(Agent):
                 d[at] = d.get(at, 0.0) + char_weight[k]
         return camps
 
-    def _routes(self, s: BystonState, country: int, unit: int, here: int) -> dict[int, tuple[int, int]]:
+    def _routes(self, s: BystonState, country: int, unit: int, here: int) -> Mapping[int, tuple[int, int]]:
         """Every hex the ship may reach over turns, hex → (steps, first hex of the way), by a
         breadth-first walk over the hexes it may enter (17.12, 17.13 through the rules' own
-        ``may_enter``)."""
-        grid = static().t.map.grid
-        routes: dict[int, tuple[int, int]] = {here: (0, here)}
-        frontier = [here]
+        ``may_enter``). ``may_enter`` reads only the map, the countries' states and whether the
+        unit is the Zelana, so a walk is kept for those (the returned mapping is shared)."""
+        return self._walk(s, country, unit, here)[0]
+
+    def _walk(self, s: BystonState, country: int, unit: int, here: int) -> tuple[_Routes, list[int]]:
+        """:meth:`_routes` and, per hex reached, the hex it was reached from."""
+        status = tuple(s.status)
+        zelana = unit == _zelana_unit()
+        key = (country, zelana, here, status)
+        walk = self._walks.get(key)
+        if walk is not None:
+            return walk
+        open_key = (country, zelana, status)
+        enterable = self._open.get(open_key)
+        if enterable is None:
+            size = static().t.map.grid.size
+            enterable = self._open[open_key] = [may_enter(s, country, unit, n) for n in range(size)]
+        adjacency = static().t.map.grid.adjacency
+        size = len(adjacency)
+        dist = [-1] * size
+        first = [-1] * size
+        parent = [-1] * size
+        dist[here] = 0
+        first[here] = here
+        for n in adjacency[here]:  # the first step: each hex is its own way's first hex
+            if enterable[n] and dist[n] < 0:
+                dist[n] = 1
+                first[n] = n
+                parent[n] = here
+        frontier = [n for n in adjacency[here] if parent[n] == here]
+        steps = 1
         while frontier:
+            steps += 1
             nxt = []
             for h in frontier:
-                steps, first = routes[h]
-                for n in grid.adjacency[h]:
-                    if n not in routes and may_enter(s, country, unit, n):
-                        routes[n] = (steps + 1, n if h == here else first)
+                way = first[h]
+                for n in adjacency[h]:
+                    if dist[n] < 0 and enterable[n]:
+                        dist[n] = steps
+                        first[n] = way
+                        parent[n] = h
                         nxt.append(n)
             frontier = nxt
-        return routes
+        routes = _Routes(dist, first)
+        if len(self._walks) > 2048:
+            self._walks.clear()
+            self._open.clear()
+        self._walks[key] = walk = (routes, parent)
+        return walk
 
-    def _goal(self, s: BystonState, country: int, unit: int, here: int) -> tuple[int, int] | None:
+    def _path(self, s: BystonState, country: int, unit: int, here: int, goal: int) -> list[int]:
+        """The hexes from ``here`` (not included) to ``goal`` along :meth:`_routes`' way."""
+        parent = self._walk(s, country, unit, here)[1]
+        path = []
+        h = goal
+        while h != here:
+            path.append(h)
+            h = parent[h]
+        path.reverse()
+        return path
+
+    def _goal(
+        self,
+        s: BystonState,
+        country: int,
+        unit: int,
+        here: int,
+        strengths: tuple[dict[int, float], dict[int, float]] | None = None,
+        threatened: dict[int, int] | None = None,
+    ) -> tuple[int, int, int] | None:
         """(steps, first hex) towards the nearest threatened hex of the camp (:meth:`_threatened`)
         within reach, else the enemy building its group would take (:meth:`_sieges`) that is worth
         the most (:func:`_siege_worth`, less a GP for every :data:`SIEGE_STEPS_PER_GP` hexes away),
         else the nearest enemy stack the hex's force outweighs or income hex the camp does not
-        collect; ``None`` to stay."""
+        collect; ``None`` to stay. The goal is (steps, first hex of the way, the goal's hex)."""
         st = static()
         camp = st.camp[country]
-        strengths = self._strengths(s)
+        if strengths is None:
+            strengths = self._strengths(s)
         force = strengths[camp].get(here, 0.0)
         routes = self._routes(s, country, unit, here)
-        threatened = self._threatened(s, camp, strengths)
+        if threatened is None:
+            threatened = self._threatened(s, camp, strengths)
         if here in threatened:
             return None
         near = [h for h in threatened if h in routes and routes[h][0] <= DEFEND_WITHIN]
         if near:
-            return routes[min(near, key=lambda h: (threatened[h], routes[h][0], h))]
-        sieges = self._sieges(s, country, here, routes)
+            best = min(near, key=lambda h: (threatened[h], routes[h][0], h))
+            return (*routes[best], best)
+        sieges = self._sieges(s, country, here, routes, best_only=True)
         if sieges:
-            best = max(sieges, key=lambda h: (_siege_worth(s, h) - routes[h][0] / SIEGE_STEPS_PER_GP, -h))
-            return routes[best] if best != here else None
-        goals = self._targets(s, camp, force, strengths, routes)
+            best = sieges[0]
+            return (*routes[best], best) if best != here else None
+        collecting: dict[int, int] = self._once("collecting", lambda: _collecting_camps(s))
+        goals = self._targets(s, camp, force, strengths, routes, collecting)
+        if s.turn >= ENDGAME_TURN:
+            goals = [h for h in goals if h not in self._claimed]
         if not goals:
             return None
-        best = min(goals, key=lambda h: (routes[h][0], h))
-        return routes[best] if best != here else None
+        if s.turn >= ENDGAME_TURN:
+            best = max(
+                goals,
+                key=lambda h: (
+                    self._raid_worth(s, camp, h, strengths, collecting) - routes[h][0] / RAID_STEPS_PER_GP,
+                    -h,
+                ),
+            )
+        else:
+            best = min(goals, key=lambda h: (routes[h][0], h))
+        return (*routes[best], best) if best != here else None
+
+    @staticmethod
+    def _raid_worth(
+        s: BystonState,
+        camp: int,
+        h: int,
+        strengths: tuple[dict[int, float], dict[int, float]],
+        collecting: Mapping[int, int],
+    ) -> float:
+        """What going to ``h`` is worth to the final count (27.2) in the last turns: an income hex
+        the enemy collects twice its GP (it changes sides), one nobody collects its GP; an enemy
+        stack a GP for every :data:`RAID_WEIGHT_PER_GP` of its weight."""
+        st = static()
+        gp = st.t.map.income_of[h] if h in st.income_hex_set else 0
+        worth = float(gp)
+        if gp and collecting.get(h) == 1 - camp:
+            worth += gp
+        return worth + strengths[1 - camp].get(h, 0.0) / RAID_WEIGHT_PER_GP
 
     # ---- sieges ------------------------------------------------------------------------------
     def _sieges(
-        self, s: BystonState, country: int, here: int, routes: Mapping[int, tuple[int, int]]
+        self,
+        s: BystonState,
+        country: int,
+        here: int,
+        routes: Mapping[int, tuple[int, int]],
+        best_only: bool = False,
     ) -> list[int]:
         """The enemy buildings within reach that the group of ``here`` (:meth:`_group`) would remove
         within :data:`SIEGE_BATTLES` battles with a chance of :data:`SIEGE_ODDS` or more
         (:meth:`_siege_odds`), and whose hex's enemy weight it at least matches: castles (a
         capital's loss ends Ah and Mi, 32.4, 33.4; every castle counts for Rau's and Na's, 30.5,
-        31.5) and buildings on income hexes (6.4 ①: the building holds the hex until removed)."""
+        31.5) and buildings on income hexes (6.4 ①: the building holds the hex until removed).
+        With ``best_only``, only the first of them by :meth:`_siege_rank` (the odds, dearest to
+        work out, are read for as few as may be)."""
         st = static()
         camp = st.camp[country]
         candidates = []
@@ -486,11 +840,31 @@ class RuleBot(Agent):
         char_weight = _character_strength()
         ours = sum(weight[i] for i in counters) + sum(char_weight[k] for k in chars)
         out = []
+        if best_only:
+            candidates.sort(key=lambda h: self._siege_rank(s, h, routes))
         for target in candidates:
-            theirs = sum(weight[i] for i in s.stacks[target] if st.camp[s.owner[i]] != camp)
-            if theirs <= ours and self._siege_odds(s, country, counters, chars, target) >= SIEGE_ODDS:
+            stack = s.stacks[target]
+            theirs = sum(weight[i] for i in stack if st.camp[s.owner[i]] != camp)
+            if (
+                theirs <= ours
+                and _may_remove(
+                    s,
+                    [*counters, *(i for i in stack if st.camp[s.owner[i]] == camp)],
+                    [*chars, *(k for k, at in enumerate(s.char_at) if at == target)],
+                    building_at(s, target),
+                )
+                and self._siege_odds(s, country, counters, chars, target) >= SIEGE_ODDS
+            ):
                 out.append(target)
+                if best_only:
+                    break
         return out
+
+    @staticmethod
+    def _siege_rank(s: BystonState, h: int, routes: Mapping[int, tuple[int, int]]) -> tuple[float, int]:
+        """Which siege first (smallest first): the worth of the building (:func:`_siege_worth`)
+        less a GP for every :data:`SIEGE_STEPS_PER_GP` hexes of the way."""
+        return (routes[h][0] / SIEGE_STEPS_PER_GP - _siege_worth(s, h), h)
 
     def _group(self, s: BystonState, country: int, here: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """What a siege from ``here`` would bring: the country's ships within :data:`GROUP_RANGE`
@@ -498,11 +872,14 @@ class RuleBot(Agent):
         they may carry up to their capacity (17.15), and the characters there that may ride them
         (all but Drake himself)."""
         st = static()
-        grid = st.t.map.grid
         weight = _counter_strength()
         ships_at: dict[int, list[int]] = {}
-        for i, at in enumerate(s.where):
-            if at >= 0 and s.owner[i] == country and st.is_ship(i) and grid.distance(at, here) <= GROUP_RANGE:
+        where = s.where
+        owner = s.owner
+        near = _within(here, GROUP_RANGE)
+        for i in _ship_counters():
+            at = where[i]
+            if at in near and owner[i] == country:
                 ships_at.setdefault(at, []).append(i)
         drake_at = s.char_at[DRAKE_CHAR]
         counters: list[int] = []
@@ -540,18 +917,20 @@ class RuleBot(Agent):
         bombing and again in shelling (24), by the rules' own dice, blocks and command
         (:func:`.forecast.camp_step`). The defenders' fire (21, 22, 24) is not counted:
         :data:`SIEGE_ODDS` and the weight test of :meth:`_sieges` leave room for it."""
+        st = static()
+        unit = st.counter_unit
+        flipped = s.flipped
+        owner = s.owner
         key = (
             country,
-            target,
-            counters,
+            tuple(sorted((unit[i], flipped[i], owner[i]) for i in counters)),
             chars,
-            s.stacks[target],
-            tuple(s.flipped[i] for i in s.stacks[target]),
+            tuple((unit[i], flipped[i], owner[i]) for i in s.stacks[target]),
+            tuple(k for k, at in enumerate(s.char_at) if at == target),
         )
-        cached = self._odds.get(key)
+        cached = _ODDS.get(key)
         if cached is not None:
             return cached
-        st = static()
         camp = st.camp[country]
         building = building_at(s, target)
         copy: Any = s.clone()
@@ -581,28 +960,35 @@ class RuleBot(Agent):
         copy.hits = (0, 0)
         copy.command = 0
         copy.fight = (country, target)
-        bombing = camp_step(copy, "bombing", camp, (building,))
-        shelling = camp_step(copy, "shelling", camp, (building,))
+        bombing = _fire(copy, "bombing", camp)
+        shelling = _fire(copy, "shelling", camp)
         sizes = [b.size for b in plan_for(copy, "shelling", camp, (building,))]
         # the building's state: 2 face up, 1 flipped, 0 removed; each block in turn (B-30), the
         # defender's command first placing its share elsewhere (25.9)
-        left: dict[int, float] = {len(sizes): 1.0}
+        n = len(sizes)
+        # per state, the blocks still to place, in order (the hits a state needs to reach each next)
+        needs = [
+            [sum(sizes[n - state : n - state + k]) for k in range(1, state + 1)] for state in range(n + 1)
+        ]
+        left: dict[int, float] = {n: 1.0}
         for _battle in range(SIEGE_BATTLES):
-            for step in (bombing, shelling):
+            for step_hits, step_command in (bombing, shelling):
                 after: dict[int, float] = {}
                 for state, p in left.items():
-                    for hits, q in step.hits:
-                        on_building = hits - step.command
+                    need = needs[state]
+                    for hits, q in step_hits:
+                        on_building = hits - step_command
                         now = state
-                        while now and on_building >= sizes[len(sizes) - now]:
-                            on_building -= sizes[len(sizes) - now]
+                        for total in need:
+                            if on_building < total:
+                                break
                             now -= 1
-                        after[now] = after.get(now, 0.0) + p * float(q)
+                        after[now] = after.get(now, 0.0) + p * q
                 left = after
         odds = left.get(0, 0.0)
-        if len(self._odds) > 4096:
-            self._odds.clear()
-        self._odds[key] = odds
+        if len(_ODDS) > 16384:
+            _ODDS.clear()
+        _ODDS[key] = odds
         return odds
 
     @staticmethod
@@ -612,19 +998,21 @@ class RuleBot(Agent):
         force: float,
         strengths: tuple[dict[int, float], dict[int, float]],
         routes: Mapping[int, tuple[int, int]],
+        collecting: Mapping[int, int] | None = None,
     ) -> list[int]:
         """The hexes within ``routes`` worth going to: enemy stacks ``force`` outweighs, and income
         hexes the camp does not collect but could by holding them — not in a surviving ally's
         land (6.6), not under an enemy building (6.4 ①: a building holds its hex against any
-        ship, so it is a goal only as a stack to beat)."""
+        ship, so it is a goal only as a stack to beat). ``collecting``: :func:`_collecting_camps`
+        of ``s``, if already worked out."""
         st = static()
         goals = [h for h, w in strengths[1 - camp].items() if w * ATTACK_MARGIN < force and h in routes]
-        ours = {h for h, who in all_collectors(s) if who and st.camp[who[0]] == camp}
-        walled = {
-            at
-            for i, at in enumerate(s.where)
-            if at >= 0 and st.is_building(i) and st.camp[s.owner[i]] != camp
-        }
+        if collecting is None:
+            collecting = _collecting_camps(s)
+        ours = {h for h, c in collecting.items() if c == camp}
+        where = s.where
+        owner = s.owner
+        walled = {where[i] for i in _building_counters() if where[i] >= 0 and st.camp[owner[i]] != camp}
         goals += [
             h
             for h in st.income_hexes
@@ -642,18 +1030,22 @@ class RuleBot(Agent):
         """The camp's hexes with Drake himself (rank 0) or a building (rank 1) where the enemy
         within 3 hexes outweighs what stands there."""
         st = static()
-        grid = st.t.map.grid
         enemy = strengths[1 - camp]
         ours = strengths[camp]
         drake_at = s.char_at[DRAKE_CHAR]
+        places = set()
+        if drake_at >= 0 and any(st.camp[s.owner[i]] == camp for i in s.stacks[drake_at]):
+            places.add(drake_at)
+        if DEFEND_BUILDINGS:
+            for i in _building_counters():
+                at = s.where[i]
+                if at >= 0 and st.camp[s.owner[i]] == camp:
+                    places.add(at)
         out: dict[int, int] = {}
-        for i, at in enumerate(s.where):
-            if (
-                at >= 0
-                and st.camp[s.owner[i]] == camp
-                and (at == drake_at or (DEFEND_BUILDINGS and st.is_building(i)))
-            ):
-                danger = sum(w for h, w in enemy.items() if grid.distance(at, h) <= THREAT_RANGE)
+        for at in places:
+            if enemy:
+                near = _within(at, THREAT_RANGE)
+                danger = sum(w for h, w in enemy.items() if h in near)
                 if danger > max(ours.get(at, 0.0), THREAT_LEAST):
                     out[at] = 0 if at == drake_at else 1
         return out
@@ -662,27 +1054,36 @@ class RuleBot(Agent):
         country = pending[2]
         camp = static().camp[country]
         strengths = self._strengths(s)
+        threatened = self._threatened(s, camp, strengths)
+        self._plan = None
+        if self._claimed_turn != s.turn:
+            self._claimed_turn = s.turn
+            self._claimed.clear()
         for action in legal:
             if action[0] != "ship":
                 continue
             here = action[2]
             if strengths[1 - camp].get(here):
                 continue  # the enemy is here: stay and fight
-            if self._guards(s, country, here, strengths[1 - camp]):
+            if self._guards(s, country, here, strengths):
                 continue
-            goal = self._goal(s, country, action[1], here)
+            goal = self._goal(s, country, action[1], here, strengths, threatened)
             if goal is not None and goal[0] <= GOAL_REACH:
+                self._plan = (action[1], here, self._path(s, country, action[1], here, goal[2]))
+                self._plan_country = country
+                self._claimed.add(goal[2])
                 return action
         return ("done",)
 
-    def _guards(self, s: BystonState, country: int, here: int, enemy: dict[int, float]) -> bool:
+    def _guards(
+        self, s: BystonState, country: int, here: int, strengths: tuple[dict[int, float], dict[int, float]]
+    ) -> bool:
         """The last ship of the country in a hex with Drake himself (27.3), or with a building of
         the camp while an enemy stack is within 4 hexes, stays."""
         st = static()
         grid = st.t.map.grid
-        ships = sum(
-            1 for i, at in enumerate(s.where) if at == here and s.owner[i] == country and st.is_ship(i)
-        )
+        owner = s.owner
+        ships = sum(1 for i in s.stacks[here] if owner[i] == country and st.is_ship(i))
         if ships > 1:
             return False
         if s.char_at[DRAKE_CHAR] == here:
@@ -690,12 +1091,15 @@ class RuleBot(Agent):
         if self._taken(country, here):
             return self._abs_at(s, here, country) < HOLD_WITH_ABS  # 6.4 ②, ③: who holds it
 
-        building = any(at == here and st.is_building(i) for i, at in enumerate(s.where))
-        near = [w for h, w in enemy.items() if grid.distance(here, h) <= 4]
-        if not building or not near:
+        building = any(st.is_building(i) for i in s.stacks[here])
+        if not building:
+            return False
+        camp = st.camp[country]
+        near = [w for h, w in strengths[1 - camp].items() if grid.distance(here, h) <= 4]
+        if not near:
             return False
         # a stack that outweighs every enemy near goes out to meet it rather than wait
-        force = self._strengths(s)[st.camp[country]].get(here, 0.0)
+        force = strengths[camp].get(here, 0.0)
         return force < ATTACK_MARGIN * max(near)
 
     @staticmethod
@@ -710,32 +1114,32 @@ class RuleBot(Agent):
         st = static()
         camp = st.camp[country]
         return sum(
-            1
-            for i, at in enumerate(s.where)
-            if at == h and st.kind(i) == "AB" and st.camp[s.owner[i]] == camp and i not in skip
+            1 for i in s.stacks[h] if st.kind(i) == "AB" and st.camp[s.owner[i]] == camp and i not in skip
         )
 
     def _on_load(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
         """Every AB and character aboard, except Drake himself (27.3: losing him loses the game)
         and, on an income hex taken from the enemy, the three ABs that hold it (6.4 ③)."""
         here = s.where[s.ship]
-        keep = HOLD_WITH_ABS if self._taken(pending[2], here) else 0
-        if self._abs_at(s, here, pending[2], s.cargo) > keep:
-            for action in legal:
-                if action[0] == "load":
-                    return action
-        for action in legal:
-            if action[0] == "board" and action[1] != DRAKE_CHAR:
-                return action
-        return ("go",)
+        if self._taken(pending[2], here) and self._abs_at(s, here, pending[2], s.cargo) <= HOLD_WITH_ABS:
+            legal = [a for a in legal if a[0] != "load"]
+        return _load_choice(legal)
 
     def _on_step(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
+        """The next hex of the way :meth:`_on_move` planned for this ship; stop at its end, or if
+        the way is no longer open."""
         st = static()
         here = s.where[s.ship]
-        goal = self._goal(s, pending[2], st.counter_unit[s.ship], here)
-        if goal is None or ("step", goal[1]) not in legal:
+        plan = self._plan
+        if plan is None or plan[0] != st.counter_unit[s.ship] or plan[1] != here or not plan[2]:
+            self._plan = None
             return ("stop",)
-        return ("step", goal[1])
+        step = ("step", plan[2][0])
+        if step not in legal:
+            self._plan = None
+            return ("stop",)
+        self._plan = (plan[0], plan[2][0], plan[2][1:])
+        return step
 
     # ---- combat ------------------------------------------------------------------------------
     def _on_battle_order(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
