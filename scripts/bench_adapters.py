@@ -71,29 +71,6 @@ def native_playout(spec: Any, options: Any, rng: Random) -> int:
         steps += 1
 
 
-def spiel_playout(game: Any, rng: Random) -> int:
-    """The same game through ``pyspiel`` (as ``scripts/bench_reference.py`` plays OpenSpiel's)."""
-    state = game.new_initial_state()
-    random = rng.random
-    steps = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            r = random()
-            outcomes = state.chance_outcomes()
-            action = outcomes[-1][0]
-            for outcome, p in outcomes:
-                r -= p
-                if r < 0:
-                    action = outcome
-                    break
-            state.apply_action(action)
-        else:
-            legal = state.legal_actions()
-            state.apply_action(legal[int(random() * len(legal))])
-        steps += 1
-    return steps
-
-
 def native_sampled_playout(spec: Any, options: Any, seed: int, pick: Random) -> int:
     """The game an AEC environment reset with ``seed`` plays when each decision is
     ``pick``-ed from the legal ids: chance from the same seeded source, the same pick."""
@@ -160,6 +137,7 @@ def bench_game(game_id: str, rounds: int, plays: int) -> dict[str, list[float]]:
     import asobi.interop.openspiel  # noqa: F401  (registers the games with pyspiel)
     from asobi.core.registry import get_game
     from asobi.interop.pettingzoo import raw_env
+    from asobi.sim.reference import spiel_playout
 
     spec = get_game(game_id)
     options = spec.validate_options({})
