@@ -1,7 +1,7 @@
 """Mutation testing of a game's rules modules: how many small breakages of the rules the rule tests
 catch.
 
-    .venv/bin/python scripts/mutate.py GAME [--jobs N] [--only FILE_PART] [--function NAME_PART] [--limit N]
+    .venv/bin/python scripts/mutate.py GAME [--jobs N] [--only FILE_PART[,…]] [--function NAME_PART] [--limit N]
                                          [--out FILE]
 
 Every function in ``src/asobi/games/GAME/rules/*.py`` is broken in small ways, one at a time — a
@@ -160,15 +160,49 @@ def _own_temp_root(config: pytest.Config) -> Path:
     return root
 
 
+def _plain(obj: Any) -> Any:
+    """The function under a ``functools.cache`` (or ``lru_cache``) wrapper, else ``obj``."""
+    return obj.__wrapped__ if hasattr(obj, "cache_clear") and hasattr(obj, "__wrapped__") else obj
+
+
 def _functions(module: Any) -> Iterator[tuple[str, FunctionType, ast.FunctionDef]]:
-    """The module's own top-level functions with their syntax trees."""
+    """The module's own top-level functions (a cached one by the function it wraps) and the
+    methods of its top-level classes (``Class.method``), with their syntax trees."""
     source = inspect.getsource(module)
     tree = ast.parse(source)
     for node in tree.body:
         if isinstance(node, ast.FunctionDef):
-            fn = getattr(module, node.name, None)
-            if isinstance(fn, FunctionType) and fn.__module__ == module.__name__ and not fn.__code__.co_freevars:
-                yield node.name, fn, node
+            yield from _own(module, node.name, _plain(getattr(module, node.name, None)), node)
+        elif isinstance(node, ast.ClassDef):
+            cls = getattr(module, node.name, None)
+            if not isinstance(cls, type) or cls.__module__ != module.__name__:
+                continue
+            for item in node.body:
+                # a private name (``self.__x``) is mangled only when compiled inside its class
+                if isinstance(item, ast.FunctionDef) and not item.decorator_list and not _private(item):
+                    yield from _own(module, f"{node.name}.{item.name}", cls.__dict__.get(item.name), item)
+
+
+def _own(module: Any, name: str, fn: Any, node: ast.FunctionDef) -> Iterator[tuple[str, FunctionType, ast.FunctionDef]]:
+    # A function with free variables (a closure, or a method using `super()`'s `__class__`) cannot
+    # take a code object compiled outside its scope.
+    if isinstance(fn, FunctionType) and fn.__module__ == module.__name__ and not fn.__code__.co_freevars:
+        yield name, fn, node
+
+
+def _private(node: ast.FunctionDef) -> bool:
+    names = (n.attr if isinstance(n, ast.Attribute) else getattr(n, "id", "") for n in ast.walk(node))
+    return any(name.startswith("__") and not name.endswith("__") for name in names)
+
+
+def _caches(modules: list[Any]) -> list[Any]:
+    """The ``functools`` caches defined in these modules (their memo tables, filled on first use)."""
+    found = []
+    for module in modules:
+        for value in vars(module).values():
+            if hasattr(value, "cache_clear") and getattr(value, "__module__", None) == module.__name__:
+                found.append(value)
+    return found
 
 
 def _compile(module: Any, fn_node: ast.FunctionDef, path: str) -> CodeType | None:
@@ -197,16 +231,20 @@ class MutationPlugin:
         self.limit = limit
         self.results: list[dict[str, Any]] = []
         self.baseline_s = 0.0
+        self.caches: list[Any] = []
 
     def pytest_runtestloop(self, session: pytest.Session) -> bool:
         items = session.items
         targets = self._targets()
+        self.caches = _caches(list({id(mod): mod for _fn, _node, mod in targets.values()}.values()))
         start = time.perf_counter()
         calls, self.duration = self._map_in_child(items, targets)
         by_id = {item.nodeid: item for item in items}
         tests_of: dict[str, list[pytest.Item]] = defaultdict(list)
         for key, nodeids in calls.items():
-            tests_of[key] = [by_id[n] for n in nodeids]
+            # quickest first: a mutant is killed by its first failing test, so a scenario test
+            # that catches it is reached before a whole random game is played
+            tests_of[key] = sorted((by_id[n] for n in nodeids), key=lambda item: self.duration[item.nodeid])
         self.baseline_s = time.perf_counter() - start
         mutants = list(self._mutants(targets))
         if self.limit is not None:
@@ -224,6 +262,8 @@ class MutationPlugin:
         rules' memo tables filled on first use (outcome rows, shared log events) are still empty
         when each mutant's child starts, so a mutant in the code that fills them is run, as it
         would be in a fresh test run, instead of hidden behind a table the unbroken pass built.
+        The ``functools`` caches of the mutated modules are emptied before every test here, so
+        each test that reads a cached table is recorded as running the code that builds it.
         """
         read_end, write_end = os.pipe()
         pid = os.fork()
@@ -257,6 +297,8 @@ class MutationPlugin:
         for item in items:
             seen: set[str] = set()
             began = time.perf_counter()
+            for table in self.caches:
+                table.cache_clear()
 
             def profile(frame: Any, event: str, arg: Any, seen: set[str] = seen) -> None:
                 if event == "call":
@@ -283,7 +325,7 @@ class MutationPlugin:
         rules_dir = ROOT / "src" / "asobi" / "games" / self.game / "rules"
         out = {}
         for path in sorted(rules_dir.glob("*.py")):
-            if path.name == "__init__.py" or (self.only and self.only not in path.name):
+            if path.name == "__init__.py" or (self.only and not any(p in path.name for p in self.only.split(","))):
                 continue
             module = importlib.import_module(f"{package}.{path.stem}")
             for name, fn, node in _functions(module):
@@ -312,6 +354,8 @@ class MutationPlugin:
                 pid = os.fork()
                 if pid == 0:  # the child: break the function, run its tests, say how it went
                     targets[m.function][0].__code__ = m.code
+                    for table in self.caches:  # filled at collection, or by the unbroken code
+                        table.cache_clear()
                     devnull = os.open(os.devnull, os.O_WRONLY)
                     os.dup2(devnull, 1)
                     os.dup2(devnull, 2)
@@ -357,7 +401,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--only", help="mutate only the rules files whose name contains this")
+    parser.add_argument("--only", help="mutate only the rules files whose name contains this (or one of these, comma-separated)")
     parser.add_argument("--function", help="mutate only the functions whose 'module.name' contains this")
     parser.add_argument("--limit", type=int, help="stop after this many mutants")
     parser.add_argument("--out", type=Path, help="write every mutant's outcome here (JSON)")
