@@ -223,12 +223,13 @@ class MutationPlugin:
     """Takes over pytest's test loop: map functions to tests, then run the mutants."""
 
     def __init__(self, game: str, jobs: int, only: str | None, limit: int | None,
-                 function: str | None = None) -> None:
+                 function: str | None = None, out: Path | None = None) -> None:
         self.game = game
         self.jobs = jobs
         self.only = only
         self.function = function
         self.limit = limit
+        self.out = out
         self.results: list[dict[str, Any]] = []
         self.baseline_s = 0.0
         self.caches: list[Any] = []
@@ -395,6 +396,12 @@ class MutationPlugin:
         done = len(self.results)
         if done % 50 == 0:
             print(f"  {done} mutants done", flush=True)
+            if self.out is not None:  # what is done so far, should the run be stopped
+                write_results(self.out, self.results)
+
+
+def write_results(path: Path, results: list[dict[str, Any]]) -> None:
+    path.write_text(json.dumps(results, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
 
 def main() -> None:
@@ -404,9 +411,9 @@ def main() -> None:
     parser.add_argument("--only", help="mutate only the rules files whose name contains this (or one of these, comma-separated)")
     parser.add_argument("--function", help="mutate only the functions whose 'module.name' contains this")
     parser.add_argument("--limit", type=int, help="stop after this many mutants")
-    parser.add_argument("--out", type=Path, help="write every mutant's outcome here (JSON)")
+    parser.add_argument("--out", type=Path, help="write every mutant's outcome here (JSON; rewritten every 50 mutants)")
     args = parser.parse_args()
-    plugin = MutationPlugin(args.game, args.jobs, args.only, args.limit, args.function)
+    plugin = MutationPlugin(args.game, args.jobs, args.only, args.limit, args.function, args.out)
     started = time.perf_counter()
     code = pytest.main(["-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-p", "no:randomly", f"tests/{args.game}"],
                        plugins=[plugin])
@@ -426,7 +433,7 @@ def main() -> None:
     for name, c in worst:
         print(f"  {name}: {c['survived']} survived, {c['untested']} untested of {sum(c.values())}")
     if args.out:
-        args.out.write_text(json.dumps(plugin.results, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        write_results(args.out, plugin.results)
 
 
 if __name__ == "__main__":
