@@ -211,3 +211,21 @@ def test_drakes_castle_at_elf_castle_is_remembered():
     phase(s, "build_phase")
     s.apply(("build", "castle", h("1209")))
     assert s.marks[ELF_CASTLE_BUILT] == 8
+
+
+@rule("11.1", "11.5")
+def test_a_country_repairs_one_counter_after_another_until_it_is_done():
+    s = repairing()
+    a = put(s, "drake", "drumlo", "0916", flipped=True)
+    b = put(s, "drake", "drumlo", "0916", flipped=True)
+    phase(s, "repair_phase")
+    s.apply(repair(s, a))
+    assert s.pending == ("repair", 0, C["drake"])  # asked again: the other one is still flipped
+    # the check without the listing, as on a state read back from its saved form (the listing
+    # is not saved): only the verb "repair" repairs
+    s.legal_cache = None
+    assert s.is_legal(repair(s, b)) and not s.is_legal(("build", *repair(s, b)[1:]))
+    assert repairs(s) == {("drumlo", "0916")}
+    s.apply(("done",))  # and it may stop there
+    assert s.flipped[a] + s.flipped[b] == 1 and s.gp[C["drake"]] == 49
+    assert s.pending is None or s.pending[0] != "repair" or s.pending[2] != C["drake"]
