@@ -265,3 +265,15 @@ def test_a_building_is_built_face_up():
     phase(s, "build_phase")
     s.apply(("build", "castle", h("1209")))
     assert s.flipped[building_at(s, h("1209"))] == 0
+
+
+@rule("13.3.1")
+def test_only_drakes_castle_at_elf_castle_is_remembered():
+    s = game(turn=8)
+    s.gp = [100] + [0] * 6
+    phase(s, "build_phase")
+    castle = next(a for a in s.legal_actions() if a[:2] == ("build", "castle") and a[2] != h("1209"))
+    s.apply(castle)  # a castle elsewhere
+    fort = next(a for a in s.legal_actions() if a[:2] == ("build", "fort") and a[2] != h("1209"))
+    s.apply(fort)
+    assert s.marks[ELF_CASTLE_BUILT] == 0
