@@ -213,3 +213,14 @@ def test_producing_the_goraon_is_remembered():
     assert s.marks[MADE_GORAON] == 6
     i = next(i for i in static().counters_of(C["rau"], "goraon"))
     assert s.where[i] == h("1302") and s.where[i] not in (BOX, SUPPLY)
+
+
+@rule("8.2", "8.11")
+def test_a_country_with_just_one_thing_it_may_do_is_asked():
+    s = game()
+    s.gp = [0] * 7  # nothing to buy: only their aura machines to destroy (8.11)
+    phase(s, "produce_phase", only=True)
+    while s.pending is not None and s.pending[0] == "produce" and s.pending[2] != C["mi"]:
+        s.apply(("done",))
+    assert s.pending is not None and s.pending[:3] == ("produce", 3, C["mi"])
+    assert len(s.legal_actions()) == 2  # Mi's one machine it may destroy, or done
