@@ -76,6 +76,8 @@ def _mutations(fn: ast.FunctionDef) -> Iterator[tuple[int, str, ast.FunctionDef]
     # `from __future__ import annotations`), and default values live on the function object, not
     # in the code object a mutant swaps in, so a mutant there could never change anything.
     signature = {id(n) for part in (fn.args, fn.returns) if part is not None for n in ast.walk(part)}
+    # Nor is a local variable's annotation (`x: int | None = None`): it is never evaluated.
+    signature |= {id(n) for a in ast.walk(fn) if isinstance(a, ast.AnnAssign) for n in ast.walk(a.annotation)}
     for index, node in enumerate(nodes):
         if node is fn or id(node) in signature:
             continue
