@@ -224,3 +224,25 @@ def test_a_country_with_just_one_thing_it_may_do_is_asked():
         s.apply(("done",))
     assert s.pending is not None and s.pending[:3] == ("produce", 3, C["mi"])
     assert len(s.legal_actions()) == 2  # Mi's one machine it may destroy, or done
+
+
+@rule("8.11.3", "8.11.4")
+def test_the_zelanas_and_shots_chits_are_not_counted_toward_the_limit():
+    s = producing("rau")
+    s.apply(("chit", chit("zelana")))
+    assert s.chits_made[C["rau"]] == 0
+    s = game()
+    s.gp = [100] + [0] * 6
+    [spriggan] = static().counters_of(C["drake"], "spriggan")
+    s.set_where(spriggan, h("0916"))
+    phase(s, "produce_phase")
+    s.apply(("chit", chit("shot")))
+    assert s.chits_made[C["drake"]] == 0
+
+
+@rule("8.2")
+def test_the_production_check_refuses_a_verb_of_another_phase():
+    s = producing()
+    s.legal_cache = None  # as on a state read back from its saved form: the check answers
+    assert s.is_legal(("make", u("drumlo"), h("0916")))
+    assert not s.is_legal(("repair", u("drumlo"), h("0916")))
