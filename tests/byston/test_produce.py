@@ -246,3 +246,14 @@ def test_the_production_check_refuses_a_verb_of_another_phase():
     s.legal_cache = None  # as on a state read back from its saved form: the check answers
     assert s.is_legal(("make", u("drumlo"), h("0916")))
     assert not s.is_legal(("repair", u("drumlo"), h("0916")))
+
+
+@rule("8.7", "8.11")
+def test_a_made_unit_is_face_up_and_a_destruction_logs_its_hex():
+    s = producing()
+    s.apply(("make", u("drumlo"), h("0916")))
+    made = [i for i in static().counters_of(C["drake"], "drumlo") if s.where[i] == h("0916")]
+    assert made and all(s.flipped[i] == 0 for i in made)
+    s.apply(("destroy", u("drumlo"), h("0916"), 0))
+    assert sum(1 for i in made if s.where[i] == BOX) == 1
+    assert dict(events(s, "destroyed")[0].args)["hex"] == h("0916")
