@@ -784,3 +784,22 @@ def test_an_illegal_allocation_is_refused_with_its_clause():
         s.apply(("hit", 9999))
     assert s.why_illegal(("hit", 9999))[0] == "25.3"
     assert s.to_json() == before
+
+
+@rule("25.3", "25.4")
+def test_after_a_battle_no_hits_command_or_damage_marks_are_left_over():
+    s = game()
+    put(s, "drake", "drumlo", HEX)
+    put(s, "drake", "drumlo", HEX)
+    put(s, "rau", "botune", HEX)
+    put(s, "rau", "botune", HEX)
+    fight(s)
+    for _ in range(200):  # every roll scores the most hits it can
+        if over(s):
+            break
+        if s.chance is not None:
+            s.apply(s.chance_outcomes()[-1][0])
+        else:
+            s.apply({"sortie": ("sortie_all",), "bomb": ("no_bomb",)}.get(s.pending[0], s.legal_actions()[0]))
+    assert over(s)
+    assert s.blocks == (0,) * len(s.blocks) and s.hits == (0, 0) and s.command == 0
