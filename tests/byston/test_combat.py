@@ -132,6 +132,7 @@ def test_the_battle_is_fought_without_being_asked_and_in_five_steps():
     s.apply(("no_bomb",))
     assert s.pending[0] == "bomb" and s.pending[2] == 1
     s.apply(("bomb",))
+    assert [dict(e.args) for e in events(s, "bombs")] == [{"country": C["rau"]}]
     assert pool(s)[:2] == ("aa", 0)  # Drake's Namwan fires at Rau's bombers; Drake does not bomb
     roll(s, 0)
     go(s, "pool")
@@ -259,6 +260,8 @@ def test_stowed_abs_do_not_fight_and_fall_with_their_carrier():
     assert set(s.legal_actions()) == {("sortie_all",), ("stow", d1, ship)}  # d1, d2 alike (B-74)
     s.apply(("stow", d1, ship))
     assert s.role[d1] == ship
+    st = static()
+    assert [dict(e.args) for e in events(s, "stow")] == [{"unit": st.counter_unit[d1], "to": st.counter_unit[ship]}]
     s.apply(("sortie_all",))
     assert s.role[d2] == SORTIED
     go(s, "pool")
@@ -315,6 +318,7 @@ def test_characters_board_one_to_an_ab_and_any_number_to_a_ship():
     # 20.5: the Drumlo carries Bern now, so Todd can only take the ship (given at once, B-74)
     assert s.pending is None
     assert s.aboard[shot] == ship and s.aboard[bern] == ab and s.aboard[todd] == ship
+    assert [dict(e.args)["char"] for e in events(s, "mounts")] == [shot, bern, todd]
 
 
 @rule("20.7", "B-26")
