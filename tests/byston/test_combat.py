@@ -643,6 +643,7 @@ def pilot_hit(char: str, flipped: bool, hits: int):
 def test_a_character_in_a_flipped_unit_rolls_on_the_upper_row():
     s, ab, k = pilot_hit("todd1", False, 3)  # Drumlo 2 + Todd's AB defence 1
     assert s.flipped[ab] and s.chance == ("fate", k, 1)
+    assert logged(s, "flipped") == [{"country": s.owner[ab], "unit": static().counter_unit[ab]}]
     assert dict(s.chance_outcomes()) == pytest.approx(
         {("fate", "-"): 3 / 6, ("fate", "L"): 2 / 6, ("fate", "H"): 1 / 6}
     )
@@ -658,9 +659,11 @@ def test_the_lower_row_for_a_removed_unit_wounds_to_the_cup_or_the_box():
     assert dict(s.chance_outcomes())[("fate", "D")] == pytest.approx(1 / 6)
     s.apply(("fate", "L"))
     assert s.char_at[k] == CUP and s.marks[TODD_WOUNDED] == s.turn
+    assert s.aboard[k] == NO_ROLE and logged(s, "fate_L") == [{"char": k}]
     s, ab, k = pilot_hit("garalia", True, 3)
     s.apply(("fate", "H"))
     assert s.char_at[k] == HEAVY
+    assert not s.marks[TODD_WOUNDED]  # only Todd's wound is remembered (13.3.5)
 
 
 @rule("26.2.5", "B-16", "B-34")
@@ -807,3 +810,4 @@ def test_after_a_battle_no_hits_command_or_damage_marks_are_left_over():
             s.apply({"sortie": ("sortie_all",), "bomb": ("no_bomb",)}.get(s.pending[0], s.legal_actions()[0]))
     assert over(s)
     assert s.blocks == (0,) * len(s.blocks) and s.hits == (0, 0) and s.command == 0
+
