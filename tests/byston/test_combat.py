@@ -262,6 +262,11 @@ def test_stowed_abs_do_not_fight_and_fall_with_their_carrier():
     assert s.role[d1] == ship
     st = static()
     assert [dict(e.args) for e in events(s, "stow")] == [{"unit": st.counter_unit[d1], "to": st.counter_unit[ship]}]
+    from asobi.games.byston.rules.combat import battle_view
+
+    shown = {u["counter"]: u for u in battle_view(s)["units"]}
+    assert {d1, d2, ship} <= set(shown) and (shown[d1]["part"], shown[d1]["stowed_in"]) == ("stowed", ship)
+    assert (shown[ship]["part"], shown[ship]["stowed_in"]) == ("", None)
     s.apply(("sortie_all",))
     assert s.role[d2] == SORTIED
     go(s, "pool")
