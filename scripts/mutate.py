@@ -4,7 +4,8 @@ catch.
     .venv/bin/python scripts/mutate.py GAME [--jobs N] [--only FILE_PART[,…]] [--function NAME_PART] [--limit N]
                                          [--out FILE]
 
-Every function in ``src/asobi/games/GAME/rules/*.py`` is broken in small ways, one at a time — a
+Every function in ``src/asobi/games/GAME/rules/*.py`` (top-level, a cached one through the function it
+wraps, and the methods of top-level classes) is broken in small ways, one at a time — a
 comparison flipped (``<`` ↔ ``<=``, ``==`` ↔ ``!=``, ``in`` ↔ ``not in``), ``and`` ↔ ``or``, ``+``
 ↔ ``-``, a number off by one, ``True`` ↔ ``False``, a ``not`` dropped, a call statement removed —
 and the game's rule tests (``tests/GAME``) that run that function are run against the broken
