@@ -57,6 +57,9 @@ def test_a_step_beyond_the_movement_points_cites_the_cost():
     s.apply(("step", h("1015")))
     s.apply(("step", h("1016")))
     assert refused(s, ("step", h("1116"))) == "17.6"  # 2 MP into the other camp's hex, 1 left
+    with pytest.raises(IllegalActionError) as e:
+        s.apply(("step", h("1116")))
+    assert "entering costs 2 MP and the ship has 1 left" in str(e.value)
     s.apply(("step", h("1117")))  # an ordinary hex is still open with that 1 MP
 
 
