@@ -12,7 +12,7 @@ from asobi.games.byston.board import ARMED, COLLAPSED, NEUTRAL, WAR, static
 from asobi.games.byston.rules.move import entry_refusal, may_enter
 from support.scenario import rule
 
-from .helpers import C, game, h, put, u
+from .helpers import C, ch, game, h, put, u
 from .test_move import draw, start
 
 DRAKE, KU, ZELANA = C["drake"], C["ku"], C["zelana"]
@@ -110,3 +110,28 @@ def test_the_refusal_agrees_with_where_a_ship_may_go():
                 for hx in range(st.t.map.grid.size):
                     why = entry_refusal(s, country, unit, hx)
                     assert (why is None) == may_enter(s, country, unit, hx), (country, unit, hx, why)
+
+
+
+def refusal_text(s, action) -> str:
+    """The error's text; the state is left as it was (nothing applied)."""
+    before = s.fingerprint()
+    with pytest.raises(IllegalActionError) as e:
+        s.apply(action)
+    assert s.fingerprint() == before
+    return str(e.value)
+
+
+@rule("17.15.2", "B-53")
+def test_a_refused_boarding_says_whose_characters_a_ship_carries_and_which_were_carried():
+    s = game()
+    bishot = ch("bishot")
+    s.char_at[bishot] = h("0916")  # a Ku character beside Drake's Namwan
+    draw(s, "drake_as")
+    s.apply(("ship", u("namwan"), h("0916"), 0))
+    assert "own country's characters" in refusal_text(s, ("board", bishot))
+    mine = min(k for k, at in enumerate(s.char_at) if at == h("0916") and k != bishot)
+    assert ("board", mine) in s.legal_actions()
+    s.chars_moved = (mine,)  # as if another ship had carried it this phase
+    s.legal_cache = None
+    assert "carried in this phase already" in refusal_text(s, ("board", mine))
