@@ -1,10 +1,11 @@
 """Mutation testing of a game's rules modules: how many small breakages of the rules the rule tests
 catch.
 
-    .venv/bin/python scripts/mutate.py GAME [--jobs N] [--only FILE_PART] [--function NAME_PART] [--limit N]
+    .venv/bin/python scripts/mutate.py GAME [--jobs N] [--only FILE_PART[,…]] [--function NAME_PART] [--limit N]
                                          [--out FILE]
 
-Every function in ``src/asobi/games/GAME/rules/*.py`` is broken in small ways, one at a time — a
+Every function in ``src/asobi/games/GAME/rules/*.py`` (top-level, a cached one through the function it
+wraps, and the methods of top-level classes) is broken in small ways, one at a time — a
 comparison flipped (``<`` ↔ ``<=``, ``==`` ↔ ``!=``, ``in`` ↔ ``not in``), ``and`` ↔ ``or``, ``+``
 ↔ ``-``, a number off by one, ``True`` ↔ ``False``, a ``not`` dropped, a call statement removed —
 and the game's rule tests (``tests/GAME``) that run that function are run against the broken
@@ -76,6 +77,8 @@ def _mutations(fn: ast.FunctionDef) -> Iterator[tuple[int, str, ast.FunctionDef]
     # `from __future__ import annotations`), and default values live on the function object, not
     # in the code object a mutant swaps in, so a mutant there could never change anything.
     signature = {id(n) for part in (fn.args, fn.returns) if part is not None for n in ast.walk(part)}
+    # Nor is a local variable's annotation (`x: int | None = None`): it is never evaluated.
+    signature |= {id(n) for a in ast.walk(fn) if isinstance(a, ast.AnnAssign) for n in ast.walk(a.annotation)}
     for index, node in enumerate(nodes):
         if node is fn or id(node) in signature:
             continue
@@ -160,15 +163,49 @@ def _own_temp_root(config: pytest.Config) -> Path:
     return root
 
 
+def _plain(obj: Any) -> Any:
+    """The function under a ``functools.cache`` (or ``lru_cache``) wrapper, else ``obj``."""
+    return obj.__wrapped__ if hasattr(obj, "cache_clear") and hasattr(obj, "__wrapped__") else obj
+
+
 def _functions(module: Any) -> Iterator[tuple[str, FunctionType, ast.FunctionDef]]:
-    """The module's own top-level functions with their syntax trees."""
+    """The module's own top-level functions (a cached one by the function it wraps) and the
+    methods of its top-level classes (``Class.method``), with their syntax trees."""
     source = inspect.getsource(module)
     tree = ast.parse(source)
     for node in tree.body:
         if isinstance(node, ast.FunctionDef):
-            fn = getattr(module, node.name, None)
-            if isinstance(fn, FunctionType) and fn.__module__ == module.__name__ and not fn.__code__.co_freevars:
-                yield node.name, fn, node
+            yield from _own(module, node.name, _plain(getattr(module, node.name, None)), node)
+        elif isinstance(node, ast.ClassDef):
+            cls = getattr(module, node.name, None)
+            if not isinstance(cls, type) or cls.__module__ != module.__name__:
+                continue
+            for item in node.body:
+                # a private name (``self.__x``) is mangled only when compiled inside its class
+                if isinstance(item, ast.FunctionDef) and not item.decorator_list and not _private(item):
+                    yield from _own(module, f"{node.name}.{item.name}", cls.__dict__.get(item.name), item)
+
+
+def _own(module: Any, name: str, fn: Any, node: ast.FunctionDef) -> Iterator[tuple[str, FunctionType, ast.FunctionDef]]:
+    # A function with free variables (a closure, or a method using `super()`'s `__class__`) cannot
+    # take a code object compiled outside its scope.
+    if isinstance(fn, FunctionType) and fn.__module__ == module.__name__ and not fn.__code__.co_freevars:
+        yield name, fn, node
+
+
+def _private(node: ast.FunctionDef) -> bool:
+    names = (n.attr if isinstance(n, ast.Attribute) else getattr(n, "id", "") for n in ast.walk(node))
+    return any(name.startswith("__") and not name.endswith("__") for name in names)
+
+
+def _caches(modules: list[Any]) -> list[Any]:
+    """The ``functools`` caches defined in these modules (their memo tables, filled on first use)."""
+    found = []
+    for module in modules:
+        for value in vars(module).values():
+            if hasattr(value, "cache_clear") and getattr(value, "__module__", None) == module.__name__:
+                found.append(value)
+    return found
 
 
 def _compile(module: Any, fn_node: ast.FunctionDef, path: str) -> CodeType | None:
@@ -189,24 +226,29 @@ class MutationPlugin:
     """Takes over pytest's test loop: map functions to tests, then run the mutants."""
 
     def __init__(self, game: str, jobs: int, only: str | None, limit: int | None,
-                 function: str | None = None) -> None:
+                 function: str | None = None, out: Path | None = None) -> None:
         self.game = game
         self.jobs = jobs
         self.only = only
         self.function = function
         self.limit = limit
+        self.out = out
         self.results: list[dict[str, Any]] = []
         self.baseline_s = 0.0
+        self.caches: list[Any] = []
 
     def pytest_runtestloop(self, session: pytest.Session) -> bool:
         items = session.items
         targets = self._targets()
+        self.caches = _caches(list({id(mod): mod for _fn, _node, mod in targets.values()}.values()))
         start = time.perf_counter()
         calls, self.duration = self._map_in_child(items, targets)
         by_id = {item.nodeid: item for item in items}
         tests_of: dict[str, list[pytest.Item]] = defaultdict(list)
         for key, nodeids in calls.items():
-            tests_of[key] = [by_id[n] for n in nodeids]
+            # quickest first: a mutant is killed by its first failing test, so a scenario test
+            # that catches it is reached before a whole random game is played
+            tests_of[key] = sorted((by_id[n] for n in nodeids), key=lambda item: self.duration[item.nodeid])
         self.baseline_s = time.perf_counter() - start
         mutants = list(self._mutants(targets))
         if self.limit is not None:
@@ -224,6 +266,8 @@ class MutationPlugin:
         rules' memo tables filled on first use (outcome rows, shared log events) are still empty
         when each mutant's child starts, so a mutant in the code that fills them is run, as it
         would be in a fresh test run, instead of hidden behind a table the unbroken pass built.
+        The ``functools`` caches of the mutated modules are emptied before every test here, so
+        each test that reads a cached table is recorded as running the code that builds it.
         """
         read_end, write_end = os.pipe()
         pid = os.fork()
@@ -257,6 +301,8 @@ class MutationPlugin:
         for item in items:
             seen: set[str] = set()
             began = time.perf_counter()
+            for table in self.caches:
+                table.cache_clear()
 
             def profile(frame: Any, event: str, arg: Any, seen: set[str] = seen) -> None:
                 if event == "call":
@@ -283,7 +329,7 @@ class MutationPlugin:
         rules_dir = ROOT / "src" / "asobi" / "games" / self.game / "rules"
         out = {}
         for path in sorted(rules_dir.glob("*.py")):
-            if path.name == "__init__.py" or (self.only and self.only not in path.name):
+            if path.name == "__init__.py" or (self.only and not any(p in path.name for p in self.only.split(","))):
                 continue
             module = importlib.import_module(f"{package}.{path.stem}")
             for name, fn, node in _functions(module):
@@ -312,6 +358,8 @@ class MutationPlugin:
                 pid = os.fork()
                 if pid == 0:  # the child: break the function, run its tests, say how it went
                     targets[m.function][0].__code__ = m.code
+                    for table in self.caches:  # filled at collection, or by the unbroken code
+                        table.cache_clear()
                     devnull = os.open(os.devnull, os.O_WRONLY)
                     os.dup2(devnull, 1)
                     os.dup2(devnull, 2)
@@ -351,18 +399,24 @@ class MutationPlugin:
         done = len(self.results)
         if done % 50 == 0:
             print(f"  {done} mutants done", flush=True)
+            if self.out is not None:  # what is done so far, should the run be stopped
+                write_results(self.out, self.results)
+
+
+def write_results(path: Path, results: list[dict[str, Any]]) -> None:
+    path.write_text(json.dumps(results, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--only", help="mutate only the rules files whose name contains this")
+    parser.add_argument("--only", help="mutate only the rules files whose name contains this (or one of these, comma-separated)")
     parser.add_argument("--function", help="mutate only the functions whose 'module.name' contains this")
     parser.add_argument("--limit", type=int, help="stop after this many mutants")
-    parser.add_argument("--out", type=Path, help="write every mutant's outcome here (JSON)")
+    parser.add_argument("--out", type=Path, help="write every mutant's outcome here (JSON; rewritten every 50 mutants)")
     args = parser.parse_args()
-    plugin = MutationPlugin(args.game, args.jobs, args.only, args.limit, args.function)
+    plugin = MutationPlugin(args.game, args.jobs, args.only, args.limit, args.function, args.out)
     started = time.perf_counter()
     code = pytest.main(["-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-p", "no:randomly", f"tests/{args.game}"],
                        plugins=[plugin])
@@ -382,7 +436,7 @@ def main() -> None:
     for name, c in worst:
         print(f"  {name}: {c['survived']} survived, {c['untested']} untested of {sum(c.values())}")
     if args.out:
-        args.out.write_text(json.dumps(plugin.results, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        write_results(args.out, plugin.results)
 
 
 if __name__ == "__main__":

@@ -168,3 +168,12 @@ def test_rimmel_comes_back_with_nie_from_the_cup():
     assert s.char_at[ch("nie1")] == h("0912")
     assert s.char_at[ch("rimmel")] == h("0912")
     assert [e.clause for e in events(s, "enters")] == ["13.3.1"]
+
+
+@rule("13.3.9")
+def test_a_person_on_the_first_hex_of_the_map_is_followed_there():
+    s = game(turn=11)
+    s.set_mark(MADE_BUBULY, 11)
+    s.char_at[ch("shot")] = h("0101")  # hex number 0, a hex like any other
+    characters(s)
+    assert s.char_at[ch("jabba")] == h("0101")

@@ -292,3 +292,26 @@ def test_the_zelana_goes_to_the_partner_that_stands_when_rau_or_na_collapses():
     s.char_at[ch("sheela")] = DEAD
     check(s)
     assert s.status[C["na"]] == COLLAPSED and s.seat_of(zelana) == 2  # Rau's player
+
+
+@rule("35.3", "B-35")
+def test_when_both_have_collapsed_their_characters_in_the_cup_or_on_any_hex_leave_the_game():
+    for where in (CUP, HEAVY, h("0101")):  # 0101 is hex number 0, a hex like any other
+        s = game()
+        rau_ready(s)
+        na_ready(s)
+        s.char_at[ch("foizon")] = DEAD
+        check(s)
+        s.char_at[ch("abe")] = where
+        s.char_at[ch("sheela")] = DEAD
+        check(s)
+        assert s.status[C["na"]] == COLLAPSED and s.char_at[ch("abe")] == DEAD
+
+
+@rule("31.5", "B-35")
+def test_a_leader_on_the_first_hex_of_the_map_is_in_play():
+    s = game()
+    na_ready(s)
+    s.char_at[ch("sheela")] = h("0101")
+    check(s)
+    assert s.status[C["na"]] != COLLAPSED

@@ -133,6 +133,7 @@ def test_the_battle_is_fought_without_being_asked_and_in_five_steps():
     s.apply(("no_bomb",))
     assert s.pending[0] == "bomb" and s.pending[2] == 1
     s.apply(("bomb",))
+    assert [dict(e.args) for e in events(s, "bombs")] == [{"country": C["rau"]}]
     assert pool(s)[:2] == ("aa", 0)  # Drake's Namwan fires at Rau's bombers; Drake does not bomb
     roll(s, 0)
     go(s, "pool")
@@ -262,6 +263,13 @@ def test_stowed_abs_do_not_fight_and_fall_with_their_carrier():
     assert set(s.legal_actions()) == {("sortie_all",), ("stow", d1, ship)}  # d1, d2 alike (B-74)
     s.apply(("stow", d1, ship))
     assert s.role[d1] == ship
+    st = static()
+    assert [dict(e.args) for e in events(s, "stow")] == [{"unit": st.counter_unit[d1], "to": st.counter_unit[ship]}]
+    from asobi.games.byston.rules.combat import battle_view
+
+    shown = {u["counter"]: u for u in battle_view(s)["units"]}
+    assert {d1, d2, ship} <= set(shown) and (shown[d1]["part"], shown[d1]["stowed_in"]) == ("stowed", ship)
+    assert (shown[ship]["part"], shown[ship]["stowed_in"]) == ("", None)
     s.apply(("sortie_all",))
     assert s.role[d2] == SORTIED
     go(s, "pool")
@@ -319,6 +327,7 @@ def test_characters_board_one_to_an_ab_and_any_number_to_a_ship():
     assert s.pending is None
     assert s.aboard[shot] == ship and s.aboard[bern] == ab and s.aboard[todd] == ship
     assert [e.clauses for e in s.log if e.key == "mounts"] == [("20.4", "20.6"), ("20.4", "20.5"), ("20.4", "20.6")]
+    assert [dict(e.args)["char"] for e in events(s, "mounts")] == [shot, bern, todd]
 
 
 @rule("20.7", "B-26")
@@ -672,6 +681,7 @@ def pilot_hit(char: str, flipped: bool, hits: int):
 def test_a_character_in_a_flipped_unit_rolls_on_the_upper_row():
     s, ab, k = pilot_hit("todd1", False, 3)  # Drumlo 2 + Todd's AB defence 1
     assert s.flipped[ab] and s.chance == ("fate", k, 1)
+    assert logged(s, "flipped") == [{"country": s.owner[ab], "unit": static().counter_unit[ab]}]
     assert dict(s.chance_outcomes()) == pytest.approx(
         {("fate", "-"): 3 / 6, ("fate", "L"): 2 / 6, ("fate", "H"): 1 / 6}
     )
@@ -688,9 +698,11 @@ def test_the_lower_row_for_a_removed_unit_wounds_to_the_cup_or_the_box():
     assert dict(s.chance_outcomes())[("fate", "D")] == pytest.approx(1 / 6)
     s.apply(("fate", "L"))
     assert s.char_at[k] == CUP and s.marks[TODD_WOUNDED] == s.turn
+    assert s.aboard[k] == NO_ROLE and logged(s, "fate_L") == [{"char": k}]
     s, ab, k = pilot_hit("garalia", True, 3)
     s.apply(("fate", "H"))
     assert s.char_at[k] == HEAVY
+    assert not s.marks[TODD_WOUNDED]  # only Todd's wound is remembered (13.3.5)
 
 
 @rule("26.2.5", "B-16", "B-34")
@@ -818,3 +830,23 @@ def test_an_illegal_allocation_is_refused_with_its_clause():
         s.apply(("hit", 9999))
     assert s.why_illegal(("hit", 9999))[0] == "25.3"
     assert s.to_json() == before
+
+
+@rule("25.3", "25.4")
+def test_after_a_battle_no_hits_command_or_damage_marks_are_left_over():
+    s = game()
+    put(s, "drake", "drumlo", HEX)
+    put(s, "drake", "drumlo", HEX)
+    put(s, "rau", "botune", HEX)
+    put(s, "rau", "botune", HEX)
+    fight(s)
+    for _ in range(200):  # every roll scores the most hits it can
+        if over(s):
+            break
+        if s.chance is not None:
+            s.apply(s.chance_outcomes()[-1][0])
+        else:
+            s.apply({"sortie": ("sortie_all",), "bomb": ("no_bomb",)}.get(s.pending[0], s.legal_actions()[0]))
+    assert over(s)
+    assert s.blocks == (0,) * len(s.blocks) and s.hits == (0, 0) and s.command == 0
+

@@ -147,3 +147,13 @@ def test_a_sampled_draw_is_the_item_the_running_totals_give():
             continue
         for r in (0.0, 1 - 2**-53, *(rng.random() for _ in range(5)), *(j / total for j in range(total))):
             assert draw_sample(s, r) == _plain_sample(s, r), (s.chit_cup, in_cup, r)
+
+
+@rule("14.10")
+def test_a_drawn_character_is_logged():
+    s = game()
+    s.char_at[ch("todd1")] = CUP
+    s.chit_cup[chit("drake_as")] = 1
+    phase(s, "action_phases")
+    s.apply(("char", ch("todd1")))
+    assert [dict(e.args) for e in events(s, "drawn_character")] == [{"char": ch("todd1")}]

@@ -126,3 +126,14 @@ def test_destroying_the_goraon_collapses_rau_at_once_and_rau_is_asked_nothing_mo
     assert [e.clause for e in events(s, "collapsed")] == ["30.5"]
     assert s.where[goraon] == GONE  # 35.3: its factory box, where the Goraon went, leaves the game
     assert s.pending is not None and s.pending[:3] == ("produce", 3, C["na"])  # Rau is not asked again
+
+
+@rule("8.11")
+def test_a_machine_on_hex_0101_may_be_destroyed_like_any_other():
+    s = game()
+    s.gp = [0] * 7
+    clear(s, "0101")  # hex number 0, a hex like any other
+    a = put(s, "drake", "drumlo", "0101")
+    put(s, "drake", "drumlo", "1017", flipped=True)  # the Drumlo on the map: not all face up
+    phase(s, "produce_phase")
+    assert destroy(s, a) in s.legal_actions()

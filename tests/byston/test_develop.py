@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from asobi.games.byston.board import TL7_DRAKE, static
+from asobi.games.byston.board import TL7_DRAKE, TL7_KU, static
 from support.scenario import rule
 
 from .helpers import C, ch, events, game, h, phase
@@ -138,3 +138,38 @@ def test_reaching_tl_7_is_remembered_for_the_turn_after():
     s.apply(("develop", 1))
     s.apply(("die", 1))
     assert s.tl[C["drake"]] == 7 and s.marks[TL7_DRAKE] == 5
+
+
+@rule("7.4", "7.5")
+def test_gp_equal_to_the_cost_are_enough():
+    s = developing(gp=7, tl=3)
+    s.apply(("develop", 1))
+    s.apply(("die", 3))  # 3 + 4 = 7 GP, all of them
+    assert s.gp[C["drake"]] == 0 and s.tl[C["drake"]] == 4
+
+
+@rule("7.2", "7.3", "B-8")
+def test_the_choice_of_development_is_logged_before_the_die():
+    s = developing(gp=30, tl=3)
+    s.apply(("develop", 0))
+    assert [dict(e.args) for e in events(s, "develop_chosen")] == [{"country": C["drake"], "kind": 0}]
+    assert s.tl[C["drake"]] == 3 and s.gp[C["drake"]] == 30 and s.chance is None
+    s = developing(gp=30, tl=3)
+    s.apply(("develop", 2))
+    assert [dict(e.args)["kind"] for e in events(s, "develop_chosen")] == [2]
+
+
+@rule("29.2", "31.2")
+def test_reaching_tl_7_marks_the_turn_for_drake_and_for_ku_only():
+    s = developing("drake", gp=30, tl=6, turn=5)
+    s.apply(("develop", 1))
+    s.apply(("die", 1))
+    assert s.tl[C["drake"]] == 7 and s.marks[TL7_DRAKE] == 5 and s.marks[TL7_KU] == 0
+    s = developing("ku", gp=30, tl=6, turn=5)
+    s.apply(("develop", 1))
+    s.apply(("die", 1))
+    assert s.tl[C["ku"]] == 7 and s.marks[TL7_KU] == 5 and s.marks[TL7_DRAKE] == 0
+    s = developing("rau", gp=30, tl=6, turn=5)
+    s.apply(("develop", 1))
+    s.apply(("die", 1))
+    assert s.tl[C["rau"]] == 7 and s.marks[TL7_KU] == 0 and s.marks[TL7_DRAKE] == 0

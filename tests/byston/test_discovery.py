@@ -72,3 +72,24 @@ def test_a_factory_gone_from_the_map_is_never_looked_for():
     act(s, "drake_as")
     assert s.pending is None or s.pending[0] != "search"
     assert not events(s, "search")
+
+
+@rule("30.6.5")
+def test_declining_to_look_spends_nothing_and_rolls_nothing():
+    s = act(with_factory(), "drake_as")
+    gp = s.gp[DRAKE]
+    s.apply(("no_search",))
+    assert s.gp[DRAKE] == gp and not s.secret_found
+    assert s.chance is None or s.chance[0] not in ("search_first", "search_second")
+    assert not events(s, "search")
+
+
+@rule("30.6.6")
+def test_the_search_roll_is_logged_with_its_dice_gp_and_total():
+    s = act(with_factory(), "drake_as")
+    s.apply(("search", 2))
+    s.apply(("die", 1))
+    s.apply(("die", 5))  # 1 + 5 + 2 = 8: not found
+    (roll,) = events(s, "search_roll")
+    assert dict(roll.args) == {"dice": "1+5", "gp": 2, "total": 8}
+    assert not s.secret_found

@@ -186,3 +186,13 @@ def test_bad_submissions_leave_the_state_untouched():
         s.apply([["pass"]], seat=0)  # type: ignore[arg-type]
     assert s.fingerprint() == before
     s.apply(("pass",), seat=0)
+
+
+@rule("4.1", "27.1")
+def test_each_new_turn_and_the_last_one_are_logged():
+    s = game(turn=3)
+    phase(s, "end_turn")
+    assert s.turn == 4 and [dict(e.args) for e in events(s, "turn")] == [{"turn": 4}]
+    s = game(turn=16)
+    phase(s, "end_turn")
+    assert [dict(e.args) for e in events(s, "game_over")] == [{"turn": 16}] and not events(s, "turn")

@@ -60,6 +60,7 @@ def test_a_ship_moves_three_hexes_one_at_a_time_and_its_move_ends():
     assert ("done",) in s.legal_actions()
     start(s, "namwan", "0916")
     assert s.pending[0] == "step" and "1016" in steps(s) and s.mp == 3
+    assert [dict(e.args) for e in events(s, "ship_moves")] == [{"country": DRAKE, "unit": u("namwan"), "hex": h("0916")}]
     for to, left in (("1016", 2), ("1116", 1), ("1216", 0)):
         s.apply(("step", h(to)))
         assert s.mp == left or (left == 0 and s.ship == -1)
@@ -68,8 +69,10 @@ def test_a_ship_moves_three_hexes_one_at_a_time_and_its_move_ends():
     moved = [i for i in static().counters_of(DRAKE, "namwan") if s.where[i] == h("1216")]
     assert len(moved) == 1 and [e.clause for e in events(s, "step")] == ["17.5"] * 3
     assert events(s, "ship_moves")[0].also == ("17.4",)  # 3 MP
+    assert [dict(e.args) for e in events(s, "ship_stops")] == [{"country": DRAKE, "unit": u("namwan"), "hex": h("1216")}]
     start(s, "namwan", "0916")
     s.apply(("stop",))  # B-57: chosen and stopped at once: its move is used
+    assert s.mp == 0 and s.ship == -1
     assert s.pending is None or s.pending[0] != "move"  # no ship left to move (B-20)
 
 
@@ -221,6 +224,7 @@ def test_only_the_zelana_enters_the_kustanga_hills_where_its_move_ends_and_a_six
     s2 = s.clone()
     s.apply(("die", 6))
     assert s.flipped[z] == 1 and events(s, "kustanga_flip")[0].clause == "17.14.4"
+    assert [dict(e.args) for e in events(s, "kustanga_die")] == [{"die": 6}]
     s2.apply(("die", 5))
     assert s2.flipped[z] == 0
     # already flipped: the 6 does nothing more
@@ -318,6 +322,9 @@ def test_characters_ride_any_ship_of_theirs_and_go_along_rather_than_be_left_alo
     boards = {a for a in s.legal_actions() if a[0] == "board"}
     here = {k for k, at in enumerate(s.char_at) if at == h("0916")}
     assert len(here) >= 2 and boards == {("board", k) for k in here}  # any number
+    k = min(here)
+    s.apply(("board", k))
+    assert [dict(e.args) for e in events(s, "boarded")] == [{"char": k, "hex": h("0916")}]
     # Left alone: a ship that takes the last Drake unit from a hex takes the character too
     s = game()
     put(s, "drake", "namwan", "1016")

@@ -215,3 +215,47 @@ def test_producing_the_goraon_is_remembered():
     assert s.marks[MADE_GORAON] == 6
     i = next(i for i in static().counters_of(C["rau"], "goraon"))
     assert s.where[i] == h("1302") and s.where[i] not in (BOX, SUPPLY)
+
+
+@rule("8.2", "8.11")
+def test_a_country_with_just_one_thing_it_may_do_is_asked():
+    s = game()
+    s.gp = [0] * 7  # nothing to buy: only their aura machines to destroy (8.11)
+    phase(s, "produce_phase", only=True)
+    while s.pending is not None and s.pending[0] == "produce" and s.pending[2] != C["mi"]:
+        s.apply(("done",))
+    assert s.pending is not None and s.pending[:3] == ("produce", 3, C["mi"])
+    assert len(s.legal_actions()) == 2  # Mi's one machine it may destroy, or done
+
+
+@rule("8.11.3", "8.11.4")
+def test_the_zelanas_and_shots_chits_are_not_counted_toward_the_limit():
+    s = producing("rau")
+    s.apply(("chit", chit("zelana")))
+    assert s.chits_made[C["rau"]] == 0
+    s = game()
+    s.gp = [100] + [0] * 6
+    [spriggan] = static().counters_of(C["drake"], "spriggan")
+    s.set_where(spriggan, h("0916"))
+    phase(s, "produce_phase")
+    s.apply(("chit", chit("shot")))
+    assert s.chits_made[C["drake"]] == 0
+
+
+@rule("8.2")
+def test_the_production_check_refuses_a_verb_of_another_phase():
+    s = producing()
+    s.legal_cache = None  # as on a state read back from its saved form: the check answers
+    assert s.is_legal(("make", u("drumlo"), h("0916")))
+    assert not s.is_legal(("repair", u("drumlo"), h("0916")))
+
+
+@rule("8.7", "8.11")
+def test_a_made_unit_is_face_up_and_a_destruction_logs_its_hex():
+    s = producing()
+    s.apply(("make", u("drumlo"), h("0916")))
+    made = [i for i in static().counters_of(C["drake"], "drumlo") if s.where[i] == h("0916")]
+    assert made and all(s.flipped[i] == 0 for i in made)
+    s.apply(("destroy", u("drumlo"), h("0916"), 0))
+    assert sum(1 for i in made if s.where[i] == BOX) == 1
+    assert dict(events(s, "destroyed")[0].args)["hex"] == h("0916")

@@ -12,7 +12,7 @@ from asobi.games.byston.board import ARMED, COLLAPSED, NEUTRAL, WAR, static
 from asobi.games.byston.rules.move import entry_refusal, may_enter
 from support.scenario import rule
 
-from .helpers import C, game, h, put, u
+from .helpers import C, ch, game, h, put, u
 from .test_move import draw, start
 
 DRAKE, KU, ZELANA = C["drake"], C["ku"], C["zelana"]
@@ -57,6 +57,9 @@ def test_a_step_beyond_the_movement_points_cites_the_cost():
     s.apply(("step", h("1015")))
     s.apply(("step", h("1016")))
     assert refused(s, ("step", h("1116"))) == "17.6"  # 2 MP into the other camp's hex, 1 left
+    with pytest.raises(IllegalActionError) as e:
+        s.apply(("step", h("1116")))
+    assert "entering costs 2 MP and the ship has 1 left" in str(e.value)
     s.apply(("step", h("1117")))  # an ordinary hex is still open with that 1 MP
 
 
@@ -145,3 +148,27 @@ def test_loading_and_stepping_cite_whose_units_the_room_and_the_land():
     hexes = [a[1] for a in s.legal_actions() if a[0] == "step"]
     s.apply(("step", hexes[0]))
     assert [e for e in s.log if e.key == "step"][-1].also == ("17.12",)  # Ku, not at war, in its own land
+
+
+def refusal_text(s, action) -> str:
+    """The error's text; the state is left as it was (nothing applied)."""
+    before = s.fingerprint()
+    with pytest.raises(IllegalActionError) as e:
+        s.apply(action)
+    assert s.fingerprint() == before
+    return str(e.value)
+
+
+@rule("17.15.2", "B-53")
+def test_a_refused_boarding_says_whose_characters_a_ship_carries_and_which_were_carried():
+    s = game()
+    bishot = ch("bishot")
+    s.char_at[bishot] = h("0916")  # a Ku character beside Drake's Namwan
+    draw(s, "drake_as")
+    s.apply(("ship", u("namwan"), h("0916"), 0))
+    assert "own country's characters" in refusal_text(s, ("board", bishot))
+    mine = min(k for k, at in enumerate(s.char_at) if at == h("0916") and k != bishot)
+    assert ("board", mine) in s.legal_actions()
+    s.chars_moved = (mine,)  # as if another ship had carried it this phase
+    s.legal_cache = None
+    assert "carried in this phase already" in refusal_text(s, ("board", mine))

@@ -230,3 +230,69 @@ def test_drakes_castle_at_elf_castle_is_remembered():
     phase(s, "build_phase")
     s.apply(("build", "castle", h("1209")))
     assert s.marks[ELF_CASTLE_BUILT] == 8
+
+
+@rule("11.1", "11.5")
+def test_a_country_repairs_one_counter_after_another_until_it_is_done():
+    s = repairing()
+    a = put(s, "drake", "drumlo", "0916", flipped=True)
+    b = put(s, "drake", "drumlo", "0916", flipped=True)
+    phase(s, "repair_phase")
+    s.apply(repair(s, a))
+    assert s.pending == ("repair", 0, C["drake"])  # asked again: the other one is still flipped
+    # the check without the listing, as on a state read back from its saved form (the listing
+    # is not saved): only the verb "repair" repairs
+    s.legal_cache = None
+    assert s.is_legal(repair(s, b)) and not s.is_legal(("build", *repair(s, b)[1:]))
+    assert repairs(s) == {("drumlo", "0916")}
+    s.apply(("done",))  # and it may stop there
+    assert s.flipped[a] + s.flipped[b] == 1 and s.gp[C["drake"]] == 49
+    assert s.pending is None or s.pending[0] != "repair" or s.pending[2] != C["drake"]
+
+
+@rule("30.6.2")
+def test_only_the_zelana_ship_itself_lets_rau_build_the_secret_factory():
+    s = game()
+    s.gp = [0, 0, 50, 0, 0, 0, 0]
+    ab = static().counters_of(C["zelana"], "dunbine")[0]
+    s.set_where(ab, h("1418"))  # an AB of the Zelana's, not the ship
+    turn_of(phase(s, "build_phase"), "build", "rau")
+    assert ("secret",) not in s.legal_actions()
+
+
+@rule("30.6.1", "12.2")
+def test_the_secret_factory_checked_without_the_listing_and_built_face_up():
+    s = game()
+    s.gp = [0, 0, 50, 0, 0, 0, 0]
+    [zelana] = static().counters_of(C["zelana"], "zelana")
+    s.set_where(zelana, h("1418"))
+    turn_of(phase(s, "build_phase"), "build", "rau")
+    s.legal_cache = None  # as on a state read back from its saved form: the check answers
+    assert s.is_legal(("secret",)) and not s.is_legal(("secret", 1))
+    s.apply(("secret",))
+    assert s.where[s.secret] == h("1418") and s.flipped[s.secret] == 0
+
+
+@rule("12.2")
+def test_a_building_is_built_face_up():
+    from asobi.games.byston.board import building_at
+
+    s = game(turn=8)
+    clear(s, "1209")
+    s.gp = [100] + [0] * 6
+    put(s, "drake", "namwan", "1209")
+    phase(s, "build_phase")
+    s.apply(("build", "castle", h("1209")))
+    assert s.flipped[building_at(s, h("1209"))] == 0
+
+
+@rule("13.3.1")
+def test_only_drakes_castle_at_elf_castle_is_remembered():
+    s = game(turn=8)
+    s.gp = [100] + [0] * 6
+    phase(s, "build_phase")
+    castle = next(a for a in s.legal_actions() if a[:2] == ("build", "castle") and a[2] != h("1209"))
+    s.apply(castle)  # a castle elsewhere
+    fort = next(a for a in s.legal_actions() if a[:2] == ("build", "fort") and a[2] != h("1209"))
+    s.apply(fort)
+    assert s.marks[ELF_CASTLE_BUILT] == 0

@@ -3,10 +3,10 @@ of any country they may be with: Rau, Na and the Zelana with any of the three (B
 
 from __future__ import annotations
 
-from asobi.games.byston.board import BOX, static
+from asobi.games.byston.board import BOX, CUP, static
 from support.scenario import rule
 
-from .helpers import C, ch, clear, destroy, events, game, h, phase, put
+from .helpers import C, ch, chit, clear, destroy, events, game, h, phase, put
 
 
 def _ask_rau(s) -> None:
@@ -71,3 +71,46 @@ def test_a_zelana_character_stays_with_a_na_unit_when_rau_pulls_down_its_fort():
     s.apply(("raze", here))
     # Show (the Zelana's) may be with Na's AB (B-42): the B-15 sweep after 12.11 leaves him there.
     assert s.char_at[show] == here and not events(s, "placed")
+
+
+def _run(s, *tasks) -> None:
+    """Run ``tasks``, then stop at the draw of a Drake chit waiting in the cup."""
+    s.chit_cup[chit("drake_as")] = 1
+    s.agenda = [("next_draw",), *reversed(tasks)]
+    s.pending = None
+    s.chance = None
+    s.legal_cache = None
+    s.run()
+
+
+@rule("B-15", "B-23")
+def test_the_only_character_on_the_map_on_hex_0101_still_goes_to_its_own_units():
+    from asobi.games.byston.board import DEAD
+
+    s = game()
+    sheela = ch("sheela")
+    for k in range(len(s.char_at)):
+        if s.char_at[k] >= 0:
+            s.char_at[k] = CUP  # every other character off the map
+    corner = h("0101")  # hex number 0, a hex like any other
+    clear(s, "0101")
+    s.char_at[sheela] = corner  # no Na, Rau or Zelana unit there
+    _run(s, ("stranded", "B-15"))
+    # to the nearest hex with a unit it may be with: at once, or its runner choosing among ties
+    moved = s.char_at[sheela] not in (corner, DEAD)
+    asked = s.pending is not None and s.pending[0] == "place" and s.pending[2] == sheela
+    assert moved or asked
+
+
+@rule("B-23")
+def test_a_character_with_no_own_unit_anywhere_leaves_the_game_and_it_is_logged():
+    from asobi.games.byston.board import DEAD
+
+    s = game()
+    sheela = ch("sheela")
+    for i in range(len(s.where)):
+        if s.owner[i] == C["na"] and s.where[i] >= 0:
+            s.set_where(i, BOX)
+    _run(s, ("place_char", sheela, "13.2"))
+    assert s.char_at[sheela] == DEAD
+    assert [dict(e.args) for e in events(s, "no_place")] == [{"char": sheela}]

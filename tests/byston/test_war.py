@@ -195,3 +195,43 @@ def test_ah_and_mi_never_declare():
     # Drake has nothing left to declare on, Rau is at war, Na has no condition: nobody is asked.
     assert s.pending is None or s.pending[0] != "declare"
     answer(s, "develop")
+
+
+@rule("29.3", "30.2", "31.3")
+def test_a_piece_produced_in_the_first_turn_allows_a_declaration_from_the_second():
+    for mark, asker in ((MADE_GEA_GRING, "ku"), (MADE_GORAON, "rau"), (MADE_BILLBINE, "na")):
+        s = game(turn=2)
+        s.set_mark(mark, 1)
+        phase(s, "war_status")
+        s.apply(("pass",))  # Drake
+        assert s.pending is not None and s.pending[:3] == ("declare", C[asker], C[asker])  # seats 1–3 are Ku, Rau, Na
+
+
+@rule("29.3", "B-4")
+def test_ku_is_not_offered_a_country_at_war_or_collapsed():
+    from asobi.games.byston.board import COLLAPSED
+
+    s = game(turn=7)
+    s.set_mark(MADE_GEA_GRING, 6)
+    s.status[C["rau"]] = WAR
+    s.status[C["mi"]] = COLLAPSED
+    phase(s, "war_status")
+    s.apply(("pass",))
+    assert s.pending == ("declare", 1, C["ku"])
+    assert s.legal_actions() == (("declare", C["na"]), ("declare", C["ah"]), ("pass",))
+
+
+@rule("29.2", "31.2")
+def test_a_tl_of_7_reached_in_the_first_turn_arms_from_the_second():
+    s = game(turn=2)
+    s.set_mark(TL7_DRAKE, 1)
+    phase(s, "war_status")
+    assert s.status[C["ku"]] == ARMED and s.status[C["na"]] == ARMED
+    s = game(turn=2)
+    s.set_mark(TL7_KU, 1)
+    phase(s, "war_status")
+    assert s.status[C["ku"]] == NEUTRAL and s.status[C["na"]] == ARMED
+    s = game(turn=2)
+    s.set_mark(TL7_KU, 2)  # Ku reaches 7 in this very turn: Na is armed from the next (31.2)
+    phase(s, "war_status")
+    assert s.status[C["na"]] == NEUTRAL
