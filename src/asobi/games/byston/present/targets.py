@@ -12,9 +12,14 @@ Each choice's targets, as JSON: ``squares`` (the board's ``data-square`` values 
 hex's index, or :data:`COUNTER` + a counter's number for a unit in a battle), ``hex`` (the hex's
 printed id), ``tag`` (the counter it names as the view's stacks name it, ``country:unit`` with
 ``*`` when flipped), ``box`` (a factory box's counter kind, ``country:unit``, for 増産 and 換装),
-``country`` (a country's id, the one war is declared on), ``cost`` (a step's MP), and ``reach``: ``[[square, hex id, MP, first], …]``,
+``country`` (a country's id, the one war is declared on), ``character`` (a character's id, one
+that goes aboard the moving ship: 17.15.9), ``cost`` (a step's MP), and ``reach``: ``[[square, hex id, MP, first], …]``,
 each hex the ship may end its move on with the fewest MP spent getting there and the square of
 the first step on the way (the hex it stands on comes with 0 MP).
+
+Bombing (22.1) and the other ABs sortieing (20.1) name the battle's hex, the secret factory
+(30.6.1) the Rian coast; the choices in :data:`NAMES_NOTHING` name no place or unit and stay
+buttons only.
 """
 
 from __future__ import annotations
@@ -37,6 +42,22 @@ number, so that it never meets a hex's index (``board.js`` uses the same number)
 HEX_AT = {"make": 2, "repair": 3, "destroy": 2, "raze": 1, "build": 2, "place": 1, "ship": 2, "step": 1,
           "fight": 1}
 """The place of the hex in each verb's action that names one."""
+
+
+NAMES_NOTHING = frozenset({
+    "pass",  # 5.1: no war declared
+    "share",  # 6.7: GP shared among allies
+    "develop",  # 7.2–7.6: a development
+    "chit",  # 8.11: an action chit produced (it goes into the cup)
+    "done",  # the end of producing, repairing, building, a ship's loading or moving
+    "surprise", "draw",  # 16.3: Drake's surprise attack, or not
+    "act", "wait",  # 15.3, 15.4: a joint operation, or not
+    "no_bomb",  # 22.1: not bombing
+    "search", "no_search",  # 30.6.5, 30.6.6: the GP spent searching for the secret factory
+})
+"""The choices that name no hex, counter, factory box or country: the browser offers them as
+buttons only (every other player's choice also has its place on the map, as :func:`targets`
+gives it)."""
 
 
 def reach(s: BystonState, country: int, unit: int, start: int, mp: int) -> list[list[Any]]:
@@ -102,6 +123,8 @@ def targets(s: BystonState, actions: Sequence[tuple[Any, ...]]) -> list[dict[str
             found = {"squares": [ship_hex], "hex": grid.hex_id(ship_hex)}
             if verb == "load":
                 found["tag"] = _tag(action[1], action[2], action[3])
+            else:  # a character of the ship's hex (its gold counter in the opened stack)
+                found["character"] = st.char_ids[action[1]]
         elif verb in ("go", "stop") and moving and kind in ("load", "step"):  # the rest of the move
             found = {"squares": [ship_hex], "hex": grid.hex_id(ship_hex),
                      "reach": reach(s, s.owner[s.ship], st.counter_unit[s.ship], ship_hex, s.mp)}
@@ -109,6 +132,10 @@ def targets(s: BystonState, actions: Sequence[tuple[Any, ...]]) -> list[dict[str
             found = {"squares": [], "box": f"{st.country_ids[pending[2]]}:{st.unit_ids[action[1]]}"}
         elif verb == "declare":  # the country war is declared on: its row of the management sheet
             found = {"squares": [], "country": st.country_ids[action[1]]}
+        elif verb == "secret":  # 30.6.1: the secret factory is built on the Rian coast
+            found = {"squares": [st.rian_coast], "hex": grid.hex_id(st.rian_coast)}
+        elif verb in ("bomb", "sortie_all") and s.fight is not None:  # 22.1, 20.1: the battle's hex
+            found = {"squares": [s.fight[1]], "hex": grid.hex_id(s.fight[1])}
         elif verb in ("hit", "stow", "mount") and s.fight is not None:
             i = action[1]
             found = {"squares": [COUNTER + i], "hex": grid.hex_id(s.fight[1]), "tag": _counter_tag(s, i),
