@@ -234,8 +234,10 @@
         // take one and a way to narrow the buttons to some.
         const ctx = { names: s.names, lang: s.lang, seat: s.seat, seats: s.seats, stateId: s.state_id, legal: s.legal,
           act: (action) => act(sock, s, action), narrow: (chosen) => narrowTo(s, chosen), redraw: render };
-        const svg = board.draw(s.view, ctx);
-        area.append(svg);
+        const drawn = board.draw(s.view, ctx);  // an svg, or an element holding several (the first zooms)
+        area.append(drawn);
+        const svg = drawn.matches("svg") ? drawn : drawn.querySelector("svg");
+        window.AsobiZoom.fit(svg, area);
         if (svg.dataset.focus) {  // the drawing asks to be zoomed in on a point: "x y scale"
           const [cx, cy, scale] = svg.dataset.focus.split(" ").map(Number);
           Object.assign(zoomView, { cx, cy, scale });
@@ -429,6 +431,8 @@
   $("text-box").addEventListener("toggle", updateText);
   $("hint").addEventListener("click", () => { const s = current(); if (s) s.send({ type: "hint" }); });
   window.AsobiZoom.controls($("zoom"), () => $("board").querySelector("svg"), zoomView);
+  let resized = null;  // a drawing fitted to the window is fitted again when the window changes
+  window.addEventListener("resize", () => { clearTimeout(resized); resized = setTimeout(render, 150); });
   const gameOf = () => { const s = current(); return s ? s.state.game : ""; };
   window.AsobiInspect.attach($("board"), gameOf, () => window.asobiLang());
   $("log").addEventListener("click", (e) => {  // a clause id opens its text (hover shows it too; phones have no hover)

@@ -94,8 +94,15 @@
     area.replaceChildren();
     if (board) {
       try {
-        const svg = board.draw(frame.view, { names: frame.names, lang: replay.lang, seat: replay.seat, seats: replay.seats });
-        area.append(svg);
+        // redraw: a module that opens things in place (a stack of counters) draws the frame again
+        const drawn = board.draw(frame.view, { names: frame.names, lang: replay.lang, seat: replay.seat, seats: replay.seats, redraw: () => go(at) });
+        area.append(drawn);
+        const svg = drawn.matches("svg") ? drawn : drawn.querySelector("svg");
+        window.AsobiZoom.fit(svg, area);
+        if (svg.dataset.focus) {  // the drawing asks to be zoomed in on a point: "x y scale"
+          const [cx, cy, scale] = svg.dataset.focus.split(" ").map(Number);
+          Object.assign(zoomView, { cx, cy, scale });
+        }
         window.AsobiZoom.attach(svg, zoomView);
       } catch (e) { area.append(el("p", { class: "error", text: `board: ${e.message}` })); }
     } else {
@@ -143,6 +150,8 @@
     location.href = url.toString();  // a new point of view is fetched whole: each seat's replay is its own
   });
   window.AsobiZoom.controls($("zoom"), () => $("board").querySelector("svg"), zoomView);
+  let resized = null;  // a drawing fitted to the window is fitted again when the window changes
+  window.addEventListener("resize", () => { clearTimeout(resized); resized = setTimeout(() => go(at), 150); });
   window.AsobiInspect.attach($("board"), () => (replay ? replay.game : ""), () => window.asobiLang());
   document.querySelectorAll("button.lang").forEach((b) => b.addEventListener("click", () => {
     localStorage.setItem("asobi.lang", b.dataset.lang);

@@ -1,4 +1,5 @@
-// Zoom and pan of a board drawing: buttons, ctrl+wheel, drag with one pointer, pinch with two.
+// Zoom and pan of a board drawing: buttons, ctrl+wheel, drag with one pointer, pinch with two;
+// a drawing marked data-fit is fitted to the window first.
 // The view (scale and centre) lives in a plain object the page keeps, so it survives the board
 // being drawn again after every change.
 "use strict";
@@ -83,5 +84,16 @@ window.AsobiZoom = (function () {
     button("⤢", "fit", (svg) => { view.scale = 1; view.cx = view.cy = undefined; apply(svg, view); });
   }
 
-  return { attach, controls, apply };
+  // A drawing that asks for it (data-fit) is made as big as fits both the width of ``area`` and
+  // the window's height below the top of ``area``, so the whole of it is seen without scrolling
+  // the page (zoom and pan then show its parts bigger). Called before ``attach``.
+  function fit(svg, area) {
+    if (svg.dataset.fit === undefined) return;
+    const [, , w, h] = (svg.dataset.base || svg.getAttribute("viewBox")).split(/\s+/).map(Number);
+    const room = window.innerHeight - (area.getBoundingClientRect().top + window.scrollY) - 8;
+    const width = Math.min(area.clientWidth, Math.max(160, room) * w / h);
+    svg.style.width = `${Math.floor(width)}px`;
+  }
+
+  return { attach, controls, apply, fit };
 })();

@@ -10,7 +10,11 @@
 // worked out by the game: present/targets.py). A counter or hex a choice names is outlined; a ship
 // to move, once picked, shows every hex it may reach with the MP it costs (the engine's 17.4–17.6,
 // 17.12–17.14) and a click on one moves it there, step by step; a battle's hex shows its odds on
-// hover. The buttons stay the keyboard's way to the same choices.
+// hover, as does the hex bombed (22.1) and the one whose ABs sortie (20.1); a character that may
+// go aboard the moving ship is a gold counter to click in the opened stack (17.15.9). The buttons
+// stay the keyboard's way to the same choices, and the only way to those that name no place.
+// The map is a drawing of its own, fitted to the window (zoom and pan show it bigger; on a phone
+// it opens zoomed in so that its counters read); the table below it is another.
 // The printed map and every name come once from /api/catalog/byston/board; the view carries the
 // position and, as view.board, who controls each income hex now.
 "use strict";
@@ -460,28 +464,42 @@
     const gap = size * 0.12;
     const w = perRow * (size + gap) + gap, h = Math.ceil(all.length / perRow) * (size + gap) + gap;
     const [cx, cy] = centre(index);
-    // above the hex, else below, left or right: where it hides the fewest hexes the ship may reach
+    // above the hex, else below, left or right; where that hides a hex the ship may reach, the
+    // nearest place on the screen that hides none (or the fewest), tied to its hex by a line
     const bottom = Y0 + R + (data.height - 1) * 1.5 * R + R;
+    const low = Math.min(bottom, vy + vh);
     const clampX = (x) => Math.max(vx + 4, Math.min(vx + vw - w - 4, x));  // within what is on the screen
-    const clampY = (y) => Math.max(vy + 4, Math.min(Math.min(bottom, vy + vh) - h, y));
+    const clampY = (y) => Math.max(vy + 4, Math.min(low - h, y));
+    const fits = ([x, y]) => x >= vx && y >= vy && x + w <= vx + vw && y + h <= low + 4;
     const spots = [[clampX(cx - w / 2), cy - R - h - 4], [clampX(cx - w / 2), cy + R + 4],
-      [cx - R - w - 4, clampY(cy - h / 2)], [cx + R + 4, clampY(cy - h / 2)]]
-      .filter(([x, y]) => x >= vx && y >= vy && x + w <= vx + vw && y + h <= Math.min(bottom, vy + vh) + 4);
-    const hidden = ([x, y]) => (reach || []).filter(([sq]) => {
+      [cx - R - w - 4, clampY(cy - h / 2)], [cx + R + 4, clampY(cy - h / 2)]].filter(fits);
+    const hidden = ([x, y]) => [[index], ...(reach || [])].filter(([sq]) => {
       const [px, py] = centre(sq);
       return px > x - R / 2 && px < x + w + R / 2 && py > y - R / 2 && py < y + h + R / 2;
     }).length;
-    const [x0, y0] = spots.length ? spots.reduce((a, b) => (hidden(b) < hidden(a) ? b : a)) : [clampX(cx - w / 2), clampY(cy + R + 4)];
+    const far = ([x, y]) => Math.hypot(Math.max(x - cx, 0, cx - x - w), Math.max(y - cy, 0, cy - y - h));
+    if (reach && !spots.some((s) => hidden(s) === 0)) {
+      for (let y = vy + 4; y + h <= low; y += R / 2) for (let x = vx + 4; x + w <= vx + vw - 4; x += R / 2) spots.push([x, y]);
+    }
+    const score = (s) => hidden(s) * 1e6 + far(s);
+    const [x0, y0] = spots.length ? spots.reduce((a, b) => (score(b) < score(a) ? b : a)) : [clampX(cx - w / 2), clampY(cy + R + 4)];
     const layer = S.make("g", { "data-open-stack": selected });
+    if (far([x0, y0]) > R * 1.5) {  // away from its hex: a line from the hex to the box
+      const px = Math.max(x0, Math.min(x0 + w, cx)), py = Math.max(y0, Math.min(y0 + h, cy));
+      layer.append(S.make("line", { x1: cx, y1: cy, x2: px, y2: py, stroke: "#1d2330", "stroke-width": 1.5, "stroke-dasharray": "3 2", "pointer-events": "none" }));
+    }
     layer.append(S.tip(S.make("rect", { x: x0, y: y0, width: w, height: h, rx: 4, fill: "#fff", "fill-opacity": 0.95, stroke: "#1d2330", "stroke-width": 1, "data-close-stack": "" }),
       ja ? "クリックで閉じる" : "click to close"));
     const named = new Set(taggedAt(legal, selected).map((c) => c.targets.tag));
     all.forEach((c, k) => {
       const x = x0 + gap + (k % perRow) * (size + gap), y = y0 + gap + Math.floor(k / perRow) * (size + gap);
       if (c.character) {  // a character: a gold counter with its star and name
-        const g = S.make("g", { "data-card": c.character, "data-character": c.character });
+        const aboard = legal.some((x) => x.targets && x.targets.character === c.character && x.targets.hex === selected);
+        const g = S.make("g", aboard ? { "data-rider": c.character, "data-character": c.character, class: "can", cursor: "pointer" }
+          : { "data-card": c.character, "data-character": c.character });  // one that may go aboard: a click takes it (17.15.9)
         const name = nameOf("characters", c.character, ja);
         g.append(S.tip(S.make("rect", { x, y, width: size, height: size, rx: size * 0.1, fill: "#fff6d5", stroke: "#8a6d00", "stroke-width": Math.max(0.5, size / 25) }), name));
+        if (aboard) g.append(S.make("rect", { x: x - 1.5, y: y - 1.5, width: size + 3, height: size + 3, rx: size * 0.12, fill: "none", stroke: "#e6a100", "stroke-width": 2.5, "pointer-events": "none" }));
         S.text(g, x + size / 2, y + size * 0.58, "★", { "font-size": size * 0.42, fill: "#8a6d00", "text-anchor": "middle", "pointer-events": "none" });
         S.text(g, x + size / 2, y + size * 0.9, name.slice(0, ja ? 4 : 8), { "font-size": size * 0.17, fill: "#5a4700", "text-anchor": "middle", "pointer-events": "none" });
         layer.append(g);
@@ -497,31 +515,39 @@
     svg.append(layer);
   }
 
-  // What of the drawing is on the screen: {box: [x, y, w, h] of the map in the drawing's units,
-  // pixels: screen pixels a unit, focus}. On a narrow screen a ship's reach, when it is first
-  // shown, is zoomed in on (focus: [x, y, scale], which the page applies); otherwise the zoom
-  // is the one the previous drawing had.
-  const FOCUS_BELOW = 600, FOCUS_SCALE = 3;
+  // What of the map is on the screen: {box: [x, y, w, h] of the map in the drawing's units,
+  // pixels: screen pixels a unit, focus}. On a narrow screen (a phone) the map is first shown
+  // zoomed in on the first place a choice names (or its middle), its counters 16 pixels across,
+  // and a ship's reach, when it is first shown, is zoomed in on (focus: [x, y, scale], which the
+  // page applies); otherwise the zoom is the one the page left on the previous map.
+  const FOCUS_BELOW = 600, FOCUS_SCALE = 3, READ_PIXELS = 16, TOP = 15;
   let focused = null;                  // what was zoomed in on last (a ship picked, a ship moving)
-  function onScreen(width, reach, kind, view) {
+  let lastMap = null;                  // the map drawn last: its viewBox and zoom as the page left them
+  let zoomedOnce = false;              // a narrow screen's first map was zoomed in on
+  function onScreen(width, reach, kind, view, legal) {
     const board = document.getElementById("board");
-    const shown = board ? board.clientWidth : 0;
-    const old = board ? board.querySelector("svg") : null;
-    const height = Y0 + R + (data.height - 1) * 1.5 * R + R;
+    const height = mapHeight();
+    const shown = (lastMap && parseFloat(lastMap.style.width)) || (board ? board.clientWidth : 0);
     let box = [0, 0, width, height], scale = 1, focus = null;
     const key = reach ? (kind === "move" ? JSON.stringify(chosen) : `moving ${view.moving ? view.moving.unit : ""}`) : null;
-    if (reach && shown && shown < FOCUS_BELOW && key !== focused) {
+    const narrow = shown > 0 && shown < FOCUS_BELOW;
+    if (reach && narrow && key !== focused) {
       const [cx, cy] = centre(reach[0][0]);  // the ship's own hex comes first (0 MP)
       focus = [cx, cy, FOCUS_SCALE];
-      scale = FOCUS_SCALE;
-      const whole = old && old.dataset.base ? Number(old.dataset.base.split(/\s+/)[3]) : 2 * height;
-      const vw = width / scale, vh = whole / scale;  // as zoom.js keeps the window within the drawing
-      box = [Math.max(0, Math.min(width - vw, cx - vw / 2)), Math.max(0, Math.min(whole - vh, cy - vh / 2)), vw, vh];
-    } else if (old && old.dataset.base && old.getAttribute("viewBox")) {
-      const vb = old.getAttribute("viewBox").split(/\s+/).map(Number);
-      scale = Number(old.dataset.zoom || 1);
-      if (scale > 1) box = vb;
+    } else if (narrow && !zoomedOnce) {
+      const named = legal.map((c) => ((c.targets && c.targets.squares) || []).find((q) => q < COUNTER)).find((q) => q !== undefined);
+      const [cx, cy] = named !== undefined ? centre(named) : [width / 2, height / 2];
+      focus = [cx, cy, Math.min(5, READ_PIXELS * width / (TOP * shown))];
+    } else if (lastMap && lastMap.getAttribute("viewBox")) {
+      scale = Number(lastMap.dataset.zoom || 1);
+      if (scale > 1) box = lastMap.getAttribute("viewBox").split(/\s+/).map(Number);
     }
+    if (focus) {  // as zoom.js keeps the window within the map
+      scale = focus[2];
+      const vw = width / scale, vh = height / scale;
+      box = [Math.max(0, Math.min(width - vw, focus[0] - vw / 2)), Math.max(0, Math.min(height - vh, focus[1] - vh / 2)), vw, vh];
+    }
+    if (narrow) zoomedOnce = true;
     focused = key;
     return { box, pixels: shown ? shown * scale / width : 1, focus };
   }
@@ -575,6 +601,8 @@
       choose(items);
       return;
     }
+    const rider = e.target.closest("[data-rider]");
+    if (rider) { choose(legal.filter((c) => c.targets && c.targets.character === rider.dataset.rider)); return; }  // a character aboard
     const spot = e.target.closest("[data-reach]");
     if (spot && legal.length) {  // a hex the ship may reach: there it goes
       const square = Number(spot.dataset.reach);
@@ -604,7 +632,7 @@
       const r = node.getBoundingClientRect();
       ctx.redraw();
       showOdds(odds[0], ctx.lang, r.right, r.top);
-      ctx.narrow(plain);
+      ctx.narrow([...plain, ...taggedAt(legal, hexId)]);  // and the counters of its opened stack (ABs to stow)
       return;
     }
     pinned = null;
@@ -613,6 +641,11 @@
     if (items.length) ctx.narrow(items);
   }
 
+  const mapHeight = () => Y0 + R + (data.height - 1) * 1.5 * R + R + 4;
+
+  // Two drawings: the map (zoomed and panned, fitted to the window by the page: board.fit) and,
+  // below it, the table — the stack opened last, the turn and phase track, the management sheet,
+  // the income, the cup and open box, the ship moving, the battle and the factory boxes.
   function draw(view, ctx) {
     const ja = ctx.lang === "ja";
     if (!data) { const svg = S.root(400, 40); S.text(svg, 10, 24, "…"); return svg; }
@@ -622,7 +655,9 @@
     if (!legal.length) pinned = null;
     follow(view, ctx);
     const width = X0 + W * (data.width + 0.5) + 10;
-    const svg = S.root(width, 10);
+    const svg = S.root(width, mapHeight());
+    svg.dataset.map = "";
+    svg.dataset.fit = "";  // the page fits it to the window
     drawMap(svg, view, ja);
     for (const c of legal) {  // what a choice names is outlined
       for (const square of (c.targets && c.targets.squares) || []) {
@@ -632,47 +667,55 @@
     }
     const reach = legal.length ? reachOf(view, legal) : null;
     if (reach) drawReach(svg, reach, kind, ja);
-    const seen = onScreen(width, reach, kind, view);
+    const seen = onScreen(width, reach, kind, view, legal);
     if (seen.focus) svg.dataset.focus = seen.focus.join(" ");
     if (selected) drawOpenStack(svg, view, legal, ja, width, reach, seen);
-    let y = Y0 + R + (data.height - 1) * 1.5 * R + R + 16;
-    const stackY = y;
+    const table = S.root(width, 10);
+    table.dataset.table = "";
+    let y = 18;
     const panel = S.make("g", { "data-stack-panel": "" });
-    svg.append(panel);
-    y = Math.max(y + 48, stackPanel(panel, view, ja, 10, stackY) + 28);
-    track(svg, view, ja, 10, y);
+    table.append(panel);
+    y = Math.max(y + 32, stackPanel(panel, view, ja, 10, 18) + 28);
+    track(table, view, ja, 10, y);
     y += 36;
-    const sheetEnd = sheet(svg, view, ctx, ja, 10, y);
-    const boxEnd = boxes(svg, view, ja, 470, y);
+    const sheetEnd = sheet(table, view, ctx, ja, 10, y);
+    const boxEnd = boxes(table, view, ja, 470, y);
     y = Math.max(sheetEnd, boxEnd) + 12;
-    y = underWay(svg, view, ja, 10, y + 4) + 8;
+    y = underWay(table, view, ja, 10, y + 4) + 8;
     for (const c of legal) {  // a battle's rows the choices name
       for (const square of (c.targets && c.targets.squares) || []) {
-        const node = square >= COUNTER ? svg.querySelector(`[data-square="${square}"]`) : null;
+        const node = square >= COUNTER ? table.querySelector(`[data-square="${square}"]`) : null;
         if (node) node.classList.add("can");
       }
     }
-    y = factory(svg, view, ja, 10, y + 8, width - 10);
+    y = factory(table, view, ja, 10, y + 8, width - 10);
     for (const c of legal) {  // a factory box's counter kind (増産, 換装), a country (war declared on it)
       const t = c.targets || {};
-      const node = t.box ? svg.querySelector(`[data-box="${t.box}"]`) : t.country ? svg.querySelector(`g[data-country="${t.country}"]`) : null;
+      const node = t.box ? table.querySelector(`[data-box="${t.box}"]`) : t.country ? table.querySelector(`g[data-country="${t.country}"]`) : null;
       if (!node) continue;
       node.classList.add("can");  // a clickable square to the page's inspector, which then leaves the click to it
       node.setAttribute("data-square", t.box ? "box" : "country");
       node.setAttribute("cursor", "pointer");
     }
+    table.setAttribute("viewBox", `0 0 ${width.toFixed(0)} ${Math.ceil(y + 10)}`);
     const here = { ...ctx, legal, act: ctx.act || (() => null), narrow: ctx.narrow || (() => null),
-      redraw: ctx.redraw || (() => stackPanel(panel, view, ja, 10, stackY)) };  // a replay: only the panel
-    svg.addEventListener("click", (e) => onClick(e, view, here));
-    svg.addEventListener("pointerover", (e) => {  // a battle's odds on hover, before choosing it
+      redraw: ctx.redraw || (() => stackPanel(panel, view, ja, 10, 18)) };
+    for (const part of [svg, table]) part.addEventListener("click", (e) => onClick(e, view, here));
+    svg.addEventListener("pointerover", (e) => {  // a battle's (or a bombing's) odds on hover, before choosing it
       const node = e.target.closest ? e.target.closest("[data-square]") : null;
       const items = node ? itemsAt(legal, Number(node.dataset.square)).filter((c) => c.forecast) : [];
       if (items.length === 1) showOdds(items[0], ctx.lang, e.clientX, e.clientY);
       else if (!pinned) showOdds(null);
     });
     svg.addEventListener("pointerleave", () => { if (!pinned) showOdds(null); });
-    svg.setAttribute("viewBox", `0 0 ${width.toFixed(0)} ${Math.ceil(y + 10)}`);
-    return svg;
+    const out = document.createElement("div");
+    out.className = "board-parts";
+    const under = document.createElement("div");
+    under.className = "board-table";
+    under.append(table);
+    out.append(svg, under);
+    lastMap = svg;
+    return out;
   }
 
   function deciding(view, lang) {
@@ -718,5 +761,5 @@
     return box;
   }
 
-  window.AsobiBoards.byston = { draw, deciding, groupOf, forecast, ready, points: true, wide: true };
+  window.AsobiBoards.byston = { draw, deciding, groupOf, forecast, ready, points: true, wide: true, fit: true };
 })();
