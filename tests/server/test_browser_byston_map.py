@@ -25,7 +25,7 @@ from asobi.core.state import TERMINAL
 from asobi.games.byston.board import static
 from asobi.games.byston.present.targets import targets
 
-from .test_browser import ARGS, CHROMIUM, _need_browser, _screenshot
+from .test_browser import ARGS, CHROMIUM, _need_browser
 
 pytestmark = pytest.mark.browser
 
@@ -45,6 +45,21 @@ def _play_until(seed: int, wanted) -> Match:
             return match
         match.submit(seat, bots[seat].act(Observation(match.state, seat)))
     raise AssertionError("no such decision came up")
+
+
+def _finished(seed: int) -> Match:
+    """A 2-player game played to its end by rule bots (about 1,900 actions)."""
+    spec = get_game("byston")
+    options = spec.validate_options({"players": 2})
+    match = Match(spec, options, ["human"] * 2, seed=seed)
+    bots = [make_bot(spec, "rule", seat, seed, options) for seat in range(2)]
+    while match.current_seat != TERMINAL:
+        seat = match.current_seat
+        if seat < 0:
+            match.step()
+        else:
+            match.submit(seat, bots[seat].act(Observation(match.state, seat)))
+    return match
 
 
 def _far_move(match: Match) -> tuple[Any, ...] | None:
@@ -92,11 +107,17 @@ def games(tmp_path_factory) -> Iterator[dict[str, Any]]:
     path = tmp_path_factory.mktemp("map") / "games.sqlite3"
     moving = _play_until(3, lambda m: _far_move(m) is not None)
     hitting = _play_until(1, _placing_a_hit)
+    bombing = _play_until(2, lambda m: m.state.pending is not None and m.state.pending[0] == "bomb")
+    finished = _finished(2)
     out: dict[str, Any] = {"move": _far_move(moving), "move_seat": moving.current_seat,
                            "hit_seat": hitting.current_seat, "hit_legal": hitting.state.legal_actions(),
                            "hit_targets": targets(hitting.state, hitting.state.legal_actions())}
     with GameStore(path) as store:
-        ids = [store.create(m.record()) for m in (moving, hitting, moving)]
+        ids = [store.create(m.record()) for m in (moving, hitting, moving, bombing, moving)]
+        replay_id = store.create(finished.record())
+        outcome = finished.state.outcome()
+        assert outcome is not None
+        store.finish(replay_id, outcome.to_json(), finished.state.fingerprint())
     tokens = SeatTokens(path)
     links = [tokens.issue(game_id, [0, 1, 2, 3]) for game_id in ids]
     tokens.close()
@@ -121,6 +142,11 @@ def games(tmp_path_factory) -> Iterator[dict[str, Any]]:
     out["battle_message"] = _fight_message()
     out["production_message"] = _production_message()
     out["phone_url"] = f"{base}/play/{ids[2]}#token={links[2][out['move_seat']]}"
+    out["bomb_url"] = f"{base}/play/{ids[3]}#token={links[3][bombing.current_seat]}"
+    out["bomb_hex"] = bombing.state.fight[1]
+    out["fit_url"] = f"{base}/play/{ids[4]}#token={links[4][out['move_seat']]}"
+    out["replay_url"] = f"{base}/replay/{replay_id}"
+    out["replay_frames"] = len(finished.record().actions)
     yield out
     srv.should_exit = True
     thread.join(10)
@@ -143,12 +169,15 @@ def _shot(page, name: str) -> None:
         page.screenshot(path=os.path.join(folder, f"{name}.png"))
 
 
-def _open(browser, url: str, width: int, height: int):
+def _open(browser, url: str, width: int, height: int, lang: str = "en"):
     page = browser.new_page(viewport={"width": width, "height": height})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(url.split("/play/")[0] + "/")
-    page.evaluate("localStorage.setItem('asobi.lang', 'en')")
+    page.evaluate(f"localStorage.setItem('asobi.lang', '{lang}')")
     page.goto(url)
     page.wait_for_selector("#board svg .can")
+    assert not errors, errors  # (a battle's odds drawn before the board module had loaded once failed)
     return page
 
 
@@ -164,7 +193,7 @@ def test_a_ship_is_moved_by_clicking_its_stack_then_a_hex_it_may_reach(games, br
     expected = {sq: cost for sq, _hex, cost, _f in named["reach"] if cost > 0}
     assert dict(shown) == expected and len(shown) == len(expected)  # the engine's reach and MP, nothing else
     assert page.locator("#board svg [data-open-stack] [data-printed]").count() > 0  # the stack opened in place
-    _screenshot(page, "byston-move")
+    _shot(page, "byston-move")
     state_id = page.get_attribute("#turn", "data-state-id")
     page.locator(f"#board svg [data-reach='{far}'] polygon").click(force=True)
     page.wait_for_function(f"document.querySelector('#turn').dataset.stateId != '{state_id}'", timeout=20_000)
@@ -204,10 +233,22 @@ def test_a_hit_is_placed_by_clicking_a_counter_of_the_battles_stack(games, brows
     page.close()
 
 
+TOP = "#board svg[data-map] [data-top] > rect"
+"""The top counter of each stack on the map."""
+
+
+def _smallest(page, selector: str = TOP) -> float:
+    return min(page.eval_on_selector_all(selector, "ns => ns.map(n => n.getBoundingClientRect().width)"))
+
+
 def test_the_map_reads_on_a_phone_sized_screen(games, browser):
     action, named = games["move"]
     page = _open(browser, games["phone_url"], 390, 844)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing runs off the side
+    # the map opens zoomed in on the first place a choice names, its counters readable
+    assert float(page.get_attribute("#board svg[data-map]", "data-zoom") or 0) > 2
+    assert _smallest(page) >= 14, _smallest(page)
+    page.click("#zoom button[data-zoom='fit']")  # the whole map, then the ship's stack clicked
     page.locator(f"#board svg g[data-square='{action[2]}'] polygon").first.click(force=True)
     page.wait_for_selector("#board svg [data-open-stack] [data-printed]")
     assert page.locator("#board svg [data-reach]").count() == sum(1 for r in named["reach"] if r[2] > 0)
@@ -222,6 +263,80 @@ def test_the_map_reads_on_a_phone_sized_screen(games, browser):
     page.locator("#board svg [data-close-stack]").click(position={"x": 2, "y": 2})  # its margin closes it
     page.wait_for_selector("#board svg [data-open-stack]", state="detached")
     assert page.locator("#board svg [data-reach]").count() > 0  # the ship stays picked
+    page.close()
+    page = _open(browser, games["phone_url"], 390, 844, "ja")  # in Japanese: the same map, zoomed in
+    assert _smallest(page) >= 14 and "ターン" in page.inner_text("#turn")
+    page.locator(f"#board svg g[data-square='{action[2]}'] polygon").first.click(force=True)
+    page.wait_for_selector("#board svg [data-open-stack] [data-printed]")
+    _shot(page, "byston-phone-ja")
+    page.close()
+
+
+TABLE = {"en": ("Turn", "war", "action", "Management sheet", "country", "GP", "TL", "chits", "player",
+                "Income now (27.2)", "Drake's camp", "Sheela's camp", "Cup", "Open box", "Factory boxes"),
+         "ja": ("ターン", "宣戦布告", "行動", "管理シート", "国", "状態", "チット", "プレイヤー", "現在の収入",
+                "ドレイク陣営", "シーラ陣営", "カップ", "オープン", "工場ボックス")}
+"""What the table below the map says, in each language: the turn and phase track, the management
+sheet's columns, the income as 27.2 counts it, the cup and open box, the factory boxes."""
+
+
+def test_the_whole_map_fits_a_1280x720_window_with_its_counters_readable(games, browser):
+    for lang, words in TABLE.items():
+        page = _open(browser, games["fit_url"], 1280, 720, lang)
+        box = page.locator("#board svg[data-map]").bounding_box()
+        assert box is not None and box["x"] >= 0 and box["y"] >= 0, box
+        assert box["x"] + box["width"] <= 1280 and box["y"] + box["height"] <= 720, box  # no page scroll needed
+        assert page.evaluate("[scrollX, scrollY, document.documentElement.scrollWidth]") == [0, 0, 1280]
+        fitted = _smallest(page)
+        assert fitted >= 14, fitted
+        table = page.eval_on_selector("#board svg[data-table]", "n => n.textContent")
+        assert [w for w in words if w not in table] == []
+        _shot(page, "byston-map" if lang == "en" else "byston-map-ja")
+        page.click("#zoom button[data-zoom='zoom in']")  # bigger counters, the map in the same frame
+        assert _smallest(page) >= 1.4 * fitted and page.locator("#board svg[data-map]").bounding_box() == box
+        page.click("#zoom button[data-zoom='fit']")
+        assert abs(_smallest(page) - fitted) < 0.5
+        page.close()
+
+
+@pytest.mark.parametrize("verb", ["bomb"])
+def test_bombing_is_chosen_on_the_battles_hex_after_its_odds(games, browser, verb):
+    square = games["bomb_hex"]
+    page = _open(browser, games["bomb_url"], 1280, 720)
+    hex_ = page.locator(f"#board svg[data-map] g[data-square='{square}']")
+    assert "can" in (hex_.get_attribute("class") or "")  # outlined: a choice is made there
+    hex_.locator("polygon").first.hover(force=True)
+    page.wait_for_selector("#map-odds")
+    assert page.inner_text("#map-odds").startswith("odds at")
+    hex_.locator("polygon").first.click(force=True)  # a first click keeps the odds and narrows the buttons
+    page.wait_for_selector("#show-all")
+    shown = page.eval_on_selector_all("#actions button[data-action]:not([hidden])", "bs => bs.map(b => b.dataset.action)")
+    assert shown == [f'["{verb}"]']
+    assert page.is_visible("#map-odds")
+    hex_.locator("polygon").first.click(force=True)  # the second one bombs
+    page.wait_for_function("[...document.querySelectorAll('#log li')].some(li => li.textContent.includes('will bomb'))",
+                           timeout=20_000)
+    assert not page.inner_text("#error")
+    page.close()
+
+
+def test_the_replay_viewer_opens_a_stack_in_place(games, browser):
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    page.goto(games["replay_url"].split("/replay/")[0] + "/")
+    page.evaluate("localStorage.setItem('asobi.lang', 'en')")
+    step = games["replay_frames"] // 2
+    page.goto(f"{games['replay_url']}?step={step}")
+    page.wait_for_selector("#board svg[data-map] [data-stack]", timeout=120_000)  # the replay is built first
+    box = page.locator("#board svg[data-map]").bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 720  # fitted to the window, as in play
+    hex_id = page.locator("#board svg[data-map] [data-stack]").first.evaluate("n => n.closest('[data-hex]').dataset.hex")
+    page.locator(f"#board svg[data-map] [data-hex='{hex_id}'] polygon").first.click(force=True)
+    page.wait_for_selector(f"#board svg[data-map] [data-open-stack='{hex_id}'] [data-printed]")  # on the map
+    assert page.locator(f"#board svg[data-table] [data-stack-of='{hex_id}']").count() == 1  # and listed below
+    _shot(page, "byston-replay")
+    page.click("#next")  # the stack stays open from frame to frame
+    page.wait_for_selector(f"#where[data-step='{step + 1}']")
+    assert page.locator(f"#board svg[data-table] [data-stack-of='{hex_id}']").count() == 1
     page.close()
 
 
