@@ -24,6 +24,7 @@ from asobi.core.registry import get_game
 from asobi.core.state import TERMINAL
 from asobi.games.byston.board import static
 from asobi.games.byston.present.targets import targets
+from asobi.games.byston.view import view
 
 from .test_browser import ARGS, CHROMIUM, _need_browser
 
@@ -145,6 +146,7 @@ def games(tmp_path_factory) -> Iterator[dict[str, Any]]:
     out["bomb_url"] = f"{base}/play/{ids[3]}#token={links[3][bombing.current_seat]}"
     out["bomb_hex"] = bombing.state.fight[1]
     out["fit_url"] = f"{base}/play/{ids[4]}#token={links[4][out['move_seat']]}"
+    out["cup"] = sum(view(moving.state, out["move_seat"])["cup"].values())
     out["replay_url"] = f"{base}/replay/{replay_id}"
     out["replay_frames"] = len(finished.record().actions)
     yield out
@@ -291,6 +293,7 @@ def test_the_whole_map_fits_a_1280x720_window_with_its_counters_readable(games, 
         assert fitted >= 14, fitted
         table = page.eval_on_selector("#board svg[data-table]", "n => n.textContent")
         assert [w for w in words if w not in table] == []
+        assert page.get_attribute("#board svg[data-table] [data-chits]", "data-chits") == str(games["cup"])  # in the cup
         _shot(page, "byston-map" if lang == "en" else "byston-map-ja")
         page.click("#zoom button[data-zoom='zoom in']")  # bigger counters, the map in the same frame
         assert _smallest(page) >= 1.4 * fitted and page.locator("#board svg[data-map]").bounding_box() == box

@@ -92,6 +92,7 @@
     const board = window.AsobiBoards && window.AsobiBoards[replay.game];
     const area = $("board");
     area.replaceChildren();
+    $("layout").classList.toggle("wide", Boolean(board && board.wide));  // a big map: the moves go below
     if (board) {
       try {
         // redraw: a module that opens things in place (a stack of counters) draws the frame again

@@ -289,8 +289,10 @@
     return y + 10;
   }
 
+  // A row of chits (and characters) with how many of each; the label says how many in all.
   function chitRow(svg, x, y, label, counts, ja) {
-    S.text(svg, x, y + 12, label, { "font-size": 11, "font-weight": 600 });
+    const total = Object.values(counts || {}).reduce((a, n) => a + n, 0);
+    S.text(svg, x, y + 12, `${label} (${total})`, { "font-size": 11, "font-weight": 600, "data-chits": total });
     let cx = x + 96;
     const entries = Object.entries(counts || {});
     if (!entries.length) S.text(svg, cx, y + 12, "—", { "font-size": 11, fill: "#889" });
@@ -334,12 +336,12 @@
     S.text(svg, x, y, ja ? "工場ボックス" : "Factory boxes", { "font-weight": 600 });
     y += 6;
     for (const [cid, units] of Object.entries(view.factory || {})) {
-      S.text(svg, x, y + 12, nameOf("countries", cid, ja).slice(0, 10), { "font-size": 11, fill: INK[cid] });
-      let cx = x + 90;
+      S.text(svg, x, y + 12, nameOf("countries", cid, ja).slice(0, 14), { "font-size": 11, fill: INK[cid] });
+      let cx = x + 96;
       for (const [u, n] of Object.entries(units)) {
         const text = `${nameOf("units", u, ja)}×${n}`;
         const width = text.length * (ja ? 10 : 6.4) + 8;
-        if (cx + width > maxX) { cx = x + 90; y += 18; }
+        if (cx + width > maxX) { cx = x + 96; y += 18; }
         const g = S.make("g", { "data-card": u, "data-box": `${cid}:${u}` });
         g.append(S.tip(S.make("rect", { x: cx, y, width, height: 15, rx: 2, fill: "#fff", stroke: INK[cid] || "#555" }), text));
         S.text(g, cx + 4, y + 11, text, { "font-size": 9.5 });
