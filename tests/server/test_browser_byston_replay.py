@@ -69,7 +69,7 @@ def _shown(page) -> dict[str, Any]:
     """What the replay page shows now: its step, the board's facts and the step's history entry."""
     return page.evaluate(
         """() => {
-             const board = document.querySelector('#board svg');
+             const board = document.querySelector('#board');  // the map and the table below it
              const now = document.querySelector('#history li.now');
              const all = (sel, f) => [...board.querySelectorAll(sel)].map(f);
              return {
