@@ -167,8 +167,10 @@ def test_every_choice_names_its_place_on_the_map_or_is_one_that_names_none():
             for action, named in zip(s.legal_actions(), targets(s, s.legal_actions()), strict=True):
                 assert (named is None) == (action[0] in NAMES_NOTHING), (action, named)
                 seen[action[0]] = named is not None
+                if action[0] == "board":  # a character aboard the moving ship: its counter in the ship's hex
+                    assert named["character"] == static().char_ids[action[1]] and named["squares"] == [s.where[s.ship]]
             match.submit(seat, bots[seat].act(Observation(s, seat)))
-    assert {"make", "fight", "hit", "ship", "step", "sortie_all", "bomb"} <= {v for v, on in seen.items() if on}, seen
+    assert {"make", "fight", "hit", "ship", "step", "sortie_all", "bomb", "board"} <= {v for v, on in seen.items() if on}, seen
     assert set(ON_MAP) | NAMES_NOTHING == {v.name for v in action_space(options).verbs}
     assert not set(ON_MAP) & NAMES_NOTHING
 

@@ -109,12 +109,13 @@ def games(tmp_path_factory) -> Iterator[dict[str, Any]]:
     moving = _play_until(3, lambda m: _far_move(m) is not None)
     hitting = _play_until(1, _placing_a_hit)
     bombing = _play_until(2, lambda m: m.state.pending is not None and m.state.pending[0] == "bomb")
+    sortieing = _play_until(2, lambda m: m.state.pending is not None and m.state.pending[0] == "sortie")
     finished = _finished(2)
     out: dict[str, Any] = {"move": _far_move(moving), "move_seat": moving.current_seat,
                            "hit_seat": hitting.current_seat, "hit_legal": hitting.state.legal_actions(),
                            "hit_targets": targets(hitting.state, hitting.state.legal_actions())}
     with GameStore(path) as store:
-        ids = [store.create(m.record()) for m in (moving, hitting, moving, bombing, moving)]
+        ids = [store.create(m.record()) for m in (moving, hitting, moving, bombing, moving, sortieing)]
         replay_id = store.create(finished.record())
         outcome = finished.state.outcome()
         assert outcome is not None
@@ -140,11 +141,16 @@ def games(tmp_path_factory) -> Iterator[dict[str, Any]]:
     after.apply(out["move"][0])
     aboard = after.legal_actions() if after.pending is not None and after.pending[0] == "load" else []
     out["load_tags"] = [t["tag"] for a, t in zip(aboard, targets(after, aboard), strict=True) if a[0] == "load"]
+    out["riders"] = [t["character"] for a, t in zip(aboard, targets(after, aboard), strict=True) if a[0] == "board"]
     out["battle_message"] = _fight_message()
     out["production_message"] = _production_message()
     out["phone_url"] = f"{base}/play/{ids[2]}#token={links[2][out['move_seat']]}"
-    out["bomb_url"] = f"{base}/play/{ids[3]}#token={links[3][bombing.current_seat]}"
-    out["bomb_hex"] = bombing.state.fight[1]
+    out["bomb"] = (f"{base}/play/{ids[3]}#token={links[3][bombing.current_seat]}", bombing.state.fight[1],
+                   "will bomb", [])
+    legal = sortieing.state.legal_actions()
+    stows = [t["tag"] for a, t in zip(legal, targets(sortieing.state, legal), strict=True) if a[0] == "stow"]
+    out["sortie_all"] = (f"{base}/play/{ids[5]}#token={links[5][sortieing.current_seat]}", sortieing.state.fight[1],
+                         "ABs of", stows)
     out["fit_url"] = f"{base}/play/{ids[4]}#token={links[4][out['move_seat']]}"
     out["cup"] = sum(view(moving.state, out["move_seat"])["cup"].values())
     out["replay_url"] = f"{base}/replay/{replay_id}"
@@ -202,6 +208,9 @@ def test_a_ship_is_moved_by_clicking_its_stack_then_a_hex_it_may_reach(games, br
     # the ship may take ABs aboard first: the page waits, the ABs outlined in its opened stack
     assert games["load_tags"] and "aboard" in page.inner_text("#turn")
     page.wait_for_selector(f"#board svg [data-open-stack] [data-tag='{games['load_tags'][0]}']")
+    # and the characters who may go aboard (17.15.9) are gold counters to click there too
+    riders = page.eval_on_selector_all("#board svg [data-open-stack] [data-rider].can", "ns => ns.map(n => n.dataset.rider)")
+    assert games["riders"] and sorted(riders) == sorted(games["riders"])
     state_id = page.get_attribute("#turn", "data-state-id")
     page.locator(f"#board svg [data-open-stack] [data-tag='{games['load_tags'][0]}']").first.click()
     page.wait_for_function("[...document.querySelectorAll('#log li')].some(li => li.textContent.includes('goes aboard at'))",
@@ -302,10 +311,13 @@ def test_the_whole_map_fits_a_1280x720_window_with_its_counters_readable(games, 
         page.close()
 
 
-@pytest.mark.parametrize("verb", ["bomb"])
-def test_bombing_is_chosen_on_the_battles_hex_after_its_odds(games, browser, verb):
-    square = games["bomb_hex"]
-    page = _open(browser, games["bomb_url"], 1280, 720)
+@pytest.mark.parametrize("verb", ["bomb", "sortie_all"])
+def test_bombing_and_sortieing_are_chosen_on_the_battles_hex_after_its_odds(games, browser, verb):
+    """22.1: the camp bombs; 20.1: the ABs not stowed sortie (those that may be stowed outlined in
+    the opened stack, their buttons left beside it)."""
+    url, square, said, stows = games[verb]
+    assert stows or verb == "bomb"  # (the sortie chosen has ABs that may be stowed instead)
+    page = _open(browser, url, 1280, 720)
     hex_ = page.locator(f"#board svg[data-map] g[data-square='{square}']")
     assert "can" in (hex_.get_attribute("class") or "")  # outlined: a choice is made there
     hex_.locator("polygon").first.hover(force=True)
@@ -314,10 +326,12 @@ def test_bombing_is_chosen_on_the_battles_hex_after_its_odds(games, browser, ver
     hex_.locator("polygon").first.click(force=True)  # a first click keeps the odds and narrows the buttons
     page.wait_for_selector("#show-all")
     shown = page.eval_on_selector_all("#actions button[data-action]:not([hidden])", "bs => bs.map(b => b.dataset.action)")
-    assert shown == [f'["{verb}"]']
+    assert shown[0] == f'["{verb}"]' and len(shown) == 1 + len(stows) and all(b.startswith('["stow"') for b in shown[1:])
+    outlined = page.eval_on_selector_all("#board svg [data-open-stack] [data-tag].can", "ns => ns.map(n => n.dataset.tag)")
+    assert set(outlined) == set(stows)  # the ABs a stow names, outlined in the opened stack
     assert page.is_visible("#map-odds")
-    hex_.locator("polygon").first.click(force=True)  # the second one bombs
-    page.wait_for_function("[...document.querySelectorAll('#log li')].some(li => li.textContent.includes('will bomb'))",
+    hex_.locator("polygon").first.click(force=True)  # the second one takes it
+    page.wait_for_function(f"[...document.querySelectorAll('#log li')].some(li => li.textContent.includes('{said}'))",
                            timeout=20_000)
     assert not page.inner_text("#error")
     page.close()
