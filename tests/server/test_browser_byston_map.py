@@ -266,6 +266,14 @@ def test_the_map_reads_on_a_phone_sized_screen(games, browser):
     assert page.get_attribute("#board svg", "data-zoom") == "3.00"  # zoomed in on the ship's reach
     cost = page.eval_on_selector("#board svg [data-reach] text", "n => n.getBoundingClientRect().height")
     assert cost >= 9, cost  # its MP readable
+    # the map's frame is taller than the map on a phone, so the whole reach is on the screen at × 3
+    frame = page.locator("#board svg[data-map]").bounding_box()
+    assert frame is not None and frame["height"] > frame["width"], frame
+    centres = page.eval_on_selector_all("#board svg [data-reach] polygon", """ns => ns.map(n => {
+        const r = n.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })""")
+    outside = [c for c in centres if not (frame["x"] <= c[0] <= frame["x"] + frame["width"]
+                                          and frame["y"] <= c[1] <= frame["y"] + frame["height"])]
+    assert not outside, outside
     # an opened stack's counters are big enough to read and to tap on a phone
     size = page.eval_on_selector("#board svg [data-open-stack] g rect", "n => n.getBoundingClientRect().width")
     assert size >= 40, size

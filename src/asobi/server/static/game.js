@@ -258,7 +258,7 @@
     for (const choice of s.legal) {
       const b = el("button", { text: choice.label, "data-action": JSON.stringify(choice.action) });
       if (hint && JSON.stringify(hint.action) === JSON.stringify(choice.action)) b.classList.add("hinted");
-      // a forecast the page draws itself (emblem's exchanges), else the board module's once it is loaded
+      // the board module's forecast once it is loaded, else the page's own (a forecast of exchanges)
       if (choice.forecast && board && board.forecast) b.append(board.forecast(choice.forecast, s.lang));
       else if (choice.forecast && choice.forecast.exchanges) b.append(forecastLines(choice.forecast, s.names, s.lang));
       b.addEventListener("click", () => act(sock, s, choice.action));

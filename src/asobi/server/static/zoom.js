@@ -12,13 +12,15 @@ window.AsobiZoom = (function () {
     return { x, y, w, h };
   }
 
+  // The window onto the drawing keeps the shape of its frame: the drawing's own, or a taller one
+  // (data-ratio, height / width: a wide map on a phone), where the whole width shows at scale 1.
   function apply(svg, view) {
     const b = base(svg);
     view.scale = Math.min(MAX, Math.max(MIN, view.scale || 1));
-    const w = b.w / view.scale, h = b.h / view.scale;
+    const w = b.w / view.scale, h = svg.dataset.ratio ? w * Number(svg.dataset.ratio) : b.h / view.scale;
     if (view.cx === undefined) { view.cx = b.x + b.w / 2; view.cy = b.y + b.h / 2; }
     view.cx = Math.min(b.x + b.w - w / 2, Math.max(b.x + w / 2, view.cx));
-    view.cy = Math.min(b.y + b.h - h / 2, Math.max(b.y + h / 2, view.cy));
+    view.cy = h >= b.h ? b.y + b.h / 2 : Math.min(b.y + b.h - h / 2, Math.max(b.y + h / 2, view.cy));
     svg.setAttribute("viewBox", `${view.cx - w / 2} ${view.cy - h / 2} ${w} ${h}`);
     svg.dataset.zoom = view.scale.toFixed(2);
     svg.classList.toggle("zoomed", view.scale > 1);
@@ -86,10 +88,20 @@ window.AsobiZoom = (function () {
 
   // A drawing that asks for it (data-fit) is made as big as fits both the width of ``area`` and
   // the window's height below the top of ``area``, so the whole of it is seen without scrolling
-  // the page (zoom and pan then show its parts bigger). Called before ``attach``.
+  // the page (zoom and pan then show its parts bigger). On a narrow screen (under TALL_BELOW
+  // pixels) a drawing wider than tall gets a taller frame instead, up to 1.3 times its width and
+  // 70% of the window's height, so that zoomed in it shows more of itself. Called before ``attach``.
+  const TALL_BELOW = 600;
   function fit(svg, area) {
     if (svg.dataset.fit === undefined) return;
     const [, , w, h] = (svg.dataset.base || svg.getAttribute("viewBox")).split(/\s+/).map(Number);
+    if (area.clientWidth < TALL_BELOW && h < w) {
+      const width = area.clientWidth, height = Math.max(width * h / w, Math.min(1.3 * width, 0.7 * window.innerHeight));
+      svg.style.width = `${Math.floor(width)}px`;
+      svg.style.height = `${Math.floor(height)}px`;
+      svg.dataset.ratio = (Math.floor(height) / Math.floor(width)).toFixed(4);
+      return;
+    }
     const room = window.innerHeight - (area.getBoundingClientRect().top + window.scrollY) - 8;
     const width = Math.min(area.clientWidth, Math.max(160, room) * w / h);
     svg.style.width = `${Math.floor(width)}px`;

@@ -542,11 +542,15 @@
       focus = [cx, cy, Math.min(5, READ_PIXELS * width / (TOP * shown))];
     } else if (lastMap && lastMap.getAttribute("viewBox")) {
       scale = Number(lastMap.dataset.zoom || 1);
-      if (scale > 1) box = lastMap.getAttribute("viewBox").split(/\s+/).map(Number);
+      if (scale > 1) {  // what of the map the window shows (a taller frame may show beyond it)
+        const [x, y, w, h] = lastMap.getAttribute("viewBox").split(/\s+/).map(Number);
+        box = [Math.max(0, x), Math.max(0, y), Math.min(w, width), Math.min(y + h, height) - Math.max(0, y)];
+      }
     }
-    if (focus) {  // as zoom.js keeps the window within the map
+    if (focus) {  // as zoom.js keeps the window within the map (its frame's shape: data-ratio on a phone)
       scale = focus[2];
-      const vw = width / scale, vh = height / scale;
+      const ratio = lastMap && lastMap.dataset.ratio ? Number(lastMap.dataset.ratio) : height / width;
+      const vw = width / scale, vh = Math.min(height, vw * ratio);
       box = [Math.max(0, Math.min(width - vw, focus[0] - vw / 2)), Math.max(0, Math.min(height - vh, focus[1] - vh / 2)), vw, vh];
     }
     if (narrow) zoomedOnce = true;
