@@ -316,6 +316,9 @@ def test_the_whole_map_fits_a_1280x720_window_with_its_counters_readable(games, 
         assert _smallest(page) >= 1.4 * fitted and page.locator("#board svg[data-map]").bounding_box() == box
         page.click("#zoom button[data-zoom='fit']")
         assert abs(_smallest(page) - fitted) < 0.5
+        page.set_viewport_size({"width": 1024, "height": 600})  # a smaller window: fitted to it again
+        page.wait_for_function("(() => { const r = document.querySelector('#board svg[data-map]').getBoundingClientRect();"
+                               " return r.bottom <= 600 && r.right <= 1024; })()")
         page.close()
 
 
