@@ -311,6 +311,11 @@ def test_the_whole_map_fits_a_1280x720_window_with_its_counters_readable(games, 
         table = page.eval_on_selector("#board svg[data-table]", "n => n.textContent")
         assert [w for w in words if w not in table] == []
         assert page.get_attribute("#board svg[data-table] [data-chits]", "data-chits") == str(games["cup"])  # in the cup
+        spill = page.eval_on_selector_all(  # each factory box counter's and chit's name within its box
+            "#board svg[data-table] [data-box], #board svg[data-table] [data-chit]",
+            "gs => gs.filter(g => g.querySelector('text').getBBox().width > g.querySelector('rect').getBBox().width - 4)"
+            ".map(g => g.textContent)")
+        assert spill == [], spill
         _shot(page, "byston-map" if lang == "en" else "byston-map-ja")
         page.click("#zoom button[data-zoom='zoom in']")  # bigger counters, the map in the same frame
         assert _smallest(page) >= 1.4 * fitted and page.locator("#board svg[data-map]").bounding_box() == box

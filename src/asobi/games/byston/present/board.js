@@ -340,7 +340,7 @@
       let cx = x + 96;
       for (const [u, n] of Object.entries(units)) {
         const text = `${nameOf("units", u, ja)}×${n}`;
-        const width = text.length * (ja ? 10 : 6.4) + 8;
+        const width = text.length * (ja ? 10 : 6.9) + 8;
         if (cx + width > maxX) { cx = x + 96; y += 18; }
         const g = S.make("g", { "data-card": u, "data-box": `${cid}:${u}` });
         g.append(S.tip(S.make("rect", { x: cx, y, width, height: 15, rx: 2, fill: "#fff", stroke: INK[cid] || "#555" }), text));
