@@ -496,7 +496,7 @@
     all.forEach((c, k) => {
       const x = x0 + gap + (k % perRow) * (size + gap), y = y0 + gap + Math.floor(k / perRow) * (size + gap);
       if (c.character) {  // a character: a gold counter with its star and name
-        const aboard = legal.some((x) => x.targets && x.targets.character === c.character && x.targets.hex === selected);
+        const aboard = legal.some((o) => o.targets && o.targets.character === c.character && o.targets.hex === selected);
         const g = S.make("g", aboard ? { "data-rider": c.character, "data-character": c.character, class: "can", cursor: "pointer" }
           : { "data-card": c.character, "data-character": c.character });  // one that may go aboard: a click takes it (17.15.9)
         const name = nameOf("characters", c.character, ja);
