@@ -173,6 +173,7 @@
     for (const [k, at] of Object.entries(view.characters || {})) (people[at] = people[at] || []).push(k);
     const borders = S.make("g", { "pointer-events": "none" });
     const labelled = new Set();
+    const names = S.make("g", { "pointer-events": "none" });
     data.hexes.forEach((h, index) => {
       const [cx, cy] = centre(index);
       const pts = corners(cx, cy);
@@ -191,7 +192,10 @@
       if (h.place && !labelled.has(h.place)) {
         labelled.add(h.place);
         const name = nameOf("places", h.place, ja);
-        S.text(g, cx - R * 0.85, cy + R * 0.72, name.slice(0, ja ? 5 : 9), { "font-size": 6.5, fill: "#333", "font-style": "italic" });
+        // the whole name, ending left of the stack's count and running over the neighbours to the
+        // left, on a pale halo so it reads across hex edges
+        S.text(names, cx + 3, cy + R * 0.72, name, { "font-size": 6.5, fill: "#333", "font-style": "italic", "data-place": h.place, "text-anchor": "end",
+          stroke: "#fff", "stroke-width": 2, "stroke-opacity": 0.8, "paint-order": "stroke" });
       }
       const stack = stackOf(tags);
       const countries = Object.keys(stack);
@@ -228,6 +232,7 @@
       });
     });
     svg.append(borders);
+    svg.append(names);
     const marks = S.make("g", { "pointer-events": "none" });
     const ring = (hexId, colour, dash) => {
       const index = data.hexes.findIndex((h) => h.id === hexId);
