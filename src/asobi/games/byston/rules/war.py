@@ -57,6 +57,10 @@ def war_targets(s: State, country: int) -> list[int]:
     return []
 
 
+NEVER_DECLARE = {MI: "32.2", AH: "33.2"}
+"""The countries that never declare war themselves, and the clause that says so."""
+
+
 def declaration_clause(s: State, country: int) -> str:
     """The clause whose condition lets ``country`` declare now (read before the declaration
     changes any state): 28.2 Drake's army, 29.3 Ku, 30.2/30.3 Rau, 31.3/31.4 Na."""
@@ -96,13 +100,29 @@ def apply_declare(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
     if action[0] == "pass":
         return
     target = action[1]
-    s.cite("5.2", (declaration_clause(s, country),), "declare", country=country, target=target)
+    # 2.9: declarations in the order of play (B-4)
+    s.cite("5.2", (declaration_clause(s, country), "2.9"), "declare", country=country, target=target)
     for c in (country, target):
         if s.status[c] != WAR:
             s.status[c] = WAR
             s.set_mark(WAR_SINCE + c, s.turn)
-            s.say("5.3", "at_war", country=c)
+            if c in NEVER_DECLARE:  # Ah and Mi go to war only when war is declared on them
+                s.cite("5.3", (NEVER_DECLARE[c],), "at_war", country=c)
+            else:
+                s.say("5.3", "at_war", country=c)
     s.declared = True
+
+
+def refuse_declare(s: State, action: tuple[Any, ...]) -> tuple[str, str] | None:
+    """Why a declaration may not be made now: 28.3 never on Na by Drake's army; else the
+    condition of the declaring country (:func:`declaration_clause`) is not met."""
+    assert s.pending is not None
+    country = s.pending[2]
+    if action[:1] != ("declare",) or len(action) != 2 or not isinstance(action[1], int):
+        return None
+    if country == DRAKE and action[1] == NA:
+        return "28.3", "Drake's army never declares war on Na"
+    return None
 
 
 TASKS = {
@@ -111,3 +131,4 @@ TASKS = {
     "declare_again": task_declare_again,
 }
 DECISIONS = {"declare": (legal_declare, apply_declare, "5.1")}
+REFUSALS = {"declare": refuse_declare}
