@@ -226,3 +226,16 @@ def test_when_both_camps_bomb_the_second_camps_bombing_cites_23_2():
             s.apply(s.legal_actions()[0] if s.pending is not None else s.chance_outcomes()[0][0])
     bombing = {dict(e.args)["country"]: e.also for e in events(s, "pool_bombing")}
     assert "23.2" not in bombing[C["drake"]] and "23.2" in bombing[C["rau"]]
+
+
+def test_the_citation_check_reads_the_scenario_tests_events_and_refusals_apart(monkeypatch):
+    """The check (tests/test_rules_coverage.py) sees a clause only an event of a scenario test
+    cites (30.6.4, the found factory's battle) among events, a clause only a refusal cites (28.3)
+    among refusals, and nothing for a clause no scenario test names."""
+    from asobi.core import get_game
+    from test_rules_coverage import scenario_citations
+
+    spec = get_game("byston")
+    cited, refused_by = scenario_citations(spec, {"30.6.4", "28.3"}, monkeypatch)
+    assert "30.6.4" in cited and "28.3" in refused_by and "28.3" not in cited
+    assert scenario_citations(spec, {"no such clause"}, monkeypatch) == (set(), set())
