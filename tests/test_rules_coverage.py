@@ -92,14 +92,17 @@ def event_citations(spec) -> set[str]:
 
 
 def _module_name(path: Path) -> str:
-    """The dotted name ``path`` imports by from the first entry of ``sys.path`` above it."""
+    """The dotted name ``path`` imports by from the nearest entry of ``sys.path`` above it (the
+    tests' own folder before the repository's, so a module pytest imported is not imported again)."""
+    names = []
     for entry in map(Path, sys.path):
         try:
-            parts = path.resolve().relative_to(entry.resolve()).with_suffix("").parts
+            names.append(path.resolve().relative_to(entry.resolve()).with_suffix("").parts)
         except (ValueError, OSError):
             continue
-        return ".".join(parts)
-    raise AssertionError(f"{path}: on no entry of sys.path, so its tests cannot be imported")
+    if not names:
+        raise AssertionError(f"{path}: on no entry of sys.path, so its tests cannot be imported")
+    return ".".join(min(names, key=len))
 
 
 def rule_tests(folder: Path, clauses: set[str]) -> Iterator[tuple[str, Callable[[], Any]]]:

@@ -23,11 +23,13 @@ def task_income(s: State) -> None:
     gained = [0] * 7
     hexes = [0] * 7
     shared: list[tuple[Any, ...]] = []
+    collectors = all_collectors(s)
     control = income_hex_control(s)
     passed_over: list[set[str]] = [set() for _ in range(7)]
     standing_by = [0] * 7
     withheld: list[tuple[str, int, int]] = []
-    for (h, who), (_h, (camp, holders, _item)) in zip(all_collectors(s), control, strict=True):
+    status = s.status
+    for (h, who), (_h, (camp, holders, _item)) in zip(collectors, control, strict=True):  # both in hex order
         if len(who) == 1:
             gained[who[0]] += income[h]
             hexes[who[0]] += 1
@@ -36,7 +38,10 @@ def task_income(s: State) -> None:
         elif who:
             shared.append(("income_share", h, who))
         elif camp >= 0:
-            _withheld(s, h, holders, standing_by, withheld)
+            if len(holders) == 1 and status[holders[0]] == NEUTRAL:  # the usual case: 6.3
+                standing_by[holders[0]] += 1
+            else:
+                _withheld(s, h, holders, standing_by, withheld)
     for h, (camp, _holders, item) in control:
         if camp == CONTESTED:
             s.say("6.5", "income_contested", hex=h, item=item)
