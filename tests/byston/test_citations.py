@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from asobi.core.errors import IllegalActionError
-from asobi.games.byston.board import ARMED, NEUTRAL, WAR, ZELANA, static
+from asobi.games.byston.board import ARMED, NEUTRAL, WAR, WAR_SINCE, ZELANA, static
 from support.scenario import rule
 
 from .helpers import C, chit, clear, events, game, h, phase, put, u
@@ -239,3 +239,21 @@ def test_the_citation_check_reads_the_scenario_tests_events_and_refusals_apart(m
     cited, refused_by = scenario_citations(spec, {"30.6.4", "28.3"}, monkeypatch)
     assert "30.6.4" in cited and "28.3" in refused_by and "28.3" not in cited
     assert scenario_citations(spec, {"no such clause"}, monkeypatch) == (set(), set())
+
+
+@rule("28.2", "28.3", "30.3", "5.1")
+def test_a_declaration_on_a_country_never_open_cites_the_declarers_clause():
+    s = phase(game(turn=4), "war_status")
+    assert s.pending == ("declare", 0, C["drake"])
+    assert refused(s, ("declare", C["na"])) == "28.3"
+    assert refused(s, ("declare", C["ku"])) == "28.2"  # its own ally: not one 28.2 names
+    s.status[C["mi"]] = WAR
+    s.legal_cache = None
+    assert refused(s, ("declare", C["mi"])) == "5.1"  # already at war: nothing to declare
+    s = game(turn=4)
+    s.status[C["na"]] = WAR
+    s.set_mark(WAR_SINCE + C["na"], 3)
+    phase(s, "war_status")
+    s.apply(("pass",))  # Drake's army
+    assert s.pending == ("declare", 2, C["rau"])  # 30.3: Na is at war
+    assert refused(s, ("declare", C["ku"])) == "30.3"

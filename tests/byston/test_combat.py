@@ -283,8 +283,9 @@ def test_stowed_abs_do_not_fight_and_fall_with_their_carrier():
     go(s)
     assert s.where[ship] == BOX and s.where[d1] == BOX  # 20.3: the stowed Drumlo went with it
     st = static()
-    removed = {dict(e.args)["unit"]: e.also[0] for e in s.log if e.key == "removed"}
-    assert removed[st.counter_unit[d1]] == "20.3" and removed[st.counter_unit[ship]] != "20.3"
+    removed = {dict(e.args)["unit"]: e.also for e in s.log if e.key == "removed"}
+    assert removed[st.counter_unit[d1]] == ("20.3", "25.2", "24.9")  # with its carrier, hit by nobody
+    assert removed[st.counter_unit[ship]] == ("25.3", "25.2", "24.9")
     assert s.where[d2] == h(HEX)
 
 

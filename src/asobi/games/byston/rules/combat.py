@@ -661,8 +661,10 @@ def _remove(s: State, i: int, applied: tuple[str, ...], with_carrier: bool = Fal
     s.flipped[i] = 0
     _set(s, "blocks", i, 0)
     _set(s, "role", i, NO_ROLE)
-    also = ("20.3",) if with_carrier else _defence_clauses(s, i)
-    s.cite("25.4", (*also, *applied), "removed", country=s.owner[i], unit=st.counter_unit[i])
+    if with_carrier:  # no hit was placed on it (25.3): it goes with its carrier
+        s.cite("25.4", ("20.3", *applied[1:]), "removed", country=s.owner[i], unit=st.counter_unit[i])
+    else:
+        s.cite("25.4", (*_defence_clauses(s, i), *applied), "removed", country=s.owner[i], unit=st.counter_unit[i])
 
 
 STEP_DAMAGE = {

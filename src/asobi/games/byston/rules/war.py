@@ -114,14 +114,25 @@ def apply_declare(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
 
 
 def refuse_declare(s: State, action: tuple[Any, ...]) -> tuple[str, str] | None:
-    """Why a declaration may not be made now: 28.3 never on Na by Drake's army; else the
-    condition of the declaring country (:func:`declaration_clause`) is not met."""
+    """Why a declaration on that country may not be made: 28.3 never on Na by Drake's army; the
+    declaring country's own clause where the target is not one it may ever declare on (28.2,
+    29.3, and 30.2 or 31.3 read with 30.3, 31.4: Rau and Na on Drake's army only); ``None`` for a
+    target already at war or collapsed (5.1 is cited: nothing to declare)."""
     assert s.pending is not None
     country = s.pending[2]
-    if action[:1] != ("declare",) or len(action) != 2 or not isinstance(action[1], int):
+    if action[:1] != ("declare",) or len(action) != 2 or type(action[1]) is not int:
         return None
-    if country == DRAKE and action[1] == NA:
-        return "28.3", "Drake's army never declares war on Na"
+    target = action[1]
+    if country == DRAKE:
+        if target == NA:
+            return "28.3", "Drake's army never declares war on Na"
+        if target not in (RAU, AH, MI):
+            return "28.2", "Drake's army declares war on Mi, Ah and Rau"
+    elif country == KU:
+        if target not in (RAU, NA, AH, MI):
+            return "29.3", "Ku declares war on the countries of Sheela's camp"
+    elif target != DRAKE:
+        return declaration_clause(s, country), "Rau and Na declare war on Drake's army only"
     return None
 
 
