@@ -88,7 +88,7 @@ def test_with_nobody_to_follow_a_character_goes_where_its_owner_chooses():
     assert s.pending is not None and s.pending[:4] == ("place", 2, ch("elle"), "13.3.2")
     assert ("place", h("0803")) in s.legal_actions() and ("place", h("0916")) not in s.legal_actions()
     s.apply(("place", h("0803")))
-    assert s.char_at[ch("elle")] == h("0803") and events(s, "enters")[0].clause == "13.3.2"
+    assert s.char_at[ch("elle")] == h("0803") and events(s, "enters")[0].clauses == ("13.3.2", "13.2")
 
 
 @rule("13.3.3", "B-16")

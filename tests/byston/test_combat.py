@@ -113,7 +113,7 @@ def test_a_battle_where_the_acting_country_meets_the_other_camp_only():
     assert battle_hexes(s, C["rau"]) == [h("1018")]
 
 
-@rule("18.7", "19.1", "19.2", "B-25", "18.1")
+@rule("18.7", "19.1", "19.2", "B-25", "18.1", "18.2")
 def test_the_battle_is_fought_without_being_asked_and_in_five_steps():
     s, _, _ = air_duel()
     put(s, "drake", "namwan", HEX)
@@ -122,7 +122,7 @@ def test_the_battle_is_fought_without_being_asked_and_in_five_steps():
     # nothing asks whether to fight: the preparation step asks the acting camp first
     assert s.pending[0] == "sortie" and s.pending[2] == C["drake"]
     assert [e.key for e in s.log][:1] == ["battle"]
-    assert s.log[0].clauses == ("19.1", "18.1", "18.7")  # where the camps meet; compulsory
+    assert s.log[0].clauses == ("19.1", "18.1", "18.2", "18.7")  # where the camps meet, its units there; compulsory
     go(s, "pool")
     assert pool(s)[:2] == ("air", 0)
     roll(s, 0)
@@ -197,7 +197,7 @@ def test_the_zelana_fights_only_where_the_zelana_is():
     s.phase_chit = chit("zelana")
     assert battle_hexes(s, C["zelana"]) == [h(HEX)]
     fight(s, "zelana")
-    assert [e.clauses for e in s.log if e.key == "battle"] == [("19.1", "18.1", "18.7", "18.3")]
+    assert [e.clauses for e in s.log if e.key == "battle"] == [("19.1", "18.1", "18.2", "18.7", "18.3")]
 
 
 @rule("18.4")
@@ -282,6 +282,10 @@ def test_stowed_abs_do_not_fight_and_fall_with_their_carrier():
     roll(s, 3)
     go(s)
     assert s.where[ship] == BOX and s.where[d1] == BOX  # 20.3: the stowed Drumlo went with it
+    st = static()
+    removed = {dict(e.args)["unit"]: e.also for e in s.log if e.key == "removed"}
+    assert removed[st.counter_unit[d1]] == ("20.3", "25.2", "24.9")  # with its carrier, hit by nobody
+    assert removed[st.counter_unit[ship]] == ("25.3", "25.2", "24.9")
     assert s.where[d2] == h(HEX)
 
 
@@ -309,7 +313,7 @@ def test_a_ship_holds_no_more_stowed_abs_than_its_capacity():
     assert sorted(s.role[i] for i in abs_) == [SORTIED] + [ship] * 6
 
 
-@rule("20.4", "20.5", "20.6", "B-41", "B-74", "B-76")
+@rule("20.4", "20.5", "20.6", "20.7", "B-41", "B-74", "B-76")
 def test_characters_board_one_to_an_ab_and_any_number_to_a_ship():
     s = game()
     ship = put(s, "drake", "namwan", HEX)
@@ -326,7 +330,7 @@ def test_characters_board_one_to_an_ab_and_any_number_to_a_ship():
     # 20.5: the Drumlo carries Bern now, so Todd can only take the ship (given at once, B-74)
     assert s.pending is None
     assert s.aboard[shot] == ship and s.aboard[bern] == ab and s.aboard[todd] == ship
-    assert [e.clauses for e in s.log if e.key == "mounts"] == [("20.4", "20.6"), ("20.4", "20.5"), ("20.4", "20.6")]
+    assert [e.clauses for e in s.log if e.key == "mounts"] == [("20.4", "20.6", "20.7"), ("20.4", "20.5", "20.7"), ("20.4", "20.6", "20.7")]
     assert [dict(e.args)["char"] for e in events(s, "mounts")] == [shot, bern, todd]
 
 
@@ -345,7 +349,7 @@ def test_the_acting_camp_prepares_first():
 # --- 21: air combat ---------------------------------------------------------------------------
 
 
-@rule("21.1", "21.3", "21.5", "21.6", "21.8", "B-77")
+@rule("21.1", "21.2", "21.3", "21.4", "21.5", "21.6", "21.7", "21.8", "B-41", "B-77")
 def test_air_combat_rolls_each_sortied_ab_against_its_air_value_and_adds_the_pilot():
     s = game()
     put(s, "drake", "drumlo", HEX)
@@ -365,7 +369,9 @@ def test_air_combat_rolls_each_sortied_ab_against_its_air_value_and_adds_the_pil
     roll(s, 3)
     args = logged(s, "pool_air")[0]
     assert args == {"country": C["drake"], "units": 3, "dice": "1×2, 2×1", "bonus": 2, "hits": 3}
-    assert [e.clauses for e in s.log if e.key == "pool_air"] == [("21.5", "21.3", "21.6")]  # all ABs; Bern's attack
+    assert [e.clauses for e in s.log if e.key == "pool_air"] == [
+        ("21.5", "21.3", "21.2", "21.4", "21.8", "21.6", "21.7")
+    ]  # all ABs, compulsory, both camps, the total; Bern's attack (all riders')
     assert s.hits[0] == 3
 
 
@@ -420,7 +426,9 @@ def test_aa_fire_from_every_ship_and_building_with_the_crews_attack():
     assert (step, camp, n) == ("aa", 1, 2)
     assert dice == ((2, 2), (3, 3)) and bonus == 1  # 22.7: Abe in the fort adds nothing
     roll(s, 1)
-    assert [e.clauses for e in s.log if e.key == "pool_aa"] == [("22.4", "22.2", "22.3", "22.5")]
+    assert [e.clauses for e in s.log if e.key == "pool_aa"] == [
+        ("22.4", "22.2", "22.3", "22.8", "22.5", "22.6", "22.7")
+    ]  # the crews' attack, but none from the building's characters
     go(s, "pool")
     # the Doro (def 1) took the hit: flipped, it still bombs (23.1) with its back's 2
     assert s.flipped[ab]
@@ -447,6 +455,8 @@ def test_bombing_hits_ships_and_buildings():
     go(s)
     assert s.flipped[fort] and not s.flipped[ship]
     assert logged(s, "hits_lost") == [{"hits": 1}]
+    [bombing] = [e for e in s.log if e.key == "pool_bombing"]
+    assert bombing.also[:3] == ("23.1", "23.3", "23.7")  # ships and buildings; the camp's total
 
 
 @rule("23.6", "21.7", "B-41")
@@ -487,7 +497,9 @@ def test_shelling_by_every_ship_and_building_at_ships_and_buildings_only():
     # 24.7: both on the Namwan add their AS attack; 24.8: Zet in the castle does not
     assert pool(s) == ("shelling", 0, ((2, 2), (3, 3)), 3, 2)
     roll(s, 4)
-    assert [e.clauses for e in s.log if e.key == "pool_shelling"] == [("24.4", "24.2", "24.3", "24.6")]
+    assert [e.clauses for e in s.log if e.key == "pool_shelling"] == [
+        ("24.4", "24.2", "24.3", "24.1", "24.5", "24.9", "24.6", "24.7", "24.8")
+    ]
     roll(s, 3)
     go(s)
     # Drake's 4 hits may go only to the Grimley (def 4), never to the Bozune (B-27)
@@ -530,7 +542,7 @@ def test_hits_that_fit_no_unit_are_lost():
     assert s.flipped[rs[0]] and logged(s, "hits_lost") == [{"hits": 1}]
 
 
-@rule("25.6", "25.8", "B-44")
+@rule("25.6", "25.8", "25.2", "25.3", "B-44")
 def test_a_pilot_adds_his_ab_defence_but_a_buildings_characters_add_nothing():
     s = game()
     d = put(s, "drake", "drumlo", HEX)
@@ -554,7 +566,7 @@ def test_a_pilot_adds_his_ab_defence_but_a_buildings_characters_add_nothing():
     go(s)
     assert s.flipped[fort]
     flipped = [e for e in s.log if e.key == "flipped" and dict(e.args)["unit"] == u("fort")]
-    assert [e.clauses for e in flipped] == [("25.4", "25.8")]
+    assert [e.clauses for e in flipped] == [("25.4", "25.8", "25.3", "25.2", "24.9")]
 
 
 @rule("25.6", "25.4")
@@ -575,7 +587,7 @@ def test_a_piloted_ab_flipped_cites_the_pilots_defence():
     roll(s, 3)  # the Drumlo's 2 and Bern's 1
     go(s, "fate")  # Bern's survival roll (26.1) after the damage
     flipped = [e for e in s.log if e.key == "flipped" and dict(e.args)["unit"] == u("drumlo")]
-    assert s.flipped[d] and [e.clauses for e in flipped] == [("25.4", "25.6")]
+    assert s.flipped[d] and [e.clauses for e in flipped] == [("25.4", "25.6", "25.3", "25.2", "21.4")]
 
 
 @rule("25.7", "B-44")
@@ -594,7 +606,7 @@ def test_a_ship_adds_the_best_as_defence_aboard_only():
     quiet(s)
     assert s.flipped[ship] and {"hits": 5} not in logged(s, "hits_lost")
     flipped = [e for e in s.log if e.key == "flipped" and dict(e.args)["unit"] == u("namwan")]
-    assert [e.clauses for e in flipped] == [("25.4", "25.7")]
+    assert [e.clauses for e in flipped] == [("25.4", "25.7", "25.3", "25.2", "24.9")]
 
 
 @rule("25.9", "25.9.1", "25.9.3", "25.9.4", "B-31", "B-72")
@@ -613,7 +625,7 @@ def test_the_defender_places_its_commanders_share_first():
     roll(s, 4)
     # Bern's command (1) fits only the Doro (def 1): placed for Drake; Rau places the other 3
     assert logged(s, "command") == [{"country": C["drake"], "hits": 1}]
-    assert [e.clauses for e in s.log if e.key == "command"] == [("25.9.3", "25.9.1")]  # an AB command
+    assert [e.clauses for e in s.log if e.key == "command"] == [("25.9.3", "25.9.1", "25.9.4")]  # an AB command
     assert s.pending[0] == "allocate" and s.pending[1] == s.seat_of(C["rau"]) and s.pending[4] == 0
     assert s.hits[1] == 3 and s.blocks[doro] == 1
     assert set(s.legal_actions()) == {("hit", d1), ("hit", d2), ("hit", doro)}  # d1 takes 3 with Bern
@@ -644,6 +656,8 @@ def test_as_command_in_shelling_never_from_a_building():
     assert logged(s, "command") == [{"country": C["na"], "hits": 3}]
     s, grimley, fort = scene("fort")
     assert not logged(s, "command")  # 25.9.5
+    [shelling] = [e for e in s.log if e.key == "pool_shelling" and dict(e.args)["country"] == C["drake"]]
+    assert "25.9.5" in shelling.also  # Drake's hits fall on Na without Sheela's command
     assert s.pending[0] == "allocate" and s.pending[1] == s.seat_of(C["drake"])
     assert set(s.legal_actions()) == {("hit", grimley), ("hit", fort)}
 
@@ -677,7 +691,7 @@ def pilot_hit(char: str, flipped: bool, hits: int):
     return s, ab, k
 
 
-@rule("26.1", "26.2", "26.2.2", "B-32", "B-77")
+@rule("26.1", "26.2", "26.2.2", "26.3", "B-32", "B-77")
 def test_a_character_in_a_flipped_unit_rolls_on_the_upper_row():
     s, ab, k = pilot_hit("todd1", False, 3)  # Drumlo 2 + Todd's AB defence 1
     assert s.flipped[ab] and s.chance == ("fate", k, 1)
@@ -688,7 +702,7 @@ def test_a_character_in_a_flipped_unit_rolls_on_the_upper_row():
     s.apply(("fate", "-"))
     assert s.char_at[k] == h(HEX)
     assert logged(s, "fate") == [{"char": k, "row": "---LLH", "fate": "-"}]
-    assert [e.clauses for e in s.log if e.key == "fate"] == [("26.2", "26.1", "26.2.2")]
+    assert [e.clauses for e in s.log if e.key == "fate"] == [("26.2", "26.1", "26.3", "26.2.2")]
 
 
 @rule("26.2", "26.2.3", "26.2.4", "B-16", "B-32")

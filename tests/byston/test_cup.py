@@ -92,7 +92,7 @@ def test_drake_may_cut_in_with_the_surprise_before_any_draw():
     assert s.pending == ("surprise", 0)
     assert s.legal_actions() == (("draw",), ("surprise",))
     s.apply(("surprise",))
-    assert events(s, "surprise")[0].clauses == ("16.4", "16.3")
+    assert events(s, "surprise")[0].clauses == ("16.4", "16.3", "16.5")
     assert dict(events(s, "action")[0].args)["country"] == C["drake"]
     assert s.pending == ("move", 0, C["drake"], 5)  # 17.11: Drake's AS move (test_move.py)
     s.apply(("done",))

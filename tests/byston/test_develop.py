@@ -29,6 +29,7 @@ def test_each_country_may_develop_once_or_not_at_all():
         assert s.legal_actions() == (("develop", 0), ("develop", 1), ("develop", 2))
         s.apply(("develop", 0))
     assert askers == [C[c] for c in ("drake", "ku", "rau", "na", "ah", "mi")]  # once each, in order
+    assert {e.also for e in events(s, "develop_chosen")} == {("7.3",)}  # its one development this turn
     assert s.tl == [3, 2, 3, 3, 2, 2, 0]
 
 

@@ -28,17 +28,17 @@ def act(s, chit_id: str):
     return s
 
 
-@rule("30.6.5", "30.6.6", "30.6.7", "B-37", "B-60")
+@rule("30.6.4", "30.6.5", "30.6.6", "30.6.7", "B-37", "B-60")
 def test_a_drake_camp_unit_at_the_factory_may_find_it_with_two_dice_and_gp():
     s = act(with_factory(), "drake_as")
     assert s.pending == ("search", 0, DRAKE)
     assert s.legal_actions() == (("no_search",), *(("search", n) for n in range(9)))  # 8 is sure
     s.apply(("search", 3))
-    assert s.gp[DRAKE] == 7 and events(s, "search")[0].clause == "30.6.6"
+    assert s.gp[DRAKE] == 7 and events(s, "search")[0].clauses == ("30.6.6", "30.6.5")
     s2 = s.clone()
     s.apply(("die", 4))
     s.apply(("die", 3))  # 4 + 3 + 3 = 10
-    assert s.secret_found and events(s, "secret_found")[0].clause == "30.6.7"
+    assert s.secret_found and events(s, "secret_found")[0].clauses == ("30.6.7", "30.6.4")
     s2.apply(("die", 4))
     s2.apply(("die", 2))  # 9
     assert not s2.secret_found and not events(s2, "secret_found")

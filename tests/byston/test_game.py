@@ -107,6 +107,7 @@ def test_drake_removed_ends_the_game_at_once():
     phase(s, "war_status")
     assert s.is_terminal() and s.outcome().reason == "sheela_complete" and s.outcome().clause == "27.3"
     assert s.legal_actions() == ()
+    assert [e.clauses for e in s.log if e.key == "drake_removed"] == [("27.3", "28.8")]  # his army collapses too
 
 
 def test_dice_pools_are_one_node_with_binomial_counts():
@@ -181,7 +182,7 @@ def test_bad_submissions_leave_the_state_untouched():
         s.apply(("pass",), seat=2)
     with pytest.raises(IllegalActionError) as e:
         s.apply(("declare", C["na"]), seat=0)
-    assert e.value.clause == "5.1" and before not in str(e.value)
+    assert e.value.clause == "28.3" and before not in str(e.value)  # never on Na
     with pytest.raises(MalformedActionError):
         s.apply([["pass"]], seat=0)  # type: ignore[arg-type]
     assert s.fingerprint() == before

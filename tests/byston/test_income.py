@@ -25,7 +25,7 @@ def test_each_country_adds_the_gp_of_its_hexes_and_keeps_them():
     assert s.gp[C["drake"]] == 30  # 20 GP of Drake's own land on top of the 10 kept
     [e] = [e for e in events(s, "income") if dict(e.args)["country"] == C["drake"]]
     assert e.clause == "6.2" and dict(e.args)["hexes"] == 5
-    assert e.also == ("6.4",)  # who controls each hex it collects
+    assert e.also == ("6.4", "6.9")  # who controls each hex it collects; the GP carry over
 
 
 @rule("6.3")

@@ -36,6 +36,7 @@ def test_rau_na_and_the_zelana_may_wait_instead_of_acting():
     s.apply(("wait",))
     assert s.waiting[RAU] == 1 and s.chit_open[chit("rau_as")] == 1  # face down on the open box
     assert events(s, "waits")[0].clause == "15.4" and not events(s, "ship_moves")
+    assert events(s, "waits")[0].also == ("15.2", "15.3")  # one of the three, before acting
     assert s.chance == ("draw",) and s.phase_chit == -1  # at once the next draw
     # 15.2: Drake, Ku, Ah and Mi are not asked
     s.apply(("chit", chit("drake_as")))
@@ -56,6 +57,7 @@ def test_an_allied_chit_ends_the_wait_and_both_move_before_anyone_fights():
     s.apply(("chit", chit("na_as")))
     assert s.pending[0] == "move"  # Na is not asked to wait: its draw releases Rau
     assert events(s, "released")[0].clause == "15.5" and s.waiting[RAU] == 0
+    assert events(s, "released")[0].also == ("15.1",)  # it moves with the drawing ally
     tasks = list(reversed(s.agenda))
     battles = [t for t in tasks if t[0] == "battles"]
     assert battles == [("battles", NA), ("battles", RAU), ("battles", ZELANA)]
@@ -84,13 +86,13 @@ def test_drawing_its_own_chit_while_waiting_it_may_act_and_the_earlier_chit_is_v
     s.apply(("chit", chit("rau_abs")))
     assert s.pending == ("joint", 2, RAU, chit("rau_abs"))  # 15.6: wait on, or act
     s.apply(("act",))
-    assert events(s, "wait_void")[0].clause == "15.7" and s.waiting[RAU] == 0
+    assert events(s, "wait_void")[0].clauses == ("15.7", "15.6") and s.waiting[RAU] == 0  # it chose to act
     assert s.pending == ("move", 2, RAU, 2)  # the drawn ABS chit: the Goraon moves too
     assert ("ship", u("goraon"), h("1302"), 0) in s.legal_actions()
     assert movers(s) == [(2, RAU, 2), (2, ZELANA, 2)] and not events(s, "released")
 
 
-@rule("15.8", "B-55")
+@rule("15.6", "15.8", "B-55")
 def test_waiting_again_gives_one_action_with_the_widest_chit():
     s = game()
     put(s, "rau", "goraon", "1302")
@@ -99,7 +101,7 @@ def test_waiting_again_gives_one_action_with_the_widest_chit():
     s.apply(("wait",))
     s.apply(("chit", chit("rau_as")))
     s.apply(("wait",))
-    assert events(s, "keeps_waiting")[0].clause == "15.8" and s.waiting[RAU] == 2
+    assert events(s, "keeps_waiting")[0].clauses == ("15.8", "15.6") and s.waiting[RAU] == 2  # it chose to wait
     s.apply(("chit", chit("na_as")))
     got = movers(s)
     assert [m for m in got if m[1] == RAU] == [(2, RAU, 2)]  # one action, all its ships (17.8)

@@ -41,7 +41,7 @@ def test_units_in_the_factory_box_at_the_countrys_tl_go_to_its_buildings():
     assert not {m for m in got if m[0] == "zwarth"}
 
 
-@rule("8.4", "8.2", "8.6", "8.3", "8.5", "9.3", "9.4")
+@rule("8.4", "8.2", "8.6", "8.3", "8.5", "8.8", "9.3", "9.4", "9.5")
 def test_production_costs_the_units_gp_any_number_in_any_order():
     s = producing(gp=20)
     s.apply(("make", u("drumlo"), h("1114")))
@@ -51,8 +51,9 @@ def test_production_costs_the_units_gp_any_number_in_any_order():
     assert s.gp[C["drake"]] == 20 - 3 - 2 - 3 - 3
     assert units_at(s, "1114").count("drake:drumlo") == 3
     assert [e.clause for e in events(s, "made")] == ["8.7"] * 3
-    assert events(s, "made")[0].also == ("8.3", "8.4", "8.5")  # from the box, for its GP, at its TL
-    assert events(s, "extra")[0].clause == "9.2" and events(s, "extra")[0].also == ("9.3", "9.4")
+    # from the box, for its GP, at its TL; not counted (8.2, 8.6); beside a unit there (8.8)
+    assert events(s, "made")[0].also == ("8.3", "8.4", "8.5", "8.2", "8.6", "8.8")
+    assert events(s, "extra")[0].clause == "9.2" and events(s, "extra")[0].also == ("9.3", "9.4", "8.2", "9.5")
     s.apply(("make", u("drumlo"), h("0916")))
     s.apply(("make", u("drumlo"), h("0916")))  # the last Drumlo of the box
     assert box(s, "drake", "drumlo") == 0 and s.gp[C["drake"]] == 3
@@ -68,6 +69,7 @@ def test_any_number_of_units_may_be_placed_even_with_the_enemy_there():
     phase(s, "produce_phase")
     s.apply(("make", u("drumlo"), h("1114")))
     assert units_at(s, "1114").count("drake:drumlo") == 3 and "rau:gunan" in units_at(s, "1114")
+    assert events(s, "made")[0].also[-2:] == ("8.8", "8.9")  # among others, and enemies
 
 
 @rule("8.10", "B-11")
@@ -121,7 +123,7 @@ def test_extra_production_stops_when_the_counters_run_out():
     assert e.value.clause == "8.2"
 
 
-@rule("10.1", "10.2", "10.3", "10.4")
+@rule("10.1", "10.2", "10.3", "10.4", "10.5", "10.6")
 def test_conversion_swaps_a_box_ab_for_its_better_machine_at_that_machines_tl():
     s = producing(tl=4)
     assert ("convert", u("drumlo")) not in s.legal_actions()  # 10.4: the Virunvee needs TL 5
@@ -130,7 +132,7 @@ def test_conversion_swaps_a_box_ab_for_its_better_machine_at_that_machines_tl():
     s.apply(("convert", u("drumlo")))
     assert box(s, "drake", "drumlo") == before[0] - 1 and box(s, "drake", "virunvee") == before[1] + 1
     assert supply(s, "drake", "drumlo") == before[2] + 1
-    assert s.gp[C["drake"]] == 7 and events(s, "converted")[0].clauses == ("10.3", "10.2", "10.4")
+    assert s.gp[C["drake"]] == 7 and events(s, "converted")[0].clauses == ("10.3", "10.2", "10.4", "8.2", "10.5", "10.6")
     # 10.2: ships are never converted (no 換装 in the data, checked by the loader)
     assert not any(a[0] == "convert" and static().unit_kind[a[1]] != "AB" for a in s.legal_actions())
 

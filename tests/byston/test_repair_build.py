@@ -72,6 +72,7 @@ def test_a_building_repairs_itself_even_with_the_enemy_there():
     s.apply(repair(s, fort))
     assert s.flipped[fort] == 0 and s.gp[C["drake"]] == 48
     assert events(s, "repaired")[0].clause == "11.6"
+    assert events(s, "repaired")[0].also == ("11.2", "11.4", "11.7")  # the enemy there does not stop it
 
 
 @rule("34.7")
@@ -215,7 +216,7 @@ def test_rau_builds_the_secret_factory_once_with_the_zelana_at_the_rian_coast():
     assert ("secret",) in s.legal_actions()
     s.apply(("secret",))
     assert "rau:fort" in units_at(s, "1418") and s.secret >= 0 and s.gp[C["rau"]] == 44
-    assert events(s, "secret_built")[0].clause == "30.6.1"
+    assert events(s, "secret_built")[0].clauses == ("30.6.1", "30.6.2")
     s.apply(("raze", h("1418")))
     assert s.secret == -1 and "rau:fort" not in units_at(s, "1418")
     assert ("secret",) not in s.legal_actions()  # once a game

@@ -71,21 +71,21 @@ def test_drake_may_declare_on_rau_ah_and_mi_but_never_on_na():
     assert s.legal_actions() == (("declare", C["rau"]), ("declare", C["ah"]), ("declare", C["mi"]), ("pass",))
     with pytest.raises(IllegalActionError) as e:
         s.apply(("declare", C["na"]))
-    assert e.value.clause == "5.1"
+    assert e.value.clause == "28.3"  # the clause that forbids it, not only the decision's 5.1
     s.status[C["ah"]] = WAR
     s.legal_cache = None
     assert ("declare", C["ah"]) not in s.legal_actions()  # B-48: already at war
 
 
-@rule("5.2", "5.3", "28.2")
+@rule("5.2", "5.3", "28.2", "2.9", "32.2")
 def test_a_declaration_puts_both_countries_at_war_at_once():
     s = phase(game(turn=4), "war_status")
     s.apply(("declare", C["mi"]))
     assert s.status[C["mi"]] == WAR and s.marks[WAR_SINCE + C["mi"]] == 4
     [d] = events(s, "declare")
     assert d.clause == "5.2" and dict(d.args) == {"country": C["drake"], "target": C["mi"]}
-    assert d.also == ("28.2",)  # Drake's army may declare on Mi at any time
-    assert [e.clause for e in events(s, "at_war")] == ["5.3"]
+    assert d.also == ("28.2", "2.9")  # Drake's army may declare on Mi at any time; in the order of play
+    assert [e.clauses for e in events(s, "at_war")] == [("5.3", "32.2")]  # Mi goes to war only this way
 
 
 @rule("B-4", "30.3", "31.3")
@@ -101,7 +101,7 @@ def test_the_round_repeats_so_rau_may_follow_na_into_the_war_in_the_same_phase()
     assert s.pending == ("declare", 2, C["rau"])  # 30.3: Na is at war this turn
     assert s.legal_actions() == (("declare", C["drake"]), ("pass",))
     s.apply(("declare", C["drake"]))
-    assert [e.clauses for e in events(s, "declare")] == [("5.2", "31.3"), ("5.2", "30.3")]
+    assert [e.clauses for e in events(s, "declare")] == [("5.2", "31.3", "2.9"), ("5.2", "30.3", "2.9")]
 
 
 @rule("31.3")
@@ -137,7 +137,7 @@ def test_na_declares_from_the_turn_after_rau_went_to_war():
         s.apply(("pass",))
         assert (s.pending is not None and s.pending[:3] == ("declare", 3, C["na"])) is asked
     s.apply(("declare", C["drake"]))
-    assert events(s, "declare")[-1].also == ("31.4",)
+    assert events(s, "declare")[-1].also == ("31.4", "2.9")
 
 
 @rule("29.3")

@@ -103,6 +103,8 @@ def test_the_three_files_make_one_book(tmp_path, monkeypatch):
     ({"clauses.tsv": "id\tkind\ttext\n1.1\trule\t一\n1.1\trule\t二\n"}, "clauses.tsv:3: entry '1.1', field 'id'"),
     ({"clauses.tsv": PRINTED, "completion.tsv": "id\tkind\ttext\n1.1\tcompletion\tまた\n"}, "is also a printed"),
     ({"clauses.tsv": PRINTED, "clauses.en.tsv": "id\ttext\n9.9\tNine.\n"}, "entry '9.9'"),
+    # a kind the check does not know (no "not yet cited" kind: such a clause is a rule)
+    ({"clauses.tsv": "id\tkind\ttext\n1.1\tunseen\t一\n"}, "clauses.tsv:2: entry '1.1', field 'kind': is 'unseen'"),
 ])
 def test_a_broken_clause_file_is_named_with_its_line(tmp_path, monkeypatch, files, named):
     package = _package(tmp_path, monkeypatch, files)

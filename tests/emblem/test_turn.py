@@ -78,6 +78,7 @@ def test_unstarred_things_are_optional_and_in_any_order():
     s.apply(("chip", 0))  # a chip before deploying: any order
     deploy(s, "az-leon", 1, 2)
     assert chips(s, 0) == 2 and chips(s, 1) == 2
+    assert [e.clauses for e in s.log if e.key == "deploy"][-1] == ("2.3.6", "2.3.2")  # done by choice
     s.apply(("next",))
     assert s.step == flow.ITEM
 

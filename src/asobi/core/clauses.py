@@ -11,12 +11,11 @@ optional, but a game has at least one clause:
   text without the ``/`` shows as it is in both);
 - ``clauses.en.tsv`` (optional) — our English translation of each printed clause, marked as ours.
 
-A file's ``kind`` column (optional) says what each clause is. Besides ``deleted``, three kinds
-mark a clause that no event cites (see :data:`UNCITED_KINDS`): ``definition`` (it names or
-describes things and changes nothing by itself), ``heading`` (a title over sub-clauses) and
-``unseen`` (a rule that acts, but no event of the clause-citation check's fixed games cites it
-yet — folded into another clause's event, or not reached by those games). Any other kind
-(``rule``, ``note``, ``completion``, ``decision``) is a rule an event is expected to cite.
+A file's ``kind`` column (optional) says what each clause is, one of :data:`KINDS`. Besides
+``deleted``, two kinds mark a clause that no event need cite (see :data:`UNCITED_KINDS`):
+``definition`` (it names or describes things and changes nothing by itself) and ``heading`` (a
+title over sub-clauses). Every other kind (``rule``, ``note``, ``completion``, ``decision``) is a
+rule that acts, which an event — or, for a limit, the refusal of an action it forbids — cites.
 
 A printed clause with no translation shows in English as the print, marked :data:`JAPANESE_ONLY`,
 so a reader never mistakes the fallback for a translation. Each file has a header row whose first
@@ -43,9 +42,10 @@ UNTRANSLATED_NOTICE = ("English: this game's printed rules are not translated ye
 OWN_NOTES_NOTICE = "English: our own rules notes (how we read the print where it is silent or unclear), not printed text."
 DEFINITION = "definition"
 HEADING = "heading"
-UNSEEN = "unseen"
-UNCITED_KINDS = (DEFINITION, HEADING, UNSEEN)
-"""The kinds of a clause that no event need cite (``unseen``: not yet; see the module's description)."""
+UNCITED_KINDS = (DEFINITION, HEADING)
+"""The kinds of a clause that no event need cite (see the module's description)."""
+KINDS = frozenset({"rule", "note", "completion", "decision", "deleted", *UNCITED_KINDS})
+"""The kinds a clause file's ``kind`` column may give."""
 JAPANESE_ONLY = "[Japanese only] "
 """The mark before a printed clause shown in English where no translation of it is written."""
 
@@ -156,6 +156,8 @@ def _read(
             raise BadDataError(f"{where}:{n}", row[0], header[-1], f"needs {len(header)} tab-separated columns, the last a text")
         if row[0] in out:
             raise BadDataError(f"{where}:{n}", row[0], "id", "is listed twice")
+        if kind_column is not None and row[kind_column] not in KINDS:
+            raise BadDataError(f"{where}:{n}", row[0], "kind", f"is {row[kind_column]!r}, not one of {', '.join(sorted(KINDS))}")
         if kind_column is not None and row[kind_column] == "deleted":
             continue
         if kind_column is not None and kinds is not None:

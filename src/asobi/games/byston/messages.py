@@ -21,6 +21,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{hex}は両陣営が同じ条件（{item}）を満たすため、誰も収入を得ない",
         "nobody collects from {hex}: both camps meet the same item ({item})",
     ),
+    "income_standing_by": (
+        "{country}は静観状態のため、{hexes}ヘックスから収入しない",
+        "{country} stands by: it collects nothing from {hexes} hexes",
+    ),
+    "income_ally_land": (
+        "{hex}は存続している味方の国（{country}）の領地のため、誰も収入を得ない",
+        "nobody collects from {hex}: it is the land of {country}, an ally that survives",
+    ),
+    "income_lost": (
+        "{hex}はゼラーナ隊が支配するが、ラウの国もナの国も参戦していないため、GPは失われる",
+        "the GP of {hex} are lost: the Zelana holds it, and neither Rau nor Na is at war",
+    ),
     "income_share": (
         "{country}が{hex}から{gp} GPを収入（計{total}）",
         "{country} collects {gp} GP from {hex} ({total} in all)",

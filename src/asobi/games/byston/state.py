@@ -377,7 +377,7 @@ class BystonState(FlowState, DeclaredState):
         if self.ended is not None:
             return True
         if self.char_at[DRAKE_CHAR] == DEAD:
-            self.say("27.3", "drake_removed")
+            self.cite("27.3", ("28.8",), "drake_removed")  # 28.8: Drake's army collapses with him
             self.finish(("sheela_complete", "27.3", *camp_income(self)))
             return True
         return False

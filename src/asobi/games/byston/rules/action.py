@@ -34,7 +34,10 @@ def task_action(s: State, country: int, chit: int) -> None:
     """14.5: the drawn chit's country acts. 15.3, 15.6: Rau, Na or the Zelana may wait instead,
     unless an ally is waiting, whom this draw releases to act together now (15.5, B-55)."""
     s.phase_chit = chit
-    s.say("14.5", "action", country=country, chit=chit)
+    if country == ZELANA:
+        s.cite("14.5", ("34.5",), "action", country=country, chit=chit)  # 34.5: on its own chit
+    else:
+        s.say("14.5", "action", country=country, chit=chit)
     kind = KIND_OF_CHIT[static().chit_kind[chit]]
     if country in JOINT and kind != SURPRISE and not any(s.waiting[c] for c in JOINT if c != country):
         s.ask("joint", s.seat_of(country), country, chit)
@@ -54,9 +57,13 @@ def apply_joint(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> 
         return
     # 15.4: no action this phase, the chit waits face down; 15.8: waiting again adds up to one
     # action, with the widest of the waiting chits (B-55).
+    # 15.2, 15.3: one of the three declares a joint operation; 15.6: a waiting one chose to wait on
     again = s.waiting[country] != 0
     s.waiting[country] = max(s.waiting[country], kind)
-    s.say("15.8" if again else "15.4", "keeps_waiting" if again else "waits", country=country, chit=chit)
+    if again:
+        s.cite("15.8", ("15.6",), "keeps_waiting", country=country, chit=chit)
+    else:
+        s.cite("15.4", ("15.2", "15.3"), "waits", country=country, chit=chit)
     s.phase_chit = -1
 
 
@@ -68,13 +75,13 @@ def start(s: State, country: int, kind: int) -> None:
     waiting = s.waiting
     if waiting[country]:
         waiting[country] = 0
-        s.say("15.7", "wait_void", country=country)
+        s.cite("15.7", ("15.6",), "wait_void", country=country)  # 15.6: it chose to act
     if static().camp[country] == SHEELA_CAMP:
         for c in JOINT:
             if c != country and waiting[c]:
                 movers.append((c, waiting[c]))
                 waiting[c] = 0
-                s.say("15.5", "released", country=c)
+                s.cite("15.5", ("15.1",), "released", country=c)  # 15.1: it acts with the drawer
     if all(c != ZELANA for c, _ in movers):
         host = zelana_host(s)
         for c, k in movers:

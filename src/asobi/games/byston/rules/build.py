@@ -214,12 +214,16 @@ def apply_build(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> 
     if action[0] == "secret":
         s.secret = i
         s.secret_built = True
-        s.say("30.6.1", "secret_built", country=country, hex=h, gp=cost)
+        # 30.6.2: a fort's GP, with the Zelana at the coast
+        s.cite("30.6.1", ("30.6.2",), "secret_built", country=country, hex=h, gp=cost)
     else:
         # 12.3/12.4/30.4: the ground that admits it; 12.7/12.8: its own land, or a ship of its own
         ground = st.t.map.terrain_of[h]
         admits = "12.3" if ground is Terrain.PLAIN else "12.4" if ground is Terrain.HIGHLAND else "30.4"
-        s.cite("12.2", (admits, "12.7" if st.nation[h] == country else "12.8"), "built",
+        # 12.10: the other camp has 1 or 2 ABs there at most
+        camp = st.camp
+        near = ("12.10",) if any(camp[s.owner[j]] != camp[country] for j in s.stacks[h] if j != i) else ()
+        s.cite("12.2", (admits, "12.7" if st.nation[h] == country else "12.8", *near), "built",
                country=country, unit=st.unit_index(kind), hex=h, gp=cost)
         if country == DRAKE and kind == "castle" and h == st.elf_castle and not s.marks[ELF_CASTLE_BUILT]:
             s.set_mark(ELF_CASTLE_BUILT, s.turn)

@@ -99,10 +99,16 @@ def task_enter(s: State, k: int) -> None:
     place(s, c, hex_index, clause)
 
 
-def place(s: State, c: int, hex_index: int, clause: str) -> None:
+def place(s: State, c: int, hex_index: int, clause: str, free: bool = False) -> None:
+    """Put character ``c`` on a hex by ``clause``; ``free``: in a hex its owner could choose
+    among those with an own unit (13.2, cited beside an entry)."""
     st = static()
     s.char_at[c] = hex_index
-    s.say(clause, "enters" if clause.startswith("13.") else "placed", char=c, hex=hex_index)
+    key = "enters" if clause.startswith("13.") else "placed"
+    if free and clause.startswith("13.3"):
+        s.cite(clause, ("13.2",), key, char=c, hex=hex_index)
+    else:
+        s.say(clause, key, char=c, hex=hex_index)
     if st.char_ids[c] == "rimmel" and not s.marks[RIMMEL_ENTERED]:
         s.set_mark(RIMMEL_ENTERED, s.turn)
     rimmel = st.char_number["rimmel"]
@@ -122,7 +128,7 @@ def _put_among(s: State, c: int, hexes: tuple[int, ...], clause: str) -> None:
         s.char_at[c] = DEAD
         s.say("B-23", "no_place", char=c)
     elif len(hexes) == 1:
-        place(s, c, hexes[0], clause)
+        place(s, c, hexes[0], clause, free=True)
     else:
         s.ask("place", s.seat_of(serving_country(s, c)), c, clause, hexes)
 
@@ -174,7 +180,7 @@ def legal_place(s: State) -> list[tuple[Any, ...]]:
 
 
 def apply_place(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
-    place(s, pending[2], action[1], pending[3])
+    place(s, pending[2], action[1], pending[3], free=True)
 
 
 TASKS = {

@@ -52,9 +52,20 @@ BOMBER = -3
 STEPS = ("air", "aa", "bombing", "shelling")
 ROLL_CLAUSE = {"air": "21.5", "aa": "22.4", "bombing": "23.4", "shelling": "24.4"}
 BONUS_CLAUSE = {"air": "21.6", "aa": "22.5", "bombing": "23.5", "shelling": "24.6"}
-POOL_CLAUSES = {"air": ("21.3",), "aa": ("22.2", "22.3"), "bombing": ("23.1",), "shelling": ("24.2", "24.3")}
-"""The clauses that say which units roll in a step and how many dice (cited beside the roll)."""
-"""The clause that adds the characters' attack aboard to a step's hits (cited beside the roll)."""
+POOL_CLAUSES = {
+    "air": ("21.3", "21.2", "21.4", "21.8"),
+    "aa": ("22.2", "22.3", "22.8"),
+    "bombing": ("23.1", "23.3", "23.7"),
+    "shelling": ("24.2", "24.3", "24.1", "24.5", "24.9"),
+}
+"""The clauses that say which units roll in a step and how many dice, and what the roll is: the
+step compulsory (21.2, 24.1), both camps rolling and their damage applied together (21.4, 24.9),
+what bombing aims at (23.3), and the camp's total being the damage it deals (21.8, 22.8, 23.7,
+24.5) (cited beside the roll)."""
+ALL_RIDERS_CLAUSE = {"air": "21.7", "aa": "22.6", "bombing": "23.6", "shelling": "24.7"}
+"""The clause that counts the attack of every character aboard a unit (cited beside the bonus)."""
+NOT_FROM_BUILDINGS = {"aa": "22.7", "shelling": "24.8"}
+"""The clause that leaves out the AS attack of characters in a building (cited when one fires)."""
 COMBAT_CHANCES = frozenset({"pool", "fate"})
 
 _AB_TARGETS = frozenset({"air", "aa"})
@@ -209,9 +220,20 @@ def task_battle(s: State, country: int, h: int) -> None:
     s.fight = (country, h)
     # 18.1: where the acting country's units meet the other camp's; 18.7: compulsory; the
     # Zelana (18.3) and the Spriggan in Shot's phase (18.4) fight only in their own hex
+    # (in the phase of Rau's chit, 18.5, or of Na's, 18.6, where the Zelana acts with its host,
+    # 34.4); 18.2: only where the acting country has units
     st = static()
-    which = "18.3" if country == ZELANA else "18.4" if s.phase_chit >= 0 and st.chit_kind[s.phase_chit] == "shot" else None
-    s.cite("19.1", ("18.1", "18.7", which) if which else ("18.1", "18.7"), "battle", country=country, hex=h)
+    which = None
+    if country == ZELANA:
+        host = st.chit_country[s.phase_chit] if s.phase_chit >= 0 else ZELANA
+        which = "18.5" if host == RAU else "18.6" if host == NA else "18.3"
+    elif s.phase_chit >= 0 and st.chit_kind[s.phase_chit] == "shot":
+        which = "18.4"
+    # 30.6.4: at the secret factory only once it is found
+    also = ("18.1", "18.2", "18.7", which) if which else ("18.1", "18.2", "18.7")
+    if s.secret >= 0 and s.where[s.secret] == h:
+        also = (*also, "30.6.4")
+    s.cite("19.1", also, "battle", country=country, hex=h)
     st = static()
     a, d = _camp_order(s)
     present = {s.owner[i] for i in _in_hex(s)}
@@ -309,7 +331,7 @@ def _sortie_rest(s: State, country: int) -> None:
             _set(s, "role", i, SORTIED)
             n += 1
     if n:
-        s.say("20.1", "sortie", country=country, n=n)
+        s.cite("20.1", ("20.7",), "sortie", country=country, n=n)  # 20.7: the acting camp first
 
 
 def legal_sortie(s: State) -> list[tuple[Any, ...]]:
@@ -324,7 +346,9 @@ def apply_sortie(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) ->
         return
     i, j = action[1], action[2]
     _set(s, "role", i, j)
-    s.say("20.1", "stow", unit=static().counter_unit[i], to=static().counter_unit[j])
+    # 20.7: the acting camp first; 34.3: the Zelana's with Rau's or Na's
+    swap = ("34.3",) if s.owner[i] != s.owner[j] else ()
+    s.cite("20.1", ("20.7", *swap), "stow", unit=static().counter_unit[i], to=static().counter_unit[j])
     s.push(("sortie_next", country))
 
 
@@ -358,8 +382,10 @@ def task_board_next(s: State, country: int) -> None:
 
 def _board(s: State, k: int, j: int) -> None:
     _set(s, "aboard", k, j)
-    # 20.5: one character on an AB; 20.6: any number in a ship or a building
-    s.cite("20.4", ("20.5",) if is_ab(j) else ("20.6",), "mounts", char=k, unit=static().counter_unit[j])
+    # 20.5: one character on an AB; 20.6: any number in a ship or a building; 20.7: the acting
+    # camp first; 34.3: a character of the Zelana's, Rau's or Na's on another of them
+    swap = ("34.3",) if s.owner[j] != serving_country(s, k) else ()
+    s.cite("20.4", ("20.5" if is_ab(j) else "20.6", "20.7", *swap), "mounts", char=k, unit=static().counter_unit[j])
 
 
 def legal_board(s: State) -> list[tuple[Any, ...]]:
@@ -526,9 +552,20 @@ def chance_pool(
     s: State, action: tuple[Any, ...], step: str, camp: int, dice: Dice, bonus: int, n: int
 ) -> None:
     _set(s, "hits", camp, action[1])
+    also = POOL_CLAUSES[step]
+    if bonus:
+        also = (*also, BONUS_CLAUSE[step], ALL_RIDERS_CLAUSE[step])
+    if step in NOT_FROM_BUILDINGS and _building_riders(s, camp):
+        also = (*also, NOT_FROM_BUILDINGS[step])
+    if step in NOT_FROM_BUILDINGS and s.secret >= 0 and s.secret in _camp_units(s, camp):
+        also = (*also, "30.6.3")  # the secret factory among them does not fire
+    if step in ("bombing", "shelling") and _building_riders(s, 1 - camp):
+        also = (*also, "25.9.5")  # the other camp's characters in a building give it no command
+    if step == "bombing" and camp != _camp_order(s)[0] and any(s.role[i] == BOMBER for i in _camp_units(s, 1 - camp)):
+        also = (*also, "23.2")  # both camps bomb: each is resolved
     s.cite(
         ROLL_CLAUSE[step],
-        (*POOL_CLAUSES[step], BONUS_CLAUSE[step]) if bonus else POOL_CLAUSES[step],
+        also,
         "pool_" + step,
         country=runner(s, camp),
         units=n,
@@ -536,6 +573,12 @@ def chance_pool(
         bonus=bonus,
         hits=action[1],
     )
+
+
+def _building_riders(s: State, camp: int) -> bool:
+    """Whether a character sits in a building of ``camp`` in the battle's hex."""
+    hex_units = set(_camp_units(s, camp))
+    return any(j in hex_units and _kind(j) in ("castle", "fort") for j in s.aboard)
 
 
 def task_place(s: State, step: str, camp: int) -> None:
@@ -549,7 +592,8 @@ def task_place(s: State, step: str, camp: int) -> None:
         _set(s, "hits", camp, hits - portion)
         s.command = portion
         # 25.9.1 an AB command in air combat and AA fire, 25.9.2 an AS command in bombing and shelling
-        s.cite("25.9.3", ("25.9.1" if step in _AB_TARGETS else "25.9.2",), "command",
+        # 25.9.4: the damage waits until both have placed
+        s.cite("25.9.3", ("25.9.1" if step in _AB_TARGETS else "25.9.2", "25.9.4"), "command",
                country=runner(s, 1 - camp), hits=portion)
         s.push(("allocate", step, camp, 1), ("allocate", step, camp, 0))
     else:
@@ -607,16 +651,31 @@ def apply_allocate(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) 
 # --- 25.4: damage; 26: survival -----------------------------------------------------------------
 
 
-def _remove(s: State, i: int) -> None:
+def _remove(s: State, i: int, applied: tuple[str, ...], with_carrier: bool = False) -> None:
     """25.4: back to its country's factory box — out of the game for the Zelana's (B-7) and for
-    remnants (35.3); 20.3: ABs stowed in it go with it."""
+    remnants (35.3); 20.3: ABs stowed in it go with it (``with_carrier``: ``i`` is one of them).
+    ``applied``: the clauses that applied the step's damage (:data:`STEP_DAMAGE`)."""
     st = static()
     gone = s.owner[i] == ZELANA or s.owner[i] != st.counter_country[i]
     s.set_where(i, GONE if gone else BOX)
     s.flipped[i] = 0
     _set(s, "blocks", i, 0)
     _set(s, "role", i, NO_ROLE)
-    s.cite("25.4", _defence_clauses(s, i), "removed", country=s.owner[i], unit=st.counter_unit[i])
+    if with_carrier:  # no hit was placed on it (25.3): it goes with its carrier
+        s.cite("25.4", ("20.3", *applied[1:]), "removed", country=s.owner[i], unit=st.counter_unit[i])
+    else:
+        s.cite("25.4", (*_defence_clauses(s, i), *applied), "removed", country=s.owner[i], unit=st.counter_unit[i])
+
+
+STEP_DAMAGE = {
+    "air": ("25.3", "25.2", "21.4"),
+    "aa": ("25.3", "25.2"),
+    "bombing": ("25.3", "25.2"),
+    "shelling": ("25.3", "25.2", "24.9"),
+}
+"""The clauses that apply a step's damage when the step is over: hits placed by the attacker
+(25.3, the defender's command aside), the damage applied before the next step (25.2), both camps'
+together in air combat (21.4) and shelling (24.9) (cited beside 25.4)."""
 
 
 def _defence_clauses(s: State, i: int) -> tuple[str, ...]:
@@ -633,6 +692,7 @@ def task_damage(s: State, step: str) -> None:
     26.1, 26.3 (B-32): then each character aboard a damaged AB or ship rolls."""
     assert s.fight is not None
     st = static()
+    applied = STEP_DAMAGE[step]
     damaged: dict[int, int] = {}  # counter → 1 flipped, 2 removed
     for i in _in_hex(s):
         b = s.blocks[i]
@@ -644,13 +704,13 @@ def task_damage(s: State, step: str) -> None:
             damaged[i] = 1
             _set(s, "blocks", i, 0)
             s.flipped[i] = 1
-            s.cite("25.4", _defence_clauses(s, i), "flipped", country=s.owner[i], unit=st.counter_unit[i])
+            s.cite("25.4", (*_defence_clauses(s, i), *applied), "flipped", country=s.owner[i], unit=st.counter_unit[i])
     for i in [i for i, how in damaged.items() if how == 2]:
         for j in _in_hex(s):
             if s.role[j] == i:  # 20.3
                 damaged[j] = 2
-                _remove(s, j)
-        _remove(s, i)
+                _remove(s, j, applied, with_carrier=True)
+        _remove(s, i, applied)
     rolls = []
     for k, j in enumerate(s.aboard):
         if j in damaged:
@@ -679,8 +739,8 @@ def chance_fate(s: State, action: tuple[Any, ...], k: int, how: int) -> None:
     ch = _char_values()[k]
     unit = s.aboard[k]
     unit_left = unit >= 0 and s.where[unit] == s.char_at[k]
-    # 26.1: a character aboard a damaged unit rolls; 26.2.2: "−" leaves it unhurt
-    s.cite("26.2", ("26.1", "26.2.2") if fate == "-" else ("26.1",), "fate", char=k, row=_row(k, how), fate=fate)
+    # 26.1: a character aboard a damaged unit rolls; 26.3: in the step of the damage; 26.2.2: "−" leaves it unhurt
+    s.cite("26.2", ("26.1", "26.3", "26.2.2") if fate == "-" else ("26.1", "26.3"), "fate", char=k, row=_row(k, how), fate=fate)
     if fate == "G" and ch.grows_to:
         grown = st.char_index(ch.grows_to)
         s.char_at[grown] = s.char_at[k]

@@ -47,7 +47,8 @@ def apply_surprise(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) 
     # 16.4: a phase without a draw; 16.5: the chit goes back to the factory box after it.
     s.surprise_held = False
     k = static().chit_index("surprise")
-    s.cite("16.4", ("16.3",), "surprise", country=DRAKE)  # 16.3: declared just before a draw
+    # 16.3: declared just before a draw; 16.5: the chit is back in the factory box after it
+    s.cite("16.4", ("16.3", "16.5"), "surprise", country=DRAKE)
     s.push(("action", DRAKE, k), ("next_draw",))
 
 
@@ -96,10 +97,12 @@ def chance_draw(s: State, action: tuple[Any, ...]) -> None:
         s.say("14.10", "drawn_character", char=k)
         s.push(("place_char", k, "14.10"), ("next_draw",))
         return
+    # 14.4: drawn at random from the cup; 14.7: the next after an action phase
+    also = ("14.4", "14.7") if any(s.chit_open) else ("14.4",)
     s.chit_cup[k] -= 1
     s.chit_open[k] += 1
     country = static().chit_country[k]
-    s.cite("14.6", ("14.4",), "drawn", chit=k, country=country)  # 14.4: drawn at random from the cup
+    s.cite("14.6", also, "drawn", chit=k, country=country)
     s.push(("action", country, k), ("next_draw",))
 
 

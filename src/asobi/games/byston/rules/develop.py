@@ -34,7 +34,8 @@ def apply_develop(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
     """B-8: the kind is chosen before the die, for good."""
     country = pending[2]
     kind = action[1]
-    s.say(("7.2", "7.4", "7.6")[kind], "develop_chosen", country=country, kind=kind)
+    # 7.3: its one development this turn
+    s.cite(("7.2", "7.4", "7.6")[kind], ("7.3",), "develop_chosen", country=country, kind=kind)
     if kind != NONE:
         s.chance = ("develop", country, kind)
 

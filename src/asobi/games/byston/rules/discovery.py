@@ -45,7 +45,8 @@ def apply_search(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) ->
     country = pending[2]
     spent = action[1]
     s.gp[country] -= spent
-    s.say("30.6.6", "search", country=country, gp=spent)
+    # 30.6.5: a Drake-camp unit at the factory after the camp's movement
+    s.cite("30.6.6", ("30.6.5",), "search", country=country, gp=spent)
     s.chance = ("search_first", country, spent)
 
 
@@ -63,7 +64,8 @@ def chance_search_second(
     s.say("30.6.6", "search_roll", dice=f"{first}+{second}", gp=spent, total=total)
     if found:
         s.secret_found = True
-        s.say("30.6.7", "secret_found", country=country, hex=s.where[s.secret])
+        # 30.6.4: from now on battles are fought in its hex
+        s.cite("30.6.7", ("30.6.4",), "secret_found", country=country, hex=s.where[s.secret])
 
 
 TASKS = {

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
-from ..board import static
+from ..board import COLLAPSED, NA, NEUTRAL, RAU, WAR, ZELANA, static
 from ..control import CONTESTED, all_collectors, income_hex_control
 
 if TYPE_CHECKING:
@@ -23,21 +23,84 @@ def task_income(s: State) -> None:
     gained = [0] * 7
     hexes = [0] * 7
     shared: list[tuple[Any, ...]] = []
-    for h, who in all_collectors(s):
+    collectors = all_collectors(s)
+    control = income_hex_control(s)
+    passed_over: list[set[str]] = [set() for _ in range(7)]
+    standing_by = [0] * 7
+    withheld: list[tuple[str, int, int]] = []
+    status = s.status
+    for (h, who), (_h, (camp, holders, _item)) in zip(collectors, control, strict=True):  # both in hex order
         if len(who) == 1:
             gained[who[0]] += income[h]
             hexes[who[0]] += 1
+            if holders != who:
+                passed_over[who[0]].update(_passed_over(s, h, holders, who[0]))
         elif who:
             shared.append(("income_share", h, who))
-    for h, (camp, _holders, item) in income_hex_control(s):
+        elif camp >= 0:
+            if len(holders) == 1 and status[holders[0]] == NEUTRAL:  # the usual case: 6.3
+                standing_by[holders[0]] += 1
+            else:
+                _withheld(s, h, holders, standing_by, withheld)
+    for h, (camp, _holders, item) in control:
         if camp == CONTESTED:
             s.say("6.5", "income_contested", hex=h, item=item)
     for c in range(7):
+        if standing_by[c]:
+            s.say("6.3", "income_standing_by", country=c, hexes=standing_by[c])
+    for clause, h, c in withheld:
+        s.say(clause, "income_lost" if clause == "6.8" else "income_ally_land", hex=h, country=c)
+    for c in range(7):
         if hexes[c]:
             s.gp[c] += gained[c]
-            # 6.4: who controls each hex it collects (①–④)
-            s.cite("6.2", ("6.4",), "income", country=c, gp=gained[c], hexes=hexes[c], total=s.gp[c])
+            # 6.4: who controls each hex it collects (①–④); 6.3, 6.6, 6.8: who was passed over or
+            # stood for whom; 6.9: the total carries over from turn to turn
+            s.cite("6.2", ("6.4", *sorted(passed_over[c]), "6.9"), "income",
+                   country=c, gp=gained[c], hexes=hexes[c], total=s.gp[c])
     s.push(*shared)
+
+
+def _withheld(
+    s: State, h: int, holders: tuple[int, ...], standing_by: list[int], withheld: list[tuple[str, int, int]]
+) -> None:
+    """Why nobody collects hex ``h`` that ``holders`` of one camp control: 6.3 they stand by
+    (counted per country in ``standing_by``); 6.8 the Zelana holds it with neither Rau nor Na at
+    war, and its GP are lost; 6.6 it is the land of a surviving ally of theirs (both noted in
+    ``withheld``). A collapsed holder (35) is no reason given here."""
+    status = s.status
+    takers: set[int] = set()
+    for c in holders:
+        if c == ZELANA:
+            takers.update(x for x in (RAU, NA) if status[x] == WAR)
+        elif status[c] != NEUTRAL and status[c] != COLLAPSED:
+            takers.add(c)
+    if takers:
+        withheld.append(("6.6", h, static().nation[h]))
+        return
+    for c in holders:
+        if c == ZELANA:
+            withheld.append(("6.8", h, ZELANA))
+        elif status[c] == NEUTRAL:
+            standing_by[c] += 1
+
+
+def _passed_over(s: State, h: int, holders: tuple[int, ...], collector: int) -> set[str]:
+    """The clauses that made ``collector`` the one to collect hex ``h`` that ``holders`` control:
+    6.3 a holder standing by collects nothing; 6.6 the land of a surviving ally is its owner's
+    alone, and a collapsed ally's land is open to its camp; 6.8 the Zelana holds it for Rau and Na."""
+    st = static()
+    out: set[str] = set()
+    status = s.status
+    if ZELANA in holders:
+        out.add("6.8")
+    if any(c != ZELANA and status[c] == NEUTRAL for c in holders):
+        out.add("6.3")
+    land = st.nation[h]
+    if land >= 0 and land != collector and st.camp[land] == st.camp[collector]:
+        out.add("6.6")  # a collapsed ally's land
+    elif land == collector and any(c != land for c in holders):
+        out.add("6.6")  # an ally's units in its own land
+    return out
 
 
 def task_income_share(s: State, hex_index: int, who: tuple[int, ...]) -> None:

@@ -274,18 +274,19 @@ def apply_load(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
         _verb, owner, unit, flipped = action
         i = _find(s, (owner,), unit, here, flipped, s.cargo)
         s.cargo += (i,)
-        s.cite("17.15.1", (_whose_clause(carrier, owner), _room_clause(s.ship)), "loaded", country=owner, unit=unit, hex=here)
+        s.cite("17.15.1", (*_whose_clause(carrier, owner), _room_clause(s.ship)), "loaded", country=owner, unit=unit, hex=here)
     else:
         s.crew += (action[1],)
-        s.cite("17.15.9", (_whose_clause(carrier, serving_country(s, action[1])),), "boarded", char=action[1], hex=here)
+        s.cite("17.15.9", _whose_clause(carrier, serving_country(s, action[1])), "boarded", char=action[1], hex=here)
     s.push(("load_ask", country))
 
 
-def _whose_clause(carrier: int, rider: int) -> str:
-    """17.15.2–17.15.4: the clause that lets a ship of ``carrier`` take ``rider``'s unit aboard."""
+def _whose_clause(carrier: int, rider: int) -> tuple[str, ...]:
+    """17.15.2–17.15.4: the clause that lets a ship of ``carrier`` take ``rider``'s unit aboard,
+    with 34.3 where the Zelana and Rau or Na exchange units."""
     if rider == carrier:
-        return "17.15.2"
-    return "17.15.4" if carrier == ZELANA else "17.15.3"
+        return ("17.15.2",)
+    return ("17.15.4", "34.3") if carrier == ZELANA else ("17.15.3", "34.3")
 
 
 def _room_clause(ship: int) -> str:

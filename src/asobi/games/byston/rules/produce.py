@@ -305,29 +305,62 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
         where = s.where
         if verb == "make":
             i = where.index(BOX, p.lo, p.hi)  # the first of them in the factory box
+            # 8.3 from the factory box, 8.4 its GP paid, 8.5 its TL reached; 8.2, 8.6: productions
+            # are not counted; 8.8 a hex holds any number; 8.9 enemy units there do not stop it
+            also = _placed_among(s, country, action[2])
             s.set_where(i, action[2])
             s.flipped[i] = 0
             s.gp[country] -= p.make_gp
-            # 8.3 from the factory box, 8.4 its GP paid, 8.5 its TL reached
-            s.cite("8.7", ("8.3", "8.4", "8.5"), "made", country=country, unit=action[1], hex=action[2], gp=p.make_gp)
+            s.cite("8.7", ("8.3", "8.4", "8.5", "8.2", "8.6", *also), "made",
+                   country=country, unit=action[1], hex=action[2], gp=p.make_gp)
             mark = MADE_MARK.get(st.unit_ids[p.unit])
             if mark is not None and not s.marks[mark]:
                 s.set_mark(mark, s.turn)
         elif verb == "extra":
             s.set_where(where.index(SUPPLY, p.lo, p.hi), BOX)
             s.gp[country] -= p.extra_gp
-            s.cite("9.2", ("9.3", "9.4"), "extra", country=country, unit=action[1], gp=p.extra_gp)  # TL, a set GP
+            # 9.3 its TL, 9.4 a set GP; 8.2, 9.5: extra productions are not counted
+            s.cite("9.2", ("9.3", "9.4", "8.2", "9.5"), "extra", country=country, unit=action[1], gp=p.extra_gp)
         else:  # convert (10.3)
             old = where.index(BOX, p.lo, p.hi)
             new = where.index(SUPPLY, p.upgrade_lo, p.upgrade_hi)
             s.set_where(old, SUPPLY)
             s.set_where(new, BOX)
             s.gp[country] -= p.upgrade_gp
-            s.cite("10.3", ("10.2", "10.4"), "converted",  # an AB, the TL of what it becomes
+            # 10.2 an AB, 10.4 the TL of what it becomes; 8.2, 10.5, 10.6: conversions are not
+            # counted, and the unit made may be converted again
+            s.cite("10.3", ("10.2", "10.4", "8.2", "10.5", "10.6"), "converted",
                    country=country, unit=action[1], to=p.upgrade_unit, gp=p.upgrade_gp)
     s.push(("produce_ask", country))
+
+
+def _placed_among(s: State, country: int, h: int) -> tuple[str, ...]:
+    """8.8 where a unit is made in a hex that holds units already, 8.9 where some are the other
+    camp's."""
+    stack = s.stacks[h]
+    if not stack:
+        return ()
+    camp = static().camp
+    mine = camp[country]
+    owner = s.owner
+    return ("8.8", "8.9") if any(camp[owner[i]] != mine for i in stack) else ("8.8",)
+
+
+def refuse_produce(s: State, action: tuple[Any, ...]) -> tuple[str, str] | None:
+    """8.10: a unit is made only where the country has a building on the map; 30.6.3 never at the
+    secret factory; ``None`` for any other refusal (the decision's own clause, 8.2, is cited)."""
+    assert s.pending is not None
+    if action[:1] != ("make",) or len(action) != 3 or type(action[1]) is not int:
+        return None
+    country = s.pending[2]
+    if not _placements(s, country, owns_just_its_own(s, country))[0]:
+        return "8.10", "the country has no building on the map to make units at"
+    if s.secret >= 0 and s.owner[s.secret] == country and action[2] == s.where[s.secret]:
+        return "30.6.3", "nothing made is placed at the secret factory"
+    return None
 
 
 TASKS = {"produce_phase": task_produce_phase, "produce_ask": task_produce_ask}
 DECISIONS = {"produce": (legal_produce, apply_produce, "8.2")}
 CHECKS = {"produce": is_legal_produce}
+REFUSALS = {"produce": refuse_produce}

@@ -95,8 +95,18 @@ def apply_repair(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) ->
     s.gp[country] -= cost
     s.flipped[i] = 0
     clause = "34.7" if s.owner[i] == ZELANA else "11.6" if st.is_building(i) else "11.5"
-    # 11.2: at a building of its camp; 11.4: what a castle or a fort repairs
-    s.cite(clause, ("11.2", "11.4"), "repaired", country=country, unit=st.counter_unit[i], hex=s.where[i], gp=cost)
+    # 11.2: at a building of its camp; 11.4: what a castle or a fort repairs; 11.3: the repairing
+    # country pays at an ally's building; 11.7: enemy units in the hex do not stop it
+    also = ["11.2", "11.4"]
+    camp = st.camp
+    stack = s.stacks[s.where[i]]
+    if any(st.is_building(j) and s.owner[j] != country for j in stack) and not any(
+        st.is_building(j) and s.owner[j] == country for j in stack
+    ):
+        also.append("11.3")
+    if any(camp[s.owner[j]] != camp[country] for j in stack):
+        also.append("11.7")
+    s.cite(clause, tuple(also), "repaired", country=country, unit=st.counter_unit[i], hex=s.where[i], gp=cost)
     s.push(("repair_ask", country))
 
 

@@ -57,6 +57,10 @@ def war_targets(s: State, country: int) -> list[int]:
     return []
 
 
+NEVER_DECLARE = {MI: "32.2", AH: "33.2"}
+"""The countries that never declare war themselves, and the clause that says so."""
+
+
 def declaration_clause(s: State, country: int) -> str:
     """The clause whose condition lets ``country`` declare now (read before the declaration
     changes any state): 28.2 Drake's army, 29.3 Ku, 30.2/30.3 Rau, 31.3/31.4 Na."""
@@ -96,13 +100,40 @@ def apply_declare(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
     if action[0] == "pass":
         return
     target = action[1]
-    s.cite("5.2", (declaration_clause(s, country),), "declare", country=country, target=target)
+    # 2.9: declarations in the order of play (B-4)
+    s.cite("5.2", (declaration_clause(s, country), "2.9"), "declare", country=country, target=target)
     for c in (country, target):
         if s.status[c] != WAR:
             s.status[c] = WAR
             s.set_mark(WAR_SINCE + c, s.turn)
-            s.say("5.3", "at_war", country=c)
+            if c in NEVER_DECLARE:  # Ah and Mi go to war only when war is declared on them
+                s.cite("5.3", (NEVER_DECLARE[c],), "at_war", country=c)
+            else:
+                s.say("5.3", "at_war", country=c)
     s.declared = True
+
+
+def refuse_declare(s: State, action: tuple[Any, ...]) -> tuple[str, str] | None:
+    """Why a declaration on that country may not be made: 28.3 never on Na by Drake's army; the
+    declaring country's own clause where the target is not one it may ever declare on (28.2,
+    29.3, and 30.2 or 31.3 read with 30.3, 31.4: Rau and Na on Drake's army only); ``None`` for a
+    target already at war or collapsed (5.1 is cited: nothing to declare)."""
+    assert s.pending is not None
+    country = s.pending[2]
+    if action[:1] != ("declare",) or len(action) != 2 or type(action[1]) is not int:
+        return None
+    target = action[1]
+    if country == DRAKE:
+        if target == NA:
+            return "28.3", "Drake's army never declares war on Na"
+        if target not in (RAU, AH, MI):
+            return "28.2", "Drake's army declares war on Mi, Ah and Rau"
+    elif country == KU:
+        if target not in (RAU, NA, AH, MI):
+            return "29.3", "Ku declares war on the countries of Sheela's camp"
+    elif target != DRAKE:
+        return declaration_clause(s, country), "Rau and Na declare war on Drake's army only"
+    return None
 
 
 TASKS = {
@@ -111,3 +142,4 @@ TASKS = {
     "declare_again": task_declare_again,
 }
 DECISIONS = {"declare": (legal_declare, apply_declare, "5.1")}
+REFUSALS = {"declare": refuse_declare}

@@ -202,7 +202,8 @@ def act_deploy_chips(s: State, action: tuple[Any, ...], pending: Pending) -> Non
     s.unused[seat] -= n
     s.field[sq] = new_unit(card, seat, n)
     s.deployed = 1
-    s.emit("2.3.6", "deploy", (SEAT[seat], s.cards.card_args[card], SQ[sq], ("n", n)))
+    # 2.3.2: a step's work not marked ★, done when the player chose to (the unit step may pass without it)
+    s.emit("2.3.6", "deploy", (SEAT[seat], s.cards.card_args[card], SQ[sq], ("n", n)), also=("2.3.2",))
     back_to_unit(s)
 
 
