@@ -9,6 +9,7 @@ Only the work inside the measured part is counted (callgrind collects inside
     .venv/bin/python scripts/count_instructions.py legion 100          # per step, 100 random playouts
     .venv/bin/python scripts/count_instructions.py legion 10 --clones  # per clone, 500 states × 10
     .venv/bin/python scripts/count_instructions.py byston 4 --option players=2
+    .venv/bin/python scripts/count_instructions.py legion 100 --muted  # the log muted, as in a rollout
 
 Needs valgrind (``apt-get install valgrind``). Not part of the test suite.
 """
@@ -25,7 +26,7 @@ import sys
 from random import Random
 
 
-def measured(game: str, n: int, clones: bool, raw_options: list[str]) -> int:
+def measured(game: str, n: int, clones: bool, raw_options: list[str], muted: bool = False) -> int:
     """Run the measured part (in the child valgrind runs) and return how many units it did."""
     from asobi.core.registry import get_game
     from asobi.sim.bench import collect_states, random_playout
@@ -42,8 +43,8 @@ def measured(game: str, n: int, clones: bool, raw_options: list[str]) -> int:
 
         return functools.reduce(clone_all, range(n), 0)
     rng = Random(7)
-    random_playout(spec, options, Random(1))  # warm the caches outside the count
-    return functools.reduce(lambda done, _: done + random_playout(spec, options, rng), range(n), 0)
+    random_playout(spec, options, Random(1), muted)  # warm the caches outside the count
+    return functools.reduce(lambda done, _: done + random_playout(spec, options, rng, muted), range(n), 0)
 
 
 def _option(text: str) -> tuple[str, object]:
@@ -62,10 +63,11 @@ def main() -> int:
     parser.add_argument("n", type=int, help="playouts (or rounds of 500 clones)")
     parser.add_argument("--clones", action="store_true", help="count clones of 500 mid-game states instead")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
+    parser.add_argument("--muted", action="store_true", help="playouts with the log muted, as a search's rollouts")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        print("units", measured(args.game, args.n, args.clones, args.option))
+        print("units", measured(args.game, args.n, args.clones, args.option, args.muted))
         return 0
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
@@ -73,6 +75,7 @@ def main() -> int:
     command = ["valgrind", "--tool=callgrind", "--toggle-collect=functools_reduce", "--callgrind-out-file=/dev/null",
                sys.executable, __file__, "--child", args.game, str(args.n)]
     command += ["--clones"] if args.clones else []
+    command += ["--muted"] if args.muted else []
     command += [f"--option={o}" for o in args.option]
     done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
     units = re.search(r"^units (\d+)", done.stdout, re.M)

@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from asobi.core import CHANCE, TERMINAL
 from asobi.core.errors import BadRecordError
 from asobi.games.byston.board import (
     BOX,
@@ -467,3 +468,21 @@ def test_reading_a_state_rebuilds_its_indexes_and_rejects_a_counter_off_the_map(
     data["where"][5] = 10_000
     with pytest.raises(BadRecordError, match="where"):
         BystonState.from_json(data)
+
+
+def test_current_seat_slot_is_the_seat_the_state_names() -> None:
+    """``current_seat`` is a slot the kernel's loop sets: after every step of random games it is
+    the seat the pending decision, the chance node or the end names, and a clone and a state read
+    from JSON have the same."""
+    steps = 0
+    for players in (2, 4):
+        s = BystonState(players)
+        for step in random_playout(s, Random(players), unchecked=True):
+            pending = s.pending
+            named = pending[1] if pending is not None else TERMINAL if s.ended is not None else CHANCE
+            assert s.current_seat == named, (players, step)
+            if step % 61 == 0:
+                assert s.clone().current_seat == named
+                assert BystonState.from_json(s.to_json()).current_seat == named
+            steps += 1
+    assert s.current_seat == TERMINAL and steps > 500

@@ -4,6 +4,8 @@ decision, the chance node or the end names."""
 
 from __future__ import annotations
 
+import math
+from itertools import accumulate
 from random import Random
 
 from asobi.core import CHANCE, TERMINAL, GameState
@@ -38,7 +40,13 @@ def test_sampled_draw_is_the_base_class_pick_from_the_listed_outcomes():
         if s.current_seat != CHANCE or s.chance[0] == "first":
             continue
         outcomes = s.chance_outcomes()
-        for r in (*EDGES, Random(checked).random()):
+        # each running count's boundary itself and the floats beside it, where the float sums'
+        # rounding and the counts may disagree (the fast pick falls back to the sums there)
+        seat = s.pending_deals[-1] if s.chance[0] == "deal" else s.phase_seat
+        left = s.deck_left[seat]
+        bounds = [n / left for n in accumulate(s.deck[seat]) if n < left]
+        near = [math.nextafter(b, d) for b in bounds[::7] for d in (0.0, 1.0)]
+        for r in (*EDGES, *bounds[::7], *near, Random(checked).random()):
             expected = GameState.sample_chance(s, FixedRandom(r))
             assert s.sample_chance(FixedRandom(r)) == expected, (r, outcomes)
         checked += 1

@@ -222,11 +222,14 @@ class FlowState(GameState):
     # ---- what the rules call -------------------------------------------------------------------
     def push(self, *tasks: Task) -> None:
         """Schedule tasks to run next, the first given first."""
-        self.agenda.extend(reversed(tasks))
+        if len(tasks) == 1:
+            self.agenda.append(tasks[0])  # (no reversed iterator for the usual single task)
+        else:
+            self.agenda.extend(reversed(tasks))
 
     def ask(self, kind: str, seat: int, *data: Any) -> None:
         """Stop and wait for ``seat`` to make a ``kind`` decision."""
-        self.pending = (kind, seat, *data)
+        self.pending = (kind, seat, *data) if data else (kind, seat)
         self.legal_cache = None
 
     def stopped(self) -> bool:

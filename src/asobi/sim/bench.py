@@ -23,6 +23,7 @@ from dataclasses import asdict, dataclass
 from random import Random
 from typing import Any
 
+from ..agents.evaluate import mute_log
 from ..core.match import Match
 from ..core.seeding import derive_seed
 from ..core.spec import GameSpec
@@ -86,12 +87,15 @@ def collect_states(spec: GameSpec, options: Mapping[str, Any], n_states: int, se
     return states
 
 
-def random_playout(spec: GameSpec, options: Mapping[str, Any], rng: Random) -> int:
+def random_playout(spec: GameSpec, options: Mapping[str, Any], rng: Random, muted: bool = False) -> int:
     """One whole random game as search plays it: list, pick, apply (chance by its odds); its steps.
+    ``muted``: with the new state's log muted first, as a search's rollout mutes it.
 
     The pick is one ``random()`` scaled to the list (as a rollout policy picks), not
     ``randrange``, whose exact-integer method would cost a tenth of a step."""
     state = spec.new_state(options)
+    if muted:
+        mute_log(state)
     steps = 0
     random = rng.random
     while True:

@@ -157,6 +157,7 @@ FIELDS = Fields(
     pending=Value(tuple, optional=True),
     chance=Value(tuple, optional=True),
     ended=Value(tuple, optional=True),
+    current_seat=Cache(),
     legal_cache=Cache(),
     log=Log(),
 )
@@ -242,6 +243,10 @@ class BystonState(FlowState, DeclaredState):
     flow = FLOW
     __slots__ = FIELDS.slots
     log: LogReads
+    current_seat: int  # a slot here (the kernel's property elsewhere)
+    """The seat to decide, ``CHANCE`` or ``TERMINAL``: a slot that the kernel's loop sets when the
+    agenda stops (and :meth:`after_load` on reading), not the kernel's property, because a playout
+    reads it every step and a property's getter is entered from C."""
 
     def __init__(self, players: int = 4, zelana_runner: str = "follow") -> None:
         if players not in SEATINGS:
@@ -372,6 +377,10 @@ class BystonState(FlowState, DeclaredState):
                 country = NA if follow == "na" else RAU
         return SEATINGS[self.players][1][country]
 
+    stop_test = f"self.char_at[{DRAKE_CHAR}] == {DEAD}"
+    """The only time 27.3 ends the game: the kernel calls :meth:`stopped` only then (a call after
+    every action and task cost more than the test)."""
+
     def stopped(self) -> bool:
         """27.3 (B-34): the game ends at once when Drake himself is removed from the game."""
         if self.ended is not None:
@@ -401,6 +410,7 @@ class BystonState(FlowState, DeclaredState):
         if self.owner == static().printed_owner:
             self.owner = static().printed_owner  # the shared tuple again (owns_just_its_own)
         self._index()
+        self.sync_seat()
 
     # ---- the protocol -------------------------------------------------------------------------
     @property

@@ -428,14 +428,24 @@ class EmblemState(FlowState, DeclaredState):
 
     def sample_chance(self, rng: Random) -> tuple[Any, ...]:
         """The base class's pick (one ``rng.random()`` against the running sum of the outcomes'
-        probabilities, the same sums in the same order), without building the outcome list: the
-        running sums are made in C and searched by bisection."""
+        probabilities, the same sums in the same order), without building the outcome list.
+
+        The running sums of ``n / left`` are the running counts over ``left`` but for rounding,
+        far below 1e-9 of a card: the first card whose running count exceeds ``r * left`` by
+        more than that (and whose predecessors' count is as far below it) is the card the sums
+        pick, found by bisecting the counts (small ints, added in C). Within 1e-9 of a boundary
+        the float sums themselves are made and searched, so the pick is always theirs."""
         chance = self.chance
         if chance is None or chance[0] == "first":
             return super().sample_chance(rng)
         r = rng.random()
         seat = self.pending_deals[-1] if chance[0] == "deal" else self.phase_seat
         deck = self.deck[seat]
+        x = r * self.deck_left[seat]
+        counts = list(_accumulate(deck))
+        i = _bisect_right(counts, x)  # the first card whose running count is above r * left
+        if i < len(counts) and counts[i] - x > 1e-9 and (i == 0 or x - counts[i - 1] > 1e-9):
+            return DRAW_ACTIONS[i]
         sums = list(_accumulate(map(_truediv, _compress(deck, deck), _repeat(self.deck_left[seat]))))
         actions = list(_compress(DRAW_ACTIONS, deck))
         i = _bisect_right(sums, r)  # the first outcome whose running sum is above r

@@ -155,7 +155,7 @@ def task_stranded(s: State, clause: str) -> None:
     stacks = s.stacks
     owner = s.owner
     # After a collapse some characters serve an heir (35.3, 35.4); else each serves its own.
-    hosts_of = tuple(HOSTS[country_served(s, c)] for c in range(7)) if COLLAPSED in s.status else HOSTS
+    hosts_of = _hosts_after_collapse(s) if COLLAPSED in s.status else HOSTS
     stranded = []  # in character order
     for k, at in enumerate(char_at):
         if at >= 0:
@@ -171,6 +171,17 @@ def task_stranded(s: State, clause: str) -> None:
 
 HOSTS = tuple(hosts(c) for c in range(7))
 """Per country: the countries whose units its characters may be with (B-42, B-54)."""
+_HOSTS_BY_STATUS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+""":data:`HOSTS` with each country's characters serving its heir (35.3, 35.4), by the countries'
+states, which alone decide whom they serve (:func:`.collapse.country_served`): made once each."""
+
+
+def _hosts_after_collapse(s: State) -> tuple[tuple[int, ...], ...]:
+    key = tuple(s.status)
+    hosts_of = _HOSTS_BY_STATUS.get(key)
+    if hosts_of is None:
+        hosts_of = _HOSTS_BY_STATUS[key] = tuple(HOSTS[country_served(s, c)] for c in range(7))
+    return hosts_of
 CHAR_COUNTRY = static().char_country
 
 

@@ -69,6 +69,12 @@ def _tables() -> tuple[tuple[int | None, ...], tuple[bool, ...], tuple[bool, ...
     )
 
 
+_STATIC = static()
+_TABLES = _tables()
+"""The hottest checks (:func:`may_enter`, :func:`ship_allowed`) read these globals: a call of a
+cached function costs more than the read."""
+
+
 @cache
 def _is_ab() -> tuple[bool, ...]:
     return tuple(k == "AB" for k in static().unit_kind)
@@ -102,8 +108,8 @@ def hosts(country: int) -> tuple[int, ...]:
 def may_enter(s: State, country: int, unit: int, h: int) -> bool:
     """Whether a ship of ``country`` (of unit ``unit``) may enter hex ``h`` at all (17.12, 17.13,
     17.14.1, 17.14.2, 28.4, 34.6, B-3, B-22)."""
-    st = static()
-    if h in st.kustanga and unit != _tables()[3]:
+    st = _STATIC
+    if h in st.kustanga and unit != _TABLES[3]:
         return False  # 17.14.1, 17.14.2: only the Zelana enters the Kustanga hills
     land = st.nation[h]
     if land == country:
@@ -123,7 +129,7 @@ def may_enter(s: State, country: int, unit: int, h: int) -> bool:
 
 def ship_allowed(kind: int, owner: int, unit: int) -> bool:
     """17.7–17.11 (B-56): whether a chit of ``kind`` moves a ship of ``unit`` owned by ``owner``."""
-    _cap, is_as, is_ship, zelana, spriggan, _n = _tables()
+    _cap, is_as, is_ship, zelana, spriggan, _n = _TABLES
     if not is_ship[unit]:
         return False  # 17.2, 17.3: ABs and buildings never move by themselves
     if kind == ALL_SHIPS:

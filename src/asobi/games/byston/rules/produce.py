@@ -27,6 +27,10 @@ from .tables import CHIT_SHOT, CHIT_SURPRISE, CHIT_ZELANA, ChitRow, Production, 
 if TYPE_CHECKING:
     from ..types import State
 
+_DERIVED = derived()
+"""The tables derived once from the data (a global read: a call of the cached ``derived()`` costs
+more, and a listing reads them several times)."""
+
 
 def task_produce_phase(s: State) -> None:
     s.push(*(("produce_ask", c) for c in SHEET_COUNTRIES if s.status[c] != COLLAPSED))
@@ -52,7 +56,7 @@ def placement_hexes(s: State, country: int, ship: bool) -> list[int]:
 def _placements(s: State, country: int, own: bool) -> tuple[list[int], list[int]]:
     """:func:`placement_hexes` for an AB and for a ship; ``own``: the country owns just the
     counters printed in its colour (:func:`.board.owns_just_its_own`)."""
-    d = derived()
+    d = _DERIVED
     where = s.where
     secret = s.secret
     if own:  # its castles and forts are its own ranges, and on_map_n counts those on the map
@@ -94,7 +98,7 @@ def chit_choices(s: State, country: int) -> list[int]:
 
 
 def _chit_rows(s: State, country: int) -> list[ChitRow]:
-    d = derived()
+    d = _DERIVED
     gp = s.gp[country]
     at_limit = s.chits_made[country] >= d.chit_limit[country]
     cup = s.chit_cup
@@ -120,7 +124,7 @@ def _chit_rows(s: State, country: int) -> list[ChitRow]:
 def destroyable(s: State, country: int) -> list[tuple[Any, ...]]:
     """8.11 (B-9): ("destroy", unit, hex, flipped) for the country's own aura machines on the map,
     face up or flipped, unless it is its last counter on the map (B-51); sorted."""
-    lo, hi, rows, in_order = derived().destroy_rows[country]
+    lo, hi, rows, in_order = _DERIVED.destroy_rows[country]
     out: list[tuple[Any, ...]] = []
     on_map_n = s.on_map_n
     if owns_just_its_own(s, country):
@@ -144,7 +148,7 @@ def _add_own_destroys(s: State, p: Production, out: list[tuple[Any, ...]]) -> No
     """The destroy actions of row ``p``'s counters, all the country's own, sorted."""
     unit, lo, hi = p[:3]
     where = s.where
-    table = derived().destroy_action[unit]
+    table = _DERIVED.destroy_action[unit]
     n = s.on_map_n[p.group]
     if n == 1:  # the usual case: one on the map, the largest place
         at = max(where[lo:hi])
@@ -170,7 +174,7 @@ def _add_destroys(s: State, country: int, p: Production, out: list[tuple[Any, ..
     where = s.where
     owner = s.owner
     flipped = s.flipped
-    table = derived().destroy_action[p.unit]
+    table = _DERIVED.destroy_action[p.unit]
     places = {2 * where[i] + flipped[i] for i in range(p.lo, p.hi) if where[i] >= 0 and owner[i] == country}
     out.extend([table[k] for k in sorted(places)])
 
@@ -192,7 +196,7 @@ def legal_produce(s: State) -> list[tuple[Any, ...]]:
     extras: list[tuple[Any, ...]] = []
     makes: list[tuple[Any, ...]] = []
     placements: tuple[list[int], list[int]] | None = None  # for an AB, for a ship
-    costs, affordable = derived().affordable[country]
+    costs, affordable = _DERIVED.affordable[country]
     for (
         _,
         group,
@@ -237,7 +241,7 @@ def is_legal_produce(s: State, action: tuple[Any, ...]) -> bool:
     if len(action) < 2:
         return False
     row = None
-    for p in derived().production[country]:
+    for p in _DERIVED.production[country]:
         if p.unit == action[1]:
             row = p
             break
@@ -284,7 +288,7 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
         return
     if verb == "chit":
         k = action[1]
-        d = derived()
+        d = _DERIVED
         chit_gp = d.chit_gp[k]
         chit_kind = d.chit_kind[k]
         s.gp[country] -= chit_gp
@@ -301,7 +305,7 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
         if chit_kind != CHIT_SHOT and chit_kind != CHIT_ZELANA:
             s.chits_made[country] += 1
     else:
-        p = derived().production_of[country][action[1]]
+        p = _DERIVED.production_of[country][action[1]]
         where = s.where
         if verb == "make":
             i = where.index(BOX, p.lo, p.hi)  # the first of them in the factory box
