@@ -5,11 +5,12 @@ dice chosen by the test."""
 
 from __future__ import annotations
 
-from asobi.games.byston.rules.combat import battle_view
+from asobi.games.byston.board import BOX, static
+from asobi.games.byston.rules.combat import battle_hexes, battle_view
 from support.scenario import rule
 
-from .helpers import C, events, game, h, put
-from .test_combat import HEX, at, fight, go, logged, roll
+from .helpers import C, chit, events, game, h, put
+from .test_combat import HEX, at, fight, go, logged, pool, roll, zelana_counter
 
 
 @rule("25.5", "25.3")
@@ -56,3 +57,123 @@ def test_the_defenders_command_share_it_cannot_place_goes_back_to_the_attacker()
     assert s.chance == ("fate", foizon, 1)  # the Bozune flipped, Foizon rolls
     assert s.flipped[b1] and s.where[gunan] != h(HEX)
     assert s.command == 0
+
+
+# --- 18: where battles happen -----------------------------------------------------------------
+
+
+@rule("18.4")
+def test_on_shots_chit_the_spriggan_fights_on_the_first_hex_of_the_map_too():
+    s = game()
+    corner = static().t.map.grid.parse("0101")  # hex number 0, a mountain no nation owns
+    spriggan = put(s, "drake", "spriggan", "0101")
+    put(s, "rau", "bozune", "0101")
+    s.phase_chit = chit("shot")
+    assert s.where[spriggan] == corner == 0
+    assert battle_hexes(s, C["drake"]) == [corner]
+
+
+@rule("18.4")
+def test_on_shots_chit_a_spriggan_in_the_factory_box_fights_nowhere():
+    s = game()
+    [spriggan] = static().counters_of(C["drake"], "spriggan")
+    assert s.where[spriggan] == BOX
+    put(s, "drake", "drumlo", HEX)
+    put(s, "rau", "bozune", HEX)
+    grid = static().t.map.grid
+    for n, unit in ((1, "bozune"), (2, "botune"), (3, "gunan")):
+        # the map's last hexes (a place off the map, read as a hex number, would be one of them)
+        put(s, "drake", "drumlo", grid.hex_id(grid.size - n))
+        put(s, "rau", unit, grid.hex_id(grid.size - n))
+    s.phase_chit = chit("shot")
+    assert battle_hexes(s, C["drake"]) == []
+    s.phase_chit = chit("drake_as")
+    assert len(battle_hexes(s, C["drake"])) == 4
+
+
+# --- 20: preparation --------------------------------------------------------------------------
+
+
+@rule("20.4", "B-42", "19.1")
+def test_a_character_whose_country_has_no_unit_in_the_hex_still_boards():
+    s = game()
+    b1 = put(s, "rau", "bozune", HEX)
+    gunan = put(s, "rau", "gunan", HEX)
+    show = at(s, "show1")  # a Zelana character, the Zelana has no unit here (B-42: Rau's carry it)
+    put(s, "drake", "drumlo", HEX)
+    fight(s)
+    assert s.pending[0] == "mount" and s.pending[2] == C["zelana"] and s.pending[3] == show
+    assert set(s.legal_actions()) == {("mount", b1), ("mount", gunan)}
+    s.apply(("mount", b1))
+    assert s.aboard[show] == b1
+    # Na's one character, Sheela, with Rau's units and none of Na's
+    s = game()
+    b1 = put(s, "rau", "bozune", HEX)
+    gunan = put(s, "rau", "gunan", HEX)
+    sheela = at(s, "sheela")
+    put(s, "drake", "drumlo", HEX)
+    fight(s)
+    assert s.pending[0] == "mount" and s.pending[2] == C["na"] and s.pending[3] == sheela
+    s.apply(("mount", gunan))
+    assert s.aboard[sheela] == gunan
+
+
+@rule("20.1", "17.15.3", "17.15.4", "B-26", "B-42")
+def test_the_zelana_stows_raus_abs_and_raus_ships_stow_the_zelanas():
+    s = game()
+    zelana = zelana_counter(s, "zelana", HEX)
+    bozune = put(s, "rau", "bozune", HEX)
+    put(s, "drake", "drumlo", HEX)
+    fight(s, "drake")
+    assert s.pending[0] == "sortie" and s.pending[2] == C["rau"]
+    assert set(s.legal_actions()) == {("sortie_all",), ("stow", bozune, zelana)}
+    s = game()
+    grimley = put(s, "rau", "grimley", HEX)
+    dunbine = zelana_counter(s, "dunbine", HEX)
+    put(s, "drake", "drumlo", HEX)
+    fight(s, "drake")
+    assert s.pending[0] == "sortie" and s.pending[2] == C["zelana"]
+    assert set(s.legal_actions()) == {("sortie_all",), ("stow", dunbine, grimley)}
+
+
+@rule("20.1", "17.15.8", "B-76")
+def test_an_abs_stows_any_number_of_abs():
+    s = game()
+    abs_ship = put(s, "drake", "will_wipps", HEX)
+    drumlos = [put(s, "drake", "drumlo", HEX) for _ in range(8)]
+    put(s, "rau", "bozune", HEX)
+    fight(s)
+    for _ in range(8):
+        assert s.pending[0] == "sortie"
+        [stow] = [a for a in s.legal_actions() if a[0] == "stow"]  # the Drumlos left are alike (B-74)
+        s.apply(stow)
+    assert [s.role[i] for i in drumlos] == [abs_ship] * 8
+    assert C["drake"] not in [e["country"] for e in logged(s, "sortie")]  # none left to sortie
+
+
+@rule("20.1")
+def test_the_sortie_is_logged_with_how_many_abs_sortied_and_not_at_all_without_one():
+    s = game()
+    put(s, "drake", "drumlo", HEX)
+    put(s, "drake", "doro", HEX)
+    put(s, "rau", "grimley", HEX)  # Rau has no AB: nothing sorties for it
+    fight(s)
+    assert logged(s, "sortie") == [{"country": C["drake"], "n": 2}]
+
+
+@rule("21.6", "20.5", "B-41")
+def test_a_pilot_on_the_first_counter_of_all_adds_his_attack():
+    s = game()
+    doro = 0  # counter number 0: one of Drake's Doro
+    assert static().unit_id(doro) == "doro" and s.owner[doro] == C["drake"]
+    s.set_where(doro, h(HEX))
+    s.flipped[doro] = 0
+    other = put(s, "drake", "doro", HEX, flipped=True)
+    bern = at(s, "bern")  # AB attack 2
+    put(s, "rau", "bozune", HEX)
+    fight(s)
+    assert s.pending[0] == "mount" and set(s.legal_actions()) == {("mount", doro), ("mount", other)}
+    s.apply(("mount", doro))
+    assert s.aboard[bern] == doro
+    assert pool(s) == ("air", 0, ((0, 1), (1, 1)), 2, 2)
+    assert battle_view(s)["aboard"] == {"bern": doro}
