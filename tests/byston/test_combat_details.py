@@ -6,11 +6,11 @@ dice chosen by the test."""
 from __future__ import annotations
 
 from asobi.games.byston.board import BOX, static
-from asobi.games.byston.rules.combat import battle_hexes, battle_view
+from asobi.games.byston.rules.combat import SORTIED, battle_hexes, battle_view
 from support.scenario import rule
 
 from .helpers import C, chit, events, game, h, put
-from .test_combat import HEX, at, fight, go, logged, pool, roll, zelana_counter
+from .test_combat import HEX, at, fight, go, logged, miss, pool, roll, zelana_counter
 
 
 @rule("25.5", "25.3")
@@ -177,3 +177,99 @@ def test_a_pilot_on_the_first_counter_of_all_adds_his_attack():
     assert s.aboard[bern] == doro
     assert pool(s) == ("air", 0, ((0, 1), (1, 1)), 2, 2)
     assert battle_view(s)["aboard"] == {"bern": doro}
+
+
+# --- 21–25: targets and hits ------------------------------------------------------------------
+
+
+@rule("25.4", "B-30", "25.5")
+def test_a_unit_takes_no_more_blocks_than_remove_it():
+    for flipped, hits in ((False, 6), (True, 4)):  # defence 2: two blocks remove it face up, one flipped
+        s = game()
+        drumlo = put(s, "drake", "drumlo", HEX, flipped=flipped)
+        for _ in range(6):
+            put(s, "rau", "botune", HEX)
+        fight(s)
+        roll(s, 0)
+        roll(s, hits)
+        go(s)
+        assert s.where[drumlo] == BOX and logged(s, "hits_lost") == [{"hits": 2}]
+
+
+@rule("B-27", "21.4", "20.1")
+def test_air_combat_hits_only_the_abs_in_the_air_never_one_stowed_or_a_ship():
+    s = game()
+    for _ in range(3):
+        put(s, "drake", "drumlo", HEX)
+    stowed = put(s, "rau", "botune", HEX)
+    flying = put(s, "rau", "botune", HEX)
+    grimley = put(s, "rau", "grimley", HEX)
+    fight(s)
+    assert s.pending[0] == "sortie"
+    s.apply(("stow", stowed, grimley))
+    s.apply(("sortie_all",))
+    assert s.role[flying] == SORTIED
+    roll(s, 2)
+    miss(s)
+    # the flying Botune is the one target: nothing to choose, the others are never offered
+    assert s.pending[0] == "bomb" and s.flipped[flying]
+    assert not s.flipped[stowed] and not s.flipped[grimley]
+
+
+@rule("B-27", "22.1", "22.3")
+def test_aa_fire_hits_only_the_bombers_never_an_ab_stowed_in_a_ship():
+    s = game()
+    namwan = put(s, "drake", "namwan", HEX)
+    stowed = put(s, "drake", "drumlo", HEX)
+    doro = put(s, "drake", "doro", HEX)
+    put(s, "rau", "grimley", HEX)  # AA 3×3
+    fight(s)
+    assert s.pending[0] == "sortie"
+    s.apply(("stow", stowed, namwan))
+    s.apply(("sortie_all",))
+    assert s.pending[0] == "bomb"
+    s.apply(("bomb",))
+    assert pool(s)[:2] == ("aa", 1)
+    roll(s, 3)
+    # the Doro (defence 1) is the only target: it takes two blocks, the third hit is lost
+    assert s.pending is None and logged(s, "hits_lost") == [{"hits": 1}]
+    assert s.where[doro] == BOX and s.where[stowed] == h(HEX) and not s.flipped[stowed]
+
+
+@rule("25.9.3", "B-31")
+def test_a_command_share_that_fits_no_unit_is_not_taken():
+    s = game()
+    d1 = put(s, "drake", "drumlo", HEX)
+    put(s, "drake", "drumlo", HEX, flipped=True)
+    bern = at(s, "bern")  # AB command 1: no Drake unit here takes a block of 1
+    for _ in range(3):
+        put(s, "rau", "botune", HEX)
+    fight(s)
+    s.apply(("mount", d1))
+    assert s.aboard[bern] == d1
+    miss(s)  # Bern's AB attack 2: Drake's hits go to the Botunes
+    roll(s, 3)
+    assert logged(s, "command") == [] and s.command == 0
+    assert s.pending[0] == "allocate" and s.pending[4] == 0 and s.hits[1] == 3
+
+
+@rule("25.9.3", "B-31")
+def test_the_defender_is_asked_for_its_command_share_as_the_defender():
+    s = game()
+    for _ in range(4):
+        put(s, "drake", "drumlo", HEX)
+    gunan = put(s, "rau", "gunan", HEX, flipped=True)  # block 1
+    bozune = put(s, "rau", "bozune", HEX)
+    b2 = put(s, "rau", "bozune", HEX)  # block 2
+    show = at(s, "show3")  # AB command 2, AB defence 2
+    fight(s)
+    s.apply(("mount", bozune))  # the two Bozunes are alike: the first is named (B-74)
+    assert s.aboard[show] == bozune
+    roll(s, 4)
+    roll(s, 4)  # Show's AB attack 4, every die misses
+    assert logged(s, "command") == [{"country": C["rau"], "hits": 2}]
+    assert s.pending == ("allocate", s.seat_of(C["rau"]), "air", 0, 1)
+    assert set(s.legal_actions()) == {("hit", gunan), ("hit", b2)}
+    s.apply(("hit", b2))
+    assert s.command == 0 and s.blocks[b2] == 1
+    assert s.pending[:2] == ("allocate", s.seat_of(C["drake"])) and s.pending[4] == 0
