@@ -5,11 +5,11 @@ dice chosen by the test."""
 
 from __future__ import annotations
 
-from asobi.games.byston.board import BOX, static
-from asobi.games.byston.rules.combat import SORTIED, battle_hexes, battle_view
+from asobi.games.byston.board import BOX, CUP, static
+from asobi.games.byston.rules.combat import NO_ROLE, SORTIED, battle_hexes, battle_view
 from support.scenario import rule
 
-from .helpers import C, chit, events, game, h, put
+from .helpers import C, ch, chit, events, game, h, put
 from .test_combat import HEX, at, fight, go, logged, miss, pool, roll, zelana_counter
 
 
@@ -273,3 +273,168 @@ def test_the_defender_is_asked_for_its_command_share_as_the_defender():
     s.apply(("hit", b2))
     assert s.command == 0 and s.blocks[b2] == 1
     assert s.pending[:2] == ("allocate", s.seat_of(C["drake"])) and s.pending[4] == 0
+
+
+# --- 25.4: damage; 26: survival -----------------------------------------------------------------
+
+
+@rule("25.4", "20.3")
+def test_a_removed_unit_leaves_the_battle_with_no_blocks_and_no_part():
+    s = game()
+    namwan = put(s, "drake", "namwan", HEX, flipped=True)  # one block of 3 removes it
+    stowed = put(s, "drake", "drumlo", HEX)
+    flying = put(s, "drake", "drumlo", HEX, flipped=True)  # one block of 2 removes it
+    todd = at(s, "todd1")
+    for _ in range(3):
+        put(s, "rau", "botune", HEX)
+    put(s, "rau", "grimley", HEX)
+    fight(s)
+    s.apply(("stow", stowed, namwan))
+    s.apply(("sortie_all",))
+    go(s, "mount")  # (Rau's Botunes sortie)
+    s.apply(("mount", namwan))
+    miss(s)
+    roll(s, 2)  # air combat: the flipped Drumlo is removed
+    assert s.pending[0] == "bomb"
+    assert s.where[flying] == BOX and s.blocks[flying] == 0 and s.role[flying] == NO_ROLE
+    s.apply(("no_bomb",))
+    go(s, "pool")
+    assert pool(s)[:2] == ("shelling", 0)
+    miss(s)
+    roll(s, 3)  # the flipped Namwan's 3 (Todd adds no AS defence): removed
+    go(s, "fate")
+    assert s.chance[:2] == ("fate", todd)
+    for i in (namwan, stowed):  # 20.3: the stowed Drumlo went with its ship
+        assert s.where[i] == BOX and s.blocks[i] == 0 and s.role[i] == NO_ROLE
+
+
+@rule("B-32", "25.8", "26.4")
+def test_a_character_in_a_damaged_building_rolls_nothing_and_is_no_longer_aboard():
+    s = game()
+    fort = put(s, "drake", "fort", HEX)  # defence 3
+    zet = at(s, "zet")
+    for _ in range(3):
+        put(s, "rau", "botune", HEX)  # bomb 2
+    put(s, "rau", "grimley", HEX)
+    fight(s)
+    go(s, "bomb")  # (Rau's Botunes sortie)
+    assert s.aboard[zet] == fort  # the one unit Zet may board
+    assert s.pending == ("bomb", s.seat_of(C["rau"]), 1)
+    s.apply(("bomb",))
+    miss(s)  # the fort's AA fire
+    roll(s, 3)
+    # the fort flipped; Zet rolls no survival die (B-32) and is aboard nothing now
+    assert s.flipped[fort] and s.chance is not None and s.chance[:2] == ("pool", "shelling")
+    assert s.aboard[zet] == NO_ROLE and battle_view(s)["aboard"] == {}
+    assert [e.key for e in s.log if e.key.startswith("fate")] == []
+
+
+@rule("20.3", "26.1", "26.2")
+def test_a_pilot_in_an_ab_stowed_in_a_removed_ship_rolls_on_the_lower_row():
+    s = game()
+    namwan = put(s, "drake", "namwan", HEX, flipped=True)
+    stowed = put(s, "drake", "drumlo", HEX)
+    put(s, "drake", "drumlo", HEX, flipped=True)
+    bern = at(s, "bern")
+    put(s, "rau", "grimley", HEX)
+    fight(s)
+    s.apply(("stow", stowed, namwan))
+    s.apply(("sortie_all",))
+    assert s.pending[0] == "mount" and ("mount", stowed) in s.legal_actions()
+    s.apply(("mount", stowed))
+    go(s, "pool")
+    assert pool(s)[:2] == ("shelling", 0)
+    miss(s)
+    roll(s, 3)
+    assert s.where[namwan] == BOX and s.where[stowed] == BOX
+    assert s.chance == ("fate", bern, 2)  # removed with its ship: the lower row (26.2)
+
+
+def pilot_flipped(char: str, ab: int | None = None):
+    """``char`` flies a Drumlo (or counter ``ab``) that the Botunes' 3 hits flip in air combat;
+    a Rau fort is there, so Drake is asked whether it bombs after the survival roll."""
+    s = game()
+    if ab is None:
+        ab = put(s, "drake", "drumlo", HEX)
+    else:
+        s.set_where(ab, h(HEX))
+        s.flipped[ab] = 0
+    put(s, "drake", "drumlo", HEX, flipped=True)
+    k = at(s, char)
+    for _ in range(3):
+        put(s, "rau", "botune", HEX)
+    put(s, "rau", "fort", HEX)
+    fight(s)
+    go(s, "mount")  # (Rau's Botunes sortie)
+    s.apply(("mount", ab))
+    miss(s)
+    return s, ab, k
+
+
+@rule("26.2.3", "26.2", "21.6", "23.5")
+def test_a_wounded_pilot_leaves_his_ab_and_adds_nothing_to_its_bombing():
+    s, ab, todd = pilot_flipped("todd1")  # AB defence 1, AB attack 1
+    roll(s, 3)
+    assert s.pending[0] == "allocate"
+    s.apply(("hit", ab))
+    go(s, "fate")
+    s.apply(("fate", "L"))
+    assert s.char_at[todd] == CUP and s.flipped[ab]
+    assert s.pending == ("bomb", s.seat_of(C["drake"]), 0)
+    assert s.aboard[todd] == NO_ROLE and battle_view(s)["aboard"] == {}
+    s.apply(("bomb",))
+    miss(s)  # the fort's AA fire
+    assert pool(s)[:4] == ("bombing", 0, ((1, 2),), 0)  # two flipped Drumlos, no pilot
+
+
+@rule("26.2.2", "26.2")
+def test_an_unhurt_pilot_stays_aboard_his_flipped_ab_even_the_first_counter():
+    s, ab, bern = pilot_flipped("bern", ab=0)  # counter 0, a Doro: defence 1 + Bern's 1
+    roll(s, 2)
+    assert s.pending[0] == "allocate"
+    s.apply(("hit", ab))
+    go(s, "fate")
+    s.apply(("fate", "-"))
+    assert s.flipped[ab] and s.pending[0] == "bomb"
+    assert s.aboard[bern] == ab == 0 and battle_view(s)["aboard"] == {"bern": 0}
+
+
+@rule("26.2.2", "26.4")
+def test_an_unhurt_pilot_of_a_removed_ab_is_aboard_nothing():
+    s = game()
+    ab = put(s, "drake", "drumlo", HEX, flipped=True)
+    put(s, "drake", "fort", HEX)
+    todd = at(s, "todd1")
+    for _ in range(3):
+        put(s, "rau", "botune", HEX)
+    fight(s)
+    go(s, "mount")  # the Drumlo sorties
+    s.apply(("mount", ab))
+    miss(s)
+    roll(s, 3)  # 2 + Todd's AB defence 1: removed
+    go(s, "fate")
+    s.apply(("fate", "-"))
+    assert s.where[ab] == BOX and s.char_at[todd] == h(HEX)
+    assert s.pending == ("bomb", s.seat_of(C["rau"]), 1)
+    assert s.aboard[todd] == NO_ROLE and battle_view(s)["aboard"] == {}
+
+
+@rule("26.2.1")
+def test_a_grown_character_takes_the_seat_and_the_young_one_leaves_it():
+    s = game()
+    ab = zelana_counter(s, "dunbine", HEX)
+    zelana_counter(s, "zelana", HEX)
+    show = at(s, "show1")
+    for _ in range(3):
+        put(s, "drake", "drumlo", HEX)
+    put(s, "drake", "fort", HEX)
+    fight(s)
+    go(s, "mount")
+    s.apply(("mount", ab))
+    roll(s, 3)
+    miss(s)
+    go(s, "fate")
+    s.apply(("fate", "G"))
+    show2 = ch("show2")
+    assert s.aboard[show2] == ab and s.aboard[show] == NO_ROLE
+    assert battle_view(s)["aboard"] == {"show2": ab}
