@@ -6,6 +6,7 @@ dice chosen by the test."""
 from __future__ import annotations
 
 from asobi.games.byston.board import BOX, CUP, static
+from asobi.games.byston.forecast import camp_step
 from asobi.games.byston.rules.combat import NO_ROLE, SORTIED, battle_hexes, battle_view
 from support.scenario import rule
 
@@ -438,3 +439,95 @@ def test_a_grown_character_takes_the_seat_and_the_young_one_leaves_it():
     show2 = ch("show2")
     assert s.aboard[show2] == ab and s.aboard[show] == NO_ROLE
     assert battle_view(s)["aboard"] == {"show2": ab}
+
+
+# --- more of 18–25 ------------------------------------------------------------------------------
+
+
+@rule("19.1", "B-25")
+def test_the_acting_runner_orders_three_battles_one_choice_at_a_time():
+    s = game()
+    for hx, unit in ((HEX, "bozune"), ("1016", "botune"), ("1018", "gunan")):
+        put(s, "drake", "drumlo", hx)
+        put(s, "rau", unit, hx)
+    fight(s)
+    assert s.pending[:3] == ("battle_order", s.seat_of(C["drake"]), C["drake"])
+    s.apply(("fight", h("1016")))
+    quiet_until_order(s)
+    # the second choice is Drake's again, between the two hexes left
+    assert s.pending[:3] == ("battle_order", s.seat_of(C["drake"]), C["drake"])
+    assert set(s.legal_actions()) == {("fight", h(HEX)), ("fight", h("1018"))}
+
+
+def quiet_until_order(s) -> None:
+    """Play the battle under way with the fewest hits and the first choices until the next
+    battle_order decision."""
+    for _ in range(200):
+        if s.pending is not None and s.pending[0] == "battle_order":
+            return
+        if s.chance is not None:
+            s.apply(s.chance_outcomes()[0][0])
+        else:
+            s.apply({"sortie": ("sortie_all",), "bomb": ("no_bomb",)}.get(s.pending[0], s.legal_actions()[0]))
+    raise AssertionError("no battle_order decision")
+
+
+@rule("19.1", "18.1", "18.7", "18.4")
+def test_a_battle_cites_18_4_in_shots_phase_only():
+    for chit_id, also in (("drake_as", ()), ("shot", ("18.4",))):
+        s = game()
+        put(s, "drake", "spriggan", HEX)
+        put(s, "rau", "bozune", HEX)
+        s.phase_chit = chit(chit_id)
+        fight(s)
+        assert [e.clauses for e in events(s, "battle")] == [("19.1", "18.1", "18.7", *also)]
+
+
+@rule("22.2", "22.3", "24.2", "24.3")
+def test_aa_fire_rolls_the_aa_guns_and_shelling_the_guns():
+    s = game()
+    put(s, "drake", "spriggan", HEX)  # AA 4 guns at 3; 4 guns at 4
+    put(s, "rau", "bozune", HEX)
+    put(s, "rau", "grimley", HEX)  # AA 3 at 3; 3 at 3
+    fight(s)
+    go(s, "bomb")
+    assert s.pending[2] == 1  # Drake has nothing in the air: Rau is asked
+    s.apply(("bomb",))
+    assert pool(s) == ("aa", 0, ((3, 4),), 0, 1)
+    miss(s)
+    go(s, "pool")
+    assert pool(s)[:2] == ("bombing", 1)
+    miss(s)
+    go(s, "pool")
+    assert pool(s) == ("shelling", 0, ((4, 4),), 0, 1)
+
+
+@rule("25.9.3", "B-31", "B-29")
+def test_the_defender_of_the_drake_camp_is_asked_for_its_command_share():
+    s = game()
+    d1 = put(s, "drake", "drumlo", HEX)
+    doro = put(s, "drake", "doro", HEX)  # block 1
+    flipped = put(s, "drake", "doro", HEX, flipped=True)  # block 1, told apart from the other
+    bern = at(s, "bern")  # AB command 1
+    for _ in range(4):
+        put(s, "rau", "botune", HEX)
+    fight(s)
+    s.apply(("mount", d1))
+    assert s.aboard[bern] == d1
+    miss(s)
+    roll(s, 4)
+    assert logged(s, "command") == [{"country": C["drake"], "hits": 1}]
+    assert s.pending == ("allocate", s.seat_of(C["drake"]), "air", 1, 1)
+    assert set(s.legal_actions()) == {("hit", doro), ("hit", flipped)}
+
+
+@rule("22.1", "B-71")
+def test_the_forecast_shows_no_aa_fire_at_a_camp_that_does_not_bomb():
+    s = game()
+    at(s, "drake")  # AS attack 2, in the Namwan
+    put(s, "drake", "namwan", HEX)
+    put(s, "rau", "bozune", HEX)
+    fight(s)
+    go(s, "bomb")
+    cs = camp_step(s, "aa", 0)  # Drake's AA fire, while Rau has not said it bombs
+    assert (cs.fires, cs.dice, cs.bonus, cs.units) == (False, (), 0, 0)
