@@ -132,3 +132,30 @@ def test_a_character_carried_this_phase_already_is_not_taken_along_again():
     s.apply(s.legal_actions()[0])
     assert s.char_at[zet] not in (h("1016"), h("1116"))
     assert any(s.owner[i] == DRAKE for i in s.stacks[s.char_at[zet]])
+
+
+@rule("17.15.2", "17.15.5", "17.15.8")
+def test_loading_an_ab_that_is_not_there_is_refused_without_blaming_the_ships_room():
+    for ship, hx in (("namwan", "1016"), ("will_wipps", "1016")):
+        s = game()
+        put(s, "drake", ship, hx)
+        put(s, "drake", "drumlo", hx)
+        put(s, "drake", "drumlo", hx)
+        s.char_at[ch("zet")] = h(hx)  # something to board, so loading goes on after a Drumlo
+        draw(s, "drake_as" if ship == "namwan" else "drake_abs")
+        s.apply(("ship", u(ship), h(hx), 0))
+        s.apply(("load", DRAKE, u("drumlo"), 0))
+        assert s.pending[0] == "load" and len(s.cargo) == 1
+        clause, text = refusal(s, ("load", DRAKE, u("doro"), 0))  # no Doro here
+        assert clause == "17.15.2" and "not a legal choice now (load)" in text, ship
+
+
+@rule("17.15.9", "17.15.2")
+def test_boarding_a_character_that_is_elsewhere_is_refused_without_a_movement_reason():
+    s = game()
+    bishot = ch("bishot")  # Ku's, and not beside the ship
+    assert s.char_at[bishot] != h("0916")
+    draw(s, "drake_as")
+    s.apply(("ship", u("namwan"), h("0916"), 0))
+    clause, text = refusal(s, ("board", bishot))
+    assert clause == "17.15.2" and "not a legal choice now (load)" in text
