@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from asobi.core import IllegalActionError
-from asobi.games.byston.board import static
+from asobi.games.byston.board import COLLAPSED, NEUTRAL, WAR, static
+from asobi.games.byston.rules.move import entry_clauses, may_enter
 from support.scenario import rule
 
 from .helpers import C, ch, events, game, h, put, u
@@ -159,3 +160,87 @@ def test_boarding_a_character_that_is_elsewhere_is_refused_without_a_movement_re
     s.apply(("ship", u("namwan"), h("0916"), 0))
     clause, text = refusal(s, ("board", bishot))
     assert clause == "17.15.2" and "not a legal choice now (load)" in text
+
+
+@rule("17.1", "17.15.2", "17.5")
+def test_the_movement_choices_are_listed_in_order():
+    s = game()
+    put(s, "drake", "drumlo", "1016")
+    put(s, "drake", "namwan", "1016")
+    s.char_at[ch("zet")] = h("1016")
+    draw(s, "drake_as")
+    assert s.pending[0] == "move"
+    seen = {"move"}
+    for action in (("ship", u("namwan"), h("1016"), 0), ("load", DRAKE, u("drumlo"), 0), ("go",)):
+        legal = s.legal_actions()
+        assert list(legal) == sorted(legal) and len(legal) >= 2, s.pending[0]
+        s.apply(action)
+        seen.add(s.pending[0])
+    assert seen == {"move", "load", "step"}
+    legal = s.legal_actions()
+    assert list(legal) == sorted(legal) and len(legal) >= 3
+
+
+@rule("17.6", "B-21", "17.4")
+def test_entering_the_other_camps_hex_takes_two_of_the_three_points():
+    s = game()
+    put(s, "drake", "namwan", "1016")
+    put(s, "rau", "bozune", "1116")
+    start(draw(s, "drake_as"), "namwan", "1016")
+    s.apply(("step", h("1116")))
+    assert s.mp == 1 and s.ship >= 0 and s.where[s.ship] == h("1116")
+    assert [dict(e.args) for e in events(s, "step")] == [{"hex": h("1116"), "mp": 1}]
+
+
+@rule("17.15.1", "17.15.3", "17.15.4", "17.15.6", "17.15.7", "17.15.8")
+def test_loading_cites_whose_abs_a_ship_carries_and_its_room():
+    s = game()
+    put(s, "rau", "botune", "0912")  # beside the Zelana at its start
+    draw(s, "zelana")
+    s.apply(("ship", u("zelana"), h("0912"), 0))
+    s.apply(("load", C["rau"], u("botune"), 0))
+    assert [e.clauses for e in events(s, "loaded")] == [("17.15.1", "17.15.4", "17.15.6")]
+    s = game()
+    zab = next(i for i in static().counters_of(C["zelana"], "dana_oshee") if s.where[i] == h("0912"))
+    s.set_where(zab, h("1206"))
+    put(s, "rau", "grimley", "1206")
+    draw(s, "rau_as")
+    s.apply(("ship", u("grimley"), h("1206"), 0))
+    s.apply(("load", C["zelana"], u("dana_oshee"), 0))
+    assert [e.clauses for e in events(s, "loaded")] == [("17.15.1", "17.15.3", "17.15.7")]
+    s = game()
+    put(s, "drake", "will_wipps", "1016")
+    put(s, "drake", "drumlo", "1016")
+    draw(s, "drake_abs")
+    s.apply(("ship", u("will_wipps"), h("1016"), 0))
+    s.apply(("load", DRAKE, u("drumlo"), 0))
+    assert [e.clauses for e in events(s, "loaded")] == [("17.15.1", "17.15.2", "17.15.8")]  # no limit
+
+
+@rule("17.12", "17.13", "17.14.2", "28.4", "34.6", "B-3")
+def test_a_step_cites_the_clause_that_opens_the_hex():
+    st = static()
+    land_of = {c: st.nation.index(c) for c in range(6)}  # the first hex of each nation's land
+    no_nation = next(x for x in range(st.t.map.grid.size) if st.nation[x] < 0 and x not in st.kustanga)
+    far_ah = next(x for x in range(st.t.map.grid.size) if st.nation[x] == C["ah"] and st.t.map.grid.distance(x, st.elf_castle) >= 3)
+    kustanga = min(st.kustanga)  # no nation's land
+    s = game()
+    s.status[C["rau"]] = WAR
+    s.status[C["ah"]] = NEUTRAL
+    s.status[C["na"]] = NEUTRAL
+    s.status[C["mi"]] = COLLAPSED
+    namwan, zelana = u("namwan"), u("zelana")
+    cases = [
+        (DRAKE, namwan, land_of[DRAKE], ()),  # its own land, at war
+        (DRAKE, namwan, no_nation, ()),
+        (DRAKE, namwan, land_of[C["rau"]], ("17.13",)),  # the land of a country at war
+        (C["rau"], u("grimley"), land_of[DRAKE], ("17.13",)),
+        (DRAKE, namwan, land_of[C["mi"]], ()),  # B-3: a collapsed country's land is open
+        (DRAKE, namwan, far_ah, ("28.4",)),
+        (C["zelana"], zelana, land_of[C["na"]], ("34.6",)),  # Sheela-camp land, Na not at war
+        (C["zelana"], zelana, kustanga, ("17.14.2",)),
+        (C["na"], u("grimley"), land_of[C["na"]], ("17.12",)),  # not at war: its own land only
+    ]
+    for country, unit, hx, clauses in cases:
+        assert may_enter(s, country, unit, hx), (country, hx)
+        assert entry_clauses(s, country, unit, hx) == clauses, (country, st.t.map.grid.hex_id(hx))
