@@ -10,7 +10,7 @@ from support.scenario import rule
 
 from .helpers import C, game, h, phase, put, turn_of
 from .test_refusals import refused
-from .test_repair_build import building
+from .test_repair_build import building, sites
 
 
 def plain_of(country: str) -> int:
@@ -103,3 +103,16 @@ def test_the_secret_factory_refused_to_others_and_a_second_time():
     s.secret_built = True
     s.legal_cache = None
     assert refused(s, ("secret",)) == "30.6.1"  # once a game
+
+
+@rule("12.9", "12.8")
+def test_a_ship_in_drakes_land_lets_no_ally_build_there():
+    s = game()
+    s.gp = [0, 100, 0, 0, 0, 0, 0]
+    put(s, "ku", "namwan", "1017")  # Drake's land (nation 0), a face-up Ku ship
+    put(s, "ku", "namwan", "1617")  # no nation's land: Ku may build there
+    phase(s, "build_phase")
+    turn_of(s, "build", "ku")
+    got = sites(s)
+    assert ("castle", "1617") in got
+    assert not {x for x in got if x[1] == "1017"}
