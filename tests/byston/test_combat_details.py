@@ -47,7 +47,7 @@ def test_the_defenders_command_share_it_cannot_place_goes_back_to_the_attacker()
     assert s.pending[0] == "mount" and s.pending[3] == show
     s.apply(("mount", b2))  # 2 + 2
     roll(s, 4)
-    roll(s, 0 + 5)  # Foizon's and Show's AB attack, 1 + 4; every die misses
+    roll(s, 5)  # Foizon's and Show's AB attack, 1 + 4; every die misses
     # Show's command: 2 of the 4 hits for Rau to place; only the Gunan (1) fits them, and the
     # hit left of the two goes back to Drake (B-72), whose 3 now fit the Bozune with Foizon
     assert logged(s, "command") == [{"country": C["rau"], "hits": 2}]
