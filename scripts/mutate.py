@@ -2,7 +2,7 @@
 catch.
 
     .venv/bin/python scripts/mutate.py GAME [--jobs N] [--only FILE_PART[,…]] [--function NAME_PART] [--limit N]
-                                         [--out FILE]
+                                         [--out FILE] [--tests PATH[,…]]
 
 Every function in ``src/asobi/games/GAME/rules/*.py`` (top-level, a cached one through the function it
 wraps, and the methods of top-level classes) is broken in small ways, one at a time — a
@@ -415,10 +415,19 @@ def main() -> None:
     parser.add_argument("--function", help="mutate only the functions whose 'module.name' contains this")
     parser.add_argument("--limit", type=int, help="stop after this many mutants")
     parser.add_argument("--out", type=Path, help="write every mutant's outcome here (JSON; rewritten every 50 mutants)")
+    parser.add_argument(
+        "--tests",
+        help="run only these test files or directories (comma-separated; default tests/GAME): sooner done, "
+        "and a mutant counts killed only when these tests catch it",
+    )
     args = parser.parse_args()
+    tests = args.tests.split(",") if args.tests else [f"tests/{args.game}"]
+    missing = [path for path in tests if not (ROOT / path).exists()]
+    if missing:
+        raise SystemExit(f"no such test file or directory: {', '.join(missing)}")
     plugin = MutationPlugin(args.game, args.jobs, args.only, args.limit, args.function, args.out)
     started = time.perf_counter()
-    code = pytest.main(["-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-p", "no:randomly", f"tests/{args.game}"],
+    code = pytest.main(["-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-p", "no:randomly", *tests],
                        plugins=[plugin])
     if not plugin.results:
         raise SystemExit(f"no mutants were run (pytest exit code {code})")

@@ -27,6 +27,7 @@ def test_chits_are_drawn_one_by_one_onto_the_open_box_and_each_country_acts():
     s.chit_cup[chit("rau_abs")] = 1
     phase(s, "action_phases")
     assert s.chance == ("draw",)
+    assert [(e.clause, dict(e.args)) for e in events(s, "cup")] == [("14.2", {"chits": 3})]
     assert s.chance_outcomes() == ((("chit", chit("drake_as")), 2 / 3), (("chit", chit("rau_abs")), 1 / 3))
     s.apply(("chit", chit("rau_abs")))
     assert s.chit_open[chit("rau_abs")] == 1 and s.chit_cup[chit("rau_abs")] == 0

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from asobi.core import IllegalActionError
-from asobi.games.byston.board import BOX, MADE_GORAON, SUPPLY, static
+from asobi.games.byston.board import BOX, MADE_GORAON, SUPPLY, owns_just_its_own, static
+from asobi.games.byston.rules.produce import destroyable
 from support.scenario import rule
 
 from .helpers import C, box, chit, clear, events, game, h, phase, put, supply, turn_of, u, units_at
@@ -53,6 +54,7 @@ def test_production_costs_the_units_gp_any_number_in_any_order():
     assert [e.clause for e in events(s, "made")] == ["8.7"] * 3
     # from the box, for its GP, at its TL; not counted (8.2, 8.6); beside a unit there (8.8)
     assert events(s, "made")[0].also == ("8.3", "8.4", "8.5", "8.2", "8.6", "8.8")
+    assert dict(events(s, "made")[0].args) == {"country": C["drake"], "unit": u("drumlo"), "hex": h("1114"), "gp": 3}
     assert events(s, "extra")[0].clause == "9.2" and events(s, "extra")[0].also == ("9.3", "9.4", "8.2", "9.5")
     s.apply(("make", u("drumlo"), h("0916")))
     s.apply(("make", u("drumlo"), h("0916")))  # the last Drumlo of the box
@@ -156,7 +158,7 @@ def test_at_most_three_chits_a_turn_the_surprise_counted():
     assert s.gp[C["drake"]] == 100 - 3 - 6 - 5
     assert not any(a[0] == "chit" for a in s.legal_actions())
     assert s.chit_cup[chit("drake_as")] == 1 and s.chit_cup[chit("drake_abs")] == 1
-    assert [e.clause for e in events(s, "chit_made")] == ["8.11.1", "8.11.1"]
+    assert [e.clauses for e in events(s, "chit_made")] == [("8.11.1",), ("8.11.1",)]  # no 8.11.2: not Ah or Mi
 
 
 @rule("8.11.2")
@@ -260,4 +262,19 @@ def test_a_made_unit_is_face_up_and_a_destruction_logs_its_hex():
     assert made and all(s.flipped[i] == 0 for i in made)
     s.apply(("destroy", u("drumlo"), h("0916"), 0))
     assert sum(1 for i in made if s.where[i] == BOX) == 1
-    assert dict(events(s, "destroyed")[0].args)["hex"] == h("0916")
+    assert dict(events(s, "destroyed")[0].args) == {"country": C["drake"], "unit": u("drumlo"), "hex": h("0916")}
+
+
+@rule("8.11", "35.3")
+def test_a_machine_on_the_first_hex_of_the_map_may_be_destroyed_even_after_counters_changed_hands():
+    s = game()
+    namwan = put(s, "drake", "namwan", "0101")  # hex number 0
+    action = ("destroy", u("namwan"), 0, 0)
+    assert action in destroyable(s, C["drake"])
+    st = static()
+    ku_doro = next(i for i in st.counters_of(C["ku"], "doro") if s.where[i] >= 0)
+    owner = list(s.owner)
+    owner[ku_doro] = C["drake"]  # 35.3: a remnant of Ku's that Drake now owns
+    s.owner = type(s.owner)(owner)
+    assert not owns_just_its_own(s, C["drake"])
+    assert action in destroyable(s, C["drake"]) and s.where[namwan] == 0

@@ -205,6 +205,33 @@ def test_a_piece_produced_in_the_first_turn_allows_a_declaration_from_the_second
         phase(s, "war_status")
         s.apply(("pass",))  # Drake
         assert s.pending is not None and s.pending[:3] == ("declare", C[asker], C[asker])  # seats 1–3 are Ku, Rau, Na
+        s.apply(("declare", s.legal_actions()[0][1]))
+        clause = {"ku": "29.3", "rau": "30.2", "na": "31.3"}[asker]
+        assert events(s, "declare")[-1].clauses == ("5.2", clause, "2.9")
+
+
+@rule("30.3", "31.4", "30.2", "31.3")
+def test_a_piece_made_this_turn_is_not_the_clause_of_a_declaration_this_turn():
+    s = game(turn=3)
+    s.set_mark(MADE_GORAON, 3)  # too late for 30.2 this turn
+    s.set_mark(MADE_BILLBINE, 2)
+    phase(s, "war_status")
+    s.apply(("pass",))  # Drake
+    s.apply(("declare", C["drake"]))  # Na, under 31.3
+    s.apply(("pass",))  # Drake again
+    assert s.pending == ("declare", 2, C["rau"])
+    s.apply(("declare", C["drake"]))  # Rau follows Na: 30.3, not the Goraon's 30.2
+    assert [e.clauses for e in events(s, "declare")] == [("5.2", "31.3", "2.9"), ("5.2", "30.3", "2.9")]
+    for turn in (4, 5):
+        s = game(turn=turn)
+        s.status[C["rau"]] = WAR
+        s.set_mark(WAR_SINCE + C["rau"], 3)
+        s.set_mark(MADE_BILLBINE, turn)  # made this turn: Na declares by 31.4
+        phase(s, "war_status")
+        s.apply(("pass",))
+        assert s.pending[:3] == ("declare", 3, C["na"])
+        s.apply(("declare", C["drake"]))
+        assert events(s, "declare")[-1].clauses == ("5.2", "31.4", "2.9")
 
 
 @rule("29.3", "B-4")

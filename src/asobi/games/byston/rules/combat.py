@@ -122,12 +122,6 @@ def is_vessel(i: int) -> bool:
 # --- who meets whom (18) ----------------------------------------------------------------------
 
 
-def enemies(a: int, b: int) -> bool:
-    """18.1 (B-70): countries of opposite camps, whatever their states."""
-    camp = static().camp
-    return camp[a] != camp[b]
-
-
 def battle_hexes(s: State, country: int) -> list[int]:
     """18.1–18.4, 30.6.4: the hexes where ``country``'s units meet an enemy-camp unit. The
     Zelana fights where the Zelana ship is (18.3, 18.5, 18.6, B-75); in the phase of Shot's chit

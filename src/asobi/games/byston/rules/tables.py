@@ -2,9 +2,9 @@
 and repair listings) only look things up and scan the few counters that can matter.
 
 Everything here is a pure function of :func:`..board.static` (itself of the data files): which
-counters are buildings, ships or a country's aura machines, what each of a country's counter kinds
-costs to make, to add (増産) and to convert (換装), which chits it may produce, and which kinds
-each hex of its land admits. Every listing built from these equals the one the rules would build
+counters are buildings or ships, what each of a country's counter kinds costs to make, to add
+(増産) and to convert (換装), which chits it may produce, and which kinds each hex of its land
+admits. Every listing built from these equals the one the rules would build
 by walking the authored tables, so games, states and logs are unchanged
 (``tests/byston/test_speed_paths.py`` checks it against the plain listings on random games).
 """
@@ -17,7 +17,6 @@ from typing import Any, NamedTuple
 from ..board import RAU, static
 from ..tables import Terrain
 
-MACHINE_KINDS = frozenset({"AB", "AS", "ABS"})
 BUILDINGS = ("castle", "fort")
 NOT_FOR_BUILDING = frozenset({"zelana", "spriggan"})
 """12.8: these ships do not let their country build outside its land."""
@@ -112,19 +111,16 @@ class Derived:
         "fort_counters",
         "fort_group",
         "forts_of",
-        "is_ab",
         "land_site_actions",
         "land_site_list",
         "land_site_set",
         "land_sites",
-        "machines_of",
         "production",
         "production_of",
         "repair_gp",
         "ship_counters",
         "site_action",
         "site_kinds",
-        "spriggan",
         "spriggan_group",
         "zelana_ships",
     )
@@ -135,7 +131,6 @@ class Derived:
         n = len(st.counter_unit)
         self.counter_kind: tuple[str, ...] = tuple(st.unit_kind[u] for u in st.counter_unit)
         """Each counter's kind: "AB", "AS", "ABS", "castle" or "fort"."""
-        self.is_ab: tuple[bool, ...] = tuple(k == "AB" for k in self.counter_kind)
         self.building_counters: tuple[int, ...] = tuple(
             i for i in range(n) if self.counter_kind[i] in ("castle", "fort")
         )
@@ -146,11 +141,6 @@ class Derived:
         self.ship_counters: tuple[int, ...] = tuple(
             i for i in range(n) if self.counter_kind[i] in ("AS", "ABS")
         )
-        self.machines_of: tuple[tuple[int, ...], ...] = tuple(
-            tuple(i for i in range(n) if st.counter_country[i] == c and self.counter_kind[i] in MACHINE_KINDS)
-            for c in range(len(st.country_ids))
-        )
-        """Per country: its own aura machine counters (8.11's destruction looks at these)."""
         self.repair_gp: tuple[int, ...] = tuple(t.unit(st.unit_id(i)).repair_gp for i in range(n))
 
         production: list[tuple[Production, ...]] = []
@@ -268,8 +258,6 @@ class Derived:
         self.chits_of: tuple[tuple[ChitRow, ...], ...] = tuple(chits_of)
         """Per country: the chits it may produce (8.11.1–8.11.4, 16.1), in chit order."""
         self.chit_limit: tuple[int, ...] = tuple(chit_limit)
-        self.spriggan: range = st.counters_of(0, "spriggan")
-        """8.11.4: Drake's Spriggan counters."""
         self.spriggan_group: int = st.group_number[(0, st.unit_number["spriggan"])]
         self.castles_of: tuple[range, ...] = tuple(st.counters_of(c, "castle") for c in range(len(st.country_ids)))
         self.forts_of: tuple[range, ...] = tuple(st.counters_of(c, "fort") for c in range(len(st.country_ids)))
