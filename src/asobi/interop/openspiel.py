@@ -203,8 +203,9 @@ class _Core:
 
     ``last`` is the history, a chain of :data:`Step` (a clone shares it: O(1)). ``seen`` keeps each seat's running digest of what it has seen with the step it covers,
     so that an information state string costs only what happened since the last one asked.
-    ``listed`` holds the ids of the state's legal actions (or chance outcomes) beside the state's
-    own listing, for the state as it is now, and ``texts`` its strings with the step they are for:
+    ``listed`` holds the ids of the state's legal actions (at a chance node, the outcomes'
+    ``(id, probability)`` pairs) beside the state's own listing, for the state as it is now (see
+    :meth:`listing`), and ``texts`` its strings with the step they are for:
     OpenSpiel asks for them several times between two moves.
     """
 
@@ -296,7 +297,8 @@ class _Core:
         else:
             k = bisect_left(found, (index,))  # (index,) sorts just before (index, probability)
             if k == len(found) or found[k][0] != index:
-                raise IllegalActionError(f"chance outcome id {index} is not legal now", action=("id", int(index)))
+                what = "chance outcome" if seat == CHANCE else "action"  # (nothing is, at the end)
+                raise IllegalActionError(f"{what} id {index} is not legal now", action=("id", int(index)))
             self.last = (self.last, seat, index, 0)
             state.apply_unchecked(listing[k][0])
         self.listed = None
