@@ -158,6 +158,9 @@ def _steps_to_minutes(points: Sequence[Point]) -> tuple[Callable[[Any], Any], Ca
 
 def train(args: argparse.Namespace, log: Callable[[str], None] = print) -> tuple[list[Point], dict[str, float]]:
     """Train for ``args.minutes`` of CPU time; the evaluations and the baselines."""
+    options = dict(args.option)
+    seeds = range(args.eval_seed, args.eval_seed + args.eval_episodes)
+    judge = make_env(args.game, args.seat, args.opponents, options)  # a bad game or bot: said first
     try:
         import torch
         from sb3_contrib import MaskablePPO
@@ -165,9 +168,6 @@ def train(args: argparse.Namespace, log: Callable[[str], None] = print) -> tuple
     except ImportError as e:
         raise SystemExit(f"{e.name} is not installed: pip install -e '.[train-rl]'") from None
     torch.set_num_threads(1)
-    options = dict(args.option)
-    seeds = range(args.eval_seed, args.eval_seed + args.eval_episodes)
-    judge = make_env(args.game, args.seat, args.opponents, options)
     baselines = {"random policy": evaluate(judge, random_policy(args.seed), seeds)}
     if args.bot_baseline:
         baselines[f"bot {args.bot_baseline} in the seat"] = evaluate(judge, bot_policy(judge, args.bot_baseline), seeds)

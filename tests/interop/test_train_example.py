@@ -94,7 +94,14 @@ def test_bad_arguments_are_refused(example, capsys):
     ]
 
 
-def test_a_bad_game_or_bot_is_an_error_not_a_traceback(example, capsys):
+def test_without_the_extra_training_says_what_to_install(example, monkeypatch):
+    monkeypatch.setitem(sys.modules, "sb3_contrib", None)  # as if not installed
+    with pytest.raises(SystemExit, match=r"train-rl"):
+        example.main(["--game", GAME, "--minutes", "0.01"])
+
+
+def test_a_bad_game_or_bot_is_an_error_not_a_traceback(example, capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "sb3_contrib", None)  # said before the extra is needed
     assert example.main(["--game", "nosuchgame", "--minutes", "0.01"]) == 2
     assert "nosuchgame" in capsys.readouterr().err
     assert example.main(["--game", GAME, "--opponents", "grandmaster", "--minutes", "0.01"]) == 2
