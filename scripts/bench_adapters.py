@@ -20,6 +20,12 @@ Each round plays the same random games (same seeds) natively and through each ad
 
 Times are the process's CPU time (``time.process_time``) over whole games.
 
+``--instructions N`` counts instead, with valgrind's callgrind, the instructions of N random games
+(seeds 0..N-1) played natively and through ``pyspiel`` (the same games: the same loop and picks),
+each in a process of its own under ``PYTHONHASHSEED=0`` (only the games are counted: callgrind
+collects inside ``functools.reduce``), and prints instructions per step and their ratio: a figure
+a busy machine does not move, for comparing two versions of the adapter.
+
 Prints, per game and figure, the mean and median of the rounds' ratios and their range. Needs the
 ``interop`` extra. Not part of the test suite.
 """
@@ -196,8 +202,64 @@ def plays_for(game_id: str) -> int:
     return max(3, plays)
 
 
+def counted(game_id: str, how: str, n: int) -> int:
+    """Play ``n`` random games ``how`` (``native`` or ``spiel``) inside ``functools.reduce`` (what
+    callgrind counts, in the child valgrind runs); the steps played."""
+    import functools
+
+    import pyspiel
+
+    import asobi.interop.openspiel  # noqa: F401  (registers the games with pyspiel)
+    from asobi.core.registry import get_game
+    from asobi.sim.reference import spiel_playout
+
+    spec = get_game(game_id)
+    options = spec.validate_options({})
+    game = pyspiel.load_game(f"asobi_{game_id}")
+    play: Callable[[int], int]
+    if how == "native":
+        native_playout(spec, options, Random(n))  # warm caches outside the count (a game not counted)
+
+        def play(seed: int) -> int:
+            return native_playout(spec, options, Random(seed))
+    else:
+        spiel_playout(game, Random(n))
+
+        def play(seed: int) -> int:
+            return spiel_playout(game, Random(seed))
+
+    return functools.reduce(lambda done, seed: done + play(seed), range(n), 0)
+
+
+def count_instructions(game_id: str, n: int) -> dict[str, tuple[int, int]]:
+    """``native`` and ``spiel``: (steps, instructions) of ``n`` random games, counted by callgrind."""
+    import os
+    import re
+    import shutil
+    import subprocess
+
+    if shutil.which("valgrind") is None:
+        raise SystemExit("valgrind is not installed (apt-get install valgrind)")
+    out = {}
+    for how in ("native", "spiel"):
+        command = ["valgrind", "--tool=callgrind", "--toggle-collect=functools_reduce",
+                   "--callgrind-out-file=/dev/null", sys.executable, __file__, "--child", how, game_id, str(n)]
+        done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
+        steps = re.search(r"^steps (\d+)", done.stdout, re.M)
+        refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+        if done.returncode != 0 or steps is None or refs is None:
+            raise SystemExit(done.stdout + done.stderr)
+        out[how] = (int(steps.group(1)), int(refs.group(1).replace(",", "")))
+    return out
+
+
 def main() -> int:
+    if sys.argv[1:2] == ["--child"]:
+        print("steps", counted(sys.argv[3], sys.argv[2], int(sys.argv[4])))
+        return 0
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--instructions", type=int, default=0, metavar="N",
+                        help="count instructions of N games natively and through pyspiel (callgrind) instead")
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--games", default="", help="games to run, by id (default: every installed game)")
     parser.add_argument(
@@ -209,9 +271,21 @@ def main() -> int:
     except ImportError:
         print("OpenSpiel is not installed: pip install -e '.[interop]'", file=sys.stderr)
         return 2
-    print(f"adapter ÷ native, {args.rounds} rounds (mean, median, range):")
     from asobi.core import AsobiError
     from asobi.core.registry import game_ids
+
+    if args.instructions > 0:
+        print(f"instructions per step, {args.instructions} random games (PYTHONHASHSEED=0):")
+        for game_id in args.games.split(",") if args.games else game_ids():
+            found = count_instructions(game_id, args.instructions)
+            (steps, native), (spiel_steps, spiel) = found["native"], found["spiel"]
+            if steps != spiel_steps:
+                print(f"{game_id}: pyspiel played {spiel_steps} steps, native {steps}", file=sys.stderr)
+                return 1
+            print(f"  {game_id:8} {steps} steps  native {native // steps:,}  pyspiel {spiel // steps:,}  "
+                  f"ratio {spiel / native:.3f}")
+        return 0
+    print(f"adapter ÷ native, {args.rounds} rounds (mean, median, range):")
 
     for game_id in args.games.split(",") if args.games else game_ids():
         try:

@@ -203,22 +203,24 @@ class _Core:
 
     ``last`` is the history, a chain of :data:`Step` (a clone shares it: O(1)). ``seen`` keeps each seat's running digest of what it has seen with the step it covers,
     so that an information state string costs only what happened since the last one asked.
-    ``listed`` holds the ids of the state's legal actions (or chance outcomes) beside the state's
-    own listing, for the state as it is now, and ``texts`` its strings with the step they are for:
+    ``listed`` holds the ids of the state's legal actions (at a chance node, the outcomes'
+    ``(id, probability)`` pairs) beside the state's own listing, for the state as it is now (see
+    :meth:`listing`), and ``texts`` its strings with the step they are for:
     OpenSpiel asks for them several times between two moves.
     """
 
-    __slots__ = ("codec", "last", "listed", "seat", "seen", "state", "texts")
+    __slots__ = ("codec", "known_id", "last", "listed", "seat", "seen", "state", "texts")
 
     def __init__(self, codec: Codec, state: GameState) -> None:
         self.codec = codec
+        self.known_id = codec.known_action_id
         self.state = state
         self.seat: int = state.current_seat
         """The state's ``current_seat``, read once a step (the state changes only through
         :meth:`apply`)."""
         self.last: Step | None = None
         self.seen: dict[int, tuple[int, Step | None, bytes]] = {}
-        self.listed: tuple[list[int], Sequence[Any]] | None = None
+        self.listed: tuple[list[Any], Sequence[Any]] | None = None
         self.texts: tuple[Step | None, dict[tuple[bool, int], str]] = (None, {})
 
     def __deepcopy__(self, memo: dict[int, Any] | None) -> _Core:
@@ -245,10 +247,11 @@ class _Core:
         out.reverse()
         return out
 
-    def listing(self) -> tuple[list[int], Sequence[Any]]:
-        """The ids of the legal actions (or of the chance outcomes) now, increasing, and the
-        state's own listing they stand for (its legal actions, or its ``(outcome, probability)``
-        pairs)."""
+    def listing(self) -> tuple[list[Any], Sequence[Any]]:
+        """What is legal now, made once a state: at a decision, the ids of the legal actions
+        (increasing) and the state's legal actions they stand for; at a chance node, the
+        ``(id, probability)`` pairs of the outcomes (ids increasing) and the state's
+        ``(outcome, probability)`` pairs; at the end, nothing."""
         listed = self.listed
         if listed is None:
             state = self.state
@@ -256,20 +259,25 @@ class _Core:
             codec = self.codec
             if seat >= 0:
                 legal = state.legal_actions()
-                try:
-                    listed = (list(map(codec.known_action_id, legal)), legal)
-                except KeyError:
-                    listed = (codec.ids(legal), legal)
+                listed = (self._ids(legal), legal)
             elif seat == CHANCE:
                 outcomes = state.chance_outcomes()
                 try:
-                    listed = (list(map(codec.known_chance_id, map(_first, outcomes))), outcomes)
+                    ids = map(codec.known_chance_id, map(_first, outcomes))
+                    listed = (list(zip(ids, map(_second, outcomes), strict=False)), outcomes)  # as long: both from outcomes
                 except KeyError:
-                    listed = (codec.chance_ids(outcomes), outcomes)
+                    listed = (list(zip(codec.chance_ids(outcomes), map(_second, outcomes), strict=False)), outcomes)
             else:
                 listed = ([], ())
             self.listed = listed
         return listed
+
+    def _ids(self, legal: Sequence[Any]) -> list[int]:
+        """The ids of a decision's legal actions."""
+        try:
+            return list(map(self.known_id, legal))
+        except KeyError:
+            return self.codec.ids(legal)
 
     def apply(self, index: int) -> None:
         """Apply the action (or chance outcome) with id ``index``, which must be legal now, and
@@ -277,17 +285,20 @@ class _Core:
 
         :raises IllegalActionError: if it is not (the state is untouched).
         """
-        ids, listing = self.listed or self.listing()
-        k = bisect_left(ids, index)
+        found, listing = self.listed or self.listing()
         state = self.state
         seat = self.seat
-        if k == len(ids) or ids[k] != index:
-            what = "chance outcome" if seat == CHANCE else "action"
-            raise IllegalActionError(f"{what} id {index} is not legal now", action=("id", int(index)))
         if seat >= 0:
+            k = bisect_left(found, index)
+            if k == len(found) or found[k] != index:
+                raise IllegalActionError(f"action id {index} is not legal now", action=("id", int(index)))
             self.last = (self.last, seat, index, state.log_length())
             state.apply_unchecked(listing[k])
         else:
+            k = bisect_left(found, (index,))  # (index,) sorts just before (index, probability)
+            if k == len(found) or found[k][0] != index:
+                what = "chance outcome" if seat == CHANCE else "action"  # (nothing is, at the end)
+                raise IllegalActionError(f"{what} id {index} is not legal now", action=("id", int(index)))
             self.last = (self.last, seat, index, 0)
             state.apply_unchecked(listing[k][0])
         self.listed = None
@@ -306,21 +317,29 @@ class _Core:
         """The legal action ids of ``player`` (default: the player to move), as OpenSpiel's
         ``State::LegalActions``: the chance outcomes' ids at a chance node, nothing at the end or
         for a player not to move."""
-        if player is None:  # the listing is empty at the end
-            return (self.listed or self.listing())[0][:]
         seat = self.seat
-        if seat == TERMINAL or (player != seat and seat != CHANCE):
+        if player is not None and (seat == TERMINAL or (player != seat and seat != CHANCE)):
             if player < 0:
                 raise AsobiError(f"legal actions of pseudo-player {player}")
             return []
-        return (self.listed or self.listing())[0][:]
+        listed = self.listed
+        if seat >= 0:
+            if listed is None:  # the decision's listing, made here as :meth:`_ids` does (one call less)
+                legal = self.state.legal_actions()
+                try:
+                    ids = list(map(self.known_id, legal))
+                except KeyError:
+                    ids = self.codec.ids(legal)
+                self.listed = (ids, legal)
+                return ids[:]
+            return listed[0][:]
+        return list(map(_first, (listed or self.listing())[0]))
 
     def chance_ids(self) -> list[tuple[int, float]]:
         """The chance outcomes' ids with their probabilities (nothing at a decision)."""
         if self.seat != CHANCE:
             return []
-        ids, outcomes = self.listed or self.listing()
-        return list(zip(ids, map(_second, outcomes), strict=True))
+        return (self.listed or self.listing())[0][:]
 
     def text(self, seat: int, perfect_recall: bool) -> str:
         """The seat's observation string (the JSON of its view) or information state string (with
@@ -384,6 +403,7 @@ def _core_from_json(name: str, options: dict[str, Any], data: dict[str, Any], st
 
 _apply = _Core.apply
 """:meth:`_Core.apply` as a function of the core."""
+
 
 _first = itemgetter(0)
 _second = itemgetter(1)
@@ -472,8 +492,7 @@ class AsobiState(pyspiel.State):
         return self._core.legal_ids(player)
 
     def _legal_actions(self, player: int) -> list[int]:
-        core = self._core
-        return (core.listed or core.listing())[0][:]
+        return self._core.legal_ids()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self._core.chance_ids()
