@@ -117,15 +117,29 @@ def _within(h: int, r: int) -> frozenset[int]:
     return frozenset(seen)
 
 
-_STATE_FREE = (("sortie_all",), ("bomb",), ("act",), ("surprise",))
-"""The bot's answer, whatever the position, wherever it is legal: sortie all (20.1), bomb (22.1),
-act at once rather than wait for a joint operation (15.3), declare the surprise attack (16.3);
-each verb belongs to one decision only."""
+_DONE = ("done",)
+_SURPRISE = ("surprise",)
+_QUICK = {"sortie_all": ("sortie_all",), "bomb": ("bomb",), "act": ("act",), "build": _DONE}
+"""The bot's answer, whatever the position, to a decision known by its first legal action (the
+actions are sorted, and each of these verbs belongs to one decision only): sortie all (20.1),
+bomb (22.1), act at once rather than wait for a joint operation (15.3), build nothing (12: done,
+:meth:`RuleBot._on_build`); and, known by its last, declare the surprise attack (16.3: draw <
+surprise)."""
 
 _ODDS: dict[tuple[Any, ...], float] = {}
 """Siege odds already worked out, by what they depend on (:meth:`RuleBot._siege_odds`): the
 besieging country, the group's units (kind, face, owner) and characters, and what stands in the
 target hex (the same in any hex: the dice do not read the map); shared by every bot of the process."""
+
+
+_WALKS: dict[tuple[Any, ...], tuple[_Routes, list[int]]] = {}
+"""Ways over the map already walked (:meth:`RuleBot._walk`), by the ship's country, whether it is
+the Zelana, its hex and the countries' states (all that ``may_enter`` reads besides the map);
+shared by every bot of the process."""
+
+_OPEN: dict[tuple[Any, ...], list[bool]] = {}
+"""By the ship's country, whether it is the Zelana and the countries' states: per hex, whether the
+ship may enter it (``may_enter``); shared by every bot of the process."""
 
 
 @cache
@@ -361,6 +375,26 @@ def _projection(s: BystonState) -> int:
     return projected
 
 
+def _siege_sites(s: BystonState, camp: int) -> list[int]:
+    """The hexes of the other camp's buildings a siege may go for (:meth:`RuleBot._sieges`):
+    castles, and forts on income hexes, in counter order (castles first)."""
+    st = static()
+    out = []
+    where = s.where
+    owner = s.owner
+    for kind in ("castle", "fort"):
+        for i in st.unit_counters[st.unit_index(kind)]:
+            at = where[i]
+            if (
+                at >= 0
+                and st.camp[owner[i]] != camp
+                and (kind == "castle" or at in st.income_hex_set)
+                and not (i == s.secret and not s.secret_found)  # 30.6.4: no battle there
+            ):
+                out.append(at)
+    return out
+
+
 def _collecting_camps(s: BystonState) -> dict[int, int]:
     """Per income hex that some country collects now (6.4–6.8), its camp."""
     camp = static().camp
@@ -399,6 +433,17 @@ def _siege_dice() -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
         front = thing.front
         back = thing.back
         out.append(((int(front.bomb > 0), front.guns), (int(back.bomb > 0), back.guns)))
+    return tuple(out)
+
+
+@cache
+def _capacity() -> tuple[int, ...]:
+    """Per counter, the ABs it may carry (17.15; a ship without a capacity carries any number)."""
+    st = static()
+    out = []
+    for i in range(len(st.counter_unit)):
+        capacity = getattr(st.t.unit(st.unit_id(i)), "capacity", None)
+        out.append(10**6 if capacity is None else capacity)
     return tuple(out)
 
 
@@ -469,11 +514,6 @@ class RuleBot(Agent):
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
         self.rng = Random(seed)
-        self._walks: dict[tuple[Any, ...], tuple[_Routes, list[int]]] = {}
-        """Ways over the map already walked (:meth:`_walk`)."""
-        self._open: dict[tuple[Any, ...], list[bool]] = {}
-        """Per country, whether the ship is the Zelana and the countries' states: per hex, whether
-        the ship may enter it (``may_enter``)."""
         self._memo: dict[Any, Any] | None = None
         """What one decision has worked out about its position (:meth:`_once`)."""
         self._claimed: set[int] = set()
@@ -489,11 +529,13 @@ class RuleBot(Agent):
         legal = obs.legal
         if len(legal) == 1:
             return legal[0]
-        for quick in _STATE_FREE:  # decisions the bot takes without looking at the position
-            if quick in legal:
-                return quick
-        if any(a[0] in ("build", "raze") for a in legal):
-            return ("done",)  # :meth:`_on_build`
+        quick = _QUICK.get(legal[0][0])  # decisions the bot takes without looking at the position
+        if quick is not None:
+            return quick
+        if legal[-1] == _SURPRISE:
+            return _SURPRISE
+        if legal[0] == _DONE and legal[-1][0] in ("raze", "secret"):
+            return _DONE  # :meth:`_on_build`, with nothing to build
         plan = self._plan
         if ("go",) in legal and plan is not None and not self._taken(self._plan_country, plan[1]):
             return _load_choice(legal)  # :meth:`_on_load`, away from a hex to hold
@@ -657,8 +699,9 @@ class RuleBot(Agent):
         camp_of = st.camp
         camps: tuple[dict[int, float], dict[int, float]] = ({}, {})
         status = s.status
+        at_war = [x == WAR for x in status]
         for at, owner, flipped, weight in zip(s.where, s.owner, s.flipped, _counter_strength(), strict=True):
-            if at >= 0 and status[owner] == WAR:
+            if at >= 0 and at_war[owner]:
                 d = camps[camp_of[owner]]
                 d[at] = d.get(at, 0.0) + (weight * 0.5 if flipped else weight)
         char_weight = _character_strength()
@@ -680,14 +723,14 @@ class RuleBot(Agent):
         status = tuple(s.status)
         zelana = unit == _zelana_unit()
         key = (country, zelana, here, status)
-        walk = self._walks.get(key)
+        walk = _WALKS.get(key)
         if walk is not None:
             return walk
         open_key = (country, zelana, status)
-        enterable = self._open.get(open_key)
+        enterable = _OPEN.get(open_key)
         if enterable is None:
             size = static().t.map.grid.size
-            enterable = self._open[open_key] = [may_enter(s, country, unit, n) for n in range(size)]
+            enterable = _OPEN[open_key] = [may_enter(s, country, unit, n) for n in range(size)]
         adjacency = static().t.map.grid.adjacency
         size = len(adjacency)
         dist = [-1] * size
@@ -715,10 +758,11 @@ class RuleBot(Agent):
                         nxt.append(n)
             frontier = nxt
         routes = _Routes(dist, first)
-        if len(self._walks) > 2048:
-            self._walks.clear()
-            self._open.clear()
-        self._walks[key] = walk = (routes, parent)
+        if len(_WALKS) > 4096:
+            _WALKS.clear()
+        if len(_OPEN) > 1024:
+            _OPEN.clear()
+        _WALKS[key] = walk = (routes, parent)
         return walk
 
     def _path(self, s: BystonState, country: int, unit: int, here: int, goal: int) -> list[int]:
@@ -751,12 +795,13 @@ class RuleBot(Agent):
         if strengths is None:
             strengths = self._strengths(s)
         force = strengths[camp].get(here, 0.0)
-        routes = self._routes(s, country, unit, here)
+        routes = self._walk(s, country, unit, here)[0]
         if threatened is None:
             threatened = self._threatened(s, camp, strengths)
         if here in threatened:
             return None
-        near = [h for h in threatened if h in routes and routes[h][0] <= DEFEND_WITHIN]
+        dist = routes.dist
+        near = [h for h in threatened if 0 <= dist[h] <= DEFEND_WITHIN]
         if near:
             best = min(near, key=lambda h: (threatened[h], routes[h][0], h))
             return (*routes[best], best)
@@ -818,19 +863,11 @@ class RuleBot(Agent):
         work out, are read for as few as may be)."""
         st = static()
         camp = st.camp[country]
-        candidates = []
-        for kind in ("castle", "fort"):
-            for i in st.unit_counters[st.unit_index(kind)]:
-                at = s.where[i]
-                if (
-                    at >= 0
-                    and st.camp[s.owner[i]] != camp
-                    and at in routes
-                    and routes[at][0] <= GOAL_REACH
-                    and (kind == "castle" or at in st.income_hex_set)
-                    and not (i == s.secret and not s.secret_found)  # 30.6.4: no battle there
-                ):
-                    candidates.append(at)
+        dist = routes.dist if isinstance(routes, _Routes) else [routes[h][0] if h in routes else -1
+                                                                for h in range(st.t.map.grid.size)]
+        candidates = [
+            at for at in self._once(("sites", camp), lambda: _siege_sites(s, camp)) if 0 <= dist[at] <= GOAL_REACH
+        ]
         if not candidates:
             return []
         counters, chars = self._group(s, country, here)
@@ -871,7 +908,6 @@ class RuleBot(Agent):
         (less one at Drake's own hex, where the last ship stays, 27.3), the ABs in their hexes
         they may carry up to their capacity (17.15), and the characters there that may ride them
         (all but Drake himself)."""
-        st = static()
         weight = _counter_strength()
         ships_at: dict[int, list[int]] = {}
         where = s.where
@@ -884,6 +920,11 @@ class RuleBot(Agent):
         drake_at = s.char_at[DRAKE_CHAR]
         counters: list[int] = []
         chars: list[int] = []
+        chars_at: dict[int, list[int]] = {}
+        if ships_at:
+            for k, c_at in enumerate(s.char_at):
+                if c_at in ships_at:
+                    chars_at.setdefault(c_at, []).append(k)
         for at in sorted(ships_at):
             ships = ships_at[at]
             if at == drake_at:
@@ -891,20 +932,14 @@ class RuleBot(Agent):
                 if not ships:
                     continue
             counters += ships
-            room = 0
-            for i in ships:
-                capacity = getattr(st.t.unit(st.unit_id(i)), "capacity", None)
-                room += 10**6 if capacity is None else capacity
+            capacity = _capacity()
+            room = sum(capacity[i] for i in ships)
             for i in s.stacks[at]:
-                if room and is_ab(i) and any(may_carry(s.owner[j], s.owner[i]) for j in ships):
+                if room and is_ab(i) and any(may_carry(owner[j], owner[i]) for j in ships):
                     counters.append(i)
                     room -= 1
-            for k, c_at in enumerate(s.char_at):
-                if (
-                    c_at == at
-                    and k != DRAKE_CHAR
-                    and any(may_ride(s.owner[j], serving_country(s, k)) for j in ships)
-                ):
+            for k in chars_at.get(at, ()):
+                if k != DRAKE_CHAR and any(may_ride(owner[j], serving_country(s, k)) for j in ships):
                     chars.append(k)
         return tuple(sorted(counters)), tuple(chars)
 
@@ -1006,19 +1041,22 @@ class RuleBot(Agent):
         ship, so it is a goal only as a stack to beat). ``collecting``: :func:`_collecting_camps`
         of ``s``, if already worked out."""
         st = static()
-        goals = [h for h, w in strengths[1 - camp].items() if w * ATTACK_MARGIN < force and h in routes]
+        dist = routes.dist if isinstance(routes, _Routes) else [routes[h][0] if h in routes else -1
+                                                                for h in range(st.t.map.grid.size)]
+        goals = [h for h, w in strengths[1 - camp].items() if w * ATTACK_MARGIN < force and dist[h] >= 0]
         if collecting is None:
             collecting = _collecting_camps(s)
         ours = {h for h, c in collecting.items() if c == camp}
         where = s.where
         owner = s.owner
         walled = {where[i] for i in _building_counters() if where[i] >= 0 and st.camp[owner[i]] != camp}
+        own = strengths[camp]
         goals += [
             h
             for h in st.income_hexes
-            if h not in ours
-            and h in routes
-            and h not in strengths[camp]
+            if dist[h] >= 0
+            and h not in ours
+            and h not in own
             and h not in walled
             and _may_collect(s, camp, h)
         ]
