@@ -46,6 +46,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
+from math import erf, sqrt
 from random import Random
 from typing import Any
 
@@ -62,6 +63,7 @@ from .rules.collapse import serving_country
 from .rules.combat import BOMBER, NO_ROLE, SORTIED, is_ab, may_carry, may_ride
 from .rules.develop import modifier
 from .rules.move import may_enter
+from .rules.turn import LAST_TURN
 from .state import DRAKE_CHAR, BystonState
 
 
@@ -158,6 +160,13 @@ def _flagships() -> tuple[tuple[int, int], ...]:
         for i in range(len(st.counter_unit))
         if st.kind(i) == "ABS"
     )
+
+
+@cache
+def _is_ship() -> tuple[bool, ...]:
+    """Per counter, whether it is a ship (AS or ABS)."""
+    st = static()
+    return tuple(st.is_ship(i) for i in range(len(st.counter_unit)))
 
 
 @cache
@@ -393,6 +402,27 @@ def _siege_sites(s: BystonState, camp: int) -> list[int]:
             ):
                 out.append(at)
     return out
+
+
+BAND_EDGES = (19.5, 0.5, -24.5, -29.5)
+"""27.2: the final differences (Drake's camp's income less Sheela's) from which each band up holds,
+halfway between whole GP: Drake's complete victory from 20, ahead from 1, a draw from −24, Sheela
+ahead from −29; each band up is a quarter of a point more for Drake's camp (``BAND_SCORE``)."""
+SPREAD_PER_TURN = 4.0
+"""How far the final difference may still move from :func:`_projection`, a standard deviation
+per square root of the turns left counting this one: 16 at turn 1 (the ``normal`` level's final
+differences spread by about 15, ``docs/byston/balance.md``), 4 in the last."""
+SQRT2 = sqrt(2.0)
+
+
+def band_score(s: BystonState) -> float:
+    """Drake's camp's expected score by 27.2's bands (0, ¼, ½, ¾, 1) if the final difference
+    falls about :func:`_projection` with a spread of :data:`SPREAD_PER_TURN` × √(turns left): what
+    a side that plays for the bands, as the rule bot does, wants more of. A finished game's bands
+    are its outcome's; this is for a game under way (a search's leaf)."""
+    projected = _projection(s)
+    spread = SPREAD_PER_TURN * sqrt(max(1, LAST_TURN + 1 - s.turn))
+    return sum(0.125 * (1.0 + erf((projected - edge) / (spread * SQRT2))) for edge in BAND_EDGES)
 
 
 def _collecting_camps(s: BystonState) -> dict[int, int]:
@@ -1080,12 +1110,14 @@ class RuleBot(Agent):
                 if at >= 0 and st.camp[s.owner[i]] == camp:
                     places.add(at)
         out: dict[int, int] = {}
+        if not enemy:
+            return out
+        items = list(enemy.items())
         for at in places:
-            if enemy:
-                near = _within(at, THREAT_RANGE)
-                danger = sum(w for h, w in enemy.items() if h in near)
-                if danger > max(ours.get(at, 0.0), THREAT_LEAST):
-                    out[at] = 0 if at == drake_at else 1
+            near = _within(at, THREAT_RANGE)
+            danger = sum([w for h, w in items if h in near])
+            if danger > max(ours.get(at, 0.0), THREAT_LEAST):
+                out[at] = 0 if at == drake_at else 1
         return out
 
     def _on_move(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
@@ -1097,21 +1129,31 @@ class RuleBot(Agent):
         if self._claimed_turn != s.turn:
             self._claimed_turn = s.turn
             self._claimed.clear()
+        zelana = _zelana_unit()
+        # where ships stay: what decides it reads only the hex and whether the ship is the Zelana
+        # (:meth:`_walk`), so the other ships of that kind there stay too
+        stays: set[tuple[int, bool]] = set()
         for action in legal:
             if action[0] != "ship":
                 continue
             here = action[2]
+            kind = (here, action[1] == zelana)
+            if kind in stays:
+                continue
             if strengths[1 - camp].get(here):
                 continue  # the enemy is here: stay and fight
             if self._guards(s, country, here, strengths):
+                stays.add(kind)
                 continue
             goal = self._goal(s, country, action[1], here, strengths, threatened)
-            if goal is not None and goal[0] <= GOAL_REACH:
+            if goal is None or goal[0] > GOAL_REACH:
+                stays.add(kind)
+            else:
                 self._plan = (action[1], here, self._path(s, country, action[1], here, goal[2]))
                 self._plan_country = country
                 self._claimed.add(goal[2])
                 return action
-        return ("done",)
+        return _DONE
 
     def _guards(
         self, s: BystonState, country: int, here: int, strengths: tuple[dict[int, float], dict[int, float]]
@@ -1121,7 +1163,11 @@ class RuleBot(Agent):
         st = static()
         grid = st.t.map.grid
         owner = s.owner
-        ships = sum(1 for i in s.stacks[here] if owner[i] == country and st.is_ship(i))
+        is_ship = _is_ship()
+        ships = 0
+        for i in s.stacks[here]:
+            if is_ship[i] and owner[i] == country:
+                ships += 1
         if ships > 1:
             return False
         if s.char_at[DRAKE_CHAR] == here:
