@@ -5,9 +5,6 @@ the decisions it takes without looking at the position stay its choices."""
 
 from __future__ import annotations
 
-import pytest
-
-import asobi.games.byston.bots as bots
 from asobi.core.agent import Observation
 from asobi.games.byston.board import COLLAPSED, WAR, static
 from asobi.games.byston.bots import (
@@ -17,10 +14,8 @@ from asobi.games.byston.bots import (
     _collecting_camps,
     _land_income,
     _projection,
-    band_score,
 )
 from asobi.games.byston.control import camp_income
-from asobi.games.byston.rules.turn import LAST_TURN
 
 from .helpers import C, clear, game, h, put
 
@@ -149,22 +144,3 @@ def test_a_build_with_only_razing_or_the_secret_left_is_answered_without_the_pos
     bot = RuleBot(0, 1)
     for legal in ((("done",), ("raze", h("0916"))), (("done",), ("secret",))):
         assert bot.act(_NoLook(s, 0, legal)) == ("done",)
-
-
-def test_the_band_score_is_drakes_expected_share_by_the_bands_it_can_foresee(monkeypatch):
-    s = game()
-    assert 0.0 < band_score(s) < 1.0
-
-    def at(turn: int, projected: int) -> float:
-        monkeypatch.setattr(bots, "_projection", lambda state: projected)
-        s.turn = turn
-        return band_score(s)
-
-    # the last turn: nearly sure of the band (Sheela complete, Sheela ahead, draw, Drake ahead, complete)
-    last = [at(LAST_TURN, d) for d in (-40, -27, -12, 10, 30)]
-    assert last == sorted(last) and [round(x * 4) / 4 for x in last] == [0.0, 0.25, 0.5, 0.75, 1.0]
-    assert at(LAST_TURN, -12) == pytest.approx(0.5, abs=0.01)  # the draw band's middle
-    assert 0.5 < at(1, 10) < at(LAST_TURN, 10)  # with the game ahead, the same lead is less sure
-    edge = at(LAST_TURN, 1) - at(LAST_TURN, 0)  # a GP at a band's edge is worth fighting for
-    middle = at(LAST_TURN, -11) - at(LAST_TURN, -12)  # one in the draw band's middle hardly
-    assert edge > 10 * middle > 0

@@ -46,7 +46,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
-from math import erf, sqrt
 from random import Random
 from typing import Any
 
@@ -63,7 +62,6 @@ from .rules.collapse import serving_country
 from .rules.combat import BOMBER, NO_ROLE, SORTIED, is_ab, may_carry, may_ride
 from .rules.develop import modifier
 from .rules.move import may_enter
-from .rules.turn import LAST_TURN
 from .state import DRAKE_CHAR, BystonState
 
 
@@ -402,27 +400,6 @@ def _siege_sites(s: BystonState, camp: int) -> list[int]:
             ):
                 out.append(at)
     return out
-
-
-BAND_EDGES = (19.5, 0.5, -24.5, -29.5)
-"""27.2: the final differences (Drake's camp's income less Sheela's) from which each band up holds,
-halfway between whole GP: Drake's complete victory from 20, ahead from 1, a draw from −24, Sheela
-ahead from −29; each band up is a quarter of a point more for Drake's camp (``BAND_SCORE``)."""
-SPREAD_PER_TURN = 4.0
-"""How far the final difference may still move from :func:`_projection`, a standard deviation
-per square root of the turns left counting this one: 16 at turn 1 (the ``normal`` level's final
-differences spread by about 15, ``docs/byston/balance.md``), 4 in the last."""
-SQRT2 = sqrt(2.0)
-
-
-def band_score(s: BystonState) -> float:
-    """Drake's camp's expected score by 27.2's bands (0, ¼, ½, ¾, 1) if the final difference
-    falls about :func:`_projection` with a spread of :data:`SPREAD_PER_TURN` × √(turns left): what
-    a side that plays for the bands, as the rule bot does, wants more of. A finished game's bands
-    are its outcome's; this is for a game under way (a search's leaf)."""
-    projected = _projection(s)
-    spread = SPREAD_PER_TURN * sqrt(max(1, LAST_TURN + 1 - s.turn))
-    return sum(0.125 * (1.0 + erf((projected - edge) / (spread * SQRT2))) for edge in BAND_EDGES)
 
 
 def _collecting_camps(s: BystonState) -> dict[int, int]:
