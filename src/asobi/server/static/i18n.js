@@ -55,7 +55,7 @@ window.AsobiText = {
     askHost: "このゲームのホスト秘密鍵（ゲームを始めた端末が表示したもの）:", delete: "削除",
     closeWatch: "観戦を締め切る", openWatch: "観戦を許可する",
     levels: "強さ", bots: "ボット（種類で選ぶ・上級者向け）", upTo: "1手最大", perDecision: "秒",
-    takesLonger: "時間がかかります", rated: "評価の方法", notHere: "このサーバーでは不可",
+    takesLonger: "時間がかかります", rated: "レーティング", notHere: "このサーバーでは不可",
     thinking: "考え中…", secondsShort: "秒",
     myGames: "自分のゲーム", sinceLast: "前回見てから", seen: "確認した", notify: "自分の番を通知する",
     myGamesHelp: "このブラウザが参加リンクを持つゲームです（リンクはこのブラウザにだけ保存されます）。", noHeld: "このブラウザはまだ参加リンクを持っていません。ゲームの参加リンクを開くとここに載ります。",
