@@ -33,7 +33,8 @@ it never changes the real state. Its rules, decision by decision:
   (17.12); loading every AB and character it may take but Drake himself; a ship stays where the
   enemy is, and the last ship stays with Drake, at a building with a stronger enemy within 4
   hexes, or on an income hex taken from the enemy unless three ABs hold it (6.4 ②, ③), leaving
-  those three behind when it goes on; a ship follows the way planned when it set out;
+  those three behind when it goes on; a ship follows the way planned when it set out
+  (one it did not set out, as when a search asks it, gets its way planned at its first step);
 - in the last turns (from :data:`ENDGAME_TURN`) it plays for the final count: a ship's goal is
   the one worth the most to it (an income hex the enemy collects twice its GP, one nobody
   collects its GP, an enemy stack by its weight), less a GP for every phase's move away, and no
@@ -1191,11 +1192,21 @@ class RuleBot(Agent):
 
     def _on_step(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
         """The next hex of the way :meth:`_on_move` planned for this ship; stop at its end, or if
-        the way is no longer open."""
+        the way is no longer open. A ship this bot did not set out (a search asking it for its
+        choice in a position it did not play to) gets its way planned now, as :meth:`_on_move`
+        would have, or stops where it has no goal."""
         st = static()
         here = s.where[s.ship]
         plan = self._plan
-        if plan is None or plan[0] != st.counter_unit[s.ship] or plan[1] != here or not plan[2]:
+        unit = st.counter_unit[s.ship]
+        if plan is None or plan[0] != unit or plan[1] != here:
+            country = pending[2]
+            goal = self._goal(s, country, unit, here)
+            if goal is None or goal[0] > GOAL_REACH:
+                self._plan = None
+                return ("stop",)
+            plan = (unit, here, self._path(s, country, unit, here, goal[2]))
+        if not plan[2]:
             self._plan = None
             return ("stop",)
         step = ("step", plan[2][0])
