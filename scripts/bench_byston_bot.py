@@ -2,6 +2,7 @@
 """What byston's rule bot (the ``normal`` level) costs per decision, beside the engine's step.
 
     .venv/bin/python scripts/bench_byston_bot.py [--games N] [--seed S] [--players P]
+    .venv/bin/python scripts/bench_byston_bot.py --instructions [--games N] [--seed S]
 
 Plays N seeded games with the rule bot on every seat through the one ``Match`` loop (unchecked, no
 journal: as ``asobi simulate`` plays them) and times every call of a bot's ``act`` — a *decision*:
@@ -12,11 +13,25 @@ loop over all steps, chance included), games/s, and the final 27.2 bands of the 
 Times are the process's CPU time (``time.process_time``), so a machine shared with other work
 gives nearly the same figures as a quiet one; games/s is games per CPU second. Not part of the
 test suite.
+
+With ``--instructions`` it counts instead, by valgrind's callgrind, the instructions of the bots'
+``act`` alone: the N games are played to record every decision (a copy of the position, the seat
+and its legal actions); the bot module's caches (siege odds, ways over the map) are emptied and N
+other games (from seed S + 1) played, warming them as the games before warm them in a batch; then
+the recorded decisions are taken again, counted, by new bots (each seat's bot sees its decisions
+in the game's order, so it decides as it did in play). A figure a busy machine does not change;
+``PYTHONHASHSEED=0``.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import os
+import re
+import shutil
+import subprocess
+import sys
 import time
 from collections import Counter
 from typing import Any
@@ -55,9 +70,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
     parser.add_argument("--bot", default="rule", help="bot name of every seat (default: rule)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count the instructions of the bots' decisions (valgrind) instead of timing them")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.child:
+        print("decisions", _replay_counted(args.games, args.seed, args.players, args.bot))
+        return 0
+    if args.instructions:
+        return _count(args)
     spec = get_game("byston")
     options: dict[str, Any] = spec.validate_options({"players": args.players})
     totals = {"time": 0.0, "decisions": 0.0, "choice_time": 0.0, "choices": 0.0}
@@ -87,6 +110,70 @@ def main(argv: list[str] | None = None) -> int:
     print(f"µs per engine step (the rest of the loop, over all steps): {1e6 * engine / steps:.1f}")
     print(f"games per CPU second: {args.games / wall:.2f} (CPU s per game {wall / args.games:.3f})")
     print("results: " + ", ".join(f"{k} {v}" for k, v in sorted(bands.items())))
+    return 0
+
+
+def _record(games: int, seed: int, players: int, bot: str) -> list[list[tuple[int, Observation]]]:
+    """Every decision of the bots in ``games`` seeded games: per game, (seat, a copy of the
+    observation's position with the seat and its legal actions)."""
+    spec = get_game("byston")
+    options: dict[str, Any] = spec.validate_options({"players": players})
+    out = []
+    for i in range(games):
+        match = Match(spec, options, [f"bot:{bot}"] * players, seed=game_seed(seed, i), journal=False, checked=False)
+        decisions: list[tuple[int, Observation]] = []
+        while True:
+            state = match.state
+            seat = state.current_seat
+            if seat >= 0:
+                decisions.append((seat, spec.observe(state.clone(), seat)))
+            if not match.step():
+                break
+        out.append(decisions)
+    return out
+
+
+def _decide_all(recorded: list[list[tuple[int, Observation]]], players: int, bot: str) -> int:
+    """Every recorded decision taken again by new bots, one per seat and game."""
+    from asobi.core.bots import make_bot
+
+    spec = get_game("byston")
+    options: dict[str, Any] = spec.validate_options({"players": players})
+    done = 0
+    for g, decisions in enumerate(recorded):
+        bots = [make_bot(spec, bot, seat, g, options) for seat in range(players)]  # the seed: only determinize reads it
+        for seat, obs in decisions:
+            bots[seat].act(obs)
+        done += len(decisions)
+    return done
+
+
+def _replay_counted(games: int, seed: int, players: int, bot: str) -> int:
+    from asobi.games.byston import bots
+
+    recorded = _record(games, seed, players, bot)
+    for kept in ("_ODDS", "_WALKS", "_OPEN"):  # forget what these very games worked out…
+        getattr(bots, kept, {}).clear()
+    _record(games, seed + 1, players, bot)  # …and warm the caches with other games, as in a batch
+    return functools.reduce(lambda done, _: done + _decide_all(recorded, players, bot), range(1), 0)
+
+
+def _count(args: argparse.Namespace) -> int:
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
+        return 2
+    command = ["valgrind", "--tool=callgrind", "--toggle-collect=functools_reduce", "--callgrind-out-file=/dev/null",
+               sys.executable, __file__, "--child", "--games", str(args.games), "--seed", str(args.seed),
+               "--players", str(args.players), "--bot", args.bot]
+    done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
+    decisions = re.search(r"^decisions (\d+)", done.stdout, re.M)
+    refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+    if done.returncode != 0 or decisions is None or refs is None:
+        print(done.stdout + done.stderr, file=sys.stderr)
+        return 1
+    count, instructions = int(decisions.group(1)), int(refs.group(1).replace(",", ""))
+    print(f"games {args.games} (seed {args.seed}, {args.players} players, bot {args.bot}): {count} decisions, "
+          f"{instructions // count} instructions per decision")
     return 0
 
 

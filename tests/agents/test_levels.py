@@ -246,3 +246,45 @@ def test_simulate_and_ladder_take_levels():
     ladder = run("ladder", "emblem", "--bots", "easy,normal", "-n", "2", "--jobs", "1", "--json")
     assert ladder.exit_code == 0, ladder.output
     assert '"levels": {\n  "easy": "mistakes:rate=0.3",\n  "normal": "rule"\n }' in ladder.output
+
+
+# byston's hard level measured below its normal one (docs/byston/strength.md): rated, not in order
+@pytest.mark.parametrize("game", ("emblem", "legion"))
+def test_the_rated_levels_rise_in_order_and_name_the_ladder_that_rated_them(game):
+    spec = get_game(game)
+    levels = spec.levels
+    rated = [getattr(levels, level).rating for level in ("easy", "normal", "hard")]
+    assert all(r is not None for r in rated), f"{game}: easy, normal and hard are rated"
+    assert rated == sorted(rated) and len(set(rated)) == 3, rated
+    assert levels.ladder.startswith(f"asobi ladder {game} ") and f"docs/{game}/" in levels.ladder
+    if levels.expert is not None and levels.expert.rating is not None:
+        assert levels.expert.rating > levels.easy.rating  # type: ignore[union-attr]
+
+
+def test_a_rating_reads_in_both_languages_on_its_games_scale():
+    elo = Levels(normal=Level("rule", 1.0, 1500.0))
+    assert elo.rating_text(elo.normal) == "Elo 1500" and elo.rating_text(elo.normal, "ja") == "レーティング 1500"
+    wins = Levels(normal=Level("rule", 1.0, 55.3), rating_kind="win_rate")
+    assert wins.rating_text(wins.normal) == "wins 55%" and wins.rating_text(wins.normal, "ja") == "勝率 55%"
+    assert wins.rating_text(Level("rule", 1.0)) == "—"
+    margin = Levels(hard=Level("mcts", 2.0, 4.37), rating_kind="margin")
+    assert margin.rating_text(margin.hard) == "margin over normal +4.4"  # type: ignore[arg-type]
+    assert margin.rating_text(margin.hard, "ja") == "ふつうとの差 +4.4"  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="rating_kind is one of elo, win_rate, margin, not 'stars'"):
+        Levels(rating_kind="stars")
+
+
+def test_asobi_games_shows_each_levels_rating_and_the_ladder():
+    out = run("games").output
+    spec = get_game("legion")
+    assert spec.levels.rating_text(spec.levels.hard) in out  # type: ignore[arg-type]
+    assert "rated by: asobi ladder legion" in out
+
+
+def test_every_games_easy_normal_and_hard_are_rated_by_a_ladder_of_their_own():
+    for game in GAMES:
+        levels = get_game(game).levels
+        assert all(getattr(levels, level).rating is not None for level in ("easy", "normal", "hard")), game
+        assert levels.ladder.startswith(f"asobi ladder {game} "), game
+    byston = get_game("byston").levels
+    assert byston.easy.rating < byston.normal.rating and byston.hard.rating < byston.normal.rating  # type: ignore[union-attr]

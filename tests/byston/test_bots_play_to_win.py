@@ -117,7 +117,15 @@ def test_a_moving_ship_follows_its_planned_way_and_stops_at_its_end():
     s.ship = ship
     step = bot._on_step(s, ("step", 0, C["drake"]), [("step", way[0]), ("stop",)])
     assert step == ("step", way[0])
-    # the ship was not moved as planned: it stops rather than follow a way from elsewhere
+    # the ship was not moved as planned: its way is planned again from where it is (as a search
+    # asking the bot in a position it did not play to finds it), not followed from elsewhere
+    bot._plan = (unit, way[0], way[1:])
+    assert bot._on_step(s, ("step", 0, C["drake"]), [("step", way[0]), ("stop",)]) == ("step", way[0])
+    assert bot._plan is not None and bot._plan[1] == way[0]
+    fresh = RuleBot(0, 2)  # a bot that set no ship out plans this one's way at its first step
+    assert fresh._on_step(s, ("step", 0, C["drake"]), [("step", way[0]), ("stop",)]) == ("step", way[0])
+    # at the way's end it stops
+    bot._plan = (unit, h("1106"), [])
     assert bot._on_step(s, ("step", 0, C["drake"]), [("step", way[0]), ("stop",)]) == ("stop",)
 
 
@@ -137,3 +145,10 @@ def test_state_free_decisions_need_no_position():
         ((("build", "fort", h("0916")), ("done",)), ("done",)),
     ):
         assert bot.act(_NoLook(s, 0, legal)) == choice
+
+
+def test_a_build_with_only_razing_or_the_secret_left_is_answered_without_the_position():
+    s = game()
+    bot = RuleBot(0, 1)
+    for legal in ((("done",), ("raze", h("0916"))), (("done",), ("secret",))):
+        assert bot.act(_NoLook(s, 0, legal)) == ("done",)

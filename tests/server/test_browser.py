@@ -460,6 +460,8 @@ def test_the_lobby_offers_the_levels_first_with_their_names(server, browser):
     texts = page.eval_on_selector_all(f"{seat} option[data-level]", "os => os.map(o => o.textContent)")
     assert texts[0].startswith("easy (up to 1 s a decision") and texts[2].startswith("hard (up to 2 s a decision")
     assert "takes longer" in texts[3] and "takes longer" not in texts[2]
+    assert "Elo 1500" in texts[1] and "Elo " in texts[0] and "Elo " in texts[2]  # the ladder's ratings
+    assert "rated by: asobi ladder emblem" in (page.locator(f"{seat} option[data-level=normal]").get_attribute("title") or "")
     # this server's default limits (2 s a decision) cannot seat expert's 10 s: shown, disabled, with why
     expert = page.locator(f"{seat} option[data-level=expert]")
     assert expert.is_disabled() and "time is at most 2" in (expert.get_attribute("title") or "")
@@ -469,6 +471,7 @@ def test_the_lobby_offers_the_levels_first_with_their_names(server, browser):
     page.eval_on_selector(seat, "s => { s.size = 0; }")
     page.click("button.lang[data-lang=ja]")
     page.wait_for_function(f"document.querySelector(\"{seat} option[data-level=easy]\").textContent.startsWith('かんたん')")
+    assert "レーティング 1500" in page.locator(f"{seat} option[data-level=normal]").text_content()
     assert page.input_value(seat) == "bot:normal"
     page.click("button.lang[data-lang=en]")
     page.wait_for_function(f"document.querySelector(\"{seat} option[data-level=easy]\").textContent.startsWith('easy')")

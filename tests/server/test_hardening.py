@@ -187,6 +187,14 @@ def test_the_catalog_offers_each_games_levels_and_the_bots_this_server_seats(cli
         assert "py" not in game["bots"] and "random" in game["bots"]
     emblem = {lv["level"]: lv for lv in catalog["emblem"]["levels"]}
     assert emblem["normal"]["bot"] == "rule" and emblem["normal"]["refused"] is None
+    # each level's rating on its game's scale, in both languages, and the ladder that rated them
+    assert (emblem["normal"]["rating"], emblem["normal"]["rating_en"], emblem["normal"]["rating_ja"]) == (
+        1500.0, "Elo 1500", "レーティング 1500")
+    assert emblem["easy"]["rating"] < emblem["normal"]["rating"] < emblem["hard"]["rating"]
+    assert catalog["emblem"]["rating_kind"] == "elo" and catalog["legion"]["rating_kind"] == "win_rate"
+    assert catalog["emblem"]["rated_by"].startswith("asobi ladder emblem ")
+    legion = {lv["level"]: lv for lv in catalog["legion"]["levels"]}
+    assert legion["hard"]["rating_en"].startswith("wins ") and legion["hard"]["rating_ja"].startswith("勝率 ")
     assert emblem["expert"]["seconds"] > emblem["hard"]["seconds"] and "time is at most" in emblem["expert"]["refused"]
 
 

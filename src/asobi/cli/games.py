@@ -38,7 +38,7 @@ def games() -> None:
         for name in LEVELS:
             level = game_level(spec, name)
             levels.add_row(name, LEVEL_NAMES[name][0], level.bot, f"{level.seconds:g} s",
-                           "—" if level.rating is None else f"{level.rating:.1f}")
+                           spec.levels.rating_text(level))
         out.print(levels)
         if spec.levels.ladder:
             out.print(f"  rated by: {spec.levels.ladder}")

@@ -142,6 +142,15 @@ LEVEL_NAMES: Mapping[str, tuple[str, str]] = {
 """Each level's name, ``(日本語, English)``."""
 
 
+RATING_KINDS: Mapping[str, tuple[str, str]] = {
+    "elo": ("レーティング", "Elo"),
+    "win_rate": ("勝率", "wins"),
+    "margin": ("ふつうとの差", "margin over normal"),
+}
+"""The scales a game's levels are rated on (:attr:`Levels.rating_kind`), each with the word the
+lobby puts before a rating, ``(日本語, English)``."""
+
+
 @dataclass(frozen=True)
 class Level:
     """One level of bot a person may pick: a bot the game names, and what it costs.
@@ -152,8 +161,9 @@ class Level:
         parameters it does not give).
     :ivar seconds: the most it takes to decide, in seconds of this machine class (2 cores), as
         the lobby and ``asobi games`` tell a person: the search's ``time`` where it has one.
-    :ivar rating: its rating on the game's ladder of its levels (``docs/<game>/strength.md``), or
-        ``None`` before one was run; the lobby shows it.
+    :ivar rating: its rating on the game's ladder of its levels (``docs/<game>/strength.md``), on
+        the scale its :class:`Levels` name (``rating_kind``), or ``None`` before one was run; the
+        lobby and ``asobi games`` show it.
     """
 
     bot: str
@@ -169,6 +179,12 @@ class Levels:
     for hard and expert.
 
     :ivar ladder: the command that rated them (for ``asobi games`` and the lobby's tooltip).
+    :ivar rating_kind: what a level's ``rating`` is (:data:`RATING_KINDS`): ``elo``, Elo points
+        from its points share against ``normal`` head to head, ``normal`` at 1500 (a game of
+        rivals); ``win_rate``, the percentage of games its table wins, every seat that level,
+        against the game (a co-operative game); ``margin``, its mean lead by the game's margin
+        (``spec.study.margin``) against ``normal`` head to head, ``normal`` at 0 (a game of
+        rivals that ends in a draw too often for a points share to tell levels apart).
     """
 
     easy: Level | None = None
@@ -176,6 +192,22 @@ class Levels:
     hard: Level | None = None
     expert: Level | None = None
     ladder: str = ""
+    rating_kind: str = "elo"
+
+    def __post_init__(self) -> None:
+        if self.rating_kind not in RATING_KINDS:
+            raise ValueError(f"rating_kind is one of {', '.join(RATING_KINDS)}, not {self.rating_kind!r}")
+
+    def rating_text(self, level: Level, lang: str = "en") -> str:
+        """``level``'s rating as the lobby and ``asobi games`` show it ("Elo 1620", "wins 55%"),
+        in ``lang`` (``ja`` or ``en``); "—" before it was rated."""
+        if level.rating is None:
+            return "—"
+        ja, en = RATING_KINDS[self.rating_kind]
+        word = ja if lang == "ja" else en
+        if self.rating_kind == "margin":
+            return f"{word} {level.rating:+.1f}"
+        return f"{word} {level.rating:.0f}{'%' if self.rating_kind == 'win_rate' else ''}"
 
 
 UTILITY_KINDS = ("zero_sum", "constant_sum", "identical", "general_sum")

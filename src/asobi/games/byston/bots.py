@@ -33,7 +33,8 @@ it never changes the real state. Its rules, decision by decision:
   (17.12); loading every AB and character it may take but Drake himself; a ship stays where the
   enemy is, and the last ship stays with Drake, at a building with a stronger enemy within 4
   hexes, or on an income hex taken from the enemy unless three ABs hold it (6.4 ②, ③), leaving
-  those three behind when it goes on; a ship follows the way planned when it set out;
+  those three behind when it goes on; a ship follows the way planned when it set out
+  (one it did not set out, as when a search asks it, gets its way planned at its first step);
 - in the last turns (from :data:`ENDGAME_TURN`) it plays for the final count: a ship's goal is
   the one worth the most to it (an income hex the enemy collects twice its GP, one nobody
   collects its GP, an enemy stack by its weight), less a GP for every phase's move away, and no
@@ -117,15 +118,29 @@ def _within(h: int, r: int) -> frozenset[int]:
     return frozenset(seen)
 
 
-_STATE_FREE = (("sortie_all",), ("bomb",), ("act",), ("surprise",))
-"""The bot's answer, whatever the position, wherever it is legal: sortie all (20.1), bomb (22.1),
-act at once rather than wait for a joint operation (15.3), declare the surprise attack (16.3);
-each verb belongs to one decision only."""
+_DONE = ("done",)
+_SURPRISE = ("surprise",)
+_QUICK = {"sortie_all": ("sortie_all",), "bomb": ("bomb",), "act": ("act",), "build": _DONE}
+"""The bot's answer, whatever the position, to a decision known by its first legal action (the
+actions are sorted, and each of these verbs belongs to one decision only): sortie all (20.1),
+bomb (22.1), act at once rather than wait for a joint operation (15.3), build nothing (12: done,
+:meth:`RuleBot._on_build`); and, known by its last, declare the surprise attack (16.3: draw <
+surprise)."""
 
 _ODDS: dict[tuple[Any, ...], float] = {}
 """Siege odds already worked out, by what they depend on (:meth:`RuleBot._siege_odds`): the
 besieging country, the group's units (kind, face, owner) and characters, and what stands in the
 target hex (the same in any hex: the dice do not read the map); shared by every bot of the process."""
+
+
+_WALKS: dict[tuple[Any, ...], tuple[_Routes, list[int]]] = {}
+"""Ways over the map already walked (:meth:`RuleBot._walk`), by the ship's country, whether it is
+the Zelana, its hex and the countries' states (all that ``may_enter`` reads besides the map);
+shared by every bot of the process."""
+
+_OPEN: dict[tuple[Any, ...], list[bool]] = {}
+"""By the ship's country, whether it is the Zelana and the countries' states: per hex, whether the
+ship may enter it (``may_enter``); shared by every bot of the process."""
 
 
 @cache
@@ -144,6 +159,13 @@ def _flagships() -> tuple[tuple[int, int], ...]:
         for i in range(len(st.counter_unit))
         if st.kind(i) == "ABS"
     )
+
+
+@cache
+def _is_ship() -> tuple[bool, ...]:
+    """Per counter, whether it is a ship (AS or ABS)."""
+    st = static()
+    return tuple(st.is_ship(i) for i in range(len(st.counter_unit)))
 
 
 @cache
@@ -266,10 +288,13 @@ GORAON_FIRST = True
 Goraon's TL until it is at war (30.2: the Goraon opens Rau's war, 31.4 then Na's)."""
 SHEELA_AHEAD = -25
 """27.2: Sheela's camp is ahead at −25 or less."""
-ENDGAME_TURN = 13
+ENDGAME_TURN = 9
 """From this turn on the bot plays for the final count (27.2): a ship's goal is the one worth the
 most to it (:meth:`RuleBot._raid_worth`, less a GP for every :data:`RAID_STEPS_PER_GP` hexes away)
-rather than the nearest, and no two ships of a seat go for the same hex in one turn."""
+rather than the nearest, and no two ships of a seat go for the same hex in one turn. Turn 9 of
+16: the second half of the game played for the count spreads the final difference more than the
+last four turns did (turn 13: 60.5% draws in 200 games against 54.5% from turn 9, with 7 and 5
+both about 63%; ``docs/byston/balance.md``)."""
 RAID_STEPS_PER_GP = 3.0
 """In the last turns, a goal this many hexes further away (one phase's move) must be worth a GP more."""
 RAID_WEIGHT_PER_GP = 10.0
@@ -361,6 +386,26 @@ def _projection(s: BystonState) -> int:
     return projected
 
 
+def _siege_sites(s: BystonState, camp: int) -> list[int]:
+    """The hexes of the other camp's buildings a siege may go for (:meth:`RuleBot._sieges`):
+    castles, and forts on income hexes, in counter order (castles first)."""
+    st = static()
+    out = []
+    where = s.where
+    owner = s.owner
+    for kind in ("castle", "fort"):
+        for i in st.unit_counters[st.unit_index(kind)]:
+            at = where[i]
+            if (
+                at >= 0
+                and st.camp[owner[i]] != camp
+                and (kind == "castle" or at in st.income_hex_set)
+                and not (i == s.secret and not s.secret_found)  # 30.6.4: no battle there
+            ):
+                out.append(at)
+    return out
+
+
 def _collecting_camps(s: BystonState) -> dict[int, int]:
     """Per income hex that some country collects now (6.4–6.8), its camp."""
     camp = static().camp
@@ -399,6 +444,17 @@ def _siege_dice() -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
         front = thing.front
         back = thing.back
         out.append(((int(front.bomb > 0), front.guns), (int(back.bomb > 0), back.guns)))
+    return tuple(out)
+
+
+@cache
+def _capacity() -> tuple[int, ...]:
+    """Per counter, the ABs it may carry (17.15; a ship without a capacity carries any number)."""
+    st = static()
+    out = []
+    for i in range(len(st.counter_unit)):
+        capacity = getattr(st.t.unit(st.unit_id(i)), "capacity", None)
+        out.append(10**6 if capacity is None else capacity)
     return tuple(out)
 
 
@@ -469,11 +525,6 @@ class RuleBot(Agent):
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
         self.rng = Random(seed)
-        self._walks: dict[tuple[Any, ...], tuple[_Routes, list[int]]] = {}
-        """Ways over the map already walked (:meth:`_walk`)."""
-        self._open: dict[tuple[Any, ...], list[bool]] = {}
-        """Per country, whether the ship is the Zelana and the countries' states: per hex, whether
-        the ship may enter it (``may_enter``)."""
         self._memo: dict[Any, Any] | None = None
         """What one decision has worked out about its position (:meth:`_once`)."""
         self._claimed: set[int] = set()
@@ -489,11 +540,13 @@ class RuleBot(Agent):
         legal = obs.legal
         if len(legal) == 1:
             return legal[0]
-        for quick in _STATE_FREE:  # decisions the bot takes without looking at the position
-            if quick in legal:
-                return quick
-        if any(a[0] in ("build", "raze") for a in legal):
-            return ("done",)  # :meth:`_on_build`
+        quick = _QUICK.get(legal[0][0])  # decisions the bot takes without looking at the position
+        if quick is not None:
+            return quick
+        if legal[-1] == _SURPRISE:
+            return _SURPRISE
+        if legal[0] == _DONE and legal[-1][0] in ("raze", "secret"):
+            return _DONE  # :meth:`_on_build`, with nothing to build
         plan = self._plan
         if ("go",) in legal and plan is not None and not self._taken(self._plan_country, plan[1]):
             return _load_choice(legal)  # :meth:`_on_load`, away from a hex to hold
@@ -657,8 +710,9 @@ class RuleBot(Agent):
         camp_of = st.camp
         camps: tuple[dict[int, float], dict[int, float]] = ({}, {})
         status = s.status
+        at_war = [x == WAR for x in status]
         for at, owner, flipped, weight in zip(s.where, s.owner, s.flipped, _counter_strength(), strict=True):
-            if at >= 0 and status[owner] == WAR:
+            if at >= 0 and at_war[owner]:
                 d = camps[camp_of[owner]]
                 d[at] = d.get(at, 0.0) + (weight * 0.5 if flipped else weight)
         char_weight = _character_strength()
@@ -680,14 +734,14 @@ class RuleBot(Agent):
         status = tuple(s.status)
         zelana = unit == _zelana_unit()
         key = (country, zelana, here, status)
-        walk = self._walks.get(key)
+        walk = _WALKS.get(key)
         if walk is not None:
             return walk
         open_key = (country, zelana, status)
-        enterable = self._open.get(open_key)
+        enterable = _OPEN.get(open_key)
         if enterable is None:
             size = static().t.map.grid.size
-            enterable = self._open[open_key] = [may_enter(s, country, unit, n) for n in range(size)]
+            enterable = _OPEN[open_key] = [may_enter(s, country, unit, n) for n in range(size)]
         adjacency = static().t.map.grid.adjacency
         size = len(adjacency)
         dist = [-1] * size
@@ -715,10 +769,11 @@ class RuleBot(Agent):
                         nxt.append(n)
             frontier = nxt
         routes = _Routes(dist, first)
-        if len(self._walks) > 2048:
-            self._walks.clear()
-            self._open.clear()
-        self._walks[key] = walk = (routes, parent)
+        if len(_WALKS) > 4096:
+            _WALKS.clear()
+        if len(_OPEN) > 1024:
+            _OPEN.clear()
+        _WALKS[key] = walk = (routes, parent)
         return walk
 
     def _path(self, s: BystonState, country: int, unit: int, here: int, goal: int) -> list[int]:
@@ -751,12 +806,13 @@ class RuleBot(Agent):
         if strengths is None:
             strengths = self._strengths(s)
         force = strengths[camp].get(here, 0.0)
-        routes = self._routes(s, country, unit, here)
+        routes = self._walk(s, country, unit, here)[0]
         if threatened is None:
             threatened = self._threatened(s, camp, strengths)
         if here in threatened:
             return None
-        near = [h for h in threatened if h in routes and routes[h][0] <= DEFEND_WITHIN]
+        dist = routes.dist
+        near = [h for h in threatened if 0 <= dist[h] <= DEFEND_WITHIN]
         if near:
             best = min(near, key=lambda h: (threatened[h], routes[h][0], h))
             return (*routes[best], best)
@@ -818,19 +874,11 @@ class RuleBot(Agent):
         work out, are read for as few as may be)."""
         st = static()
         camp = st.camp[country]
-        candidates = []
-        for kind in ("castle", "fort"):
-            for i in st.unit_counters[st.unit_index(kind)]:
-                at = s.where[i]
-                if (
-                    at >= 0
-                    and st.camp[s.owner[i]] != camp
-                    and at in routes
-                    and routes[at][0] <= GOAL_REACH
-                    and (kind == "castle" or at in st.income_hex_set)
-                    and not (i == s.secret and not s.secret_found)  # 30.6.4: no battle there
-                ):
-                    candidates.append(at)
+        dist = routes.dist if isinstance(routes, _Routes) else [routes[h][0] if h in routes else -1
+                                                                for h in range(st.t.map.grid.size)]
+        candidates = [
+            at for at in self._once(("sites", camp), lambda: _siege_sites(s, camp)) if 0 <= dist[at] <= GOAL_REACH
+        ]
         if not candidates:
             return []
         counters, chars = self._group(s, country, here)
@@ -871,7 +919,6 @@ class RuleBot(Agent):
         (less one at Drake's own hex, where the last ship stays, 27.3), the ABs in their hexes
         they may carry up to their capacity (17.15), and the characters there that may ride them
         (all but Drake himself)."""
-        st = static()
         weight = _counter_strength()
         ships_at: dict[int, list[int]] = {}
         where = s.where
@@ -884,6 +931,11 @@ class RuleBot(Agent):
         drake_at = s.char_at[DRAKE_CHAR]
         counters: list[int] = []
         chars: list[int] = []
+        chars_at: dict[int, list[int]] = {}
+        if ships_at:
+            for k, c_at in enumerate(s.char_at):
+                if c_at in ships_at:
+                    chars_at.setdefault(c_at, []).append(k)
         for at in sorted(ships_at):
             ships = ships_at[at]
             if at == drake_at:
@@ -891,20 +943,14 @@ class RuleBot(Agent):
                 if not ships:
                     continue
             counters += ships
-            room = 0
-            for i in ships:
-                capacity = getattr(st.t.unit(st.unit_id(i)), "capacity", None)
-                room += 10**6 if capacity is None else capacity
+            capacity = _capacity()
+            room = sum(capacity[i] for i in ships)
             for i in s.stacks[at]:
-                if room and is_ab(i) and any(may_carry(s.owner[j], s.owner[i]) for j in ships):
+                if room and is_ab(i) and any(may_carry(owner[j], owner[i]) for j in ships):
                     counters.append(i)
                     room -= 1
-            for k, c_at in enumerate(s.char_at):
-                if (
-                    c_at == at
-                    and k != DRAKE_CHAR
-                    and any(may_ride(s.owner[j], serving_country(s, k)) for j in ships)
-                ):
+            for k in chars_at.get(at, ()):
+                if k != DRAKE_CHAR and any(may_ride(owner[j], serving_country(s, k)) for j in ships):
                     chars.append(k)
         return tuple(sorted(counters)), tuple(chars)
 
@@ -1006,19 +1052,22 @@ class RuleBot(Agent):
         ship, so it is a goal only as a stack to beat). ``collecting``: :func:`_collecting_camps`
         of ``s``, if already worked out."""
         st = static()
-        goals = [h for h, w in strengths[1 - camp].items() if w * ATTACK_MARGIN < force and h in routes]
+        dist = routes.dist if isinstance(routes, _Routes) else [routes[h][0] if h in routes else -1
+                                                                for h in range(st.t.map.grid.size)]
+        goals = [h for h, w in strengths[1 - camp].items() if w * ATTACK_MARGIN < force and dist[h] >= 0]
         if collecting is None:
             collecting = _collecting_camps(s)
         ours = {h for h, c in collecting.items() if c == camp}
         where = s.where
         owner = s.owner
         walled = {where[i] for i in _building_counters() if where[i] >= 0 and st.camp[owner[i]] != camp}
+        own = strengths[camp]
         goals += [
             h
             for h in st.income_hexes
-            if h not in ours
-            and h in routes
-            and h not in strengths[camp]
+            if dist[h] >= 0
+            and h not in ours
+            and h not in own
             and h not in walled
             and _may_collect(s, camp, h)
         ]
@@ -1042,12 +1091,14 @@ class RuleBot(Agent):
                 if at >= 0 and st.camp[s.owner[i]] == camp:
                     places.add(at)
         out: dict[int, int] = {}
+        if not enemy:
+            return out
+        items = list(enemy.items())
         for at in places:
-            if enemy:
-                near = _within(at, THREAT_RANGE)
-                danger = sum(w for h, w in enemy.items() if h in near)
-                if danger > max(ours.get(at, 0.0), THREAT_LEAST):
-                    out[at] = 0 if at == drake_at else 1
+            near = _within(at, THREAT_RANGE)
+            danger = sum([w for h, w in items if h in near])
+            if danger > max(ours.get(at, 0.0), THREAT_LEAST):
+                out[at] = 0 if at == drake_at else 1
         return out
 
     def _on_move(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
@@ -1059,21 +1110,31 @@ class RuleBot(Agent):
         if self._claimed_turn != s.turn:
             self._claimed_turn = s.turn
             self._claimed.clear()
+        zelana = _zelana_unit()
+        # where ships stay: what decides it reads only the hex and whether the ship is the Zelana
+        # (:meth:`_walk`), so the other ships of that kind there stay too
+        stays: set[tuple[int, bool]] = set()
         for action in legal:
             if action[0] != "ship":
                 continue
             here = action[2]
+            kind = (here, action[1] == zelana)
+            if kind in stays:
+                continue
             if strengths[1 - camp].get(here):
                 continue  # the enemy is here: stay and fight
             if self._guards(s, country, here, strengths):
+                stays.add(kind)
                 continue
             goal = self._goal(s, country, action[1], here, strengths, threatened)
-            if goal is not None and goal[0] <= GOAL_REACH:
+            if goal is None or goal[0] > GOAL_REACH:
+                stays.add(kind)
+            else:
                 self._plan = (action[1], here, self._path(s, country, action[1], here, goal[2]))
                 self._plan_country = country
                 self._claimed.add(goal[2])
                 return action
-        return ("done",)
+        return _DONE
 
     def _guards(
         self, s: BystonState, country: int, here: int, strengths: tuple[dict[int, float], dict[int, float]]
@@ -1083,7 +1144,11 @@ class RuleBot(Agent):
         st = static()
         grid = st.t.map.grid
         owner = s.owner
-        ships = sum(1 for i in s.stacks[here] if owner[i] == country and st.is_ship(i))
+        is_ship = _is_ship()
+        ships = 0
+        for i in s.stacks[here]:
+            if is_ship[i] and owner[i] == country:
+                ships += 1
         if ships > 1:
             return False
         if s.char_at[DRAKE_CHAR] == here:
@@ -1127,11 +1192,21 @@ class RuleBot(Agent):
 
     def _on_step(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
         """The next hex of the way :meth:`_on_move` planned for this ship; stop at its end, or if
-        the way is no longer open."""
+        the way is no longer open. A ship this bot did not set out (a search asking it for its
+        choice in a position it did not play to) gets its way planned now, as :meth:`_on_move`
+        would have, or stops where it has no goal."""
         st = static()
         here = s.where[s.ship]
         plan = self._plan
-        if plan is None or plan[0] != st.counter_unit[s.ship] or plan[1] != here or not plan[2]:
+        unit = st.counter_unit[s.ship]
+        if plan is None or plan[0] != unit or plan[1] != here:
+            country = pending[2]
+            goal = self._goal(s, country, unit, here)
+            if goal is None or goal[0] > GOAL_REACH:
+                self._plan = None
+                return ("stop",)
+            plan = (unit, here, self._path(s, country, unit, here, goal[2]))
+        if not plan[2]:
             self._plan = None
             return ("stop",)
         step = ("step", plan[2][0])

@@ -56,14 +56,19 @@ def camps(options: Mapping[str, Any]) -> tuple[int, ...]:
 
 
 LEVELS = Levels(
-    easy=Level("mistakes:rate=0.1", 1.0),  # at 0.3 a camp falls apart: Sheela's complete victory every game
-    normal=Level("rule", 1.0),
-    hard=Level("mcts:iters=100:time=2", 2.0),
+    easy=Level("mistakes:rate=0.1", 1.0, 1231.0),  # at 0.3 a camp falls apart: Sheela's complete victory every game
+    normal=Level("rule", 1.0, 1500.0),
+    hard=Level("mcts:iters=100:time=2", 2.0, 1363.0),  # below normal: docs/byston/strength.md, "The levels"
     expert=Level("mcts:iters=400:time=10", 10.0),
+    ladder="asobi ladder byston --bots easy,normal -n 100 --seed 5 --jobs 1 "
+    "--results docs/byston/strength-results-levels.jsonl --doc docs/byston/strength-levels.md; "
+    "asobi ladder byston --bots normal,hard -n 8 --seed 6 --jobs 1 "
+    "--results docs/byston/strength-results-levels-hard.jsonl --doc docs/byston/strength-levels-hard.md",
 )
-"""The levels a person may pick (docs/byston/strength.md rates them): the search's other
-parameters are the game's (``search`` below). 100 iterations took about 0.012 s of CPU a
-decision: a search here is cheap, a game long (about 1,500 decisions)."""
+"""The levels a person may pick, rated in Elo points from their points share against ``normal``
+(docs/byston/strength.md, "The levels"): the search's other parameters are the game's (``search``
+below). 100 iterations took about 0.012 s of CPU a decision: a search here is cheap, a game long
+(about 1,500 decisions). ``hard`` plays worse than ``normal`` against it."""
 
 
 SPEC = GameSpec(

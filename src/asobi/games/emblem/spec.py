@@ -139,13 +139,18 @@ def data_hash() -> str:
 
 
 LEVELS = Levels(
-    easy=Level("mistakes:rate=0.3", 1.0),
-    normal=Level("rule", 1.0),
-    hard=Level("ismcts:iters=100:time=2", 2.0),
+    easy=Level("mistakes:rate=0.3", 1.0, 948.0),
+    normal=Level("rule", 1.0, 1500.0),
+    hard=Level("ismcts:iters=100:time=2", 2.0, 1627.0),
     expert=Level("ismcts:iters=300:time=10", 10.0),
+    ladder="asobi ladder emblem --bots easy,normal -n 100 --seed 1 --jobs 1 "
+    "--results docs/emblem/strength-results-levels.jsonl --doc docs/emblem/strength-levels.md; "
+    "asobi ladder emblem --bots rule,ismcts:iters=100:prior=rule:rollout=rule:depth=20 -n 400 --seed 2 --jobs 2 "
+    "--results docs/emblem/strength-results.jsonl --doc docs/emblem/strength-400.md",
 )
-"""The levels a person may pick (docs/emblem/strength.md rates them): the search's other
-parameters are the game's (``search`` below). 100 iterations took 0.2–0.3 s of CPU a decision."""
+"""The levels a person may pick, rated in Elo points from their points share against ``normal``
+(docs/emblem/strength.md, "The levels"): the search's other parameters are the game's (``search``
+below). 100 iterations took 0.2–0.3 s of CPU a decision."""
 
 
 SPEC = GameSpec(

@@ -63,14 +63,20 @@ def data_hash() -> str:
 
 
 LEVELS = Levels(
-    easy=Level("mistakes:rate=0.3", 1.0),
-    normal=Level("rule", 1.0),
-    hard=Level("ismcts:iters=200:time=2", 2.0),
+    easy=Level("mistakes:rate=0.3", 1.0, 23.3),
+    normal=Level("rule", 1.0, 55.3),
+    hard=Level("ismcts:iters=200:time=2", 2.0, 98.3),
     expert=Level("ismcts:iters=600:time=10", 10.0),
+    ladder="asobi ladder legion --bots easy,normal -n 150 --seed 1 --jobs 1 --difficulty normal "
+    "--results docs/legion/strength-results-levels.jsonl --doc docs/legion/strength-levels.md; "
+    "asobi ladder legion --bots hard -n 60 --seed 1 --jobs 1 --mode team --difficulty normal "
+    "--results docs/legion/strength-results-levels-hard.jsonl --doc docs/legion/strength-levels-hard.md",
+    rating_kind="win_rate",
 )
-"""The levels a person may pick (docs/legion/strength.md rates them, each holding every seat
-against the game): the search's other parameters are the game's (``search`` below). 200 iterations
-took about 0.1 s of CPU a decision."""
+"""The levels a person may pick, each rated by the win rate of a table of three holding every
+seat against the game at the normal difficulty (docs/legion/strength.md, "The levels"): the
+search's other parameters are the game's (``search`` below). 200 iterations took about 0.1 s of
+CPU a decision."""
 
 
 SPEC = GameSpec(

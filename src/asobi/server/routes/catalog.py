@@ -33,6 +33,8 @@ async def catalog(hub: HubOf) -> list[dict[str, Any]]:
             level = game_level(spec, name)
             levels.append({"level": name, "name_ja": LEVEL_NAMES[name][0], "name_en": LEVEL_NAMES[name][1],
                            "bot": level.bot, "seconds": level.seconds, "rating": level.rating,
+                           "rating_ja": spec.levels.rating_text(level, "ja"),
+                           "rating_en": spec.levels.rating_text(level, "en"),
                            "refused": refused[name]})
         out.append({
             "id": spec.id, "title_ja": spec.title_ja, "title_en": spec.title_en,
@@ -48,6 +50,7 @@ async def catalog(hub: HubOf) -> list[dict[str, Any]]:
             "seat_names": list(spec.seat_names(defaults)),
             "levels": levels,
             "rated_by": spec.levels.ladder,
+            "rating_kind": spec.levels.rating_kind,
             "bots": seatable_bots(spec, hub.limits),
         })
     return out

@@ -23,7 +23,7 @@ window.AsobiText = {
     askHost: "This game's host secret (printed by the terminal that started it):", delete: "delete",
     closeWatch: "close to spectators", openWatch: "open to spectators",
     levels: "Levels", bots: "Bots (by kind, for experts)", upTo: "up to", perDecision: "s a decision",
-    takesLonger: "takes longer", rated: "rated", notHere: "not on this server",
+    takesLonger: "takes longer", rated: "rated by", notHere: "not on this server",
     thinking: "thinking…", secondsShort: " s",
     myGames: "My games", sinceLast: "Since you last looked", seen: "Seen", notify: "Tell me when it is my turn",
     myGamesHelp: "The games this browser holds a seat link for (kept in this browser only).", noHeld: "This browser holds no seat links yet: open a game's join link and it is listed here.",

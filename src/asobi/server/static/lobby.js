@@ -123,7 +123,7 @@
       const select = el("select", { "data-seat": i });
       select.append(el("option", { value: "human", text: t("human") }));
       const levels = el("optgroup", { label: t("levels") });
-      for (const level of g.levels) levels.append(levelOption(level, g.levels));
+      for (const level of g.levels) levels.append(levelOption(level, g.levels, g.rated_by));
       const kinds = el("optgroup", { label: t("bots") });
       for (const b of g.bots) kinds.append(el("option", { value: "bot:" + b, text: "bot:" + b }));
       select.append(levels, kinds);
@@ -134,18 +134,18 @@
   }
 
   // A level in the seat menu: its name in the page's language, how long it may take a decision
-  // (the slowest says it takes longer), its rating on the game's ladder; one this server's limits
-  // refuse is shown, disabled, with the reason.
-  function levelOption(level, all) {
+  // (the slowest says it takes longer), its rating on the game's ladder (the ladder's command in the
+  // tooltip); one this server's limits refuse is shown, disabled, with the reason.
+  function levelOption(level, all, ratedBy) {
     const ja = window.asobiLang() === "ja";
     const slowest = Math.max(...all.map((l) => l.seconds));
     const notes = [`${t("upTo")} ${level.seconds}${ja ? "" : " "}${t("perDecision")}`];
     if (level.seconds === slowest && all.some((l) => l.seconds < slowest)) notes.push(t("takesLonger"));
-    if (level.rating !== null) notes.push(`${t("rated")} ${level.rating.toFixed(1)}`);
+    if (level.rating !== null) notes.push(ja ? level.rating_ja : level.rating_en);
     if (level.refused) notes.push(t("notHere"));
     const text = `${ja ? level.name_ja : level.name_en} (${notes.join(ja ? "、" : ", ")})`;
     const option = el("option", { value: "bot:" + level.level, text, "data-level": level.level,
-      title: level.refused || `${level.level} = ${level.bot}` });
+      title: level.refused || `${level.level} = ${level.bot}` + (ratedBy ? ` (${t("rated")}: ${ratedBy})` : "") });
     if (level.refused) option.disabled = true;
     return option;
   }
