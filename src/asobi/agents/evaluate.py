@@ -72,12 +72,15 @@ def random_rollout(limit: int, mute: bool = True, heuristic: Heuristic | None = 
     return evaluate
 
 
-def rule_rollout(spec: GameSpec, options: Mapping[str, Any], seed: int, limit: int, mute: bool = True) -> Evaluator:
+def rule_rollout(spec: GameSpec, options: Mapping[str, Any], seed: int, limit: int, mute: bool = True,
+                 heuristic: Heuristic | None = None) -> Evaluator:
     """Every seat played by the game's rule bot (each deciding from its own observation of the
     sampled state), for at most ``limit`` steps (with ``mute``, the state's log muted first; the
-    rule bots read no log)."""
+    rule bots read no log); a game not over by then is valued by ``heuristic`` (default: the
+    game's)."""
     factory = spec.bots["rule"]
-    heuristic = spec.search.heuristic
+    if heuristic is None:
+        heuristic = spec.search.heuristic
     bots: dict[int, Agent] = {}
 
     def evaluate(state: GameState, rng: Random) -> list[float]:
@@ -115,9 +118,10 @@ def rule_policy(spec: GameSpec, options: Mapping[str, Any], seed: int) -> Callab
     return suggest
 
 
-def heuristic_value(spec: GameSpec) -> Evaluator:
-    """No rollout: the game's heuristic at the leaf."""
-    heuristic = spec.search.heuristic
+def heuristic_value(spec: GameSpec, heuristic: Heuristic | None = None) -> Evaluator:
+    """No rollout: ``heuristic`` (default: the game's) at the leaf."""
+    if heuristic is None:
+        heuristic = spec.search.heuristic
 
     def evaluate(state: GameState, rng: Random) -> list[float]:
         return leaf_values(state, heuristic)
