@@ -26,7 +26,7 @@ def header(spec, **changes):
         "format": MODEL_FORMAT, "game": spec.id, "rules_version": spec.rules_version,
         "data_hash": spec.records.data_hash(), "records_sha256": "0" * 16,
         "command": f"asobi train {spec.id} games.jsonl --out value.json", "library": "test",
-        "options": spec.validate_options({}), "features": {"kind": "observation+heuristic", "size": size},
+        "options": spec.validate_options({}), "features": {"kind": "observation+heuristic", "size": size, "sides": 2, "target": "outcome"},
         "metrics": {},
     }
     data.update(changes)
@@ -36,7 +36,7 @@ def header(spec, **changes):
 def write_model(tmp_path, spec, name="value.json", **changes):
     data, size = header(spec, **changes)
     path = tmp_path / name
-    path.write_text(model_json(data, 0.0, [0.0] * (size - 1) + [2.0]), encoding="utf-8")
+    path.write_text(model_json(data, 0.0, ([0.0] * (size - 1) + [2.0]) * 2), encoding="utf-8")
     return str(path)
 
 
@@ -44,7 +44,7 @@ def test_a_model_made_here_loads_and_values_a_position(tmp_path):
     spec = get_game("emblem")
     model = load_model(spec, write_model(tmp_path, spec), spec.validate_options({}))
     state = spec.new_game({})
-    value = model.heuristic(spec)
+    value = model.heuristic(spec, spec.validate_options({}))
     # only the heuristic's weight is set: p = sigmoid(2 · heuristic)
     for seat in (0, 1):
         assert value(state, seat) == pytest.approx(1 / (1 + math.exp(-2 * spec.search.heuristic(state, seat))))
@@ -70,11 +70,14 @@ def test_a_malformed_model_is_refused_naming_the_field(tmp_path):
     spec = get_game("emblem")
     data, size = header(spec)
     with pytest.raises(ModelError, match="no field 'bias'"):
-        parse_model(spec, {**data, "weights": [0.0] * size}, "m.json")
-    with pytest.raises(ModelError, match=f"weights must be a list of {size} numbers"):
+        parse_model(spec, {**data, "weights": [0.0] * size * 2}, "m.json")
+    with pytest.raises(ModelError, match=rf"weights must be a list of {size * 2} numbers \(size × sides\)"):
         parse_model(spec, {**data, "bias": 0.0, "weights": [0.0]}, "m.json")
     with pytest.raises(ModelError, match="finite numbers"):
-        parse_model(spec, {**data, "bias": float("nan"), "weights": [0.0] * size}, "m.json")
+        parse_model(spec, {**data, "bias": float("nan"), "weights": [0.0] * size * 2}, "m.json")
+    with pytest.raises(ModelError, match=r"features\.target must be one of outcome, heuristic"):
+        parse_model(spec, {**data, "features": {**data["features"], "target": "x"}, "bias": 0.0,
+                           "weights": [0.0] * size * 2}, "m.json")
     bad = tmp_path / "bad.json"
     bad.write_text("{not json", encoding="utf-8")
     with pytest.raises(ModelError, match="not JSON"):
@@ -88,10 +91,26 @@ def test_a_model_for_another_tensor_size_is_refused(tmp_path):
     options = spec.validate_options({})
     data, size = header(spec)
     path = tmp_path / "other.json"
-    data["features"] = {"kind": "observation+heuristic", "size": size + 5}
-    path.write_text(model_json(data, 0.0, [0.0] * (size + 5)), encoding="utf-8")
+    data["features"] = {"kind": "observation+heuristic", "size": size + 5, "sides": 2, "target": "heuristic"}
+    path.write_text(model_json(data, 0.0, [0.0] * (size + 5) * 2), encoding="utf-8")
     with pytest.raises(ModelError, match=f"made for {size + 5} features; these game options give {size}"):
         load_model(spec, str(path), options)
+
+
+def test_each_side_reads_its_own_block_of_weights(tmp_path):
+    spec = get_game("byston")
+    options = spec.validate_options({})
+    data, size = header(spec)
+    path = tmp_path / "sides.json"
+    # side 0's weights all zero; side 1's only on the heuristic
+    path.write_text(model_json(data, 0.0, [0.0] * size + [0.0] * (size - 1) + [2.0]), encoding="utf-8")
+    value = load_model(spec, str(path), options).heuristic(spec, options)
+    state = decision(spec)
+    sides = spec.sides(options)
+    assert set(sides) == {0, 1}
+    for seat, side in enumerate(sides):
+        expected = 0.5 if side == 0 else 1 / (1 + math.exp(-2 * spec.search.heuristic(state, seat)))
+        assert value(state, seat) == pytest.approx(expected)
 
 
 def decision(spec):

@@ -7,12 +7,18 @@ at with it instead of the game's heuristic.
 
 **The features** of a position for a seat are the seat's observation tensor
 (``spec.spaces.write_observation``: what the seat may know of it, the same tensor the interop
-adapters give a learning agent) followed by one more, the game's heuristic for that seat. The
-tensor is written into a sparse buffer (a dict of its non-zero entries), so a leaf costs the
-writer's time plus one multiply-add per non-zero entry.
+adapters give a learning agent) followed by one more, the game's heuristic for that seat: ``size``
+numbers. They are placed in the block of the seat's side (``spec.sides(options)``: a camp of a
+wargame, each seat of a duel, the one table of a co-operative game), so each side has weights of
+its own — a tensor that shows the board the same to every seat (not from the seat's own side) is
+read for each side the right way round. The tensor is written into a sparse buffer (a dict of its
+non-zero entries), so a leaf costs the writer's time plus one multiply-add per non-zero entry.
 
-**The model** is logistic: ``p = 1 / (1 + exp(-(bias + Σ wᵢ xᵢ)))``, the seat's expected score
-scaled to the game's utility range (``minimum + p · (maximum − minimum)``). Its numbers are kept
+**The model** is logistic: ``p = 1 / (1 + exp(-(bias + Σ wᵢ xᵢ)))``, scaled to the game's
+utility range (``minimum + p · (maximum − minimum)``). What it estimates is its ``target``:
+``outcome``, the seat's final score; or ``heuristic``, the game's heuristic at the end of the game
+(for a game whose outcomes are mostly draws, where the heuristic's scale, a wargame's lead, says
+more than the score). Its numbers are kept
 as JSON with a header, so a model loads and evaluates with the standard library alone (no
 training library at play time):
 
@@ -25,9 +31,9 @@ training library at play time):
 ``command``         the command that made it (it makes the same file again)
 ``library``         the library that fitted it, with its version
 ``options``         the game options of the records (their observation size must match)
-``features``        ``{"kind": "observation+heuristic", "size": N}``
+``features``        ``{"kind": "observation+heuristic", "size": N, "sides": S, "target": T}``
 ``metrics``         held-out figures measured when it was made
-``bias``, ``weights`` the fitted numbers: ``weights`` has ``size`` entries
+``bias``, ``weights`` the fitted numbers: ``weights`` has ``size × sides`` entries
 =================== ==================================================================
 
 A model made for another game, rules version, data files or observation size is refused with a
@@ -80,10 +86,13 @@ class _Sparse(dict[int, float]):
         return 0.0
 
 
-def features(spec: GameSpec, state: GameState, seat: int, size: int) -> dict[int, float]:
+TARGETS = ("outcome", "heuristic")
+
+
+def features(spec: GameSpec, state: GameState, seat: int, size: int, side: int = 0) -> dict[int, float]:
     """The features of ``state`` for ``seat`` (see the module's description), as index → value of
-    the entries that are not zero; the heuristic's is at index ``size``, the length of the game's
-    observation tensor for the state's options."""
+    the entries that are not zero, in the block of ``side`` (offset ``side × size``); ``size`` is
+    the observation tensor's length plus one, the heuristic's place being the block's last."""
     writer = spec.spaces.write_observation
     heuristic = spec.search.heuristic
     if writer is None or heuristic is None:
@@ -92,8 +101,11 @@ def features(spec: GameSpec, state: GameState, seat: int, size: int) -> dict[int
     writer(state, seat, cast(Any, out))
     value = heuristic(state, seat)
     if value:
-        out[size] = value
-    return out
+        out[size - 1] = value
+    if not side:
+        return out
+    offset = side * size
+    return {offset + i: v for i, v in out.items()}
 
 
 @dataclass(frozen=True)
@@ -118,22 +130,24 @@ class ValueModel:
             return 0.0
         return 1.0 / (1.0 + math.exp(-z))
 
-    def heuristic(self, spec: GameSpec) -> Callable[[GameState, int], float]:
-        """The model as a game heuristic: ``value(state, seat)``, the seat's expected score."""
+    def heuristic(self, spec: GameSpec, options: Mapping[str, Any]) -> Callable[[GameState, int], float]:
+        """The model as a game heuristic for games of ``options``: ``value(state, seat)``."""
         low, span = self.low, self.high - self.low
         writer = spec.spaces.write_observation
         game_heuristic = spec.search.heuristic
         assert writer is not None and game_heuristic is not None
-        w = self.weights
+        size = int(self.header["features"]["size"])
+        sides = spec.sides(options)
+        # per seat: its side's block of weights, and the heuristic's weight (the block's last)
+        blocks = [self.weights[side * size:(side + 1) * size] for side in sides]
         bias = self.bias
-        last = len(w) - 1
-        w_last = w[last]
         exp = math.exp
 
         def value(state: GameState, seat: int) -> float:
+            w = blocks[seat]
             out = _Sparse()
             writer(state, seat, cast(Any, out))
-            z = bias + w_last * game_heuristic(state, seat)
+            z = bias + w[-1] * game_heuristic(state, seat)
             for i, v in out.items():
                 z += w[i] * v
             p = 0.0 if z < -30.0 else 1.0 / (1.0 + exp(-z))
@@ -159,14 +173,23 @@ def check_model(spec: GameSpec, header: Mapping[str, Any], where: str, options: 
     if header.get("data_hash") != data_hash:
         raise ModelError(where, f"made with {spec.id} data files of hash {header.get('data_hash')!r}; these data "
                                 f"files hash to {data_hash!r} ({remake})")
-    kind = header.get("features", {}).get("kind") if isinstance(header.get("features"), dict) else None
-    if kind != FEATURE_KIND:
+    described = header.get("features")
+    if not isinstance(described, dict) or described.get("kind") != FEATURE_KIND:
+        kind = described.get("kind") if isinstance(described, dict) else None
         raise ModelError(where, f"features {kind!r} are not {FEATURE_KIND!r}")
+    for key in ("size", "sides"):
+        if not (isinstance(described.get(key), int) and described[key] >= 1):
+            raise ModelError(where, f"features.{key} must be a whole number ≥ 1")
+    if described.get("target") not in TARGETS:
+        raise ModelError(where, f"features.target must be one of {', '.join(TARGETS)}")
     if options is not None and spec.spaces.observation_shape is not None:
         size = math.prod(spec.spaces.observation_shape(options)) + 1
-        if header["features"].get("size") != size:
-            raise ModelError(where, f"made for {header['features'].get('size')} features; these game options give "
+        if described["size"] != size:
+            raise ModelError(where, f"made for {described['size']} features; these game options give "
                                     f"{size} (the model's options: {header.get('options')})")
+        sides = max(spec.sides(options)) + 1
+        if described["sides"] < sides:
+            raise ModelError(where, f"made for {described['sides']} side(s); these game options have {sides}")
 
 
 def parse_model(spec: GameSpec, data: Any, where: str, options: Mapping[str, Any] | None = None) -> ValueModel:
@@ -181,9 +204,9 @@ def parse_model(spec: GameSpec, data: Any, where: str, options: Mapping[str, Any
         raise ModelError(where, f"no field {missing[0]!r} (a model has {', '.join(HEADER)})")
     check_model(spec, data, where, options)
     weights = data["weights"]
-    size = data["features"].get("size")
+    size = data["features"]["size"] * data["features"]["sides"]
     if not isinstance(weights, list) or len(weights) != size:
-        raise ModelError(where, f"weights must be a list of {size} numbers")
+        raise ModelError(where, f"weights must be a list of {size} numbers (size × sides)")
     numbers = [*weights, data["bias"]]
     if not all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) for x in numbers):
         raise ModelError(where, "bias and weights must be finite numbers")

@@ -199,7 +199,8 @@ def make_search(spec: GameSpec, settings: SearchSettings, seed: int, options: Ma
     heuristic: Heuristic | None = spec.search.heuristic
     if settings.value is not None:
         try:
-            heuristic = load_model(spec, settings.value, options).heuristic(spec)
+            checked = spec.validate_options(options)
+            heuristic = load_model(spec, settings.value, checked).heuristic(spec, checked)
         except ModelError as e:
             return _fallback(spec, settings, seed, options, e)
     evaluator: Evaluator

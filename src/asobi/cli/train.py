@@ -32,11 +32,14 @@ from .simulate import bot_kinds
               help="Every Nth game is held out to measure the model, not fitted.")
 @click.option("--c", "c", type=click.FloatRange(min=0, min_open=True), default=1.0, show_default=True,
               help="Inverse L2 regularisation of the logistic model (scikit-learn's C).")
+@click.option("--target", type=click.Choice(["outcome", "heuristic"]), default="outcome", show_default=True,
+              help="What the model estimates: each seat's final score, or the game's heuristic at the end "
+                   "(for a game whose games mostly end drawn).")
 @click.option("--jobs", type=click.IntRange(min=1), default=None, help="Processes (default: all cores).")
 @click.option("--cluster", metavar="ADDRESS",
               help="Play and replay on a Ray cluster (as for simulate; needs the 'cluster' extra).")
 def train(game: str, records: tuple[str, ...], out: str, play: int | None, bots: str | None, seed: int,
-          positions: int, holdout: int, c: float, jobs: int | None, cluster: str | None,
+          positions: int, holdout: int, c: float, target: str, jobs: int | None, cluster: str | None,
           game_options: dict[str, Any]) -> None:
     """Learn a value for GAME's search from the games in RECORDS (`asobi simulate --out` files).
 
@@ -74,11 +77,11 @@ def train(game: str, records: tuple[str, ...], out: str, play: int | None, bots:
     command = shlex.join([
         "asobi", "train", spec.id, *records, "--out", out,
         *(["--play", str(play), "--bots", bots or "hard", *game_option_words(game_options)] if play else []),
-        "--seed", str(seed), "--positions", str(positions), "--holdout", str(holdout), "--c", f"{c:g}",
+        "--seed", str(seed), "--positions", str(positions), "--holdout", str(holdout), "--c", f"{c:g}", "--target", target,
     ])
     with progress_bar() as progress:
         task = progress.add_task(f"{spec.id}: replaying", total=None)
         header = train_model(spec, records, out, command, positions=positions, seed=seed, holdout=holdout, c=c,
-                             processes=jobs, cluster=cluster, on_game=lambda: progress.advance(task))
+                             target=target, processes=jobs, cluster=cluster, on_game=lambda: progress.advance(task))
     click.echo(header_text(header))
     click.echo(f"model written to {out} ({Path(out).stat().st_size:,} bytes)")

@@ -3,8 +3,9 @@
 The data are game records (``asobi simulate --out`` lines, or bare records, one a line): each
 game is replayed, ``positions`` of its decisions are picked at random (from a generator seeded by
 the run's seed and the game's place in the data), and at each, for every seat, the features
-of :func:`asobi.agents.learned.features` are paired with the seat's final score, scaled to 0..1
-by the game's utility range. Unfinished games are left out. Replaying runs on local processes or
+of :func:`asobi.agents.learned.features` are paired with the target: the seat's final score,
+scaled to 0..1 by the game's utility range (``outcome``), or the game's heuristic for the seat at
+the end (``heuristic``). Unfinished games are left out. Replaying runs on local processes or
 on a Ray cluster (as ``simulate`` plays), and gives the same rows either way.
 
 The games are split by their place in the data: every ``holdout``-th game is held out, the rest
@@ -30,7 +31,7 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
-from ..agents.learned import FEATURE_KIND, MODEL_FORMAT, features, model_json
+from ..agents.learned import FEATURE_KIND, MODEL_FORMAT, TARGETS, features, model_json
 from ..core.errors import AsobiError, BadRecordError
 from ..core.record import GameRecord, load_json, record_limit
 from ..core.registry import get_game
@@ -62,6 +63,7 @@ class RowJob:
     record: Any
     positions: int
     seed: int
+    target: str = "outcome"
 
 
 def read_lines(paths: Sequence[str]) -> Iterator[tuple[str, Any]]:
@@ -125,10 +127,14 @@ def game_rows(job: RowJob) -> GameRows:
     assert heuristic is not None  # features() refuses a game without one first
     rows = []
     size = _size(spec, record)
+    sides = spec.sides(spec.validate_options(record.options))
     for position in picked:
         for seat in range(position.n_seats):
-            x = features(spec, position, seat, size - 1)
-            target = (outcome.scores[seat] - utility.minimum) / span if span else 0.5
+            x = features(spec, position, seat, size, sides[seat])
+            if job.target == "heuristic":
+                target = heuristic(state, seat)
+            else:
+                target = (outcome.scores[seat] - utility.minimum) / span if span else 0.5
             rows.append((dict(x), min(1.0, max(0.0, target)), heuristic(position, seat)))
     return GameRows(job.index, rows, size)
 
@@ -143,9 +149,10 @@ def game_rows_chunk(jobs: list[RowJob]) -> list[GameRows]:
 
 
 def collect_rows(spec: GameSpec, paths: Sequence[str], positions: int, seed: int, processes: int = 1,
-                 cluster: str | None = None, on_game: Callable[[], None] | None = None) -> list[GameRows]:
+                 cluster: str | None = None, on_game: Callable[[], None] | None = None,
+                 target: str = "outcome") -> list[GameRows]:
     """Every record's rows, in the records' order (the same on any number of processes)."""
-    jobs = [RowJob(spec.id, i, where, data, positions, derive_seed(seed, "positions", i))
+    jobs = [RowJob(spec.id, i, where, data, positions, derive_seed(seed, "positions", i), target)
             for i, (where, data) in enumerate(read_lines(paths))]
     if not jobs:
         raise AsobiError(f"no games in {', '.join(paths)}")
@@ -195,7 +202,7 @@ def _matrix(rows: Sequence[tuple[dict[int, float], float, float]], size: int) ->
     return csr_matrix((data, indices, pointers), shape=(len(rows), size))
 
 
-def fit(games: Sequence[GameRows], holdout: int, c: float) -> Fitted:
+def fit(games: Sequence[GameRows], holdout: int, c: float, sides: int = 1) -> Fitted:
     """Fit the logistic model on every game but each ``holdout``-th, and measure it on those.
 
     :raises AsobiError: if scikit-learn is not installed, or the data give nothing to learn.
@@ -217,7 +224,7 @@ def fit(games: Sequence[GameRows], holdout: int, c: float) -> Fitted:
     if not train or not test:
         raise AsobiError(f"{len(finished)} finished games are too few to hold out every {holdout}th "
                          "(give more records or a smaller --holdout)")
-    size = sizes.pop()
+    size = sizes.pop() * sides
     x_train = _matrix(train, size)
     y_train = np.array([y for _, y, _ in train])
     # A fractional score (a draw's ½) is two rows, won with weight y and lost with weight 1 − y.
@@ -262,8 +269,8 @@ def _logloss(y: Any, p: Any) -> float:
 
 
 def train_model(spec: GameSpec, paths: Sequence[str], out: str, command: str, *, positions: int = 32, seed: int = 0,
-                holdout: int = 5, c: float = 1.0, processes: int = 1, cluster: str | None = None,
-                on_game: Callable[[], None] | None = None) -> dict[str, Any]:
+                holdout: int = 5, c: float = 1.0, target: str = "outcome", processes: int = 1,
+                cluster: str | None = None, on_game: Callable[[], None] | None = None) -> dict[str, Any]:
     """Make a model file at ``out`` from the records in ``paths``; returns its header.
 
     :raises AsobiError: for unreadable records, records of another game, or too little data.
@@ -272,9 +279,15 @@ def train_model(spec: GameSpec, paths: Sequence[str], out: str, command: str, *,
         raise AsobiError(f"{spec.id} declares no observation tensor and heuristic to learn a value from")
     if holdout < 2:
         raise AsobiError("--holdout must be at least 2 (every 2nd game or fewer held out)")
-    games = collect_rows(spec, paths, positions, seed, processes, cluster, on_game)
-    fitted = fit(games, holdout, c)
+    if target not in TARGETS:
+        raise AsobiError(f"the target must be one of {', '.join(TARGETS)}, not {target!r}")
     options = _options_of(paths)
+    try:
+        sides = max(spec.sides(spec.validate_options(options))) + 1
+    except AsobiError as e:
+        raise AsobiError(f"the records' game options are refused: {e}") from None
+    games = collect_rows(spec, paths, positions, seed, processes, cluster, on_game, target)
+    fitted = fit(games, holdout, c, sides)
     header = {
         "format": MODEL_FORMAT,
         "game": spec.id,
@@ -284,7 +297,7 @@ def train_model(spec: GameSpec, paths: Sequence[str], out: str, command: str, *,
         "command": command,
         "library": fitted.library,
         "options": options,
-        "features": {"kind": FEATURE_KIND, "size": len(fitted.weights)},
+        "features": {"kind": FEATURE_KIND, "size": len(fitted.weights) // sides, "sides": sides, "target": target},
         "metrics": fitted.metrics,
     }
     Path(out).write_text(model_json(header, fitted.bias, fitted.weights), encoding="utf-8")
