@@ -11,8 +11,9 @@ on a Ray cluster (as ``simulate`` plays), and gives the same rows either way.
 The games are split by their place in the data: every ``holdout``-th game is held out, the rest
 fit the model, and the held-out positions measure it (log loss and Brier score, beside a constant
 predictor — the training positions' mean — and the game's own heuristic). The fitted model is
-scikit-learn's ``LogisticRegression`` on the features scaled to unit variance (the scaling folded
-back into the weights), L2-regularised with ``C``; it is written with
+scikit-learn's ``LogisticRegression`` on the features scaled to at most 1 in size (the heuristic's
+ten times larger, so that its weight is penalised less and the model learns corrections to the
+game's heuristic; the scaling folded back into the weights), L2-regularised with ``C``; it is written with
 :func:`asobi.agents.learned.model_json`, so play needs no scikit-learn.
 
 scikit-learn is the optional ``train`` extra (``pip install 'asobi[train]'``), imported only here,
@@ -41,6 +42,8 @@ from ..core.spec import GameSpec
 from ..core.state import TERMINAL
 
 INSTALL_HINT = "pip install 'asobi[train]' (or pip install scikit-learn)"
+HEURISTIC_BOOST = 10.0
+"""How many times larger the heuristic's feature is made for fitting (its weight penalised less)."""
 
 
 @dataclass(frozen=True)
@@ -211,6 +214,7 @@ def fit(games: Sequence[GameRows], holdout: int, c: float, sides: int = 1) -> Fi
         import numpy as np
         import sklearn
         from sklearn.linear_model import LogisticRegression
+        from scipy.sparse import diags
         from sklearn.preprocessing import MaxAbsScaler
     except ImportError:
         raise AsobiError(f"asobi train needs scikit-learn, which is not installed: {INSTALL_HINT}") from None
@@ -224,7 +228,8 @@ def fit(games: Sequence[GameRows], holdout: int, c: float, sides: int = 1) -> Fi
     if not train or not test:
         raise AsobiError(f"{len(finished)} finished games are too few to hold out every {holdout}th "
                          "(give more records or a smaller --holdout)")
-    size = sizes.pop() * sides
+    block = sizes.pop()
+    size = block * sides
     x_train = _matrix(train, size)
     y_train = np.array([y for _, y, _ in train])
     # A fractional score (a draw's ½) is two rows, won with weight y and lost with weight 1 − y.
@@ -236,10 +241,14 @@ def fit(games: Sequence[GameRows], holdout: int, c: float, sides: int = 1) -> Fi
     if len(set(labels.tolist())) < 2:
         raise AsobiError("every training position ended alike (all won or all lost): nothing to learn")
     scaler = MaxAbsScaler().fit(x_train)
-    model = LogisticRegression(C=c, max_iter=2000)
-    model.fit(scaler.transform(x_train[rows]), labels, sample_weight=weights)
     scale = np.where(scaler.scale_ == 0, 1.0, scaler.scale_)
-    coef = model.coef_[0] / scale
+    # The heuristic's columns are scaled up by HEURISTIC_BOOST: their weights are penalised that
+    # many times less, so the model starts from the game's heuristic and learns corrections.
+    boost = np.ones(size)
+    boost[[block * (k + 1) - 1 for k in range(sides)]] = HEURISTIC_BOOST
+    model = LogisticRegression(C=c, max_iter=2000)
+    model.fit(x_train[rows] @ diags(boost / scale), labels, sample_weight=weights)
+    coef = model.coef_[0] * boost / scale
     bias = float(model.intercept_[0])
 
     x_test = _matrix(test, size)
