@@ -44,10 +44,10 @@ def test_a_model_made_here_loads_and_values_a_position(tmp_path):
     spec = get_game("emblem")
     model = load_model(spec, write_model(tmp_path, spec), spec.validate_options({}))
     state = spec.new_game({})
-    value = model.heuristic(spec, spec.validate_options({}))
+    values = model.values(spec, spec.validate_options({}))(state)
     # only the heuristic's weight is set: p = sigmoid(2 · heuristic)
     for seat in (0, 1):
-        assert value(state, seat) == pytest.approx(1 / (1 + math.exp(-2 * spec.search.heuristic(state, seat))))
+        assert values[seat] == pytest.approx(1 / (1 + math.exp(-2 * spec.search.heuristic(state, seat))))
 
 
 @pytest.mark.parametrize(("change", "says"), [
@@ -104,13 +104,14 @@ def test_each_side_reads_its_own_block_of_weights(tmp_path):
     path = tmp_path / "sides.json"
     # side 0's weights all zero; side 1's only on the heuristic
     path.write_text(model_json(data, 0.0, [0.0] * size + [0.0] * (size - 1) + [2.0]), encoding="utf-8")
-    value = load_model(spec, str(path), options).heuristic(spec, options)
     state = decision(spec)
+    values = load_model(spec, str(path), options).values(spec, options)(state)
     sides = spec.sides(options)
     assert set(sides) == {0, 1}
-    for seat, side in enumerate(sides):
-        expected = 0.5 if side == 0 else 1 / (1 + math.exp(-2 * spec.search.heuristic(state, seat)))
-        assert value(state, seat) == pytest.approx(expected)
+    for seat, side in enumerate(sides):  # a side is valued once, from its first seat's observation
+        first = sides.index(side)
+        expected = 0.5 if side == 0 else 1 / (1 + math.exp(-2 * spec.search.heuristic(state, first)))
+        assert values[seat] == pytest.approx(expected)
 
 
 def decision(spec):

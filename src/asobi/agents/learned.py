@@ -11,7 +11,8 @@ adapters give a learning agent) followed by one more, the game's heuristic for t
 numbers. They are placed in the block of the seat's side (``spec.sides(options)``: a camp of a
 wargame, each seat of a duel, the one table of a co-operative game), so each side has weights of
 its own — a tensor that shows the board the same to every seat (not from the seat's own side) is
-read for each side the right way round. The tensor is written into a sparse buffer (a dict of its
+read for each side the right way round. A side is valued once, from its first seat
+(:func:`side_seats`: every seat of a side scores alike). The tensor is written into a sparse buffer (a dict of its
 non-zero entries), so a leaf costs the writer's time plus one multiply-add per non-zero entry.
 
 **The model** is logistic: ``p = 1 / (1 + exp(-(bias + Σ wᵢ xᵢ)))``, scaled to the game's
@@ -45,6 +46,7 @@ from __future__ import annotations
 
 import json
 import math
+import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -89,16 +91,18 @@ class _Sparse(dict[int, float]):
 TARGETS = ("outcome", "heuristic")
 
 
-def features(spec: GameSpec, state: GameState, seat: int, size: int, side: int = 0) -> dict[int, float]:
+def features(spec: GameSpec, state: GameState, seat: int, size: int, side: int = 0,
+             viewer: int | None = None) -> dict[int, float]:
     """The features of ``state`` for ``seat`` (see the module's description), as index → value of
     the entries that are not zero, in the block of ``side`` (offset ``side × size``); ``size`` is
-    the observation tensor's length plus one, the heuristic's place being the block's last."""
+    the observation tensor's length plus one, the heuristic's place being the block's last. The
+    tensor is ``viewer``'s (default: ``seat``'s; :func:`side_seats`)."""
     writer = spec.spaces.write_observation
     heuristic = spec.search.heuristic
     if writer is None or heuristic is None:
         raise AsobiError(f"{spec.id} declares no observation tensor and heuristic to learn a value from")
     out = _Sparse()
-    writer(state, seat, cast(Any, out))
+    writer(state, seat if viewer is None else viewer, cast(Any, out))
     value = heuristic(state, seat)
     if value:
         out[size - 1] = value
@@ -130,30 +134,53 @@ class ValueModel:
             return 0.0
         return 1.0 / (1.0 + math.exp(-z))
 
-    def heuristic(self, spec: GameSpec, options: Mapping[str, Any]) -> Callable[[GameState, int], float]:
-        """The model as a game heuristic for games of ``options``: ``value(state, seat)``."""
+    def values(self, spec: GameSpec, options: Mapping[str, Any]) -> Callable[[GameState], list[float]]:
+        """The model as a leaf's values for games of ``options``: ``values(state)``, one per seat.
+
+        Seats of one side always score alike (:attr:`~asobi.core.spec.GameInfo.teams`), so each
+        side is valued once, from its first seat (:func:`side_seats`), and its value given to all
+        its seats: a wargame's two camps of two seats cost two evaluations, a co-operative
+        table one; where every seat sees the same, one tensor serves every side."""
         low, span = self.low, self.high - self.low
         writer = spec.spaces.write_observation
         game_heuristic = spec.search.heuristic
         assert writer is not None and game_heuristic is not None
         size = int(self.header["features"]["size"])
         sides = spec.sides(options)
-        # per seat: its side's block of weights, and the heuristic's weight (the block's last)
-        blocks = [self.weights[side * size:(side + 1) * size] for side in sides]
+        # per side: the seat its heuristic is for, the seat whose tensor it reads, its weights
+        plan = [(side, seat, viewer, self.weights[side * size:(side + 1) * size])
+                for side, (seat, viewer) in side_seats(spec, options).items()]
+        shared = len({viewer for _, _, viewer, _ in plan}) == 1
         bias = self.bias
         exp = math.exp
+        mul = operator.mul
 
-        def value(state: GameState, seat: int) -> float:
-            w = blocks[seat]
+        def values(state: GameState) -> list[float]:
+            by_side: dict[int, float] = {}
             out = _Sparse()
-            writer(state, seat, cast(Any, out))
-            z = bias + w[-1] * game_heuristic(state, seat)
-            for i, v in out.items():
-                z += w[i] * v
-            p = 0.0 if z < -30.0 else 1.0 / (1.0 + exp(-z))
-            return low + p * span
+            written = -1
+            for side, seat, viewer, w in plan:
+                if written != viewer or not shared:
+                    out = _Sparse()
+                    writer(state, viewer, cast(Any, out))
+                    written = viewer
+                z = bias + w[-1] * game_heuristic(state, seat) + sum(map(mul, map(w.__getitem__, out), out.values()))
+                by_side[side] = low + span * (0.0 if z < -30.0 else 1.0 / (1.0 + exp(-z)))
+            return [by_side[side] for side in sides]
 
-        return value
+        return values
+
+
+def side_seats(spec: GameSpec, options: Mapping[str, Any]) -> dict[int, tuple[int, int]]:
+    """Per side (``spec.sides(options)``), in the order of the seats: the seat it is valued for
+    (its first) and the seat whose observation tensor its features are (its first; seat 0 for
+    every side of a game whose views are public, :attr:`~asobi.core.spec.GameInfo.public_views`,
+    where one tensor then serves them all). Training and play read the same seats."""
+    out: dict[int, tuple[int, int]] = {}
+    for seat, side in enumerate(spec.sides(options)):
+        if side not in out:
+            out[side] = (seat, 0 if spec.info.public_views else seat)
+    return out
 
 
 def check_model(spec: GameSpec, header: Mapping[str, Any], where: str, options: Mapping[str, Any] | None = None) -> None:

@@ -46,7 +46,7 @@ from ..core.spec import GameSpec
 from .evaluate import (
     ROLLOUTS,
     Evaluator,
-    Heuristic,
+    Leaf,
     heuristic_value,
     random_rollout,
     rule_policy,
@@ -196,21 +196,21 @@ def make_search(spec: GameSpec, settings: SearchSettings, seed: int, options: Ma
     """The search bot ``settings`` describe. One whose learned value cannot be used (a model made
     for other rules or data, a file that cannot be read) is the game's ``hard`` level instead: a
     warning says so, and the bot's ``fallback`` holds what was said."""
-    heuristic: Heuristic | None = spec.search.heuristic
+    leaf: Leaf | None = None
     if settings.value is not None:
         try:
             checked = spec.validate_options(options)
-            heuristic = load_model(spec, settings.value, checked).heuristic(spec, checked)
+            leaf = load_model(spec, settings.value, checked).values(spec, checked)
         except ModelError as e:
             return _fallback(spec, settings, seed, options, e)
     evaluator: Evaluator
     limit = settings.depth if settings.depth is not None else spec.info.max_steps
     if settings.rollout == "heuristic":
-        evaluator = heuristic_value(spec, heuristic)
+        evaluator = heuristic_value(spec, leaf)
     elif settings.rollout == "rule":
-        evaluator = rule_rollout(spec, options, seed, limit, heuristic=heuristic)
+        evaluator = rule_rollout(spec, options, seed, limit, leaf=leaf)
     else:
-        evaluator = random_rollout(limit, heuristic=heuristic)
+        evaluator = random_rollout(limit, heuristic=spec.search.heuristic, leaf=leaf)
     prior = rule_policy(spec, options, seed) if settings.prior == "rule" else None
     return SEARCHES[settings.kind](seed, settings.budget, evaluator, settings.exploration, prior, settings.reuse)
 

@@ -2,8 +2,9 @@
 
 The data are game records (``asobi simulate --out`` lines, or bare records, one a line): each
 game is replayed, ``positions`` of its decisions are picked at random (from a generator seeded by
-the run's seed and the game's place in the data), and at each, for every seat, the features
-of :func:`asobi.agents.learned.features` are paired with the target: the seat's final score,
+the run's seed and the game's place in the data), and at each, for every side, the features
+of :func:`asobi.agents.learned.features` (for each side, read from the seats
+:func:`~asobi.agents.learned.side_seats` names) are paired with the target: the seat's final score,
 scaled to 0..1 by the game's utility range (``outcome``), or the game's heuristic for the seat at
 the end (``heuristic``). Unfinished games are left out. Replaying runs on local processes or
 on a Ray cluster (as ``simulate`` plays), and gives the same rows either way.
@@ -32,7 +33,7 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
-from ..agents.learned import FEATURE_KIND, MODEL_FORMAT, TARGETS, features, model_json
+from ..agents.learned import FEATURE_KIND, MODEL_FORMAT, TARGETS, features, model_json, side_seats
 from ..core.errors import AsobiError, BadRecordError
 from ..core.record import GameRecord, load_json, record_limit
 from ..core.registry import get_game
@@ -130,10 +131,9 @@ def game_rows(job: RowJob) -> GameRows:
     assert heuristic is not None  # features() refuses a game without one first
     rows = []
     size = _size(spec, record)
-    sides = spec.sides(spec.validate_options(record.options))
     for position in picked:
-        for seat in range(position.n_seats):
-            x = features(spec, position, seat, size, sides[seat])
+        for side, (seat, viewer) in side_seats(spec, spec.validate_options(record.options)).items():
+            x = features(spec, position, seat, size, side, viewer)
             if job.target == "heuristic":
                 target = heuristic(state, seat)
             else:
@@ -213,8 +213,8 @@ def fit(games: Sequence[GameRows], holdout: int, c: float, sides: int = 1) -> Fi
     try:
         import numpy as np
         import sklearn
-        from sklearn.linear_model import LogisticRegression
         from scipy.sparse import diags
+        from sklearn.linear_model import LogisticRegression
         from sklearn.preprocessing import MaxAbsScaler
     except ImportError:
         raise AsobiError(f"asobi train needs scikit-learn, which is not installed: {INSTALL_HINT}") from None
@@ -264,7 +264,7 @@ def fit(games: Sequence[GameRows], holdout: int, c: float, sides: int = 1) -> Fi
         "unfinished_games": len(games) - len(finished),
         **{f"logloss_{name}": round(_logloss(y_test, p), 4) for name, p in
            (("model", p_model), ("constant", p_constant), ("heuristic", p_heuristic))},
-        **{f"brier_{name}": round(float(np.mean((p - y_test) ** 2)), 4) for name, p in
+        **{f"brier_{name}": round(float(np.mean((p - y_test) ** 2)), 5) for name, p in
            (("model", p_model), ("constant", p_constant), ("heuristic", p_heuristic))},
     }
     return Fitted(bias, [float(w) for w in coef], metrics, f"scikit-learn {sklearn.__version__} LogisticRegression")
