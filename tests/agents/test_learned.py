@@ -191,3 +191,19 @@ def test_train_refuses_bad_input_clearly(tmp_path):
     bad.write_text('{"record": {"game": "emblem"}}\n', encoding="utf-8")
     result = runner.invoke(main, ["train", "emblem", str(bad), "--out", str(tmp_path / "m.json"), "--jobs", "1"])
     assert result.exit_code == 2 and "error:" in result.output and "Traceback" not in result.output
+
+
+def test_every_shipped_model_loads_under_the_current_rules_and_data():
+    from asobi.agents.learned import shipped_path
+    from asobi.core.registry import all_games
+
+    shipped = [spec for spec in all_games() if spec.search.value_model]
+    assert shipped, "no game ships a learned value"
+    for spec in shipped:
+        options = spec.validate_options({})
+        model = load_model(spec, "learned", options)  # refused after a rules or data change: retrain
+        assert model.header["command"].startswith(f"asobi train {spec.id} ")
+        assert shipped_path(spec).endswith(".json")
+        state = decision(spec)
+        values = model.values(spec, options)(state)
+        assert len(values) == state.n_seats and all(0.0 <= v <= 1.0 for v in values)
