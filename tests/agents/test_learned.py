@@ -207,3 +207,18 @@ def test_every_shipped_model_loads_under_the_current_rules_and_data():
         state = decision(spec)
         values = model.values(spec, options)(state)
         assert len(values) == state.n_seats and all(0.0 <= v <= 1.0 for v in values)
+
+
+def test_train_plays_its_own_records_first(tmp_path):
+    pytest.importorskip("sklearn")
+    records, out = tmp_path / "games.jsonl", tmp_path / "value.json"
+    args = ["train", "emblem", str(records), "--play", "6", "--bots", "rule", "--jobs", "1", "--positions", "8",
+            "--holdout", "2", "--out", str(out)]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert len(records.read_text(encoding="utf-8").splitlines()) == 6
+    header = json.loads(out.read_text(encoding="utf-8"))
+    assert header["command"].startswith(f"asobi train emblem {records} --out {out} --play 6 --bots rule")
+    assert header["metrics"]["games"] == 6 and header["metrics"]["heldout_games"] == 3
+    again = CliRunner().invoke(main, args)  # the records file exists now: --play refuses to overwrite it
+    assert again.exit_code == 2 and "exists already" in again.output
