@@ -1,7 +1,7 @@
 """A learned value for search: a model of a seat's final score from what it sees, read from a file.
 
 ``asobi train GAME`` (:mod:`asobi.sim.train`) fits the model on positions of recorded games and
-writes it here's format; a search bot named with ``value=learned`` (the game's shipped model,
+writes it in the format below; a search bot named with ``value=learned`` (the game's shipped model,
 :attr:`~asobi.core.hooks.SearchHooks.value_model`) or ``value=PATH`` values the positions it stops
 at with it instead of the game's heuristic.
 
