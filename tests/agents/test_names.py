@@ -50,7 +50,7 @@ def test_without_c_a_search_takes_the_games_exploration_constant():
     ("mcts:time=nan", "time must be"),
     ("ismcts:iters=-3", "iters must be a whole number ≥ 1, not '-3'"),
     ("ismcts:iters=1.5", "iters must be a whole number"),
-    ("mcts:speed=3", "mcts has no parameter 'speed' (its parameters: iters, time, rollout, depth, c, prior, reuse)"),
+    ("mcts:speed=3", "mcts has no parameter 'speed' (its parameters: iters, time, rollout, depth, c, prior, reuse, value)"),
     ("mcts:time", "parameter 'time' is not name=value"),
     ("mcts:iters=3:iters=4", "parameter 'iters' is given twice"),
     ("mcts:rollout=smart", "rollout must be one of random, rule, heuristic, not 'smart'"),

@@ -22,19 +22,23 @@ from ..core.spec import GameSpec
 from ..core.state import CHANCE, TERMINAL, GameState
 
 Evaluator = Callable[[GameState, Random], list[float]]
-Heuristic = Callable[[GameState, int], float]
 """Plays on from (or estimates) a state the search owns, and returns a value per seat."""
+Heuristic = Callable[[GameState, int], float]
+Leaf = Callable[[GameState], list[float]]
+"""Values an unfinished game's state for every seat at once (a learned value)."""
 
 ROLLOUTS = ("random", "rule", "heuristic")
 
 
-def leaf_values(state: GameState, heuristic: Heuristic | None) -> list[float]:
-    """A finished game's scores; otherwise each seat's value by the game's heuristic, or 0 for
-    every seat when the game declares none (an unfinished game counts as lost, as in simulation
-    summaries)."""
+def leaf_values(state: GameState, heuristic: Heuristic | None, leaf: Leaf | None = None) -> list[float]:
+    """A finished game's scores; otherwise the seats' values by ``leaf`` when given, else each
+    seat's by the game's heuristic, or 0 for every seat when the game declares none (an
+    unfinished game counts as lost, as in simulation summaries)."""
     outcome = state.outcome()
     if outcome is not None:
         return list(outcome.scores)
+    if leaf is not None:
+        return leaf(state)
     if heuristic is None:
         return [0.0] * state.n_seats
     return [heuristic(state, seat) for seat in range(state.n_seats)]
@@ -48,10 +52,11 @@ def mute_log(state: GameState) -> None:
         log.mute()
 
 
-def random_rollout(limit: int, mute: bool = True, heuristic: Heuristic | None = None) -> Evaluator:
+def random_rollout(limit: int, mute: bool = True, heuristic: Heuristic | None = None,
+                   leaf: Leaf | None = None) -> Evaluator:
     """Uniformly random decisions and chance by its probabilities, for at most ``limit`` steps
-    (with ``mute``, the state's log muted first); a game not over by then is valued by
-    ``heuristic`` (the game's, ``spec.search.heuristic``)."""
+    (with ``mute``, the state's log muted first); a game not over by then is valued by ``leaf``
+    if given, else by ``heuristic`` (the game's, ``spec.search.heuristic``)."""
 
     def evaluate(state: GameState, rng: Random) -> list[float]:
         if mute:
@@ -67,15 +72,17 @@ def random_rollout(limit: int, mute: bool = True, heuristic: Heuristic | None = 
             else:
                 legal = state.legal_actions()
                 apply(legal[int(rand() * len(legal))])
-        return leaf_values(state, heuristic)
+        return leaf_values(state, heuristic, leaf)
 
     return evaluate
 
 
-def rule_rollout(spec: GameSpec, options: Mapping[str, Any], seed: int, limit: int, mute: bool = True) -> Evaluator:
+def rule_rollout(spec: GameSpec, options: Mapping[str, Any], seed: int, limit: int, mute: bool = True,
+                 leaf: Leaf | None = None) -> Evaluator:
     """Every seat played by the game's rule bot (each deciding from its own observation of the
     sampled state), for at most ``limit`` steps (with ``mute``, the state's log muted first; the
-    rule bots read no log)."""
+    rule bots read no log); a game not over by then is valued by ``leaf`` if given, else by the
+    game's heuristic."""
     factory = spec.bots["rule"]
     heuristic = spec.search.heuristic
     bots: dict[int, Agent] = {}
@@ -95,7 +102,7 @@ def rule_rollout(spec: GameSpec, options: Mapping[str, Any], seed: int, limit: i
             if bot is None:
                 bot = bots[seat] = factory(seat, derive_seed(seed, "rollout", seat), options)
             apply(bot.act(spec.observe(state, seat)))
-        return leaf_values(state, heuristic)
+        return leaf_values(state, heuristic, leaf)
 
     return evaluate
 
@@ -115,11 +122,11 @@ def rule_policy(spec: GameSpec, options: Mapping[str, Any], seed: int) -> Callab
     return suggest
 
 
-def heuristic_value(spec: GameSpec) -> Evaluator:
-    """No rollout: the game's heuristic at the leaf."""
+def heuristic_value(spec: GameSpec, leaf: Leaf | None = None) -> Evaluator:
+    """No rollout: ``leaf`` if given, else the game's heuristic, at the leaf."""
     heuristic = spec.search.heuristic
 
     def evaluate(state: GameState, rng: Random) -> list[float]:
-        return leaf_values(state, heuristic)
+        return leaf_values(state, heuristic, leaf)
 
     return evaluate

@@ -18,6 +18,11 @@ prior      ``rule``: the searching seat tries the game's rule bot's choice first
            while a node knows little (progressive bias); ``none``
 reuse      ``yes`` (default) or ``no``: whether ``mcts`` starts a decision from the subtree of the
            position reached, kept from its last search (``ismcts`` keeps no tree)
+value      ``learned`` (the game's shipped model) or a model file's path (``asobi train``):
+           positions the search stops at (after the rollout's ``depth`` steps, or at once with
+           ``rollout=heuristic``) are valued by that learned model instead of the game's
+           heuristic (:mod:`.learned`). A model made for other rules or data is refused, and the
+           bot plays the game's ``hard`` level instead, saying so (a warning)
 ========== ================================================================================
 
 A parameter the name does not give is the game's (:class:`~asobi.core.hooks.SearchHooks`: its
@@ -30,19 +35,29 @@ from __future__ import annotations
 
 import importlib
 import math
+import warnings
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core.agent import Agent
-from ..core.bots import BotKind, BotNameError, bot_parameters
+from ..core.bots import BotKind, BotNameError, bot_parameters, game_level
 from ..core.spec import GameSpec
-from .evaluate import ROLLOUTS, Evaluator, heuristic_value, random_rollout, rule_policy, rule_rollout
+from .evaluate import (
+    ROLLOUTS,
+    Evaluator,
+    Leaf,
+    heuristic_value,
+    random_rollout,
+    rule_policy,
+    rule_rollout,
+)
+from .learned import ModelError, fallback_note, load_model
 from .search import Budget, ISMCTSAgent, MCTSAgent
 
 SEARCHES = {"mcts": MCTSAgent, "ismcts": ISMCTSAgent}
 """The game-independent search bots, by name."""
-PARAMETERS = ("iters", "time", "rollout", "depth", "c", "prior", "reuse")
+PARAMETERS = ("iters", "time", "rollout", "depth", "c", "prior", "reuse", "value")
 PRIORS = ("none", "rule")
 REUSE = {"yes": True, "no": False}
 DEFAULT_SECONDS = 0.5
@@ -59,6 +74,8 @@ class SearchSettings:
     exploration: float = 1.0
     prior: str = "none"
     reuse: bool = True
+    value: str | None = None
+    """``learned`` or a model file's path: the learned value at the leaves (``None``: the heuristic)."""
 
 
 def parse_search(spec: GameSpec, name: str) -> SearchSettings | None:
@@ -103,8 +120,15 @@ def parse_search(spec: GameSpec, name: str) -> SearchSettings | None:
         raise BotNameError(f"{where}: reuse must be yes or no, not {reuse!r}")
     if kind == "ismcts" and "reuse" in values:
         raise BotNameError(f"{where}: ismcts keeps no tree between decisions; reuse goes with mcts")
+    value = values.get("value")
+    if value is not None:
+        if spec.search.heuristic is None or spec.spaces.write_observation is None:
+            raise BotNameError(f"{where}: {spec.id} declares no heuristic and observation tensor to learn a value from")
+        if rollout != "heuristic" and depth is None:
+            raise BotNameError(f"{where}: a learned value values the position a rollout stops at; give a depth "
+                               f"or rollout=heuristic")
     return SearchSettings(kind, Budget(iterations, seconds), rollout, depth,
-                          game.exploration if exploration is None else exploration, prior, REUSE[reuse])
+                          game.exploration if exploration is None else exploration, prior, REUSE[reuse], value)
 
 
 def search_defaults(spec: GameSpec) -> str:
@@ -169,17 +193,46 @@ def user_agent_class(name: str) -> type[Agent]:
 
 
 def make_search(spec: GameSpec, settings: SearchSettings, seed: int, options: Mapping[str, Any]) -> Agent:
-    """The search bot ``settings`` describe."""
+    """The search bot ``settings`` describe. One whose learned value cannot be used (a model made
+    for other rules or data, a file that cannot be read) is the game's ``hard`` level instead: a
+    warning says so, and the bot's ``fallback`` holds what was said."""
+    leaf: Leaf | None = None
+    if settings.value is not None:
+        try:
+            checked = spec.validate_options(options)
+            leaf = load_model(spec, settings.value, checked).values(spec, checked)
+        except ModelError as e:
+            return _fallback(spec, settings, seed, options, e)
     evaluator: Evaluator
     limit = settings.depth if settings.depth is not None else spec.info.max_steps
     if settings.rollout == "heuristic":
-        evaluator = heuristic_value(spec)
+        evaluator = heuristic_value(spec, leaf)
     elif settings.rollout == "rule":
-        evaluator = rule_rollout(spec, options, seed, limit)
+        evaluator = rule_rollout(spec, options, seed, limit, leaf=leaf)
     else:
-        evaluator = random_rollout(limit, heuristic=spec.search.heuristic)
+        evaluator = random_rollout(limit, heuristic=spec.search.heuristic, leaf=leaf)
     prior = rule_policy(spec, options, seed) if settings.prior == "rule" else None
     return SEARCHES[settings.kind](seed, settings.budget, evaluator, settings.exploration, prior, settings.reuse)
+
+
+def _fallback(spec: GameSpec, settings: SearchSettings, seed: int, options: Mapping[str, Any],
+              error: ModelError) -> Agent:
+    """The game's hard level in place of a search whose learned value was refused (where hard is
+    not a search bot without a model, the same search with the game's heuristic)."""
+    hard = game_level(spec, "hard").bot
+    found = parse_search(spec, hard)
+    if found is None or found.value is not None:  # hard is no search bot (made without a seat) or needs a model
+        found = replace(settings, value=None)
+        hard = "the same search with the game's heuristic"
+    agent, instead = make_search(spec, found, seed, options), hard
+    note = fallback_note(spec, f"{settings.kind}:value={settings.value}", error, instead)
+    warnings.warn(note, LearnedValueWarning, stacklevel=2)
+    agent.fallback = note  # type: ignore[attr-defined]
+    return agent
+
+
+class LearnedValueWarning(UserWarning):
+    """A search bot could not use its learned value and plays another bot (the warning says which)."""
 
 
 def _make_search(spec: GameSpec, name: str, seed: int, options: Mapping[str, Any]) -> Agent:

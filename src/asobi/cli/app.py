@@ -20,6 +20,7 @@ from .replay import replay_cmd
 from .rules import rules
 from .serve import serve
 from .simulate import balance_cmd, simulate, study_cmd
+from .train import train
 
 
 class AsobiGroup(click.Group):
@@ -59,7 +60,7 @@ def game_commands() -> dict[str, dict[str, GameCommand]]:
 
 
 @click.group(cls=AsobiGroup, commands=[games, rules, play, resume, list_games, serve, replay_cmd, simulate, balance_cmd,
-                                       study_cmd, ladder, bench])
+                                       study_cmd, ladder, bench, train])
 @click.version_option(__version__, prog_name="asobi")
 def main() -> None:
     """asobi: play and study tabletop games — in the terminal, with bots, replays and simulations.

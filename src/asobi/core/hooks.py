@@ -118,6 +118,9 @@ class SearchHooks:
     :ivar depth: the ``depth`` of a search bot whose name gives none (at most this many rollout
         steps, then the heuristic); ``None``: rollouts to the end. A name that sets
         ``rollout=heuristic`` drops it.
+    :ivar value_model: the game's shipped learned value (:mod:`asobi.agents.learned`), a file in
+        one of its packages as ``package:file`` (``asobi.games.x:models/value.json``), which a
+        search bot named with ``value=learned`` reads; ``None``: the game ships none.
 
     A game declares here the parameters its strength ladder measured best (its
     ``docs/<game>/strength.md``), so that a bare ``mcts`` or ``ismcts`` plays as well as the game
@@ -129,6 +132,7 @@ class SearchHooks:
     prior: str = "none"
     rollout: str = "random"
     depth: int | None = None
+    value_model: str | None = None
 
 
 LEVELS = ("easy", "normal", "hard", "expert")

@@ -230,6 +230,7 @@ SPEC = GameSpec(
     records=RecordHooks(data_hash=data_hash, prepare_options=prepare_options),
     study=STUDY,
     # the ladder's best: the rule bot as prior and as 20-step rollouts (docs/emblem/strength.md)
-    search=SearchHooks(heuristic=heuristic, prior="rule", rollout="rule", depth=20),
+    search=SearchHooks(heuristic=heuristic, prior="rule", rollout="rule", depth=20,
+                       value_model="asobi.games.emblem:value.json"),  # asobi train (docs/emblem/strength.md)
     levels=LEVELS,
 )
