@@ -222,3 +222,14 @@ def test_train_plays_its_own_records_first(tmp_path):
     assert header["metrics"]["games"] == 6 and header["metrics"]["heldout_games"] == 3
     again = CliRunner().invoke(main, args)  # the records file exists now: --play refuses to overwrite it
     assert again.exit_code == 2 and "exists already" in again.output
+
+
+def test_the_command_says_a_refused_model_in_one_warning_line(tmp_path):
+    spec = get_game("emblem")
+    path = write_model(tmp_path, spec, rules_version="0")
+    result = CliRunner().invoke(main, ["simulate", "emblem", "-n", "1", "--seed", "3", "--jobs", "1",
+                                       "--bots", f"ismcts:iters=2:depth=2:value={path},rule"])
+    assert result.exit_code == 0, result.output
+    said = [line for line in result.stderr.splitlines() if "rules version '0'" in line]
+    assert len(said) == 1 and said[0].startswith("warning: ") and "plays the hard level" in said[0]
+    assert "names.py" not in result.stderr and "LearnedValueWarning" not in result.stderr

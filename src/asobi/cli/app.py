@@ -4,11 +4,13 @@ only some games have."""
 from __future__ import annotations
 
 import sys
+import warnings
 from typing import Any
 
 import click
 
 from .. import __version__
+from ..agents.names import LearnedValueWarning
 from ..core.errors import AsobiError
 from ..core.hooks import GameCommand
 from ..core.registry import all_games
@@ -24,15 +26,21 @@ from .train import train
 
 
 class AsobiGroup(click.Group):
-    """Shows an :class:`AsobiError` as one clear line and exit status 2, and offers the commands
-    only some games have (``spec.present.commands``) as ``asobi NAME GAME …``."""
+    """Shows an :class:`AsobiError` as one clear line and exit status 2, and a bot that plays
+    another in place of the one asked for as one ``warning:`` line; offers the commands only some
+    games have (``spec.present.commands``) as ``asobi NAME GAME …``."""
 
     def invoke(self, ctx: click.Context) -> Any:
-        try:
-            return super().invoke(ctx)
-        except AsobiError as e:
-            click.echo(f"error: {e}", err=True)
-            sys.exit(2)
+        with warnings.catch_warnings():
+            shown = warnings.showwarning
+            warnings.showwarning = lambda message, category, *where, **more: (
+                click.echo(f"warning: {message}", err=True) if issubclass(category, LearnedValueWarning)
+                else shown(message, category, *where, **more))
+            try:
+                return super().invoke(ctx)
+            except AsobiError as e:
+                click.echo(f"error: {e}", err=True)
+                sys.exit(2)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *game_commands()})
