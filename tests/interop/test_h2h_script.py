@@ -3,31 +3,21 @@ searches legal moves, at least twice; a whole game of ours against it ends; bad 
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="the [interop] extra is not installed")
 
 import asobi.interop.openspiel as aos  # noqa: E402
 from asobi.core import Utility  # noqa: E402
+from support.scripts import script_module  # noqa: E402
 
 from .spaced_toy import SPACED_SPEC  # noqa: E402
-
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "h2h_openspiel.py"
 
 
 @pytest.fixture(scope="module")
 def h2h():
-    spec = importlib.util.spec_from_file_location("h2h_openspiel_script", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    yield module
-    del sys.modules[spec.name]
+    with script_module("scripts/h2h_openspiel.py", "h2h_openspiel_script") as module:
+        yield module
 
 
 @pytest.fixture(scope="module")

@@ -4,28 +4,22 @@ where the ``train-rl`` extra is installed."""
 
 from __future__ import annotations
 
-import importlib.util
 import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 pytest.importorskip("gymnasium", reason="the [interop] extra is not installed")
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_ppo.py"
+from support.scripts import script_module
+
 GAME = "legion"  # the game the example trains by default (short episodes)
 
 
 @pytest.fixture(scope="module")
 def example():
-    spec = importlib.util.spec_from_file_location("train_ppo_example", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    yield module
-    del sys.modules[spec.name]
+    with script_module("examples/train_ppo.py", "train_ppo_example") as module:
+        yield module
 
 
 def _checked(policy, seen):

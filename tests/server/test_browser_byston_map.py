@@ -189,6 +189,17 @@ def _open(browser, url: str, width: int, height: int, lang: str = "en"):
     return page
 
 
+def _box(page, selector: str) -> dict[str, float]:
+    """The element's box, once it has one: a state message arriving just after the page opened
+    draws the board again, and an element measured while it is replaced has none."""
+    for _ in range(50):
+        box = page.locator(selector).bounding_box()
+        if box is not None:
+            return box
+        page.wait_for_timeout(100)
+    raise AssertionError(f"{selector} is never drawn")
+
+
 def test_a_ship_is_moved_by_clicking_its_stack_then_a_hex_it_may_reach(games, browser):
     action, named = games["move"]
     grid = static().t.map.grid
@@ -267,8 +278,8 @@ def test_the_map_reads_on_a_phone_sized_screen(games, browser):
     cost = page.eval_on_selector("#board svg [data-reach] text", "n => n.getBoundingClientRect().height")
     assert cost >= 9, cost  # its MP readable
     # the map's frame is taller than the map on a phone, so the whole reach is on the screen at × 3
-    frame = page.locator("#board svg[data-map]").bounding_box()
-    assert frame is not None and frame["height"] > frame["width"], frame
+    frame = _box(page, "#board svg[data-map]")
+    assert frame["height"] > frame["width"], frame
     centres = page.eval_on_selector_all("#board svg [data-reach] polygon", """ns => ns.map(n => {
         const r = n.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })""")
     outside = [c for c in centres if not (frame["x"] <= c[0] <= frame["x"] + frame["width"]
@@ -302,8 +313,8 @@ sheet's columns, the income as 27.2 counts it, the cup and open box, the factory
 def test_the_whole_map_fits_a_1280x720_window_with_its_counters_readable(games, browser):
     for lang, words in TABLE.items():
         page = _open(browser, games["fit_url"], 1280, 720, lang)
-        box = page.locator("#board svg[data-map]").bounding_box()
-        assert box is not None and box["x"] >= 0 and box["y"] >= 0, box
+        box = _box(page, "#board svg[data-map]")
+        assert box["x"] >= 0 and box["y"] >= 0, box
         assert box["x"] + box["width"] <= 1280 and box["y"] + box["height"] <= 720, box  # no page scroll needed
         assert page.evaluate("[scrollX, scrollY, document.documentElement.scrollWidth]") == [0, 0, 1280]
         fitted = _smallest(page)
@@ -318,7 +329,7 @@ def test_the_whole_map_fits_a_1280x720_window_with_its_counters_readable(games, 
         assert spill == [], spill
         _shot(page, "byston-map" if lang == "en" else "byston-map-ja")
         page.click("#zoom button[data-zoom='zoom in']")  # bigger counters, the map in the same frame
-        assert _smallest(page) >= 1.4 * fitted and page.locator("#board svg[data-map]").bounding_box() == box
+        assert _smallest(page) >= 1.4 * fitted and _box(page, "#board svg[data-map]") == box
         page.click("#zoom button[data-zoom='fit']")
         assert abs(_smallest(page) - fitted) < 0.5
         page.set_viewport_size({"width": 1024, "height": 600})  # a smaller window: fitted to it again
@@ -360,8 +371,8 @@ def test_the_replay_viewer_opens_a_stack_in_place(games, browser):
     step = games["replay_frames"] // 2
     page.goto(f"{games['replay_url']}?step={step}")
     page.wait_for_selector("#board svg[data-map] [data-stack]", timeout=120_000)  # the replay is built first
-    box = page.locator("#board svg[data-map]").bounding_box()
-    assert box is not None and box["y"] + box["height"] <= 720  # fitted to the window, as in play
+    box = _box(page, "#board svg[data-map]")
+    assert box["y"] + box["height"] <= 720  # fitted to the window, as in play
     hex_id = page.locator("#board svg[data-map] [data-stack]").first.evaluate("n => n.closest('[data-hex]').dataset.hex")
     page.locator(f"#board svg[data-map] [data-hex='{hex_id}'] polygon").first.click(force=True)
     page.wait_for_selector(f"#board svg[data-map] [data-open-stack='{hex_id}'] [data-printed]")  # on the map

@@ -433,16 +433,7 @@
   $("text-box").addEventListener("toggle", updateText);
   $("hint").addEventListener("click", () => { const s = current(); if (s) s.send({ type: "hint" }); });
   window.AsobiZoom.controls($("zoom"), () => $("board").querySelector("svg"), zoomView);
-  // A drawing fitted to the window is fitted again when the window changes (not when a phone's
-  // address bar comes and goes as the page scrolls: only its height changes then).
-  let resized = null, size = [window.innerWidth, window.innerHeight];
-  window.addEventListener("resize", () => {
-    const now = [window.innerWidth, window.innerHeight];
-    if (now[0] === size[0] && (now[0] < 600 || now[1] === size[1])) return;
-    size = now;
-    clearTimeout(resized);
-    resized = setTimeout(render, 150);
-  });
+  window.AsobiZoom.onResize(render);
   const gameOf = () => { const s = current(); return s ? s.state.game : ""; };
   window.AsobiInspect.attach($("board"), gameOf, () => window.asobiLang());
   $("log").addEventListener("click", (e) => {  // a clause id opens its text (hover shows it too; phones have no hover)

@@ -151,16 +151,7 @@
     location.href = url.toString();  // a new point of view is fetched whole: each seat's replay is its own
   });
   window.AsobiZoom.controls($("zoom"), () => $("board").querySelector("svg"), zoomView);
-  // A drawing fitted to the window is fitted again when the window changes (not when a phone's
-  // address bar comes and goes as the page scrolls: only its height changes then).
-  let resized = null, size = [window.innerWidth, window.innerHeight];
-  window.addEventListener("resize", () => {
-    const now = [window.innerWidth, window.innerHeight];
-    if (now[0] === size[0] && (now[0] < 600 || now[1] === size[1])) return;
-    size = now;
-    clearTimeout(resized);
-    resized = setTimeout(() => go(at), 150);
-  });
+  window.AsobiZoom.onResize(() => go(at));
   window.AsobiInspect.attach($("board"), () => (replay ? replay.game : ""), () => window.asobiLang());
   document.querySelectorAll("button.lang").forEach((b) => b.addEventListener("click", () => {
     localStorage.setItem("asobi.lang", b.dataset.lang);

@@ -107,5 +107,18 @@ window.AsobiZoom = (function () {
     svg.style.width = `${Math.floor(width)}px`;
   }
 
-  return { attach, controls, apply, fit };
+  // ``redraw`` again when the window changes size (not when a phone's address bar comes and goes
+  // as the page scrolls: only its height changes then), so a drawing fitted to it is fitted again.
+  function onResize(redraw) {
+    let waiting = null, size = [window.innerWidth, window.innerHeight];
+    window.addEventListener("resize", () => {
+      const now = [window.innerWidth, window.innerHeight];
+      if (now[0] === size[0] && (now[0] < 600 || now[1] === size[1])) return;
+      size = now;
+      clearTimeout(waiting);
+      waiting = setTimeout(redraw, 150);
+    });
+  }
+
+  return { attach, controls, apply, fit, onResize };
 })();
