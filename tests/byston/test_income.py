@@ -138,3 +138,25 @@ def test_camp_income_is_the_income_phase_by_camp():
     s.status[C["ku"]] = ARMED
     s.status[C["na"]] = WAR
     assert camp_income(s) == (32, 42)
+
+
+@rule("6.8", "6.3")
+def test_an_income_line_cites_who_was_passed_over():
+    """Rau collecting a hex the Zelana holds cites 6.8; Drake collecting a hex it holds with a Ku
+    standing by cites 6.3; neither cites 6.6 (the hex is no ally's land)."""
+    s = game()
+    [zelana] = static().counters_of(C["zelana"], "zelana")
+    s.set_where(zelana, h("1017"))  # an income hex of Drake's land
+    s.status[C["rau"]] = WAR
+    phase(s, "income", only=True)
+    [rau] = [e for e in events(s, "income") if dict(e.args)["country"] == C["rau"]]
+    assert rau.clauses == ("6.2", "6.4", "6.8", "6.9")
+    s = game()
+    clear(s, "1012")
+    put(s, "drake", "drumlo", "1012")
+    put(s, "ku", "drumlo", "1012")
+    put(s, "ku", "drumlo", "1012")
+    assert controllers(s, h("1012"))[1] == (C["drake"], C["ku"]) and collectors(s, h("1012")) == (C["drake"],)
+    phase(s, "income", only=True)
+    [drake] = [e for e in events(s, "income") if dict(e.args)["country"] == C["drake"]]
+    assert drake.clauses == ("6.2", "6.4", "6.3", "6.9")
