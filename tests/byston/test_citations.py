@@ -11,7 +11,7 @@ from asobi.core.errors import IllegalActionError
 from asobi.games.byston.board import ARMED, NEUTRAL, WAR, WAR_SINCE, ZELANA, static
 from support.scenario import rule
 
-from .helpers import C, chit, clear, events, game, h, phase, put, u
+from .helpers import C, chit, clear, events, game, h, phase, put, turn_of, u
 from .test_combat import fight, over
 from .test_move import draw
 
@@ -79,6 +79,32 @@ def test_a_make_without_a_building_is_refused_by_8_10():
     put(s, "ku", "castle", "1017")  # B-11: an ally's building does not count
     s.legal_cache = None
     assert refused(s, ("make", u("drumlo"), h("1017"))) == "8.10"
+
+
+@rule("8.2", "8.10")
+def test_a_make_refused_for_another_reason_cites_the_production_clause():
+    """Only a country with no building is refused by 8.10: a malformed make says 8.2 (the
+    decision's own clause) even then, and so does a make refused for its cost or its hex, a fort
+    (no ship made there) being a building."""
+    s = game()
+    clear(s, "0916")
+    clear(s, "1114")
+    s.gp = [100] + [0] * 6
+    phase(s, "produce_phase")
+    assert refused(s, ("make", u("drumlo"))) == "8.2"  # one argument short
+    assert refused(s, ("make", "drumlo", h("0916"))) == "8.2"  # a unit by name, not number
+    put(s, "drake", "fort", "1017")  # a fort, where ABs are made but no ship
+    s.legal_cache = None
+    assert refused(s, ("make", u("drumlo"), h("0916"))) == "8.2"  # a building, elsewhere
+    s = game()
+    s.gp = [0, 0, 100, 0, 0, 0, 0]
+    s.secret = put(s, "rau", "fort", "1418")
+    turn_of(phase(s, "produce_phase"), "produce", "rau")
+    assert refused(s, ("make", u("gunan"), h("0101"))) == "8.2"  # no building of Rau's there
+    made_at = next(a for a in s.legal_actions() if a[0] == "make" and a[2] != h("1418"))
+    s.gp[C["rau"]] = 0
+    s.legal_cache = None
+    assert refused(s, made_at) == "8.2"  # too dear now
 
 
 @rule("30.6.3", "B-11")
