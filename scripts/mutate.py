@@ -208,6 +208,21 @@ def _caches(modules: list[Any]) -> list[Any]:
     return found
 
 
+def _snapshots(modules: list[Any]) -> list[tuple[Any, CodeType]]:
+    """The module-level copies of a cache's result (``_DERIVED = derived()``: a global read is
+    cheaper than the cached call), each as code that makes it again: bound at import, before a
+    mutant's child breaks the function that computes it, they would hide that function's mutants."""
+    found = []
+    for module in modules:
+        tree = ast.parse(inspect.getsource(module))
+        for node in tree.body:
+            if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and not node.value.args
+                    and not node.value.keywords and isinstance(node.value.func, ast.Name)
+                    and hasattr(vars(module).get(node.value.func.id), "cache_clear")):
+                found.append((module, compile(ast.Module(body=[node], type_ignores=[]), inspect.getfile(module), "exec")))
+    return found
+
+
 def _compile(module: Any, fn_node: ast.FunctionDef, path: str) -> CodeType | None:
     """The code object of ``fn_node`` compiled as the module's function (same globals)."""
     wrapper = ast.Module(body=[fn_node], type_ignores=[])
@@ -236,11 +251,15 @@ class MutationPlugin:
         self.results: list[dict[str, Any]] = []
         self.baseline_s = 0.0
         self.caches: list[Any] = []
+        self.snapshots: list[tuple[Any, CodeType]] = []
 
     def pytest_runtestloop(self, session: pytest.Session) -> bool:
         items = session.items
         targets = self._targets()
-        self.caches = _caches(list({id(mod): mod for _fn, _node, mod in targets.values()}.values()))
+        modules = list({id(mod): mod for _fn, _node, mod in targets.values()}.values())
+        self.caches = _caches(modules)
+        rules = f"asobi.games.{self.game}.rules."  # a copy anywhere in the rules, not only the modules broken
+        self.snapshots = _snapshots([m for name, m in sorted(sys.modules.items()) if name.startswith(rules)])
         start = time.perf_counter()
         calls, self.duration = self._map_in_child(items, targets)
         by_id = {item.nodeid: item for item in items}
@@ -360,6 +379,11 @@ class MutationPlugin:
                     targets[m.function][0].__code__ = m.code
                     for table in self.caches:  # filled at collection, or by the unbroken code
                         table.cache_clear()
+                    try:
+                        for module, code in self.snapshots:  # and their copies, made again by the broken code
+                            exec(code, vars(module))
+                    except BaseException:
+                        os._exit(1)  # the broken code cannot even make the rules' tables: every test fails
                     devnull = os.open(os.devnull, os.O_WRONLY)
                     os.dup2(devnull, 1)
                     os.dup2(devnull, 2)
