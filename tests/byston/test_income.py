@@ -160,3 +160,24 @@ def test_an_income_line_cites_who_was_passed_over():
     phase(s, "income", only=True)
     [drake] = [e for e in events(s, "income") if dict(e.args)["country"] == C["drake"]]
     assert drake.clauses == ("6.2", "6.4", "6.3", "6.9")
+
+
+@rule("6.3")
+def test_two_countries_standing_by_in_one_hex_each_count_it():
+    """A hex that two countries standing by hold together (Na's ABs beside Ah's, in Ah's land)
+    counts in both countries' 6.3 lines."""
+    def standing_by(s):
+        phase(s, "income", only=True)
+        return {dict(e.args)["country"]: dict(e.args)["hexes"] for e in events(s, "income_standing_by")}
+
+    s = game()
+    clear(s, "1012")
+    before = standing_by(s)
+    s = game()
+    clear(s, "1012")
+    put(s, "na", "botune", "1012")
+    put(s, "na", "botune", "1012")
+    put(s, "ah", "drumlo", "1012")
+    assert controllers(s, h("1012"))[1] == (C["na"], C["ah"]) and collectors(s, h("1012")) == ()
+    after = standing_by(s)
+    assert after[C["na"]] == before[C["na"]] + 1 and after[C["ah"]] == before[C["ah"]]
