@@ -10,6 +10,8 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
 
 import pytest
 
@@ -61,14 +63,23 @@ def server(tmp_path_factory) -> Iterator[str]:
     thread.join(10)
 
 
-@pytest.fixture(scope="module")
-def browser(server):
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright, closed afterwards."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture(scope="module")
+def browser(server):
+    with chromium() as b:
         yield b
-        b.close()
 
 
 def _screenshot(page, name: str) -> None:

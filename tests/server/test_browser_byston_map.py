@@ -26,7 +26,7 @@ from asobi.games.byston.board import static
 from asobi.games.byston.present.targets import targets
 from asobi.games.byston.view import view
 
-from .test_browser import ARGS, CHROMIUM, _need_browser
+from .test_browser import _need_browser, chromium
 
 pytestmark = pytest.mark.browser
 
@@ -162,12 +162,8 @@ def games(tmp_path_factory) -> Iterator[dict[str, Any]]:
 
 @pytest.fixture(scope="module")
 def browser(games):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 def _shot(page, name: str) -> None:
