@@ -13,7 +13,8 @@ of its log, and the clause of every refusal it gave (``why_illegal``, which an i
 error names). A refusal counts as citing its clause: a limit ("no building on a mountain", 12.5)
 changes nothing and decides no choice of its own, it only takes actions away, and the refusal is
 where the engine says which clause did (the issue's "every refusal cites the most specific
-clause"). Only scenario tests that take no arguments are run.
+clause"), unless it is the clause the game falls back on for any action it does not know at that
+decision (a refusal that names no limit). Only scenario tests that take no arguments are run.
 
 A game's scenario tests are found where its distribution keeps them: ``tests/<id>/`` beside the
 ``pyproject.toml`` that holds the game's package (asobi's own games: this folder's ``<id>/``), or
@@ -35,6 +36,10 @@ from asobi.core import all_games
 from asobi.core.clauses import DEFINITION, HEADING, UNCITED_KINDS
 from asobi.core.match import Match
 from support.scenario import cited_clauses
+
+NO_SUCH_ACTION = ("no such action",)
+"""An action no game knows: the clause of its refusal is the one a game falls back on at the
+decision (the decision's own clause), which names no limit, so a refusal citing it cites nothing."""
 
 CITATION_SEEDS = 3
 """Seeds per bot and option set of the fixed games whose events the clause-citation check reads."""
@@ -141,7 +146,7 @@ def scenario_citations(spec, clauses: set[str], monkeypatch: pytest.MonkeyPatch)
 
     def tracked_why_illegal(self, action):
         clause, why = why_illegal(self, action)
-        if clause is not None:
+        if clause is not None and clause != why_illegal(self, NO_SUCH_ACTION)[0]:
             refused.add(clause)
         return clause, why
 
