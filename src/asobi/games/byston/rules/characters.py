@@ -144,27 +144,37 @@ def task_place_near(s: State, c: int, origin: int, clause: str) -> None:
     _put_among(s, c, static().t.map.grid.nearest(origin, candidates), clause)
 
 
-def task_stranded(s: State, clause: str) -> None:
+def task_stranded(s: State, clause: str, left: int = -1, collapsed: int = 0) -> None:
     """B-15: a character on a hex with no unit of a country it may be with — its own, and for
     Rau, Na and the Zelana any of the three (B-42, B-54) — must go: anywhere with an own unit after
     a voluntary destruction (8.12, B-51; only those left with nothing to ride, B-61), else to the
-    nearest (B-23)."""
+    nearest (B-23).
+
+    ``left``: the hex a counter was just taken from (8.11, 12.11), every character having had a
+    unit to be with before (B-15), and ``collapsed`` how many countries had collapsed then: unless
+    one has collapsed since (its units left the game or changed hands everywhere, 35.2–35.4), only
+    the characters in that hex can be left without one, and only they are looked at."""
     char_at = s.char_at
-    if max(char_at) < 0:
+    if left >= 0 and s.status.count(COLLAPSED) == collapsed:
+        if left not in char_at:
+            return  # the usual case: no character there
+        chars = [k for k, at in enumerate(char_at) if at == left]
+    elif max(char_at) < 0:
         return  # no character on the map
+    else:
+        chars = [k for k, at in enumerate(char_at) if at >= 0]
     stacks = s.stacks
     owner = s.owner
     # After a collapse some characters serve an heir (35.3, 35.4); else each serves its own.
     hosts_of = _hosts_after_collapse(s) if COLLAPSED in s.status else HOSTS
     stranded = []  # in character order
-    for k, at in enumerate(char_at):
-        if at >= 0:
-            ok = hosts_of[CHAR_COUNTRY[k]]
-            for i in stacks[at]:
-                if owner[i] in ok:
-                    break
-            else:
-                stranded.append(k)
+    for k in chars:
+        ok = hosts_of[CHAR_COUNTRY[k]]
+        for i in stacks[char_at[k]]:
+            if owner[i] in ok:
+                break
+        else:
+            stranded.append(k)
     for k in stranded:
         s.push(("place_char", k, clause) if clause == "8.12" else ("place_near", k, char_at[k], clause))
 

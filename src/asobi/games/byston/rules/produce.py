@@ -284,7 +284,8 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
         s.say("8.11", "destroyed", country=country, unit=action[1], hex=action[2])
         s.set_where(i, BOX)
         s.flipped[i] = 0
-        s.push(("collapse_check",), ("stranded", "8.12"), ("produce_ask", country))
+        stranded = ("stranded", "8.12", action[2], s.status.count(COLLAPSED))  # in that hex alone
+        s.push(("collapse_check",), stranded, ("produce_ask", country))
         return
     if verb == "chit":
         k = action[1]
