@@ -156,9 +156,9 @@ def task_stranded(s: State, clause: str, left: int = -1, collapsed: int = 0) -> 
     the characters in that hex can be left without one, and only they are looked at."""
     char_at = s.char_at
     if left >= 0 and s.status.count(COLLAPSED) == collapsed:
-        if left not in char_at:
-            return  # the usual case: no character there
-        chars = [k for k, at in enumerate(char_at) if at == left]
+        chars = _in_hex(char_at, left)
+        if not chars:
+            return
     elif max(char_at) < 0:
         return  # no character on the map
     else:
@@ -177,6 +177,20 @@ def task_stranded(s: State, clause: str, left: int = -1, collapsed: int = 0) -> 
             stranded.append(k)
     for k in stranded:
         s.push(("place_char", k, clause) if clause == "8.12" else ("place_near", k, char_at[k], clause))
+
+
+def _in_hex(char_at: list[int], h: int) -> list[int]:
+    """The characters in hex ``h``, in character order (found by ``index``: a hex holds a few of
+    the 36 characters at most)."""
+    n = char_at.count(h)
+    if not n:
+        return []
+    k = char_at.index(h)
+    chars = [k]
+    while len(chars) < n:
+        k = char_at.index(h, k + 1)
+        chars.append(k)
+    return chars
 
 
 HOSTS = tuple(hosts(c) for c in range(7))
