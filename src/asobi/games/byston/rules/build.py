@@ -3,6 +3,7 @@ factory at the Rian coast (30.6.1–30.6.2, B-37)."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from itertools import compress, filterfalse
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +18,7 @@ from ..board import (
     building_at,
     holds_two,
     in_box,
+    owns_just_its_own,
     static,
 )
 from ..tables import Terrain
@@ -151,13 +153,19 @@ def razable(s: State, country: int) -> list[int]:
     """12.11: hexes of the country's own buildings it may destroy to build again elsewhere (not its
     last counter on the map, B-51)."""
     where = s.where
-    owner = s.owner
-    mine = [i for i in derived().buildings_of[country] if where[i] >= 0 and owner[i] == country]
-    if not mine:
-        return []
-    if len(mine) == 1 and not holds_two(s, country):
+    if owns_just_its_own(s, country):  # its buildings are its castle and fort ranges
+        d = derived()
+        castles = d.castles_of[country]
+        forts = d.forts_of[country]
+        places = where[castles.start : castles.stop] + where[forts.start : forts.stop]
+        places.sort()
+        del places[: bisect_left(places, 0)]  # off the map (negative)
+    else:
+        owner = s.owner
+        places = sorted([where[i] for i in derived().buildings_of[country] if where[i] >= 0 and owner[i] == country])
+    if len(places) == 1 and not holds_two(s, country):
         return []  # B-51: never the last counter on the map
-    return sorted([where[i] for i in mine])
+    return places
 
 
 def legal_build(s: State) -> list[tuple[Any, ...]]:
