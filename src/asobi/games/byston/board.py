@@ -8,6 +8,7 @@ does Drake have in its factory box" is a scan of a few entries. Nothing here cha
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -347,7 +348,11 @@ def owned_hexes(s: State, country: int) -> set[int]:
     printed = st.printed_owner
     if owner is printed:
         mine = st.ranges_of[country]
-        hexes = set(where[mine.start : mine.stop])
+        # Sorted, its places on the map are the last ones (off the map is negative): only those
+        # are hashed (a set of ints past 256 compares each one that collides).
+        places = where[mine.start : mine.stop]
+        places.sort()
+        return set(places[bisect_left(places, 0) :])
     else:
         hexes = set()
         for d, r in enumerate(st.ranges_of):
