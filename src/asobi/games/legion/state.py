@@ -201,7 +201,7 @@ class LegionState(FlowState, DeclaredState):
         """Log a public event."""
         self.log_tail.append((clause, key, tuple(args.items()), None))
 
-    def tell(self, to: int, clause: str, key: str, **args: Any) -> None:
+    def tell(self, to: int, clause: str, key: str, /, **args: Any) -> None:
         """Log an event only ``to`` may see (a card drawn into a hidden hand)."""
         self.log_tail.append((clause, key, tuple(args.items()), (to,)))
 

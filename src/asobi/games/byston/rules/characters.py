@@ -82,10 +82,11 @@ def task_character_phase(s: State) -> None:
 
 def task_enter(s: State, k: int) -> None:
     clause, who, mark, after, person, fallback, condition = ENTRIES[k]
-    st = static()
-    c = st.char_index(who)
     when = s.marks[mark]
-    if s.char_at[c] != NOT_ENTERED or not when or (after and when >= s.turn):
+    if not when:
+        return  # the usual case: its milestone has not happened
+    c = static().char_index(who)
+    if s.char_at[c] != NOT_ENTERED or (after and when >= s.turn):
         return
     if condition and _waits_for(s, condition):
         return
