@@ -163,8 +163,10 @@ def movable_ships(s: State, country: int, kind: int) -> list[tuple[int, int, int
         key = (u, at, s.flipped[i])
         if key in out:
             continue
-        if any(may_enter(s, country, u, n) for n in adjacency[at]):
-            out.add(key)
+        for n in adjacency[at]:
+            if may_enter(s, country, u, n):
+                out.add(key)
+                break
     return sorted(out)
 
 
@@ -358,7 +360,13 @@ def _hostile(s: State, country: int, hexes: list[int]) -> set[int]:
     mine = camp[country]
     owner = s.owner
     stacks = s.stacks
-    return {h for h in hexes if any(camp[owner[i]] != mine for i in stacks[h])}
+    hostile = set()  # (plain loops: an any() of a generator per hex costs more than the scan)
+    for h in hexes:
+        for i in stacks[h]:
+            if camp[owner[i]] != mine:
+                hostile.add(h)
+                break
+    return hostile
 
 
 def task_step_ask(s: State, country: int) -> None:
