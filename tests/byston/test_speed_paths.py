@@ -260,10 +260,12 @@ def compared_listings(seen: dict[str, set[tuple[Any, ...]]]) -> Iterator[None]:
 
     fast_stranded = FLOW.tasks["stranded"]
 
-    def stranded(s: BystonState, clause: str) -> None:
+    def stranded(s: BystonState, clause: str, *hex_and_collapsed: int) -> None:
+        # After a destruction the fast sweep looks at the one hex a counter left (unless a country
+        # collapsed since); the plain one at every character on the map, and they must agree.
         want = plain_stranded(s, clause)
         before = len(s.agenda)
-        fast_stranded(s, clause)
+        fast_stranded(s, clause, *hex_and_collapsed)
         assert s.agenda[before:] == want, (s.agenda[before:], want)
         seen["stranded"].update([("swept",), *want])
 

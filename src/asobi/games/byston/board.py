@@ -8,6 +8,7 @@ does Drake have in its factory box" is a scan of a few entries. Nothing here cha
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -262,7 +263,7 @@ def counters_at(s: State, hex_index: int) -> tuple[int, ...]:
 
 def building_at(s: State, hex_index: int) -> int:
     """The building counter on a hex, or −1 (12.6: at most one)."""
-    is_building = static().is_building_counter
+    is_building = _STATIC.is_building_counter
     for i in s.stacks[hex_index]:
         if is_building[i]:
             return i
@@ -316,7 +317,7 @@ def holds_two(s: State, country: int) -> bool:
     """Whether ``country`` owns at least two counters on the map (B-51: a country never destroys
     its last counter on the map)."""
     if owns_just_its_own(s, country):
-        groups = static().groups_of[country]
+        groups = _STATIC.groups_of[country]
         return sum(s.on_map_n[groups.start : groups.stop]) >= 2
     return len(owned_on_map(s, country)) >= 2
 
@@ -347,7 +348,11 @@ def owned_hexes(s: State, country: int) -> set[int]:
     printed = st.printed_owner
     if owner is printed:
         mine = st.ranges_of[country]
-        hexes = set(where[mine.start : mine.stop])
+        # Sorted, its places on the map are the last ones (off the map is negative): only those
+        # are hashed (a set of ints past 256 compares each one that collides).
+        places = where[mine.start : mine.stop]
+        places.sort()
+        return set(places[bisect_left(places, 0) :])
     else:
         hexes = set()
         for d, r in enumerate(st.ranges_of):
@@ -365,7 +370,7 @@ def owns_just_its_own(s: State, country: int) -> bool:
     """Whether the counters ``country`` owns are exactly the ones printed in its colour (no
     remnants changed hands, 35.3), so a scan of its own range finds all of them."""
     owner = s.owner
-    st = static()
+    st = _STATIC
     printed = st.printed_owner
     if owner is printed:  # no counter changed hands (the usual case): shared, not compared
         return True
@@ -382,7 +387,12 @@ def find_counter(s: State, owner: int, unit: int, hex_index: int, flipped: int) 
     four are interchangeable, so actions name them by these and not by number (a player cannot
     tell two face-up Drumlo in one hex apart)."""
     where = s.where
-    for i in static().unit_counters[unit]:
+    for i in _STATIC.unit_counters[unit]:
         if where[i] == hex_index and s.owner[i] == owner and s.flipped[i] == flipped:
             return i
     raise AssertionError("no such counter")
+
+
+_STATIC = static()
+"""The numbering, read as a global by the helpers the rules call every step (a call of the cached
+``static()`` costs more)."""

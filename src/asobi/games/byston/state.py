@@ -355,11 +355,13 @@ class BystonState(FlowState, DeclaredState):
         self.stacks = stacks_of(self.where)
         self.on_map_n, self.in_box_n, self.in_supply_n = counts_of(self.where)
 
-    def say(self, clause: str, key: str, **args: Any) -> None:
+    # (``/``: the event's arguments, passed by keyword, are then not compared with the names of
+    # the parameters before them on every call)
+    def say(self, clause: str, key: str, /, **args: Any) -> None:
         """Log a public event citing ``clause``."""
         self.log_tail.append((clause, key, tuple(args.items()), None))
 
-    def cite(self, clause: str, also: tuple[str, ...], key: str, **args: Any) -> None:
+    def cite(self, clause: str, also: tuple[str, ...], key: str, /, **args: Any) -> None:
         """Log a public event citing ``clause`` and the further clauses ``also`` that acted in it
         (6.4 and 6.5 beside 6.2's income); with none it is :meth:`say`."""
         if also:

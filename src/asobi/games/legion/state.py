@@ -195,11 +195,13 @@ class LegionState(FlowState, DeclaredState):
         self.run()
 
     # ---- small helpers the rules modules use ------------------------------------------------
-    def say(self, clause: str, key: str, **args: Any) -> None:
+    # (``/``: the event's arguments, passed by keyword, are then not compared with the names of
+    # the parameters before them on every call)
+    def say(self, clause: str, key: str, /, **args: Any) -> None:
         """Log a public event."""
         self.log_tail.append((clause, key, tuple(args.items()), None))
 
-    def tell(self, to: int, clause: str, key: str, **args: Any) -> None:
+    def tell(self, to: int, clause: str, key: str, /, **args: Any) -> None:
         """Log an event only ``to`` may see (a card drawn into a hidden hand)."""
         self.log_tail.append((clause, key, tuple(args.items()), (to,)))
 

@@ -23,6 +23,9 @@ JOINT = (RAU, NA, ZELANA)
 ACT = ("act",)
 WAIT = ("wait",)
 
+_STATIC = static()
+"""The numbering, read as a global (a call of the cached ``static()`` costs more)."""
+
 
 def zelana_host(s: State) -> int:
     """34.4: the Zelana acts on Rau's chits while Na is not at war, on Na's once it is (after
@@ -38,7 +41,7 @@ def task_action(s: State, country: int, chit: int) -> None:
         s.cite("14.5", ("34.5",), "action", country=country, chit=chit)  # 34.5: on its own chit
     else:
         s.say("14.5", "action", country=country, chit=chit)
-    kind = KIND_OF_CHIT[static().chit_kind[chit]]
+    kind = KIND_OF_CHIT[_STATIC.chit_kind[chit]]
     if country in JOINT and kind != SURPRISE and not any(s.waiting[c] for c in JOINT if c != country):
         s.ask("joint", s.seat_of(country), country, chit)
         return
@@ -51,7 +54,7 @@ def legal_joint(s: State) -> list[tuple[Any, ...]]:
 
 def apply_joint(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
     country, chit = pending[2], pending[3]
-    kind = KIND_OF_CHIT[static().chit_kind[chit]]
+    kind = KIND_OF_CHIT[_STATIC.chit_kind[chit]]
     if action[0] == "act":
         start(s, country, kind)
         return
@@ -76,7 +79,7 @@ def start(s: State, country: int, kind: int) -> None:
     if waiting[country]:
         waiting[country] = 0
         s.cite("15.7", ("15.6",), "wait_void", country=country)  # 15.6: it chose to act
-    if static().camp[country] == SHEELA_CAMP:
+    if _STATIC.camp[country] == SHEELA_CAMP:
         for c in JOINT:
             if c != country and waiting[c]:
                 movers.append((c, waiting[c]))
@@ -89,7 +92,7 @@ def start(s: State, country: int, kind: int) -> None:
                 movers.append((ZELANA, k))
                 s.say("34.4", "zelana_joins", country=host)
                 break
-    search = [("discovery", country)] if static().camp[country] == DRAKE_CAMP else []
+    search = [("discovery", country)] if _STATIC.camp[country] == DRAKE_CAMP else []
     s.push(
         *(("move_ask", c, k) for c, k in movers),
         *search,

@@ -3,6 +3,7 @@ factory at the Rian coast (30.6.1–30.6.2, B-37)."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from itertools import compress, filterfalse
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +18,7 @@ from ..board import (
     building_at,
     holds_two,
     in_box,
+    owns_just_its_own,
     static,
 )
 from ..tables import Terrain
@@ -27,6 +29,11 @@ if TYPE_CHECKING:
     from ..types import State
 
 SECRET = ("secret",)
+
+_STATIC = static()
+"""The numbering, read as a global (a call of the cached ``static()`` costs more)."""
+_DERIVED = derived()
+"""The tables derived once from the data, read as a global likewise."""
 
 
 def task_build_phase(s: State) -> None:
@@ -46,8 +53,8 @@ def _blocked(
     """Of ``hexes``: those with a building (12.6); those the enemy forbids (12.10: a ship, a
     building, or three or more ABs of the other camp); those with a Zelana ship of the Zelana
     (30.6.2). Reads only the stacks of ``hexes``."""
-    st = static()
-    d = derived()
+    st = _STATIC
+    d = _DERIVED
     kinds = d.counter_kind
     owner = s.owner
     stacks = s.stacks
@@ -80,7 +87,7 @@ def _kinds(s: State, country: int) -> list[str]:
     where = s.where
     gp = s.gp[country]
     return [
-        kind for kind, lo, hi, cost in derived().building_rows[country] if cost <= gp and BOX in where[lo:hi]
+        kind for kind, lo, hi, cost in _DERIVED.building_rows[country] if cost <= gp and BOX in where[lo:hi]
     ]
 
 
@@ -89,8 +96,8 @@ def sites(s: State, country: int) -> list[tuple[Any, ...]]:
     kinds = _kinds(s, country)
     if not kinds:
         return []
-    st = static()
-    d = derived()
+    st = _STATIC
+    d = _DERIVED
     where = s.where
     owner = s.owner
     flipped = s.flipped
@@ -142,7 +149,7 @@ def secret_allowed(s: State, country: int) -> bool:
         return False
     if "fort" not in _kinds(s, RAU):
         return False
-    h = static().rian_coast
+    h = _STATIC.rian_coast
     built, forbidden, zelana = _blocked(s, RAU, {h})
     return h in zelana and h not in built and h not in forbidden
 
@@ -151,13 +158,19 @@ def razable(s: State, country: int) -> list[int]:
     """12.11: hexes of the country's own buildings it may destroy to build again elsewhere (not its
     last counter on the map, B-51)."""
     where = s.where
-    owner = s.owner
-    mine = [i for i in derived().buildings_of[country] if where[i] >= 0 and owner[i] == country]
-    if not mine:
-        return []
-    if len(mine) == 1 and not holds_two(s, country):
+    if owns_just_its_own(s, country):  # its buildings are its castle and fort ranges
+        d = _DERIVED
+        castles = d.castles_of[country]
+        forts = d.forts_of[country]
+        places = where[castles.start : castles.stop] + where[forts.start : forts.stop]
+        places.sort()
+        del places[: bisect_left(places, 0)]  # off the map (negative)
+    else:
+        owner = s.owner
+        places = sorted([where[i] for i in _DERIVED.buildings_of[country] if where[i] >= 0 and owner[i] == country])
+    if len(places) == 1 and not holds_two(s, country):
         return []  # B-51: never the last counter on the map
-    return sorted([where[i] for i in mine])
+    return places
 
 
 def legal_build(s: State) -> list[tuple[Any, ...]]:
@@ -191,7 +204,7 @@ def apply_build(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> 
     if action[0] == "done":
         return
     country = pending[2]
-    st = static()
+    st = _STATIC
     if action[0] == "raze":
         i = building_at(s, action[1])
         s.say("12.11", "razed", country=country, unit=st.counter_unit[i], hex=action[1])
@@ -200,7 +213,8 @@ def apply_build(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> 
         if i == s.secret:
             s.secret = -1  # the fort counter is an ordinary one again; 30.6.1 allows no second
         # 32.4, 33.4 may follow (B-35); characters left without an own unit move (B-15).
-        s.push(("collapse_check",), ("stranded", "B-15"), ("build_ask", country))
+        stranded = ("stranded", "B-15", action[1], s.status.count(COLLAPSED))  # in that hex alone
+        s.push(("collapse_check",), stranded, ("build_ask", country))
         return
     if action[0] == "secret":
         kind, h = "fort", st.rian_coast
@@ -236,7 +250,7 @@ def refuse_build(s: State, action: tuple[Any, ...]) -> tuple[str, str] | None:
     action (the decision's own clause, 12.1, is cited)."""
     assert s.pending is not None
     country = s.pending[2]
-    st = static()
+    st = _STATIC
     if action == SECRET:
         if country != RAU or s.secret_built:
             return "30.6.1", "Rau alone builds the secret factory, once a game"
@@ -247,12 +261,12 @@ def refuse_build(s: State, action: tuple[Any, ...]) -> tuple[str, str] | None:
     kind, h = action[1], action[2]
     if type(h) is not int or not 0 <= h < size:
         return None
-    row = next((r for r in derived().building_rows[country] if r[0] == kind), None)
+    row = next((r for r in _DERIVED.building_rows[country] if r[0] == kind), None)
     if row is None or BOX not in s.where[row[1] : row[2]]:
         return "12.2", f"no {kind} is left in the country's factory box"
     if row[3] > s.gp[country]:
         return "12.2", f"a {kind} costs {row[3]} GP and the country has {s.gp[country]}"
-    if kind not in derived().site_kinds[country][h]:
+    if kind not in _DERIVED.site_kinds[country][h]:
         ground = st.t.map.terrain_of[h]
         if ground is Terrain.HIGHLAND:
             return "12.4", "only a fort may be built on a highland"

@@ -82,10 +82,11 @@ def task_character_phase(s: State) -> None:
 
 def task_enter(s: State, k: int) -> None:
     clause, who, mark, after, person, fallback, condition = ENTRIES[k]
-    st = static()
-    c = st.char_index(who)
     when = s.marks[mark]
-    if s.char_at[c] != NOT_ENTERED or not when or (after and when >= s.turn):
+    if not when:
+        return  # the usual case: its milestone has not happened
+    c = static().char_index(who)
+    if s.char_at[c] != NOT_ENTERED or (after and when >= s.turn):
         return
     if condition and _waits_for(s, condition):
         return
@@ -144,29 +145,53 @@ def task_place_near(s: State, c: int, origin: int, clause: str) -> None:
     _put_among(s, c, static().t.map.grid.nearest(origin, candidates), clause)
 
 
-def task_stranded(s: State, clause: str) -> None:
+def task_stranded(s: State, clause: str, left: int = -1, collapsed: int = 0) -> None:
     """B-15: a character on a hex with no unit of a country it may be with — its own, and for
     Rau, Na and the Zelana any of the three (B-42, B-54) — must go: anywhere with an own unit after
     a voluntary destruction (8.12, B-51; only those left with nothing to ride, B-61), else to the
-    nearest (B-23)."""
+    nearest (B-23).
+
+    ``left``: the hex a counter was just taken from (8.11, 12.11), every character having had a
+    unit to be with before (B-15), and ``collapsed`` how many countries had collapsed then: unless
+    one has collapsed since (its units left the game or changed hands everywhere, 35.2–35.4), only
+    the characters in that hex can be left without one, and only they are looked at."""
     char_at = s.char_at
-    if max(char_at) < 0:
+    if left >= 0 and s.status.count(COLLAPSED) == collapsed:
+        chars = _in_hex(char_at, left)
+        if not chars:
+            return
+    elif max(char_at) < 0:
         return  # no character on the map
+    else:
+        chars = [k for k, at in enumerate(char_at) if at >= 0]
     stacks = s.stacks
     owner = s.owner
     # After a collapse some characters serve an heir (35.3, 35.4); else each serves its own.
     hosts_of = _hosts_after_collapse(s) if COLLAPSED in s.status else HOSTS
     stranded = []  # in character order
-    for k, at in enumerate(char_at):
-        if at >= 0:
-            ok = hosts_of[CHAR_COUNTRY[k]]
-            for i in stacks[at]:
-                if owner[i] in ok:
-                    break
-            else:
-                stranded.append(k)
+    for k in chars:
+        ok = hosts_of[CHAR_COUNTRY[k]]
+        for i in stacks[char_at[k]]:
+            if owner[i] in ok:
+                break
+        else:
+            stranded.append(k)
     for k in stranded:
         s.push(("place_char", k, clause) if clause == "8.12" else ("place_near", k, char_at[k], clause))
+
+
+def _in_hex(char_at: list[int], h: int) -> list[int]:
+    """The characters in hex ``h``, in character order (found by ``index``: a hex holds a few of
+    the 36 characters at most)."""
+    n = char_at.count(h)
+    if not n:
+        return []
+    k = char_at.index(h)
+    chars = [k]
+    while len(chars) < n:
+        k = char_at.index(h, k + 1)
+        chars.append(k)
+    return chars
 
 
 HOSTS = tuple(hosts(c) for c in range(7))

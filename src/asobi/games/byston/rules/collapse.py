@@ -57,7 +57,7 @@ _NO_ROLE = -1
 def serving_country(s: State, k: int) -> int:
     """The country character ``k`` serves: its own, or after its country's collapse the heir's —
     Ku's characters Drake's (35.4), Rau's Na's and Na's Rau's (35.3, B-92) — while the heir stands."""
-    return country_served(s, static().char_country[k])
+    return country_served(s, _STATIC.char_country[k])
 
 
 def country_served(s: State, country: int) -> int:
@@ -109,7 +109,7 @@ def _met(s: State, country: int, chars: tuple[int, ...], units: tuple[range, ...
 
 
 def task_collapse_check(s: State) -> None:
-    st = static()
+    st = _STATIC
     status = s.status
     for country, h, clause in NAMED_CASTLE_HEXES:
         if status[country] == COLLAPSED:
@@ -131,6 +131,8 @@ def task_collapse_check(s: State) -> None:
             _remnants(s, country)
 
 
+_STATIC = static()
+"""The numbering, read as a global where the check runs after every destruction."""
 NAMED_CASTLE_HEXES = tuple((c, static().t.map.place_hex(place), clause) for c, place, clause in NAMED_CASTLES)
 LEADER_COUNTERS = tuple(
     (

@@ -9,6 +9,9 @@ from ..board import COLLAPSED, DRAKE, KU, SHEET_COUNTRIES, TL7_DRAKE, TL7_KU, ch
 if TYPE_CHECKING:
     from ..types import State
 
+_STATIC = static()
+"""The numbering, read as a global (a call of the cached ``static()`` costs more)."""
+
 NONE, NORMAL, CONCENTRATED = 0, 1, 2
 """7.2 none, 7.4 normal (+1 TL), 7.6 concentrated (+2 TL for three times the GP)."""
 
@@ -19,14 +22,14 @@ def task_develop_phase(s: State) -> None:
 
 
 def task_develop_ask(s: State, country: int) -> None:
-    if s.tl[country] < static().t.tl_max:
+    if s.tl[country] < _STATIC.t.tl_max:
         s.ask("develop", s.seat_of(country), country)
 
 
 def legal_develop(s: State) -> list[tuple[Any, ...]]:
     """B-40: a development that would pass the top of the TL track is not offered."""
     assert s.pending is not None
-    room = static().t.tl_max - s.tl[s.pending[2]]
+    room = _STATIC.t.tl_max - s.tl[s.pending[2]]
     return [("develop", k) for k in (NONE, NORMAL, CONCENTRATED) if k <= room]
 
 
@@ -44,7 +47,7 @@ def modifier(s: State, country: int) -> tuple[int, str]:
     """28.5–28.7: what Drake takes off the die, and the clause (B-8: 28.7 replaces the others)."""
     if country != DRAKE:
         return 0, ""
-    rase_wau = static().rase_wau
+    rase_wau = _STATIC.rase_wau
     shot = character_hex(s, "shot") == rase_wau
     zet = character_hex(s, "zet") == rase_wau
     if shot and zet:

@@ -83,7 +83,7 @@ def _is_ab() -> tuple[bool, ...]:
 @cache
 def _ship_counters() -> tuple[int, ...]:
     """Every ship counter's number (a few dozen of the two hundred counters)."""
-    st = static()
+    st = _STATIC
     is_ship = _tables()[2]
     return tuple(i for i, unit in enumerate(st.counter_unit) if is_ship[unit])
 
@@ -146,7 +146,7 @@ def ship_allowed(kind: int, owner: int, unit: int) -> bool:
 def movable_ships(s: State, country: int, kind: int) -> list[tuple[int, int, int]]:
     """(unit, hex, flipped) of the country's ships that this chit moves, not moved yet this phase
     (B-20, B-53), with at least one hex next to them they may enter (B-57)."""
-    st = static()
+    st = _STATIC
     unit_of = st.counter_unit
     adjacency = st.t.map.grid.adjacency
     where = s.where
@@ -163,8 +163,10 @@ def movable_ships(s: State, country: int, kind: int) -> list[tuple[int, int, int
         key = (u, at, s.flipped[i])
         if key in out:
             continue
-        if any(may_enter(s, country, u, n) for n in adjacency[at]):
-            out.add(key)
+        for n in adjacency[at]:
+            if may_enter(s, country, u, n):
+                out.add(key)
+                break
     return sorted(out)
 
 
@@ -172,7 +174,7 @@ def _find(s: State, owners: tuple[int, ...], unit: int, h: int, flipped: int, sk
     """The first counter of ``unit`` owned by one of ``owners`` on ``h`` with that face, not in
     ``skip`` nor moved this phase (counters alike in all of these are interchangeable)."""
     where = s.where
-    for i in static().unit_counters[unit]:
+    for i in _STATIC.unit_counters[unit]:
         if (
             where[i] == h
             and s.owner[i] in owners
@@ -231,7 +233,7 @@ def apply_move(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
 
 
 def _load_choices(s: State) -> list[tuple[Any, ...]]:
-    st = static()
+    st = _STATIC
     capacity = _tables()[0]
     is_ab = _is_ab()
     unit_of = st.counter_unit
@@ -297,7 +299,7 @@ def _whose_clause(carrier: int, rider: int) -> tuple[str, ...]:
 
 def _room_clause(ship: int) -> str:
     """17.15.5–17.15.8: the clause that sets how many ABs the ship carries (an ABS: no limit)."""
-    st = static()
+    st = _STATIC
     room = _tables()[0][st.counter_unit[ship]]
     if room is None:
         return "17.15.8"
@@ -333,7 +335,7 @@ def depart(s: State, country: int) -> None:
 
 def _steps(s: State) -> list[tuple[int, int]]:
     """(hex, cost) for each hex next to the moving ship it may enter with the points it has left."""
-    st = static()
+    st = _STATIC
     ship = s.ship
     here = s.where[ship]
     country = s.owner[ship]
@@ -354,11 +356,17 @@ def _steps(s: State) -> list[tuple[int, int]]:
 
 def _hostile(s: State, country: int, hexes: list[int]) -> set[int]:
     """17.6 (B-21): which of ``hexes`` hold a counter of the other camp (buildings included)."""
-    camp = static().camp
+    camp = _STATIC.camp
     mine = camp[country]
     owner = s.owner
     stacks = s.stacks
-    return {h for h in hexes if any(camp[owner[i]] != mine for i in stacks[h])}
+    hostile = set()  # (plain loops: an any() of a generator per hex costs more than the scan)
+    for h in hexes:
+        for i in stacks[h]:
+            if camp[owner[i]] != mine:
+                hostile.add(h)
+                break
+    return hostile
 
 
 def task_step_ask(s: State, country: int) -> None:
@@ -387,9 +395,9 @@ def apply_step(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
         s.set_where(i, to)
     for k in s.crew:
         s.char_at[k] = to
-    also = entry_clauses(s, country, static().counter_unit[s.ship], to)
+    also = entry_clauses(s, country, _STATIC.counter_unit[s.ship], to)
     s.cite("17.6" if cost > 1 else "17.5", also, "step", hex=to, mp=s.mp)
-    if to in static().kustanga:
+    if to in _STATIC.kustanga:
         # 17.14.3: the move ends at once; 17.14.4: a die at its end (B-24).
         ship = s.ship
         finish_move(s, country)
@@ -402,7 +410,7 @@ def apply_step(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
 def finish_move(s: State, country: int) -> None:
     """B-20: the ship sets its load down where it stopped; none of it moves again this phase."""
     ship = s.ship
-    s.say("17.1", "ship_stops", country=country, unit=static().counter_unit[ship], hex=s.where[ship])
+    s.say("17.1", "ship_stops", country=country, unit=_STATIC.counter_unit[ship], hex=s.where[ship])
     s.moved += s.cargo
     s.chars_moved += s.crew
     s.ship = -1
@@ -417,7 +425,7 @@ def chance_kustanga(s: State, action: tuple[Any, ...], ship: int) -> None:
     s.say("17.14.4", "kustanga_die", die=die)
     if die == 6 and not s.flipped[ship]:
         s.flipped[ship] = 1
-        s.say("17.14.4", "kustanga_flip", unit=static().counter_unit[ship], hex=s.where[ship])
+        s.say("17.14.4", "kustanga_flip", unit=_STATIC.counter_unit[ship], hex=s.where[ship])
 
 
 # ---- why a movement choice is refused (the clause that forbids it, for the error message) -----
@@ -429,7 +437,7 @@ cited then)."""
 def entry_refusal(s: State, country: int, unit: int, h: int) -> Refusal:
     """Why a ship of ``country`` (of unit ``unit``) may not enter hex ``h``: the clause of
     :func:`may_enter` that forbids it (``None`` when it may enter)."""
-    st = static()
+    st = _STATIC
     if h in st.kustanga and unit != _tables()[3]:
         return "17.14.1", "only the Zelana enters the Kustanga hills (17.14.2)"
     land = st.nation[h]
@@ -455,7 +463,7 @@ def entry_clauses(s: State, country: int, unit: int, h: int) -> tuple[str, ...]:
     land), 17.13 (the land of another country, at war), 34.6 (the Zelana in Sheela-camp land),
     28.4 (Drake's army in Ah's land, far enough from the Elf Castle); none for land of no nation
     or of a collapsed country (B-3)."""
-    st = static()
+    st = _STATIC
     out: tuple[str, ...] = ("17.14.2",) if h in st.kustanga else ()
     land = st.nation[h]
     status = s.status
@@ -476,7 +484,7 @@ def _int_at(action: tuple[Any, ...], n: int, size: int) -> bool:
 def refuse_move(s: State, action: tuple[Any, ...]) -> Refusal:
     """17.1–17.3, 17.7–17.11, B-53, B-57: why ("ship", unit, hex, face) may not move now."""
     assert s.pending is not None
-    st = static()
+    st = _STATIC
     country, kind = s.pending[2], s.pending[3]
     if action[:1] != ("ship",) or not _int_at(action, 3, len(st.unit_ids)):
         return None
@@ -501,7 +509,7 @@ def refuse_move(s: State, action: tuple[Any, ...]) -> Refusal:
 
 def refuse_load(s: State, action: tuple[Any, ...]) -> Refusal:
     """17.15.2–17.15.8, B-53: why an AB or a character may not go aboard the moving ship."""
-    st = static()
+    st = _STATIC
     ship = s.ship
     carrier = s.owner[ship]
     ok = riders(carrier)
@@ -525,7 +533,7 @@ def refuse_load(s: State, action: tuple[Any, ...]) -> Refusal:
 
 def refuse_step(s: State, action: tuple[Any, ...]) -> Refusal:
     """17.4–17.6, 17.12–17.14.2, 28.4, 34.6: why the moving ship may not enter a hex."""
-    st = static()
+    st = _STATIC
     grid = st.t.map.grid
     if action[:1] in (("load",), ("board",)):
         return _late_load(s, action)

@@ -276,7 +276,6 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
     verb = action[0]
     if verb == "done":
         return
-    st = static()
     if verb == "destroy":
         # 8.11: back to the factory box, usable at once; 30.5 or 31.5 may follow (a flagship off
         # the map, B-35); 8.12 for characters left without a unit.
@@ -284,7 +283,8 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
         s.say("8.11", "destroyed", country=country, unit=action[1], hex=action[2])
         s.set_where(i, BOX)
         s.flipped[i] = 0
-        s.push(("collapse_check",), ("stranded", "8.12"), ("produce_ask", country))
+        stranded = ("stranded", "8.12", action[2], s.status.count(COLLAPSED))  # in that hex alone
+        s.push(("collapse_check",), stranded, ("produce_ask", country))
         return
     if verb == "chit":
         k = action[1]
@@ -317,7 +317,7 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
             s.gp[country] -= p.make_gp
             s.cite("8.7", ("8.3", "8.4", "8.5", "8.2", "8.6", *also), "made",
                    country=country, unit=action[1], hex=action[2], gp=p.make_gp)
-            mark = MADE_MARK.get(st.unit_ids[p.unit])
+            mark = MADE_MARK.get(static().unit_ids[p.unit])
             if mark is not None and not s.marks[mark]:
                 s.set_mark(mark, s.turn)
         elif verb == "extra":
