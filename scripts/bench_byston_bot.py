@@ -30,6 +30,7 @@ import functools
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -47,9 +48,10 @@ from asobi.sim.batch import game_seed
 class _Timed(Agent):
     """An agent that times the agent it wraps."""
 
-    def __init__(self, inner: Agent, totals: dict[str, float]) -> None:
+    def __init__(self, inner: Agent, totals: dict[str, float], times: list[float]) -> None:
         self.inner = inner
         self.totals = totals
+        self.times = times
 
     def act(self, obs: Observation) -> Action:
         t0 = time.process_time()
@@ -58,6 +60,7 @@ class _Timed(Agent):
         t = self.totals
         t["time"] += dt
         t["decisions"] += 1
+        self.times.append(dt)
         if len(obs.legal) > 1:
             t["choice_time"] += dt
             t["choices"] += 1
@@ -84,6 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     spec = get_game("byston")
     options: dict[str, Any] = spec.validate_options({"players": args.players})
     totals = {"time": 0.0, "decisions": 0.0, "choice_time": 0.0, "choices": 0.0}
+    times: list[float] = []
     steps = 0
     wall = 0.0
     bands: Counter[str] = Counter()
@@ -91,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
         seed = game_seed(args.seed, i)
         seats = [f"bot:{args.bot}"] * args.players
         match = Match(spec, options, seats, seed=seed, journal=False, checked=False)
-        match.agents = [_Timed(a, totals) for a in match.agents if a is not None]
+        match.agents = [_Timed(a, totals, times) for a in match.agents if a is not None]
         t0 = time.process_time()
         match.play()
         wall += time.process_time() - t0
@@ -107,6 +111,7 @@ def main(argv: list[str] | None = None) -> int:
         f"µs per decision: {1e6 * totals['time'] / totals['decisions']:.1f} "
         f"(with a choice: {1e6 * totals['choice_time'] / max(totals['choices'], 1):.1f})"
     )
+    print(f"µs per decision, median: {1e6 * statistics.median(times):.1f}")
     print(f"µs per engine step (the rest of the loop, over all steps): {1e6 * engine / steps:.1f}")
     print(f"games per CPU second: {args.games / wall:.2f} (CPU s per game {wall / args.games:.3f})")
     print("results: " + ", ".join(f"{k} {v}" for k, v in sorted(bands.items())))

@@ -70,7 +70,10 @@ def test_the_levels_time_per_decision_is_what_they_promise(game):
         if search is not None:  # a search stops by its clock within what the level says
             assert search.budget.seconds is not None and search.budget.seconds <= level.seconds
     for level in ("hard", "expert"):
-        search = parse_search(spec, resolve_bot(spec, level))
+        bot = resolve_bot(spec, level)
+        if level == "hard" and bot in spec.bots:
+            continue  # a bot of the game's own (byston's: a rule bot that beats normal)
+        search = parse_search(spec, bot)
         assert search is not None and (search.prior, search.rollout) == (spec.search.prior, spec.search.rollout)
 
 
@@ -287,4 +290,4 @@ def test_every_games_easy_normal_and_hard_are_rated_by_a_ladder_of_their_own():
         assert all(getattr(levels, level).rating is not None for level in ("easy", "normal", "hard")), game
         assert levels.ladder.startswith(f"asobi ladder {game} "), game
     byston = get_game("byston").levels
-    assert byston.easy.rating < byston.normal.rating and byston.hard.rating < byston.normal.rating  # type: ignore[union-attr]
+    assert byston.easy.rating < byston.normal.rating < byston.hard.rating  # type: ignore[operator]

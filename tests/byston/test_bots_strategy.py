@@ -5,7 +5,8 @@ GP, and movement that neither wastes ships on walled or allied hexes nor sits id
 from __future__ import annotations
 
 from asobi.games.byston.board import ARMED, BOX, NEUTRAL, WAR, static
-from asobi.games.byston.bots import RuleBot, _saving_for_flagship, _war_cost
+from asobi.games.byston.bots import BoldBot, RuleBot, _saving_for_flagship, _war_cost
+from asobi.games.byston.state import BystonState
 
 from .helpers import C, clear, game, h, put, u
 
@@ -131,3 +132,25 @@ def test_countries_not_at_war_weigh_nothing():
     camps = RuleBot(0, 1)._strengths(s)
     assert h("1209") not in camps[1] and h("2213") not in camps[1]  # Ah's and Na's castles
     assert h("1302") not in camps[1]  # Rau is armed, not at war: its stacks weigh nothing either
+
+
+def _threatened_fort() -> BystonState:
+    """Drake's fort in 1114 with Rau's two Gunans and three Botunes two hexes off, in 1313."""
+    s = game()
+    s.status[C["rau"]] = WAR
+    clear(s, "1114")
+    put(s, "drake", "fort", "1114")
+    for unit in ("gunan", "gunan", "botune", "botune", "botune"):
+        put(s, "rau", unit, "1313")
+    return s
+
+
+def test_the_hard_levels_bot_turns_back_only_from_one_phases_move():
+    s = _threatened_fort()
+    assert RuleBot(0, 1)._threatened(s, 0, RuleBot(0, 1)._strengths(s)) == {h("1114"): 1}
+    put(s, "drake", "namwan", "1118")  # four hexes from the fort
+    assert RuleBot(0, 1)._goal(s, C["drake"], u("namwan"), h("1118"))[2] == h("1114")  # two phases' move: back
+    bold = BoldBot(0, 1)._goal(s, C["drake"], u("namwan"), h("1118"))
+    assert bold is None or bold[2] != h("1114")  # the hard level's bot goes on
+    put(s, "drake", "namwan", "1217")  # three hexes: one phase's move
+    assert BoldBot(0, 1)._goal(s, C["drake"], u("namwan"), h("1217"))[2] == h("1114")

@@ -125,7 +125,7 @@ def test_bad_arguments_are_refused_with_a_clear_error(kwargs, error) -> None:
 def test_levels_and_bots_by_name_are_opponents() -> None:
     spec = _games()[0].values[0]
     seats = len(spec.seat_names(spec.validate_options({})))
-    for name in ("bot", "bot:hard", "easy", "hard:iters=2", "random"):
+    for name in ("bot", "bot:hard", "easy", "expert:iters=2", "random"):
         env = agym.AsobiEnv(spec.id, opponents=name)
         assert set(env.opponents) == set(range(1, seats))
     env = agym.AsobiEnv(spec.id, seat=seats - 1, opponents=["random"] * (seats - 1))

@@ -267,7 +267,12 @@ THREAT_RANGE = 2
 THREAT_LEAST = 20.0
 """Less enemy weight than this (a few ABs) near a hex is no threat worth turning back for."""
 DEFEND_WITHIN = 6
-"""A ship goes back to a threatened hex of its camp two turns' moves away or nearer."""
+"""A ship goes back to a threatened hex of its camp two phases' moves away or nearer (17.4: 3 hexes a
+phase); the ``hard`` level's bot (:class:`BoldBot`) only one phase's."""
+BOLD_DEFEND_WITHIN = 3
+""":data:`DEFEND_WITHIN` for :class:`BoldBot`: a threatened hex one phase's move away or nearer
+(17.4). Against the rule bot, 2, 3 and 4 all won (3 the most) and 0 (never turning back) lost
+(``docs/byston/strength.md``, "The levels")."""
 GOAL_REACH = 30
 """A ship sets out for a goal at most this many hexes away (about ten action phases, 17.4): Rau
 and Na reach Drake's land only round Ah's and Ku's, which stay closed while they stand by (17.13)."""
@@ -521,6 +526,9 @@ class _Routes(Mapping[int, tuple[int, int]]):
 
 class RuleBot(Agent):
     """Plays every country of its seat by the rules in the module's docstring."""
+
+    defend_within = DEFEND_WITHIN
+    """How far away a threatened hex of the camp still calls a ship back (:meth:`_goal`)."""
 
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
@@ -812,7 +820,7 @@ class RuleBot(Agent):
         if here in threatened:
             return None
         dist = routes.dist
-        near = [h for h in threatened if 0 <= dist[h] <= DEFEND_WITHIN]
+        near = [h for h in threatened if 0 <= dist[h] <= self.defend_within]
         if near:
             best = min(near, key=lambda h: (threatened[h], routes[h][0], h))
             return (*routes[best], best)
@@ -1244,5 +1252,18 @@ class RuleBot(Agent):
         )
 
 
+class BoldBot(RuleBot):
+    """The rule bot, but a ship turns back for a threatened hex of its camp only when it is one
+    phase's move away or nearer (:data:`BOLD_DEFEND_WITHIN`), not two: ships further out keep to
+    their sieges and raids. The ``hard`` level: it beats the rule bot on 27.2's count
+    (``docs/byston/strength.md``)."""
+
+    defend_within = BOLD_DEFEND_WITHIN
+
+
 def make_rule_bot(seat: int, seed: int, options: Mapping[str, Any]) -> Agent:
     return RuleBot(seat, seed)
+
+
+def make_bold_bot(seat: int, seed: int, options: Mapping[str, Any]) -> Agent:
+    return BoldBot(seat, seed)
