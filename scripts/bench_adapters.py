@@ -5,7 +5,9 @@ the same games, in one process, interleaved (a busy machine moves both alike and
     .venv/bin/python scripts/bench_adapters.py [--rounds R] [--games ID,ID] [--plays N]
 
 Each round plays the same random games (same seeds) natively and through each adapter, in turn
-(the order alternates from round to round), and divides the adapter's time by the native time:
+(the order alternates from game to game), and divides the adapter's time by the native time. A
+round records its AEC games first, then plays the pyspiel comparison's games, then the
+PettingZoo comparison's, so that neither side of a comparison follows the other comparison's work:
 
 - **pyspiel step**: a whole random game through ``pyspiel`` (``is_terminal``, ``is_chance_node``,
   ``legal_actions`` or ``chance_outcomes``, ``apply_action``), against the same loop on the game
@@ -154,26 +156,38 @@ def bench_game(game_id: str, rounds: int, plays: int) -> dict[str, list[float]]:
     spiel_playout(game, Random(0))
     aec_record(env, 0, Random(0))
     for r in range(rounds):
-        # Each game is played by every side one after the other, the order alternating, so that
-        # a change of load falls on all.
+        # Each game is played by every side of a comparison one after the other, the order
+        # alternating, so that a change of load falls on all. The AEC games are recorded first
+        # and each comparison plays all its games in a run of its own, so that no side follows
+        # the other comparison's work, whose code and data push the adapter's out of the
+        # processor's caches (docs/interop.md).
         seconds = dict.fromkeys(("native", "spiel", "native_aec", "aec_last", "aec"), 0.0)
         steps = dict.fromkeys(seconds, 0)
-        for k in range(plays):
-            seed = r * 1000 + k
-            recorded = aec_record(env, seed, Random(seed + 1))
-            groups: list[list[tuple[str, Callable[[], int]]]] = [
+        seeds = [r * 1000 + k for k in range(plays)]
+        recorded = {seed: aec_record(env, seed, Random(seed + 1)) for seed in seeds}
+        groups: list[list[list[tuple[str, Callable[[], int]]]]] = [
+            [
                 [
                     ("native", lambda seed=seed: native_playout(spec, options, Random(seed))),
                     ("spiel", lambda seed=seed: spiel_playout(game, Random(seed))),
-                ],
+                ]
+                for seed in seeds
+            ],
+            [
                 [
-                    ("native_aec", lambda seed=seed: native_sampled_playout(spec, options, seed, Random(seed + 1))),
-                    ("aec_last", lambda seed=seed, rec=recorded: aec_replay(env, seed, rec, True)),
-                    ("aec", lambda seed=seed, rec=recorded: aec_replay(env, seed, rec, False)),
-                ],
-            ]
-            for group in groups:
-                for name, run in group if (r + k) % 2 == 0 else reversed(group):
+                    (
+                        "native_aec",
+                        lambda seed=seed: native_sampled_playout(spec, options, seed, Random(seed + 1)),
+                    ),
+                    ("aec_last", lambda seed=seed, rec=recorded[seed]: aec_replay(env, seed, rec, True)),
+                    ("aec", lambda seed=seed, rec=recorded[seed]: aec_replay(env, seed, rec, False)),
+                ]
+                for seed in seeds
+            ],
+        ]
+        for comparison in groups:
+            for k, sides in enumerate(comparison):
+                for name, run in sides if (r + k) % 2 == 0 else reversed(sides):
                     elapsed, n = _timed(run)
                     seconds[name] += elapsed
                     steps[name] += n

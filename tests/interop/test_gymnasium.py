@@ -130,3 +130,71 @@ def test_levels_and_bots_by_name_are_opponents() -> None:
         assert set(env.opponents) == set(range(1, seats))
     env = agym.AsobiEnv(spec.id, seat=seats - 1, opponents=["random"] * (seats - 1))
     assert set(env.opponents) == set(range(seats - 1))
+
+
+SEARCH = "bot:hard:iters=2:time=1000"
+"""The hard level's search (each game's own: ``mcts`` or ``ismcts``) with 2 iterations a decision
+and a time limit no 2 iterations reach: the budget that stops it is the iterations, so a seeded
+search repeats (a level's own limit, 1 to 2 seconds, may cut a search short on a busy machine)."""
+
+
+def _search_prefix(env: gymnasium.Env, seed: int, decisions: int) -> tuple[list[object], set[int]]:
+    """The first ``decisions`` steps of an episode against search bots, each legal id picked by a
+    generator of its own: each step's observation bytes, mask, reward and flags; and the numbers
+    of iterations the bots' searches ran (their last search's, read after each step)."""
+    pick = np.random.default_rng(seed + 1)
+    obs, info = env.reset(seed=seed)
+    out: list[object] = [(obs.tobytes(), info["action_mask"].tobytes())]
+    searched: set[int] = set()
+    for _ in range(decisions):
+        legal = np.flatnonzero(info["action_mask"])
+        assert legal.size > 0
+        obs, reward, terminated, truncated, info = env.step(int(pick.choice(legal)))
+        out.append((obs.tobytes(), info["action_mask"].tobytes(), reward, terminated, truncated))
+        searched |= {bot.stats.iterations for bot in env.unwrapped._bots.values() if bot.stats is not None}
+        if terminated or truncated:
+            break
+    return out, searched
+
+
+@pytest.mark.parametrize("spec", _games())
+def test_every_game_passes_gymnasiums_checker_against_search_bots(spec) -> None:
+    seats = len(spec.seat_names(spec.validate_options({})))
+    for seat in (0, seats - 1):  # the last seat: the searches play before its first decision
+        env = gymnasium.make(agym.env_id(spec.id), seat=seat, opponents=SEARCH)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            warnings.filterwarnings("ignore", message=".*different from the unwrapped.*")
+            check_env(env.unwrapped)
+
+
+@pytest.mark.parametrize("spec", _games())
+def test_a_seed_repeats_the_episode_against_search_bots(spec) -> None:
+    """Same seed, same picks: the same observations, masks and rewards, the searches (2
+    iterations each) drawing only from the generators the seed gives them. In a co-operative
+    game the other seats are the learning seat's team of searches."""
+    seats = len(spec.seat_names(spec.validate_options({})))
+    env = gymnasium.make(agym.env_id(spec.id), seat=seats - 1, opponents=SEARCH)
+    first, searched = _search_prefix(env, 11, 25)
+    again, _ = _search_prefix(env, 11, 25)
+    assert first == again
+    assert 2 in searched and searched <= {0, 1, 2}  # they searched, within the budget
+    other, _ = _search_prefix(env, 12, 25)
+    assert other != first
+
+
+@pytest.mark.parametrize("spec", _games())
+def test_the_mask_in_info_is_the_seats_legal_ids_against_search_bots(spec) -> None:
+    env = agym.AsobiEnv(spec.id, seat=0, opponents=SEARCH)
+    _, info = env.reset(seed=4)
+    pick = np.random.default_rng(0)
+    for _ in range(20):
+        state = env.state_now
+        assert state.current_seat == 0
+        assert info["action_mask"].dtype == np.int8
+        assert np.flatnonzero(info["action_mask"]).tolist() == [env.codec.index(a) for a in state.legal_actions()]
+        assert np.array_equal(env.action_masks(), info["action_mask"].astype(bool))
+        _, _, terminated, truncated, info = env.step(int(pick.choice(np.flatnonzero(info["action_mask"]))))
+        if terminated or truncated:
+            assert not info["action_mask"].any()
+            break

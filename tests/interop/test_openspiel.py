@@ -6,6 +6,7 @@ seat's information state."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import pickle
 
 import pytest
@@ -16,7 +17,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from asobi.core import all_games
+from asobi.core import CHANCE, all_games
 from asobi.core.bots import make_bot
 from asobi.interop import openspiel as aos
 from support import depth
@@ -293,3 +294,73 @@ def test_resampling_keeps_the_information_state_and_its_tensor(spec, options) ->
         state.apply_action(legal[rng.randint(len(legal))])
         decisions += 1
     assert decisions > 0
+
+
+@pytest.mark.parametrize(("spec", "options"), _first_cases())
+def test_a_states_ids_and_history_are_the_codecs_and_the_games_at_every_step(spec, options) -> None:
+    """Through a random game: the legal ids (chance: the ``(id, probability)`` pairs) are the
+    codec's for the state's own listing, a clone's too, and the history keeps each decision's
+    log length as the state counts it (``log_length()``), however the adapter reads it."""
+    why = missing(spec, options, chance=True, tensor=False)
+    if why:
+        pytest.skip(why)
+    game = pyspiel.load_game(f"asobi_{spec.id}", options)
+    codec = aos._codec(spec, spec.validate_options(options))
+    rng = np.random.RandomState(9)
+    state = game.new_initial_state()
+    expected = []
+    while not state.is_terminal():
+        core = state.core
+        twin = state.clone()
+        if state.is_chance_node():
+            pairs = codec.chance(core)
+            assert state.chance_outcomes() == pairs == twin.chance_outcomes()
+            assert state.legal_actions() == [i for i, _ in pairs]
+            ids, probs = zip(*pairs, strict=True)
+            action = int(rng.choice(ids, p=np.asarray(probs) / sum(probs)))
+            expected.append((CHANCE, action, 0))
+        else:
+            ids = codec.ids(core.legal_actions())
+            assert state.legal_actions() == ids == twin.legal_actions()
+            assert state.legal_actions(state.current_player()) == ids
+            action = int(rng.choice(ids))
+            expected.append((state.current_player(), action, core.log_length()))
+        state.apply_action(action)
+        assert twin.history() == [a for _, a, _ in expected[:-1]]  # the clone stayed where it was
+    assert state._core.steps() == expected
+    assert state.history() == [a for _, a, _ in expected]
+
+
+def test_remembered_chance_pairs_are_each_games_own() -> None:
+    """A chance outcome tuple given again gets its pairs from memory, and from its own game's
+    codec: the same tuple through a codec whose chance space numbers the outcomes otherwise gets
+    that codec's ids."""
+    from asobi.core import Spaces
+
+    from .spaced_toy import CardSpace
+
+    class Reversed(CardSpace):
+        def encode(self, action: tuple[object, ...]) -> int:
+            return self.size - 1 - super().encode(action)
+
+        def decode(self, index: int) -> tuple[object, ...]:
+            return super().decode(self.size - 1 - index)
+
+    other = dataclasses.replace(
+        SPACED_SPEC,
+        id="toy-highcard-reversed",
+        spaces=Spaces(
+            actions=SPACED_SPEC.spaces.actions,
+            chance=lambda options: Reversed("deal"),
+            observation_shape=SPACED_SPEC.spaces.observation_shape,
+        ),
+    )
+    outcomes = ((("deal", 1), 0.25), (("deal", 2), 0.75))
+    for spec, ids in ((SPACED_SPEC, [0, 1]), (other, [3, 2])):
+        codec = aos._codec(spec, spec.validate_options({}))
+        core = aos._Core(codec, spec.new_state(spec.validate_options({})))
+        first = core.chance_pairs(outcomes)
+        assert first == list(zip(ids, (0.25, 0.75), strict=True))
+        assert core.chance_pairs(outcomes) is first  # remembered for this tuple
+        assert core.chance_pairs(tuple(outcomes)) is first  # (the same tuple: tuple() returns it)
+        assert core.chance_pairs(tuple(list(outcomes))) == first  # an equal tuple: made again

@@ -90,10 +90,13 @@ class Codec:
         self.known_action_id: Callable[[Action], int] = self._actions.known.__getitem__
         """The id of an action the space has encoded before (``KeyError`` otherwise): the fast
         path of :meth:`ids` for adapters that list at every step."""
-        no_chance: dict[Action, int] = {}
-        self.known_chance_id: Callable[[Action], int] = (
-            self._chance.known if self._chance is not None else no_chance
-        ).__getitem__
+        self.known_chance_ids: dict[Action, int] = self._chance.known if self._chance is not None else {}
+        """The ids of the chance outcomes the space has encoded before (the fast path of
+        :meth:`chance_ids`)."""
+        self.chance_pairs: dict[int, tuple[Sequence[Any], list[tuple[int, float]]]] = {}
+        """For the OpenSpiel adapter: the ``(id, probability)`` pairs of the last few chance
+        outcome tuples the game gave, by the tuple's ``id`` (each entry keeps its tuple alive,
+        so the ``id`` is not another object's meanwhile)."""
         self.observation_shape: tuple[int, ...] | None = (
             tuple(int(n) for n in spaces.observation_shape(self.options))
             if spaces.observation_shape is not None

@@ -23,10 +23,12 @@ others. Importing this module registers every installed game as ``asobi/<id>-v0`
 - An illegal id ends the episode with ``illegal_reward`` (default -1) and
   ``info["illegal_action"]``, as PettingZoo's classic games do; ``illegal="raise"`` raises
   :class:`asobi.core.IllegalActionError` instead (the state is untouched).
-- ``reset(seed=s)`` seeds chance and the bots from ``s``; the same seed and actions give the same
-  episode when the opponents' searches have an iteration budget (a level's time limit may cut a
-  search short on a busy machine). ``reset()`` without a seed continues from the last seed's
-  generator, or from a secret one.
+- ``reset(seed=s)`` seeds chance and the bots from ``s`` (each bot a generator of its own, which
+  a search draws from, not the clock); the same seed and actions give the same episode when
+  every search is stopped by its iterations. A level's search has a time limit too, which on a
+  busy machine may stop it first: for reproducible episodes give the iterations and a time
+  limit they never reach (``opponents="bot:hard:iters=50:time=1000"``). ``reset()`` without a
+  seed continues from the last seed's generator, or from a secret one.
 """
 
 from __future__ import annotations

@@ -60,6 +60,7 @@ from asobi.core import (
     all_games,
 )
 from asobi.core.actions import Action, action_to_json
+from asobi.core.log import StateLog
 from asobi.core.spec import TensorWriter
 
 from ._codec import Codec, MissingSpaceError, tensor_buffer
@@ -203,31 +204,36 @@ class _Core:
 
     ``last`` is the history, a chain of :data:`Step` (a clone shares it: O(1)). ``seen`` keeps each seat's running digest of what it has seen with the step it covers,
     so that an information state string costs only what happened since the last one asked.
-    ``listed`` holds the ids of the state's legal actions (at a chance node, the outcomes'
-    ``(id, probability)`` pairs) beside the state's own listing, for the state as it is now (see
-    :meth:`listing`), and ``texts`` its strings with the step they are for:
+    ``ids`` holds the ids of the state's legal actions (at a chance node, the outcomes'
+    ``(id, probability)`` pairs) and ``legal`` the state's own listing, for the state as it is
+    now (see :meth:`listing`), and ``texts`` its strings with the step they are for:
     OpenSpiel asks for them several times between two moves.
     """
 
-    __slots__ = ("codec", "known_id", "last", "listed", "seat", "seen", "state", "texts")
+    __slots__ = ("codec", "ids", "known_id", "last", "legal", "seat", "seen", "slot_log", "state", "texts")
 
-    def __init__(self, codec: Codec, state: GameState) -> None:
+    def __init__(self, codec: Codec, state: GameState, slot_log: bool | None = None) -> None:
         self.codec = codec
         self.known_id = codec.known_action_id
         self.state = state
+        self.slot_log: bool = isinstance(state.log, StateLog) if slot_log is None else slot_log
+        """Whether the state keeps its log in the slots ``log_sealed`` and ``log_tail`` (read
+        for the log's length at each decision, without a call)."""
         self.seat: int = state.current_seat
         """The state's ``current_seat``, read once a step (the state changes only through
         :meth:`apply`)."""
         self.last: Step | None = None
         self.seen: dict[int, tuple[int, Step | None, bytes]] = {}
-        self.listed: tuple[list[Any], Sequence[Any]] | None = None
+        self.ids: list[Any] | None = None
+        self.legal: Sequence[Any] = ()
         self.texts: tuple[Step | None, dict[tuple[bool, int], str]] = (None, {})
 
     def __deepcopy__(self, memo: dict[int, Any] | None) -> _Core:
-        twin = _Core(self.codec, self.state.clone())
+        twin = _Core(self.codec, self.state.clone(), self.slot_log)
         twin.last = self.last
         twin.seen = dict(self.seen)
-        twin.listed = self.listed
+        twin.ids = self.ids
+        twin.legal = self.legal
         return twin
 
     def __copy__(self) -> _Core:
@@ -247,37 +253,47 @@ class _Core:
         out.reverse()
         return out
 
-    def listing(self) -> tuple[list[Any], Sequence[Any]]:
-        """What is legal now, made once a state: at a decision, the ids of the legal actions
-        (increasing) and the state's legal actions they stand for; at a chance node, the
-        ``(id, probability)`` pairs of the outcomes (ids increasing) and the state's
-        ``(outcome, probability)`` pairs; at the end, nothing."""
-        listed = self.listed
-        if listed is None:
-            state = self.state
+    def listing(self) -> list[Any]:
+        """The ids of what is legal now, made once a state and kept in ``ids`` (with the state's
+        own listing in ``legal``): at a decision, the ids of the legal actions (increasing); at a
+        chance node, the ``(id, probability)`` pairs of the outcomes (ids increasing); at the end,
+        nothing."""
+        ids = self.ids
+        if ids is None:
             seat = self.seat
-            codec = self.codec
             if seat >= 0:
-                legal = state.legal_actions()
-                listed = (self._ids(legal), legal)
-            elif seat == CHANCE:
-                outcomes = state.chance_outcomes()
+                legal = self.legal = self.state.legal_actions()
                 try:
-                    ids = map(codec.known_chance_id, map(_first, outcomes))
-                    listed = (list(zip(ids, map(_second, outcomes), strict=False)), outcomes)  # as long: both from outcomes
+                    ids = list(map(self.known_id, legal))
                 except KeyError:
-                    listed = (list(zip(codec.chance_ids(outcomes), map(_second, outcomes), strict=False)), outcomes)
+                    ids = self.codec.ids(legal)
+            elif seat == CHANCE:
+                outcomes = self.legal = self.state.chance_outcomes()
+                ids = self.chance_pairs(outcomes)
             else:
-                listed = ([], ())
-            self.listed = listed
-        return listed
+                ids, self.legal = [], ()
+            self.ids = ids
+        return ids
 
-    def _ids(self, legal: Sequence[Any]) -> list[int]:
-        """The ids of a decision's legal actions."""
+    def chance_pairs(self, outcomes: Sequence[tuple[Any, float]]) -> list[tuple[int, float]]:
+        """The ``(id, probability)`` pairs of a chance node's outcomes, remembered for the
+        outcome tuple itself while it is one of the last few a game gave (a game that keeps a
+        distribution's outcomes, as dice, or a deck unchanged since its last draw, gives the same
+        tuple again, in this state, its clones and the states a search reaches)."""
+        kept = self.codec.chance_pairs
+        pairs = kept.get(id(outcomes))
+        if pairs is not None and pairs[0] is outcomes:
+            return pairs[1]
+        known = self.codec.known_chance_ids
         try:
-            return list(map(self.known_id, legal))
+            made = [(known[a], p) for a, p in outcomes]
         except KeyError:
-            return self.codec.ids(legal)
+            made = list(zip(self.codec.chance_ids(outcomes), map(_second, outcomes), strict=True))
+        if type(outcomes) is tuple:  # (a list could change while remembered)
+            if len(kept) >= _PAIRS_KEPT:
+                kept.clear()
+            kept[id(outcomes)] = (outcomes, made)
+        return made
 
     def apply(self, index: int) -> None:
         """Apply the action (or chance outcome) with id ``index``, which must be legal now, and
@@ -285,23 +301,32 @@ class _Core:
 
         :raises IllegalActionError: if it is not (the state is untouched).
         """
-        found, listing = self.listed or self.listing()
-        state = self.state
+        found = self.ids
+        if found is None:
+            found = self.listing()
+        state: Any = self.state  # (Any: ``log_sealed`` and ``log_tail`` where ``slot_log``)
         seat = self.seat
         if seat >= 0:
-            k = bisect_left(found, index)
-            if k == len(found) or found[k] != index:
-                raise IllegalActionError(f"action id {index} is not legal now", action=("id", int(index)))
-            self.last = (self.last, seat, index, state.log_length())
-            state.apply_unchecked(listing[k])
+            # A few ids: a scan in C costs less than a bisection's call and its checks.
+            try:
+                k = found.index(index)
+            except ValueError:
+                raise IllegalActionError(f"action id {index} is not legal now", action=("id", int(index))) from None
+            if self.slot_log:  # the log's length, as ``log_length()`` counts it, read here
+                sealed = state.log_sealed
+                before = len(state.log_tail) if sealed is None else sealed.end + len(state.log_tail)
+            else:
+                before = state.log_length()
+            self.last = (self.last, seat, index, before)
+            state.apply_unchecked(self.legal[k])
         else:
             k = bisect_left(found, (index,))  # (index,) sorts just before (index, probability)
             if k == len(found) or found[k][0] != index:
                 what = "chance outcome" if seat == CHANCE else "action"  # (nothing is, at the end)
                 raise IllegalActionError(f"{what} id {index} is not legal now", action=("id", int(index)))
             self.last = (self.last, seat, index, 0)
-            state.apply_unchecked(listing[k][0])
-        self.listed = None
+            state.apply_unchecked(self.legal[k][0])
+        self.ids = None
         self.seat = state.current_seat
 
     def current_player(self) -> int:
@@ -317,29 +342,37 @@ class _Core:
         """The legal action ids of ``player`` (default: the player to move), as OpenSpiel's
         ``State::LegalActions``: the chance outcomes' ids at a chance node, nothing at the end or
         for a player not to move."""
+        if player is not None:
+            return self._legal_ids_of(player)
+        ids = self.ids
+        if ids is None:
+            if self.seat >= 0:  # the decision's listing, made here as :meth:`listing` does (one call less)
+                legal = self.legal = self.state.legal_actions()
+                try:
+                    ids = self.ids = list(map(self.known_id, legal))
+                except KeyError:
+                    ids = self.ids = self.codec.ids(legal)
+                return ids[:]
+            ids = self.listing()
+        return ids[:] if self.seat >= 0 else list(map(_first, ids))
+
+    def _legal_ids_of(self, player: int) -> list[int]:
         seat = self.seat
-        if player is not None and (seat == TERMINAL or (player != seat and seat != CHANCE)):
+        if seat == TERMINAL or (player != seat and seat != CHANCE):
             if player < 0:
                 raise AsobiError(f"legal actions of pseudo-player {player}")
             return []
-        listed = self.listed
-        if seat >= 0:
-            if listed is None:  # the decision's listing, made here as :meth:`_ids` does (one call less)
-                legal = self.state.legal_actions()
-                try:
-                    ids = list(map(self.known_id, legal))
-                except KeyError:
-                    ids = self.codec.ids(legal)
-                self.listed = (ids, legal)
-                return ids[:]
-            return listed[0][:]
-        return list(map(_first, (listed or self.listing())[0]))
+        return self.legal_ids()
 
     def chance_ids(self) -> list[tuple[int, float]]:
         """The chance outcomes' ids with their probabilities (nothing at a decision)."""
         if self.seat != CHANCE:
             return []
-        return (self.listed or self.listing())[0][:]
+        ids = self.ids
+        if ids is None:
+            outcomes = self.legal = self.state.chance_outcomes()
+            ids = self.ids = self.chance_pairs(outcomes)
+        return ids[:]
 
     def text(self, seat: int, perfect_recall: bool) -> str:
         """The seat's observation string (the JSON of its view) or information state string (with
@@ -407,6 +440,9 @@ _apply = _Core.apply
 
 _first = itemgetter(0)
 _second = itemgetter(1)
+
+_PAIRS_KEPT = 16
+"""How many chance outcome tuples a codec remembers the pairs of (``Codec.chance_pairs``)."""
 
 _JSON_OPTIONS = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
 
