@@ -132,8 +132,9 @@ def test_levels_and_bots_by_name_are_opponents() -> None:
     assert set(env.opponents) == set(range(seats - 1))
 
 
-SEARCH = "bot:hard:iters=2:time=1000"
-"""The hard level's search (each game's own: ``mcts`` or ``ismcts``) with 2 iterations a decision
+SEARCH = "bot:expert:iters=2:time=1000"
+"""The expert level's search (each game's own: ``mcts`` or ``ismcts``; a game's ``hard`` may be a
+rule bot, as byston's is) with 2 iterations a decision
 and a time limit no 2 iterations reach: the budget that stops it is the iterations, so a seeded
 search repeats (a level's own limit, 1 to 2 seconds, may cut a search short on a busy machine)."""
 
