@@ -136,7 +136,7 @@ SEARCH = "bot:expert:iters=2:time=1000"
 """The expert level's search (each game's own: ``mcts`` or ``ismcts``; a game's ``hard`` may be a
 rule bot, as byston's is) with 2 iterations a decision
 and a time limit no 2 iterations reach: the budget that stops it is the iterations, so a seeded
-search repeats (a level's own limit, 1 to 2 seconds, may cut a search short on a busy machine)."""
+search repeats (a level's own time limit may cut a search short on a busy machine)."""
 
 
 def _search_prefix(env: gymnasium.Env, seed: int, decisions: int) -> tuple[list[object], set[int]]:
