@@ -13,8 +13,12 @@ from asobi.games.byston.board import (
     MADE_WILL_WIPPS,
     MADE_ZWARTH,
     NOT_ENTERED,
+    SUPPLY,
     TODD_WOUNDED,
+    counters_at,
+    own_unit_hexes,
 )
+from asobi.games.byston.rules.collapse import serving_country
 from support.scenario import rule
 
 from .helpers import C, ch, chit, clear, events, game, h, phase, put
@@ -177,3 +181,32 @@ def test_a_person_on_the_first_hex_of_the_map_is_followed_there():
     s.char_at[ch("shot")] = h("0101")  # hex number 0, a hex like any other
     characters(s)
     assert s.char_at[ch("jabba")] == h("0101")
+
+
+@rule("13.3.1", "13.2")
+def test_an_entry_at_a_persons_hex_cites_its_clause_alone():
+    """Rimmel enters where Nie is (13.3.1): no choice of hex was made, so 13.2 is not cited."""
+    s = game(turn=8)
+    s.set_mark(ELF_CASTLE_BUILT, 8)
+    characters(s)
+    assert events(s, "enters")[0].clauses == ("13.3.1",)
+
+
+@rule("13.2", "B-43")
+def test_a_free_entry_with_one_hex_to_go_to_is_made_at_once_and_cites_13_2():
+    """Elle with nobody to follow, her country having units in one hex only: she goes there with
+    no decision asked, and the entry cites 13.2 as when her owner chooses."""
+    s = game(turn=9)
+    s.set_mark(MADE_WILL_WIPPS, 9)
+    s.char_at[ch("foizon")] = DEAD
+    s.char_at[ch("abe")] = DEAD
+    country = serving_country(s, ch("elle"))
+    for hx in own_unit_hexes(s, country):
+        if hx != h("0803"):
+            for i in counters_at(s, hx):
+                if s.owner[i] == country:
+                    s.set_where(i, SUPPLY)
+    assert own_unit_hexes(s, country) == [h("0803")]
+    characters(s)
+    assert s.pending[0] != "place" and s.char_at[ch("elle")] == h("0803")  # the turn went on
+    assert events(s, "enters")[0].clauses == ("13.3.2", "13.2")

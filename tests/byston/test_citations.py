@@ -11,7 +11,7 @@ from asobi.core.errors import IllegalActionError
 from asobi.games.byston.board import ARMED, NEUTRAL, WAR, WAR_SINCE, ZELANA, static
 from support.scenario import rule
 
-from .helpers import C, chit, clear, events, game, h, phase, put, turn_of, u
+from .helpers import C, ch, chit, clear, events, game, h, phase, put, turn_of, u
 from .test_combat import fight, over
 from .test_move import draw
 
@@ -283,3 +283,57 @@ def test_a_declaration_on_a_country_never_open_cites_the_declarers_clause():
     s.apply(("pass",))  # Drake's army
     assert s.pending == ("declare", 2, C["rau"])  # 30.3: Na is at war
     assert refused(s, ("declare", C["ku"])) == "30.3"
+
+
+@rule("30.6.4", "19.1")
+def test_a_battle_away_from_the_secret_factory_does_not_cite_30_6_4():
+    s = game()
+    s.secret = put(s, "rau", "fort", "1302")  # built, found or not: not this battle's hex
+    s.secret_found = True
+    put(s, "rau", "grimley", "1017")
+    put(s, "drake", "namwan", "1017")
+    fight(s)
+    [battle] = events(s, "battle")
+    assert battle.clauses == ("19.1", "18.1", "18.2", "18.7")
+
+
+@rule("23.2", "22.1")
+def test_the_second_camps_bombing_does_not_cite_23_2_when_the_first_camp_did_not_bomb():
+    s = game()
+    put(s, "drake", "drumlo", "1017")
+    put(s, "drake", "namwan", "1017")
+    put(s, "rau", "bozune", "1017")
+    put(s, "rau", "grimley", "1017")
+    fight(s)
+    asked = []
+    for _ in range(50):
+        if s.pending is not None and s.pending[0] == "bomb":
+            asked.append(s.pending[2])
+            s.apply(("no_bomb",) if s.pending[2] == 0 else ("bomb",))  # Drake's camp does not bomb
+        elif s.chance is not None and s.chance[0] == "pool":
+            s.apply(("hits", 0))
+        elif over(s):
+            break
+        else:
+            s.apply(s.legal_actions()[0] if s.pending is not None else s.chance_outcomes()[0][0])
+    assert asked == [0, 1]
+    bombing = {dict(e.args)["country"]: e.also for e in events(s, "pool_bombing")}
+    assert set(bombing) == {C["rau"]} and "23.2" not in bombing[C["rau"]]
+
+
+@rule("25.9.5", "B-31")
+def test_a_drake_camp_character_in_its_fort_gives_it_no_command_against_sheelas_shelling():
+    """The other camp's characters in a building give it no command: cited in the shelling of
+    Sheela's camp (the second camp) as in Drake's."""
+    s = game()
+    put(s, "rau", "grimley", "1017")
+    put(s, "drake", "fort", "1017")
+    put(s, "drake", "namwan", "1017")
+    s.char_at[ch("bern")] = h("1017")
+    fight(s)
+    if s.pending is not None and s.pending[0] == "mount":
+        fort = [a for a in s.legal_actions() if static().kind(a[1]) == "fort"]
+        s.apply(fort[0])
+    play_out(s)
+    rau = [e for e in events(s, "pool_shelling") if dict(e.args)["country"] == C["rau"]]
+    assert rau and "25.9.5" in rau[0].also

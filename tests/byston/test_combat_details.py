@@ -137,6 +137,24 @@ def test_the_zelana_stows_raus_abs_and_raus_ships_stow_the_zelanas():
     assert set(s.legal_actions()) == {("sortie_all",), ("stow", dunbine, grimley)}
 
 
+@rule("34.3", "20.1", "20.7")
+def test_a_stow_between_the_zelana_and_rau_cites_34_3_and_one_within_a_country_does_not():
+    s = game()
+    zelana = zelana_counter(s, "zelana", HEX)
+    bozune = put(s, "rau", "bozune", HEX)
+    put(s, "drake", "drumlo", HEX)
+    fight(s, "drake")
+    s.apply(("stow", bozune, zelana))  # Rau's AB in the Zelana's ship: an exchange (34.3)
+    assert [e.clauses for e in events(s, "stow")] == [("20.1", "20.7", "34.3")]
+    s = game()
+    namwan = put(s, "drake", "namwan", HEX)
+    drumlo = put(s, "drake", "drumlo", HEX)
+    put(s, "rau", "bozune", HEX)
+    fight(s)
+    s.apply(("stow", drumlo, namwan))  # Drake's AB in Drake's ship
+    assert [e.clauses for e in events(s, "stow")] == [("20.1", "20.7")]
+
+
 @rule("20.1", "17.15.8", "B-76")
 def test_an_abs_stows_any_number_of_abs():
     s = game()

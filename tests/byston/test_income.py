@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from asobi.games.byston.board import ARMED, WAR, static
+from asobi.games.byston.board import ARMED, COLLAPSED, WAR, ZELANA, static
 from asobi.games.byston.control import CONTESTED, camp_income, collectors, controllers
 from support.scenario import rule
 
@@ -181,3 +181,69 @@ def test_two_countries_standing_by_in_one_hex_each_count_it():
     assert controllers(s, h("1012"))[1] == (C["na"], C["ah"]) and collectors(s, h("1012")) == ()
     after = standing_by(s)
     assert after[C["na"]] == before[C["na"]] + 1 and after[C["ah"]] == before[C["ah"]]
+
+
+def income_line(s, country: str):
+    [e] = [e for e in events(s, "income") if dict(e.args)["country"] == C[country]]
+    return e
+
+
+@rule("6.6")
+def test_an_allys_units_in_a_countrys_own_land_leave_it_the_hex_and_the_line_cites_6_6():
+    """Drake's ABs with an armed Ku's in Drake's land: Ku, surviving, collects nothing there (6.6),
+    not because it stands by (no 6.3)."""
+    s = game()
+    s.status[C["ku"]] = ARMED
+    put(s, "drake", "drumlo", "0715")
+    put(s, "drake", "drumlo", "0715")
+    put(s, "ku", "drumlo", "0715")
+    assert controllers(s, h("0715"))[1] == (C["drake"], C["ku"]) and collectors(s, h("0715")) == (C["drake"],)
+    phase(s, "income", only=True)
+    drake = income_line(s, "drake")
+    assert drake.clauses == ("6.2", "6.4", "6.6", "6.9") and dict(drake.args)["gp"] == 20  # 0715 among them
+    assert income_of(s, "ku") == 12  # its own land only
+
+
+@rule("6.6", "6.8")
+def test_the_zelana_in_raus_land_counts_for_rau_alone_and_the_line_cites_6_6_and_6_8():
+    """The Zelana in Rau's land with Rau and Na at war: the hex is Rau's alone (6.6), through the
+    Zelana (6.8)."""
+    s = game()
+    s.status[C["rau"]] = WAR
+    s.status[C["na"]] = WAR
+    [zelana] = static().counters_of(ZELANA, "zelana")
+    s.set_where(zelana, h("1901"))  # an income hex of Rau's land, empty
+    assert collectors(s, h("1901")) == (C["rau"],)
+    phase(s, "income", only=True)
+    rau = income_line(s, "rau")
+    assert rau.clauses == ("6.2", "6.4", "6.6", "6.8", "6.9") and dict(rau.args)["gp"] == 17  # 1901 among them
+
+
+@rule("6.6", "6.3")
+def test_a_collapsed_allys_land_is_collected_and_the_line_cites_6_6():
+    """Mi collapsed: Rau's ABs with a Na's standing by take Mi's hex 2207 (6.6's exception), Na
+    collecting nothing (6.3)."""
+    s = game()
+    s.status[C["mi"]] = COLLAPSED
+    put(s, "rau", "bozune", "2207")
+    put(s, "rau", "bozune", "2207")
+    put(s, "na", "bozune", "2207")
+    assert controllers(s, h("2207"))[1] == (C["rau"], C["na"]) and collectors(s, h("2207")) == (C["rau"],)
+    phase(s, "income", only=True)
+    rau = income_line(s, "rau")
+    assert rau.clauses == ("6.2", "6.4", "6.3", "6.6", "6.9") and dict(rau.args)["gp"] == 18  # its own 17 and 2207's 1
+
+
+@rule("6.6", "6.8")
+def test_the_zelana_in_a_surviving_allys_land_yields_nothing_by_6_6_not_lost_by_6_8():
+    """The Zelana in Na's land, Rau at war, Na standing by: Rau may not collect a surviving ally's
+    land (6.6); the GP are not lost for want of a country at war (6.8)."""
+    s = game()
+    s.status[C["rau"]] = WAR
+    [zelana] = static().counters_of(ZELANA, "zelana")
+    s.set_where(zelana, h("2410"))  # an income hex of Na's land, empty
+    assert collectors(s, h("2410")) == ()
+    phase(s, "income", only=True)
+    assert [dict(e.args) for e in events(s, "income_ally_land")] == [{"hex": h("2410"), "country": C["na"]}]
+    assert [e.clause for e in events(s, "income_ally_land")] == ["6.6"] and not events(s, "income_lost")
+    assert income_of(s, "rau") == 17

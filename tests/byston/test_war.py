@@ -262,3 +262,34 @@ def test_a_tl_of_7_reached_in_the_first_turn_arms_from_the_second():
     s.set_mark(TL7_KU, 2)  # Ku reaches 7 in this very turn: Na is armed from the next (31.2)
     phase(s, "war_status")
     assert s.status[C["na"]] == NEUTRAL
+
+
+@rule("5.3", "29.3")
+def test_a_country_declaring_and_the_country_it_declares_on_each_go_to_war_by_5_3():
+    s = game(turn=7)
+    s.set_mark(MADE_GEA_GRING, 6)
+    phase(s, "war_status")
+    s.apply(("pass",))  # Drake
+    s.apply(("declare", C["na"]))  # Ku, neutral until now, on Na, neutral
+    assert [(e.clauses, dict(e.args)) for e in events(s, "at_war")] == [
+        (("5.3",), {"country": C["ku"]}),
+        (("5.3",), {"country": C["na"]}),
+    ]
+
+
+@rule("29.3", "5.1")
+def test_kus_declaration_outside_sheelas_camp_is_refused_by_29_3_and_a_malformed_one_by_5_1():
+    s = game(turn=7)
+    s.set_mark(MADE_GEA_GRING, 6)
+    phase(s, "war_status")
+    s.apply(("pass",))  # Drake
+    assert s.pending == ("declare", 1, C["ku"])
+    for target in ("drake", "ku", "zelana"):
+        with pytest.raises(IllegalActionError) as e:
+            s.apply(("declare", C[target]))
+        assert e.value.clause == "29.3"
+    for malformed in (("declare",), ("declare", "na"), ("declare", C["na"], C["ah"])):
+        with pytest.raises(IllegalActionError) as e:
+            s.apply(malformed)
+        assert e.value.clause == "5.1"  # the decision's own clause
+    assert s.status[C["ku"]] == NEUTRAL and s.pending == ("declare", 1, C["ku"])
