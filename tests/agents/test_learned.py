@@ -233,3 +233,29 @@ def test_the_command_says_a_refused_model_in_one_warning_line(tmp_path):
     said = [line for line in result.stderr.splitlines() if "rules version '0'" in line]
     assert len(said) == 1 and said[0].startswith("warning: ") and "plays the hard level" in said[0]
     assert "names.py" not in result.stderr and "LearnedValueWarning" not in result.stderr
+
+
+def learned_experts():
+    from asobi.core.registry import all_games
+
+    return [spec.id for spec in all_games()
+            if spec.levels.expert is not None and "value=learned" in spec.levels.expert.bot]
+
+
+@pytest.mark.parametrize("game", learned_experts())
+def test_an_expert_with_the_learned_value_uses_the_shipped_model_or_plays_hard_saying_so(game):
+    from dataclasses import replace
+
+    spec = get_game(game)
+    assert spec.search.value_model, f"{game}'s expert names value=learned: the game ships a model"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the shipped model is for these rules: no fallback
+        bot = make_bot(spec, "expert:iters=3", 0, 1, {})
+    assert isinstance(bot, ISMCTSAgent) and bot.budget.iterations == 3 and not hasattr(bot, "fallback")
+    state = decision(spec)
+    assert bot.act(spec.observe(state, state.current_seat)) in state.legal_actions()
+    other = replace(spec, rules_version=f"{spec.rules_version}-other")  # rules changed, model not remade
+    with pytest.warns(LearnedValueWarning, match="plays the hard level"):
+        fallen = make_bot(other, "expert", 0, 1, {})
+    hard = parse_search(spec, spec.levels.hard.bot)
+    assert hard is not None and fallen.budget == hard.budget and "rules version" in fallen.fallback

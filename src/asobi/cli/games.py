@@ -45,4 +45,4 @@ def games() -> None:
         others = sorted({*spec.bot_names(), *bot_kinds()})
         out.print(f"  bots: {', '.join(others)} (mcts, ismcts and mistakes take parameters, e.g. "
                   "bot:ismcts:time=0.5:rollout=rule; a search's parameters are iters, time, rollout, depth, c, "
-                  f"prior, reuse; this game's defaults: {search_defaults(spec)})\n")
+                  f"prior, reuse, value; this game's defaults: {search_defaults(spec)})\n")

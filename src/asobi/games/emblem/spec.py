@@ -142,7 +142,7 @@ LEVELS = Levels(
     easy=Level("mistakes:rate=0.3", 1.0, 948.0),
     normal=Level("rule", 1.0, 1500.0),
     hard=Level("ismcts:iters=100:time=2", 2.0, 1627.0),
-    expert=Level("ismcts:iters=300:time=10", 10.0),
+    expert=Level("ismcts:iters=300:time=10:value=learned", 10.0),
     ladder="asobi ladder emblem --bots easy,normal -n 100 --seed 1 --jobs 1 "
     "--results docs/emblem/strength-results-levels.jsonl --doc docs/emblem/strength-levels.md; "
     "asobi ladder emblem --bots rule,ismcts:iters=100:prior=rule:rollout=rule:depth=20 -n 400 --seed 2 --jobs 2 "
