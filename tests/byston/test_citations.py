@@ -233,14 +233,20 @@ def test_a_repair_at_an_allys_building_cites_11_3():
     assert dict(e.args)["country"] == C["ku"] and "11.3" in e.also
 
 
-@rule("23.2", "22.1")
-def test_when_both_camps_bomb_the_second_camps_bombing_cites_23_2():
+def drake_and_rau_fighting_at_1017():
+    """Drake's and Rau's units fighting at 1017: a Drumlo and a Namwan against a Bozune and a Grimley."""
     s = game()
     put(s, "drake", "drumlo", "1017")
     put(s, "drake", "namwan", "1017")
     put(s, "rau", "bozune", "1017")
     put(s, "rau", "grimley", "1017")
     fight(s)
+    return s
+
+
+@rule("23.2", "22.1")
+def test_when_both_camps_bomb_the_second_camps_bombing_cites_23_2():
+    s = drake_and_rau_fighting_at_1017()
     for _ in range(50):
         if s.pending is not None and s.pending[0] == "bomb":
             s.apply(("bomb",))
@@ -299,12 +305,7 @@ def test_a_battle_away_from_the_secret_factory_does_not_cite_30_6_4():
 
 @rule("23.2", "22.1")
 def test_the_second_camps_bombing_does_not_cite_23_2_when_the_first_camp_did_not_bomb():
-    s = game()
-    put(s, "drake", "drumlo", "1017")
-    put(s, "drake", "namwan", "1017")
-    put(s, "rau", "bozune", "1017")
-    put(s, "rau", "grimley", "1017")
-    fight(s)
+    s = drake_and_rau_fighting_at_1017()
     asked = []
     for _ in range(50):
         if s.pending is not None and s.pending[0] == "bomb":
