@@ -1,8 +1,8 @@
 """The rule bot of ドレイクの野望: one per seat, playing every country the seat runs.
 
-Nothing in this game is hidden, so the bot reads the whole position from ``obs.determinize``
-(for a game of perfect information, a copy of the state) and uses the game's own queries on it;
-it never changes the real state. Its rules, decision by decision:
+Nothing in this game is hidden, so the bot reads the whole position from ``obs.position()`` (for
+a game of perfect information, what ``obs.determinize`` gives without copying the state) and uses
+the game's own queries on it; it never changes it (the siege odds work on a copy). Its rules, decision by decision:
 
 - declare only a war that costs its camp no income (5.3, 6.3: a country standing by collects
   nothing until a war wakes it, and Drake's war on Rau lets Na in, 31.4) — so Drake takes Mi on
@@ -377,6 +377,60 @@ def _fire(s: BystonState, step: str, camp: int) -> tuple[tuple[tuple[int, float]
     return hits, min(combat.command(s, step, 1 - camp), hits[-1][0])
 
 
+_REMOVALS: dict[tuple[Any, ...], float] = {}
+""":func:`_removal_odds` already worked out, by its arguments; shared by every bot of the process."""
+
+
+def _removal_odds(
+    bombing: tuple[tuple[tuple[int, float], ...], int],
+    shelling: tuple[tuple[tuple[int, float], ...], int],
+    sizes: tuple[int, ...],
+) -> float:
+    """The chance that a building whose blocks take ``sizes`` hits, in order (B-30; 2 blocks face
+    up, 1 flipped), is removed within :data:`SIEGE_BATTLES` battles by these hits in bombing and
+    shelling (:func:`_fire`: the distribution and the defender's command, 25.9) — the last part of
+    :meth:`RuleBot._siege_odds`, which many groups and buildings share."""
+    key = (bombing, shelling, sizes)
+    cached = _REMOVALS.get(key)
+    if cached is not None:
+        return cached
+    # the building's state: 2 face up, 1 flipped, 0 removed; each block in turn (B-30), the
+    # defender's command first placing its share elsewhere (25.9)
+    n = len(sizes)
+    # per state, the blocks still to place, in order (the hits a state needs to reach each next)
+    needs = [[sum(sizes[n - state : n - state + k]) for k in range(1, state + 1)] for state in range(n + 1)]
+    # per step and state, the state each count of hits leaves, with its chance (in the pool's order)
+    moves = []
+    for step_hits, step_command in (bombing, shelling):
+        per_state = []
+        for state in range(n + 1):
+            need = needs[state]
+            to = []
+            for hits, q in step_hits:
+                on_building = hits - step_command
+                now = state
+                for total in need:
+                    if on_building < total:
+                        break
+                    now -= 1
+                to.append((now, q))
+            per_state.append(to)
+        moves.append(per_state)
+    left: dict[int, float] = {n: 1.0}
+    for _battle in range(SIEGE_BATTLES):
+        for per_state in moves:
+            after: dict[int, float] = {}
+            for state, p in left.items():
+                for now, q in per_state[state]:
+                    after[now] = after.get(now, 0.0) + p * q
+            left = after
+    odds = left.get(0, 0.0)
+    if len(_REMOVALS) > 16384:
+        _REMOVALS.clear()
+    _REMOVALS[key] = odds
+    return odds
+
+
 def _projection(s: BystonState) -> int:
     """The final count (27.2, Drake's camp less Sheela's) if nothing changed hands and the
     countries that enter in every game entered: income as it counts now (B-33), with Ku's land
@@ -558,7 +612,7 @@ class RuleBot(Agent):
         plan = self._plan
         if ("go",) in legal and plan is not None and not self._taken(self._plan_country, plan[1]):
             return _load_choice(legal)  # :meth:`_on_load`, away from a hex to hold
-        state = obs.determinize(self.rng)
+        state = obs.position()  # read only: what determinize gives, without the copy
         assert isinstance(state, BystonState)
         pending = state.pending
         if pending is None:
@@ -1016,30 +1070,8 @@ class RuleBot(Agent):
         copy.fight = (country, target)
         bombing = _fire(copy, "bombing", camp)
         shelling = _fire(copy, "shelling", camp)
-        sizes = [b.size for b in plan_for(copy, "shelling", camp, (building,))]
-        # the building's state: 2 face up, 1 flipped, 0 removed; each block in turn (B-30), the
-        # defender's command first placing its share elsewhere (25.9)
-        n = len(sizes)
-        # per state, the blocks still to place, in order (the hits a state needs to reach each next)
-        needs = [
-            [sum(sizes[n - state : n - state + k]) for k in range(1, state + 1)] for state in range(n + 1)
-        ]
-        left: dict[int, float] = {n: 1.0}
-        for _battle in range(SIEGE_BATTLES):
-            for step_hits, step_command in (bombing, shelling):
-                after: dict[int, float] = {}
-                for state, p in left.items():
-                    need = needs[state]
-                    for hits, q in step_hits:
-                        on_building = hits - step_command
-                        now = state
-                        for total in need:
-                            if on_building < total:
-                                break
-                            now -= 1
-                        after[now] = after.get(now, 0.0) + p * q
-                left = after
-        odds = left.get(0, 0.0)
+        sizes = tuple(b.size for b in plan_for(copy, "shelling", camp, (building,)))
+        odds = _removal_odds(bombing, shelling, sizes)
         if len(_ODDS) > 16384:
             _ODDS.clear()
         _ODDS[key] = odds
