@@ -431,6 +431,15 @@ def _removal_odds(
     return odds
 
 
+def _group_key(s: BystonState, counters: Sequence[int]) -> tuple[tuple[int, int, int], ...]:
+    """What the siege odds (:meth:`RuleBot._siege_odds`) read of a besieging group's counters:
+    each one's kind, face and owner, sorted."""
+    unit = static().counter_unit
+    flipped = s.flipped
+    owner = s.owner
+    return tuple(sorted([(unit[i], flipped[i], owner[i]) for i in counters]))
+
+
 def _projection(s: BystonState) -> int:
     """The final count (27.2, Drake's camp less Sheela's) if nothing changed hands and the
     countries that enter in every game entered: income as it counts now (B-33), with Ku's land
@@ -550,6 +559,26 @@ def _tl7_pays(s: BystonState) -> bool:
     """Drake's TL 7 arms Ku (29.2) and Na (31.2): worth it once Na collects anyway, or when Ku's
     land gives more than Na's."""
     return s.status[NA] != NEUTRAL or s.status[KU] != NEUTRAL or _land_income(KU) >= _land_income(NA)
+
+
+_WAR_COUNTERS: dict[tuple[tuple[int, ...], tuple[bool, ...]], tuple[tuple[int, int, float], ...]] = {}
+""":func:`_war_counters`' lists, by the counters' owners and which countries are at war."""
+
+
+def _war_counters(owner: tuple[int, ...], at_war: tuple[bool, ...]) -> tuple[tuple[int, int, float], ...]:
+    """The counters of the countries at war, in counter order: each with its camp and its weight
+    (:func:`_counter_strength`), for :meth:`RuleBot._strengths`. Owners
+    change rarely (35.3) and wars only once a country enters, so the list is kept by both."""
+    key = (owner, at_war)
+    found = _WAR_COUNTERS.get(key)
+    if found is None:
+        camp_of = static().camp
+        weight = _counter_strength()
+        found = tuple((i, camp_of[o], weight[i]) for i, o in enumerate(owner) if at_war[o])
+        if len(_WAR_COUNTERS) > 256:
+            _WAR_COUNTERS.clear()
+        _WAR_COUNTERS[key] = found
+    return found
 
 
 class _Routes(Mapping[int, tuple[int, int]]):
@@ -769,14 +798,15 @@ class RuleBot(Agent):
     @staticmethod
     def _work_out_strengths(s: BystonState) -> tuple[dict[int, float], dict[int, float]]:
         st = static()
-        camp_of = st.camp
         camps: tuple[dict[int, float], dict[int, float]] = ({}, {})
         status = s.status
-        at_war = [x == WAR for x in status]
-        for at, owner, flipped, weight in zip(s.where, s.owner, s.flipped, _counter_strength(), strict=True):
-            if at >= 0 and at_war[owner]:
-                d = camps[camp_of[owner]]
-                d[at] = d.get(at, 0.0) + (weight * 0.5 if flipped else weight)
+        where = s.where
+        flipped = s.flipped
+        for i, camp, weight in _war_counters(s.owner, tuple([x == WAR for x in status])):
+            at = where[i]
+            if at >= 0:
+                d = camps[camp]
+                d[at] = d.get(at, 0.0) + (weight * 0.5 if flipped[i] else weight)
         char_weight = _character_strength()
         for k, at in enumerate(s.char_at):
             if at >= 0 and status[st.char_country[k]] == WAR:
@@ -950,21 +980,25 @@ class RuleBot(Agent):
         char_weight = _character_strength()
         ours = sum(weight[i] for i in counters) + sum(char_weight[k] for k in chars)
         out = []
+        group = None
         if best_only:
             candidates.sort(key=lambda h: self._siege_rank(s, h, routes))
+        camp_of = st.camp
+        owner = s.owner
+        char_at = s.char_at
         for target in candidates:
             stack = s.stacks[target]
-            theirs = sum(weight[i] for i in stack if st.camp[s.owner[i]] != camp)
-            if (
-                theirs <= ours
-                and _may_remove(
-                    s,
-                    [*counters, *(i for i in stack if st.camp[s.owner[i]] == camp)],
-                    [*chars, *(k for k, at in enumerate(s.char_at) if at == target)],
-                    building_at(s, target),
-                )
-                and self._siege_odds(s, country, counters, chars, target) >= SIEGE_ODDS
+            theirs = sum([weight[i] for i in stack if camp_of[owner[i]] != camp])
+            if theirs > ours or not _may_remove(
+                s,
+                [*counters, *[i for i in stack if camp_of[owner[i]] == camp]],
+                [*chars, *[k for k, at in enumerate(char_at) if at == target]],
+                building_at(s, target),
             ):
+                continue
+            if group is None:
+                group = _group_key(s, counters)
+            if self._siege_odds(s, country, counters, chars, target, group) >= SIEGE_ODDS:
                 out.append(target)
                 if best_only:
                     break
@@ -1017,24 +1051,31 @@ class RuleBot(Agent):
         return tuple(sorted(counters)), tuple(chars)
 
     def _siege_odds(
-        self, s: BystonState, country: int, counters: tuple[int, ...], chars: tuple[int, ...], target: int
+        self,
+        s: BystonState,
+        country: int,
+        counters: tuple[int, ...],
+        chars: tuple[int, ...],
+        target: int,
+        group: tuple[tuple[int, int, int], ...] | None = None,
     ) -> float:
         """The chance that ``counters`` and ``chars``, moved into ``target``, remove its building
         within :data:`SIEGE_BATTLES` battles: every AB sorties and bombs (23), the characters board
         as the bot boards them (20.4, 20.5, :func:`_mount_choice`), and the camp's hits go to the building in
         bombing and again in shelling (24), by the rules' own dice, blocks and command
         (:func:`.forecast.camp_step`). The defenders' fire (21, 22, 24) is not counted:
-        :data:`SIEGE_ODDS` and the weight test of :meth:`_sieges` leave room for it."""
+        :data:`SIEGE_ODDS` and the weight test of :meth:`_sieges` leave room for it. ``group``:
+        :func:`_group_key` of ``counters``, if already worked out."""
         st = static()
         unit = st.counter_unit
         flipped = s.flipped
         owner = s.owner
         key = (
             country,
-            tuple(sorted((unit[i], flipped[i], owner[i]) for i in counters)),
+            _group_key(s, counters) if group is None else group,
             chars,
-            tuple((unit[i], flipped[i], owner[i]) for i in s.stacks[target]),
-            tuple(k for k, at in enumerate(s.char_at) if at == target),
+            tuple([(unit[i], flipped[i], owner[i]) for i in s.stacks[target]]),
+            tuple([k for k, at in enumerate(s.char_at) if at == target]),
         )
         cached = _ODDS.get(key)
         if cached is not None:
