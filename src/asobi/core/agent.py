@@ -13,10 +13,10 @@ from random import Random
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
+from .state import GameState
 
 if TYPE_CHECKING:
     from .hooks import SearchHooks, StopHooks
-    from .state import GameState
 
 
 class Observation:
@@ -50,6 +50,19 @@ class Observation:
     def determinize(self, rng: Random) -> GameState:
         """A full state consistent with what the seat has seen, hidden parts sampled from ``rng``."""
         return self._state.determinize(self.seat, rng)
+
+    def position(self) -> GameState:
+        """The state itself, to be read and never changed, where the game hides nothing: its state
+        keeps the default :meth:`~asobi.core.state.GameState.determinize` (a plain copy), so this
+        is what :meth:`determinize` gives, without the copy — for an agent that only reads the
+        position (a rule bot), not one that plays moves on it (a search).
+
+        :raises TypeError: if the game hides something (its state has its own ``determinize``).
+        """
+        state = self._state
+        if type(state).determinize is not GameState.determinize:
+            raise TypeError(f"{type(state).__name__} hides information: use determinize, not position")
+        return state
 
     def label(self, action: Action, lang: str = "en") -> str:
         return self._state.action_label(action, lang)

@@ -1,8 +1,8 @@
 """The rule bot of ドレイクの野望: one per seat, playing every country the seat runs.
 
-Nothing in this game is hidden, so the bot reads the whole position from ``obs.determinize``
-(for a game of perfect information, a copy of the state) and uses the game's own queries on it;
-it never changes the real state. Its rules, decision by decision:
+Nothing in this game is hidden, so the bot reads the whole position from ``obs.position()`` (for
+a game of perfect information, what ``obs.determinize`` gives without copying the state) and uses
+the game's own queries on it; it never changes it (the siege odds work on a copy). Its rules, decision by decision:
 
 - declare only a war that costs its camp no income (5.3, 6.3: a country standing by collects
   nothing until a war wakes it, and Drake's war on Rau lets Na in, 31.4) — so Drake takes Mi on
@@ -377,6 +377,69 @@ def _fire(s: BystonState, step: str, camp: int) -> tuple[tuple[tuple[int, float]
     return hits, min(combat.command(s, step, 1 - camp), hits[-1][0])
 
 
+_REMOVALS: dict[tuple[Any, ...], float] = {}
+""":func:`_removal_odds` already worked out, by its arguments; shared by every bot of the process."""
+
+
+def _removal_odds(
+    bombing: tuple[tuple[tuple[int, float], ...], int],
+    shelling: tuple[tuple[tuple[int, float], ...], int],
+    sizes: tuple[int, ...],
+) -> float:
+    """The chance that a building whose blocks take ``sizes`` hits, in order (B-30; 2 blocks face
+    up, 1 flipped), is removed within :data:`SIEGE_BATTLES` battles by these hits in bombing and
+    shelling (:func:`_fire`: the distribution and the defender's command, 25.9) — the last part of
+    :meth:`RuleBot._siege_odds`, which many groups and buildings share."""
+    key = (bombing, shelling, sizes)
+    cached = _REMOVALS.get(key)
+    if cached is not None:
+        return cached
+    # the building's state: 2 face up, 1 flipped, 0 removed; each block in turn (B-30), the
+    # defender's command first placing its share elsewhere (25.9)
+    n = len(sizes)
+    # per state, the blocks still to place, in order (the hits a state needs to reach each next)
+    needs = [[sum(sizes[n - state : n - state + k]) for k in range(1, state + 1)] for state in range(n + 1)]
+    # per step and state, the state each count of hits leaves, with its chance (in the pool's order)
+    moves = []
+    for step_hits, step_command in (bombing, shelling):
+        per_state = []
+        for state in range(n + 1):
+            need = needs[state]
+            to = []
+            for hits, q in step_hits:
+                on_building = hits - step_command
+                now = state
+                for total in need:
+                    if on_building < total:
+                        break
+                    now -= 1
+                to.append((now, q))
+            per_state.append(to)
+        moves.append(per_state)
+    left: dict[int, float] = {n: 1.0}
+    for _battle in range(SIEGE_BATTLES):
+        for per_state in moves:
+            after: dict[int, float] = {}
+            for state, p in left.items():
+                for now, q in per_state[state]:
+                    after[now] = after.get(now, 0.0) + p * q
+            left = after
+    odds = left.get(0, 0.0)
+    if len(_REMOVALS) > 16384:
+        _REMOVALS.clear()
+    _REMOVALS[key] = odds
+    return odds
+
+
+def _group_key(s: BystonState, counters: Sequence[int]) -> tuple[tuple[int, int, int], ...]:
+    """What the siege odds (:meth:`RuleBot._siege_odds`) read of a besieging group's counters:
+    each one's kind, face and owner, sorted."""
+    unit = static().counter_unit
+    flipped = s.flipped
+    owner = s.owner
+    return tuple(sorted([(unit[i], flipped[i], owner[i]) for i in counters]))
+
+
 def _projection(s: BystonState) -> int:
     """The final count (27.2, Drake's camp less Sheela's) if nothing changed hands and the
     countries that enter in every game entered: income as it counts now (B-33), with Ku's land
@@ -498,6 +561,26 @@ def _tl7_pays(s: BystonState) -> bool:
     return s.status[NA] != NEUTRAL or s.status[KU] != NEUTRAL or _land_income(KU) >= _land_income(NA)
 
 
+_WAR_COUNTERS: dict[tuple[tuple[int, ...], tuple[bool, ...]], tuple[tuple[int, int, float], ...]] = {}
+""":func:`_war_counters`' lists, by the counters' owners and which countries are at war."""
+
+
+def _war_counters(owner: tuple[int, ...], at_war: tuple[bool, ...]) -> tuple[tuple[int, int, float], ...]:
+    """The counters of the countries at war, in counter order: each with its camp and its weight
+    (:func:`_counter_strength`), for :meth:`RuleBot._strengths`. Owners
+    change rarely (35.3) and wars only once a country enters, so the list is kept by both."""
+    key = (owner, at_war)
+    found = _WAR_COUNTERS.get(key)
+    if found is None:
+        camp_of = static().camp
+        weight = _counter_strength()
+        found = tuple((i, camp_of[o], weight[i]) for i, o in enumerate(owner) if at_war[o])
+        if len(_WAR_COUNTERS) > 256:
+            _WAR_COUNTERS.clear()
+        _WAR_COUNTERS[key] = found
+    return found
+
+
 class _Routes(Mapping[int, tuple[int, int]]):
     """A walk's hexes (:meth:`RuleBot._routes`): hex → (steps, first hex of the way), read from
     two lists indexed by hex (-1: not reached)."""
@@ -558,7 +641,7 @@ class RuleBot(Agent):
         plan = self._plan
         if ("go",) in legal and plan is not None and not self._taken(self._plan_country, plan[1]):
             return _load_choice(legal)  # :meth:`_on_load`, away from a hex to hold
-        state = obs.determinize(self.rng)
+        state = obs.position()  # read only: what determinize gives, without the copy
         assert isinstance(state, BystonState)
         pending = state.pending
         if pending is None:
@@ -715,14 +798,15 @@ class RuleBot(Agent):
     @staticmethod
     def _work_out_strengths(s: BystonState) -> tuple[dict[int, float], dict[int, float]]:
         st = static()
-        camp_of = st.camp
         camps: tuple[dict[int, float], dict[int, float]] = ({}, {})
         status = s.status
-        at_war = [x == WAR for x in status]
-        for at, owner, flipped, weight in zip(s.where, s.owner, s.flipped, _counter_strength(), strict=True):
-            if at >= 0 and at_war[owner]:
-                d = camps[camp_of[owner]]
-                d[at] = d.get(at, 0.0) + (weight * 0.5 if flipped else weight)
+        where = s.where
+        flipped = s.flipped
+        for i, camp, weight in _war_counters(s.owner, tuple([x == WAR for x in status])):
+            at = where[i]
+            if at >= 0:
+                d = camps[camp]
+                d[at] = d.get(at, 0.0) + (weight * 0.5 if flipped[i] else weight)
         char_weight = _character_strength()
         for k, at in enumerate(s.char_at):
             if at >= 0 and status[st.char_country[k]] == WAR:
@@ -896,21 +980,25 @@ class RuleBot(Agent):
         char_weight = _character_strength()
         ours = sum(weight[i] for i in counters) + sum(char_weight[k] for k in chars)
         out = []
+        group = None
         if best_only:
             candidates.sort(key=lambda h: self._siege_rank(s, h, routes))
+        camp_of = st.camp
+        owner = s.owner
+        char_at = s.char_at
         for target in candidates:
             stack = s.stacks[target]
-            theirs = sum(weight[i] for i in stack if st.camp[s.owner[i]] != camp)
-            if (
-                theirs <= ours
-                and _may_remove(
-                    s,
-                    [*counters, *(i for i in stack if st.camp[s.owner[i]] == camp)],
-                    [*chars, *(k for k, at in enumerate(s.char_at) if at == target)],
-                    building_at(s, target),
-                )
-                and self._siege_odds(s, country, counters, chars, target) >= SIEGE_ODDS
+            theirs = sum([weight[i] for i in stack if camp_of[owner[i]] != camp])
+            if theirs > ours or not _may_remove(
+                s,
+                [*counters, *[i for i in stack if camp_of[owner[i]] == camp]],
+                [*chars, *[k for k, at in enumerate(char_at) if at == target]],
+                building_at(s, target),
             ):
+                continue
+            if group is None:
+                group = _group_key(s, counters)
+            if self._siege_odds(s, country, counters, chars, target, group) >= SIEGE_ODDS:
                 out.append(target)
                 if best_only:
                     break
@@ -963,24 +1051,31 @@ class RuleBot(Agent):
         return tuple(sorted(counters)), tuple(chars)
 
     def _siege_odds(
-        self, s: BystonState, country: int, counters: tuple[int, ...], chars: tuple[int, ...], target: int
+        self,
+        s: BystonState,
+        country: int,
+        counters: tuple[int, ...],
+        chars: tuple[int, ...],
+        target: int,
+        group: tuple[tuple[int, int, int], ...] | None = None,
     ) -> float:
         """The chance that ``counters`` and ``chars``, moved into ``target``, remove its building
         within :data:`SIEGE_BATTLES` battles: every AB sorties and bombs (23), the characters board
         as the bot boards them (20.4, 20.5, :func:`_mount_choice`), and the camp's hits go to the building in
         bombing and again in shelling (24), by the rules' own dice, blocks and command
         (:func:`.forecast.camp_step`). The defenders' fire (21, 22, 24) is not counted:
-        :data:`SIEGE_ODDS` and the weight test of :meth:`_sieges` leave room for it."""
+        :data:`SIEGE_ODDS` and the weight test of :meth:`_sieges` leave room for it. ``group``:
+        :func:`_group_key` of ``counters``, if already worked out."""
         st = static()
         unit = st.counter_unit
         flipped = s.flipped
         owner = s.owner
         key = (
             country,
-            tuple(sorted((unit[i], flipped[i], owner[i]) for i in counters)),
+            _group_key(s, counters) if group is None else group,
             chars,
-            tuple((unit[i], flipped[i], owner[i]) for i in s.stacks[target]),
-            tuple(k for k, at in enumerate(s.char_at) if at == target),
+            tuple([(unit[i], flipped[i], owner[i]) for i in s.stacks[target]]),
+            tuple([k for k, at in enumerate(s.char_at) if at == target]),
         )
         cached = _ODDS.get(key)
         if cached is not None:
@@ -1016,30 +1111,8 @@ class RuleBot(Agent):
         copy.fight = (country, target)
         bombing = _fire(copy, "bombing", camp)
         shelling = _fire(copy, "shelling", camp)
-        sizes = [b.size for b in plan_for(copy, "shelling", camp, (building,))]
-        # the building's state: 2 face up, 1 flipped, 0 removed; each block in turn (B-30), the
-        # defender's command first placing its share elsewhere (25.9)
-        n = len(sizes)
-        # per state, the blocks still to place, in order (the hits a state needs to reach each next)
-        needs = [
-            [sum(sizes[n - state : n - state + k]) for k in range(1, state + 1)] for state in range(n + 1)
-        ]
-        left: dict[int, float] = {n: 1.0}
-        for _battle in range(SIEGE_BATTLES):
-            for step_hits, step_command in (bombing, shelling):
-                after: dict[int, float] = {}
-                for state, p in left.items():
-                    need = needs[state]
-                    for hits, q in step_hits:
-                        on_building = hits - step_command
-                        now = state
-                        for total in need:
-                            if on_building < total:
-                                break
-                            now -= 1
-                        after[now] = after.get(now, 0.0) + p * q
-                left = after
-        odds = left.get(0, 0.0)
+        sizes = tuple(b.size for b in plan_for(copy, "shelling", camp, (building,)))
+        odds = _removal_odds(bombing, shelling, sizes)
         if len(_ODDS) > 16384:
             _ODDS.clear()
         _ODDS[key] = odds
