@@ -5,7 +5,6 @@ the decisions it takes without looking at the position stay its choices."""
 
 from __future__ import annotations
 
-from asobi.core.agent import Observation
 from asobi.games.byston.board import COLLAPSED, WAR, static
 from asobi.games.byston.bots import (
     ENDGAME_TURN,
@@ -127,28 +126,3 @@ def test_a_moving_ship_follows_its_planned_way_and_stops_at_its_end():
     # at the way's end it stops
     bot._plan = (unit, h("1106"), [])
     assert bot._on_step(s, ("step", 0, C["drake"]), [("step", way[0]), ("stop",)]) == ("stop",)
-
-
-class _NoLook(Observation):
-    def determinize(self, rng):  # the bot must not need the position for these
-        raise AssertionError("looked at the position")
-
-
-def test_state_free_decisions_need_no_position():
-    s = game()
-    bot = RuleBot(0, 1)
-    for legal, choice in (
-        ((("sortie_all",), ("stow", 1, 2)), ("sortie_all",)),
-        ((("bomb",), ("no_bomb",)), ("bomb",)),
-        ((("act",), ("wait",)), ("act",)),
-        ((("draw",), ("surprise",)), ("surprise",)),
-        ((("build", "fort", h("0916")), ("done",)), ("done",)),
-    ):
-        assert bot.act(_NoLook(s, 0, legal)) == choice
-
-
-def test_a_build_with_only_razing_or_the_secret_left_is_answered_without_the_position():
-    s = game()
-    bot = RuleBot(0, 1)
-    for legal in ((("done",), ("raze", h("0916"))), (("done",), ("secret",))):
-        assert bot.act(_NoLook(s, 0, legal)) == ("done",)

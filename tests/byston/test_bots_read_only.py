@@ -32,6 +32,7 @@ def test_state_free_decisions_read_no_position():
         ((("draw",), ("surprise",)), ("surprise",)),
         ((("build", "fort", h("0916")), ("done",)), ("done",)),
         ((("done",), ("raze", h("0916"))), ("done",)),
+        ((("done",), ("secret",)), ("done",)),
     ):
         assert bot.act(_NoLook(s, 0, legal)) == choice
 
