@@ -42,6 +42,7 @@ from collections.abc import Callable
 from random import Random
 from typing import Any
 
+import callgrind
 import numpy as np
 
 ROUND_SECONDS = 0.1
@@ -247,23 +248,10 @@ def counted(game_id: str, how: str, n: int) -> int:
 
 def count_instructions(game_id: str, n: int) -> dict[str, tuple[int, int]]:
     """``native`` and ``spiel``: (steps, instructions) of ``n`` random games, counted by callgrind."""
-    import os
-    import re
-    import shutil
-    import subprocess
-
-    if shutil.which("valgrind") is None:
-        raise SystemExit("valgrind is not installed (apt-get install valgrind)")
     out = {}
     for how in ("native", "spiel"):
-        command = ["valgrind", "--tool=callgrind", "--toggle-collect=functools_reduce",
-                   "--callgrind-out-file=/dev/null", sys.executable, __file__, "--child", how, game_id, str(n)]
-        done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
-        steps = re.search(r"^steps (\d+)", done.stdout, re.M)
-        refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
-        if done.returncode != 0 or steps is None or refs is None:
-            raise SystemExit(done.stdout + done.stderr)
-        out[how] = (int(steps.group(1)), int(refs.group(1).replace(",", "")))
+        (steps,), counted = callgrind.instructions(__file__, [how, game_id, str(n)], "steps")
+        out[how] = (steps, counted)
     return out
 
 

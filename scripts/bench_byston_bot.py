@@ -27,15 +27,12 @@ from __future__ import annotations
 
 import argparse
 import functools
-import os
-import re
-import shutil
 import statistics
-import subprocess
-import sys
 import time
 from collections import Counter
 from typing import Any
+
+import callgrind
 
 from asobi.core import Agent
 from asobi.core.actions import Action
@@ -164,21 +161,10 @@ def _replay_counted(games: int, seed: int, players: int, bot: str) -> int:
 
 
 def _count(args: argparse.Namespace) -> int:
-    if shutil.which("valgrind") is None:
-        print("valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
-        return 2
-    command = ["valgrind", "--tool=callgrind", "--toggle-collect=functools_reduce", "--callgrind-out-file=/dev/null",
-               sys.executable, __file__, "--child", "--games", str(args.games), "--seed", str(args.seed),
-               "--players", str(args.players), "--bot", args.bot]
-    done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
-    decisions = re.search(r"^decisions (\d+)", done.stdout, re.M)
-    refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
-    if done.returncode != 0 or decisions is None or refs is None:
-        print(done.stdout + done.stderr, file=sys.stderr)
-        return 1
-    count, instructions = int(decisions.group(1)), int(refs.group(1).replace(",", ""))
+    child = ["--games", str(args.games), "--seed", str(args.seed), "--players", str(args.players), "--bot", args.bot]
+    (count,), counted = callgrind.instructions(__file__, child, "decisions")
     print(f"games {args.games} (seed {args.seed}, {args.players} players, bot {args.bot}): {count} decisions, "
-          f"{instructions // count} instructions per decision")
+          f"{counted // count} instructions per decision")
     return 0
 
 

@@ -18,12 +18,10 @@ from __future__ import annotations
 
 import argparse
 import functools
-import os
-import re
-import shutil
-import subprocess
 import sys
 from random import Random
+
+import callgrind
 
 
 def measured(game: str, n: int, clones: bool, raw_options: list[str], muted: bool = False) -> int:
@@ -69,23 +67,13 @@ def main() -> int:
     if args.child:
         print("units", measured(args.game, args.n, args.clones, args.option, args.muted))
         return 0
-    if shutil.which("valgrind") is None:
-        print("valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
-        return 2
-    command = ["valgrind", "--tool=callgrind", "--toggle-collect=functools_reduce", "--callgrind-out-file=/dev/null",
-               sys.executable, __file__, "--child", args.game, str(args.n)]
-    command += ["--clones"] if args.clones else []
-    command += ["--muted"] if args.muted else []
-    command += [f"--option={o}" for o in args.option]
-    done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
-    units = re.search(r"^units (\d+)", done.stdout, re.M)
-    refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
-    if done.returncode != 0 or units is None or refs is None:
-        print(done.stdout + done.stderr, file=sys.stderr)
-        return 1
-    count, instructions = int(units.group(1)), int(refs.group(1).replace(",", ""))
+    child = [args.game, str(args.n)]
+    child += ["--clones"] if args.clones else []
+    child += ["--muted"] if args.muted else []
+    child += [f"--option={o}" for o in args.option]
+    (count,), counted = callgrind.instructions(__file__, child, "units")
     unit = "clone" if args.clones else "step"
-    print(f"{args.game}: {count} {unit}s, {instructions // count} instructions per {unit}")
+    print(f"{args.game}: {count} {unit}s, {counted // count} instructions per {unit}")
     return 0
 
 

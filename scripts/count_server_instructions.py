@@ -25,9 +25,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import functools
-import os
-import re
-import subprocess
 import sys
 import tempfile
 from collections.abc import Coroutine
@@ -35,6 +32,7 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
+import callgrind
 import orjson
 
 
@@ -86,7 +84,7 @@ def measured(game: str, matches: int, rounds: int) -> tuple[int, int, int]:
         n = len(spec.seat_names(options))
         rooms = []
         for i in range(matches):
-            game_id, tokens = hub.create(spec, options, ["human"] * n, i + 1)
+            game_id, tokens, _host = hub.create(spec, options, ["human"] * n, i + 1)
             room = await hub.room(game_id)
             seats = [Connection(KeptSocket(), seat, tokens[seat], text=False) for seat in range(n)]
             room.connections.update(seats)
@@ -174,21 +172,8 @@ def main() -> int:
         actions, messages, sent = measured(args.game, args.matches, args.rounds)
         print(f"counted {actions} {messages} {sent}")
         return 0
-    command = ["valgrind", "--tool=callgrind", "--toggle-collect=functools_reduce", "--callgrind-out-file=/dev/null",
-               sys.executable, __file__, "--child", "--game", args.game, "--matches", str(args.matches),
-               "--rounds", str(args.rounds)]
-    try:
-        done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
-    except FileNotFoundError:
-        print("valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
-        return 2
-    counted = re.search(r"^counted (\d+) (\d+) (\d+)", done.stdout, re.M)
-    refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
-    if done.returncode != 0 or counted is None or refs is None:
-        print(done.stdout + done.stderr, file=sys.stderr)
-        return 1
-    actions, messages, sent = (int(x) for x in counted.groups())
-    instructions = int(refs.group(1).replace(",", ""))
+    child = ["--game", args.game, "--matches", str(args.matches), "--rounds", str(args.rounds)]
+    (actions, messages, sent), instructions = callgrind.instructions(__file__, child, "counted")
     print(f"{args.game}: {actions} actions, {instructions // actions:,} instructions per action; "
           f"{messages / actions:.2f} messages and {sent / actions:.0f} bytes sent per action")
     return 0

@@ -16,12 +16,10 @@ from __future__ import annotations
 
 import argparse
 import functools
-import os
-import re
-import shutil
-import subprocess
 import sys
 from random import Random
+
+import callgrind
 
 
 def positions(game: str) -> list:
@@ -73,22 +71,12 @@ def main() -> int:
     if args.child:
         print("units", measured(args.game, args.bots[0]))
         return 0
-    if shutil.which("valgrind") is None:
-        print("valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
-        return 2
     first = None
     for bot in args.bots:
-        command = ["valgrind", "--tool=callgrind", "--toggle-collect=functools_reduce",
-                   "--callgrind-out-file=/dev/null", sys.executable, __file__, "--child", args.game, bot]
-        done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
-        units = re.search(r"^units (\d+)", done.stdout, re.M)
-        refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
-        if done.returncode != 0 or units is None or refs is None:
-            print(done.stdout + done.stderr, file=sys.stderr)
-            return 1
-        per = int(refs.group(1).replace(",", "")) / int(units.group(1))
+        (iterations,), counted = callgrind.instructions(__file__, [args.game, bot], "units")
+        per = counted / iterations
         first = first or per
-        print(f"{args.game} {bot}: {int(units.group(1))} iterations, {per:,.0f} instructions per iteration "
+        print(f"{args.game} {bot}: {iterations} iterations, {per:,.0f} instructions per iteration "
               f"({first / per:.2f} of the first bot's iterations in the same instructions)")
     return 0
 
