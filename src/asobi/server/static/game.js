@@ -234,15 +234,7 @@
         // take one and a way to narrow the buttons to some.
         const ctx = { names: s.names, lang: s.lang, seat: s.seat, seats: s.seats, stateId: s.state_id, legal: s.legal,
           act: (action) => act(sock, s, action), narrow: (chosen) => narrowTo(s, chosen), redraw: render };
-        const drawn = board.draw(s.view, ctx);  // an svg, or an element holding several (the first zooms)
-        area.append(drawn);
-        const svg = drawn.matches("svg") ? drawn : drawn.querySelector("svg");
-        window.AsobiZoom.fit(svg, area);
-        if (svg.dataset.focus) {  // the drawing asks to be zoomed in on a point: "x y scale"
-          const [cx, cy, scale] = svg.dataset.focus.split(" ").map(Number);
-          Object.assign(zoomView, { cx, cy, scale });
-        }
-        window.AsobiZoom.attach(svg, zoomView);
+        window.AsobiZoom.show(board.draw(s.view, ctx), area, zoomView);
       } catch (e) { area.append(el("p", { class: "error", text: `board: ${e.message}` })); }
     }
     if (board && (board.squareOf || s.legal.some((c) => c.targets)) && !board.points && s.legal.length) clickableSquares(area, board, s, sock);

@@ -97,14 +97,7 @@
       try {
         // redraw: a module that opens things in place (a stack of counters) draws the frame again
         const drawn = board.draw(frame.view, { names: frame.names, lang: replay.lang, seat: replay.seat, seats: replay.seats, redraw: () => go(at) });
-        area.append(drawn);
-        const svg = drawn.matches("svg") ? drawn : drawn.querySelector("svg");
-        window.AsobiZoom.fit(svg, area);
-        if (svg.dataset.focus) {  // the drawing asks to be zoomed in on a point: "x y scale"
-          const [cx, cy, scale] = svg.dataset.focus.split(" ").map(Number);
-          Object.assign(zoomView, { cx, cy, scale });
-        }
-        window.AsobiZoom.attach(svg, zoomView);
+        window.AsobiZoom.show(drawn, area, zoomView);
       } catch (e) { area.append(el("p", { class: "error", text: `board: ${e.message}` })); }
     } else {
       area.append(el("pre", { class: "text", text: frame.text }));

@@ -120,5 +120,18 @@ window.AsobiZoom = (function () {
     });
   }
 
-  return { attach, controls, apply, fit, onResize };
+  // Put a board module's drawing (an svg, or an element holding several: the first zooms) in
+  // ``area``, fitted, zoomed where it asks to be (data-focus: "x y scale"), and zoomable.
+  function show(drawn, area, view) {
+    area.append(drawn);
+    const svg = drawn.matches("svg") ? drawn : drawn.querySelector("svg");
+    fit(svg, area);
+    if (svg.dataset.focus) {
+      const [cx, cy, scale] = svg.dataset.focus.split(" ").map(Number);
+      Object.assign(view, { cx, cy, scale });
+    }
+    attach(svg, view);
+  }
+
+  return { controls, onResize, show };
 })();
