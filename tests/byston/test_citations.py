@@ -5,15 +5,13 @@ by the events they shape, and the rare positions the bot games of the clause-cit
 
 from __future__ import annotations
 
-import pytest
-
-from asobi.core.errors import IllegalActionError
 from asobi.games.byston.board import ARMED, NEUTRAL, WAR, WAR_SINCE, ZELANA, static
 from support.scenario import rule
 
 from .helpers import C, ch, chit, clear, events, game, h, phase, put, turn_of, u
 from .test_combat import fight, over
 from .test_move import draw
+from .test_refusals import refused
 
 
 def play_out(s) -> None:
@@ -23,12 +21,6 @@ def play_out(s) -> None:
             return
         s.apply(s.chance_outcomes()[-1][0] if s.chance is not None else s.legal_actions()[0])
     raise AssertionError("the battle did not end")
-
-
-def refused(s, action) -> str:
-    with pytest.raises(IllegalActionError) as e:
-        s.apply(action)
-    return e.value.clause
 
 
 @rule("6.3")
