@@ -334,6 +334,32 @@ def test_the_whole_map_fits_a_1280x720_window_with_its_counters_readable(games, 
         page.close()
 
 
+def test_a_state_shown_while_the_printed_board_is_on_its_way_is_drawn_without_it(games, browser):
+    """The board module is used only once its printed board has come: a state (with a battle's odds)
+    shown in between gets plain buttons, not a page error, and the map once the board arrives.
+    (It runs before the bombing test below, which takes the bomb.)"""
+    url, square, _, _ = games["bomb"]
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url.split("/play/")[0] + "/")
+    page.evaluate("localStorage.setItem('asobi.lang', 'en')")
+    held: list = []
+    page.route("**/api/catalog/byston/board", lambda route: held.append(route))  # answered only when the test says
+    page.goto(url)
+    page.wait_for_function("window.AsobiBoards && window.AsobiBoards.byston")  # the module, not its board
+    page.wait_for_selector('#actions button[data-action=\'["bomb"]\']')
+    page.click("button.lang[data-lang='en']")  # a state sent again: drawn while the board is held
+    page.wait_for_timeout(500)
+    assert not errors, errors
+    assert page.locator("#board svg[data-map]").count() == 0
+    for route in held:
+        route.continue_()
+    page.wait_for_selector(f"#board svg[data-map] g[data-square='{square}'].can")
+    assert not errors, errors
+    page.close()
+
+
 @pytest.mark.parametrize("verb", ["bomb", "sortie_all"])
 def test_bombing_and_sortieing_are_chosen_on_the_battles_hex_after_its_odds(games, browser, verb):
     """22.1: the camp bombs; 20.1: the ABs not stowed sortie (those that may be stowed outlined in

@@ -155,7 +155,13 @@
   // panel is open (it is most of the cost of a state message).
   function wantText() {
     const ready = typeof sockets !== "undefined" ? sockets.find((s) => s.state) : null;
-    return $("text-box").open || !(ready && window.AsobiBoards && window.AsobiBoards[ready.state.game]);
+    return $("text-box").open || !(ready && boardOf(ready.state.game));
+  }
+  // A game's board module, once it and what it fetches (a printed hex map) have loaded: drawn or
+  // asked for odds before that, it would read a board it does not have yet.
+  const boardsReady = new Set();
+  function boardOf(game) {
+    return boardsReady.has(game) && window.AsobiBoards ? window.AsobiBoards[game] || null : null;
   }
   function updateText() {
     for (const s of sockets) {
@@ -216,7 +222,7 @@
       who.append(el("span", { class: "seat", "data-seat": x.seat, text: label }));
     });
     showThinking();
-    const board = window.AsobiBoards && window.AsobiBoards[s.game];
+    const board = boardOf(s.game);
     const deciding = board && board.deciding ? board.deciding(s.view, s.lang) : "";
     const turn = $("turn");
     turn.classList.toggle("mine", s.legal.length > 0);
@@ -451,12 +457,14 @@
       const script = el("script", { src: `/games/${game}/board.js`, id: "board-" + game });
       script.onload = () => {  // a board module may first fetch its printed board (a hex map)
         const board = window.AsobiBoards[game];
-        Promise.resolve(board && board.ready).catch(() => null).then(() => { render(); updateText(); });
+        Promise.resolve(board && board.ready).catch(() => null).then(() => { boardsReady.add(game); render(); updateText(); });
       };
       script.onerror = () => { render(); updateText(); };  // a game without a board module: its text
       document.body.append(script);
     } else {
-      updateText();
+      const board = window.AsobiBoards && window.AsobiBoards[game];  // (not yet there: its script's onload adds it)
+      if (board) Promise.resolve(board.ready).catch(() => null).then(() => { boardsReady.add(game); render(); updateText(); });
+      else updateText();
     }
   }
   // A seeded game is predictable by whoever knows its seed: every seat is told so on joining.
