@@ -111,14 +111,25 @@ def collectors(s: State, hex_index: int) -> tuple[int, ...]:
 
 def all_collectors(s: State) -> list[tuple[int, tuple[int, ...]]]:
     """(hex, its collectors) for every income hex, in hex order."""
-    st = static()
+    return [(h, who) for h, who, _control in income_collection(s)]
+
+
+Control = tuple[int, tuple[int, ...], str]
+
+
+def income_collection(s: State) -> list[tuple[int, tuple[int, ...], Control | None]]:
+    """(hex, its collectors, its ``controllers``) for every income hex, in hex order. The control
+    is ``None`` on a hex that no unit holds or only its land owner's units hold: the owner
+    controls it (6.4 ④, or ①–③ met by its units alone) and collects unless it stands by or has
+    collapsed (6.3), and the 6.4 item that decided is not worked out."""
+    st = _STATIC
     stacks = s.stacks
     status = s.status
     nation = st.nation
     # While no counter changed hands (35.3) a country's counters are its range, and a stack (in
     # counter order) is all the land owner's when its first and last counters are in that range.
     ranges = st.ranges_of if s.owner is st.printed_owner else None
-    out: list[tuple[int, tuple[int, ...]]] = []
+    out: list[tuple[int, tuple[int, ...], Control | None]] = []
     for h in st.income_hexes:
         land = nation[h]
         stack = stacks[h]
@@ -127,16 +138,18 @@ def all_collectors(s: State) -> list[tuple[int, tuple[int, ...]]]:
             and land != ZELANA
             and (not stack or (ranges is not None and stack[0] in ranges[land] and stack[-1] in ranges[land]))
         ):
-            # 6.4 ④, or ①–③ met by the land owner's units alone: the owner collects unless it
-            # stands by or has collapsed (6.3)
-            out.append((h, (land,) if status[land] != NEUTRAL and status[land] != COLLAPSED else ()))
+            out.append((h, ALONE[land] if status[land] != NEUTRAL and status[land] != COLLAPSED else (), None))
             continue
         if ranges is None or not stack:
             control = _decide(h, _holders(s, (h,)).get(h))
         else:  # (every counter its printed country's: the stack's control is kept)
             control = _printed_control(h, tuple(stack))
-        out.append((h, _collectors(s, h, control)))
+        out.append((h, _collectors(s, h, control), control))
     return out
+
+
+ALONE = tuple((c,) for c in range(7))
+"""Each country alone, as the collectors of a hex (made once)."""
 
 
 def _collectors(s: State, hex_index: int, control: tuple[int, tuple[int, ...], str]) -> tuple[int, ...]:
@@ -150,8 +163,8 @@ def _collectors(s: State, hex_index: int, control: tuple[int, tuple[int, ...], s
             out.update(x for x in (RAU, NA) if status[x] == WAR)
         elif status[c] != NEUTRAL and status[c] != COLLAPSED:
             out.add(c)
-    land = static().nation[hex_index]
-    if land >= 0 and static().camp[land] == camp and status[land] != COLLAPSED:
+    land = _STATIC.nation[hex_index]
+    if land >= 0 and _STATIC.camp[land] == camp and status[land] != COLLAPSED:
         out &= {land}
     return tuple(sorted(out))
 
@@ -165,3 +178,7 @@ def camp_income(s: State) -> tuple[int, int]:
         if who:
             totals[st.camp[who[0]]] += income[h]
     return totals[0], totals[1]
+
+
+_STATIC = static()
+"""The numbering, read as a global (a call of the cached ``static()`` costs more)."""
