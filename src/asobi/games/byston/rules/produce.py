@@ -335,7 +335,7 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
             # counted, and the unit made may be converted again
             s.cite("10.3", ("10.2", "10.4", "8.2", "10.5", "10.6"), "converted",
                    country=country, unit=action[1], to=p.upgrade_unit, gp=p.upgrade_gp)
-    s.push(("produce_ask", country))
+    task_produce_ask(s, country)  # asked again at once: nothing happens between two of its choices
 
 
 def _placed_among(s: State, country: int, h: int) -> tuple[str, ...]:
