@@ -207,7 +207,7 @@ def apply_build(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> 
     st = _STATIC
     if action[0] == "raze":
         i = building_at(s, action[1])
-        s.say("12.11", "razed", country=country, unit=st.counter_unit[i], hex=action[1])
+        s.say("12.11", "razed", ("country", country), ("unit", st.counter_unit[i]), ("hex", action[1]))
         s.set_where(i, BOX)
         s.flipped[i] = 0
         if i == s.secret:
@@ -229,7 +229,7 @@ def apply_build(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> 
         s.secret = i
         s.secret_built = True
         # 30.6.2: a fort's GP, with the Zelana at the coast
-        s.cite("30.6.1", ("30.6.2",), "secret_built", country=country, hex=h, gp=cost)
+        s.cite("30.6.1", ("30.6.2",), "secret_built", ("country", country), ("hex", h), ("gp", cost))
     else:
         # 12.3/12.4/30.4: the ground that admits it; 12.7/12.8: its own land, or a ship of its own
         ground = st.t.map.terrain_of[h]
@@ -238,7 +238,7 @@ def apply_build(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> 
         camp = st.camp
         near = ("12.10",) if any(camp[s.owner[j]] != camp[country] for j in s.stacks[h] if j != i) else ()
         s.cite("12.2", (admits, "12.7" if st.nation[h] == country else "12.8", *near), "built",
-               country=country, unit=st.unit_index(kind), hex=h, gp=cost)
+               ("country", country), ("unit", st.unit_index(kind)), ("hex", h), ("gp", cost))
         if country == DRAKE and kind == "castle" and h == st.elf_castle and not s.marks[ELF_CASTLE_BUILT]:
             s.set_mark(ELF_CASTLE_BUILT, s.turn)
     task_build_ask(s, country)  # asked again at once: nothing happens between two of its choices

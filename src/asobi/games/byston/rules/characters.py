@@ -107,9 +107,9 @@ def place(s: State, c: int, hex_index: int, clause: str, free: bool = False) -> 
     s.char_at[c] = hex_index
     key = "enters" if clause.startswith("13.") else "placed"
     if free and clause.startswith("13.3"):
-        s.cite(clause, ("13.2",), key, char=c, hex=hex_index)
+        s.cite(clause, ("13.2",), key, ("char", c), ("hex", hex_index))
     else:
-        s.say(clause, key, char=c, hex=hex_index)
+        s.say(clause, key, ("char", c), ("hex", hex_index))
     if st.char_ids[c] == "rimmel" and not s.marks[RIMMEL_ENTERED]:
         s.set_mark(RIMMEL_ENTERED, s.turn)
     rimmel = st.char_number["rimmel"]
@@ -127,7 +127,7 @@ def _put_among(s: State, c: int, hexes: tuple[int, ...], clause: str) -> None:
     several, out of the game if none (B-23)."""
     if not hexes:
         s.char_at[c] = DEAD
-        s.say("B-23", "no_place", char=c)
+        s.say("B-23", "no_place", ("char", c))
     elif len(hexes) == 1:
         place(s, c, hexes[0], clause, free=True)
     else:

@@ -38,7 +38,7 @@ def apply_develop(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
     country = pending[2]
     kind = action[1]
     # 7.3: its one development this turn
-    s.cite(("7.2", "7.4", "7.6")[kind], ("7.3",), "develop_chosen", country=country, kind=kind)
+    s.cite(("7.2", "7.4", "7.6")[kind], ("7.3",), "develop_chosen", ("country", country), ("kind", kind))
     if kind != NONE:
         s.chance = ("develop", country, kind)
 
@@ -66,7 +66,7 @@ def chance_develop(s: State, action: tuple[Any, ...], country: int, kind: int) -
     minus, clause = modifier(s, country)
     if minus:
         modified = max(1, die - minus)
-        s.say(clause, "develop_modifier", country=country, die=die, minus=minus, modified=modified)
+        s.say(clause, "develop_modifier", ("country", country), ("die", die), ("minus", minus), ("modified", modified))
         die = modified
     cost = (die + 4) * (3 if kind == CONCENTRATED else 1)
     rule = "7.7" if kind == CONCENTRATED else "7.4"
@@ -74,12 +74,12 @@ def chance_develop(s: State, action: tuple[Any, ...], country: int, kind: int) -
         lost = s.gp[country]
         s.gp[country] = 0
         s.say(
-            "7.8" if kind == CONCENTRATED else "7.5", "develop_failed", country=country, cost=cost, lost=lost
+            "7.8" if kind == CONCENTRATED else "7.5", "develop_failed", ("country", country), ("cost", cost), ("lost", lost)
         )
         return
     s.gp[country] -= cost
     s.tl[country] += 2 if kind == CONCENTRATED else 1
-    s.say(rule, "developed", country=country, die=action[1], cost=cost, tl=s.tl[country], gp=s.gp[country])
+    s.say(rule, "developed", ("country", country), ("die", action[1]), ("cost", cost), ("tl", s.tl[country]), ("gp", s.gp[country]))
     if s.tl[country] >= 7:
         mark = TL7_DRAKE if country == DRAKE else TL7_KU if country == KU else -1
         if mark >= 0 and not s.marks[mark]:

@@ -51,19 +51,19 @@ def task_income(s: State) -> None:
             else:
                 _withheld(s, h, holders, standing_by, withheld)
     for h, item in contested:
-        s.say("6.5", "income_contested", hex=h, item=item)
+        s.say("6.5", "income_contested", ("hex", h), ("item", item))
     for c in range(7):
         if standing_by[c]:
-            s.say("6.3", "income_standing_by", country=c, hexes=standing_by[c])
+            s.say("6.3", "income_standing_by", ("country", c), ("hexes", standing_by[c]))
     for clause, h, c in withheld:
-        s.say(clause, "income_lost" if clause == "6.8" else "income_ally_land", hex=h, country=c)
+        s.say(clause, "income_lost" if clause == "6.8" else "income_ally_land", ("hex", h), ("country", c))
     for c in range(7):
         if hexes[c]:
             s.gp[c] += gained[c]
             # 6.4: who controls each hex it collects (①–④); 6.3, 6.6, 6.8: who was passed over or
             # stood for whom; 6.9: the total carries over from turn to turn
             s.cite("6.2", ("6.4", *sorted(passed_over[c]), "6.9"), "income",
-                   country=c, gp=gained[c], hexes=hexes[c], total=s.gp[c])
+                   ("country", c), ("gp", gained[c]), ("hexes", hexes[c]), ("total", s.gp[c]))
     s.push(*shared)
 
 
@@ -143,7 +143,7 @@ def apply_income_share(s: State, action: tuple[Any, ...], pending: tuple[Any, ..
     for c, gp in zip(who, action[1 : 1 + len(who)], strict=True):
         if gp:
             s.gp[c] += gp
-            s.say("6.7", "income_share", country=c, gp=gp, hex=hex_index, total=s.gp[c])
+            s.say("6.7", "income_share", ("country", c), ("gp", gp), ("hex", hex_index), ("total", s.gp[c]))
 
 
 TASKS = {"income": task_income, "income_share": task_income_share}

@@ -225,7 +225,7 @@ def apply_move(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
     s.cargo = ()
     s.crew = ()
     s.moved += (i,)
-    s.cite(KIND_CLAUSE[kind], ("17.4",), "ship_moves", country=country, unit=unit, hex=h)  # 17.4: 3 MP
+    s.cite(KIND_CLAUSE[kind], ("17.4",), "ship_moves", ("country", country), ("unit", unit), ("hex", h))  # 17.4: 3 MP
     s.push(("load_ask", country), ("move_ask", country, kind))
 
 
@@ -282,10 +282,10 @@ def apply_load(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
         _verb, owner, unit, flipped = action
         i = _find(s, (owner,), unit, here, flipped, s.cargo)
         s.cargo += (i,)
-        s.cite("17.15.1", (*_whose_clause(carrier, owner), _room_clause(s.ship)), "loaded", country=owner, unit=unit, hex=here)
+        s.cite("17.15.1", (*_whose_clause(carrier, owner), _room_clause(s.ship)), "loaded", ("country", owner), ("unit", unit), ("hex", here))
     else:
         s.crew += (action[1],)
-        s.cite("17.15.9", _whose_clause(carrier, serving_country(s, action[1])), "boarded", char=action[1], hex=here)
+        s.cite("17.15.9", _whose_clause(carrier, serving_country(s, action[1])), "boarded", ("char", action[1]), ("hex", here))
     s.push(("load_ask", country))
 
 
@@ -324,7 +324,7 @@ def depart(s: State, country: int) -> None:
             continue
         if c in ok and k not in s.chars_moved:
             s.crew += (k,)
-            s.say("B-54", "goes_along", char=k, hex=here)
+            s.say("B-54", "goes_along", ("char", k), ("hex", here))
         else:
             later.append(("place_near", k, here, "B-54"))
     s.push(("step_ask", country), *later)
@@ -396,12 +396,12 @@ def apply_step(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
     for k in s.crew:
         s.char_at[k] = to
     also = entry_clauses(s, country, _STATIC.counter_unit[s.ship], to)
-    s.cite("17.6" if cost > 1 else "17.5", also, "step", hex=to, mp=s.mp)
+    s.cite("17.6" if cost > 1 else "17.5", also, "step", ("hex", to), ("mp", s.mp))
     if to in _STATIC.kustanga:
         # 17.14.3: the move ends at once; 17.14.4: a die at its end (B-24).
         ship = s.ship
         finish_move(s, country)
-        s.say("17.14.3", "kustanga_stop", hex=to)
+        s.say("17.14.3", "kustanga_stop", ("hex", to))
         s.chance = ("kustanga", ship)
         return
     s.push(("step_ask", country))
@@ -410,7 +410,7 @@ def apply_step(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
 def finish_move(s: State, country: int) -> None:
     """B-20: the ship sets its load down where it stopped; none of it moves again this phase."""
     ship = s.ship
-    s.say("17.1", "ship_stops", country=country, unit=_STATIC.counter_unit[ship], hex=s.where[ship])
+    s.say("17.1", "ship_stops", ("country", country), ("unit", _STATIC.counter_unit[ship]), ("hex", s.where[ship]))
     s.moved += s.cargo
     s.chars_moved += s.crew
     s.ship = -1
@@ -422,10 +422,10 @@ def finish_move(s: State, country: int) -> None:
 def chance_kustanga(s: State, action: tuple[Any, ...], ship: int) -> None:
     """17.14.4: a 6 flips the Zelana (no effect if it is already flipped)."""
     die = action[1]
-    s.say("17.14.4", "kustanga_die", die=die)
+    s.say("17.14.4", "kustanga_die", ("die", die))
     if die == 6 and not s.flipped[ship]:
         s.flipped[ship] = 1
-        s.say("17.14.4", "kustanga_flip", unit=_STATIC.counter_unit[ship], hex=s.where[ship])
+        s.say("17.14.4", "kustanga_flip", ("unit", _STATIC.counter_unit[ship]), ("hex", s.where[ship]))
 
 
 # ---- why a movement choice is refused (the clause that forbids it, for the error message) -----

@@ -280,7 +280,7 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
         # 8.11: back to the factory box, usable at once; 30.5 or 31.5 may follow (a flagship off
         # the map, B-35); 8.12 for characters left without a unit.
         i = find_counter(s, country, action[1], action[2], action[3])
-        s.say("8.11", "destroyed", country=country, unit=action[1], hex=action[2])
+        s.say("8.11", "destroyed", ("country", country), ("unit", action[1]), ("hex", action[2]))
         s.set_where(i, BOX)
         s.flipped[i] = 0
         stranded = ("stranded", "8.12", action[2], s.status.count(COLLAPSED))  # in that hex alone
@@ -294,14 +294,14 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
         s.gp[country] -= chit_gp
         if chit_kind == CHIT_SURPRISE:
             s.surprise_held = True
-            s.cite("16.2", ("16.1",), "chit_made_held", country=country, chit=k, gp=chit_gp)  # Drake's alone
+            s.cite("16.2", ("16.1",), "chit_made_held", ("country", country), ("chit", k), ("gp", chit_gp))  # Drake's alone
         else:
             s.chit_cup[k] += 1
             clause = (
                 "8.11.4" if chit_kind == CHIT_SHOT else "8.11.3" if chit_kind == CHIT_ZELANA else "8.11.1"
             )
             limit = ("8.11.2",) if clause == "8.11.1" and country in (AH, MI) else ()  # Ah and Mi: 1 only
-            s.cite(clause, limit, "chit_made", country=country, chit=k, gp=chit_gp)
+            s.cite(clause, limit, "chit_made", ("country", country), ("chit", k), ("gp", chit_gp))
         if chit_kind != CHIT_SHOT and chit_kind != CHIT_ZELANA:
             s.chits_made[country] += 1
     else:
@@ -316,7 +316,7 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
             s.flipped[i] = 0
             s.gp[country] -= p.make_gp
             s.cite("8.7", ("8.3", "8.4", "8.5", "8.2", "8.6", *also), "made",
-                   country=country, unit=action[1], hex=action[2], gp=p.make_gp)
+                   ("country", country), ("unit", action[1]), ("hex", action[2]), ("gp", p.make_gp))
             mark = MADE_MARK.get(static().unit_ids[p.unit])
             if mark is not None and not s.marks[mark]:
                 s.set_mark(mark, s.turn)
@@ -324,7 +324,7 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
             s.set_where(where.index(SUPPLY, p.lo, p.hi), BOX)
             s.gp[country] -= p.extra_gp
             # 9.3 its TL, 9.4 a set GP; 8.2, 9.5: extra productions are not counted
-            s.cite("9.2", ("9.3", "9.4", "8.2", "9.5"), "extra", country=country, unit=action[1], gp=p.extra_gp)
+            s.cite("9.2", ("9.3", "9.4", "8.2", "9.5"), "extra", ("country", country), ("unit", action[1]), ("gp", p.extra_gp))
         else:  # convert (10.3)
             old = where.index(BOX, p.lo, p.hi)
             new = where.index(SUPPLY, p.upgrade_lo, p.upgrade_hi)
@@ -334,7 +334,7 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
             # 10.2 an AB, 10.4 the TL of what it becomes; 8.2, 10.5, 10.6: conversions are not
             # counted, and the unit made may be converted again
             s.cite("10.3", ("10.2", "10.4", "8.2", "10.5", "10.6"), "converted",
-                   country=country, unit=action[1], to=p.upgrade_unit, gp=p.upgrade_gp)
+                   ("country", country), ("unit", action[1]), ("to", p.upgrade_unit), ("gp", p.upgrade_gp))
     task_produce_ask(s, country)  # asked again at once: nothing happens between two of its choices
 
 

@@ -101,15 +101,15 @@ def apply_declare(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
         return
     target = action[1]
     # 2.9: declarations in the order of play (B-4)
-    s.cite("5.2", (declaration_clause(s, country), "2.9"), "declare", country=country, target=target)
+    s.cite("5.2", (declaration_clause(s, country), "2.9"), "declare", ("country", country), ("target", target))
     for c in (country, target):
         if s.status[c] != WAR:
             s.status[c] = WAR
             s.set_mark(WAR_SINCE + c, s.turn)
             if c in NEVER_DECLARE:  # Ah and Mi go to war only when war is declared on them
-                s.cite("5.3", (NEVER_DECLARE[c],), "at_war", country=c)
+                s.cite("5.3", (NEVER_DECLARE[c],), "at_war", ("country", c))
             else:
-                s.say("5.3", "at_war", country=c)
+                s.say("5.3", "at_war", ("country", c))
     s.declared = True
 
 
