@@ -34,6 +34,9 @@ _STATIC = static()
 """The numbering, read as a global (a call of the cached ``static()`` costs more)."""
 _DERIVED = derived()
 """The tables derived once from the data, read as a global likewise."""
+PRINTED = _STATIC.printed_owner
+"""Every counter's printed country: ``owner`` is this very tuple while no counter changed hands
+(:func:`.board.owns_just_its_own`, whose usual answer is then had without a call)."""
 
 
 def task_build_phase(s: State) -> None:
@@ -158,7 +161,7 @@ def razable(s: State, country: int) -> list[int]:
     """12.11: hexes of the country's own buildings it may destroy to build again elsewhere (not its
     last counter on the map, B-51)."""
     where = s.where
-    if owns_just_its_own(s, country):  # its buildings are its castle and fort ranges
+    if s.owner is PRINTED or owns_just_its_own(s, country):  # its buildings are its castle and fort ranges
         d = _DERIVED
         castles = d.castles_of[country]
         forts = d.forts_of[country]

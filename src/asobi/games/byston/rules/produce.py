@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 _DERIVED = derived()
 """The tables derived once from the data (a global read: a call of the cached ``derived()`` costs
 more, and a listing reads them several times)."""
+PRINTED = static().printed_owner
+"""Every counter's printed country: ``owner`` is this very tuple while no counter changed hands
+(:func:`.board.owns_just_its_own`)."""
 
 
 def task_produce_phase(s: State) -> None:
@@ -127,7 +130,7 @@ def destroyable(s: State, country: int) -> list[tuple[Any, ...]]:
     lo, hi, rows, in_order = _DERIVED.destroy_rows[country]
     out: list[tuple[Any, ...]] = []
     on_map_n = s.on_map_n
-    if owns_just_its_own(s, country):
+    if s.owner is PRINTED or owns_just_its_own(s, country):  # (the usual case without a call)
         for p in compress(rows, on_map_n[lo:hi]):  # the groups with counters on the map
             if p is not None:  # not a building
                 _add_own_destroys(s, p, out)
@@ -214,7 +217,7 @@ def legal_produce(s: State) -> list[tuple[Any, ...]]:
         if in_box_n[group]:
             if make_gp <= gp and need_tl <= tl:
                 if placements is None:
-                    placements = _placements(s, country, owns_just_its_own(s, country))
+                    placements = _placements(s, country, s.owner is PRINTED or owns_just_its_own(s, country))
                 for h in placements[is_ship]:
                     makes.append(make_action[h])
             if up_gp <= gp and up_tl <= tl and in_supply_n[up_group]:
