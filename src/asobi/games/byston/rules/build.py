@@ -12,6 +12,7 @@ from ..board import (
     COLLAPSED,
     DRAKE,
     ELF_CASTLE_BUILT,
+    NEXT_SHEET,
     RAU,
     SHEET_COUNTRIES,
     ZELANA,
@@ -40,14 +41,20 @@ PRINTED = _STATIC.printed_owner
 
 
 def task_build_phase(s: State) -> None:
-    s.push(*(("build_ask", c) for c in SHEET_COUNTRIES if s.status[c] != COLLAPSED))
+    task_build_ask(s, SHEET_COUNTRIES[0])
 
 
 def task_build_ask(s: State, country: int) -> None:
-    s.ask("build", s.seat_of(country), country)
-    if len(s.legal_actions()) == 1:
-        s.pending = None
-        s.legal_cache = None
+    """Asked while it may build or pull down, then the next country in the order of play; one
+    that has collapsed, or with nothing it may do, passes."""
+    while country >= 0:
+        if s.status[country] != COLLAPSED:
+            s.ask("build", s.seat_of(country), country)
+            if len(s.legal_actions()) > 1:
+                return
+            s.pending = None
+            s.legal_cache = None
+        country = NEXT_SHEET[country]
 
 
 def _blocked(
@@ -204,9 +211,10 @@ def is_legal_build(s: State, action: tuple[Any, ...]) -> bool:
 
 
 def apply_build(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
-    if action[0] == "done":
-        return
     country = pending[2]
+    if action[0] == "done":
+        task_build_ask(s, NEXT_SHEET[country])
+        return
     st = _STATIC
     if action[0] == "raze":
         i = building_at(s, action[1])

@@ -14,6 +14,7 @@ from ..board import (
     COLLAPSED,
     MADE_MARK,
     MI,
+    NEXT_SHEET,
     SHEET_COUNTRIES,
     SUPPLY,
     find_counter,
@@ -36,18 +37,21 @@ PRINTED = static().printed_owner
 
 
 def task_produce_phase(s: State) -> None:
-    s.push(*(("produce_ask", c) for c in SHEET_COUNTRIES if s.status[c] != COLLAPSED))
+    task_produce_ask(s, SHEET_COUNTRIES[0])
 
 
 def task_produce_ask(s: State, country: int) -> None:
-    """Asked while it has anything to do; a country with nothing it can afford passes (public).
-    A country that collapsed by its own destruction (8.11, B-35) has nothing left to produce with."""
-    if s.status[country] == COLLAPSED:
-        return
-    s.ask("produce", s.seat_of(country), country)
-    if len(s.legal_actions()) == 1:
-        s.pending = None
-        s.legal_cache = None
+    """Asked while it has anything to do, then the next country in the order of play; a country
+    with nothing it can afford passes (public). A country that collapsed, at the start of the
+    phase or by its own destruction (8.11, B-35), has nothing left to produce with."""
+    while country >= 0:
+        if s.status[country] != COLLAPSED:
+            s.ask("produce", s.seat_of(country), country)
+            if len(s.legal_actions()) > 1:
+                return
+            s.pending = None
+            s.legal_cache = None
+        country = NEXT_SHEET[country]
 
 
 def placement_hexes(s: State, country: int, ship: bool) -> list[int]:
@@ -278,6 +282,7 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
     country = pending[2]
     verb = action[0]
     if verb == "done":
+        task_produce_ask(s, NEXT_SHEET[country])
         return
     if verb == "destroy":
         # 8.11: back to the factory box, usable at once; 30.5 or 31.5 may follow (a flagship off
