@@ -88,6 +88,10 @@ def _ship_counters() -> tuple[int, ...]:
     return tuple(i for i, unit in enumerate(st.counter_unit) if is_ship[unit])
 
 
+SHIPS_OF = tuple(tuple(i for i in _ship_counters() if i in r) for r in _STATIC.ranges_of)
+"""Per country, the ship counters printed in its colour."""
+
+
 def riders(owner: int) -> tuple[int, ...]:
     """17.15.2–17.15.4 (B-42): the countries whose ABs and characters a ship of ``owner`` carries:
     its own; Zelana-colour units also on Rau's and Na's ships; Rau's and Na's also on the Zelana."""
@@ -153,7 +157,8 @@ def movable_ships(s: State, country: int, kind: int) -> list[tuple[int, int, int
     owner = s.owner
     moved = s.moved
     out = set()
-    for i in _ship_counters():
+    # While no counter changed hands (35.3), the country's ships are those of its own range.
+    for i in SHIPS_OF[country] if owner is _STATIC.printed_owner else _ship_counters():
         at = where[i]
         if at < 0 or owner[i] != country or i in moved:
             continue
