@@ -125,22 +125,17 @@ def income_collection(s: State) -> list[tuple[int, tuple[int, ...], Control | No
     st = _STATIC
     stacks = s.stacks
     status = s.status
-    nation = st.nation
     # While no counter changed hands (35.3) a country's counters are its range, and a stack (in
     # counter order) is all the land owner's when its first and last counters are in that range.
-    ranges = st.ranges_of if s.owner is st.printed_owner else None
+    printed = s.owner is st.printed_owner
+    owners = [ALONE[c] if status[c] != NEUTRAL and status[c] != COLLAPSED else () for c in range(7)]
     out: list[tuple[int, tuple[int, ...], Control | None]] = []
-    for h in st.income_hexes:
-        land = nation[h]
+    for h, land, mine in INCOME_LANDS:
         stack = stacks[h]
-        if (
-            land >= 0
-            and land != ZELANA
-            and (not stack or (ranges is not None and stack[0] in ranges[land] and stack[-1] in ranges[land]))
-        ):
-            out.append((h, ALONE[land] if status[land] != NEUTRAL and status[land] != COLLAPSED else (), None))
+        if mine is not None and (not stack or (printed and stack[0] in mine and stack[-1] in mine)):
+            out.append((h, owners[land], None))
             continue
-        if ranges is None or not stack:
+        if not printed or not stack:
             control = _decide(h, _holders(s, (h,)).get(h))
         else:  # (every counter its printed country's: the stack's control is kept)
             control = _printed_control(h, tuple(stack))
@@ -182,3 +177,10 @@ def camp_income(s: State) -> tuple[int, int]:
 
 _STATIC = static()
 """The numbering, read as a global (a call of the cached ``static()`` costs more)."""
+INCOME_LANDS = tuple(
+    (h, land, static().ranges_of[land] if land >= 0 and land != ZELANA else None)
+    for h in static().income_hexes
+    for land in (static().nation[h],)
+)
+"""Each income hex, its land's owner and, but for no nation's land and the Zelana's, the range of
+that owner's counters (for :func:`income_collection`)."""
