@@ -231,7 +231,8 @@ def apply_move(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
     s.crew = ()
     s.moved += (i,)
     s.cite(KIND_CLAUSE[kind], ("17.4",), "ship_moves", ("country", country), ("unit", unit), ("hex", h))  # 17.4: 3 MP
-    s.push(("load_ask", country), ("move_ask", country, kind))
+    s.push(("move_ask", country, kind))  # (after it has moved)
+    task_load_ask(s, country)
 
 
 # ---- the "load" decision: what the ship takes aboard in its start hex (17.15, B-20) -----------
@@ -291,7 +292,7 @@ def apply_load(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
     else:
         s.crew += (action[1],)
         s.cite("17.15.9", _whose_clause(carrier, serving_country(s, action[1])), "boarded", ("char", action[1]), ("hex", here))
-    s.push(("load_ask", country))
+    task_load_ask(s, country)  # asked again at once
 
 
 def _whose_clause(carrier: int, rider: int) -> tuple[str, ...]:
@@ -332,7 +333,9 @@ def depart(s: State, country: int) -> None:
             s.say("B-54", "goes_along", ("char", k), ("hex", here))
         else:
             later.append(("place_near", k, here, "B-54"))
-    s.push(("step_ask", country), *later)
+    if later:
+        s.push(*later)  # (after the move)
+    task_step_ask(s, country)
 
 
 # ---- the "step" decision: hex by hex (17.4–17.6, 17.12–17.14) --------------------------------
@@ -409,7 +412,7 @@ def apply_step(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
         s.say("17.14.3", "kustanga_stop", ("hex", to))
         s.chance = ("kustanga", ship)
         return
-    s.push(("step_ask", country))
+    task_step_ask(s, country)  # asked again at once
 
 
 def finish_move(s: State, country: int) -> None:
