@@ -38,7 +38,13 @@ from asobi.games.byston.board import (
     stacks_of,
     static,
 )
-from asobi.games.byston.control import all_collectors, collectors, controllers, income_hex_control
+from asobi.games.byston.control import (
+    all_collectors,
+    collectors,
+    controllers,
+    income_collection,
+    income_hex_control,
+)
 from asobi.games.byston.rules import FLOW
 from asobi.games.byston.rules.collapse import serving_country
 from asobi.games.byston.rules.move import hosts
@@ -390,17 +396,25 @@ def test_income_control_of_every_hex_equals_the_one_hex_rule(chunk: int) -> None
     remnants that changed hands) put on income hexes."""
     st = static()
     printed_states = 0
+    alone = 0
     for seed in range(chunk * 25, chunk * 25 + 25):
         s = scrambled(seed)
         rng = Random(seed)
         for i in rng.sample(range(len(s.where)), 40):
             s.set_where(i, rng.choice(st.income_hexes))
         assert all_collectors(s) == [(h, collectors(s, h)) for h in st.income_hexes], seed
+        # (``income_collection`` leaves out the control of a hex its land owner alone holds, which
+        # is then the owner's camp and the owner)
+        for h, _who, control in income_collection(s):
+            land = st.nation[h]
+            assert control == controllers(s, h) or (control is None and controllers(s, h)[:2] == (st.camp[land], (land,)))
+            alone += control is None
         # (and ``income_hex_control``, which keeps each stack's control while no counter changed hands)
         assert income_hex_control(s) == [(h, controllers(s, h)) for h in st.income_hexes], seed
         printed = s.owner is st.printed_owner
         printed_states += printed
     assert 0 < printed_states < 25, "both kinds of state: every counter its printed country's, and not"
+    assert 0 < alone < 25 * len(st.income_hexes), "hexes held by the land owner alone, and others"
 
 
 def test_every_big_decision_has_a_fast_check() -> None:

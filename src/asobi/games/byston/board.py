@@ -22,6 +22,11 @@ if TYPE_CHECKING:
 DRAKE, KU, RAU, NA, AH, MI, ZELANA = range(7)
 SHEET_COUNTRIES = (DRAKE, KU, RAU, NA, AH, MI)
 """Countries with a management sheet: GP, TL, a factory box (the Zelana has none, B-7)."""
+NEXT_SHEET = tuple(
+    SHEET_COUNTRIES[SHEET_COUNTRIES.index(c) + 1] if c in SHEET_COUNTRIES[:-1] else -1 for c in range(7)
+)
+"""Per country with a sheet: the next one in the order of play (−1 after the last), whom a
+management phase asks when it is done."""
 
 # Camps (3.1–3.3).
 DRAKE_CAMP, SHEELA_CAMP = 0, 1

@@ -111,32 +111,40 @@ def collectors(s: State, hex_index: int) -> tuple[int, ...]:
 
 def all_collectors(s: State) -> list[tuple[int, tuple[int, ...]]]:
     """(hex, its collectors) for every income hex, in hex order."""
-    st = static()
+    return [(h, who) for h, who, _control in income_collection(s)]
+
+
+Control = tuple[int, tuple[int, ...], str]
+
+
+def income_collection(s: State) -> list[tuple[int, tuple[int, ...], Control | None]]:
+    """(hex, its collectors, its ``controllers``) for every income hex, in hex order. The control
+    is ``None`` on a hex that no unit holds or only its land owner's units hold: the owner
+    controls it (6.4 ④, or ①–③ met by its units alone) and collects unless it stands by or has
+    collapsed (6.3), and the 6.4 item that decided is not worked out."""
+    st = _STATIC
     stacks = s.stacks
     status = s.status
-    nation = st.nation
     # While no counter changed hands (35.3) a country's counters are its range, and a stack (in
     # counter order) is all the land owner's when its first and last counters are in that range.
-    ranges = st.ranges_of if s.owner is st.printed_owner else None
-    out: list[tuple[int, tuple[int, ...]]] = []
-    for h in st.income_hexes:
-        land = nation[h]
+    printed = s.owner is st.printed_owner
+    owners = [ALONE[c] if status[c] != NEUTRAL and status[c] != COLLAPSED else () for c in range(7)]
+    out: list[tuple[int, tuple[int, ...], Control | None]] = []
+    for h, land, mine in INCOME_LANDS:
         stack = stacks[h]
-        if (
-            land >= 0
-            and land != ZELANA
-            and (not stack or (ranges is not None and stack[0] in ranges[land] and stack[-1] in ranges[land]))
-        ):
-            # 6.4 ④, or ①–③ met by the land owner's units alone: the owner collects unless it
-            # stands by or has collapsed (6.3)
-            out.append((h, (land,) if status[land] != NEUTRAL and status[land] != COLLAPSED else ()))
+        if mine is not None and (not stack or (printed and stack[0] in mine and stack[-1] in mine)):
+            out.append((h, owners[land], None))
             continue
-        if ranges is None or not stack:
+        if not printed or not stack:
             control = _decide(h, _holders(s, (h,)).get(h))
         else:  # (every counter its printed country's: the stack's control is kept)
             control = _printed_control(h, tuple(stack))
-        out.append((h, _collectors(s, h, control)))
+        out.append((h, _collectors(s, h, control), control))
     return out
+
+
+ALONE = tuple((c,) for c in range(7))
+"""Each country alone, as the collectors of a hex (made once)."""
 
 
 def _collectors(s: State, hex_index: int, control: tuple[int, tuple[int, ...], str]) -> tuple[int, ...]:
@@ -150,8 +158,8 @@ def _collectors(s: State, hex_index: int, control: tuple[int, tuple[int, ...], s
             out.update(x for x in (RAU, NA) if status[x] == WAR)
         elif status[c] != NEUTRAL and status[c] != COLLAPSED:
             out.add(c)
-    land = static().nation[hex_index]
-    if land >= 0 and static().camp[land] == camp and status[land] != COLLAPSED:
+    land = _STATIC.nation[hex_index]
+    if land >= 0 and _STATIC.camp[land] == camp and status[land] != COLLAPSED:
         out &= {land}
     return tuple(sorted(out))
 
@@ -165,3 +173,14 @@ def camp_income(s: State) -> tuple[int, int]:
         if who:
             totals[st.camp[who[0]]] += income[h]
     return totals[0], totals[1]
+
+
+_STATIC = static()
+"""The numbering, read as a global (a call of the cached ``static()`` costs more)."""
+INCOME_LANDS = tuple(
+    (h, land, static().ranges_of[land] if land >= 0 and land != ZELANA else None)
+    for h in static().income_hexes
+    for land in (static().nation[h],)
+)
+"""Each income hex, its land's owner and, but for no nation's land and the Zelana's, the range of
+that owner's counters (for :func:`income_collection`)."""

@@ -302,7 +302,7 @@ class BystonState(FlowState, DeclaredState):
         self.log = EventLog()
         # 28.1–34.1: each country's state at the start; 32.3, 33.3 (B-1): Na's player runs Mi and
         # Ah; 34.8: the Zelana's runner follows Na's war unless an option fixes it
-        self.cite("1.2", SETUP_CLAUSES + (("34.8",) if zelana_runner == "follow" else ()), "setup", players=players)
+        self.cite("1.2", SETUP_CLAUSES + (("34.8",) if zelana_runner == "follow" else ()), "setup", ("players", players))
         self.run()
 
     # ---- helpers the rules use ----------------------------------------------------------------
@@ -355,19 +355,20 @@ class BystonState(FlowState, DeclaredState):
         self.stacks = stacks_of(self.where)
         self.on_map_n, self.in_box_n, self.in_supply_n = counts_of(self.where)
 
-    # (``/``: the event's arguments, passed by keyword, are then not compared with the names of
-    # the parameters before them on every call)
-    def say(self, clause: str, key: str, /, **args: Any) -> None:
-        """Log a public event citing ``clause``."""
-        self.log_tail.append((clause, key, tuple(args.items()), None))
+    # An event's arguments are given as the (name, value) pairs it keeps, in order: keyword
+    # arguments would be gathered into a dict and turned into those pairs at every event, which
+    # cost a playout step about 3% of its instructions.
+    def say(self, clause: str, key: str, /, *args: tuple[str, Any]) -> None:
+        """Log a public event citing ``clause``, its arguments the (name, value) pairs ``args``."""
+        self.log_tail.append((clause, key, args, None))
 
-    def cite(self, clause: str, also: tuple[str, ...], key: str, /, **args: Any) -> None:
+    def cite(self, clause: str, also: tuple[str, ...], key: str, /, *args: tuple[str, Any]) -> None:
         """Log a public event citing ``clause`` and the further clauses ``also`` that acted in it
         (6.4 and 6.5 beside 6.2's income); with none it is :meth:`say`."""
         if also:
-            self.log_tail.append((clause, key, tuple(args.items()), None, also))
+            self.log_tail.append((clause, key, args, None, also))
         else:
-            self.log_tail.append((clause, key, tuple(args.items()), None))
+            self.log_tail.append((clause, key, args, None))
 
     def seat_of(self, country: int) -> int:
         """The seat that runs ``country`` (1.2, B-1)."""

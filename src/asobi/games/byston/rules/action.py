@@ -38,9 +38,9 @@ def task_action(s: State, country: int, chit: int) -> None:
     unless an ally is waiting, whom this draw releases to act together now (15.5, B-55)."""
     s.phase_chit = chit
     if country == ZELANA:
-        s.cite("14.5", ("34.5",), "action", country=country, chit=chit)  # 34.5: on its own chit
+        s.cite("14.5", ("34.5",), "action", ("country", country), ("chit", chit))  # 34.5: on its own chit
     else:
-        s.say("14.5", "action", country=country, chit=chit)
+        s.say("14.5", "action", ("country", country), ("chit", chit))
     kind = KIND_OF_CHIT[_STATIC.chit_kind[chit]]
     if country in JOINT and kind != SURPRISE and not any(s.waiting[c] for c in JOINT if c != country):
         s.ask("joint", s.seat_of(country), country, chit)
@@ -64,9 +64,9 @@ def apply_joint(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> 
     again = s.waiting[country] != 0
     s.waiting[country] = max(s.waiting[country], kind)
     if again:
-        s.cite("15.8", ("15.6",), "keeps_waiting", country=country, chit=chit)
+        s.cite("15.8", ("15.6",), "keeps_waiting", ("country", country), ("chit", chit))
     else:
-        s.cite("15.4", ("15.2", "15.3"), "waits", country=country, chit=chit)
+        s.cite("15.4", ("15.2", "15.3"), "waits", ("country", country), ("chit", chit))
     s.phase_chit = -1
 
 
@@ -78,19 +78,19 @@ def start(s: State, country: int, kind: int) -> None:
     waiting = s.waiting
     if waiting[country]:
         waiting[country] = 0
-        s.cite("15.7", ("15.6",), "wait_void", country=country)  # 15.6: it chose to act
+        s.cite("15.7", ("15.6",), "wait_void", ("country", country))  # 15.6: it chose to act
     if _STATIC.camp[country] == SHEELA_CAMP:
         for c in JOINT:
             if c != country and waiting[c]:
                 movers.append((c, waiting[c]))
                 waiting[c] = 0
-                s.cite("15.5", ("15.1",), "released", country=c)  # 15.1: it acts with the drawer
+                s.cite("15.5", ("15.1",), "released", ("country", c))  # 15.1: it acts with the drawer
     if all(c != ZELANA for c, _ in movers):
         host = zelana_host(s)
         for c, k in movers:
             if c == host:
                 movers.append((ZELANA, k))
-                s.say("34.4", "zelana_joins", country=host)
+                s.say("34.4", "zelana_joins", ("country", host))
                 break
     search = [("discovery", country)] if _STATIC.camp[country] == DRAKE_CAMP else []
     s.push(
@@ -113,7 +113,7 @@ def lapse_waits(s: State) -> None:
     for c in JOINT:
         if s.waiting[c]:
             s.waiting[c] = 0
-            s.say("B-18", "wait_lapsed", country=c)
+            s.say("B-18", "wait_lapsed", ("country", c))
 
 
 TASKS = {"action": task_action, "action_end": task_action_end}

@@ -12,6 +12,7 @@ from ..board import (
     COLLAPSED,
     DRAKE,
     ELF_CASTLE_BUILT,
+    NEXT_SHEET,
     RAU,
     SHEET_COUNTRIES,
     ZELANA,
@@ -34,17 +35,26 @@ _STATIC = static()
 """The numbering, read as a global (a call of the cached ``static()`` costs more)."""
 _DERIVED = derived()
 """The tables derived once from the data, read as a global likewise."""
+PRINTED = _STATIC.printed_owner
+"""Every counter's printed country: ``owner`` is this very tuple while no counter changed hands
+(:func:`.board.owns_just_its_own`, whose usual answer is then had without a call)."""
 
 
 def task_build_phase(s: State) -> None:
-    s.push(*(("build_ask", c) for c in SHEET_COUNTRIES if s.status[c] != COLLAPSED))
+    task_build_ask(s, SHEET_COUNTRIES[0])
 
 
 def task_build_ask(s: State, country: int) -> None:
-    s.ask("build", s.seat_of(country), country)
-    if len(s.legal_actions()) == 1:
-        s.pending = None
-        s.legal_cache = None
+    """Asked while it may build or pull down, then the next country in the order of play; one
+    that has collapsed, or with nothing it may do, passes."""
+    while country >= 0:
+        if s.status[country] != COLLAPSED:
+            s.ask("build", s.seat_of(country), country)
+            if len(s.legal_actions()) > 1:
+                return
+            s.pending = None
+            s.legal_cache = None
+        country = NEXT_SHEET[country]
 
 
 def _blocked(
@@ -158,7 +168,7 @@ def razable(s: State, country: int) -> list[int]:
     """12.11: hexes of the country's own buildings it may destroy to build again elsewhere (not its
     last counter on the map, B-51)."""
     where = s.where
-    if owns_just_its_own(s, country):  # its buildings are its castle and fort ranges
+    if s.owner is PRINTED or owns_just_its_own(s, country):  # its buildings are its castle and fort ranges
         d = _DERIVED
         castles = d.castles_of[country]
         forts = d.forts_of[country]
@@ -201,13 +211,14 @@ def is_legal_build(s: State, action: tuple[Any, ...]) -> bool:
 
 
 def apply_build(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
-    if action[0] == "done":
-        return
     country = pending[2]
+    if action[0] == "done":
+        task_build_ask(s, NEXT_SHEET[country])
+        return
     st = _STATIC
     if action[0] == "raze":
         i = building_at(s, action[1])
-        s.say("12.11", "razed", country=country, unit=st.counter_unit[i], hex=action[1])
+        s.say("12.11", "razed", ("country", country), ("unit", st.counter_unit[i]), ("hex", action[1]))
         s.set_where(i, BOX)
         s.flipped[i] = 0
         if i == s.secret:
@@ -229,7 +240,7 @@ def apply_build(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> 
         s.secret = i
         s.secret_built = True
         # 30.6.2: a fort's GP, with the Zelana at the coast
-        s.cite("30.6.1", ("30.6.2",), "secret_built", country=country, hex=h, gp=cost)
+        s.cite("30.6.1", ("30.6.2",), "secret_built", ("country", country), ("hex", h), ("gp", cost))
     else:
         # 12.3/12.4/30.4: the ground that admits it; 12.7/12.8: its own land, or a ship of its own
         ground = st.t.map.terrain_of[h]
@@ -238,10 +249,10 @@ def apply_build(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> 
         camp = st.camp
         near = ("12.10",) if any(camp[s.owner[j]] != camp[country] for j in s.stacks[h] if j != i) else ()
         s.cite("12.2", (admits, "12.7" if st.nation[h] == country else "12.8", *near), "built",
-               country=country, unit=st.unit_index(kind), hex=h, gp=cost)
+               ("country", country), ("unit", st.unit_index(kind)), ("hex", h), ("gp", cost))
         if country == DRAKE and kind == "castle" and h == st.elf_castle and not s.marks[ELF_CASTLE_BUILT]:
             s.set_mark(ELF_CASTLE_BUILT, s.turn)
-    s.push(("build_ask", country))
+    task_build_ask(s, country)  # asked again at once: nothing happens between two of its choices
 
 
 def refuse_build(s: State, action: tuple[Any, ...]) -> tuple[str, str] | None:

@@ -77,27 +77,39 @@ def _where(s: State, person: str, fallback: str) -> int | str | None:
 
 def task_character_phase(s: State) -> None:
     """13.3.x in clause order (Rimmel before Musiy, who waits for her)."""
-    s.push(*(("enter", k) for k in range(len(ENTRIES))))
+    task_enter(s, 0)
 
 
-def task_enter(s: State, k: int) -> None:
+def task_enter(s: State, first: int) -> None:
+    """The entries from the ``first`` on, in order; one whose character its owner places (13.2,
+    a decision) is placed before the entries after it are looked at."""
+    for k in range(first, len(ENTRIES)):
+        if not s.marks[ENTRIES[k][2]]:
+            continue  # the usual case: its milestone has not happened
+        free = _enter(s, k)
+        if free >= 0:
+            s.push(("place_char", free, ENTRIES[k][0]), ("enter", k + 1))
+            return
+
+
+def _enter(s: State, k: int) -> int:
+    """Entry ``k`` once its milestone has happened: its character is placed, or waits (−1); or
+    the character its owner is to place anywhere (13.2)."""
     clause, who, mark, after, person, fallback, condition = ENTRIES[k]
     when = s.marks[mark]
-    if not when:
-        return  # the usual case: its milestone has not happened
     c = static().char_index(who)
     if s.char_at[c] != NOT_ENTERED or (after and when >= s.turn):
-        return
+        return -1
     if condition and _waits_for(s, condition):
-        return
+        return -1
     hex_index = _where(s, person, fallback)
     if hex_index is None or hex_index == "never":
-        return
+        return -1
     if hex_index == "any":
-        s.push(("place_char", c, clause))
-        return
+        return c
     assert isinstance(hex_index, int)
     place(s, c, hex_index, clause)
+    return -1
 
 
 def place(s: State, c: int, hex_index: int, clause: str, free: bool = False) -> None:
@@ -107,9 +119,9 @@ def place(s: State, c: int, hex_index: int, clause: str, free: bool = False) -> 
     s.char_at[c] = hex_index
     key = "enters" if clause.startswith("13.") else "placed"
     if free and clause.startswith("13.3"):
-        s.cite(clause, ("13.2",), key, char=c, hex=hex_index)
+        s.cite(clause, ("13.2",), key, ("char", c), ("hex", hex_index))
     else:
-        s.say(clause, key, char=c, hex=hex_index)
+        s.say(clause, key, ("char", c), ("hex", hex_index))
     if st.char_ids[c] == "rimmel" and not s.marks[RIMMEL_ENTERED]:
         s.set_mark(RIMMEL_ENTERED, s.turn)
     rimmel = st.char_number["rimmel"]
@@ -127,7 +139,7 @@ def _put_among(s: State, c: int, hexes: tuple[int, ...], clause: str) -> None:
     several, out of the game if none (B-23)."""
     if not hexes:
         s.char_at[c] = DEAD
-        s.say("B-23", "no_place", char=c)
+        s.say("B-23", "no_place", ("char", c))
     elif len(hexes) == 1:
         place(s, c, hexes[0], clause, free=True)
     else:

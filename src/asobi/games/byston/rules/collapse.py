@@ -118,13 +118,13 @@ def task_collapse_check(s: State) -> None:
         if b >= 0 and s.owner[b] == country and st.kind(b) == "castle":
             continue
         status[country] = COLLAPSED
-        s.say(clause, "collapsed", country=country)
+        s.say(clause, "collapsed", ("country", country))
         remove_country(s, country)
     for country, chars, units, castles, clause in LEADER_COUNTERS:
         if status[country] == COLLAPSED or not _met(s, country, chars, units, castles):
             continue
         status[country] = COLLAPSED
-        s.say(clause, "collapsed", country=country)
+        s.say(clause, "collapsed", ("country", country))
         if country == KU:
             _ku_collapses(s)
         else:
@@ -158,7 +158,7 @@ def remove_country(s: State, country: int) -> None:
         if st.char_country[k] == country and (at >= 0 or at in (CUP, HEAVY)):
             s.char_at[k] = DEAD
     _chits_leave(s, country)
-    s.say("35.2", "left_the_game", country=country)
+    s.say("35.2", "left_the_game", ("country", country))
 
 
 def _units_leave(s: State, country: int, on_map: bool) -> None:
@@ -190,7 +190,7 @@ def _ku_collapses(s: State) -> None:
     st = static()
     _units_leave(s, KU, on_map=True)
     _chits_leave(s, KU)
-    s.say("35.4", "left_the_game", country=KU)
+    s.say("35.4", "left_the_game", ("country", KU))
     _never_enter(s, KU)
     moves = [("defect", k, at) for k, at in enumerate(s.char_at) if st.char_country[k] == KU and at >= 0]
     s.push(*moves)
@@ -209,10 +209,10 @@ def task_defect(s: State, k: int, origin: int) -> None:
     hexes = st.t.map.grid.nearest(origin, ships)
     if not hexes:
         s.char_at[k] = DEAD
-        s.say("B-23", "no_place", char=k)
+        s.say("B-23", "no_place", ("char", k))
     elif len(hexes) == 1:
         s.char_at[k] = hexes[0]
-        s.say("35.4", "placed", char=k, hex=hexes[0])
+        s.say("35.4", "placed", ("char", k), ("hex", hexes[0]))
     else:
         s.ask("place", s.seat_of(DRAKE), k, "35.4", hexes)
 
@@ -232,20 +232,20 @@ def _remnants(s: State, country: int) -> None:
     heir = HEIR[country]
     _units_leave(s, country, on_map=s.status[heir] == COLLAPSED)
     _chits_leave(s, country)
-    s.say("35.3", "box_left_the_game", country=country)
+    s.say("35.3", "box_left_the_game", ("country", country))
     _never_enter(s, country)
     if s.status[heir] == COLLAPSED:
         for k, at in enumerate(s.char_at):
             if st.char_country[k] in (country, heir) and _in_play(at):
                 s.char_at[k] = DEAD
                 _dismount(s, k)
-        s.say("B-35", "left_the_game", country=country)
+        s.say("B-35", "left_the_game", ("country", country))
         return
     s.set_owners({i: heir for i, at in enumerate(s.where) if at >= 0 and s.owner[i] == country})
-    s.say("35.3", "remnants", country=country, heir=heir)
+    s.say("35.3", "remnants", ("country", country), ("heir", heir))
     # B-1 (34.8): the Zelana is run by the partner that stands, whatever the seating chose.
     s.zelana_runner = st.country_ids[heir]
-    s.say("B-1", "zelana_runner", country=heir)
+    s.say("B-1", "zelana_runner", ("country", heir))
 
 
 TASKS = {"collapse_check": task_collapse_check, "defect": task_defect}

@@ -234,7 +234,7 @@ def task_battle(s: State, country: int, h: int) -> None:
     also = ("18.1", "18.2", "18.7", which) if which else ("18.1", "18.2", "18.7")
     if s.secret >= 0 and s.where[s.secret] == h:
         also = (*also, "30.6.4")
-    s.cite("19.1", also, "battle", country=country, hex=h)
+    s.cite("19.1", also, "battle", ("country", country), ("hex", h))
     st = static()
     a, d = _camp_order(s)
     present = {s.owner[i] for i in _in_hex(s)}
@@ -332,7 +332,7 @@ def _sortie_rest(s: State, country: int) -> None:
             _set(s, "role", i, SORTIED)
             n += 1
     if n:
-        s.cite("20.1", ("20.7",), "sortie", country=country, n=n)  # 20.7: the acting camp first
+        s.cite("20.1", ("20.7",), "sortie", ("country", country), ("n", n))  # 20.7: the acting camp first
 
 
 def legal_sortie(s: State) -> list[tuple[Any, ...]]:
@@ -349,7 +349,7 @@ def apply_sortie(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) ->
     _set(s, "role", i, j)
     # 20.7: the acting camp first; 34.3: the Zelana's with Rau's or Na's
     swap = ("34.3",) if s.owner[i] != s.owner[j] else ()
-    s.cite("20.1", ("20.7", *swap), "stow", unit=static().counter_unit[i], to=static().counter_unit[j])
+    s.cite("20.1", ("20.7", *swap), "stow", ("unit", static().counter_unit[i]), ("to", static().counter_unit[j]))
     s.push(("sortie_next", country))
 
 
@@ -386,7 +386,7 @@ def _board(s: State, k: int, j: int) -> None:
     # 20.5: one character on an AB; 20.6: any number in a ship or a building; 20.7: the acting
     # camp first; 34.3: a character of the Zelana's, Rau's or Na's on another of them
     swap = ("34.3",) if s.owner[j] != serving_country(s, k) else ()
-    s.cite("20.4", ("20.5" if is_ab(j) else "20.6", "20.7", *swap), "mounts", char=k, unit=static().counter_unit[j])
+    s.cite("20.4", ("20.5" if is_ab(j) else "20.6", "20.7", *swap), "mounts", ("char", k), ("unit", static().counter_unit[j]))
 
 
 def legal_board(s: State) -> list[tuple[Any, ...]]:
@@ -427,7 +427,7 @@ def apply_bomb(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
     for i in _camp_units(s, camp):
         if s.role[i] == SORTIED:
             _set(s, "role", i, BOMBER)
-    s.say("22.1", "bombs", country=runner(s, camp))
+    s.say("22.1", "bombs", ("country", runner(s, camp)))
 
 
 # --- 21–24: the steps -------------------------------------------------------------------------
@@ -568,11 +568,11 @@ def chance_pool(
         ROLL_CLAUSE[step],
         also,
         "pool_" + step,
-        country=runner(s, camp),
-        units=n,
-        dice=dice_text(dice),
-        bonus=bonus,
-        hits=action[1],
+        ("country", runner(s, camp)),
+        ("units", n),
+        ("dice", dice_text(dice)),
+        ("bonus", bonus),
+        ("hits", action[1]),
     )
 
 
@@ -595,7 +595,7 @@ def task_place(s: State, step: str, camp: int) -> None:
         # 25.9.1 an AB command in air combat and AA fire, 25.9.2 an AS command in bombing and shelling
         # 25.9.4: the damage waits until both have placed
         s.cite("25.9.3", ("25.9.1" if step in _AB_TARGETS else "25.9.2", "25.9.4"), "command",
-               country=runner(s, 1 - camp), hits=portion)
+               ("country", runner(s, 1 - camp)), ("hits", portion))
         s.push(("allocate", step, camp, 1), ("allocate", step, camp, 0))
     else:
         s.push(("allocate", step, camp, 0))
@@ -617,7 +617,7 @@ def task_allocate(s: State, step: str, camp: int, by_defender: int) -> None:
             s.command = 0
         elif left:
             _set(s, "hits", camp, 0)
-            s.say("25.5", "hits_lost", hits=left)
+            s.say("25.5", "hits_lost", ("hits", left))
         return
     if len(options) == 1:
         _give(s, options[0], camp, by_defender)
@@ -663,9 +663,9 @@ def _remove(s: State, i: int, applied: tuple[str, ...], with_carrier: bool = Fal
     _set(s, "blocks", i, 0)
     _set(s, "role", i, NO_ROLE)
     if with_carrier:  # no hit was placed on it (25.3): it goes with its carrier
-        s.cite("25.4", ("20.3", *applied[1:]), "removed", country=s.owner[i], unit=st.counter_unit[i])
+        s.cite("25.4", ("20.3", *applied[1:]), "removed", ("country", s.owner[i]), ("unit", st.counter_unit[i]))
     else:
-        s.cite("25.4", (*_defence_clauses(s, i), *applied), "removed", country=s.owner[i], unit=st.counter_unit[i])
+        s.cite("25.4", (*_defence_clauses(s, i), *applied), "removed", ("country", s.owner[i]), ("unit", st.counter_unit[i]))
 
 
 STEP_DAMAGE = {
@@ -705,7 +705,7 @@ def task_damage(s: State, step: str) -> None:
             damaged[i] = 1
             _set(s, "blocks", i, 0)
             s.flipped[i] = 1
-            s.cite("25.4", (*_defence_clauses(s, i), *applied), "flipped", country=s.owner[i], unit=st.counter_unit[i])
+            s.cite("25.4", (*_defence_clauses(s, i), *applied), "flipped", ("country", s.owner[i]), ("unit", st.counter_unit[i]))
     for i in [i for i, how in damaged.items() if how == 2]:
         for j in _in_hex(s):
             if s.role[j] == i:  # 20.3
@@ -741,14 +741,14 @@ def chance_fate(s: State, action: tuple[Any, ...], k: int, how: int) -> None:
     unit = s.aboard[k]
     unit_left = unit >= 0 and s.where[unit] == s.char_at[k]
     # 26.1: a character aboard a damaged unit rolls; 26.3: in the step of the damage; 26.2.2: "−" leaves it unhurt
-    s.cite("26.2", ("26.1", "26.3", "26.2.2") if fate == "-" else ("26.1", "26.3"), "fate", char=k, row=_row(k, how), fate=fate)
+    s.cite("26.2", ("26.1", "26.3", "26.2.2") if fate == "-" else ("26.1", "26.3"), "fate", ("char", k), ("row", _row(k, how)), ("fate", fate))
     if fate == "G" and ch.grows_to:
         grown = st.char_index(ch.grows_to)
         s.char_at[grown] = s.char_at[k]
         _set(s, "aboard", grown, unit if unit_left else NO_ROLE)
         s.char_at[k] = GROWN
         _set(s, "aboard", k, NO_ROLE)
-        s.say("26.2.1", "grows", char=k, to_char=grown)
+        s.say("26.2.1", "grows", ("char", k), ("to_char", grown))
         return
     if fate in ("G", "-"):
         if not unit_left:
@@ -766,14 +766,14 @@ def chance_fate(s: State, action: tuple[Any, ...], k: int, how: int) -> None:
         clause = "26.2.5"
     if fate in ("L", "H") and st.char_ids[k] == "todd1" and not s.marks[TODD_WOUNDED]:
         s.set_mark(TODD_WOUNDED, s.turn)
-    s.say(clause, "fate_" + fate, char=k)
+    s.say(clause, "fate_" + fate, ("char", k))
 
 
 def task_battle_end(s: State) -> None:
     """19.3: after the five steps the battle ends, enemies left or not; 26.4 (B-15, B-23): a
     character with no unit of its own left in the hex goes to the nearest one."""
     assert s.fight is not None
-    s.say("19.3", "battle_end", hex=s.fight[1])
+    s.say("19.3", "battle_end", ("hex", s.fight[1]))
     clear_battle(s)
     s.push(("stranded", "26.4"))
 

@@ -20,8 +20,8 @@ def task_action_phases(s: State) -> None:
     for k, at in enumerate(s.char_at):
         if at == HEAVY:
             s.char_at[k] = CUP
-            s.say("14.3", "to_cup", char=k)
-    s.say("14.2", "cup", chits=sum(s.chit_cup))
+            s.say("14.3", "to_cup", ("char", k))
+    s.say("14.2", "cup", ("chits", sum(s.chit_cup)))
     s.push(("next_draw",))
 
 
@@ -48,7 +48,7 @@ def apply_surprise(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) 
     s.surprise_held = False
     k = static().chit_index("surprise")
     # 16.3: declared just before a draw; 16.5: the chit is back in the factory box after it
-    s.cite("16.4", ("16.3", "16.5"), "surprise", country=DRAKE)
+    s.cite("16.4", ("16.3", "16.5"), "surprise", ("country", DRAKE))
     s.push(("action", DRAKE, k), ("next_draw",))
 
 
@@ -94,7 +94,7 @@ def chance_draw(s: State, action: tuple[Any, ...]) -> None:
     k = action[1]
     if action[0] == "char":
         # 14.10, B-17: not an action phase; its owner places it, then the next draw.
-        s.say("14.10", "drawn_character", char=k)
+        s.say("14.10", "drawn_character", ("char", k))
         s.push(("place_char", k, "14.10"), ("next_draw",))
         return
     # 14.4: drawn at random from the cup; 14.7: the next after an action phase
@@ -102,7 +102,7 @@ def chance_draw(s: State, action: tuple[Any, ...]) -> None:
     s.chit_cup[k] -= 1
     s.chit_open[k] += 1
     country = static().chit_country[k]
-    s.cite("14.6", also, "drawn", chit=k, country=country)
+    s.cite("14.6", also, "drawn", ("chit", k), ("country", country))
     s.push(("action", country, k), ("next_draw",))
 
 

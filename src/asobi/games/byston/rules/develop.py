@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..board import COLLAPSED, DRAKE, KU, SHEET_COUNTRIES, TL7_DRAKE, TL7_KU, character_hex, static
+from ..board import (
+    COLLAPSED,
+    DRAKE,
+    KU,
+    NEXT_SHEET,
+    SHEET_COUNTRIES,
+    TL7_DRAKE,
+    TL7_KU,
+    character_hex,
+    static,
+)
 
 if TYPE_CHECKING:
     from ..types import State
@@ -18,12 +28,17 @@ NONE, NORMAL, CONCENTRATED = 0, 1, 2
 
 def task_develop_phase(s: State) -> None:
     """7.3: once a turn for each country with a sheet, in the order of play."""
-    s.push(*(("develop_ask", c) for c in SHEET_COUNTRIES if s.status[c] != COLLAPSED))
+    task_develop_ask(s, SHEET_COUNTRIES[0])
 
 
 def task_develop_ask(s: State, country: int) -> None:
-    if s.tl[country] < _STATIC.t.tl_max:
-        s.ask("develop", s.seat_of(country), country)
+    """Asks ``country``, or the next in the order of play if it has collapsed or its TL is at the
+    top of the track (B-40)."""
+    while country >= 0:
+        if s.status[country] != COLLAPSED and s.tl[country] < _STATIC.t.tl_max:
+            s.ask("develop", s.seat_of(country), country)
+            return
+        country = NEXT_SHEET[country]
 
 
 def legal_develop(s: State) -> list[tuple[Any, ...]]:
@@ -38,9 +53,11 @@ def apply_develop(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
     country = pending[2]
     kind = action[1]
     # 7.3: its one development this turn
-    s.cite(("7.2", "7.4", "7.6")[kind], ("7.3",), "develop_chosen", country=country, kind=kind)
+    s.cite(("7.2", "7.4", "7.6")[kind], ("7.3",), "develop_chosen", ("country", country), ("kind", kind))
     if kind != NONE:
         s.chance = ("develop", country, kind)
+    else:
+        task_develop_ask(s, NEXT_SHEET[country])
 
 
 def modifier(s: State, country: int) -> tuple[int, str]:
@@ -60,13 +77,19 @@ def modifier(s: State, country: int) -> tuple[int, str]:
 
 
 def chance_develop(s: State, action: tuple[Any, ...], country: int, kind: int) -> None:
+    """The die of a development; then the next country is asked."""
+    _develop(s, action[1], country, kind)
+    task_develop_ask(s, NEXT_SHEET[country])
+
+
+def _develop(s: State, die: int, country: int, kind: int) -> None:
     """7.4/7.7: pay (die + 4), three times that if concentrated, for 1 or 2 TL; 7.5/7.8: short of
     GP, all GP are lost and the TL stays."""
-    die = action[1]
+    rolled = die
     minus, clause = modifier(s, country)
     if minus:
         modified = max(1, die - minus)
-        s.say(clause, "develop_modifier", country=country, die=die, minus=minus, modified=modified)
+        s.say(clause, "develop_modifier", ("country", country), ("die", die), ("minus", minus), ("modified", modified))
         die = modified
     cost = (die + 4) * (3 if kind == CONCENTRATED else 1)
     rule = "7.7" if kind == CONCENTRATED else "7.4"
@@ -74,12 +97,12 @@ def chance_develop(s: State, action: tuple[Any, ...], country: int, kind: int) -
         lost = s.gp[country]
         s.gp[country] = 0
         s.say(
-            "7.8" if kind == CONCENTRATED else "7.5", "develop_failed", country=country, cost=cost, lost=lost
+            "7.8" if kind == CONCENTRATED else "7.5", "develop_failed", ("country", country), ("cost", cost), ("lost", lost)
         )
         return
     s.gp[country] -= cost
     s.tl[country] += 2 if kind == CONCENTRATED else 1
-    s.say(rule, "developed", country=country, die=action[1], cost=cost, tl=s.tl[country], gp=s.gp[country])
+    s.say(rule, "developed", ("country", country), ("die", rolled), ("cost", cost), ("tl", s.tl[country]), ("gp", s.gp[country]))
     if s.tl[country] >= 7:
         mark = TL7_DRAKE if country == DRAKE else TL7_KU if country == KU else -1
         if mark >= 0 and not s.marks[mark]:

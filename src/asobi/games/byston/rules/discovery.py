@@ -46,7 +46,7 @@ def apply_search(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) ->
     spent = action[1]
     s.gp[country] -= spent
     # 30.6.5: a Drake-camp unit at the factory after the camp's movement
-    s.cite("30.6.6", ("30.6.5",), "search", country=country, gp=spent)
+    s.cite("30.6.6", ("30.6.5",), "search", ("country", country), ("gp", spent))
     s.chance = ("search_first", country, spent)
 
 
@@ -61,11 +61,11 @@ def chance_search_second(
     second = action[1]
     total = first + second + spent
     found = total >= FOUND_AT
-    s.say("30.6.6", "search_roll", dice=f"{first}+{second}", gp=spent, total=total)
+    s.say("30.6.6", "search_roll", ("dice", f"{first}+{second}"), ("gp", spent), ("total", total))
     if found:
         s.secret_found = True
         # 30.6.4: from now on battles are fought in its hex
-        s.cite("30.6.7", ("30.6.4",), "secret_found", country=country, hex=s.where[s.secret])
+        s.cite("30.6.7", ("30.6.4",), "secret_found", ("country", country), ("hex", s.where[s.secret]))
 
 
 TASKS = {

@@ -11,25 +11,31 @@ from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from ..board import COLLAPSED, NA, NEUTRAL, RAU, WAR, ZELANA, static
-from ..control import CONTESTED, all_collectors, income_hex_control
+from ..control import CONTESTED, income_collection
 
 if TYPE_CHECKING:
     from ..types import State
 
 
 def task_income(s: State) -> None:
-    st = static()
-    income = st.t.map.income_of
+    income = INCOME_OF
     gained = [0] * 7
     hexes = [0] * 7
     shared: list[tuple[Any, ...]] = []
-    collectors = all_collectors(s)
-    control = income_hex_control(s)
     passed_over: list[set[str]] = [set() for _ in range(7)]
     standing_by = [0] * 7
+    contested: list[tuple[int, str]] = []
     withheld: list[tuple[str, int, int]] = []
     status = s.status
-    for (h, who), (_h, (camp, holders, _item)) in zip(collectors, control, strict=True):  # both in hex order
+    for h, who, control in income_collection(s):  # in hex order
+        if control is None:  # no unit, or only the land owner's: it collects, or it stands by (6.3)
+            if who:
+                gained[who[0]] += income[h]
+                hexes[who[0]] += 1
+            elif status[NATION[h]] == NEUTRAL:
+                standing_by[NATION[h]] += 1
+            continue  # (a collapsed owner: no reason given here)
+        camp, holders, item = control
         if len(who) == 1:
             gained[who[0]] += income[h]
             hexes[who[0]] += 1
@@ -37,27 +43,34 @@ def task_income(s: State) -> None:
                 passed_over[who[0]].update(_passed_over(s, h, holders, who[0]))
         elif who:
             shared.append(("income_share", h, who))
+        elif camp == CONTESTED:
+            contested.append((h, item))
         elif camp >= 0:
             if len(holders) == 1 and status[holders[0]] == NEUTRAL:  # the usual case: 6.3
                 standing_by[holders[0]] += 1
             else:
                 _withheld(s, h, holders, standing_by, withheld)
-    for h, (camp, _holders, item) in control:
-        if camp == CONTESTED:
-            s.say("6.5", "income_contested", hex=h, item=item)
+    for h, item in contested:
+        s.say("6.5", "income_contested", ("hex", h), ("item", item))
     for c in range(7):
         if standing_by[c]:
-            s.say("6.3", "income_standing_by", country=c, hexes=standing_by[c])
+            s.say("6.3", "income_standing_by", ("country", c), ("hexes", standing_by[c]))
     for clause, h, c in withheld:
-        s.say(clause, "income_lost" if clause == "6.8" else "income_ally_land", hex=h, country=c)
+        s.say(clause, "income_lost" if clause == "6.8" else "income_ally_land", ("hex", h), ("country", c))
     for c in range(7):
         if hexes[c]:
             s.gp[c] += gained[c]
             # 6.4: who controls each hex it collects (①–④); 6.3, 6.6, 6.8: who was passed over or
             # stood for whom; 6.9: the total carries over from turn to turn
             s.cite("6.2", ("6.4", *sorted(passed_over[c]), "6.9"), "income",
-                   country=c, gp=gained[c], hexes=hexes[c], total=s.gp[c])
+                   ("country", c), ("gp", gained[c]), ("hexes", hexes[c]), ("total", s.gp[c]))
     s.push(*shared)
+
+
+INCOME_OF = static().t.map.income_of
+"""Each hex's GP (6.2)."""
+NATION = static().nation
+"""Each hex's land owner (−1: no nation's)."""
 
 
 def _withheld(
@@ -130,7 +143,7 @@ def apply_income_share(s: State, action: tuple[Any, ...], pending: tuple[Any, ..
     for c, gp in zip(who, action[1 : 1 + len(who)], strict=True):
         if gp:
             s.gp[c] += gp
-            s.say("6.7", "income_share", country=c, gp=gp, hex=hex_index, total=s.gp[c])
+            s.say("6.7", "income_share", ("country", c), ("gp", gp), ("hex", hex_index), ("total", s.gp[c]))
 
 
 TASKS = {"income": task_income, "income_share": task_income_share}

@@ -88,6 +88,10 @@ def _ship_counters() -> tuple[int, ...]:
     return tuple(i for i, unit in enumerate(st.counter_unit) if is_ship[unit])
 
 
+SHIPS_OF = tuple(tuple(i for i in _ship_counters() if i in r) for r in _STATIC.ranges_of)
+"""Per country, the ship counters printed in its colour."""
+
+
 def riders(owner: int) -> tuple[int, ...]:
     """17.15.2–17.15.4 (B-42): the countries whose ABs and characters a ship of ``owner`` carries:
     its own; Zelana-colour units also on Rau's and Na's ships; Rau's and Na's also on the Zelana."""
@@ -153,7 +157,8 @@ def movable_ships(s: State, country: int, kind: int) -> list[tuple[int, int, int
     owner = s.owner
     moved = s.moved
     out = set()
-    for i in _ship_counters():
+    # While no counter changed hands (35.3), the country's ships are those of its own range.
+    for i in SHIPS_OF[country] if owner is _STATIC.printed_owner else _ship_counters():
         at = where[i]
         if at < 0 or owner[i] != country or i in moved:
             continue
@@ -225,8 +230,9 @@ def apply_move(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
     s.cargo = ()
     s.crew = ()
     s.moved += (i,)
-    s.cite(KIND_CLAUSE[kind], ("17.4",), "ship_moves", country=country, unit=unit, hex=h)  # 17.4: 3 MP
-    s.push(("load_ask", country), ("move_ask", country, kind))
+    s.cite(KIND_CLAUSE[kind], ("17.4",), "ship_moves", ("country", country), ("unit", unit), ("hex", h))  # 17.4: 3 MP
+    s.push(("move_ask", country, kind))  # (after it has moved)
+    task_load_ask(s, country)
 
 
 # ---- the "load" decision: what the ship takes aboard in its start hex (17.15, B-20) -----------
@@ -282,11 +288,11 @@ def apply_load(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
         _verb, owner, unit, flipped = action
         i = _find(s, (owner,), unit, here, flipped, s.cargo)
         s.cargo += (i,)
-        s.cite("17.15.1", (*_whose_clause(carrier, owner), _room_clause(s.ship)), "loaded", country=owner, unit=unit, hex=here)
+        s.cite("17.15.1", (*_whose_clause(carrier, owner), _room_clause(s.ship)), "loaded", ("country", owner), ("unit", unit), ("hex", here))
     else:
         s.crew += (action[1],)
-        s.cite("17.15.9", _whose_clause(carrier, serving_country(s, action[1])), "boarded", char=action[1], hex=here)
-    s.push(("load_ask", country))
+        s.cite("17.15.9", _whose_clause(carrier, serving_country(s, action[1])), "boarded", ("char", action[1]), ("hex", here))
+    task_load_ask(s, country)  # asked again at once
 
 
 def _whose_clause(carrier: int, rider: int) -> tuple[str, ...]:
@@ -324,10 +330,12 @@ def depart(s: State, country: int) -> None:
             continue
         if c in ok and k not in s.chars_moved:
             s.crew += (k,)
-            s.say("B-54", "goes_along", char=k, hex=here)
+            s.say("B-54", "goes_along", ("char", k), ("hex", here))
         else:
             later.append(("place_near", k, here, "B-54"))
-    s.push(("step_ask", country), *later)
+    if later:
+        s.push(*later)  # (after the move)
+    task_step_ask(s, country)
 
 
 # ---- the "step" decision: hex by hex (17.4–17.6, 17.12–17.14) --------------------------------
@@ -396,21 +404,21 @@ def apply_step(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
     for k in s.crew:
         s.char_at[k] = to
     also = entry_clauses(s, country, _STATIC.counter_unit[s.ship], to)
-    s.cite("17.6" if cost > 1 else "17.5", also, "step", hex=to, mp=s.mp)
+    s.cite("17.6" if cost > 1 else "17.5", also, "step", ("hex", to), ("mp", s.mp))
     if to in _STATIC.kustanga:
         # 17.14.3: the move ends at once; 17.14.4: a die at its end (B-24).
         ship = s.ship
         finish_move(s, country)
-        s.say("17.14.3", "kustanga_stop", hex=to)
+        s.say("17.14.3", "kustanga_stop", ("hex", to))
         s.chance = ("kustanga", ship)
         return
-    s.push(("step_ask", country))
+    task_step_ask(s, country)  # asked again at once
 
 
 def finish_move(s: State, country: int) -> None:
     """B-20: the ship sets its load down where it stopped; none of it moves again this phase."""
     ship = s.ship
-    s.say("17.1", "ship_stops", country=country, unit=_STATIC.counter_unit[ship], hex=s.where[ship])
+    s.say("17.1", "ship_stops", ("country", country), ("unit", _STATIC.counter_unit[ship]), ("hex", s.where[ship]))
     s.moved += s.cargo
     s.chars_moved += s.crew
     s.ship = -1
@@ -422,10 +430,10 @@ def finish_move(s: State, country: int) -> None:
 def chance_kustanga(s: State, action: tuple[Any, ...], ship: int) -> None:
     """17.14.4: a 6 flips the Zelana (no effect if it is already flipped)."""
     die = action[1]
-    s.say("17.14.4", "kustanga_die", die=die)
+    s.say("17.14.4", "kustanga_die", ("die", die))
     if die == 6 and not s.flipped[ship]:
         s.flipped[ship] = 1
-        s.say("17.14.4", "kustanga_flip", unit=_STATIC.counter_unit[ship], hex=s.where[ship])
+        s.say("17.14.4", "kustanga_flip", ("unit", _STATIC.counter_unit[ship]), ("hex", s.where[ship]))
 
 
 # ---- why a movement choice is refused (the clause that forbids it, for the error message) -----

@@ -14,6 +14,7 @@ from ..board import (
     COLLAPSED,
     MADE_MARK,
     MI,
+    NEXT_SHEET,
     SHEET_COUNTRIES,
     SUPPLY,
     find_counter,
@@ -30,21 +31,27 @@ if TYPE_CHECKING:
 _DERIVED = derived()
 """The tables derived once from the data (a global read: a call of the cached ``derived()`` costs
 more, and a listing reads them several times)."""
+PRINTED = static().printed_owner
+"""Every counter's printed country: ``owner`` is this very tuple while no counter changed hands
+(:func:`.board.owns_just_its_own`)."""
 
 
 def task_produce_phase(s: State) -> None:
-    s.push(*(("produce_ask", c) for c in SHEET_COUNTRIES if s.status[c] != COLLAPSED))
+    task_produce_ask(s, SHEET_COUNTRIES[0])
 
 
 def task_produce_ask(s: State, country: int) -> None:
-    """Asked while it has anything to do; a country with nothing it can afford passes (public).
-    A country that collapsed by its own destruction (8.11, B-35) has nothing left to produce with."""
-    if s.status[country] == COLLAPSED:
-        return
-    s.ask("produce", s.seat_of(country), country)
-    if len(s.legal_actions()) == 1:
-        s.pending = None
-        s.legal_cache = None
+    """Asked while it has anything to do, then the next country in the order of play; a country
+    with nothing it can afford passes (public). A country that collapsed, at the start of the
+    phase or by its own destruction (8.11, B-35), has nothing left to produce with."""
+    while country >= 0:
+        if s.status[country] != COLLAPSED:
+            s.ask("produce", s.seat_of(country), country)
+            if len(s.legal_actions()) > 1:
+                return
+            s.pending = None
+            s.legal_cache = None
+        country = NEXT_SHEET[country]
 
 
 def placement_hexes(s: State, country: int, ship: bool) -> list[int]:
@@ -127,7 +134,7 @@ def destroyable(s: State, country: int) -> list[tuple[Any, ...]]:
     lo, hi, rows, in_order = _DERIVED.destroy_rows[country]
     out: list[tuple[Any, ...]] = []
     on_map_n = s.on_map_n
-    if owns_just_its_own(s, country):
+    if s.owner is PRINTED or owns_just_its_own(s, country):  # (the usual case without a call)
         for p in compress(rows, on_map_n[lo:hi]):  # the groups with counters on the map
             if p is not None:  # not a building
                 _add_own_destroys(s, p, out)
@@ -214,7 +221,7 @@ def legal_produce(s: State) -> list[tuple[Any, ...]]:
         if in_box_n[group]:
             if make_gp <= gp and need_tl <= tl:
                 if placements is None:
-                    placements = _placements(s, country, owns_just_its_own(s, country))
+                    placements = _placements(s, country, s.owner is PRINTED or owns_just_its_own(s, country))
                 for h in placements[is_ship]:
                     makes.append(make_action[h])
             if up_gp <= gp and up_tl <= tl and in_supply_n[up_group]:
@@ -275,12 +282,13 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
     country = pending[2]
     verb = action[0]
     if verb == "done":
+        task_produce_ask(s, NEXT_SHEET[country])
         return
     if verb == "destroy":
         # 8.11: back to the factory box, usable at once; 30.5 or 31.5 may follow (a flagship off
         # the map, B-35); 8.12 for characters left without a unit.
         i = find_counter(s, country, action[1], action[2], action[3])
-        s.say("8.11", "destroyed", country=country, unit=action[1], hex=action[2])
+        s.say("8.11", "destroyed", ("country", country), ("unit", action[1]), ("hex", action[2]))
         s.set_where(i, BOX)
         s.flipped[i] = 0
         stranded = ("stranded", "8.12", action[2], s.status.count(COLLAPSED))  # in that hex alone
@@ -294,14 +302,14 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
         s.gp[country] -= chit_gp
         if chit_kind == CHIT_SURPRISE:
             s.surprise_held = True
-            s.cite("16.2", ("16.1",), "chit_made_held", country=country, chit=k, gp=chit_gp)  # Drake's alone
+            s.cite("16.2", ("16.1",), "chit_made_held", ("country", country), ("chit", k), ("gp", chit_gp))  # Drake's alone
         else:
             s.chit_cup[k] += 1
             clause = (
                 "8.11.4" if chit_kind == CHIT_SHOT else "8.11.3" if chit_kind == CHIT_ZELANA else "8.11.1"
             )
             limit = ("8.11.2",) if clause == "8.11.1" and country in (AH, MI) else ()  # Ah and Mi: 1 only
-            s.cite(clause, limit, "chit_made", country=country, chit=k, gp=chit_gp)
+            s.cite(clause, limit, "chit_made", ("country", country), ("chit", k), ("gp", chit_gp))
         if chit_kind != CHIT_SHOT and chit_kind != CHIT_ZELANA:
             s.chits_made[country] += 1
     else:
@@ -316,7 +324,7 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
             s.flipped[i] = 0
             s.gp[country] -= p.make_gp
             s.cite("8.7", ("8.3", "8.4", "8.5", "8.2", "8.6", *also), "made",
-                   country=country, unit=action[1], hex=action[2], gp=p.make_gp)
+                   ("country", country), ("unit", action[1]), ("hex", action[2]), ("gp", p.make_gp))
             mark = MADE_MARK.get(static().unit_ids[p.unit])
             if mark is not None and not s.marks[mark]:
                 s.set_mark(mark, s.turn)
@@ -324,7 +332,7 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
             s.set_where(where.index(SUPPLY, p.lo, p.hi), BOX)
             s.gp[country] -= p.extra_gp
             # 9.3 its TL, 9.4 a set GP; 8.2, 9.5: extra productions are not counted
-            s.cite("9.2", ("9.3", "9.4", "8.2", "9.5"), "extra", country=country, unit=action[1], gp=p.extra_gp)
+            s.cite("9.2", ("9.3", "9.4", "8.2", "9.5"), "extra", ("country", country), ("unit", action[1]), ("gp", p.extra_gp))
         else:  # convert (10.3)
             old = where.index(BOX, p.lo, p.hi)
             new = where.index(SUPPLY, p.upgrade_lo, p.upgrade_hi)
@@ -334,8 +342,8 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
             # 10.2 an AB, 10.4 the TL of what it becomes; 8.2, 10.5, 10.6: conversions are not
             # counted, and the unit made may be converted again
             s.cite("10.3", ("10.2", "10.4", "8.2", "10.5", "10.6"), "converted",
-                   country=country, unit=action[1], to=p.upgrade_unit, gp=p.upgrade_gp)
-    s.push(("produce_ask", country))
+                   ("country", country), ("unit", action[1]), ("to", p.upgrade_unit), ("gp", p.upgrade_gp))
+    task_produce_ask(s, country)  # asked again at once: nothing happens between two of its choices
 
 
 def _placed_among(s: State, country: int, h: int) -> tuple[str, ...]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..board import COLLAPSED, NA, RAU, SHEET_COUNTRIES, ZELANA, find_counter, static
+from ..board import COLLAPSED, NA, NEXT_SHEET, RAU, SHEET_COUNTRIES, ZELANA, find_counter, static
 from .fast_check import DONE, opening
 from .tables import derived
 
@@ -15,14 +15,20 @@ if TYPE_CHECKING:
 
 
 def task_repair_phase(s: State) -> None:
-    s.push(*(("repair_ask", c) for c in SHEET_COUNTRIES if s.status[c] != COLLAPSED))
+    task_repair_ask(s, SHEET_COUNTRIES[0])
 
 
 def task_repair_ask(s: State, country: int) -> None:
-    s.ask("repair", s.seat_of(country), country)
-    if len(s.legal_actions()) == 1:
-        s.pending = None
-        s.legal_cache = None
+    """Asked while it has anything to repair, then the next country in the order of play; one
+    that has collapsed, or with nothing it may repair, passes."""
+    while country >= 0:
+        if s.status[country] != COLLAPSED:
+            s.ask("repair", s.seat_of(country), country)
+            if len(s.legal_actions()) > 1:
+                return
+            s.pending = None
+            s.legal_cache = None
+        country = NEXT_SHEET[country]
 
 
 def repairable(s: State, country: int) -> list[int]:
@@ -86,9 +92,10 @@ def is_legal_repair(s: State, action: tuple[Any, ...]) -> bool:
 
 
 def apply_repair(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
-    if action[0] == "done":
-        return
     country = pending[2]
+    if action[0] == "done":
+        task_repair_ask(s, NEXT_SHEET[country])
+        return
     st = static()
     i = find_counter(s, action[1], action[2], action[3], 1)
     cost = st.t.unit(st.unit_id(i)).repair_gp
@@ -106,8 +113,8 @@ def apply_repair(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) ->
         also.append("11.3")
     if any(camp[s.owner[j]] != camp[country] for j in stack):
         also.append("11.7")
-    s.cite(clause, tuple(also), "repaired", country=country, unit=st.counter_unit[i], hex=s.where[i], gp=cost)
-    s.push(("repair_ask", country))
+    s.cite(clause, tuple(also), "repaired", ("country", country), ("unit", st.counter_unit[i]), ("hex", s.where[i]), ("gp", cost))
+    task_repair_ask(s, country)  # asked again at once: nothing happens between two of its choices
 
 
 TASKS = {"repair_phase": task_repair_phase, "repair_ask": task_repair_ask}

@@ -48,12 +48,12 @@ def task_turn(s: State) -> None:
     if s.turn == LAST_TURN:
         drake, sheela = camp_income(s)
         result = band(drake - sheela)
-        s.say("27.1", "game_over", turn=s.turn)
-        s.say("27.2", "final_income", drake=drake, sheela=sheela, difference=drake - sheela, band=result)
+        s.say("27.1", "game_over", ("turn", s.turn))
+        s.say("27.2", "final_income", ("drake", drake), ("sheela", sheela), ("difference", drake - sheela), ("band", result))
         s.finish((result, "27.2", drake, sheela))
         return
     s.turn += 1
-    s.say("4.1", "turn", turn=s.turn)
+    s.say("4.1", "turn", ("turn", s.turn))
     s.push(*TURN_PHASES)
 
 
@@ -62,17 +62,17 @@ def task_war_status(s: State) -> None:
     marks = s.marks
     if s.status[KU] == NEUTRAL and 0 < marks[TL7_DRAKE] < s.turn:
         s.status[KU] = ARMED
-        s.say("29.2", "armed", country=KU)
+        s.say("29.2", "armed", ("country", KU))
     if s.status[NA] == NEUTRAL and (0 < marks[TL7_DRAKE] < s.turn or 0 < marks[TL7_KU] < s.turn):
         s.status[NA] = ARMED
-        s.say("31.2", "armed", country=NA)
+        s.say("31.2", "armed", ("country", NA))
 
 
 def task_end_turn(s: State) -> None:
     """14.9: the chits on the open box go back to their factory boxes; 8.11.1 counts anew."""
     s.chit_open = [0] * len(s.chit_open)
     s.chits_made = [0] * len(s.chits_made)
-    s.cite("14.9", ("14.8",), "turn_end", turn=s.turn)  # 14.8: the cup is empty
+    s.cite("14.9", ("14.8",), "turn_end", ("turn", s.turn))  # 14.8: the cup is empty
 
 
 TASKS = {"turn": task_turn, "war_status": task_war_status, "end_turn": task_end_turn}

@@ -77,17 +77,23 @@ def declaration_clause(s: State, country: int) -> str:
 def task_declare_round(s: State) -> None:
     """B-4: each country in the order of play may declare; the round repeats while anyone did."""
     s.declared = False
-    s.push(*(("declare_ask", c) for c in DECLARERS), ("declare_again",))
+    task_declare_ask(s, DECLARERS[0])
 
 
 def task_declare_ask(s: State, country: int) -> None:
-    if war_targets(s, country):
-        s.ask("declare", s.seat_of(country), country)
-
-
-def task_declare_again(s: State) -> None:
+    """``country`` is asked if it may declare war on anyone, else the next in the order of play;
+    after the last, the round repeats if anyone declared (B-4)."""
+    while country >= 0:
+        if war_targets(s, country):
+            s.ask("declare", s.seat_of(country), country)
+            return
+        country = NEXT_DECLARER[country]
     if s.declared:
         s.push(("declare_round",))
+
+
+NEXT_DECLARER = dict(zip(DECLARERS, (*DECLARERS[1:], -1), strict=True))
+"""Each of :data:`DECLARERS`: the next in the order of play (−1 after the last)."""
 
 
 def legal_declare(s: State) -> list[tuple[Any, ...]]:
@@ -97,19 +103,23 @@ def legal_declare(s: State) -> list[tuple[Any, ...]]:
 
 def apply_declare(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
     country = pending[2]
-    if action[0] == "pass":
-        return
-    target = action[1]
+    if action[0] != "pass":
+        _declare(s, country, action[1])
+    task_declare_ask(s, NEXT_DECLARER[country])
+
+
+def _declare(s: State, country: int, target: int) -> None:
+    """5.2: ``country`` declares war on ``target``; 5.3: both are at war."""
     # 2.9: declarations in the order of play (B-4)
-    s.cite("5.2", (declaration_clause(s, country), "2.9"), "declare", country=country, target=target)
+    s.cite("5.2", (declaration_clause(s, country), "2.9"), "declare", ("country", country), ("target", target))
     for c in (country, target):
         if s.status[c] != WAR:
             s.status[c] = WAR
             s.set_mark(WAR_SINCE + c, s.turn)
             if c in NEVER_DECLARE:  # Ah and Mi go to war only when war is declared on them
-                s.cite("5.3", (NEVER_DECLARE[c],), "at_war", country=c)
+                s.cite("5.3", (NEVER_DECLARE[c],), "at_war", ("country", c))
             else:
-                s.say("5.3", "at_war", country=c)
+                s.say("5.3", "at_war", ("country", c))
     s.declared = True
 
 
@@ -139,7 +149,6 @@ def refuse_declare(s: State, action: tuple[Any, ...]) -> tuple[str, str] | None:
 TASKS = {
     "declare_round": task_declare_round,
     "declare_ask": task_declare_ask,
-    "declare_again": task_declare_again,
 }
 DECISIONS = {"declare": (legal_declare, apply_declare, "5.1")}
 REFUSALS = {"declare": refuse_declare}
