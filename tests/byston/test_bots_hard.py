@@ -5,10 +5,10 @@
 from __future__ import annotations
 
 from asobi.core.agent import Observation
-from asobi.games.byston.board import WAR
+from asobi.games.byston.board import WAR, static
 from asobi.games.byston.bots import BoldBot, RuleBot
 
-from .helpers import C, box, game, h, phase, put, turn_of, u
+from .helpers import C, box, clear, game, h, phase, put, turn_of, u
 
 
 def _build_turn(country: str, gp: int = 20):
@@ -59,3 +59,26 @@ def test_production_keeps_a_forts_gp():
     assert BoldBot(0, 1)._on_produce(s, ("produce", 0, drake), legal) == ("done",)
     s.chits_made[drake] = 0  # the turn's first chit is never held back (14)
     assert BoldBot(0, 1)._on_produce(s, ("produce", 0, drake), legal)[0] == "make"
+
+
+def test_drakes_camp_goes_out_to_meet_an_enemy_it_merely_outweighs():
+    s = game()
+    clear(s, "1114")
+    put(s, "drake", "fort", "1114")
+    put(s, "drake", "namwan", "1114")  # the country's last ship at a building
+    assert static().t.map.grid.distance(h("1114"), h("1313")) <= 4
+    strengths = ({h("1114"): 11.0}, {h("1313"): 10.0})  # an enemy near, a little lighter
+    assert RuleBot(0, 1)._guards(s, C["drake"], h("1114"), strengths)  # 11 < 1.2 × 10: it stays
+    assert not BoldBot(0, 1)._guards(s, C["drake"], h("1114"), strengths)  # hard: it goes
+    strengths = ({h("1114"): 9.0}, {h("1313"): 10.0})
+    assert BoldBot(0, 1)._guards(s, C["drake"], h("1114"), strengths)  # outweighed: it stays
+
+
+def test_sheelas_camp_keeps_the_rule_bots_margin_odds_and_last_turns():
+    bold = BoldBot(2, 1)
+    assert (bold.attack_margin[1], bold.siege_odds[1], bold.endgame_turn[1]) == (
+        RuleBot.attack_margin[1],
+        RuleBot.siege_odds[1],
+        RuleBot.endgame_turn[1],
+    )
+    assert bold.attack_margin[0] < RuleBot.attack_margin[0] and bold.siege_odds[0] > RuleBot.siege_odds[0]

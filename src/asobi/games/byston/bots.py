@@ -1156,10 +1156,9 @@ class RuleBot(Agent):
         margin: float = ATTACK_MARGIN,
     ) -> list[int]:
         """The hexes within ``routes`` worth going to: enemy stacks ``force`` outweighs ``margin``
-        times over, and income
-        hexes the camp does not collect but could by holding them — not in a surviving ally's
-        land (6.6), not under an enemy building (6.4 ①: a building holds its hex against any
-        ship, so it is a goal only as a stack to beat). ``collecting``: :func:`_collecting_camps`
+        times over, and income hexes the camp does not collect but could by holding them — not
+        in a surviving ally's land (6.6), not under an enemy building (6.4 ①: a building holds its
+        hex against any ship, so it is a goal only as a stack to beat). ``collecting``: :func:`_collecting_camps`
         of ``s``, if already worked out."""
         st = static()
         dist = routes.dist if isinstance(routes, _Routes) else [routes[h][0] if h in routes else -1
@@ -1360,13 +1359,23 @@ class BoldBot(RuleBot):
     their sieges and raids. The ``hard`` level: it beats the rule bot on 27.2's count
     (``docs/byston/strength.md``).
 
-    Drake's camp (:data:`FORTIFY_CAMP`) also holds its land with forts while its ships press on
-    (:meth:`_fortify`): alone at war on its side against Rau, Na and the Zelana, it cannot keep
-    ships on every income hex, and a fort holds one against any ship (6.4 ①) until a siege removes
-    it, while the bot's ships come back for a threatened building (``docs/byston/balance.md``,
-    "The `hard` level")."""
+    Drake's camp (:data:`FORTIFY_CAMP`) plays a plan of its own: it holds its land with forts
+    (:meth:`_fort_sites`) and presses its attacks (:attr:`attack_margin`, :attr:`siege_odds`,
+    :attr:`endgame_turn`). Drake's army is alone at war on its side against Rau, Na and the
+    Zelana, and cannot keep ships on every income hex; a fort holds one against any ship (6.4 ①)
+    until a siege removes it, and the bot's ships come back for a threatened building, so its
+    ships are free to go out. Sheela's camp plays as the rule bot but for the 3 hexes
+    (``docs/byston/balance.md``, "The `hard` level")."""
 
     defend_within = BOLD_DEFEND_WITHIN
+    attack_margin = (1.0, ATTACK_MARGIN)
+    """Drake's camp goes for an enemy stack its hex merely outweighs, and its last ship at a
+    building goes out to meet an enemy it outweighs (:meth:`RuleBot._guards`)."""
+    siege_odds = (0.7, SIEGE_ODDS)
+    """Drake's camp besieges only at 70% odds: it has no ships to lose on a siege that fails."""
+    endgame_turn = (13, ENDGAME_TURN)
+    """Drake's camp plays for the final count from turn 13: until then its ships go for the
+    nearest enemy stack or open income hex."""
 
     def act(self, obs: Observation) -> Action:
         legal = obs.legal
