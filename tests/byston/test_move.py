@@ -111,6 +111,8 @@ def test_the_zelana_shot_and_surprise_chits_move_only_their_ships():
     put(s, "drake", "spriggan", "0916")
     draw(s, "shot")
     assert ships(s) == {("ship", u("spriggan"), h("0916"), 0)}
+    s.apply(("ship", u("spriggan"), h("0916"), 0))
+    assert events(s, "ship_moves")[-1].clause == "17.10"  # the move cites the Shot chit
     s = game()
     draw(s, "zelana")
     assert s.pending[:3] == ("move", 2, ZELANA) and ships(s) == {("ship", u("zelana"), h("0912"), 0)}

@@ -54,7 +54,7 @@ from asobi.core import Agent
 from asobi.core.actions import Action
 from asobi.core.agent import Observation
 
-from .board import BOX, COLLAPSED, DRAKE, KU, NA, NEUTRAL, RAU, WAR, building_at, static
+from .board import BOX, COLLAPSED, DRAKE, DRAKE_CAMP, KU, NA, NEUTRAL, RAU, WAR, building_at, static
 from .control import all_collectors, camp_income
 from .forecast import plan_for
 from .odds import pool_float
@@ -181,6 +181,24 @@ def _building_counters() -> tuple[int, ...]:
 
 
 @cache
+def _fort_counters() -> tuple[int, ...]:
+    st = static()
+    fort = st.unit_index("fort")
+    return tuple(i for i in range(len(st.counter_unit)) if st.counter_unit[i] == fort)
+
+
+@cache
+def _fort_gp() -> int:
+    return static().t.buildings["fort"].gp
+
+
+@cache
+def _land_income_hexes(country: int) -> tuple[int, ...]:
+    st = static()
+    return tuple(h for h in st.income_hexes if st.nation[h] == country)
+
+
+@cache
 def _goraon_tl() -> int:
     return int(static().t.machines["goraon"].tl)
 
@@ -304,6 +322,8 @@ RAID_STEPS_PER_GP = 3.0
 """In the last turns, a goal this many hexes further away (one phase's move) must be worth a GP more."""
 RAID_WEIGHT_PER_GP = 10.0
 """In the last turns, an enemy stack is worth a GP of the final count for this much of its weight."""
+FORTIFY_CAMP = DRAKE_CAMP
+"""The camp whose ``hard`` bot (:class:`BoldBot`) builds forts on its income hexes (12.2, 6.4 ①)."""
 GROUP_RANGE = 3
 """A country's ships this near each other (one phase's move, 17.4) count as one besieging group,
 so the ships of a stack set out together and keep together on the way."""
@@ -612,6 +632,12 @@ class RuleBot(Agent):
 
     defend_within = DEFEND_WITHIN
     """How far away a threatened hex of the camp still calls a ship back (:meth:`_goal`)."""
+    attack_margin: tuple[float, float] = (ATTACK_MARGIN, ATTACK_MARGIN)
+    """By camp (Drake's, Sheela's): :data:`ATTACK_MARGIN`."""
+    siege_odds: tuple[float, float] = (SIEGE_ODDS, SIEGE_ODDS)
+    """By camp: :data:`SIEGE_ODDS`."""
+    endgame_turn: tuple[int, int] = (ENDGAME_TURN, ENDGAME_TURN)
+    """By camp: :data:`ENDGAME_TURN`."""
 
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
@@ -913,12 +939,13 @@ class RuleBot(Agent):
             best = sieges[0]
             return (*routes[best], best) if best != here else None
         collecting: dict[int, int] = self._once("collecting", lambda: _collecting_camps(s))
-        goals = self._targets(s, camp, force, strengths, routes, collecting)
-        if s.turn >= ENDGAME_TURN:
+        goals = self._targets(s, camp, force, strengths, routes, collecting, self.attack_margin[camp])
+        endgame = s.turn >= self.endgame_turn[camp]
+        if endgame:
             goals = [h for h in goals if h not in self._claimed]
         if not goals:
             return None
-        if s.turn >= ENDGAME_TURN:
+        if endgame:
             best = max(
                 goals,
                 key=lambda h: (
@@ -998,7 +1025,7 @@ class RuleBot(Agent):
                 continue
             if group is None:
                 group = _group_key(s, counters)
-            if self._siege_odds(s, country, counters, chars, target, group) >= SIEGE_ODDS:
+            if self._siege_odds(s, country, counters, chars, target, group) >= self.siege_odds[camp]:
                 out.append(target)
                 if best_only:
                     break
@@ -1126,16 +1153,17 @@ class RuleBot(Agent):
         strengths: tuple[dict[int, float], dict[int, float]],
         routes: Mapping[int, tuple[int, int]],
         collecting: Mapping[int, int] | None = None,
+        margin: float = ATTACK_MARGIN,
     ) -> list[int]:
-        """The hexes within ``routes`` worth going to: enemy stacks ``force`` outweighs, and income
-        hexes the camp does not collect but could by holding them — not in a surviving ally's
-        land (6.6), not under an enemy building (6.4 ①: a building holds its hex against any
-        ship, so it is a goal only as a stack to beat). ``collecting``: :func:`_collecting_camps`
+        """The hexes within ``routes`` worth going to: enemy stacks ``force`` outweighs ``margin``
+        times over, and income hexes the camp does not collect but could by holding them — not
+        in a surviving ally's land (6.6), not under an enemy building (6.4 ①: a building holds its
+        hex against any ship, so it is a goal only as a stack to beat). ``collecting``: :func:`_collecting_camps`
         of ``s``, if already worked out."""
         st = static()
         dist = routes.dist if isinstance(routes, _Routes) else [routes[h][0] if h in routes else -1
                                                                 for h in range(st.t.map.grid.size)]
-        goals = [h for h, w in strengths[1 - camp].items() if w * ATTACK_MARGIN < force and dist[h] >= 0]
+        goals = [h for h, w in strengths[1 - camp].items() if w * margin < force and dist[h] >= 0]
         if collecting is None:
             collecting = _collecting_camps(s)
         ours = {h for h, c in collecting.items() if c == camp}
@@ -1246,7 +1274,7 @@ class RuleBot(Agent):
             return False
         # a stack that outweighs every enemy near goes out to meet it rather than wait
         force = strengths[camp].get(here, 0.0)
-        return force < ATTACK_MARGIN * max(near)
+        return force < self.attack_margin[camp] * max(near)
 
     @staticmethod
     def _taken(country: int, h: int) -> bool:
@@ -1329,9 +1357,96 @@ class BoldBot(RuleBot):
     """The rule bot, but a ship turns back for a threatened hex of its camp only when it is one
     phase's move away or nearer (:data:`BOLD_DEFEND_WITHIN`), not two: ships further out keep to
     their sieges and raids. The ``hard`` level: it beats the rule bot on 27.2's count
-    (``docs/byston/strength.md``)."""
+    (``docs/byston/strength.md``).
+
+    Drake's camp (:data:`FORTIFY_CAMP`) plays a plan of its own: it holds its land with forts
+    (:meth:`_fort_sites`) and presses its attacks (:attr:`attack_margin`, :attr:`siege_odds`,
+    :attr:`endgame_turn`). Drake's army is alone at war on its side against Rau, Na and the
+    Zelana, and cannot keep ships on every income hex; a fort holds one against any ship (6.4 ①)
+    until a siege removes it, and the bot's ships come back for a threatened building, so its
+    ships are free to go out. Sheela's camp plays as the rule bot but for the 3 hexes
+    (``docs/byston/balance.md``, "The `hard` level")."""
 
     defend_within = BOLD_DEFEND_WITHIN
+    attack_margin = (1.0, ATTACK_MARGIN)
+    """Drake's camp goes for an enemy stack its hex merely outweighs, and its last ship at a
+    building goes out to meet an enemy it outweighs (:meth:`RuleBot._guards`)."""
+    siege_odds = (0.7, SIEGE_ODDS)
+    """Drake's camp besieges only at 70% odds: it has no ships to lose on a siege that fails."""
+    endgame_turn = (13, ENDGAME_TURN)
+    """Drake's camp plays for the final count from turn 13: until then its ships go for the
+    nearest enemy stack or open income hex."""
+
+    def act(self, obs: Observation) -> Action:
+        legal = obs.legal
+        if len(legal) > 1 and legal[0][0] == "build":  # the rule bot builds nothing (:data:`_QUICK`)
+            state = obs.position()
+            assert isinstance(state, BystonState)
+            pending = state.pending
+            if pending is not None and pending[0] == "build":
+                for h in self._fort_sites(state, pending[2]):
+                    action = ("build", "fort", h)
+                    if action in legal:
+                        return action
+            return _DONE
+        return super().act(obs)
+
+    @staticmethod
+    def _fort_sites(s: BystonState, country: int) -> list[int]:
+        """Where the country would build a fort (12.2), best first: a country of
+        :data:`FORTIFY_CAMP` at war, with a fort in its factory box, fortifies every income hex of
+        its land with no building and no enemy counter (12.7, 12.10), and every enemy land's
+        income hex one of its face-up ships holds (12.8; worth twice its GP: the enemy loses it).
+        Empty for any other country."""
+        st = static()
+        camp = st.camp[country]
+        if camp != FORTIFY_CAMP or s.status[country] != WAR:
+            return []
+        where = s.where
+        owner = s.owner
+        if not any(where[i] == BOX and owner[i] == country for i in _fort_counters()):
+            return []
+        nation = st.nation
+        income = st.t.map.income_of
+        camp_of = st.camp
+        stacks = s.stacks
+
+        def open_hex(h: int) -> bool:
+            return building_at(s, h) < 0 and not any(camp_of[owner[j]] != camp for j in stacks[h])
+
+        sites = [h for h in _land_income_hexes(country) if open_hex(h)]
+        flipped = s.flipped
+        for i in _ship_counters():
+            h = where[i]
+            if (
+                h >= 0
+                and owner[i] == country
+                and not flipped[i]
+                and h in st.income_hex_set
+                and nation[h] >= 0
+                and camp_of[nation[h]] != camp
+                and h not in sites
+                and open_hex(h)
+            ):
+                sites.append(h)
+        return sorted(sites, key=lambda h: (-income[h] * (1 if nation[h] == country else 2), h))
+
+    def _on_produce(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
+        """As the rule bot, but once the turn's first chit is made, a country with a fort to build
+        (:meth:`_fort_sites`) keeps its GP (12.2) for the building phase that follows (4.1)."""
+        country = pending[2]
+        if s.chits_made[country] >= 1 and self._fort_sites(s, country):
+            room = s.gp[country] - _fort_gp()
+            reserve = CHIT_RESERVE[min(s.chits_made[country], len(CHIT_RESERVE) - 1)]
+            legal = [
+                a
+                for a in legal
+                if (a[0] == "chit" and room >= reserve)
+                or (a[0] == "make" and _make_gp(a[1]) <= room)
+                or (a[0] == "extra" and _extra_gp(a[1]) + _make_gp(a[1]) <= room)
+                or a[0] not in ("chit", "make", "extra")
+            ]
+        return super()._on_produce(s, pending, legal)
 
 
 def make_rule_bot(seat: int, seed: int, options: Mapping[str, Any]) -> Agent:
