@@ -28,6 +28,7 @@ from .actions import Action, action_from_json, action_to_json, is_well_formed
 from .agent import RandomAgent
 from .bots import make_bot
 from .errors import ActionError, IllegalActionError, MalformedActionError, NotYourTurnError
+from .flow import FlowState
 from .match import Match
 from .record import GameRecord
 from .replay import replay
@@ -175,6 +176,8 @@ def check_playout(
         raise HarnessError(f"{where}: outcome cites unknown clause {outcome.clause}")
     if state.legal_actions() != ():
         raise HarnessError(f"{where}: a finished game lists actions")
+    if isinstance(state, FlowState) and state.agenda:
+        raise HarnessError(f"{where}: a finished game keeps tasks on its agenda (ending must empty it)")
     for lang in ("ja", "en"):
         if not outcome.render(spec, lang):
             raise HarnessError(f"{where}: outcome has no {lang} text")

@@ -22,7 +22,8 @@ A game declares its tasks and decisions on a :class:`Flow`::
 and its state class derives from :class:`FlowState`, sets ``flow = FLOW`` and declares (with
 :class:`~asobi.core.fields.Fields`) the slots ``agenda`` (a list of task tuples, run from the end),
 ``pending`` (``(kind, seat, *data)`` or ``None``), ``chance`` (the game's description of the chance
-node, or ``None``), ``ended`` (or ``None``) and ``legal_cache``. Chance nodes stay the game's:
+node, or ``None``), ``ended`` (or ``None``; a game that ends empties ``agenda`` too) and
+``legal_cache``. Chance nodes stay the game's:
 it implements ``chance_outcomes`` and ``apply_chance``.
 
 The game writes no loop. For each state class the kernel generates ``apply_unchecked``,
@@ -303,8 +304,11 @@ def protocol_source(stop: str | None, stop_test: str | None, keeps_seat: bool, c
     them where it also leaves (one read of ``pending`` a step); the end check runs after the action
     and after every task, before a decision or chance node stops the loop. When the loop stops, the
     cached legal actions are ``()`` unless a decision is pending (a task may have listed them and
-    gone on), so ``legal_actions`` reads the cache first. A task that replaces ``agenda`` ends the
-    game; an agenda that runs out before the game ends raises ``IndexError`` (a game's bug)."""
+    gone on), so ``legal_actions`` reads the cache first. A game ends by setting ``ended`` and
+    emptying ``agenda`` (all in one place, as ``stopped`` does): the loop reads ``ended`` only when
+    the agenda has run out (a ``try`` around the pop, free in Python 3.11, in place of a test
+    before every task), and an agenda that runs out before the game ends raises ``IndexError``
+    (a game's bug)."""
 
     def stop_at(seat: str, reset_legal: bool) -> list[str]:
         """Leave the loop: note the seat (a class keeping it in a slot), and an empty list of legal
@@ -323,9 +327,12 @@ def protocol_source(stop: str | None, stop_test: str | None, keeps_seat: bool, c
         *stop_at("pending[1]", False),
         "    if self.chance is not None:",
         *stop_at("CHANCE", True),
-        "    if self.ended is not None:",
+        "    try:",
+        "        task = self.agenda.pop()",
+        "    except IndexError:",
+        "        if self.ended is None:",
+        "            raise",
         *stop_at("TERMINAL", True),
-        "    task = self.agenda.pop()",
         "    n = len(task)",
         "    if n == 1:",
         "        tasks[task[0]](self)",

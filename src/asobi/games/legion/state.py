@@ -214,8 +214,11 @@ class LegionState(FlowState, DeclaredState):
         (:attr:`stop_test`)."""
         return check_end(self)
 
-    stop_test = "self.enemy_life <= 0 or self.space_life <= 0"
-    """The only times 2.2/2.3 may end the game: the kernel calls :meth:`stopped` only then."""
+    stop_test = "not self.enemy_life or not self.space_life"
+    """The only times 2.2/2.3 may end the game: the kernel calls :meth:`stopped` only then. (Both
+    lives stay at 0 or above — ``rules/lives.py`` stops them there, and ``invariant_errors`` checks
+    it — so a truth test is ``<= 0``; it runs before every task, and is cheaper than two
+    comparisons.)"""
 
     def run(self) -> None:
         """Run tasks until a decision, a draw or the end of the game (for a state set up or changed

@@ -65,7 +65,10 @@ IDLE: dict[str, Callable[[Any], bool]] = {
     "effects": end_phase.idle_effects,
 }
 """The steps that pass by themselves when there is nothing to decide, and the check (on public
-information only, C-30) the task arriving at the step makes before asking."""
+information only, C-30) the task arriving at the step makes before asking. Where a step's whole
+listing is public (choosing the unit, the act step's targets), the arriving task lists it instead,
+passes when it holds "next" alone — the same answer as the check — and keeps it as the decision's
+legal actions."""
 
 FLOW = Flow.from_tables(
     TASKS,

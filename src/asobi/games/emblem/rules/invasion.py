@@ -44,11 +44,15 @@ def ready_step(s: State) -> None:
 
 # ---- choosing the next unit (2.4.1) ---------------------------------------------------------------
 def select_unit(s: State) -> None:
-    """Ask which unit acts next, or end the phase when none is ready (C-30)."""
-    if idle_select(s):
+    """Ask which unit acts next, or end the phase when none is ready (C-30). Which units are
+    ready is public, so the listing itself tells (``idle_select``: nothing in it but "next"), and
+    the decision keeps it as its legal actions (listed once, not again when asked)."""
+    legal = legal_select(s)
+    if len(legal) == 1:
         s.agenda.append(BEGIN_END_PHASE)
     else:
         s.pending = ASK_SELECT[s.turn_player]
+        s.legal_cache = tuple(legal)
 
 
 ACTIVATE_ACTIONS = tuple(("activate", sq) for sq in range(SQUARES))
@@ -143,11 +147,15 @@ def act_move(s: State, action: tuple[Any, ...], pending: Pending) -> None:
 
 # ---- 行動ステップ (2.4.4) ----------------------------------------------------------------------
 def act_step(s: State) -> None:
-    """Ask what the active unit does, or pass the step when it has no target (C-30)."""
-    if idle_act(s):
+    """Ask what the active unit does, or pass the step when it has no target (C-30). Its targets
+    are public, so the listing tells (``idle_act``: nothing in it but "next"), and the decision
+    keeps it as its legal actions."""
+    legal = legal_act(s)
+    if len(legal) == 1:
         process(s)
     else:
         s.pending = ASK_ACT[s.turn_player]
+        s.legal_cache = tuple(legal)
 
 
 def targets(s: State, sq: int) -> list[tuple[Any, ...]]:
@@ -217,10 +225,4 @@ def process(s: State) -> None:
         s.log_tail.append(("2.4.5", "standby", (CARD_ARGS[u[U_CARD]], SQ[s.active]), None))
     s.active = -1
     s.target = -1
-    # choose the next unit (2.4.1): ask, or end the phase when none is ready (C-30)
-    seat = s.turn_player
-    for v in filter(None, s.field):
-        if v[U_OWNER] == seat and v[U_READY]:
-            s.pending = ASK_SELECT[seat]
-            return
-    s.agenda.append(BEGIN_END_PHASE)
+    select_unit(s)  # choose the next unit (2.4.1): ask, or end the phase when none is ready (C-30)
