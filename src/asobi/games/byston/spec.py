@@ -59,6 +59,7 @@ LEVELS = Levels(
     easy=Level("mistakes:rate=0.1", 1.0, 1231.0),  # at 0.3 a camp falls apart: Sheela's complete victory every game
     normal=Level("rule", 1.0, 1500.0),
     hard=Level("bold", 1.0, 1555.0),  # the rule bot pressing on: docs/byston/strength.md, "The levels"
+    # unrated: no search on hard's bot and no rule bot tried beats hard (docs/byston/strength.md)
     expert=Level("mcts:iters=400:time=10", 10.0),
     ladder="asobi ladder byston --bots easy,normal -n 100 --seed 5 --jobs 1 "
     "--results docs/byston/strength-results-levels.jsonl --doc docs/byston/strength-levels.md; "
