@@ -8,9 +8,11 @@ from random import Random
 from typing import ClassVar
 
 import pytest
+from click.testing import CliRunner
 
 from asobi.agents import parse_search
 from asobi.agents.names import make_search
+from asobi.cli import main
 from asobi.core.agent import Agent, Observation
 from asobi.core.bots import BotNameError, check_bot_name
 from asobi.core.hooks import Level, Levels
@@ -98,3 +100,10 @@ def test_the_named_bot_plays_the_rollouts():
     agent = make_search(spec, parse_search(spec, "mcts:iters=20:rollout=rule:reuse=no"), 1, {})
     agent.act(spec.observe(state, state.current_seat))
     assert _Pick.asked.get("first", 0) > 0 and "last" not in _Pick.asked
+
+
+def test_simulate_refuses_a_prior_that_is_no_bot_of_the_games_without_a_traceback():
+    result = CliRunner().invoke(main, ["simulate", "byston", "--bots", "mcts:prior=easy", "-n", "1", "--jobs", "1"])
+    assert result.exit_code == 2
+    assert "prior=easy: byston's easy level is the bot 'mistakes:rate=0.1', not one of its own bots" in result.output
+    assert "Traceback" not in result.output
