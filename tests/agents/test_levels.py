@@ -64,15 +64,16 @@ def test_each_level_is_the_bot_its_game_declares(game):
 def test_the_levels_time_per_decision_is_what_they_promise(game):
     spec = get_game(game)
     levels = [game_level(spec, level) for level in LEVELS]
-    assert levels[1].seconds <= 1.0 and levels[2].seconds <= 3.0 and levels[3].seconds > levels[2].seconds
+    # expert may take longer than hard, never less (byston's expert is hard's bot: no stronger was found)
+    assert levels[1].seconds <= 1.0 and levels[2].seconds <= 3.0 and levels[3].seconds >= levels[2].seconds
     for level in levels:
         search = parse_search(spec, level.bot)
         if search is not None:  # a search stops by its clock within what the level says
             assert search.budget.seconds is not None and search.budget.seconds <= level.seconds
     for level in ("hard", "expert"):
         bot = resolve_bot(spec, level)
-        if level == "hard" and bot in spec.bots:
-            continue  # a bot of the game's own (byston's: a rule bot that beats normal)
+        if bot in spec.bots:
+            continue  # a bot of the game's own (byston's hard and expert: a rule bot that beats normal)
         search = parse_search(spec, bot)
         assert search is not None and (search.prior, search.rollout) == (spec.search.prior, spec.search.rollout)
 
@@ -251,8 +252,7 @@ def test_simulate_and_ladder_take_levels():
     assert '"levels": {\n  "easy": "mistakes:rate=0.3",\n  "normal": "rule"\n }' in ladder.output
 
 
-# byston's hard level measured below its normal one (docs/byston/strength.md): rated, not in order
-@pytest.mark.parametrize("game", ("emblem", "legion"))
+@pytest.mark.parametrize("game", GAMES)
 def test_the_rated_levels_rise_in_order_and_name_the_ladder_that_rated_them(game):
     spec = get_game(game)
     levels = spec.levels
@@ -260,8 +260,8 @@ def test_the_rated_levels_rise_in_order_and_name_the_ladder_that_rated_them(game
     assert all(r is not None for r in rated), f"{game}: easy, normal and hard are rated"
     assert rated == sorted(rated) and len(set(rated)) == 3, rated
     assert levels.ladder.startswith(f"asobi ladder {game} ") and f"docs/{game}/" in levels.ladder
-    if levels.expert is not None and levels.expert.rating is not None:
-        assert levels.expert.rating > levels.easy.rating  # type: ignore[union-attr]
+    if levels.expert is not None and levels.expert.rating is not None:  # never below hard
+        assert levels.expert.rating >= levels.hard.rating  # type: ignore[union-attr,operator]
 
 
 def test_a_rating_reads_in_both_languages_on_its_games_scale():

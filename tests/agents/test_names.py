@@ -53,12 +53,12 @@ def test_without_c_a_search_takes_the_games_exploration_constant():
     ("mcts:speed=3", "mcts has no parameter 'speed' (its parameters: iters, time, rollout, depth, c, prior, reuse, value)"),
     ("mcts:time", "parameter 'time' is not name=value"),
     ("mcts:iters=3:iters=4", "parameter 'iters' is given twice"),
-    ("mcts:rollout=smart", "rollout must be one of random, rule, heuristic, not 'smart'"),
+    ("mcts:rollout=smart", "rollout must be one of random, rule, heuristic, normal, not 'smart'"),
     ("mcts:c=-1", "c must be a number ≥ 0"),
     ("mcts:depth=x", "depth must be a whole number ≥ 0"),
     ("mcts:rollout=heuristic:depth=3", "depth goes with rollout=random or rule"),
     ("rule:iters=3", "bot 'rule' takes no parameters"),
-    ("ismcts:prior=oracle", "prior must be one of none, rule, not 'oracle'"),
+    ("ismcts:prior=oracle", "prior must be one of none, rule, normal, not 'oracle'"),
     ("alphazero", "no bot 'alphazero'"),
 ])
 def test_bad_names_are_refused_clearly(name, says):

@@ -125,18 +125,17 @@ def test_bad_arguments_are_refused_with_a_clear_error(kwargs, error) -> None:
 def test_levels_and_bots_by_name_are_opponents() -> None:
     spec = _games()[0].values[0]
     seats = len(spec.seat_names(spec.validate_options({})))
-    for name in ("bot", "bot:hard", "easy", "expert:iters=2", "random"):
+    for name in ("bot", "bot:hard", "easy", "expert", "ismcts:iters=2", "random"):
         env = agym.AsobiEnv(spec.id, opponents=name)
         assert set(env.opponents) == set(range(1, seats))
     env = agym.AsobiEnv(spec.id, seat=seats - 1, opponents=["random"] * (seats - 1))
     assert set(env.opponents) == set(range(seats - 1))
 
 
-SEARCH = "bot:expert:iters=2:time=1000"
-"""The expert level's search (each game's own: ``mcts`` or ``ismcts``; a game's ``hard`` may be a
-rule bot, as byston's is) with 2 iterations a decision
-and a time limit no 2 iterations reach: the budget that stops it is the iterations, so a seeded
-search repeats (a level's own time limit may cut a search short on a busy machine)."""
+SEARCH = "bot:ismcts:iters=2:time=1000"
+"""The information-set search with the game's own parameters (a level may be a rule bot, as
+byston's hard and expert are) at 2 iterations a decision and a time limit no 2 iterations reach:
+the budget that stops it is the iterations, so a seeded search repeats."""
 
 
 def _search_prefix(env: gymnasium.Env, seed: int, decisions: int) -> tuple[list[object], set[int]]:

@@ -28,6 +28,8 @@ Leaf = Callable[[GameState], list[float]]
 """Values an unfinished game's state for every seat at once (a learned value)."""
 
 ROLLOUTS = ("random", "rule", "heuristic")
+"""The rollouts every game has a name for; a rollout may also name another of the game's own bots
+(``spec.bots``), which then plays every seat as ``rule`` does."""
 
 
 def leaf_values(state: GameState, heuristic: Heuristic | None, leaf: Leaf | None = None) -> list[float]:
@@ -78,12 +80,12 @@ def random_rollout(limit: int, mute: bool = True, heuristic: Heuristic | None = 
 
 
 def rule_rollout(spec: GameSpec, options: Mapping[str, Any], seed: int, limit: int, mute: bool = True,
-                 leaf: Leaf | None = None) -> Evaluator:
-    """Every seat played by the game's rule bot (each deciding from its own observation of the
-    sampled state), for at most ``limit`` steps (with ``mute``, the state's log muted first; the
-    rule bots read no log); a game not over by then is valued by ``leaf`` if given, else by the
-    game's heuristic."""
-    factory = spec.bots["rule"]
+                 leaf: Leaf | None = None, bot: str = "rule") -> Evaluator:
+    """Every seat played by the game's rule bot (or its bot named ``bot``, one of ``spec.bots``;
+    each seat's deciding from its own observation of the sampled state), for at most ``limit``
+    steps (with ``mute``, the state's log muted first; the rule bots read no log); a game not over
+    by then is valued by ``leaf`` if given, else by the game's heuristic."""
+    factory = spec.bots[bot]
     heuristic = spec.search.heuristic
     bots: dict[int, Agent] = {}
 
@@ -107,10 +109,11 @@ def rule_rollout(spec: GameSpec, options: Mapping[str, Any], seed: int, limit: i
     return evaluate
 
 
-def rule_policy(spec: GameSpec, options: Mapping[str, Any], seed: int) -> Callable[[GameState, int], Action]:
-    """The game's rule bot as a policy on sampled states: each seat's bot decides from that seat's
-    observation of the state."""
-    factory = spec.bots["rule"]
+def rule_policy(spec: GameSpec, options: Mapping[str, Any], seed: int,
+                bot: str = "rule") -> Callable[[GameState, int], Action]:
+    """The game's rule bot (or its bot named ``bot``, one of ``spec.bots``) as a policy on sampled
+    states: each seat's bot decides from that seat's observation of the state."""
+    factory = spec.bots[bot]
     bots: dict[int, Agent] = {}
 
     def suggest(state: GameState, seat: int) -> Action:

@@ -11,11 +11,13 @@ parameter  meaning
 iters      iterations (samples) per decision; with only this budget, a seeded search repeats
 time       seconds per decision (wall clock; default 0.5 when no budget is given)
 rollout    ``random``, ``rule`` (the game's rule bot plays every seat) or ``heuristic`` (the
-           game's estimate at the leaf, no rollout)
+           game's estimate at the leaf, no rollout); or another of the game's own bots
+           (``spec.bots``), or a level whose bot is one of them (``hard``), playing every seat
 depth      at most this many rollout steps, then the game's heuristic; ``end``: to the end
 c          the exploration constant of UCT
 prior      ``rule``: the searching seat tries the game's rule bot's choice first and favours it
-           while a node knows little (progressive bias); ``none``
+           while a node knows little (progressive bias); another of the game's own bots, or a
+           level whose bot is one of them (``prior=hard``), in the rule bot's place; ``none``
 reuse      ``yes`` (default) or ``no``: whether ``mcts`` starts a decision from the subtree of the
            position reached, kept from its last search (``ismcts`` keeps no tree)
 value      ``learned`` (the game's shipped model) or a model file's path (``asobi train``):
@@ -42,6 +44,7 @@ from typing import Any
 
 from ..core.agent import Agent
 from ..core.bots import BotKind, BotNameError, bot_parameters, game_level
+from ..core.hooks import LEVELS
 from ..core.spec import GameSpec
 from .evaluate import (
     ROLLOUTS,
@@ -59,6 +62,8 @@ SEARCHES = {"mcts": MCTSAgent, "ismcts": ISMCTSAgent}
 """The game-independent search bots, by name."""
 PARAMETERS = ("iters", "time", "rollout", "depth", "c", "prior", "reuse", "value")
 PRIORS = ("none", "rule")
+"""The priors every game with a rule bot has a name for; a prior may also name another of the
+game's own bots, or a level whose bot is one (:func:`game_bot`)."""
 REUSE = {"yes": True, "no": False}
 DEFAULT_SECONDS = 0.5
 
@@ -94,15 +99,15 @@ def parse_search(spec: GameSpec, name: str) -> SearchSettings | None:
         seconds = DEFAULT_SECONDS
     game = spec.search
     rollout = values.get("rollout", game.rollout)
-    if rollout not in ROLLOUTS:
-        raise BotNameError(f"{where}: rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
     if rollout == "rule" and "rule" not in spec.bots:
         raise BotNameError(f"{where}: {spec.id} has no rule bot to roll out with")
+    if rollout not in ROLLOUTS:
+        rollout = game_bot(spec, rollout, "rollout", ROLLOUTS, where)
     prior = values.get("prior", game.prior)
-    if prior not in PRIORS:
-        raise BotNameError(f"{where}: prior must be one of {', '.join(PRIORS)}, not {prior!r}")
     if prior == "rule" and "rule" not in spec.bots:
         raise BotNameError(f"{where}: {spec.id} has no rule bot to take as a prior")
+    if prior not in PRIORS:
+        prior = game_bot(spec, prior, "prior", PRIORS, where)
     if values.get("depth") == "end":
         depth = None
     elif "depth" in values:
@@ -129,6 +134,25 @@ def parse_search(spec: GameSpec, name: str) -> SearchSettings | None:
                                f"or rollout=heuristic")
     return SearchSettings(kind, Budget(iterations, seconds), rollout, depth,
                           game.exploration if exploration is None else exploration, prior, REUSE[reuse], value)
+
+
+def game_bot(spec: GameSpec, name: str, key: str, known: tuple[str, ...], where: str) -> str:
+    """The game's own bot (a key of ``spec.bots``) that a search's ``prior`` or ``rollout``
+    (``key``) names: that bot's name, or a level whose bot is one of the game's own (``hard``).
+
+    :raises BotNameError: for any other name, listing those ``key`` may take.
+    """
+    bot = name
+    if name in LEVELS:
+        bot = game_level(spec, name).bot
+    if bot in spec.bots:
+        return bot
+    levels = [level for level in LEVELS if game_level(spec, level).bot in spec.bots]
+    choices = ", ".join(dict.fromkeys([*known, *sorted(spec.bots), *levels]))
+    if name in LEVELS:
+        raise BotNameError(f"{where}: {key}={name}: {spec.id}'s {name} level is the bot {bot!r}, not one of "
+                           f"its own bots; {key} must be one of {choices}")
+    raise BotNameError(f"{where}: {key} must be one of {choices}, not {name!r}")
 
 
 def search_defaults(spec: GameSpec) -> str:
@@ -207,11 +231,11 @@ def make_search(spec: GameSpec, settings: SearchSettings, seed: int, options: Ma
     limit = settings.depth if settings.depth is not None else spec.info.max_steps
     if settings.rollout == "heuristic":
         evaluator = heuristic_value(spec, leaf)
-    elif settings.rollout == "rule":
-        evaluator = rule_rollout(spec, options, seed, limit, leaf=leaf)
-    else:
+    elif settings.rollout == "random":
         evaluator = random_rollout(limit, heuristic=spec.search.heuristic, leaf=leaf)
-    prior = rule_policy(spec, options, seed) if settings.prior == "rule" else None
+    else:  # rule, or another of the game's own bots
+        evaluator = rule_rollout(spec, options, seed, limit, leaf=leaf, bot=settings.rollout)
+    prior = None if settings.prior == "none" else rule_policy(spec, options, seed, bot=settings.prior)
     return SEARCHES[settings.kind](seed, settings.budget, evaluator, settings.exploration, prior, settings.reuse)
 
 

@@ -21,7 +21,7 @@ from .game_options import GameOptionsCommand, game_option_words
 @click.option("--bots", required=True,
               help="Bots to rank, comma-separated: the game's levels easy,normal,hard,expert (a level takes its "
                    "search's parameters too: hard:iters=50), or bots, e.g. random,rule,mcts:iters=200,ismcts:time=0.5 "
-                   "(search parameters: iters, time, rollout=random|rule|heuristic, depth, c, prior=rule|none, reuse=no, value=learned|PATH).")
+                   "(search parameters: iters, time, rollout=random|rule|heuristic|BOT, depth, c, prior=rule|none|BOT, reuse=no, value=learned|PATH).")
 @click.option("-n", "--games", "n", type=click.IntRange(min=1), default=20, show_default=True,
               help="Games per pair of bots (seats swapped every game); per bot in a co-operative game.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Ladder seed; game i is played from a seed derived from it.")

@@ -112,9 +112,11 @@ class SearchHooks:
         values that differ a lot between moves (a game played to the end); a game whose heuristic
         moves little per move (0.02–0.1 for a hex of a wargame's map) wants a smaller one.
     :ivar prior: the ``prior`` of a search bot whose name gives none: ``none``, or ``rule`` (the
-        game's rule bot's choice tried first and favoured while a node knows little).
+        game's rule bot's choice tried first and favoured while a node knows little), or another
+        of the game's own bots (a key of ``bots``) or a level whose bot is one (``hard``).
     :ivar rollout: the ``rollout`` of a search bot whose name gives none: ``random``, ``rule``
-        (the game's rule bot plays every seat) or ``heuristic`` (the estimate at the leaf).
+        (the game's rule bot plays every seat), ``heuristic`` (the estimate at the leaf), or
+        another of the game's own bots or a level whose bot is one, playing every seat.
     :ivar depth: the ``depth`` of a search bot whose name gives none (at most this many rollout
         steps, then the heuristic); ``None``: rollouts to the end. A name that sets
         ``rollout=heuristic`` drops it.
