@@ -66,11 +66,13 @@ LEVELS = Levels(
     easy=Level("mistakes:rate=0.3", 1.0, 23.3),
     normal=Level("rule", 1.0, 55.3),
     hard=Level("ismcts:iters=200:time=2", 2.0, 98.3),
-    expert=Level("ismcts:iters=600:time=10", 10.0),
+    expert=Level("ismcts:iters=600:time=10", 10.0, 100.0),
     ladder="asobi ladder legion --bots easy,normal -n 150 --seed 1 --jobs 1 --difficulty normal "
     "--results docs/legion/strength-results-levels.jsonl --doc docs/legion/strength-levels.md; "
     "asobi ladder legion --bots hard -n 60 --seed 1 --jobs 1 --mode team --difficulty normal "
-    "--results docs/legion/strength-results-levels-hard.jsonl --doc docs/legion/strength-levels-hard.md",
+    "--results docs/legion/strength-results-levels-hard.jsonl --doc docs/legion/strength-levels-hard.md; "
+    "asobi ladder legion --bots expert -n 40 --seed 1 --jobs 1 --mode team --difficulty normal "
+    "--results docs/legion/strength-results-levels-expert.jsonl --doc docs/legion/strength-levels-expert.md",
     rating_kind="win_rate",
 )
 """The levels a person may pick, each rated by the win rate of a table of three holding every
