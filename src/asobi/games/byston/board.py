@@ -313,6 +313,20 @@ def character_hex(s: State, person: str) -> int:
     return found
 
 
+def ask_in_order_of_play(s: State, kind: str, country: int) -> None:
+    """A management phase's question ``kind`` put to ``country``, or to the next in the order of
+    play (2.9, B-2) with a choice to make: a country that has collapsed, or whose one choice is to
+    pass (public), is passed over. After the last, nothing is asked: the phase's next task runs."""
+    while country >= 0:
+        if s.status[country] != COLLAPSED:
+            s.ask(kind, s.seat_of(country), country)
+            if len(s.legal_actions()) > 1:
+                return
+            s.pending = None
+            s.legal_cache = None
+        country = NEXT_SHEET[country]
+
+
 def own_unit_hexes(s: State, country: int) -> list[int]:
     """Hexes holding a counter of the country (13.2, 14.10: where its characters may be placed)."""
     return sorted(owned_hexes(s, country))

@@ -16,6 +16,7 @@ from ..board import (
     RAU,
     SHEET_COUNTRIES,
     ZELANA,
+    ask_in_order_of_play,
     building_at,
     holds_two,
     in_box,
@@ -41,20 +42,13 @@ PRINTED = _STATIC.printed_owner
 
 
 def task_build_phase(s: State) -> None:
-    task_build_ask(s, SHEET_COUNTRIES[0])
+    ask_in_order_of_play(s, "build", SHEET_COUNTRIES[0])
 
 
 def task_build_ask(s: State, country: int) -> None:
     """Asked while it may build or pull down, then the next country in the order of play; one
     that has collapsed, or with nothing it may do, passes."""
-    while country >= 0:
-        if s.status[country] != COLLAPSED:
-            s.ask("build", s.seat_of(country), country)
-            if len(s.legal_actions()) > 1:
-                return
-            s.pending = None
-            s.legal_cache = None
-        country = NEXT_SHEET[country]
+    ask_in_order_of_play(s, "build", country)
 
 
 def _blocked(
@@ -213,7 +207,7 @@ def is_legal_build(s: State, action: tuple[Any, ...]) -> bool:
 def apply_build(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
     country = pending[2]
     if action[0] == "done":
-        task_build_ask(s, NEXT_SHEET[country])
+        ask_in_order_of_play(s, "build", NEXT_SHEET[country])
         return
     st = _STATIC
     if action[0] == "raze":

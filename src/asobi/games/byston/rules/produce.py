@@ -17,6 +17,7 @@ from ..board import (
     NEXT_SHEET,
     SHEET_COUNTRIES,
     SUPPLY,
+    ask_in_order_of_play,
     find_counter,
     holds_two,
     owns_just_its_own,
@@ -37,21 +38,14 @@ PRINTED = static().printed_owner
 
 
 def task_produce_phase(s: State) -> None:
-    task_produce_ask(s, SHEET_COUNTRIES[0])
+    ask_in_order_of_play(s, "produce", SHEET_COUNTRIES[0])
 
 
 def task_produce_ask(s: State, country: int) -> None:
     """Asked while it has anything to do, then the next country in the order of play; a country
     with nothing it can afford passes (public). A country that collapsed, at the start of the
     phase or by its own destruction (8.11, B-35), has nothing left to produce with."""
-    while country >= 0:
-        if s.status[country] != COLLAPSED:
-            s.ask("produce", s.seat_of(country), country)
-            if len(s.legal_actions()) > 1:
-                return
-            s.pending = None
-            s.legal_cache = None
-        country = NEXT_SHEET[country]
+    ask_in_order_of_play(s, "produce", country)
 
 
 def placement_hexes(s: State, country: int, ship: bool) -> list[int]:
@@ -282,7 +276,7 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
     country = pending[2]
     verb = action[0]
     if verb == "done":
-        task_produce_ask(s, NEXT_SHEET[country])
+        ask_in_order_of_play(s, "produce", NEXT_SHEET[country])
         return
     if verb == "destroy":
         # 8.11: back to the factory box, usable at once; 30.5 or 31.5 may follow (a flagship off

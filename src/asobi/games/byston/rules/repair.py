@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..board import COLLAPSED, NA, NEXT_SHEET, RAU, SHEET_COUNTRIES, ZELANA, find_counter, static
+from ..board import NA, NEXT_SHEET, RAU, SHEET_COUNTRIES, ZELANA, ask_in_order_of_play, find_counter, static
 from .fast_check import DONE, opening
 from .tables import derived
 
@@ -15,20 +15,13 @@ if TYPE_CHECKING:
 
 
 def task_repair_phase(s: State) -> None:
-    task_repair_ask(s, SHEET_COUNTRIES[0])
+    ask_in_order_of_play(s, "repair", SHEET_COUNTRIES[0])
 
 
 def task_repair_ask(s: State, country: int) -> None:
     """Asked while it has anything to repair, then the next country in the order of play; one
     that has collapsed, or with nothing it may repair, passes."""
-    while country >= 0:
-        if s.status[country] != COLLAPSED:
-            s.ask("repair", s.seat_of(country), country)
-            if len(s.legal_actions()) > 1:
-                return
-            s.pending = None
-            s.legal_cache = None
-        country = NEXT_SHEET[country]
+    ask_in_order_of_play(s, "repair", country)
 
 
 def repairable(s: State, country: int) -> list[int]:
@@ -94,7 +87,7 @@ def is_legal_repair(s: State, action: tuple[Any, ...]) -> bool:
 def apply_repair(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
     country = pending[2]
     if action[0] == "done":
-        task_repair_ask(s, NEXT_SHEET[country])
+        ask_in_order_of_play(s, "repair", NEXT_SHEET[country])
         return
     st = static()
     i = find_counter(s, action[1], action[2], action[3], 1)
