@@ -119,13 +119,19 @@ def test_a_character_whose_country_has_no_unit_in_the_hex_still_boards():
     assert s.aboard[sheela] == gunan
 
 
-@rule("20.1", "17.15.3", "17.15.4", "B-26", "B-42")
-def test_the_zelana_stows_raus_abs_and_raus_ships_stow_the_zelanas():
+def zelana_and_raus_bozune_attacked():
+    """The Zelana's ship and Rau's Bozune in one hex, Drake's Drumlo attacking: Rau sorties first."""
     s = game()
     zelana = zelana_counter(s, "zelana", HEX)
     bozune = put(s, "rau", "bozune", HEX)
     put(s, "drake", "drumlo", HEX)
     fight(s, "drake")
+    return s, zelana, bozune
+
+
+@rule("20.1", "17.15.3", "17.15.4", "B-26", "B-42")
+def test_the_zelana_stows_raus_abs_and_raus_ships_stow_the_zelanas():
+    s, zelana, bozune = zelana_and_raus_bozune_attacked()
     assert s.pending[0] == "sortie" and s.pending[2] == C["rau"]
     assert set(s.legal_actions()) == {("sortie_all",), ("stow", bozune, zelana)}
     s = game()
@@ -139,11 +145,7 @@ def test_the_zelana_stows_raus_abs_and_raus_ships_stow_the_zelanas():
 
 @rule("34.3", "20.1", "20.7")
 def test_a_stow_between_the_zelana_and_rau_cites_34_3_and_one_within_a_country_does_not():
-    s = game()
-    zelana = zelana_counter(s, "zelana", HEX)
-    bozune = put(s, "rau", "bozune", HEX)
-    put(s, "drake", "drumlo", HEX)
-    fight(s, "drake")
+    s, zelana, bozune = zelana_and_raus_bozune_attacked()
     s.apply(("stow", bozune, zelana))  # Rau's AB in the Zelana's ship: an exchange (34.3)
     assert [e.clauses for e in events(s, "stow")] == [("20.1", "20.7", "34.3")]
     s = game()

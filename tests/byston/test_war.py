@@ -140,12 +140,18 @@ def test_na_declares_from_the_turn_after_rau_went_to_war():
     assert events(s, "declare")[-1].also == ("31.4", "2.9")
 
 
-@rule("29.3")
-def test_ku_declares_on_any_sheela_country_from_the_turn_after_the_gea_gring():
+def ku_to_declare():
+    """Turn 7, the Gea Gring made in turn 6 (29.3): Drake has passed, Ku is asked."""
     s = game(turn=7)
     s.set_mark(MADE_GEA_GRING, 6)
     phase(s, "war_status")
-    s.apply(("pass",))
+    s.apply(("pass",))  # Drake
+    return s
+
+
+@rule("29.3")
+def test_ku_declares_on_any_sheela_country_from_the_turn_after_the_gea_gring():
+    s = ku_to_declare()
     assert s.pending == ("declare", 1, C["ku"])
     assert s.legal_actions() == (
         ("declare", C["rau"]),
@@ -266,10 +272,7 @@ def test_a_tl_of_7_reached_in_the_first_turn_arms_from_the_second():
 
 @rule("5.3", "29.3")
 def test_a_country_declaring_and_the_country_it_declares_on_each_go_to_war_by_5_3():
-    s = game(turn=7)
-    s.set_mark(MADE_GEA_GRING, 6)
-    phase(s, "war_status")
-    s.apply(("pass",))  # Drake
+    s = ku_to_declare()
     s.apply(("declare", C["na"]))  # Ku, neutral until now, on Na, neutral
     assert [(e.clauses, dict(e.args)) for e in events(s, "at_war")] == [
         (("5.3",), {"country": C["ku"]}),
@@ -279,10 +282,7 @@ def test_a_country_declaring_and_the_country_it_declares_on_each_go_to_war_by_5_
 
 @rule("29.3", "5.1")
 def test_kus_declaration_outside_sheelas_camp_is_refused_by_29_3_and_a_malformed_one_by_5_1():
-    s = game(turn=7)
-    s.set_mark(MADE_GEA_GRING, 6)
-    phase(s, "war_status")
-    s.apply(("pass",))  # Drake
+    s = ku_to_declare()
     assert s.pending == ("declare", 1, C["ku"])
     for target in ("drake", "ku", "zelana"):
         with pytest.raises(IllegalActionError) as e:
