@@ -455,17 +455,19 @@
     if (r.ok) { clauses = await r.json(); render(); }
     if (window.AsobiBoards && !window.AsobiBoards[game] && !document.getElementById("board-" + game)) {
       const script = el("script", { src: `/games/${game}/board.js`, id: "board-" + game });
-      script.onload = () => {  // a board module may first fetch its printed board (a hex map)
-        const board = window.AsobiBoards[game];
-        Promise.resolve(board && board.ready).catch(() => null).then(() => { boardsReady.add(game); render(); updateText(); });
-      };
+      script.onload = () => useWhenReady(game);
       script.onerror = () => { render(); updateText(); };  // a game without a board module: its text
       document.body.append(script);
+    } else if (window.AsobiBoards && window.AsobiBoards[game]) {
+      useWhenReady(game);
     } else {
-      const board = window.AsobiBoards && window.AsobiBoards[game];  // (not yet there: its script's onload adds it)
-      if (board) Promise.resolve(board.ready).catch(() => null).then(() => { boardsReady.add(game); render(); updateText(); });
-      else updateText();
+      updateText();  // its script is on its way: its onload uses it
     }
+  }
+  // Use a loaded board module once what it fetches first (a printed hex map) has come.
+  function useWhenReady(game) {
+    const board = window.AsobiBoards[game];  // (a script that registered none: the game's text)
+    Promise.resolve(board && board.ready).catch(() => null).then(() => { boardsReady.add(game); render(); updateText(); });
   }
   // A seeded game is predictable by whoever knows its seed: every seat is told so on joining.
   // A game with a turn timer shows the time its person to decide has left.
