@@ -1373,8 +1373,8 @@ class BoldBot(RuleBot):
     building goes out to meet an enemy it outweighs (:meth:`RuleBot._guards`)."""
     siege_odds = (0.7, SIEGE_ODDS)
     """Drake's camp besieges only at 70% odds: it has no ships to lose on a siege that fails."""
-    endgame_turn = (13, ENDGAME_TURN)
-    """Drake's camp plays for the final count from turn 13: until then its ships go for the
+    endgame_turn = (15, ENDGAME_TURN)
+    """Drake's camp plays for the final count from turn 15: until then its ships go for the
     nearest enemy stack or open income hex."""
 
     def act(self, obs: Observation) -> Action:
