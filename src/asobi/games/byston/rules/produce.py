@@ -180,13 +180,28 @@ def _add_destroys(s: State, country: int, p: Production, out: list[tuple[Any, ..
     out.extend([table[k] for k in sorted(places)])
 
 
+HANDED_ON = ("handed_on",)
+"""The mark of ``produce_kept`` as :func:`apply_produce` hands it to the listing that follows."""
+
+
 def legal_produce(s: State) -> list[tuple[Any, ...]]:
     """Built in sorted order (chit < convert < destroy < done < extra < make, each by its
     arguments; the sheet's rows are by unit index), so no sort is needed. Only the rows the
     country can afford are read (``derived().affordable``), and plain loops rather than
-    comprehensions fill the lists (a comprehension using a local makes that local a cell)."""
-    assert s.pending is not None
-    country = s.pending[2]
+    comprehensions fill the lists (a comprehension using a local makes that local a cell).
+
+    The machines it may destroy (8.11) and the hexes it may place at (8.7) are kept in
+    ``produce_kept`` with the decision they were listed for; a choice that leaves them as they
+    were hands them on to the listing of the country's next choice (:func:`apply_produce`)."""
+    pending = s.pending
+    assert pending is not None
+    country = pending[2]
+    kept = s.produce_kept
+    if kept is not None and kept[0] is HANDED_ON and kept[1] == country:
+        destroys: list[tuple[Any, ...]] | None = kept[2]
+        placements: tuple[list[int], list[int]] | None = kept[3]  # for an AB, for a ship
+    else:
+        destroys = placements = None
     gp = s.gp[country]
     tl = s.tl[country]
     in_box_n = s.in_box_n
@@ -196,7 +211,6 @@ def legal_produce(s: State) -> list[tuple[Any, ...]]:
         out.append(row.action)
     extras: list[tuple[Any, ...]] = []
     makes: list[tuple[Any, ...]] = []
-    placements: tuple[list[int], list[int]] | None = None  # for an AB, for a ship
     costs, affordable = _DERIVED.affordable[country]
     for (
         _,
@@ -222,10 +236,13 @@ def legal_produce(s: State) -> list[tuple[Any, ...]]:
                 out.append(convert)  # right after the chits, by unit
         if extra_gp <= gp and need_tl <= tl and in_supply_n[group]:
             extras.append(extra)
-    out.extend(destroyable(s, country))  # 8.11
+    if destroys is None:
+        destroys = destroyable(s, country)
+    out.extend(destroys)  # 8.11
     out.append(DONE)
     out.extend(extras)
     out.extend(makes)
+    s.produce_kept = (pending, country, destroys, placements)
     return out
 
 
@@ -275,6 +292,8 @@ def is_legal_produce(s: State, action: tuple[Any, ...]) -> bool:
 def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
     country = pending[2]
     verb = action[0]
+    kept = s.produce_kept
+    s.produce_kept = None
     if verb == "done":
         ask_in_order_of_play(s, "produce", NEXT_SHEET[country])
         return
@@ -337,6 +356,10 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
             # counted, and the unit made may be converted again
             s.cite("10.3", ("10.2", "10.4", "8.2", "10.5", "10.6"), "converted",
                    ("country", country), ("unit", action[1]), ("to", p.upgrade_unit), ("gp", p.upgrade_gp))
+    if kept is not None and kept[0] is pending:
+        # Nothing left the map or changed hands: the places to make at are as they were, and so
+        # are the machines to destroy unless one was just made.
+        s.produce_kept = (HANDED_ON, country, None if verb == "make" else kept[2], kept[3])
     task_produce_ask(s, country)  # asked again at once: nothing happens between two of its choices
 
 
