@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
@@ -191,13 +191,14 @@ def legal_produce(s: State) -> list[tuple[Any, ...]]:
     comprehensions fill the lists (a comprehension using a local makes that local a cell).
 
     The machines it may destroy (8.11) and the hexes it may place at (8.7) are kept in
-    ``produce_kept`` with the decision they were listed for; a choice that leaves them as they
-    were hands them on to the listing of the country's next choice (:func:`apply_produce`)."""
+    ``produce_kept`` with the decision they were listed for; the country's choice hands them on,
+    changed by what it did, to the listing of its next choice (:func:`apply_produce`), unless a
+    country collapsed in between (35: counters leave the game or change hands)."""
     pending = s.pending
     assert pending is not None
     country = pending[2]
     kept = s.produce_kept
-    if kept is not None and kept[0] is HANDED_ON and kept[1] == country:
+    if kept is not None and kept[0] is HANDED_ON and kept[1] == country and kept[4] == s.status.count(COLLAPSED):
         destroys: list[tuple[Any, ...]] | None = kept[2]
         placements: tuple[list[int], list[int]] | None = kept[3]  # for an AB, for a ship
     else:
@@ -304,8 +305,12 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
         s.say("8.11", "destroyed", ("country", country), ("unit", action[1]), ("hex", action[2]))
         s.set_where(i, BOX)
         s.flipped[i] = 0
-        stranded = ("stranded", "8.12", action[2], s.status.count(COLLAPSED))  # in that hex alone
+        collapsed = s.status.count(COLLAPSED)
+        stranded = ("stranded", "8.12", action[2], collapsed)  # in that hex alone
         s.push(("collapse_check",), stranded, ("produce_ask", country))
+        if kept is not None and kept[0] is pending and s.owner is PRINTED:
+            destroys = _after_destroy(s, kept[2], action, _DERIVED.production_of[country][action[1]])
+            s.produce_kept = (HANDED_ON, country, destroys, kept[3], collapsed)
         return
     if verb == "chit":
         k = action[1]
@@ -357,10 +362,45 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
             s.cite("10.3", ("10.2", "10.4", "8.2", "10.5", "10.6"), "converted",
                    ("country", country), ("unit", action[1]), ("to", p.upgrade_unit), ("gp", p.upgrade_gp))
     if kept is not None and kept[0] is pending:
-        # Nothing left the map or changed hands: the places to make at are as they were, and so
-        # are the machines to destroy unless one was just made.
-        s.produce_kept = (HANDED_ON, country, None if verb == "make" else kept[2], kept[3])
+        # No building moved and nothing changed hands: the places to make at are as they were,
+        # and so are the machines to destroy unless one was just made.
+        destroys = kept[2]
+        if verb == "make":
+            destroys = _after_make(s, destroys, action)
+        s.produce_kept = (HANDED_ON, country, destroys, kept[3], s.status.count(COLLAPSED))
     task_produce_ask(s, country)  # asked again at once: nothing happens between two of its choices
+
+
+def _after_make(s: State, destroys: list[tuple[Any, ...]], action: tuple[Any, ...]) -> list[tuple[Any, ...]] | None:
+    """:func:`destroyable` after ``action`` made a unit, face up, from the country's listing
+    ``destroys`` before it: the same with the new one's action in its sorted place, while the
+    counters are their printed countries' (else ``None``: list them again). B-51 cannot take
+    any away: a country that makes a unit has a building on the map (8.10) beside it."""
+    if s.owner is not PRINTED:
+        return None
+    made = _DERIVED.destroy_action[action[1]][2 * action[2]]
+    if made in destroys:
+        return destroys
+    k = bisect_left(destroys, made)
+    return [*destroys[:k], made, *destroys[k:]]
+
+
+def _after_destroy(
+    s: State, destroys: list[tuple[Any, ...]], action: tuple[Any, ...], p: Production
+) -> list[tuple[Any, ...]] | None:
+    """:func:`destroyable` after ``action`` sent one of the country's own counters of row ``p``
+    back to the box, from the country's listing ``destroys`` before it: the same while a counter
+    like it (its hex, its face) is left there, else without that action; ``None`` (list them
+    again) when fewer than two would be left, for B-51 to be read again."""
+    if len(destroys) < 3:
+        return None
+    _, _, h, face = action
+    where = s.where
+    flipped = s.flipped
+    for i in range(p.lo, p.hi):
+        if where[i] == h and flipped[i] == face:
+            return destroys
+    return [a for a in destroys if a != action]
 
 
 def _placed_among(s: State, country: int, h: int) -> tuple[str, ...]:
