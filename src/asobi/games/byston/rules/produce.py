@@ -181,7 +181,13 @@ def _add_destroys(s: State, country: int, p: Production, out: list[tuple[Any, ..
 
 
 HANDED_ON = ("handed_on",)
-"""The mark of ``produce_kept`` as :func:`apply_produce` hands it to the listing that follows."""
+"""The mark of ``produce_kept`` as :func:`apply_produce` hands it to the listing that follows.
+
+``produce_kept`` is ``(decision, country, collapsed, chits, destroys, placements)``: the pending
+decision it was listed for (or ``HANDED_ON``), its country, how many countries had collapsed,
+and the parts of the listing that a choice may leave as they were (``None``: list it again) —
+the chit rows it may produce (:func:`_chit_rows`), the machines it may destroy
+(:func:`destroyable`) and the hexes it may make an AB and a ship at (:func:`_placements`)."""
 
 
 def legal_produce(s: State) -> list[tuple[Any, ...]]:
@@ -190,25 +196,30 @@ def legal_produce(s: State) -> list[tuple[Any, ...]]:
     country can afford are read (``derived().affordable``), and plain loops rather than
     comprehensions fill the lists (a comprehension using a local makes that local a cell).
 
-    The machines it may destroy (8.11) and the hexes it may place at (8.7) are kept in
-    ``produce_kept`` with the decision they were listed for; the country's choice hands them on,
-    changed by what it did, to the listing of its next choice (:func:`apply_produce`), unless a
-    country collapsed in between (35: counters leave the game or change hands)."""
+    The chits it may produce (8.11.1), the machines it may destroy (8.11) and the hexes it may
+    place at (8.7) are kept in ``produce_kept`` with the decision they were listed for; the
+    country's choice hands them on, changed by what it did, to the listing of its next choice
+    (:func:`apply_produce`), unless a country collapsed in between (35: counters and chits leave
+    the game or change hands)."""
     pending = s.pending
     assert pending is not None
     country = pending[2]
     kept = s.produce_kept
-    if kept is not None and kept[0] is HANDED_ON and kept[1] == country and kept[4] == s.status.count(COLLAPSED):
-        destroys: list[tuple[Any, ...]] | None = kept[2]
-        placements: tuple[list[int], list[int]] | None = kept[3]  # for an AB, for a ship
+    chits: list[ChitRow] | None
+    destroys: list[tuple[Any, ...]] | None
+    placements: tuple[list[int], list[int]] | None  # for an AB, for a ship
+    if kept is not None and kept[0] is HANDED_ON and kept[1] == country and kept[2] == s.status.count(COLLAPSED):
+        _, _, _, chits, destroys, placements = kept
     else:
-        destroys = placements = None
+        chits = destroys = placements = None
     gp = s.gp[country]
     tl = s.tl[country]
     in_box_n = s.in_box_n
     in_supply_n = s.in_supply_n
     out: list[tuple[Any, ...]] = []
-    for row in _chit_rows(s, country):
+    if chits is None:
+        chits = _chit_rows(s, country)
+    for row in chits:
         out.append(row.action)
     extras: list[tuple[Any, ...]] = []
     makes: list[tuple[Any, ...]] = []
@@ -243,7 +254,7 @@ def legal_produce(s: State) -> list[tuple[Any, ...]]:
     out.append(DONE)
     out.extend(extras)
     out.extend(makes)
-    s.produce_kept = (pending, country, destroys, placements)
+    s.produce_kept = (pending, country, -1, chits, destroys, placements)
     return out
 
 
@@ -309,8 +320,12 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
         stranded = ("stranded", "8.12", action[2], collapsed)  # in that hex alone
         s.push(("collapse_check",), stranded, ("produce_ask", country))
         if kept is not None and kept[0] is pending and s.owner is PRINTED:
-            destroys = _after_destroy(s, kept[2], action, _DERIVED.production_of[country][action[1]])
-            s.produce_kept = (HANDED_ON, country, destroys, kept[3], collapsed)
+            _, _, _, chits, destroys, placements = kept
+            p = _DERIVED.production_of[country][action[1]]
+            if p.group == _DERIVED.spriggan_group:
+                chits = None  # 8.11.4: the shot chit needs the Spriggan on the map
+            destroys = _after_destroy(s, destroys, action, p)
+            s.produce_kept = (HANDED_ON, country, collapsed, chits, destroys, placements)
         return
     if verb == "chit":
         k = action[1]
@@ -363,11 +378,19 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
                    ("country", country), ("unit", action[1]), ("to", p.upgrade_unit), ("gp", p.upgrade_gp))
     if kept is not None and kept[0] is pending:
         # No building moved and nothing changed hands: the places to make at are as they were,
-        # and so are the machines to destroy unless one was just made.
-        destroys = kept[2]
+        # and so are the machines to destroy unless one was just made; the chits are those the
+        # GP left still buy, unless a chit was made (8.11.1–8.11.2 count them) or the Spriggan.
+        _, _, _, chits, destroys, placements = kept
+        if verb == "chit" or chits is None:
+            chits = None
+        elif verb == "make" and _DERIVED.production_of[country][action[1]].group == _DERIVED.spriggan_group:
+            chits = None  # 8.11.4: the shot chit needs the Spriggan on the map
+        else:
+            gp = s.gp[country]
+            chits = [row for row in chits if row.gp <= gp]
         if verb == "make":
             destroys = _after_make(s, destroys, action)
-        s.produce_kept = (HANDED_ON, country, destroys, kept[3], s.status.count(COLLAPSED))
+        s.produce_kept = (HANDED_ON, country, s.status.count(COLLAPSED), chits, destroys, placements)
     task_produce_ask(s, country)  # asked again at once: nothing happens between two of its choices
 
 
