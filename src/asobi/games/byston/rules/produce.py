@@ -193,7 +193,7 @@ the chit rows it may produce (:func:`_chit_rows`), the machines it may destroy
 def legal_produce(s: State) -> list[tuple[Any, ...]]:
     """Built in sorted order (chit < convert < destroy < done < extra < make, each by its
     arguments; the sheet's rows are by unit index), so no sort is needed. Only the rows the
-    country can afford are read (``derived().affordable``), and plain loops rather than
+    country can afford at its TL are read (``derived().affordable``), and plain loops rather than
     comprehensions fill the lists (a comprehension using a local makes that local a cell).
 
     The chits it may produce (8.11.1), the machines it may destroy (8.11) and the hexes it may
@@ -213,7 +213,6 @@ def legal_produce(s: State) -> list[tuple[Any, ...]]:
     else:
         chits = destroys = placements = None
     gp = s.gp[country]
-    tl = s.tl[country]
     in_box_n = s.in_box_n
     in_supply_n = s.in_supply_n
     out: list[tuple[Any, ...]] = []
@@ -223,30 +222,19 @@ def legal_produce(s: State) -> list[tuple[Any, ...]]:
         out.append(row.action)
     extras: list[tuple[Any, ...]] = []
     makes: list[tuple[Any, ...]] = []
-    costs, affordable = _DERIVED.affordable[country]
-    for (
-        _,
-        group,
-        make_gp,
-        need_tl,
-        is_ship,
-        extra_gp,
-        up_gp,
-        up_tl,
-        up_group,
-        extra,
-        convert,
-        make_action,
-    ) in affordable[bisect_right(costs, gp)]:
+    costs, affordable = _DERIVED.affordable[country][s.tl[country]]  # its TL read in (8.5, 9.3, 10.4)
+    for _, group, make_gp, is_ship, extra_gp, up_gp, up_group, extra, convert, make_action in affordable[
+        bisect_right(costs, gp)
+    ]:
         if in_box_n[group]:
-            if make_gp <= gp and need_tl <= tl:
+            if make_gp <= gp:
                 if placements is None:
                     placements = _placements(s, country, s.owner is PRINTED or owns_just_its_own(s, country))
                 for h in placements[is_ship]:
                     makes.append(make_action[h])
-            if up_gp <= gp and up_tl <= tl and in_supply_n[up_group]:
+            if up_gp <= gp and in_supply_n[up_group]:
                 out.append(convert)  # right after the chits, by unit
-        if extra_gp <= gp and need_tl <= tl and in_supply_n[group]:
+        if extra_gp <= gp and in_supply_n[group]:
             extras.append(extra)
     if destroys is None:
         destroys = destroyable(s, country)
