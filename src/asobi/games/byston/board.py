@@ -327,6 +327,20 @@ def ask_in_order_of_play(s: State, kind: str, country: int) -> None:
         country = NEXT_SHEET[country]
 
 
+def characters_in(char_at: list[int], h: int) -> list[int]:
+    """The characters in hex ``h`` (``char_at`` a state's), in character order, found by
+    ``count`` and ``index`` rather than a walk of them all: a hex holds a few of the 36 at most."""
+    n = char_at.count(h)
+    if not n:
+        return []
+    k = char_at.index(h)
+    chars = [k]
+    while len(chars) < n:
+        k = char_at.index(h, k + 1)
+        chars.append(k)
+    return chars
+
+
 def own_unit_hexes(s: State, country: int) -> list[int]:
     """Hexes holding a counter of the country (13.2, 14.10: where its characters may be placed)."""
     return sorted(owned_hexes(s, country))

@@ -159,6 +159,7 @@ FIELDS = Fields(
     ended=Value(tuple, optional=True),
     current_seat=Cache(),
     legal_cache=Cache(),
+    produce_kept=Cache(),
     log=Log(),
 )
 """Every field of the state, declared once: clone, JSON, fingerprint and type checks follow.
@@ -175,6 +176,8 @@ under way, −1 between phases), ``waiting`` per country (15.4, B-55), ``moved``
 (counters and characters that moved this phase, B-53), and the ship being moved (``ship``, −1 when
 none) with its ``mp`` left, its ``cargo`` counters and ``crew`` characters (17.15, B-20).
 ``marks``: the turn each milestone a rule waits for first happened (:mod:`.board`).
+``produce_kept``: what the last production listing worked out that a country's next choice may
+leave as it was (:func:`.rules.produce.legal_produce`; derived, not written).
 """
 
 class Start(NamedTuple):
@@ -299,6 +302,7 @@ class BystonState(FlowState, DeclaredState):
         self.chance: tuple[Any, ...] | None = None
         self.ended: tuple[Any, ...] | None = None
         self.legal_cache: tuple[tuple[Any, ...], ...] | None = None
+        self.produce_kept: tuple[Any, ...] | None = None
         self.log = EventLog()
         # 28.1–34.1: each country's state at the start; 32.3, 33.3 (B-1): Na's player runs Mi and
         # Ah; 34.8: the Zelana's runner follows Na's war unless an option fixes it

@@ -62,6 +62,7 @@ class State(Protocol):
     chance: tuple[Any, ...] | None
     ended: tuple[Any, ...] | None
     legal_cache: tuple[tuple[Any, ...], ...] | None
+    produce_kept: tuple[Any, ...] | None
     log: LogReads
     log_tail: list[EventFields]
 

@@ -4,7 +4,6 @@ factory at the Rian coast (30.6.1–30.6.2, B-37)."""
 from __future__ import annotations
 
 from bisect import bisect_left
-from itertools import compress, filterfalse
 from typing import TYPE_CHECKING, Any
 
 from ..board import (
@@ -124,7 +123,7 @@ def sites(s: State, country: int) -> list[tuple[Any, ...]]:
     # The sites holding any counter (only those can be blocked), and the ships' hexes abroad.
     stacks = s.stacks
     candidates = d.land_site_list[country][len(kinds) == 1 and kinds[0]]
-    occupied = set(compress(candidates, map(stacks.__getitem__, candidates)))
+    occupied = {h for h in candidates if stacks[h]}
     if abroad:
         occupied.update(abroad)  # a ship is there
     blocked: set[int] = set()
@@ -141,9 +140,21 @@ def sites(s: State, country: int) -> list[tuple[Any, ...]]:
             here.sort()
             out.extend([actions[h] for h in here])
         elif blocked:
-            out.extend(map(actions.__getitem__, filterfalse(blocked.__contains__, land[kind])))
+            out.extend(_without(d.land_site_actions[country][kind], land[kind], blocked))
         else:
             out.extend(d.land_site_actions[country][kind])
+    return out
+
+
+def _without(actions: tuple[tuple[Any, ...], ...], hexes: tuple[int, ...], blocked: set[int]) -> list[tuple[Any, ...]]:
+    """``actions``, one for each of the sorted ``hexes``, but those of the ``blocked`` hexes: the
+    few blocked ones are found by bisection and taken out, rather than each hex looked up among
+    them."""
+    out = list(actions)
+    for h in sorted(blocked, reverse=True):
+        k = bisect_left(hexes, h)
+        if k < len(hexes) and hexes[k] == h:
+            del out[k]
     return out
 
 

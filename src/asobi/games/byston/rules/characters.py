@@ -20,6 +20,7 @@ from ..board import (
     TODD_WOUNDED,
     building_at,
     character_hex,
+    characters_in,
     own_unit_hexes,
     static,
 )
@@ -169,7 +170,7 @@ def task_stranded(s: State, clause: str, left: int = -1, collapsed: int = 0) -> 
     the characters in that hex can be left without one, and only they are looked at."""
     char_at = s.char_at
     if left >= 0 and s.status.count(COLLAPSED) == collapsed:
-        chars = _in_hex(char_at, left)
+        chars = characters_in(char_at, left)
         if not chars:
             return
     elif max(char_at) < 0:
@@ -190,20 +191,6 @@ def task_stranded(s: State, clause: str, left: int = -1, collapsed: int = 0) -> 
             stranded.append(k)
     for k in stranded:
         s.push(("place_char", k, clause) if clause == "8.12" else ("place_near", k, char_at[k], clause))
-
-
-def _in_hex(char_at: list[int], h: int) -> list[int]:
-    """The characters in hex ``h``, in character order (found by ``index``: a hex holds a few of
-    the 36 characters at most)."""
-    n = char_at.count(h)
-    if not n:
-        return []
-    k = char_at.index(h)
-    chars = [k]
-    while len(chars) < n:
-        k = char_at.index(h, k + 1)
-        chars.append(k)
-    return chars
 
 
 HOSTS = tuple(hosts(c) for c in range(7))

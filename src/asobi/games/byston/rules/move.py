@@ -14,7 +14,19 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from ..board import AH, COLLAPSED, DRAKE, NA, RAU, SHEELA_CAMP, WAR, ZELANA, counters_at, static
+from ..board import (
+    AH,
+    COLLAPSED,
+    DRAKE,
+    NA,
+    RAU,
+    SHEELA_CAMP,
+    WAR,
+    ZELANA,
+    characters_in,
+    counters_at,
+    static,
+)
 from ..tables import PRINTED_CAPACITY
 from .collapse import serving_country
 
@@ -256,9 +268,9 @@ def _load_choices(s: State) -> list[tuple[Any, ...]]:
         for i in counters_at(s, here):
             if is_ab[unit_of[i]] and owner[i] in ok and i not in cargo and i not in moved:
                 out.add(("load", owner[i], unit_of[i], s.flipped[i]))
-    for k, at in enumerate(s.char_at):
+    for k in characters_in(s.char_at, here):
         # 35.3, 35.4 (B-91, B-92): a character of a collapsed country serves its heir
-        if at == here and serving_country(s, k) in ok and k not in s.crew and k not in s.chars_moved:
+        if serving_country(s, k) in ok and k not in s.crew and k not in s.chars_moved:
             out.add(("board", k))
     return sorted(out)
 
@@ -322,8 +334,8 @@ def depart(s: State, country: int) -> None:
     staying = {owner[i] for i in counters_at(s, here) if i not in leaving}
     ok = riders(s.owner[ship])
     later: list[tuple[Any, ...]] = []
-    for k, at in enumerate(s.char_at):
-        if at != here or k in s.crew:
+    for k in characters_in(s.char_at, here):
+        if k in s.crew:
             continue
         c = serving_country(s, k)
         if any(h in staying for h in hosts(c)):

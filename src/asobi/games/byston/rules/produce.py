@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
@@ -180,52 +180,69 @@ def _add_destroys(s: State, country: int, p: Production, out: list[tuple[Any, ..
     out.extend([table[k] for k in sorted(places)])
 
 
+HANDED_ON = ("handed_on",)
+"""The mark of ``produce_kept`` as :func:`apply_produce` hands it to the listing that follows.
+
+``produce_kept`` is ``(decision, country, collapsed, chits, destroys, placements)``: the pending
+decision it was listed for (or ``HANDED_ON``), its country, how many countries had collapsed,
+and the parts of the listing that a choice may leave as they were (``None``: list it again) —
+the chit rows it may produce (:func:`_chit_rows`), the machines it may destroy
+(:func:`destroyable`) and the hexes it may make an AB and a ship at (:func:`_placements`)."""
+
+
 def legal_produce(s: State) -> list[tuple[Any, ...]]:
     """Built in sorted order (chit < convert < destroy < done < extra < make, each by its
     arguments; the sheet's rows are by unit index), so no sort is needed. Only the rows the
-    country can afford are read (``derived().affordable``), and plain loops rather than
-    comprehensions fill the lists (a comprehension using a local makes that local a cell)."""
-    assert s.pending is not None
-    country = s.pending[2]
+    country can afford at its TL are read (``derived().affordable``), and plain loops rather than
+    comprehensions fill the lists (a comprehension using a local makes that local a cell).
+
+    The chits it may produce (8.11.1), the machines it may destroy (8.11) and the hexes it may
+    place at (8.7) are kept in ``produce_kept`` with the decision they were listed for; the
+    country's choice hands them on, changed by what it did, to the listing of its next choice
+    (:func:`apply_produce`), unless a country collapsed in between (35: counters and chits leave
+    the game or change hands)."""
+    pending = s.pending
+    assert pending is not None
+    country = pending[2]
+    kept = s.produce_kept
+    chits: list[ChitRow] | None
+    destroys: list[tuple[Any, ...]] | None
+    placements: tuple[list[int], list[int]] | None  # for an AB, for a ship
+    if kept is not None and kept[0] is HANDED_ON and kept[1] == country and kept[2] == s.status.count(COLLAPSED):
+        _, _, _, chits, destroys, placements = kept
+    else:
+        chits = destroys = placements = None
     gp = s.gp[country]
-    tl = s.tl[country]
     in_box_n = s.in_box_n
     in_supply_n = s.in_supply_n
     out: list[tuple[Any, ...]] = []
-    for row in _chit_rows(s, country):
+    if chits is None:
+        chits = _chit_rows(s, country)
+    for row in chits:
         out.append(row.action)
     extras: list[tuple[Any, ...]] = []
     makes: list[tuple[Any, ...]] = []
-    placements: tuple[list[int], list[int]] | None = None  # for an AB, for a ship
-    costs, affordable = _DERIVED.affordable[country]
-    for (
-        _,
-        group,
-        make_gp,
-        need_tl,
-        is_ship,
-        extra_gp,
-        up_gp,
-        up_tl,
-        up_group,
-        extra,
-        convert,
-        make_action,
-    ) in affordable[bisect_right(costs, gp)]:
+    costs, affordable = _DERIVED.affordable[country][s.tl[country]]  # its TL read in (8.5, 9.3, 10.4)
+    for _, group, make_gp, is_ship, extra_gp, up_gp, up_group, extra, convert, make_action in affordable[
+        bisect_right(costs, gp)
+    ]:
         if in_box_n[group]:
-            if make_gp <= gp and need_tl <= tl:
+            if make_gp <= gp:
                 if placements is None:
                     placements = _placements(s, country, s.owner is PRINTED or owns_just_its_own(s, country))
                 for h in placements[is_ship]:
                     makes.append(make_action[h])
-            if up_gp <= gp and up_tl <= tl and in_supply_n[up_group]:
+            if up_gp <= gp and in_supply_n[up_group]:
                 out.append(convert)  # right after the chits, by unit
-        if extra_gp <= gp and need_tl <= tl and in_supply_n[group]:
+        if extra_gp <= gp and in_supply_n[group]:
             extras.append(extra)
-    out.extend(destroyable(s, country))  # 8.11
+    if destroys is None:
+        destroys = destroyable(s, country)
+    out.extend(destroys)  # 8.11
     out.append(DONE)
     out.extend(extras)
     out.extend(makes)
+    s.produce_kept = (pending, country, -1, chits, destroys, placements)
     return out
 
 
@@ -275,6 +292,8 @@ def is_legal_produce(s: State, action: tuple[Any, ...]) -> bool:
 def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
     country = pending[2]
     verb = action[0]
+    kept = s.produce_kept
+    s.produce_kept = None
     if verb == "done":
         ask_in_order_of_play(s, "produce", NEXT_SHEET[country])
         return
@@ -285,8 +304,16 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
         s.say("8.11", "destroyed", ("country", country), ("unit", action[1]), ("hex", action[2]))
         s.set_where(i, BOX)
         s.flipped[i] = 0
-        stranded = ("stranded", "8.12", action[2], s.status.count(COLLAPSED))  # in that hex alone
+        collapsed = s.status.count(COLLAPSED)
+        stranded = ("stranded", "8.12", action[2], collapsed)  # in that hex alone
         s.push(("collapse_check",), stranded, ("produce_ask", country))
+        if kept is not None and kept[0] is pending and s.owner is PRINTED:
+            _, _, _, chits, destroys, placements = kept
+            p = _DERIVED.production_of[country][action[1]]
+            if p.group == _DERIVED.spriggan_group:
+                chits = None  # 8.11.4: the shot chit needs the Spriggan on the map
+            destroys = _after_destroy(s, destroys, action, p)
+            s.produce_kept = (HANDED_ON, country, collapsed, chits, destroys, placements)
         return
     if verb == "chit":
         k = action[1]
@@ -337,7 +364,54 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
             # counted, and the unit made may be converted again
             s.cite("10.3", ("10.2", "10.4", "8.2", "10.5", "10.6"), "converted",
                    ("country", country), ("unit", action[1]), ("to", p.upgrade_unit), ("gp", p.upgrade_gp))
+    if kept is not None and kept[0] is pending:
+        # No building moved and nothing changed hands: the places to make at are as they were,
+        # and so are the machines to destroy unless one was just made; the chits are those the
+        # GP left still buy, unless a chit was made (8.11.1–8.11.2 count them) or the Spriggan.
+        _, _, _, chits, destroys, placements = kept
+        if verb == "chit" or chits is None:
+            chits = None
+        elif verb == "make" and _DERIVED.production_of[country][action[1]].group == _DERIVED.spriggan_group:
+            chits = None  # 8.11.4: the shot chit needs the Spriggan on the map
+        else:
+            gp = s.gp[country]
+            chits = [row for row in chits if row.gp <= gp]
+        if verb == "make":
+            destroys = _after_make(s, destroys, action)
+        s.produce_kept = (HANDED_ON, country, s.status.count(COLLAPSED), chits, destroys, placements)
     task_produce_ask(s, country)  # asked again at once: nothing happens between two of its choices
+
+
+def _after_make(s: State, destroys: list[tuple[Any, ...]], action: tuple[Any, ...]) -> list[tuple[Any, ...]] | None:
+    """:func:`destroyable` after ``action`` made a unit, face up, from the country's listing
+    ``destroys`` before it: the same with the new one's action in its sorted place, while the
+    counters are their printed countries' (else ``None``: list them again). B-51 cannot take
+    any away: a country that makes a unit has a building on the map (8.10) beside it."""
+    if s.owner is not PRINTED:
+        return None
+    made = _DERIVED.destroy_action[action[1]][2 * action[2]]
+    if made in destroys:
+        return destroys
+    k = bisect_left(destroys, made)
+    return [*destroys[:k], made, *destroys[k:]]
+
+
+def _after_destroy(
+    s: State, destroys: list[tuple[Any, ...]], action: tuple[Any, ...], p: Production
+) -> list[tuple[Any, ...]] | None:
+    """:func:`destroyable` after ``action`` sent one of the country's own counters of row ``p``
+    back to the box, from the country's listing ``destroys`` before it: the same while a counter
+    like it (its hex, its face) is left there, else without that action; ``None`` (list them
+    again) when fewer than two would be left, for B-51 to be read again."""
+    if len(destroys) < 3:
+        return None
+    _, _, h, face = action
+    where = s.where
+    flipped = s.flipped
+    for i in range(p.lo, p.hi):
+        if where[i] == h and flipped[i] == face:
+            return destroys
+    return [a for a in destroys if a != action]
 
 
 def _placed_among(s: State, country: int, h: int) -> tuple[str, ...]:

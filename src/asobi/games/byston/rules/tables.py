@@ -71,17 +71,16 @@ class ChitRow(NamedTuple):
 
 
 class Listing(NamedTuple):
-    """What the production listing reads of one of a country's sheet rows it can afford, in the
-    order it reads them (unpacked at once, which is cheaper than reading fields by name)."""
+    """What the production listing reads of one of a country's sheet rows it can afford at one
+    TL, in the order it reads them (unpacked at once, which is cheaper than reading fields by
+    name). A cost is ``NEVER`` where that TL is short of what the row needs (8.5, 9.3, 10.4)."""
 
     unit: int
     group: int
     make_gp: int
-    tl: int
     is_ship: bool
     extra_gp: int
     upgrade_gp: int
-    upgrade_tl: int
     upgrade_group: int
     extra: tuple[Any, ...]
     convert: tuple[Any, ...]
@@ -210,27 +209,42 @@ class Derived:
         """``destroy_action[unit][2 * hex + face]``: the prebuilt ("destroy", unit, hex, face)."""
         affordable = []
         for sheet in production:
-            thresholds = sorted({p.cheapest for p in sheet if p.cheapest < NEVER})
-            affordable.append(
-                (
-                    tuple(thresholds),
-                    tuple(
+            per_tl = []
+            for tl in range(t.tl_max + 1):
+                at_tl = [
+                    Listing(
+                        p.unit,
+                        p.group,
+                        p.make_gp if p.tl <= tl else NEVER,
+                        p.is_ship,
+                        p.extra_gp if p.tl <= tl else NEVER,
+                        p.upgrade_gp if p.upgrade_tl <= tl else NEVER,
+                        p.upgrade_group,
+                        p.extra,
+                        p.convert,
+                        make_action[p.unit],
+                    )
+                    for p in sheet
+                ]
+                cheapest = [min(r.make_gp, r.extra_gp, r.upgrade_gp) for r in at_tl]
+                thresholds = sorted({c for c in cheapest if c < NEVER})
+                per_tl.append(
+                    (
+                        tuple(thresholds),
                         tuple(
-                            Listing(
-                                p.unit, p.group, p.make_gp, p.tl, p.is_ship, p.extra_gp, p.upgrade_gp,
-                                p.upgrade_tl, p.upgrade_group, p.extra, p.convert, make_action[p.unit],
-                            )
-                            for p in sheet
-                            if p.cheapest <= gp
-                        )
-                        for gp in (-1, *thresholds)
-                    ),
+                            tuple(r for r, c in zip(at_tl, cheapest, strict=True) if c <= gp)
+                            for gp in (-1, *thresholds)
+                        ),
+                    )
                 )
-            )
-        self.affordable: tuple[tuple[tuple[int, ...], tuple[tuple[Listing, ...], ...]], ...] = tuple(affordable)
-        """Per country: the distinct least costs of its rows, ascending, and for each count ``k`` of
-        them reached (``bisect_right(costs, gp)``) its rows that cost at most the ``k``-th, in unit
-        order: the rows a country with that much GP may buy something from."""
+            affordable.append(tuple(per_tl))
+        self.affordable: tuple[tuple[tuple[tuple[int, ...], tuple[tuple[Listing, ...], ...]], ...], ...] = tuple(
+            affordable
+        )
+        """Per country and TL (0 to the top of the track): the distinct least costs of its rows at
+        that TL, ascending, and for each count ``k`` of them reached (``bisect_right(costs, gp)``)
+        its rows that cost at most the ``k``-th, in unit order: the rows a country with that much
+        GP and that TL may buy something from."""
         destroy_rows = []
         for c, sheet in enumerate(production):
             by_group = {p.group: p for p in sheet}
