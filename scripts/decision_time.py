@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
             wall.append(time.perf_counter() - w)
         return action
 
-    _TreeSearch.act = timed  # type: ignore[method-assign]
+    _TreeSearch.act = timed
     for i in args.games:
         n_seats = spec.new_state(options).n_seats
         seed = derive_seed(args.seed, "ladder", i)
