@@ -601,6 +601,15 @@ def _war_counters(owner: tuple[int, ...], at_war: tuple[bool, ...]) -> tuple[tup
     return found
 
 
+@cache
+def _war_characters(at_war: tuple[bool, ...]) -> tuple[tuple[int, int, float], ...]:
+    """The characters of the countries at war (their printed country's), in order: each with its
+    camp and its weight (:func:`_character_strength`), for :meth:`RuleBot._strengths`."""
+    st = static()
+    weight = _character_strength()
+    return tuple((k, st.camp[country], weight[k]) for k, country in enumerate(st.char_country) if at_war[country])
+
+
 class _Routes(Mapping[int, tuple[int, int]]):
     """A walk's hexes (:meth:`RuleBot._routes`): hex → (steps, first hex of the way), read from
     two lists indexed by hex (-1: not reached)."""
@@ -625,6 +634,35 @@ class _Routes(Mapping[int, tuple[int, int]]):
 
     def __len__(self) -> int:
         return sum(1 for d in self.dist if d >= 0)
+
+
+class _Threats:
+    """The hexes of a camp a threat would call a ship back to (:meth:`RuleBot._threatened`): its
+    places, hex → rank (0 Drake himself, 1 a building), each weighed against the enemy within
+    :data:`THREAT_RANGE` only when :meth:`rank` first asks for it — a decision asks for the few
+    places within a ship's reach, not all of them."""
+
+    __slots__ = ("enemy", "known", "ours", "places")
+
+    def __init__(self, places: dict[int, int], enemy: dict[int, float], ours: dict[int, float]) -> None:
+        self.places = places
+        self.enemy = enemy
+        self.ours = ours
+        self.known: dict[int, bool] = {}
+
+    def rank(self, at: int) -> int | None:
+        """The rank of ``at`` if it is a place of the camp that the enemy's weight within
+        :data:`THREAT_RANGE` outweighs (what stands there, and at least :data:`THREAT_LEAST`);
+        ``None`` if not."""
+        rank = self.places.get(at)
+        if rank is None:
+            return None
+        threatened = self.known.get(at)
+        if threatened is None:
+            near = _within(at, THREAT_RANGE)
+            danger = sum([w for h, w in self.enemy.items() if h in near])
+            threatened = self.known[at] = danger > max(self.ours.get(at, 0.0), THREAT_LEAST)
+        return rank if threatened else None
 
 
 class RuleBot(Agent):
@@ -823,21 +861,21 @@ class RuleBot(Agent):
 
     @staticmethod
     def _work_out_strengths(s: BystonState) -> tuple[dict[int, float], dict[int, float]]:
-        st = static()
         camps: tuple[dict[int, float], dict[int, float]] = ({}, {})
-        status = s.status
+        at_war = tuple([x == WAR for x in s.status])
         where = s.where
         flipped = s.flipped
-        for i, camp, weight in _war_counters(s.owner, tuple([x == WAR for x in status])):
+        for i, camp, weight in _war_counters(s.owner, at_war):
             at = where[i]
             if at >= 0:
                 d = camps[camp]
                 d[at] = d.get(at, 0.0) + (weight * 0.5 if flipped[i] else weight)
-        char_weight = _character_strength()
-        for k, at in enumerate(s.char_at):
-            if at >= 0 and status[st.char_country[k]] == WAR:
-                d = camps[st.camp[st.char_country[k]]]
-                d[at] = d.get(at, 0.0) + char_weight[k]
+        char_at = s.char_at
+        for k, camp, weight in _war_characters(at_war):
+            at = char_at[k]
+            if at >= 0:
+                d = camps[camp]
+                d[at] = d.get(at, 0.0) + weight
         return camps
 
     def _routes(self, s: BystonState, country: int, unit: int, here: int) -> Mapping[int, tuple[int, int]]:
@@ -912,9 +950,9 @@ class RuleBot(Agent):
         unit: int,
         here: int,
         strengths: tuple[dict[int, float], dict[int, float]] | None = None,
-        threatened: dict[int, int] | None = None,
+        threatened: _Threats | None = None,
     ) -> tuple[int, int, int] | None:
-        """(steps, first hex) towards the nearest threatened hex of the camp (:meth:`_threatened`)
+        """(steps, first hex) towards the nearest threatened hex of the camp (:meth:`_threats`)
         within reach, else the enemy building its group would take (:meth:`_sieges`) that is worth
         the most (:func:`_siege_worth`, less a GP for every :data:`SIEGE_STEPS_PER_GP` hexes away),
         else the nearest enemy stack the hex's force outweighs or income hex the camp does not
@@ -926,13 +964,15 @@ class RuleBot(Agent):
         force = strengths[camp].get(here, 0.0)
         routes = self._walk(s, country, unit, here)[0]
         if threatened is None:
-            threatened = self._threatened(s, camp, strengths)
-        if here in threatened:
+            threatened = self._threats(s, camp, strengths)
+        if threatened.rank(here) is not None:
             return None
         dist = routes.dist
-        near = [h for h in threatened if 0 <= dist[h] <= self.defend_within]
+        within = self.defend_within
+        near = [h for h in threatened.places if 0 <= dist[h] <= within and threatened.rank(h) is not None]
         if near:
-            best = min(near, key=lambda h: (threatened[h], routes[h][0], h))
+            rank = threatened.places
+            best = min(near, key=lambda h: (rank[h], dist[h], h))
             return (*routes[best], best)
         sieges = self._sieges(s, country, here, routes, best_only=True)
         if sieges:
@@ -1186,35 +1226,40 @@ class RuleBot(Agent):
         self, s: BystonState, camp: int, strengths: tuple[dict[int, float], dict[int, float]]
     ) -> dict[int, int]:
         """The camp's hexes with Drake himself (rank 0) or a building (rank 1) where the enemy
-        within 3 hexes outweighs what stands there."""
-        st = static()
-        enemy = strengths[1 - camp]
-        ours = strengths[camp]
-        drake_at = s.char_at[DRAKE_CHAR]
-        places = set()
-        if drake_at >= 0 and any(st.camp[s.owner[i]] == camp for i in s.stacks[drake_at]):
-            places.add(drake_at)
-        if DEFEND_BUILDINGS:
-            for i in _building_counters():
-                at = s.where[i]
-                if at >= 0 and st.camp[s.owner[i]] == camp:
-                    places.add(at)
+        within 3 hexes outweighs what stands there: hex → rank."""
+        threats = self._threats(s, camp, strengths)
         out: dict[int, int] = {}
-        if not enemy:
-            return out
-        items = list(enemy.items())
-        for at in places:
-            near = _within(at, THREAT_RANGE)
-            danger = sum([w for h, w in items if h in near])
-            if danger > max(ours.get(at, 0.0), THREAT_LEAST):
-                out[at] = 0 if at == drake_at else 1
+        for at in threats.places:
+            rank = threats.rank(at)
+            if rank is not None:
+                out[at] = rank
         return out
+
+    @staticmethod
+    def _threats(s: BystonState, camp: int, strengths: tuple[dict[int, float], dict[int, float]]) -> _Threats:
+        """:meth:`_threatened`, each place weighed only when first asked for (:class:`_Threats`)."""
+        st = static()
+        camp_of = st.camp
+        owner = s.owner
+        drake_at = s.char_at[DRAKE_CHAR]
+        places: dict[int, int] = {}
+        if not strengths[1 - camp]:
+            return _Threats(places, strengths[1 - camp], strengths[camp])
+        if drake_at >= 0 and any(camp_of[owner[i]] == camp for i in s.stacks[drake_at]):
+            places[drake_at] = 0
+        if DEFEND_BUILDINGS:
+            where = s.where
+            for i in _building_counters():
+                at = where[i]
+                if at >= 0 and camp_of[owner[i]] == camp and at not in places:
+                    places[at] = 1
+        return _Threats(places, strengths[1 - camp], strengths[camp])
 
     def _on_move(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
         country = pending[2]
         camp = static().camp[country]
         strengths = self._strengths(s)
-        threatened = self._threatened(s, camp, strengths)
+        threatened = self._threats(s, camp, strengths)
         self._plan = None
         if self._claimed_turn != s.turn:
             self._claimed_turn = s.turn
