@@ -169,6 +169,13 @@ def _is_ship() -> tuple[bool, ...]:
 
 
 @cache
+def _is_ab() -> tuple[bool, ...]:
+    """Per counter, whether it is an AB."""
+    st = static()
+    return tuple(st.kind(i) == "AB" for i in range(len(st.counter_unit)))
+
+
+@cache
 def _ship_counters() -> tuple[int, ...]:
     st = static()
     return tuple(i for i in range(len(st.counter_unit)) if st.is_ship(i))
@@ -494,10 +501,31 @@ def _siege_sites(s: BystonState, camp: int) -> list[int]:
     return out
 
 
+_LAST_COLLECTING: list[Any] = [None]
+"""The last position :func:`_collecting_camps` worked out: (where, status, owner), its answer."""
+
+
+def _chars_by_hex(char_at: Sequence[int]) -> dict[int, tuple[int, ...]]:
+    """Per hex with characters, those characters in order."""
+    out: dict[int, list[int]] = {}
+    for k, at in enumerate(char_at):
+        if at >= 0:
+            out.setdefault(at, []).append(k)
+    return {h: tuple(ks) for h, ks in out.items()}
+
+
 def _collecting_camps(s: BystonState) -> dict[int, int]:
-    """Per income hex that some country collects now (6.4–6.8), its camp."""
+    """Per income hex that some country collects now (6.4–6.8), its camp. What it reads (the
+    stacks, kept by ``where``, the countries' states and the owners) often stands as it stood at
+    the decision before, so the last answer is kept (shared, never changed)."""
+    last = _LAST_COLLECTING[0]
+    if last is not None and last[0] == s.where and last[1] == s.status and last[2] == s.owner:
+        found: dict[int, int] = last[3]
+        return found
     camp = static().camp
-    return {h: camp[who[0]] for h, who in all_collectors(s) if who}
+    found = {h: camp[who[0]] for h, who in all_collectors(s) if who}
+    _LAST_COLLECTING[0] = (list(s.where), list(s.status), s.owner, found)
+    return found
 
 
 def _may_remove(s: BystonState, counters: Sequence[int], chars: Sequence[int], building: int) -> bool:
@@ -580,6 +608,10 @@ def _tl7_pays(s: BystonState) -> bool:
     land gives more than Na's."""
     return s.status[NA] != NEUTRAL or s.status[KU] != NEUTRAL or _land_income(KU) >= _land_income(NA)
 
+
+_LAST_STRENGTHS: list[Any] = [None]
+"""The last position :meth:`RuleBot._work_out_strengths` worked out: (where, flipped, char_at,
+status, owner), its answer."""
 
 _WAR_COUNTERS: dict[tuple[tuple[int, ...], tuple[bool, ...]], tuple[tuple[int, int, float], ...]] = {}
 """:func:`_war_counters`' lists, by the counters' owners and which countries are at war."""
@@ -703,7 +735,7 @@ class RuleBot(Agent):
         if legal[0] == _DONE and legal[-1][0] in ("raze", "secret"):
             return _DONE  # :meth:`_on_build`, with nothing to build
         plan = self._plan
-        if ("go",) in legal and plan is not None and not self._taken(self._plan_country, plan[1]):
+        if plan is not None and ("go",) in legal and not self._taken(self._plan_country, plan[1]):
             return _load_choice(legal)  # :meth:`_on_load`, away from a hex to hold
         state = obs.position()  # read only: what determinize gives, without the copy
         assert isinstance(state, BystonState)
@@ -809,8 +841,9 @@ class RuleBot(Agent):
         c = st.t.chits[st.chit_ids[chit]]
         where = s.where
         owner = s.owner
-        has_abs = any(where[i] >= 0 and owner[i] == country for i, _tl in _flagships())
-        useful = c.kind == "ABS" and has_abs
+        useful = c.kind == "ABS" and self._once(
+            ("has_abs", country), lambda: any(where[i] >= 0 and owner[i] == country for i, _tl in _flagships())
+        )
         return (0 if c.kind == "surprise" else 1, 1 if useful else 0, -c.gp)
 
     def _ships_by_hex(self, s: BystonState, country: int) -> dict[int, int]:
@@ -861,6 +894,21 @@ class RuleBot(Agent):
 
     @staticmethod
     def _work_out_strengths(s: BystonState) -> tuple[dict[int, float], dict[int, float]]:
+        """:meth:`_strengths`; what it reads (where the counters and characters are, which are
+        flipped, the owners and the countries' states) often stands as it stood at the move
+        decision before (the last ship stayed, another country moves), so the last answer is kept
+        (shared by every bot, never changed)."""
+        last = _LAST_STRENGTHS[0]
+        if (
+            last is not None
+            and last[0] == s.where
+            and last[1] == s.flipped
+            and last[2] == s.char_at
+            and last[3] == s.status
+            and last[4] == s.owner
+        ):
+            found: tuple[dict[int, float], dict[int, float]] = last[5]
+            return found
         camps: tuple[dict[int, float], dict[int, float]] = ({}, {})
         at_war = tuple([x == WAR for x in s.status])
         where = s.where
@@ -876,6 +924,7 @@ class RuleBot(Agent):
             if at >= 0:
                 d = camps[camp]
                 d[at] = d.get(at, 0.0) + weight
+        _LAST_STRENGTHS[0] = (list(s.where), list(s.flipped), list(char_at), list(s.status), s.owner, camps)
         return camps
 
     def _routes(self, s: BystonState, country: int, unit: int, here: int) -> Mapping[int, tuple[int, int]]:
@@ -1052,20 +1101,21 @@ class RuleBot(Agent):
             candidates.sort(key=lambda h: self._siege_rank(s, h, routes))
         camp_of = st.camp
         owner = s.owner
-        char_at = s.char_at
+        chars_at = self._chars_by_hex(s)
         for target in candidates:
             stack = s.stacks[target]
             theirs = sum([weight[i] for i in stack if camp_of[owner[i]] != camp])
+            there = chars_at.get(target, ())
             if theirs > ours or not _may_remove(
                 s,
                 [*counters, *[i for i in stack if camp_of[owner[i]] == camp]],
-                [*chars, *[k for k, at in enumerate(char_at) if at == target]],
+                [*chars, *there],
                 building_at(s, target),
             ):
                 continue
             if group is None:
                 group = _group_key(s, counters)
-            if self._siege_odds(s, country, counters, chars, target, group) >= self.siege_odds[camp]:
+            if self._siege_odds(s, country, counters, chars, target, group, there) >= self.siege_odds[camp]:
                 out.append(target)
                 if best_only:
                     break
@@ -1076,6 +1126,11 @@ class RuleBot(Agent):
         """Which siege first (smallest first): the worth of the building (:func:`_siege_worth`)
         less a GP for every :data:`SIEGE_STEPS_PER_GP` hexes of the way."""
         return (routes[h][0] / SIEGE_STEPS_PER_GP - _siege_worth(s, h), h)
+
+    def _chars_by_hex(self, s: BystonState) -> dict[int, tuple[int, ...]]:
+        """Per hex with characters, those characters in order (once per decision)."""
+        found: dict[int, tuple[int, ...]] = self._once("chars_at", lambda: _chars_by_hex(s.char_at))
+        return found
 
     def _group(self, s: BystonState, country: int, here: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """What a siege from ``here`` would bring: the country's ships within :data:`GROUP_RANGE`
@@ -1125,6 +1180,7 @@ class RuleBot(Agent):
         chars: tuple[int, ...],
         target: int,
         group: tuple[tuple[int, int, int], ...] | None = None,
+        there: tuple[int, ...] | None = None,
     ) -> float:
         """The chance that ``counters`` and ``chars``, moved into ``target``, remove its building
         within :data:`SIEGE_BATTLES` battles: every AB sorties and bombs (23), the characters board
@@ -1132,7 +1188,8 @@ class RuleBot(Agent):
         bombing and again in shelling (24), by the rules' own dice, blocks and command
         (:func:`.forecast.camp_step`). The defenders' fire (21, 22, 24) is not counted:
         :data:`SIEGE_ODDS` and the weight test of :meth:`_sieges` leave room for it. ``group``:
-        :func:`_group_key` of ``counters``, if already worked out."""
+        :func:`_group_key` of ``counters``, and ``there``, the characters in ``target``, if
+        already worked out."""
         st = static()
         unit = st.counter_unit
         flipped = s.flipped
@@ -1142,7 +1199,7 @@ class RuleBot(Agent):
             _group_key(s, counters) if group is None else group,
             chars,
             tuple([(unit[i], flipped[i], owner[i]) for i in s.stacks[target]]),
-            tuple([k for k, at in enumerate(s.char_at) if at == target]),
+            tuple([k for k, at in enumerate(s.char_at) if at == target]) if there is None else there,
         )
         cached = _ODDS.get(key)
         if cached is not None:
@@ -1330,11 +1387,11 @@ class RuleBot(Agent):
 
     @staticmethod
     def _abs_at(s: BystonState, h: int, country: int, skip: Sequence[int] = ()) -> int:
-        st = static()
-        camp = st.camp[country]
-        return sum(
-            1 for i in s.stacks[h] if st.kind(i) == "AB" and st.camp[s.owner[i]] == camp and i not in skip
-        )
+        camp_of = static().camp
+        camp = camp_of[country]
+        is_ab_counter = _is_ab()
+        owner = s.owner
+        return sum([1 for i in s.stacks[h] if is_ab_counter[i] and camp_of[owner[i]] == camp and i not in skip])
 
     def _on_load(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
         """Every AB and character aboard, except Drake himself (27.3: losing him loses the game)
