@@ -138,9 +138,10 @@ _WALKS: dict[tuple[Any, ...], tuple[_Routes, list[int]]] = {}
 the Zelana, its hex and the countries' states (all that ``may_enter`` reads besides the map);
 shared by every bot of the process."""
 
-_OPEN: dict[tuple[Any, ...], list[bool]] = {}
+_OPEN: dict[tuple[Any, ...], tuple[list[bool], tuple[tuple[int, ...], ...]]] = {}
 """By the ship's country, whether it is the Zelana and the countries' states: per hex, whether the
-ship may enter it (``may_enter``); shared by every bot of the process."""
+ship may enter it (``may_enter``), and per hex its neighbours the ship may enter, in the map's
+order; shared by every bot of the process."""
 
 
 @cache
@@ -943,12 +944,13 @@ class RuleBot(Agent):
         if walk is not None:
             return walk
         open_key = (country, zelana, status)
-        enterable = _OPEN.get(open_key)
-        if enterable is None:
-            size = static().t.map.grid.size
-            enterable = _OPEN[open_key] = [may_enter(s, country, unit, n) for n in range(size)]
         adjacency = static().t.map.grid.adjacency
         size = len(adjacency)
+        found = _OPEN.get(open_key)
+        if found is None:
+            enterable = [may_enter(s, country, unit, n) for n in range(size)]
+            found = _OPEN[open_key] = (enterable, tuple(tuple([n for n in a if enterable[n]]) for a in adjacency))
+        enterable, open_adjacency = found
         dist = [-1] * size
         first = [-1] * size
         parent = [-1] * size
@@ -966,8 +968,8 @@ class RuleBot(Agent):
             nxt = []
             for h in frontier:
                 way = first[h]
-                for n in adjacency[h]:
-                    if dist[n] < 0 and enterable[n]:
+                for n in open_adjacency[h]:
+                    if dist[n] < 0:
                         dist[n] = steps
                         first[n] = way
                         parent[n] = h
@@ -1149,11 +1151,8 @@ class RuleBot(Agent):
         drake_at = s.char_at[DRAKE_CHAR]
         counters: list[int] = []
         chars: list[int] = []
-        chars_at: dict[int, list[int]] = {}
-        if ships_at:
-            for k, c_at in enumerate(s.char_at):
-                if c_at in ships_at:
-                    chars_at.setdefault(c_at, []).append(k)
+        chars_at = self._chars_by_hex(s) if ships_at else {}
+        is_ab_counter = _is_ab()
         for at in sorted(ships_at):
             ships = ships_at[at]
             if at == drake_at:
@@ -1163,13 +1162,16 @@ class RuleBot(Agent):
             counters += ships
             capacity = _capacity()
             room = sum(capacity[i] for i in ships)
+            carriers = {owner[j] for j in ships}  # what may carry or take aboard reads of a ship: its owner
             for i in s.stacks[at]:
-                if room and is_ab(i) and any(may_carry(owner[j], owner[i]) for j in ships):
+                if room and is_ab_counter[i] and any(may_carry(o, owner[i]) for o in carriers):
                     counters.append(i)
                     room -= 1
             for k in chars_at.get(at, ()):
-                if k != DRAKE_CHAR and any(may_ride(owner[j], serving_country(s, k)) for j in ships):
-                    chars.append(k)
+                if k != DRAKE_CHAR:
+                    served = serving_country(s, k)
+                    if any(may_ride(o, served) for o in carriers):
+                        chars.append(k)
         return tuple(sorted(counters)), tuple(chars)
 
     def _siege_odds(
