@@ -20,7 +20,10 @@ and its legal actions); the bot module's caches (siege odds, ways over the map) 
 other games (from seed S + 1) played, warming them as the games before warm them in a batch; then
 the recorded decisions are taken again, counted, by new bots (each seat's bot sees its decisions
 in the game's order, so it decides as it did in play). A figure a busy machine does not change;
-``PYTHONHASHSEED=0``.
+``PYTHONHASHSEED=0``. With ``--part NAME`` as well it counts only the instructions spent inside one
+part of the bot — a method of the bot's class (``_on_move``, ``_sieges``, ``_siege_odds``,
+``_work_out_strengths``, ``_group``…) or a function of its module — still per decision, so its
+share of the whole is the ratio of the two figures.
 """
 
 from __future__ import annotations
@@ -72,12 +75,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bot", default="rule", help="bot name of every seat (default: rule)")
     parser.add_argument("--instructions", action="store_true",
                         help="count the instructions of the bots' decisions (valgrind) instead of timing them")
+    parser.add_argument("--part", default=None, metavar="NAME",
+                        help="with --instructions: count only inside this method or function of the bot module")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.part is not None and not args.instructions and not args.child:
+        parser.error("--part counts instructions: give --instructions too")
+    if args.part is not None and _find_part(args.bot, args.part) is None:
+        parser.error(f"--part: the bot {args.bot!r} has no method or module function {args.part!r}")
     if args.child:
-        print("decisions", _replay_counted(args.games, args.seed, args.players, args.bot))
+        print("decisions", _replay_counted(args.games, args.seed, args.players, args.bot, args.part))
         return 0
     if args.instructions:
         return _count(args)
@@ -150,21 +159,66 @@ def _decide_all(recorded: list[list[tuple[int, Observation]]], players: int, bot
     return done
 
 
-def _replay_counted(games: int, seed: int, players: int, bot: str) -> int:
+def _find_part(bot: str, name: str) -> tuple[Any, Any] | None:
+    """Where the part ``name`` of the bot lives (its class or the bot module) and its raw
+    function, or ``None``."""
+    from asobi.core.bots import make_bot
+    from asobi.games.byston import bots
+
+    spec = get_game("byston")
+    cls = type(make_bot(spec, bot, 0, 0, spec.validate_options({})))
+    for holder in cls.__mro__:
+        if name in vars(holder) and callable(getattr(cls, name)):
+            return holder, vars(holder)[name]
+    found = vars(bots).get(name)
+    if callable(found) and not isinstance(found, type):
+        return bots, found
+    return None
+
+
+def _count_only(bot: str, name: str) -> None:
+    """Put the part ``name`` of the bot alone in the counted region (``functools.reduce``): the
+    outermost call of it runs inside one, nested calls as they are."""
+    where = _find_part(bot, name)
+    if where is None:  # main has checked the name
+        raise SystemExit(f"no part {name!r}")
+    holder, found = where
+    raw = found.__func__ if isinstance(found, staticmethod) else found
+    depth = [0]
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        if depth[0]:
+            return raw(*args, **kwargs)
+        depth[0] += 1
+        try:
+            return functools.reduce(lambda _done, _x: raw(*args, **kwargs), range(1), None)
+        finally:
+            depth[0] -= 1
+
+    setattr(holder, name, staticmethod(counted) if isinstance(found, staticmethod) else counted)
+
+
+def _replay_counted(games: int, seed: int, players: int, bot: str, part: str | None = None) -> int:
     from asobi.games.byston import bots
 
     recorded = _record(games, seed, players, bot)
     for kept in ("_ODDS", "_REMOVALS", "_WALKS", "_OPEN"):  # forget what these very games worked out…
         getattr(bots, kept, {}).clear()
     _record(games, seed + 1, players, bot)  # …and warm the caches with other games, as in a batch
+    if part is not None:
+        _count_only(bot, part)
+        return _decide_all(recorded, players, bot)
     return functools.reduce(lambda done, _: done + _decide_all(recorded, players, bot), range(1), 0)
 
 
 def _count(args: argparse.Namespace) -> int:
     child = ["--games", str(args.games), "--seed", str(args.seed), "--players", str(args.players), "--bot", args.bot]
+    if args.part is not None:
+        child += ["--part", args.part]
     (count,), counted = callgrind.instructions(__file__, child, "decisions")
+    inside = f" inside {args.part}" if args.part is not None else ""
     print(f"games {args.games} (seed {args.seed}, {args.players} players, bot {args.bot}): {count} decisions, "
-          f"{counted // count} instructions per decision")
+          f"{counted // count} instructions{inside} per decision")
     return 0
 
 

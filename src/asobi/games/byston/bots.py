@@ -138,9 +138,10 @@ _WALKS: dict[tuple[Any, ...], tuple[_Routes, list[int]]] = {}
 the Zelana, its hex and the countries' states (all that ``may_enter`` reads besides the map);
 shared by every bot of the process."""
 
-_OPEN: dict[tuple[Any, ...], list[bool]] = {}
+_OPEN: dict[tuple[Any, ...], tuple[list[bool], tuple[tuple[int, ...], ...]]] = {}
 """By the ship's country, whether it is the Zelana and the countries' states: per hex, whether the
-ship may enter it (``may_enter``); shared by every bot of the process."""
+ship may enter it (``may_enter``), and per hex its neighbours the ship may enter, in the map's
+order; shared by every bot of the process."""
 
 
 @cache
@@ -166,6 +167,13 @@ def _is_ship() -> tuple[bool, ...]:
     """Per counter, whether it is a ship (AS or ABS)."""
     st = static()
     return tuple(st.is_ship(i) for i in range(len(st.counter_unit)))
+
+
+@cache
+def _is_ab() -> tuple[bool, ...]:
+    """Per counter, whether it is an AB."""
+    st = static()
+    return tuple(st.kind(i) == "AB" for i in range(len(st.counter_unit)))
 
 
 @cache
@@ -494,10 +502,31 @@ def _siege_sites(s: BystonState, camp: int) -> list[int]:
     return out
 
 
+_LAST_COLLECTING: list[Any] = [None]
+"""The last position :func:`_collecting_camps` worked out: (where, status, owner), its answer."""
+
+
+def _chars_by_hex(char_at: Sequence[int]) -> dict[int, tuple[int, ...]]:
+    """Per hex with characters, those characters in order."""
+    out: dict[int, list[int]] = {}
+    for k, at in enumerate(char_at):
+        if at >= 0:
+            out.setdefault(at, []).append(k)
+    return {h: tuple(ks) for h, ks in out.items()}
+
+
 def _collecting_camps(s: BystonState) -> dict[int, int]:
-    """Per income hex that some country collects now (6.4–6.8), its camp."""
+    """Per income hex that some country collects now (6.4–6.8), its camp. What it reads (the
+    stacks, kept by ``where``, the countries' states and the owners) often stands as it stood at
+    the decision before, so the last answer is kept (shared, never changed)."""
+    last = _LAST_COLLECTING[0]
+    if last is not None and last[0] == s.where and last[1] == s.status and last[2] == s.owner:
+        found: dict[int, int] = last[3]
+        return found
     camp = static().camp
-    return {h: camp[who[0]] for h, who in all_collectors(s) if who}
+    found = {h: camp[who[0]] for h, who in all_collectors(s) if who}
+    _LAST_COLLECTING[0] = (list(s.where), list(s.status), s.owner, found)
+    return found
 
 
 def _may_remove(s: BystonState, counters: Sequence[int], chars: Sequence[int], building: int) -> bool:
@@ -581,6 +610,10 @@ def _tl7_pays(s: BystonState) -> bool:
     return s.status[NA] != NEUTRAL or s.status[KU] != NEUTRAL or _land_income(KU) >= _land_income(NA)
 
 
+_LAST_STRENGTHS: list[Any] = [None]
+"""The last position :meth:`RuleBot._work_out_strengths` worked out: (where, flipped, char_at,
+status, owner), its answer."""
+
 _WAR_COUNTERS: dict[tuple[tuple[int, ...], tuple[bool, ...]], tuple[tuple[int, int, float], ...]] = {}
 """:func:`_war_counters`' lists, by the counters' owners and which countries are at war."""
 
@@ -599,6 +632,15 @@ def _war_counters(owner: tuple[int, ...], at_war: tuple[bool, ...]) -> tuple[tup
             _WAR_COUNTERS.clear()
         _WAR_COUNTERS[key] = found
     return found
+
+
+@cache
+def _war_characters(at_war: tuple[bool, ...]) -> tuple[tuple[int, int, float], ...]:
+    """The characters of the countries at war (their printed country's), in order: each with its
+    camp and its weight (:func:`_character_strength`), for :meth:`RuleBot._strengths`."""
+    st = static()
+    weight = _character_strength()
+    return tuple((k, st.camp[country], weight[k]) for k, country in enumerate(st.char_country) if at_war[country])
 
 
 class _Routes(Mapping[int, tuple[int, int]]):
@@ -625,6 +667,35 @@ class _Routes(Mapping[int, tuple[int, int]]):
 
     def __len__(self) -> int:
         return sum(1 for d in self.dist if d >= 0)
+
+
+class _Threats:
+    """The hexes of a camp a threat would call a ship back to (:meth:`RuleBot._threatened`): its
+    places, hex → rank (0 Drake himself, 1 a building), each weighed against the enemy within
+    :data:`THREAT_RANGE` only when :meth:`rank` first asks for it — a decision asks for the few
+    places within a ship's reach, not all of them."""
+
+    __slots__ = ("enemy", "known", "ours", "places")
+
+    def __init__(self, places: dict[int, int], enemy: dict[int, float], ours: dict[int, float]) -> None:
+        self.places = places
+        self.enemy = enemy
+        self.ours = ours
+        self.known: dict[int, bool] = {}
+
+    def rank(self, at: int) -> int | None:
+        """The rank of ``at`` if it is a place of the camp that the enemy's weight within
+        :data:`THREAT_RANGE` outweighs (what stands there, and at least :data:`THREAT_LEAST`);
+        ``None`` if not."""
+        rank = self.places.get(at)
+        if rank is None:
+            return None
+        threatened = self.known.get(at)
+        if threatened is None:
+            near = _within(at, THREAT_RANGE)
+            danger = sum([w for h, w in self.enemy.items() if h in near])
+            threatened = self.known[at] = danger > max(self.ours.get(at, 0.0), THREAT_LEAST)
+        return rank if threatened else None
 
 
 class RuleBot(Agent):
@@ -665,7 +736,7 @@ class RuleBot(Agent):
         if legal[0] == _DONE and legal[-1][0] in ("raze", "secret"):
             return _DONE  # :meth:`_on_build`, with nothing to build
         plan = self._plan
-        if ("go",) in legal and plan is not None and not self._taken(self._plan_country, plan[1]):
+        if plan is not None and ("go",) in legal and not self._taken(self._plan_country, plan[1]):
             return _load_choice(legal)  # :meth:`_on_load`, away from a hex to hold
         state = obs.position()  # read only: what determinize gives, without the copy
         assert isinstance(state, BystonState)
@@ -771,8 +842,9 @@ class RuleBot(Agent):
         c = st.t.chits[st.chit_ids[chit]]
         where = s.where
         owner = s.owner
-        has_abs = any(where[i] >= 0 and owner[i] == country for i, _tl in _flagships())
-        useful = c.kind == "ABS" and has_abs
+        useful = c.kind == "ABS" and self._once(
+            ("has_abs", country), lambda: any(where[i] >= 0 and owner[i] == country for i, _tl in _flagships())
+        )
         return (0 if c.kind == "surprise" else 1, 1 if useful else 0, -c.gp)
 
     def _ships_by_hex(self, s: BystonState, country: int) -> dict[int, int]:
@@ -823,21 +895,37 @@ class RuleBot(Agent):
 
     @staticmethod
     def _work_out_strengths(s: BystonState) -> tuple[dict[int, float], dict[int, float]]:
-        st = static()
+        """:meth:`_strengths`; what it reads (where the counters and characters are, which are
+        flipped, the owners and the countries' states) often stands as it stood at the move
+        decision before (the last ship stayed, another country moves), so the last answer is kept
+        (shared by every bot, never changed)."""
+        last = _LAST_STRENGTHS[0]
+        if (
+            last is not None
+            and last[0] == s.where
+            and last[1] == s.flipped
+            and last[2] == s.char_at
+            and last[3] == s.status
+            and last[4] == s.owner
+        ):
+            found: tuple[dict[int, float], dict[int, float]] = last[5]
+            return found
         camps: tuple[dict[int, float], dict[int, float]] = ({}, {})
-        status = s.status
+        at_war = tuple([x == WAR for x in s.status])
         where = s.where
         flipped = s.flipped
-        for i, camp, weight in _war_counters(s.owner, tuple([x == WAR for x in status])):
+        for i, camp, weight in _war_counters(s.owner, at_war):
             at = where[i]
             if at >= 0:
                 d = camps[camp]
                 d[at] = d.get(at, 0.0) + (weight * 0.5 if flipped[i] else weight)
-        char_weight = _character_strength()
-        for k, at in enumerate(s.char_at):
-            if at >= 0 and status[st.char_country[k]] == WAR:
-                d = camps[st.camp[st.char_country[k]]]
-                d[at] = d.get(at, 0.0) + char_weight[k]
+        char_at = s.char_at
+        for k, camp, weight in _war_characters(at_war):
+            at = char_at[k]
+            if at >= 0:
+                d = camps[camp]
+                d[at] = d.get(at, 0.0) + weight
+        _LAST_STRENGTHS[0] = (list(s.where), list(s.flipped), list(char_at), list(s.status), s.owner, camps)
         return camps
 
     def _routes(self, s: BystonState, country: int, unit: int, here: int) -> Mapping[int, tuple[int, int]]:
@@ -856,12 +944,13 @@ class RuleBot(Agent):
         if walk is not None:
             return walk
         open_key = (country, zelana, status)
-        enterable = _OPEN.get(open_key)
-        if enterable is None:
-            size = static().t.map.grid.size
-            enterable = _OPEN[open_key] = [may_enter(s, country, unit, n) for n in range(size)]
         adjacency = static().t.map.grid.adjacency
         size = len(adjacency)
+        found = _OPEN.get(open_key)
+        if found is None:
+            enterable = [may_enter(s, country, unit, n) for n in range(size)]
+            found = _OPEN[open_key] = (enterable, tuple(tuple([n for n in a if enterable[n]]) for a in adjacency))
+        enterable, open_adjacency = found
         dist = [-1] * size
         first = [-1] * size
         parent = [-1] * size
@@ -879,8 +968,8 @@ class RuleBot(Agent):
             nxt = []
             for h in frontier:
                 way = first[h]
-                for n in adjacency[h]:
-                    if dist[n] < 0 and enterable[n]:
+                for n in open_adjacency[h]:
+                    if dist[n] < 0:
                         dist[n] = steps
                         first[n] = way
                         parent[n] = h
@@ -912,9 +1001,9 @@ class RuleBot(Agent):
         unit: int,
         here: int,
         strengths: tuple[dict[int, float], dict[int, float]] | None = None,
-        threatened: dict[int, int] | None = None,
+        threatened: _Threats | None = None,
     ) -> tuple[int, int, int] | None:
-        """(steps, first hex) towards the nearest threatened hex of the camp (:meth:`_threatened`)
+        """(steps, first hex) towards the nearest threatened hex of the camp (:meth:`_threats`)
         within reach, else the enemy building its group would take (:meth:`_sieges`) that is worth
         the most (:func:`_siege_worth`, less a GP for every :data:`SIEGE_STEPS_PER_GP` hexes away),
         else the nearest enemy stack the hex's force outweighs or income hex the camp does not
@@ -926,13 +1015,15 @@ class RuleBot(Agent):
         force = strengths[camp].get(here, 0.0)
         routes = self._walk(s, country, unit, here)[0]
         if threatened is None:
-            threatened = self._threatened(s, camp, strengths)
-        if here in threatened:
+            threatened = self._threats(s, camp, strengths)
+        if threatened.rank(here) is not None:
             return None
         dist = routes.dist
-        near = [h for h in threatened if 0 <= dist[h] <= self.defend_within]
+        within = self.defend_within
+        near = [h for h in threatened.places if 0 <= dist[h] <= within and threatened.rank(h) is not None]
         if near:
-            best = min(near, key=lambda h: (threatened[h], routes[h][0], h))
+            rank = threatened.places
+            best = min(near, key=lambda h: (rank[h], dist[h], h))
             return (*routes[best], best)
         sieges = self._sieges(s, country, here, routes, best_only=True)
         if sieges:
@@ -1012,20 +1103,21 @@ class RuleBot(Agent):
             candidates.sort(key=lambda h: self._siege_rank(s, h, routes))
         camp_of = st.camp
         owner = s.owner
-        char_at = s.char_at
+        chars_at = self._chars_by_hex(s)
         for target in candidates:
             stack = s.stacks[target]
             theirs = sum([weight[i] for i in stack if camp_of[owner[i]] != camp])
+            there = chars_at.get(target, ())
             if theirs > ours or not _may_remove(
                 s,
                 [*counters, *[i for i in stack if camp_of[owner[i]] == camp]],
-                [*chars, *[k for k, at in enumerate(char_at) if at == target]],
+                [*chars, *there],
                 building_at(s, target),
             ):
                 continue
             if group is None:
                 group = _group_key(s, counters)
-            if self._siege_odds(s, country, counters, chars, target, group) >= self.siege_odds[camp]:
+            if self._siege_odds(s, country, counters, chars, target, group, there) >= self.siege_odds[camp]:
                 out.append(target)
                 if best_only:
                     break
@@ -1036,6 +1128,11 @@ class RuleBot(Agent):
         """Which siege first (smallest first): the worth of the building (:func:`_siege_worth`)
         less a GP for every :data:`SIEGE_STEPS_PER_GP` hexes of the way."""
         return (routes[h][0] / SIEGE_STEPS_PER_GP - _siege_worth(s, h), h)
+
+    def _chars_by_hex(self, s: BystonState) -> dict[int, tuple[int, ...]]:
+        """Per hex with characters, those characters in order (once per decision)."""
+        found: dict[int, tuple[int, ...]] = self._once("chars_at", lambda: _chars_by_hex(s.char_at))
+        return found
 
     def _group(self, s: BystonState, country: int, here: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """What a siege from ``here`` would bring: the country's ships within :data:`GROUP_RANGE`
@@ -1054,11 +1151,8 @@ class RuleBot(Agent):
         drake_at = s.char_at[DRAKE_CHAR]
         counters: list[int] = []
         chars: list[int] = []
-        chars_at: dict[int, list[int]] = {}
-        if ships_at:
-            for k, c_at in enumerate(s.char_at):
-                if c_at in ships_at:
-                    chars_at.setdefault(c_at, []).append(k)
+        chars_at = self._chars_by_hex(s) if ships_at else {}
+        is_ab_counter = _is_ab()
         for at in sorted(ships_at):
             ships = ships_at[at]
             if at == drake_at:
@@ -1068,13 +1162,16 @@ class RuleBot(Agent):
             counters += ships
             capacity = _capacity()
             room = sum(capacity[i] for i in ships)
+            carriers = {owner[j] for j in ships}  # what may carry or take aboard reads of a ship: its owner
             for i in s.stacks[at]:
-                if room and is_ab(i) and any(may_carry(owner[j], owner[i]) for j in ships):
+                if room and is_ab_counter[i] and any(may_carry(o, owner[i]) for o in carriers):
                     counters.append(i)
                     room -= 1
             for k in chars_at.get(at, ()):
-                if k != DRAKE_CHAR and any(may_ride(owner[j], serving_country(s, k)) for j in ships):
-                    chars.append(k)
+                if k != DRAKE_CHAR:
+                    served = serving_country(s, k)
+                    if any(may_ride(o, served) for o in carriers):
+                        chars.append(k)
         return tuple(sorted(counters)), tuple(chars)
 
     def _siege_odds(
@@ -1085,6 +1182,7 @@ class RuleBot(Agent):
         chars: tuple[int, ...],
         target: int,
         group: tuple[tuple[int, int, int], ...] | None = None,
+        there: tuple[int, ...] | None = None,
     ) -> float:
         """The chance that ``counters`` and ``chars``, moved into ``target``, remove its building
         within :data:`SIEGE_BATTLES` battles: every AB sorties and bombs (23), the characters board
@@ -1092,7 +1190,8 @@ class RuleBot(Agent):
         bombing and again in shelling (24), by the rules' own dice, blocks and command
         (:func:`.forecast.camp_step`). The defenders' fire (21, 22, 24) is not counted:
         :data:`SIEGE_ODDS` and the weight test of :meth:`_sieges` leave room for it. ``group``:
-        :func:`_group_key` of ``counters``, if already worked out."""
+        :func:`_group_key` of ``counters``, and ``there``, the characters in ``target``, if
+        already worked out."""
         st = static()
         unit = st.counter_unit
         flipped = s.flipped
@@ -1102,7 +1201,7 @@ class RuleBot(Agent):
             _group_key(s, counters) if group is None else group,
             chars,
             tuple([(unit[i], flipped[i], owner[i]) for i in s.stacks[target]]),
-            tuple([k for k, at in enumerate(s.char_at) if at == target]),
+            tuple([k for k, at in enumerate(s.char_at) if at == target]) if there is None else there,
         )
         cached = _ODDS.get(key)
         if cached is not None:
@@ -1186,35 +1285,40 @@ class RuleBot(Agent):
         self, s: BystonState, camp: int, strengths: tuple[dict[int, float], dict[int, float]]
     ) -> dict[int, int]:
         """The camp's hexes with Drake himself (rank 0) or a building (rank 1) where the enemy
-        within 3 hexes outweighs what stands there."""
-        st = static()
-        enemy = strengths[1 - camp]
-        ours = strengths[camp]
-        drake_at = s.char_at[DRAKE_CHAR]
-        places = set()
-        if drake_at >= 0 and any(st.camp[s.owner[i]] == camp for i in s.stacks[drake_at]):
-            places.add(drake_at)
-        if DEFEND_BUILDINGS:
-            for i in _building_counters():
-                at = s.where[i]
-                if at >= 0 and st.camp[s.owner[i]] == camp:
-                    places.add(at)
+        within 3 hexes outweighs what stands there: hex → rank."""
+        threats = self._threats(s, camp, strengths)
         out: dict[int, int] = {}
-        if not enemy:
-            return out
-        items = list(enemy.items())
-        for at in places:
-            near = _within(at, THREAT_RANGE)
-            danger = sum([w for h, w in items if h in near])
-            if danger > max(ours.get(at, 0.0), THREAT_LEAST):
-                out[at] = 0 if at == drake_at else 1
+        for at in threats.places:
+            rank = threats.rank(at)
+            if rank is not None:
+                out[at] = rank
         return out
+
+    @staticmethod
+    def _threats(s: BystonState, camp: int, strengths: tuple[dict[int, float], dict[int, float]]) -> _Threats:
+        """:meth:`_threatened`, each place weighed only when first asked for (:class:`_Threats`)."""
+        st = static()
+        camp_of = st.camp
+        owner = s.owner
+        drake_at = s.char_at[DRAKE_CHAR]
+        places: dict[int, int] = {}
+        if not strengths[1 - camp]:
+            return _Threats(places, strengths[1 - camp], strengths[camp])
+        if drake_at >= 0 and any(camp_of[owner[i]] == camp for i in s.stacks[drake_at]):
+            places[drake_at] = 0
+        if DEFEND_BUILDINGS:
+            where = s.where
+            for i in _building_counters():
+                at = where[i]
+                if at >= 0 and camp_of[owner[i]] == camp and at not in places:
+                    places[at] = 1
+        return _Threats(places, strengths[1 - camp], strengths[camp])
 
     def _on_move(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
         country = pending[2]
         camp = static().camp[country]
         strengths = self._strengths(s)
-        threatened = self._threatened(s, camp, strengths)
+        threatened = self._threats(s, camp, strengths)
         self._plan = None
         if self._claimed_turn != s.turn:
             self._claimed_turn = s.turn
@@ -1285,11 +1389,11 @@ class RuleBot(Agent):
 
     @staticmethod
     def _abs_at(s: BystonState, h: int, country: int, skip: Sequence[int] = ()) -> int:
-        st = static()
-        camp = st.camp[country]
-        return sum(
-            1 for i in s.stacks[h] if st.kind(i) == "AB" and st.camp[s.owner[i]] == camp and i not in skip
-        )
+        camp_of = static().camp
+        camp = camp_of[country]
+        is_ab_counter = _is_ab()
+        owner = s.owner
+        return sum([1 for i in s.stacks[h] if is_ab_counter[i] and camp_of[owner[i]] == camp and i not in skip])
 
     def _on_load(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
         """Every AB and character aboard, except Drake himself (27.3: losing him loses the game)
