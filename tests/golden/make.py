@@ -5,7 +5,8 @@
 writes ``tests/golden/NAME.record.json`` and ``NAME.log.en.txt`` / ``NAME.log.ja.txt`` (the
 all-seeing log). Re-record only when a rules change is meant to change the game, and bump the
 game's rules version then. The bots play as they do today, so the same seed and bots may play
-another game than the one a file holds; the golden test replays the file's actions, not the bots. ``--help`` after GAME lists the game's options.
+another game than the one a file holds; the golden test replays the file's actions, not the bots.
+``--help`` after GAME lists the game's options.
 """
 
 from __future__ import annotations
