@@ -20,6 +20,7 @@ import argparse
 import statistics
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from asobi.agents.search import _TreeSearch
@@ -28,6 +29,9 @@ from asobi.core.errors import AsobiError
 from asobi.core.match import Match
 from asobi.core.registry import get_game
 from asobi.core.seeding import derive_seed
+
+sys.path.insert(0, str(Path(__file__).parent))
+from count_instructions import _option  # the scripts' one reading of NAME=VALUE
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -40,13 +44,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         spec = get_game(args.game)
-        raw: dict[str, Any] = {}
         for item in args.option:
-            key, sep, value = item.partition("=")
-            if not sep:
+            if "=" not in item:
                 parser.error(f"--option {item!r}: write KEY=VALUE")
-            raw[key] = int(value) if value.isdigit() else value
-        options = spec.validate_options(raw)
+        options = spec.validate_options(dict(_option(item) for item in args.option))
         check_bot_name(spec, args.bot)
     except (AsobiError, KeyError, ValueError) as exc:
         parser.error(str(exc))
