@@ -371,7 +371,7 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
         _, _, _, chits, destroys, placements = kept
         if verb == "chit" or chits is None:
             chits = None
-        elif verb == "make" and _DERIVED.production_of[country][action[1]].group == _DERIVED.spriggan_group:
+        elif verb == "make" and p.group == _DERIVED.spriggan_group:  # (``p``: the row made, above)
             chits = None  # 8.11.4: the shot chit needs the Spriggan on the map
         else:
             gp = s.gp[country]
