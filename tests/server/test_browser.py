@@ -549,8 +549,10 @@ def test_the_first_click_on_create_after_typing_an_option_makes_the_game(server,
     assert not page.inner_text("#error")
     names = [s.get_attribute("data-seat-name") for s in page.query_selector_all("#seats label[data-seat-name]")]
     assert names == ["drake_camp", "rau", "na"]
-    page.wait_for_selector("#games tr[data-game]")
-    row = page.inner_text("#games tr[data-game]")
+    made = page.get_attribute("#created input[data-host-secret]", "data-host-secret")
+    # the module's server is shared: other tests' games are listed too, so the row is the made game's
+    page.wait_for_selector(f"#games tr[data-game='{made}']")
+    row = page.inner_text(f"#games tr[data-game='{made}']")
     assert "Drake's Ambition" in row and "person" in row and "normal" in row and "playing" in row
     page.close()
 
