@@ -420,7 +420,10 @@ def find_counter(s: State, owner: int, unit: int, hex_index: int, flipped: int) 
     four are interchangeable, so actions name them by these and not by number (a player cannot
     tell two face-up Drumlo in one hex apart)."""
     where = s.where
-    for i in _STATIC.unit_counters[unit]:
+    st = _STATIC
+    # While no counter has changed hands (35.3), the owner's counters of the unit are its range.
+    counters = st.ranges.get((owner, unit), _EMPTY) if s.owner is st.printed_owner else st.unit_counters[unit]
+    for i in counters:
         if where[i] == hex_index and s.owner[i] == owner and s.flipped[i] == flipped:
             return i
     raise AssertionError("no such counter")
