@@ -193,8 +193,9 @@ the chit rows it may produce (:func:`_chit_rows`), the machines it may destroy
 def legal_produce(s: State) -> list[tuple[Any, ...]]:
     """Built in sorted order (chit < convert < destroy < done < extra < make, each by its
     arguments; the sheet's rows are by unit index), so no sort is needed. Only the rows the
-    country can afford at its TL are read (``derived().affordable``), and plain loops rather than
-    comprehensions fill the lists (a comprehension using a local makes that local a cell).
+    country can afford at its TL are read (``derived().makes``, ``converts``, ``extras``), and
+    plain loops rather than comprehensions fill the lists (a comprehension using a local makes
+    that local a cell).
 
     The chits it may produce (8.11.1), the machines it may destroy (8.11) and the hexes it may
     place at (8.7) are kept in ``produce_kept`` with the decision they were listed for; the
@@ -220,22 +221,28 @@ def legal_produce(s: State) -> list[tuple[Any, ...]]:
         chits = _chit_rows(s, country)
     for row in chits:
         out.append(row.action)
+    # Only the rows it may buy at its TL (8.5, 9.3, 10.4) and GP (8.4, 9.4, 10.3) are read, and
+    # of those only whether the counters are there: each kind's rows are by unit, so the actions
+    # come out sorted.
+    d = _DERIVED
+    tl = s.tl[country]
+    costs, rows = d.converts[country][tl]
+    for group, up_group, convert in rows[bisect_right(costs, gp)]:
+        if in_box_n[group] and in_supply_n[up_group]:  # 10.2: in the box, and a counter to become
+            out.append(convert)
     extras: list[tuple[Any, ...]] = []
-    makes: list[tuple[Any, ...]] = []
-    costs, affordable = _DERIVED.affordable[country][s.tl[country]]  # its TL read in (8.5, 9.3, 10.4)
-    for _, group, make_gp, is_ship, extra_gp, up_gp, up_group, extra, convert, make_action in affordable[
-        bisect_right(costs, gp)
-    ]:
-        if in_box_n[group]:
-            if make_gp <= gp:
-                if placements is None:
-                    placements = _placements(s, country, s.owner is PRINTED or owns_just_its_own(s, country))
-                for h in placements[is_ship]:
-                    makes.append(make_action[h])
-            if up_gp <= gp and in_supply_n[up_group]:
-                out.append(convert)  # right after the chits, by unit
-        if extra_gp <= gp and in_supply_n[group]:
+    costs, rows = d.extras[country][tl]
+    for group, extra in rows[bisect_right(costs, gp)]:
+        if in_supply_n[group]:  # 9.5: a spare counter
             extras.append(extra)
+    makes: list[tuple[Any, ...]] = []
+    costs, rows = d.makes[country][tl]
+    for group, is_ship, make_action in rows[bisect_right(costs, gp)]:
+        if in_box_n[group]:  # 8.3: from the factory box
+            if placements is None:
+                placements = _placements(s, country, s.owner is PRINTED or owns_just_its_own(s, country))
+            for h in placements[is_ship]:
+                makes.append(make_action[h])
     if destroys is None:
         destroys = destroyable(s, country)
     out.extend(destroys)  # 8.11
