@@ -28,6 +28,15 @@ NEXT_SHEET = tuple(
 """Per country with a sheet: the next one in the order of play (−1 after the last), whom a
 management phase asks when it is done."""
 
+SEATINGS: dict[int, tuple[tuple[str, ...], tuple[int, ...]]] = {
+    # players → (seat names, the seat of each country Drake, Ku, Rau, Na, Ah, Mi; the Zelana's is
+    # worked out each time, B-1)
+    4: (("drake", "ku", "rau", "na"), (0, 1, 2, 3, 3, 3)),
+    3: (("drake_camp", "rau", "na"), (0, 0, 1, 2, 2, 2)),
+    2: (("drake_camp", "sheela_camp"), (0, 0, 1, 1, 1, 1)),
+}
+"""1.2 and B-1: who runs which country for 2, 3 and 4 players."""
+
 # Camps (3.1–3.3).
 DRAKE_CAMP, SHEELA_CAMP = 0, 1
 
@@ -317,9 +326,11 @@ def ask_in_order_of_play(s: State, kind: str, country: int) -> None:
     """A management phase's question ``kind`` put to ``country``, or to the next in the order of
     play (2.9, B-2) with a choice to make: a country that has collapsed, or whose one choice is to
     pass (public), is passed over. After the last, nothing is asked: the phase's next task runs."""
+    seats = SEATINGS[s.players][1]  # (a country with a sheet has its seat by the seating: 1.2, B-1)
     while country >= 0:
         if s.status[country] != COLLAPSED:
-            s.ask(kind, s.seat_of(country), country)
+            s.pending = (kind, seats[country], country)  # (``s.ask``, without a call)
+            s.legal_cache = None
             if len(s.legal_actions()) > 1:
                 return
             s.pending = None

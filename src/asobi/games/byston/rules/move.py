@@ -209,7 +209,8 @@ def _find(s: State, owners: tuple[int, ...], unit: int, h: int, flipped: int, sk
 def _ask_unless_only(s: State, kind: str, country: int, *data: Any) -> bool:
     """Ask ``kind`` of the country's runner, unless its one legal choice is the way out (B-57);
     the listing made here stays cached for the choice."""
-    s.ask(kind, s.seat_of(country), country, *data)
+    s.pending = (kind, s.seat_of(country), country, *data)  # (``s.ask``, without a call)
+    s.legal_cache = None
     if len(s.legal_actions()) > 1:
         return True
     s.pending = None
