@@ -46,7 +46,7 @@ from asobi.games.byston.control import (
     income_collection,
     income_hex_control,
 )
-from asobi.games.byston.rules import FLOW
+from asobi.games.byston.rules import FLOW, characters
 from asobi.games.byston.rules.collapse import serving_country
 from asobi.games.byston.rules.income import _passed_over, _withheld
 from asobi.games.byston.rules.move import hosts
@@ -281,11 +281,13 @@ def compared_listings(seen: dict[str, set[tuple[Any, ...]]]) -> Iterator[None]:
         for kind in PLAIN:
             FLOW.decisions[kind].legal = checked(kind)
         FLOW.tasks["stranded"] = stranded
+        characters.task_stranded = stranded  # (as a destruction calls it: ``after_removal``)
         yield
     finally:
         for kind, fn in saved.items():
             FLOW.decisions[kind].legal = fn
         FLOW.tasks["stranded"] = fast_stranded
+        characters.task_stranded = fast_stranded
 
 
 def near_misses(action: tuple[Any, ...]) -> list[tuple[Any, ...]]:

@@ -23,6 +23,7 @@ from ..board import (
     owns_just_its_own,
     static,
 )
+from .characters import after_removal
 from .fast_check import DONE, opening
 from .tables import CHIT_SHOT, CHIT_SURPRISE, CHIT_ZELANA, ChitRow, Production, derived
 
@@ -312,8 +313,6 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
         s.set_where(i, BOX)
         s.flipped[i] = 0
         collapsed = s.status.count(COLLAPSED)
-        stranded = ("stranded", "8.12", action[2], collapsed)  # in that hex alone
-        s.push(("collapse_check",), stranded, ("produce_ask", country))
         if kept is not None and kept[0] is pending and s.owner is PRINTED:
             _, _, _, chits, destroys, placements = kept
             p = _DERIVED.production_of[country][action[1]]
@@ -321,6 +320,8 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
                 chits = None  # 8.11.4: the shot chit needs the Spriggan on the map
             destroys = _after_destroy(s, destroys, action, p)
             s.produce_kept = (HANDED_ON, country, collapsed, chits, destroys, placements)
+        s.push(("produce_ask", country))  # asked again after what the destruction brings about
+        after_removal(s, "8.12", action[2], collapsed)  # the sweep in that hex alone
         return
     if verb == "chit":
         k = action[1]
