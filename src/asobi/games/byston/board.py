@@ -9,9 +9,11 @@ does Drake have in its factory box" is a scan of a few entries. Nothing here cha
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any
 
 from .tables import COUNTRIES, Tables, tables
 
@@ -240,6 +242,15 @@ def static() -> Static:
 
 
 _EMPTY = range(0)
+
+
+def items_at(indices: tuple[int, ...]) -> Callable[[list[Any]], tuple[Any, ...]]:
+    """A function giving the items of a list at ``indices``, as a tuple, in one call into C (say
+    the stacks of some hexes; ``itemgetter`` of one index gives the item itself, of none fails:
+    those are made by hand)."""
+    if len(indices) > 1:
+        return itemgetter(*indices)
+    return lambda items: tuple([items[i] for i in indices])
 
 
 # --- queries on a state ----------------------------------------------------------------------

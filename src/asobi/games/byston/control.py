@@ -6,13 +6,12 @@ Both the income phase and the end score read these; they change nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import cache, lru_cache
 from itertools import compress
-from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from .board import COLLAPSED, DRAKE_CAMP, NA, NEUTRAL, RAU, SHEELA_CAMP, WAR, ZELANA, static
+from .board import COLLAPSED, DRAKE_CAMP, NA, NEUTRAL, RAU, SHEELA_CAMP, WAR, ZELANA, items_at, static
 
 if TYPE_CHECKING:
     from .types import State
@@ -202,13 +201,5 @@ UNOWNED_INCOME = tuple(entry for entry in INCOME_LANDS if entry[2] is None)
 """The income hexes of no nation's land and of the Zelana's (their control is worked out, held or not)."""
 
 
-def _getter(indices: tuple[int, ...]) -> Callable[[list[tuple[int, ...]]], tuple[tuple[int, ...], ...]]:
-    """A function giving the items at ``indices`` of a list as a tuple, in one call into C
-    (``itemgetter`` of one index gives the item itself, of none fails: those are made by hand)."""
-    if len(indices) > 1:
-        return itemgetter(*indices)
-    return lambda items: tuple(items[i] for i in indices)
-
-
-_income_stacks = _getter(static().income_hexes)
+_income_stacks = items_at(static().income_hexes)
 """The stacks of the income hexes, in hex order."""

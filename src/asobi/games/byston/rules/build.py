@@ -4,6 +4,7 @@ factory at the Rian coast (30.6.1–30.6.2, B-37)."""
 from __future__ import annotations
 
 from bisect import bisect_left
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from ..board import (
@@ -110,11 +111,11 @@ def sites(s: State, country: int) -> list[tuple[Any, ...]]:
     # 12.8: hexes outside its land where an own face-up ship lets it build.
     # While no counter changed hands (35.3) its ships are among its own counters.
     builders = d.builder_ships_of[country] if owner is st.printed_owner else d.builder_ships
-    ships = {
-        where[i]
-        for i in builders
-        if where[i] >= 0 and owner[i] == country and not flipped[i] and nation[where[i]] != country
-    }
+    ships = set()  # (a plain loop: a comprehension is a call)
+    for i in builders:
+        at = where[i]
+        if at >= 0 and owner[i] == country and not flipped[i] and nation[at] != country:
+            ships.add(at)
     abroad = []
     for h in ships:
         host = nation[h]
@@ -123,8 +124,8 @@ def sites(s: State, country: int) -> list[tuple[Any, ...]]:
         abroad.append(h)
     # The sites holding any counter (only those can be blocked), and the ships' hexes abroad.
     stacks = s.stacks
-    candidates = d.land_site_list[country][len(kinds) == 1 and kinds[0]]
-    occupied = {h for h in candidates if stacks[h]}
+    key = len(kinds) == 1 and kinds[0]
+    occupied = set(compress(d.land_site_list[country][key], d.land_site_stacks[country][key](stacks)))
     if abroad:
         occupied.update(abroad)  # a ship is there
     blocked: set[int] = set()

@@ -11,10 +11,11 @@ by walking the authored tables, so games, states and logs are unchanged
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any, NamedTuple
 
-from ..board import RAU, static
+from ..board import RAU, items_at, static
 from ..tables import Terrain
 
 BUILDINGS = ("castle", "fort")
@@ -114,6 +115,7 @@ class Derived:
         "land_site_actions",
         "land_site_list",
         "land_site_set",
+        "land_site_stacks",
         "land_sites",
         "makes",
         "production",
@@ -325,6 +327,10 @@ class Derived:
             {key: tuple(sorted(hexes)) for key, hexes in sets.items()} for sets in self.land_site_set
         )
         """The same as sorted tuples."""
+        self.land_site_stacks: tuple[dict[str | bool, Callable[[list[Any]], tuple[Any, ...]]], ...] = tuple(
+            {key: items_at(hexes) for key, hexes in sites.items()} for sites in self.land_site_list
+        )
+        """The same, as functions giving a state's stacks (``s.stacks``) of those hexes."""
         self.land_site_actions: tuple[dict[str, tuple[tuple[Any, ...], ...]], ...] = tuple(
             {kind: tuple(self.site_action[kind][h] for h in sites[kind]) for kind in BUILDINGS}
             for sites in self.land_sites
