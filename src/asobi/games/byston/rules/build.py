@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from ..types import State
 
 SECRET = ("secret",)
+RAZE = tuple(("raze", h) for h in range(static().t.map.grid.size))
+"""The prebuilt ("raze", hex) actions (12.11)."""
 
 _STATIC = static()
 """The numbering, read as a global (a call of the cached ``static()`` costs more)."""
@@ -196,7 +198,8 @@ def legal_build(s: State) -> list[tuple[Any, ...]]:
     country = s.pending[2]
     out = sites(s, country)
     out.append(DONE)
-    out.extend([("raze", h) for h in razable(s, country)])
+    for h in razable(s, country):
+        out.append(RAZE[h])
     if secret_allowed(s, country):
         out.append(SECRET)
     return out
