@@ -11,6 +11,7 @@ unit of a hex by ``where`` alone. A refused choice names the movement clause tha
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -56,6 +57,8 @@ MOVEMENT_POINTS = 3
 DONE = ("done",)
 GO = ("go",)
 STOP = ("stop",)
+STEP = tuple(("step", h) for h in range(static().t.map.grid.size))
+"""The prebuilt ("step", hex) actions."""
 
 
 @cache
@@ -226,9 +229,8 @@ def task_move_ask(s: State, country: int, kind: int) -> None:
 def legal_move(s: State) -> list[tuple[Any, ...]]:
     assert s.pending is not None
     _kind, _seat, country, kind = s.pending
-    out: list[tuple[Any, ...]] = [("ship", *key) for key in movable_ships(s, country, kind)]
-    out.append(DONE)
-    out.sort()
+    out: list[tuple[Any, ...]] = [DONE]  # ("done",) sorts before every ("ship", …)
+    out.extend([("ship", *key) for key in movable_ships(s, country, kind)])
     return out
 
 
@@ -284,8 +286,7 @@ def task_load_ask(s: State, country: int) -> None:
 
 def legal_load(s: State) -> list[tuple[Any, ...]]:
     out = _load_choices(s)
-    out.append(GO)
-    out.sort()
+    out.insert(bisect_left(out, GO), GO)  # between the ("board", …) and the ("load", …)
     return out
 
 
@@ -397,9 +398,10 @@ def task_step_ask(s: State, country: int) -> None:
 
 
 def legal_step(s: State) -> list[tuple[Any, ...]]:
-    out: list[tuple[Any, ...]] = [("step", h) for h, _cost in _steps(s)]
-    out.append(STOP)
-    out.sort()
+    hexes = [h for h, _cost in _steps(s)]
+    hexes.sort()
+    out: list[tuple[Any, ...]] = [STEP[h] for h in hexes]
+    out.append(STOP)  # ("stop",) sorts after every ("step", …)
     return out
 
 
