@@ -170,9 +170,9 @@ def task_stranded(s: State, clause: str, left: int = -1, collapsed: int = 0) -> 
     the characters in that hex can be left without one, and only they are looked at."""
     char_at = s.char_at
     if left >= 0 and s.status.count(COLLAPSED) == collapsed:
+        if left not in char_at:
+            return  # (the usual answer, without a call)
         chars = characters_in(char_at, left)
-        if not chars:
-            return
     elif max(char_at) < 0:
         return  # no character on the map
     else:
