@@ -116,8 +116,7 @@ def task_collapse_check(s: State) -> None:
         b = building_at(s, h)
         if b >= 0 and s.owner[b] == country and b in CASTLES:
             continue
-        status[country] = COLLAPSED
-        s.say(clause, "collapsed", ("country", country))
+        collapses(s, country, clause)
         remove_country(s, country)
     char_at = s.char_at
     for country, chars, units, castles, clause in LEADER_COUNTERS:
@@ -131,10 +130,18 @@ def task_collapse_check(s: State) -> None:
                 _leader_lost(s, country, clause)
 
 
-def _leader_lost(s: State, country: int, clause: str) -> None:
-    """29.4, 30.5, 31.5: the country collapses; 35.4 for Ku, 35.3 for Rau and Na."""
+def collapses(s: State, country: int, clause: str) -> None:
+    """35: the country collapses (``clause`` the condition met). What production kept of a
+    country's listing to hand on (``produce_kept``) is dropped: counters and chits are about to
+    leave the game or change hands."""
     s.status[country] = COLLAPSED
     s.say(clause, "collapsed", ("country", country))
+    s.produce_kept = None
+
+
+def _leader_lost(s: State, country: int, clause: str) -> None:
+    """29.4, 30.5, 31.5: the country collapses; 35.4 for Ku, 35.3 for Rau and Na."""
+    collapses(s, country, clause)
     if country == KU:
         _ku_collapses(s)
     else:

@@ -184,9 +184,8 @@ def _add_destroys(s: State, country: int, p: Production, out: list[tuple[Any, ..
 HANDED_ON = ("handed_on",)
 """The mark of ``produce_kept`` as :func:`apply_produce` hands it to the listing that follows.
 
-``produce_kept`` is ``(decision, country, collapsed, chits, destroys, placements)``: the pending
-decision it was listed for (or ``HANDED_ON``), its country, how many countries had collapsed,
-and the parts of the listing that a choice may leave as they were (``None``: list it again) —
+``produce_kept`` is ``(decision, country, chits, destroys, placements)``: the pending decision
+it was listed for (or ``HANDED_ON``), its country, and the parts of the listing that a choice may leave as they were (``None``: list it again) —
 the chit rows it may produce (:func:`_chit_rows`), the machines it may destroy
 (:func:`destroyable`) and the hexes it may make an AB and a ship at (:func:`_placements`)."""
 
@@ -202,7 +201,7 @@ def legal_produce(s: State) -> list[tuple[Any, ...]]:
     place at (8.7) are kept in ``produce_kept`` with the decision they were listed for; the
     country's choice hands them on, changed by what it did, to the listing of its next choice
     (:func:`apply_produce`), unless a country collapsed in between (35: counters and chits leave
-    the game or change hands)."""
+    the game or change hands), which drops what was kept (:func:`.collapse.collapses`)."""
     pending = s.pending
     assert pending is not None
     country = pending[2]
@@ -210,8 +209,8 @@ def legal_produce(s: State) -> list[tuple[Any, ...]]:
     chits: list[ChitRow] | None
     destroys: list[tuple[Any, ...]] | None
     placements: tuple[list[int], list[int]] | None  # for an AB, for a ship
-    if kept is not None and kept[0] is HANDED_ON and kept[1] == country and kept[2] == s.status.count(COLLAPSED):
-        _, _, _, chits, destroys, placements = kept
+    if kept is not None and kept[0] is HANDED_ON and kept[1] == country:
+        _, _, chits, destroys, placements = kept
     else:
         chits = destroys = placements = None
     gp = s.gp[country]
@@ -250,7 +249,7 @@ def legal_produce(s: State) -> list[tuple[Any, ...]]:
     out.append(DONE)
     out.extend(extras)
     out.extend(makes)
-    s.produce_kept = (pending, country, -1, chits, destroys, placements)
+    s.produce_kept = (pending, country, chits, destroys, placements)
     return out
 
 
@@ -314,12 +313,12 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
         s.flipped[i] = 0
         collapsed = s.status.count(COLLAPSED)
         if kept is not None and kept[0] is pending and s.owner is PRINTED:
-            _, _, _, chits, destroys, placements = kept
+            _, _, chits, destroys, placements = kept
             p = _DERIVED.production_of[country][action[1]]
             if p.group == _DERIVED.spriggan_group:
                 chits = None  # 8.11.4: the shot chit needs the Spriggan on the map
             destroys = _after_destroy(s, destroys, action, p)
-            s.produce_kept = (HANDED_ON, country, collapsed, chits, destroys, placements)
+            s.produce_kept = (HANDED_ON, country, chits, destroys, placements)
         s.push(("produce_ask", country))  # asked again after what the destruction brings about
         after_removal(s, "8.12", action[2], collapsed)  # the sweep in that hex alone
         return
@@ -376,7 +375,7 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
         # No building moved and nothing changed hands: the places to make at are as they were,
         # and so are the machines to destroy unless one was just made; the chits are those the
         # GP left still buy, unless a chit was made (8.11.1–8.11.2 count them) or the Spriggan.
-        _, _, _, chits, destroys, placements = kept
+        _, _, chits, destroys, placements = kept
         if verb == "chit" or chits is None:
             chits = None
         elif verb == "make" and p.group == _DERIVED.spriggan_group:  # (``p``: the row made, above)
@@ -386,7 +385,7 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
             chits = [row for row in chits if row.gp <= gp]
         if verb == "make":
             destroys = _after_make(s, destroys, action)
-        s.produce_kept = (HANDED_ON, country, s.status.count(COLLAPSED), chits, destroys, placements)
+        s.produce_kept = (HANDED_ON, country, chits, destroys, placements)
     task_produce_ask(s, country)  # asked again at once: nothing happens between two of its choices
 
 
