@@ -314,8 +314,11 @@ class BystonState(FlowState, DeclaredState):
         group = GROUP_OF[i]
         if at >= 0:
             stack = self.stacks[at]
-            k = stack.index(i)
-            self.stacks[at] = stack[:k] + stack[k + 1 :]
+            if len(stack) == 1:  # (alone there: the usual case, without slices)
+                self.stacks[at] = ()
+            else:
+                k = stack.index(i)
+                self.stacks[at] = stack[:k] + stack[k + 1 :]
             self.on_map_n[group] -= 1
         elif at == BOX:
             self.in_box_n[group] -= 1
@@ -323,8 +326,11 @@ class BystonState(FlowState, DeclaredState):
             self.in_supply_n[group] -= 1
         if to >= 0:
             stack = self.stacks[to]
-            k = bisect_left(stack, i)
-            self.stacks[to] = (*stack[:k], i, *stack[k:])
+            if stack:
+                k = bisect_left(stack, i)
+                self.stacks[to] = (*stack[:k], i, *stack[k:])
+            else:
+                self.stacks[to] = (i,)
             self.on_map_n[group] += 1
         elif to == BOX:
             self.in_box_n[group] += 1
