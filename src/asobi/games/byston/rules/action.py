@@ -90,20 +90,20 @@ def start(s: State, country: int, kind: int) -> None:
                 movers.append((c, waiting[c]))
                 waiting[c] = 0
                 s.cite("15.5", ("15.1",), "released", ("country", c))  # 15.1: it acts with the drawer
-    if all(c != ZELANA for c, _ in movers):
+    # (plain loops: a generator is a call at every item)
+    if ZELANA not in [c for c, _ in movers]:
         host = zelana_host(s)
         for c, k in movers:
             if c == host:
                 movers.append((ZELANA, k))
                 s.say("34.4", "zelana_joins", ("country", host))
                 break
-    search = [("discovery", country)] if _STATIC.camp[country] == DRAKE_CAMP else []
-    s.push(
-        *(("move_ask", c, k) for c, k in movers),
-        *search,
-        *(("battles", c) for c, _ in movers),
-        ("action_end",),
-    )
+    tasks: list[tuple[Any, ...]] = [("move_ask", c, k) for c, k in movers]
+    if _STATIC.camp[country] == DRAKE_CAMP:
+        tasks.append(("discovery", country))
+    tasks.extend([("battles", c) for c, _ in movers])
+    tasks.append(("action_end",))
+    s.push(*tasks)
 
 
 def task_action_end(s: State) -> None:

@@ -93,9 +93,11 @@ def _kinds(s: State, country: int) -> list[str]:
     """12.2: the buildings the country has in its factory box and can pay for."""
     where = s.where
     gp = s.gp[country]
-    return [
-        kind for kind, lo, hi, cost in _DERIVED.building_rows[country] if cost <= gp and BOX in where[lo:hi]
-    ]
+    out = []  # (a plain loop: a comprehension is a call)
+    for kind, lo, hi, cost in _DERIVED.building_rows[country]:
+        if cost <= gp and BOX in where[lo:hi]:
+            out.append(kind)
+    return out
 
 
 def sites(s: State, country: int) -> list[tuple[Any, ...]]:
@@ -200,7 +202,7 @@ def legal_build(s: State) -> list[tuple[Any, ...]]:
     out.append(DONE)
     for h in razable(s, country):
         out.append(RAZE[h])
-    if secret_allowed(s, country):
+    if country == RAU and secret_allowed(s, country):  # (30.6.1: Rau's alone)
         out.append(SECRET)
     return out
 
