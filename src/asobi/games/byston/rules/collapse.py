@@ -57,7 +57,11 @@ _NO_ROLE = -1
 def serving_country(s: State, k: int) -> int:
     """The country character ``k`` serves: its own, or after its country's collapse the heir's —
     Ku's characters Drake's (35.4), Rau's Na's and Na's Rau's (35.3, B-92) — while the heir stands."""
-    return country_served(s, _STATIC.char_country[k])
+    country = _STATIC.char_country[k]
+    heir = HEIR.get(country)  # (country_served's test, without a second call)
+    if heir is not None and s.status[country] == COLLAPSED and s.status[heir] != COLLAPSED:
+        return heir
+    return country
 
 
 def country_served(s: State, country: int) -> int:

@@ -21,6 +21,7 @@ from ..board import (
     DRAKE,
     NA,
     RAU,
+    SEATINGS,
     SHEELA_CAMP,
     WAR,
     ZELANA,
@@ -212,7 +213,9 @@ def _find(s: State, owners: tuple[int, ...], unit: int, h: int, flipped: int, sk
 def _ask_unless_only(s: State, kind: str, country: int, *data: Any) -> bool:
     """Ask ``kind`` of the country's runner, unless its one legal choice is the way out (B-57);
     the listing made here stays cached for the choice."""
-    s.pending = (kind, s.seat_of(country), country, *data)  # (``s.ask``, without a call)
+    # (``s.ask`` without a call; a country with a sheet has its seat by the seating, 1.2)
+    seat = s.seat_of(country) if country == ZELANA else SEATINGS[s.players][1][country]
+    s.pending = (kind, seat, country, *data)
     s.legal_cache = None
     if len(s.legal_actions()) > 1:
         return True
@@ -363,7 +366,10 @@ def _steps(s: State) -> list[tuple[int, int]]:
     country = s.owner[ship]
     unit = st.counter_unit[ship]
     around = st.t.map.grid.adjacency[here]
-    options = [n for n in around if may_enter(s, country, unit, n)]
+    options = []  # (plain loops: a comprehension is a call)
+    for n in around:
+        if may_enter(s, country, unit, n):
+            options.append(n)
     if not options:
         return []
     hostile = _hostile(s, country, options)
@@ -398,7 +404,9 @@ def task_step_ask(s: State, country: int) -> None:
 
 
 def legal_step(s: State) -> list[tuple[Any, ...]]:
-    hexes = [h for h, _cost in _steps(s)]
+    hexes = []
+    for h, _cost in _steps(s):
+        hexes.append(h)
     hexes.sort()
     out: list[tuple[Any, ...]] = [STEP[h] for h in hexes]
     out.append(STOP)  # ("stop",) sorts after every ("step", …)
