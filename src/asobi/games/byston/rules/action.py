@@ -90,18 +90,24 @@ def start(s: State, country: int, kind: int) -> None:
                 movers.append((c, waiting[c]))
                 waiting[c] = 0
                 s.cite("15.5", ("15.1",), "released", ("country", c))  # 15.1: it acts with the drawer
-    # (plain loops: a generator is a call at every item)
-    if ZELANA not in [c for c, _ in movers]:
+    # (plain loops: a generator is a call at every item, a comprehension a call)
+    for c, _ in movers:
+        if c == ZELANA:
+            break
+    else:  # the Zelana acts with its host (34.4)
         host = zelana_host(s)
         for c, k in movers:
             if c == host:
                 movers.append((ZELANA, k))
                 s.say("34.4", "zelana_joins", ("country", host))
                 break
-    tasks: list[tuple[Any, ...]] = [("move_ask", c, k) for c, k in movers]
+    tasks: list[tuple[Any, ...]] = []
+    for c, k in movers:
+        tasks.append(("move_ask", c, k))
     if _STATIC.camp[country] == DRAKE_CAMP:
         tasks.append(("discovery", country))
-    tasks.extend([("battles", c) for c, _ in movers])
+    for c, _ in movers:
+        tasks.append(("battles", c))
     tasks.append(("action_end",))
     s.push(*tasks)
 

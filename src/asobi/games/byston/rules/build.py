@@ -264,7 +264,7 @@ def apply_build(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> 
                ("country", country), ("unit", st.unit_index(kind)), ("hex", h), ("gp", cost))
         if country == DRAKE and kind == "castle" and h == st.elf_castle and not s.marks[ELF_CASTLE_BUILT]:
             s.set_mark(ELF_CASTLE_BUILT, s.turn)
-    task_build_ask(s, country)  # asked again at once: nothing happens between two of its choices
+    ask_in_order_of_play(s, "build", country)  # asked again at once: nothing happens between two of its choices
 
 
 def refuse_build(s: State, action: tuple[Any, ...]) -> tuple[str, str] | None:

@@ -233,7 +233,8 @@ def legal_move(s: State) -> list[tuple[Any, ...]]:
     assert s.pending is not None
     _kind, _seat, country, kind = s.pending
     out: list[tuple[Any, ...]] = [DONE]  # ("done",) sorts before every ("ship", …)
-    out.extend([("ship", *key) for key in movable_ships(s, country, kind)])
+    for unit, h, face in movable_ships(s, country, kind):
+        out.append(("ship", unit, h, face))
     return out
 
 

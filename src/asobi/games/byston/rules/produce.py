@@ -382,11 +382,15 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
             chits = None  # 8.11.4: the shot chit needs the Spriggan on the map
         else:
             gp = s.gp[country]
-            chits = [row for row in chits if row.gp <= gp]
+            left = []  # (a plain loop: a comprehension is a call)
+            for row in chits:
+                if row.gp <= gp:
+                    left.append(row)
+            chits = left
         if verb == "make":
             destroys = _after_make(s, destroys, action)
         s.produce_kept = (HANDED_ON, country, chits, destroys, placements)
-    task_produce_ask(s, country)  # asked again at once: nothing happens between two of its choices
+    ask_in_order_of_play(s, "produce", country)  # asked again at once: nothing happens between two of its choices
 
 
 def _after_make(s: State, destroys: list[tuple[Any, ...]], action: tuple[Any, ...]) -> list[tuple[Any, ...]] | None:

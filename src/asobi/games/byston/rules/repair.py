@@ -127,7 +127,7 @@ def apply_repair(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) ->
     if any(camp[s.owner[j]] != camp[country] for j in stack):
         also.append("11.7")
     s.cite(clause, tuple(also), "repaired", ("country", country), ("unit", st.counter_unit[i]), ("hex", s.where[i]), ("gp", cost))
-    task_repair_ask(s, country)  # asked again at once: nothing happens between two of its choices
+    ask_in_order_of_play(s, "repair", country)  # asked again at once: nothing happens between two of its choices
 
 
 TASKS = {"repair_phase": task_repair_phase, "repair_ask": task_repair_ask}
