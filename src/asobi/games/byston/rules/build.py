@@ -19,7 +19,6 @@ from ..board import (
     ask_in_order_of_play,
     building_at,
     holds_two,
-    in_box,
     owns_just_its_own,
     static,
 )
@@ -243,7 +242,8 @@ def apply_build(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> 
         kind, h = "fort", st.rian_coast
     else:
         kind, h = action[1], action[2]
-    i = in_box(s, country, kind)[0]
+    mine = st.counters_of(country, kind)
+    i = s.where.index(BOX, mine.start, mine.stop)  # the first of them in the factory box
     cost = st.t.buildings[kind].gp
     s.set_where(i, h)
     s.flipped[i] = 0
@@ -259,7 +259,12 @@ def apply_build(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> 
         admits = "12.3" if ground is Terrain.PLAIN else "12.4" if ground is Terrain.HIGHLAND else "30.4"
         # 12.10: the other camp has 1 or 2 ABs there at most
         camp = st.camp
-        near = ("12.10",) if any(camp[s.owner[j]] != camp[country] for j in s.stacks[h] if j != i) else ()
+        owner = s.owner
+        near: tuple[str, ...] = ()
+        for j in s.stacks[h]:  # (a plain loop: an any() of a generator costs more)
+            if j != i and camp[owner[j]] != camp[country]:
+                near = ("12.10",)
+                break
         s.cite("12.2", (admits, "12.7" if st.nation[h] == country else "12.8", *near), "built",
                ("country", country), ("unit", st.unit_index(kind)), ("hex", h), ("gp", cost))
         if country == DRAKE and kind == "castle" and h == st.elf_castle and not s.marks[ELF_CASTLE_BUILT]:

@@ -344,7 +344,7 @@ def depart(s: State, country: int) -> None:
         if k in s.crew:
             continue
         c = serving_country(s, k)
-        if any(h in staying for h in hosts(c)):
+        if not staying.isdisjoint(hosts(c)):
             continue
         if c in ok and k not in s.chars_moved:
             s.crew += (k,)
@@ -409,7 +409,9 @@ def legal_step(s: State) -> list[tuple[Any, ...]]:
     for h, _cost in _steps(s):
         hexes.append(h)
     hexes.sort()
-    out: list[tuple[Any, ...]] = [STEP[h] for h in hexes]
+    out: list[tuple[Any, ...]] = []
+    for h in hexes:
+        out.append(STEP[h])
     out.append(STOP)  # ("stop",) sorts after every ("step", …)
     return out
 

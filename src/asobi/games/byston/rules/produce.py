@@ -422,7 +422,9 @@ def _after_destroy(
     for i in range(p.lo, p.hi):
         if where[i] == h and flipped[i] == face:
             return destroys
-    return [a for a in destroys if a != action]
+    out = destroys.copy()
+    out.remove(action)  # (listed once: each destroy action names a distinct hex and face)
+    return out
 
 
 def _placed_among(s: State, country: int, h: int) -> tuple[str, ...]:
