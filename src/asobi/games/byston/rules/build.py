@@ -235,8 +235,8 @@ def apply_build(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> 
         if i == s.secret:
             s.secret = -1  # the fort counter is an ordinary one again; 30.6.1 allows no second
         # 32.4, 33.4 may follow (B-35); characters left without an own unit move (B-15).
-        s.push(("build_ask", country))  # asked again after what pulling it down brings about
-        after_removal(s, "B-15", action[1], s.status.count(COLLAPSED))  # the sweep in that hex alone
+        # the sweep in that hex alone; asked again after what pulling it down brings about
+        after_removal(s, "B-15", action[1], s.status.count(COLLAPSED), ("build_ask", country))
         return
     if action[0] == "secret":
         kind, h = "fort", st.rian_coast

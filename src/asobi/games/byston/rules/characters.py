@@ -193,11 +193,13 @@ def task_stranded(s: State, clause: str, left: int = -1, collapsed: int = 0) -> 
         s.push(("place_char", k, clause) if clause == "8.12" else ("place_near", k, char_at[k], clause))
 
 
-def after_removal(s: State, clause: str, left: int, collapsed: int) -> None:
+def after_removal(s: State, clause: str, left: int, collapsed: int, then: tuple[Any, ...]) -> None:
     """What a country's own counter taken from hex ``left`` (8.11, 12.11) brings about, at once:
     35's collapse check (B-35: 30.5, 31.5, 32.4 or 33.4 may follow), then B-15's sweep
     (:func:`task_stranded`, ``collapsed`` countries having collapsed before) — scheduled after
-    the moves a collapse schedules (35.4), if it does."""
+    the moves a collapse schedules (35.4), if it does; then the task ``then`` (the country's
+    next choice), scheduled after all they schedule."""
+    s.agenda.append(then)  # (``s.push`` of one task, without a call)
     before = len(s.agenda)
     task_collapse_check(s)
     if len(s.agenda) == before:

@@ -319,8 +319,8 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
                 chits = None  # 8.11.4: the shot chit needs the Spriggan on the map
             destroys = _after_destroy(s, destroys, action, p)
             s.produce_kept = (HANDED_ON, country, chits, destroys, placements)
-        s.push(("produce_ask", country))  # asked again after what the destruction brings about
-        after_removal(s, "8.12", action[2], collapsed)  # the sweep in that hex alone
+        # the sweep in that hex alone; asked again after what the destruction brings about
+        after_removal(s, "8.12", action[2], collapsed, ("produce_ask", country))
         return
     if verb == "chit":
         k = action[1]
