@@ -215,7 +215,7 @@ def _ask_unless_only(s: State, kind: str, country: int, *data: Any) -> bool:
     the listing made here stays cached for the choice."""
     # (``s.ask`` without a call; a country with a sheet has its seat by the seating, 1.2)
     seat = s.seat_of(country) if country == ZELANA else SEATINGS[s.players][1][country]
-    s.pending = (kind, seat, country, *data)
+    s.pending = (kind, seat, country, *data) if data else (kind, seat, country)
     s.legal_cache = None
     if len(s.legal_actions()) > 1:
         return True
