@@ -39,14 +39,16 @@ from asobi.games.byston.board import (
     static,
 )
 from asobi.games.byston.control import (
+    CONTESTED,
     all_collectors,
     collectors,
     controllers,
     income_collection,
     income_hex_control,
 )
-from asobi.games.byston.rules import FLOW
+from asobi.games.byston.rules import FLOW, characters
 from asobi.games.byston.rules.collapse import serving_country
+from asobi.games.byston.rules.income import _passed_over, _withheld
 from asobi.games.byston.rules.move import hosts
 from asobi.games.byston.state import BystonState
 from asobi.games.byston.tables import Terrain
@@ -279,11 +281,13 @@ def compared_listings(seen: dict[str, set[tuple[Any, ...]]]) -> Iterator[None]:
         for kind in PLAIN:
             FLOW.decisions[kind].legal = checked(kind)
         FLOW.tasks["stranded"] = stranded
+        characters.task_stranded = stranded  # (as a destruction calls it: ``after_removal``)
         yield
     finally:
         for kind, fn in saved.items():
             FLOW.decisions[kind].legal = fn
         FLOW.tasks["stranded"] = fast_stranded
+        characters.task_stranded = fast_stranded
 
 
 def near_misses(action: tuple[Any, ...]) -> list[tuple[Any, ...]]:
@@ -362,6 +366,9 @@ def scrambled(seed: int) -> BystonState:
     for k in range(len(s.char_at)):
         if rng.random() < 0.3:
             s.char_at[k] = rng.choice(hot)
+    # What production kept to hand on from the game's last choice (a cache, read only by the very
+    # next listing of the country that chose) does not survive changes made by hand.
+    s.produce_kept = None
     return s
 
 
@@ -415,6 +422,61 @@ def test_income_control_of_every_hex_equals_the_one_hex_rule(chunk: int) -> None
         printed_states += printed
     assert 0 < printed_states < 25, "both kinds of state: every counter its printed country's, and not"
     assert 0 < alone < 25 * len(st.income_hexes), "hexes held by the land owner alone, and others"
+
+
+def plain_income(s: BystonState) -> tuple[list[Any], list[tuple[Any, ...]]]:
+    """The income phase hex by hex (6.2–6.8), each hex's collectors and controllers worked out by
+    the one-hex rule: the events it logs and the tasks it pushes."""
+    st = static()
+    status = s.status
+    gained, hexes, standing_by = [0] * 7, [0] * 7, [0] * 7
+    passed_over: list[set[str]] = [set() for _ in range(7)]
+    shared, contested, withheld, events = [], [], [], []
+    for h in st.income_hexes:
+        who = collectors(s, h)
+        camp, holders, item = controllers(s, h)
+        if len(who) == 1:
+            gained[who[0]] += st.t.map.income_of[h]
+            hexes[who[0]] += 1
+            if holders != who:
+                passed_over[who[0]].update(_passed_over(s, h, holders, who[0]))
+        elif who:
+            shared.append(("income_share", h, who))
+        elif camp == CONTESTED:
+            contested.append((h, item))
+        elif camp >= 0:
+            if len(holders) == 1 and status[holders[0]] == 0:  # neutral
+                standing_by[holders[0]] += 1
+            else:
+                _withheld(s, h, holders, standing_by, withheld)
+    events += [("6.5", "income_contested", (("hex", h), ("item", item)), None) for h, item in contested]
+    events += [("6.3", "income_standing_by", (("country", c), ("hexes", n)), None) for c, n in enumerate(standing_by) if n]
+    events += [(clause, "income_lost" if clause == "6.8" else "income_ally_land", (("hex", h), ("country", c)), None)
+               for clause, h, c in withheld]
+    for c in range(7):
+        if hexes[c]:
+            total = s.gp[c] + gained[c]
+            args = (("country", c), ("gp", gained[c]), ("hexes", hexes[c]), ("total", total))
+            events.append(("6.2", "income", args, None, ("6.4", *sorted(passed_over[c]), "6.9")))
+    return events, shared[::-1]
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_income_phase_equals_the_one_hex_rule(chunk: int) -> None:
+    """The income phase, which settles together the hexes of a land that no other country's unit
+    holds, logs and schedules what working out every hex by the one-hex rule does, on shaken
+    states (counters of every country and remnants put on income hexes, states redrawn)."""
+    st = static()
+    for seed in range(chunk * 25, chunk * 25 + 25):
+        s = scrambled(seed)
+        rng = Random(seed)
+        for i in rng.sample(range(len(s.where)), rng.choice((0, 10, 40))):
+            s.set_where(i, rng.choice(st.income_hexes))
+        want_events, want_tasks = plain_income(s)
+        before, agenda = len(s.log), len(s.agenda)
+        FLOW.tasks["income"](s)
+        assert [tuple(e) for e in s.log_tail[len(s.log_tail) - (len(s.log) - before):]] == want_events, seed
+        assert s.agenda[agenda:] == want_tasks, seed
 
 
 def test_every_big_decision_has_a_fast_check() -> None:

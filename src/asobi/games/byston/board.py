@@ -9,9 +9,11 @@ does Drake have in its factory box" is a scan of a few entries. Nothing here cha
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any
 
 from .tables import COUNTRIES, Tables, tables
 
@@ -27,6 +29,15 @@ NEXT_SHEET = tuple(
 )
 """Per country with a sheet: the next one in the order of play (−1 after the last), whom a
 management phase asks when it is done."""
+
+SEATINGS: dict[int, tuple[tuple[str, ...], tuple[int, ...]]] = {
+    # players → (seat names, the seat of each country Drake, Ku, Rau, Na, Ah, Mi; the Zelana's is
+    # worked out each time, B-1)
+    4: (("drake", "ku", "rau", "na"), (0, 1, 2, 3, 3, 3)),
+    3: (("drake_camp", "rau", "na"), (0, 0, 1, 2, 2, 2)),
+    2: (("drake_camp", "sheela_camp"), (0, 0, 1, 1, 1, 1)),
+}
+"""1.2 and B-1: who runs which country for 2, 3 and 4 players."""
 
 # Camps (3.1–3.3).
 DRAKE_CAMP, SHEELA_CAMP = 0, 1
@@ -233,6 +244,15 @@ def static() -> Static:
 _EMPTY = range(0)
 
 
+def items_at(indices: tuple[int, ...]) -> Callable[[list[Any]], tuple[Any, ...]]:
+    """A function giving the items of a list at ``indices``, as a tuple, in one call into C (say
+    the stacks of some hexes; ``itemgetter`` of one index gives the item itself, of none fails:
+    those are made by hand)."""
+    if len(indices) > 1:
+        return itemgetter(*indices)
+    return lambda items: tuple([items[i] for i in indices])
+
+
 # --- queries on a state ----------------------------------------------------------------------
 
 
@@ -317,9 +337,11 @@ def ask_in_order_of_play(s: State, kind: str, country: int) -> None:
     """A management phase's question ``kind`` put to ``country``, or to the next in the order of
     play (2.9, B-2) with a choice to make: a country that has collapsed, or whose one choice is to
     pass (public), is passed over. After the last, nothing is asked: the phase's next task runs."""
+    seats = SEATINGS[s.players][1]  # (a country with a sheet has its seat by the seating: 1.2, B-1)
     while country >= 0:
         if s.status[country] != COLLAPSED:
-            s.ask(kind, s.seat_of(country), country)
+            s.pending = (kind, seats[country], country)  # (``s.ask``, without a call)
+            s.legal_cache = None
             if len(s.legal_actions()) > 1:
                 return
             s.pending = None
@@ -420,7 +442,10 @@ def find_counter(s: State, owner: int, unit: int, hex_index: int, flipped: int) 
     four are interchangeable, so actions name them by these and not by number (a player cannot
     tell two face-up Drumlo in one hex apart)."""
     where = s.where
-    for i in _STATIC.unit_counters[unit]:
+    st = _STATIC
+    # While no counter has changed hands (35.3), the owner's counters of the unit are its range.
+    counters = st.ranges.get((owner, unit), _EMPTY) if s.owner is st.printed_owner else st.unit_counters[unit]
+    for i in counters:
         if where[i] == hex_index and s.owner[i] == owner and s.flipped[i] == flipped:
             return i
     raise AssertionError("no such counter")

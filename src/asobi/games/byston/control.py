@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache, lru_cache
+from itertools import compress
 from typing import TYPE_CHECKING
 
-from .board import COLLAPSED, DRAKE_CAMP, NA, NEUTRAL, RAU, SHEELA_CAMP, WAR, ZELANA, static
+from .board import COLLAPSED, DRAKE_CAMP, NA, NEUTRAL, RAU, SHEELA_CAMP, WAR, ZELANA, items_at, static
 
 if TYPE_CHECKING:
     from .types import State
@@ -121,19 +122,31 @@ def income_collection(s: State) -> list[tuple[int, tuple[int, ...], Control | No
     """(hex, its collectors, its ``controllers``) for every income hex, in hex order. The control
     is ``None`` on a hex that no unit holds or only its land owner's units hold: the owner
     controls it (6.4 ④, or ①–③ met by its units alone) and collects unless it stands by or has
-    collapsed (6.3), and the 6.4 item that decided is not worked out."""
+    collapsed (6.3), and the 6.4 item that decided is not worked out (:func:`held_income`)."""
+    status = s.status
+    owners = [ALONE[c] if status[c] != NEUTRAL and status[c] != COLLAPSED else () for c in range(7)]
+    held = {h: (who, control) for h, who, control in held_income(s)}
+    return [(h, *held[h]) if h in held else (h, owners[land], None) for h, land, _mine in INCOME_LANDS]
+
+
+def held_income(s: State) -> list[tuple[int, tuple[int, ...], Control]]:
+    """(hex, its collectors, its ``controllers``) for each income hex that is not simply its land
+    owner's, in hex order: one holding a unit of another country, and one of no nation's land or
+    the Zelana's. Every other income hex — no unit on it, or only its land owner's — the owner
+    controls (6.4 ④, or ①–③ met by its units alone) and collects unless it stands by or has
+    collapsed (6.3); only the hexes holding a counter are looked at (their stacks read at once)."""
     st = _STATIC
     stacks = s.stacks
-    status = s.status
     # While no counter changed hands (35.3) a country's counters are its range, and a stack (in
     # counter order) is all the land owner's when its first and last counters are in that range.
     printed = s.owner is st.printed_owner
-    owners = [ALONE[c] if status[c] != NEUTRAL and status[c] != COLLAPSED else () for c in range(7)]
-    out: list[tuple[int, tuple[int, ...], Control | None]] = []
-    for h, land, mine in INCOME_LANDS:
+    entries: Iterable[tuple[int, int, range | None]] = compress(INCOME_LANDS, _income_stacks(stacks))
+    if UNOWNED_INCOME:  # (none in the printed map)
+        entries = sorted({*entries, *UNOWNED_INCOME})
+    out: list[tuple[int, tuple[int, ...], Control]] = []
+    for h, _land, mine in entries:
         stack = stacks[h]
-        if mine is not None and (not stack or (printed and stack[0] in mine and stack[-1] in mine)):
-            out.append((h, owners[land], None))
+        if mine is not None and printed and stack[0] in mine and stack[-1] in mine:
             continue
         if not printed or not stack:
             control = _decide(h, _holders(s, (h,)).get(h))
@@ -183,4 +196,10 @@ INCOME_LANDS = tuple(
     for land in (static().nation[h],)
 )
 """Each income hex, its land's owner and, but for no nation's land and the Zelana's, the range of
-that owner's counters (for :func:`income_collection`)."""
+that owner's counters (for :func:`held_income`)."""
+UNOWNED_INCOME = tuple(entry for entry in INCOME_LANDS if entry[2] is None)
+"""The income hexes of no nation's land and of the Zelana's (their control is worked out, held or not)."""
+
+
+_income_stacks = items_at(static().income_hexes)
+"""The stacks of the income hexes, in hex order."""

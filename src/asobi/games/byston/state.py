@@ -52,6 +52,7 @@ from .board import (
     stacks_of,
     static,
 )
+from .board import SEATINGS as SEATINGS  # (1.2's seatings, read here by the spec and the tests)
 from .control import camp_income
 from .rules import FLOW, REFUSALS
 from .rules.combat import COMBAT_CHANCES, NO_ROLE, combat_outcomes
@@ -65,14 +66,6 @@ STATE_CODE = {"neutral": NEUTRAL, "armed": ARMED, "war": WAR}
 SETUP_CLAUSES = ("28.1", "29.1", "30.1", "31.1", "32.1", "33.1", "34.1", "32.3", "33.3")
 """The clauses a new game's setup applies besides 1.2 (cited by its first event)."""
 
-SEATINGS: dict[int, tuple[tuple[str, ...], tuple[int, ...]]] = {
-    # players → (seat names, the seat of each country Drake, Ku, Rau, Na, Ah, Mi; the Zelana's is
-    # worked out each time, B-1)
-    4: (("drake", "ku", "rau", "na"), (0, 1, 2, 3, 3, 3)),
-    3: (("drake_camp", "rau", "na"), (0, 0, 1, 2, 2, 2)),
-    2: (("drake_camp", "sheela_camp"), (0, 0, 1, 1, 1, 1)),
-}
-"""1.2 and B-1: who runs which country for 2, 3 and 4 players."""
 
 ZELANA_RUNNERS = ("follow", "rau", "na")
 """B-1: the Zelana follows Na's entry into the war (34.8's advice), or stays with one runner."""
@@ -321,8 +314,11 @@ class BystonState(FlowState, DeclaredState):
         group = GROUP_OF[i]
         if at >= 0:
             stack = self.stacks[at]
-            k = stack.index(i)
-            self.stacks[at] = stack[:k] + stack[k + 1 :]
+            if len(stack) == 1:  # (alone there: the usual case, without slices)
+                self.stacks[at] = ()
+            else:
+                k = stack.index(i)
+                self.stacks[at] = stack[:k] + stack[k + 1 :]
             self.on_map_n[group] -= 1
         elif at == BOX:
             self.in_box_n[group] -= 1
@@ -330,8 +326,11 @@ class BystonState(FlowState, DeclaredState):
             self.in_supply_n[group] -= 1
         if to >= 0:
             stack = self.stacks[to]
-            k = bisect_left(stack, i)
-            self.stacks[to] = (*stack[:k], i, *stack[k:])
+            if stack:
+                k = bisect_left(stack, i)
+                self.stacks[to] = (*stack[:k], i, *stack[k:])
+            else:
+                self.stacks[to] = (i,)
             self.on_map_n[group] += 1
         elif to == BOX:
             self.in_box_n[group] += 1

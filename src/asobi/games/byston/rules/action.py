@@ -42,9 +42,14 @@ def task_action(s: State, country: int, chit: int) -> None:
     else:
         s.say("14.5", "action", ("country", country), ("chit", chit))
     kind = KIND_OF_CHIT[_STATIC.chit_kind[chit]]
-    if country in JOINT and kind != SURPRISE and not any(s.waiting[c] for c in JOINT if c != country):
-        s.ask("joint", s.seat_of(country), country, chit)
-        return
+    if country in JOINT and kind != SURPRISE:
+        waiting = s.waiting
+        for c in JOINT:  # (a plain loop: an any() of a generator costs more)
+            if c != country and waiting[c]:
+                break
+        else:
+            s.ask("joint", s.seat_of(country), country, chit)
+            return
     start(s, country, kind)
 
 
@@ -85,20 +90,26 @@ def start(s: State, country: int, kind: int) -> None:
                 movers.append((c, waiting[c]))
                 waiting[c] = 0
                 s.cite("15.5", ("15.1",), "released", ("country", c))  # 15.1: it acts with the drawer
-    if all(c != ZELANA for c, _ in movers):
+    # (plain loops: a generator is a call at every item, a comprehension a call)
+    for c, _ in movers:
+        if c == ZELANA:
+            break
+    else:  # the Zelana acts with its host (34.4)
         host = zelana_host(s)
         for c, k in movers:
             if c == host:
                 movers.append((ZELANA, k))
                 s.say("34.4", "zelana_joins", ("country", host))
                 break
-    search = [("discovery", country)] if _STATIC.camp[country] == DRAKE_CAMP else []
-    s.push(
-        *(("move_ask", c, k) for c, k in movers),
-        *search,
-        *(("battles", c) for c, _ in movers),
-        ("action_end",),
-    )
+    tasks: list[tuple[Any, ...]] = []
+    for c, k in movers:
+        tasks.append(("move_ask", c, k))
+    if _STATIC.camp[country] == DRAKE_CAMP:
+        tasks.append(("discovery", country))
+    for c, _ in movers:
+        tasks.append(("battles", c))
+    tasks.append(("action_end",))
+    s.push(*tasks)
 
 
 def task_action_end(s: State) -> None:

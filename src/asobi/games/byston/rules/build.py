@@ -4,6 +4,7 @@ factory at the Rian coast (30.6.1–30.6.2, B-37)."""
 from __future__ import annotations
 
 from bisect import bisect_left
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from ..board import (
@@ -18,11 +19,11 @@ from ..board import (
     ask_in_order_of_play,
     building_at,
     holds_two,
-    in_box,
     owns_just_its_own,
     static,
 )
 from ..tables import Terrain
+from .characters import after_removal
 from .fast_check import DONE, opening
 from .tables import BUILDINGS, derived
 
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
     from ..types import State
 
 SECRET = ("secret",)
+RAZE = tuple(("raze", h) for h in range(static().t.map.grid.size))
+"""The prebuilt ("raze", hex) actions (12.11)."""
 
 _STATIC = static()
 """The numbering, read as a global (a call of the cached ``static()`` costs more)."""
@@ -89,9 +92,11 @@ def _kinds(s: State, country: int) -> list[str]:
     """12.2: the buildings the country has in its factory box and can pay for."""
     where = s.where
     gp = s.gp[country]
-    return [
-        kind for kind, lo, hi, cost in _DERIVED.building_rows[country] if cost <= gp and BOX in where[lo:hi]
-    ]
+    out = []  # (a plain loop: a comprehension is a call)
+    for kind, lo, hi, cost in _DERIVED.building_rows[country]:
+        if cost <= gp and BOX in where[lo:hi]:
+            out.append(kind)
+    return out
 
 
 def sites(s: State, country: int) -> list[tuple[Any, ...]]:
@@ -109,11 +114,11 @@ def sites(s: State, country: int) -> list[tuple[Any, ...]]:
     # 12.8: hexes outside its land where an own face-up ship lets it build.
     # While no counter changed hands (35.3) its ships are among its own counters.
     builders = d.builder_ships_of[country] if owner is st.printed_owner else d.builder_ships
-    ships = {
-        where[i]
-        for i in builders
-        if where[i] >= 0 and owner[i] == country and not flipped[i] and nation[where[i]] != country
-    }
+    ships = set()  # (a plain loop: a comprehension is a call)
+    for i in builders:
+        at = where[i]
+        if at >= 0 and owner[i] == country and not flipped[i] and nation[at] != country:
+            ships.add(at)
     abroad = []
     for h in ships:
         host = nation[h]
@@ -122,8 +127,8 @@ def sites(s: State, country: int) -> list[tuple[Any, ...]]:
         abroad.append(h)
     # The sites holding any counter (only those can be blocked), and the ships' hexes abroad.
     stacks = s.stacks
-    candidates = d.land_site_list[country][len(kinds) == 1 and kinds[0]]
-    occupied = {h for h in candidates if stacks[h]}
+    key = len(kinds) == 1 and kinds[0]
+    occupied = set(compress(d.land_site_list[country][key], d.land_site_stacks[country][key](stacks)))
     if abroad:
         occupied.update(abroad)  # a ship is there
     blocked: set[int] = set()
@@ -194,8 +199,9 @@ def legal_build(s: State) -> list[tuple[Any, ...]]:
     country = s.pending[2]
     out = sites(s, country)
     out.append(DONE)
-    out.extend([("raze", h) for h in razable(s, country)])
-    if secret_allowed(s, country):
+    for h in razable(s, country):
+        out.append(RAZE[h])
+    if country == RAU and secret_allowed(s, country):  # (30.6.1: Rau's alone)
         out.append(SECRET)
     return out
 
@@ -229,14 +235,15 @@ def apply_build(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> 
         if i == s.secret:
             s.secret = -1  # the fort counter is an ordinary one again; 30.6.1 allows no second
         # 32.4, 33.4 may follow (B-35); characters left without an own unit move (B-15).
-        stranded = ("stranded", "B-15", action[1], s.status.count(COLLAPSED))  # in that hex alone
-        s.push(("collapse_check",), stranded, ("build_ask", country))
+        # the sweep in that hex alone; asked again after what pulling it down brings about
+        after_removal(s, "B-15", action[1], s.status.count(COLLAPSED), ("build_ask", country))
         return
     if action[0] == "secret":
         kind, h = "fort", st.rian_coast
     else:
         kind, h = action[1], action[2]
-    i = in_box(s, country, kind)[0]
+    mine = st.counters_of(country, kind)
+    i = s.where.index(BOX, mine.start, mine.stop)  # the first of them in the factory box
     cost = st.t.buildings[kind].gp
     s.set_where(i, h)
     s.flipped[i] = 0
@@ -252,12 +259,17 @@ def apply_build(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> 
         admits = "12.3" if ground is Terrain.PLAIN else "12.4" if ground is Terrain.HIGHLAND else "30.4"
         # 12.10: the other camp has 1 or 2 ABs there at most
         camp = st.camp
-        near = ("12.10",) if any(camp[s.owner[j]] != camp[country] for j in s.stacks[h] if j != i) else ()
+        owner = s.owner
+        near: tuple[str, ...] = ()
+        for j in s.stacks[h]:  # (a plain loop: an any() of a generator costs more)
+            if j != i and camp[owner[j]] != camp[country]:
+                near = ("12.10",)
+                break
         s.cite("12.2", (admits, "12.7" if st.nation[h] == country else "12.8", *near), "built",
                ("country", country), ("unit", st.unit_index(kind)), ("hex", h), ("gp", cost))
         if country == DRAKE and kind == "castle" and h == st.elf_castle and not s.marks[ELF_CASTLE_BUILT]:
             s.set_mark(ELF_CASTLE_BUILT, s.turn)
-    task_build_ask(s, country)  # asked again at once: nothing happens between two of its choices
+    ask_in_order_of_play(s, "build", country)  # asked again at once: nothing happens between two of its choices
 
 
 def refuse_build(s: State, action: tuple[Any, ...]) -> tuple[str, str] | None:

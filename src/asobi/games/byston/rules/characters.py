@@ -24,7 +24,7 @@ from ..board import (
     own_unit_hexes,
     static,
 )
-from .collapse import country_served, serving_country
+from .collapse import country_served, serving_country, task_collapse_check
 from .move import hosts
 
 if TYPE_CHECKING:
@@ -170,9 +170,9 @@ def task_stranded(s: State, clause: str, left: int = -1, collapsed: int = 0) -> 
     the characters in that hex can be left without one, and only they are looked at."""
     char_at = s.char_at
     if left >= 0 and s.status.count(COLLAPSED) == collapsed:
+        if left not in char_at:
+            return  # (the usual answer, without a call)
         chars = characters_in(char_at, left)
-        if not chars:
-            return
     elif max(char_at) < 0:
         return  # no character on the map
     else:
@@ -191,6 +191,21 @@ def task_stranded(s: State, clause: str, left: int = -1, collapsed: int = 0) -> 
             stranded.append(k)
     for k in stranded:
         s.push(("place_char", k, clause) if clause == "8.12" else ("place_near", k, char_at[k], clause))
+
+
+def after_removal(s: State, clause: str, left: int, collapsed: int, then: tuple[Any, ...]) -> None:
+    """What a country's own counter taken from hex ``left`` (8.11, 12.11) brings about, at once:
+    35's collapse check (B-35: 30.5, 31.5, 32.4 or 33.4 may follow), then B-15's sweep
+    (:func:`task_stranded`, ``collapsed`` countries having collapsed before) — scheduled after
+    the moves a collapse schedules (35.4), if it does; then the task ``then`` (the country's
+    next choice), scheduled after all they schedule."""
+    s.agenda.append(then)  # (``s.push`` of one task, without a call)
+    before = len(s.agenda)
+    task_collapse_check(s)
+    if len(s.agenda) == before:
+        task_stranded(s, clause, left, collapsed)
+    else:
+        s.agenda.insert(before, ("stranded", clause, left, collapsed))  # below those moves
 
 
 HOSTS = tuple(hosts(c) for c in range(7))

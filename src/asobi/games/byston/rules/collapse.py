@@ -57,7 +57,11 @@ _NO_ROLE = -1
 def serving_country(s: State, k: int) -> int:
     """The country character ``k`` serves: its own, or after its country's collapse the heir's —
     Ku's characters Drake's (35.4), Rau's Na's and Na's Rau's (35.3, B-92) — while the heir stands."""
-    return country_served(s, _STATIC.char_country[k])
+    country = _STATIC.char_country[k]
+    heir = HEIR.get(country)  # (country_served's test, without a second call)
+    if heir is not None and s.status[country] == COLLAPSED and s.status[heir] != COLLAPSED:
+        return heir
+    return country
 
 
 def country_served(s: State, country: int) -> int:
@@ -109,26 +113,43 @@ def _met(s: State, country: int, chars: tuple[int, ...], units: tuple[range, ...
 
 
 def task_collapse_check(s: State) -> None:
-    st = _STATIC
     status = s.status
     for country, h, clause in NAMED_CASTLE_HEXES:
         if status[country] == COLLAPSED:
             continue
         b = building_at(s, h)
-        if b >= 0 and s.owner[b] == country and st.kind(b) == "castle":
+        if b >= 0 and s.owner[b] == country and b in CASTLES:
             continue
-        status[country] = COLLAPSED
-        s.say(clause, "collapsed", ("country", country))
+        collapses(s, country, clause)
         remove_country(s, country)
+    char_at = s.char_at
     for country, chars, units, castles, clause in LEADER_COUNTERS:
-        if status[country] == COLLAPSED or not _met(s, country, chars, units, castles):
+        if status[country] == COLLAPSED:
             continue
-        status[country] = COLLAPSED
-        s.say(clause, "collapsed", ("country", country))
-        if country == KU:
-            _ku_collapses(s)
+        for k in chars:
+            if char_at[k] >= 0 or char_at[k] in (CUP, HEAVY):
+                break  # a named character in play (B-35): it stands (the usual answer, had without a call)
         else:
-            _remnants(s, country)
+            if _met(s, country, chars, units, castles):
+                _leader_lost(s, country, clause)
+
+
+def collapses(s: State, country: int, clause: str) -> None:
+    """35: the country collapses (``clause`` the condition met). What production kept of a
+    country's listing to hand on (``produce_kept``) is dropped: counters and chits are about to
+    leave the game or change hands."""
+    s.status[country] = COLLAPSED
+    s.say(clause, "collapsed", ("country", country))
+    s.produce_kept = None
+
+
+def _leader_lost(s: State, country: int, clause: str) -> None:
+    """29.4, 30.5, 31.5: the country collapses; 35.4 for Ku, 35.3 for Rau and Na."""
+    collapses(s, country, clause)
+    if country == KU:
+        _ku_collapses(s)
+    else:
+        _remnants(s, country)
 
 
 _STATIC = static()
@@ -145,6 +166,7 @@ LEADER_COUNTERS = tuple(
     for country, chars, units, castles, clause in LEADERS
 )
 CASTLE_COUNTERS = static().unit_counters[static().unit_index("castle")]
+CASTLES = frozenset(CASTLE_COUNTERS)
 """NAMED_CASTLES and LEADERS with hexes, characters and counters by number (looked up once: the
 check runs after every destruction)."""
 
@@ -162,8 +184,14 @@ def remove_country(s: State, country: int) -> None:
 
 
 def _units_leave(s: State, country: int, on_map: bool) -> None:
-    for i, at in enumerate(s.where):
-        if s.owner[i] == country and (at == BOX or (on_map and at >= 0)):
+    """The country's counters in its factory box (and ``on_map``, on the map) leave the game, in
+    counter order: those of its range while no counter has changed hands (35.3), else any."""
+    where = s.where
+    owner = s.owner
+    st = _STATIC
+    for i in st.ranges_of[country] if owner is st.printed_owner else range(len(where)):
+        at = where[i]
+        if owner[i] == country and (at == BOX or (on_map and at >= 0)):
             s.set_where(i, GONE)
             s.flipped[i] = 0
 

@@ -17,10 +17,11 @@ if TYPE_CHECKING:
 def task_action_phases(s: State) -> None:
     """14.2 the produced chits are in the cup (production put them there); 14.3 the heavily
     wounded characters join them (B-17)."""
-    for k, at in enumerate(s.char_at):
-        if at == HEAVY:
-            s.char_at[k] = CUP
-            s.say("14.3", "to_cup", ("char", k))
+    if HEAVY in s.char_at:  # (a walk of the characters only when one is heavily wounded)
+        for k, at in enumerate(s.char_at):
+            if at == HEAVY:
+                s.char_at[k] = CUP
+                s.say("14.3", "to_cup", ("char", k))
     s.say("14.2", "cup", ("chits", sum(s.chit_cup)))
     s.push(("next_draw",))
 

@@ -9,6 +9,7 @@ from ..board import (
     DRAKE,
     KU,
     NEXT_SHEET,
+    SEATINGS,
     SHEET_COUNTRIES,
     TL7_DRAKE,
     TL7_KU,
@@ -36,16 +37,21 @@ def task_develop_ask(s: State, country: int) -> None:
     top of the track (B-40)."""
     while country >= 0:
         if s.status[country] != COLLAPSED and s.tl[country] < _STATIC.t.tl_max:
-            s.ask("develop", s.seat_of(country), country)
+            # (``s.ask``, without a call: a country with a sheet has its seat by the seating, 1.2)
+            s.pending = ("develop", SEATINGS[s.players][1][country], country)
+            s.legal_cache = None
             return
         country = NEXT_SHEET[country]
+
+
+DEVELOPMENTS = tuple(("develop", k) for k in (NONE, NORMAL, CONCENTRATED))
 
 
 def legal_develop(s: State) -> list[tuple[Any, ...]]:
     """B-40: a development that would pass the top of the TL track is not offered."""
     assert s.pending is not None
     room = _STATIC.t.tl_max - s.tl[s.pending[2]]
-    return [("develop", k) for k in (NONE, NORMAL, CONCENTRATED) if k <= room]
+    return list(DEVELOPMENTS[: room + 1])  # (the kinds are their extra TL: 0, 1, 2)
 
 
 def apply_develop(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:

@@ -11,7 +11,7 @@ from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from ..board import COLLAPSED, NA, NEUTRAL, RAU, WAR, ZELANA, static
-from ..control import CONTESTED, income_collection
+from ..control import CONTESTED, INCOME_LANDS, held_income
 
 if TYPE_CHECKING:
     from ..types import State
@@ -19,23 +19,20 @@ if TYPE_CHECKING:
 
 def task_income(s: State) -> None:
     income = INCOME_OF
+    status = s.status
     gained = [0] * 7
     hexes = [0] * 7
+    standing_by = [0] * 7
     shared: list[tuple[Any, ...]] = []
     passed_over: list[set[str]] = [set() for _ in range(7)]
-    standing_by = [0] * 7
     contested: list[tuple[int, str]] = []
     withheld: list[tuple[str, int, int]] = []
-    status = s.status
-    for h, who, control in income_collection(s):  # in hex order
-        if control is None:  # no unit, or only the land owner's: it collects, or it stands by (6.3)
-            if who:
-                gained[who[0]] += income[h]
-                hexes[who[0]] += 1
-            elif status[NATION[h]] == NEUTRAL:
-                standing_by[NATION[h]] += 1
-            continue  # (a collapsed owner: no reason given here)
-        camp, holders, item = control
+    alone_gp = list(LAND_GP)
+    alone_n = list(LAND_HEXES)
+    for h, who, (camp, holders, item) in held_income(s):  # in hex order
+        if h in OWNED_INCOME:  # not its land owner's alone, after all
+            alone_gp[NATION[h]] -= income[h]
+            alone_n[NATION[h]] -= 1
         if len(who) == 1:
             gained[who[0]] += income[h]
             hexes[who[0]] += 1
@@ -50,6 +47,15 @@ def task_income(s: State) -> None:
                 standing_by[holders[0]] += 1
             else:
                 _withheld(s, h, holders, standing_by, withheld)
+    # The hexes no unit or only their land owner's units hold: the owner collects them all, or
+    # stands by (6.3); a collapsed owner collects nothing (no reason given here).
+    for c in range(7):
+        if alone_n[c]:
+            if status[c] != NEUTRAL and status[c] != COLLAPSED:
+                gained[c] += alone_gp[c]
+                hexes[c] += alone_n[c]
+            elif status[c] == NEUTRAL:
+                standing_by[c] += alone_n[c]
     for h, item in contested:
         s.say("6.5", "income_contested", ("hex", h), ("item", item))
     for c in range(7):
@@ -71,6 +77,12 @@ INCOME_OF = static().t.map.income_of
 """Each hex's GP (6.2)."""
 NATION = static().nation
 """Each hex's land owner (−1: no nation's)."""
+OWNED_INCOME = frozenset(h for h, _land, mine in INCOME_LANDS if mine is not None)
+"""The income hexes of a nation's land but the Zelana's: while no other country's unit holds
+one, its land's owner settles it (:func:`.control.held_income`)."""
+LAND_GP = tuple(sum(INCOME_OF[h] for h in OWNED_INCOME if NATION[h] == c) for c in range(7))
+LAND_HEXES = tuple(sum(1 for h in OWNED_INCOME if NATION[h] == c) for c in range(7))
+"""Per country: the GP and the number of the :data:`OWNED_INCOME` hexes in its land."""
 
 
 def _withheld(

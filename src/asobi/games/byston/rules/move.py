@@ -11,6 +11,7 @@ unit of a hex by ``where`` alone. A refused choice names the movement clause tha
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +21,7 @@ from ..board import (
     DRAKE,
     NA,
     RAU,
+    SEATINGS,
     SHEELA_CAMP,
     WAR,
     ZELANA,
@@ -56,6 +58,8 @@ MOVEMENT_POINTS = 3
 DONE = ("done",)
 GO = ("go",)
 STOP = ("stop",)
+STEP = tuple(("step", h) for h in range(static().t.map.grid.size))
+"""The prebuilt ("step", hex) actions."""
 
 
 @cache
@@ -209,7 +213,10 @@ def _find(s: State, owners: tuple[int, ...], unit: int, h: int, flipped: int, sk
 def _ask_unless_only(s: State, kind: str, country: int, *data: Any) -> bool:
     """Ask ``kind`` of the country's runner, unless its one legal choice is the way out (B-57);
     the listing made here stays cached for the choice."""
-    s.ask(kind, s.seat_of(country), country, *data)
+    # (``s.ask`` without a call; a country with a sheet has its seat by the seating, 1.2)
+    seat = s.seat_of(country) if country == ZELANA else SEATINGS[s.players][1][country]
+    s.pending = (kind, seat, country, *data) if data else (kind, seat, country)
+    s.legal_cache = None
     if len(s.legal_actions()) > 1:
         return True
     s.pending = None
@@ -225,9 +232,9 @@ def task_move_ask(s: State, country: int, kind: int) -> None:
 def legal_move(s: State) -> list[tuple[Any, ...]]:
     assert s.pending is not None
     _kind, _seat, country, kind = s.pending
-    out: list[tuple[Any, ...]] = [("ship", *key) for key in movable_ships(s, country, kind)]
-    out.append(DONE)
-    out.sort()
+    out: list[tuple[Any, ...]] = [DONE]  # ("done",) sorts before every ("ship", …)
+    for unit, h, face in movable_ships(s, country, kind):
+        out.append(("ship", unit, h, face))
     return out
 
 
@@ -283,8 +290,7 @@ def task_load_ask(s: State, country: int) -> None:
 
 def legal_load(s: State) -> list[tuple[Any, ...]]:
     out = _load_choices(s)
-    out.append(GO)
-    out.sort()
+    out.insert(bisect_left(out, GO), GO)  # between the ("board", …) and the ("load", …)
     return out
 
 
@@ -338,7 +344,7 @@ def depart(s: State, country: int) -> None:
         if k in s.crew:
             continue
         c = serving_country(s, k)
-        if any(h in staying for h in hosts(c)):
+        if not staying.isdisjoint(hosts(c)):
             continue
         if c in ok and k not in s.chars_moved:
             s.crew += (k,)
@@ -361,7 +367,10 @@ def _steps(s: State) -> list[tuple[int, int]]:
     country = s.owner[ship]
     unit = st.counter_unit[ship]
     around = st.t.map.grid.adjacency[here]
-    options = [n for n in around if may_enter(s, country, unit, n)]
+    options = []  # (plain loops: a comprehension is a call)
+    for n in around:
+        if may_enter(s, country, unit, n):
+            options.append(n)
     if not options:
         return []
     hostile = _hostile(s, country, options)
@@ -396,9 +405,14 @@ def task_step_ask(s: State, country: int) -> None:
 
 
 def legal_step(s: State) -> list[tuple[Any, ...]]:
-    out: list[tuple[Any, ...]] = [("step", h) for h, _cost in _steps(s)]
-    out.append(STOP)
-    out.sort()
+    hexes = []
+    for h, _cost in _steps(s):
+        hexes.append(h)
+    hexes.sort()
+    out: list[tuple[Any, ...]] = []
+    for h in hexes:
+        out.append(STEP[h])
+    out.append(STOP)  # ("stop",) sorts after every ("step", …)
     return out
 
 

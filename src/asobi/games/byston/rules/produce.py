@@ -23,6 +23,7 @@ from ..board import (
     owns_just_its_own,
     static,
 )
+from .characters import after_removal
 from .fast_check import DONE, opening
 from .tables import CHIT_SHOT, CHIT_SURPRISE, CHIT_ZELANA, ChitRow, Production, derived
 
@@ -183,9 +184,8 @@ def _add_destroys(s: State, country: int, p: Production, out: list[tuple[Any, ..
 HANDED_ON = ("handed_on",)
 """The mark of ``produce_kept`` as :func:`apply_produce` hands it to the listing that follows.
 
-``produce_kept`` is ``(decision, country, collapsed, chits, destroys, placements)``: the pending
-decision it was listed for (or ``HANDED_ON``), its country, how many countries had collapsed,
-and the parts of the listing that a choice may leave as they were (``None``: list it again) —
+``produce_kept`` is ``(decision, country, chits, destroys, placements)``: the pending decision
+it was listed for (or ``HANDED_ON``), its country, and the parts of the listing that a choice may leave as they were (``None``: list it again) —
 the chit rows it may produce (:func:`_chit_rows`), the machines it may destroy
 (:func:`destroyable`) and the hexes it may make an AB and a ship at (:func:`_placements`)."""
 
@@ -193,14 +193,15 @@ the chit rows it may produce (:func:`_chit_rows`), the machines it may destroy
 def legal_produce(s: State) -> list[tuple[Any, ...]]:
     """Built in sorted order (chit < convert < destroy < done < extra < make, each by its
     arguments; the sheet's rows are by unit index), so no sort is needed. Only the rows the
-    country can afford at its TL are read (``derived().affordable``), and plain loops rather than
-    comprehensions fill the lists (a comprehension using a local makes that local a cell).
+    country can afford at its TL are read (``derived().makes``, ``converts``, ``extras``), and
+    plain loops rather than comprehensions fill the lists (a comprehension using a local makes
+    that local a cell).
 
     The chits it may produce (8.11.1), the machines it may destroy (8.11) and the hexes it may
     place at (8.7) are kept in ``produce_kept`` with the decision they were listed for; the
     country's choice hands them on, changed by what it did, to the listing of its next choice
     (:func:`apply_produce`), unless a country collapsed in between (35: counters and chits leave
-    the game or change hands)."""
+    the game or change hands), which drops what was kept (:func:`.collapse.collapses`)."""
     pending = s.pending
     assert pending is not None
     country = pending[2]
@@ -208,8 +209,8 @@ def legal_produce(s: State) -> list[tuple[Any, ...]]:
     chits: list[ChitRow] | None
     destroys: list[tuple[Any, ...]] | None
     placements: tuple[list[int], list[int]] | None  # for an AB, for a ship
-    if kept is not None and kept[0] is HANDED_ON and kept[1] == country and kept[2] == s.status.count(COLLAPSED):
-        _, _, _, chits, destroys, placements = kept
+    if kept is not None and kept[0] is HANDED_ON and kept[1] == country:
+        _, _, chits, destroys, placements = kept
     else:
         chits = destroys = placements = None
     gp = s.gp[country]
@@ -220,29 +221,35 @@ def legal_produce(s: State) -> list[tuple[Any, ...]]:
         chits = _chit_rows(s, country)
     for row in chits:
         out.append(row.action)
+    # Only the rows it may buy at its TL (8.5, 9.3, 10.4) and GP (8.4, 9.4, 10.3) are read, and
+    # of those only whether the counters are there: each kind's rows are by unit, so the actions
+    # come out sorted.
+    d = _DERIVED
+    tl = s.tl[country]
+    costs, rows = d.converts[country][tl]
+    for group, up_group, convert in rows[bisect_right(costs, gp)]:
+        if in_box_n[group] and in_supply_n[up_group]:  # 10.2: in the box, and a counter to become
+            out.append(convert)
     extras: list[tuple[Any, ...]] = []
-    makes: list[tuple[Any, ...]] = []
-    costs, affordable = _DERIVED.affordable[country][s.tl[country]]  # its TL read in (8.5, 9.3, 10.4)
-    for _, group, make_gp, is_ship, extra_gp, up_gp, up_group, extra, convert, make_action in affordable[
-        bisect_right(costs, gp)
-    ]:
-        if in_box_n[group]:
-            if make_gp <= gp:
-                if placements is None:
-                    placements = _placements(s, country, s.owner is PRINTED or owns_just_its_own(s, country))
-                for h in placements[is_ship]:
-                    makes.append(make_action[h])
-            if up_gp <= gp and in_supply_n[up_group]:
-                out.append(convert)  # right after the chits, by unit
-        if extra_gp <= gp and in_supply_n[group]:
+    costs, rows = d.extras[country][tl]
+    for group, extra in rows[bisect_right(costs, gp)]:
+        if in_supply_n[group]:  # 9.5: a spare counter
             extras.append(extra)
+    makes: list[tuple[Any, ...]] = []
+    costs, rows = d.makes[country][tl]
+    for group, is_ship, make_action in rows[bisect_right(costs, gp)]:
+        if in_box_n[group]:  # 8.3: from the factory box
+            if placements is None:
+                placements = _placements(s, country, s.owner is PRINTED or owns_just_its_own(s, country))
+            for h in placements[is_ship]:
+                makes.append(make_action[h])
     if destroys is None:
         destroys = destroyable(s, country)
     out.extend(destroys)  # 8.11
     out.append(DONE)
     out.extend(extras)
     out.extend(makes)
-    s.produce_kept = (pending, country, -1, chits, destroys, placements)
+    s.produce_kept = (pending, country, chits, destroys, placements)
     return out
 
 
@@ -305,15 +312,15 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
         s.set_where(i, BOX)
         s.flipped[i] = 0
         collapsed = s.status.count(COLLAPSED)
-        stranded = ("stranded", "8.12", action[2], collapsed)  # in that hex alone
-        s.push(("collapse_check",), stranded, ("produce_ask", country))
         if kept is not None and kept[0] is pending and s.owner is PRINTED:
-            _, _, _, chits, destroys, placements = kept
+            _, _, chits, destroys, placements = kept
             p = _DERIVED.production_of[country][action[1]]
             if p.group == _DERIVED.spriggan_group:
                 chits = None  # 8.11.4: the shot chit needs the Spriggan on the map
             destroys = _after_destroy(s, destroys, action, p)
-            s.produce_kept = (HANDED_ON, country, collapsed, chits, destroys, placements)
+            s.produce_kept = (HANDED_ON, country, chits, destroys, placements)
+        # the sweep in that hex alone; asked again after what the destruction brings about
+        after_removal(s, "8.12", action[2], collapsed, ("produce_ask", country))
         return
     if verb == "chit":
         k = action[1]
@@ -368,18 +375,22 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
         # No building moved and nothing changed hands: the places to make at are as they were,
         # and so are the machines to destroy unless one was just made; the chits are those the
         # GP left still buy, unless a chit was made (8.11.1–8.11.2 count them) or the Spriggan.
-        _, _, _, chits, destroys, placements = kept
+        _, _, chits, destroys, placements = kept
         if verb == "chit" or chits is None:
             chits = None
         elif verb == "make" and p.group == _DERIVED.spriggan_group:  # (``p``: the row made, above)
             chits = None  # 8.11.4: the shot chit needs the Spriggan on the map
         else:
             gp = s.gp[country]
-            chits = [row for row in chits if row.gp <= gp]
+            left = []  # (a plain loop: a comprehension is a call)
+            for row in chits:
+                if row.gp <= gp:
+                    left.append(row)
+            chits = left
         if verb == "make":
             destroys = _after_make(s, destroys, action)
-        s.produce_kept = (HANDED_ON, country, s.status.count(COLLAPSED), chits, destroys, placements)
-    task_produce_ask(s, country)  # asked again at once: nothing happens between two of its choices
+        s.produce_kept = (HANDED_ON, country, chits, destroys, placements)
+    ask_in_order_of_play(s, "produce", country)  # asked again at once: nothing happens between two of its choices
 
 
 def _after_make(s: State, destroys: list[tuple[Any, ...]], action: tuple[Any, ...]) -> list[tuple[Any, ...]] | None:
@@ -411,7 +422,9 @@ def _after_destroy(
     for i in range(p.lo, p.hi):
         if where[i] == h and flipped[i] == face:
             return destroys
-    return [a for a in destroys if a != action]
+    out = destroys.copy()
+    out.remove(action)  # (listed once: each destroy action names a distinct hex and face)
+    return out
 
 
 def _placed_among(s: State, country: int, h: int) -> tuple[str, ...]:
@@ -423,7 +436,10 @@ def _placed_among(s: State, country: int, h: int) -> tuple[str, ...]:
     camp = static().camp
     mine = camp[country]
     owner = s.owner
-    return ("8.8", "8.9") if any(camp[owner[i]] != mine for i in stack) else ("8.8",)
+    for i in stack:  # (a plain loop: an any() of a generator costs more)
+        if camp[owner[i]] != mine:
+            return ("8.8", "8.9")
+    return ("8.8",)
 
 
 def refuse_produce(s: State, action: tuple[Any, ...]) -> tuple[str, str] | None:

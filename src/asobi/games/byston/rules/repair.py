@@ -4,6 +4,7 @@ ABS; a building repairs itself."""
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from ..board import NA, NEXT_SHEET, RAU, SHEET_COUNTRIES, ZELANA, ask_in_order_of_play, find_counter, static
@@ -27,19 +28,28 @@ def task_repair_ask(s: State, country: int) -> None:
 def repairable(s: State, country: int) -> list[int]:
     """The flipped counters ``country`` may repair and pay for now."""
     flipped = s.flipped
-    if not any(flipped):
-        return []
-    st = static()
-    d = derived()
-    where = s.where
     owner = s.owner
+    st = _STATIC
+    # Only its own counters, and for Rau and Na the Zelana's (34.7), may be repaired: while no
+    # counter has changed hands (35.3), those of its range and the Zelana's; the flipped ones are
+    # picked out in one call into C.
+    if owner is st.printed_owner:
+        flipped_ids: list[int] = []
+        for r in _REPAIRED_RANGES[country]:
+            flipped_ids.extend(compress(r, flipped[r.start : r.stop]))
+    else:
+        flipped_ids = list(compress(range(len(flipped)), flipped))
+    if not flipped_ids:
+        return []
+    d = _DERIVED
+    where = s.where
     camp = st.camp
     kinds = d.counter_kind
     building_of = {where[b]: b for b in d.building_counters if where[b] >= 0}
     repair_gp = d.repair_gp
     gp = s.gp[country]
     out = []
-    for i in [i for i, f in enumerate(flipped) if f]:
+    for i in flipped_ids:
         h = where[i]
         if h < 0:
             continue
@@ -60,6 +70,16 @@ def repairable(s: State, country: int) -> list[int]:
             continue  # 11.4 (the secret factory is a fort counter, B-13)
         out.append(i)
     return out
+
+
+_STATIC = static()
+_DERIVED = derived()
+_REPAIRED_RANGES = tuple(
+    (_STATIC.ranges_of[c], _STATIC.ranges_of[ZELANA]) if c in (RAU, NA) else (_STATIC.ranges_of[c],)
+    for c in range(len(_STATIC.ranges_of))
+)
+"""Per country: the ranges of the counters printed in the colours it repairs (its own, and for
+Rau and Na the Zelana's, 34.7), in counter order."""
 
 
 def legal_repair(s: State) -> list[tuple[Any, ...]]:
@@ -107,7 +127,7 @@ def apply_repair(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) ->
     if any(camp[s.owner[j]] != camp[country] for j in stack):
         also.append("11.7")
     s.cite(clause, tuple(also), "repaired", ("country", country), ("unit", st.counter_unit[i]), ("hex", s.where[i]), ("gp", cost))
-    task_repair_ask(s, country)  # asked again at once: nothing happens between two of its choices
+    ask_in_order_of_play(s, "repair", country)  # asked again at once: nothing happens between two of its choices
 
 
 TASKS = {"repair_phase": task_repair_phase, "repair_ask": task_repair_ask}

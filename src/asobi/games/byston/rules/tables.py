@@ -11,10 +11,11 @@ by walking the authored tables, so games, states and logs are unchanged
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any, NamedTuple
 
-from ..board import RAU, static
+from ..board import RAU, items_at, static
 from ..tables import Terrain
 
 BUILDINGS = ("castle", "fort")
@@ -55,8 +56,6 @@ class Production(NamedTuple):
     group: int
     upgrade_group: int
     """The groups of counters (``Static.groups``) of this unit and of the 換装 target (−1: none)."""
-    cheapest: int
-    """The least of the three costs: a row dearer than the country's GP offers nothing to buy."""
 
 
 class ChitRow(NamedTuple):
@@ -70,29 +69,30 @@ class ChitRow(NamedTuple):
     action: tuple[Any, ...]
 
 
-class Listing(NamedTuple):
-    """What the production listing reads of one of a country's sheet rows it can afford at one
-    TL, in the order it reads them (unpacked at once, which is cheaper than reading fields by
-    name). A cost is ``NEVER`` where that TL is short of what the row needs (8.5, 9.3, 10.4)."""
+Affordable = tuple[list[int], tuple[tuple[tuple[Any, ...], ...], ...]]
+"""One kind of purchase from a country's sheet at one TL (a make, a 換装 or a 増産): the distinct
+costs of its rows at that TL, ascending, and for each count ``k`` of them a country's GP reach
+(``bisect_right(costs, gp)``) its rows that cost at most the ``k``-th, in unit order, each as the
+few values the production listing reads of it. A row whose purchase the TL does not allow (8.5,
+9.3, 10.4) or that offers none (``NEVER``) is in none: the listing reads only rows it may buy."""
 
-    unit: int
-    group: int
-    make_gp: int
-    is_ship: bool
-    extra_gp: int
-    upgrade_gp: int
-    upgrade_group: int
-    extra: tuple[Any, ...]
-    convert: tuple[Any, ...]
-    make_action: tuple[tuple[Any, ...], ...]
-    """``make_action[hex]``: the prebuilt ("make", unit, hex)."""
+
+def _make_read(p: Production, tl: int, make_action: tuple[tuple[tuple[Any, ...], ...], ...]) -> tuple[int, tuple[Any, ...]]:
+    return (p.make_gp if p.tl <= tl else NEVER), (p.group, p.is_ship, make_action[p.unit])
+
+
+def _convert_read(p: Production, tl: int, _make_action: Any) -> tuple[int, tuple[Any, ...]]:
+    return (p.upgrade_gp if p.upgrade_tl <= tl else NEVER), (p.group, p.upgrade_group, p.convert)
+
+
+def _extra_read(p: Production, tl: int, _make_action: Any) -> tuple[int, tuple[Any, ...]]:
+    return (p.extra_gp if p.tl <= tl else NEVER), (p.group, p.extra)
 
 
 class Derived:
     """The derived tables (one instance per loaded data set, :func:`derived`)."""
 
     __slots__ = (
-        "affordable",
         "builder_ships",
         "builder_ships_of",
         "building_counters",
@@ -104,16 +104,20 @@ class Derived:
         "chit_kind",
         "chit_limit",
         "chits_of",
+        "converts",
         "counter_kind",
         "destroy_action",
         "destroy_rows",
+        "extras",
         "fort_counters",
         "fort_group",
         "forts_of",
         "land_site_actions",
         "land_site_list",
         "land_site_set",
+        "land_site_stacks",
         "land_sites",
+        "makes",
         "production",
         "production_of",
         "repair_gp",
@@ -186,7 +190,6 @@ class Derived:
                         convert=("convert", u),
                         group=st.group_number[(c, u)],
                         upgrade_group=upgrade_group,
-                        cheapest=min(make_gp, extra_gp, upgrade_gp),
                     )
                 )
             production.append(tuple(sorted(rows)))
@@ -207,44 +210,25 @@ class Derived:
             tuple(("destroy", u, h, face) for h in range(n_hexes) for face in (0, 1)) for u in units
         )
         """``destroy_action[unit][2 * hex + face]``: the prebuilt ("destroy", unit, hex, face)."""
-        affordable = []
+        def by_cost(rows: list[tuple[int, tuple[Any, ...]]]) -> Affordable:
+            """``rows`` (cost, what the listing reads) in unit order, as :class:`Affordable`."""
+            costs = sorted({cost for cost, _ in rows if cost < NEVER})
+            return costs, tuple(tuple(read for cost, read in rows if cost <= gp) for gp in (-1, *costs))
+
+        makes: list[tuple[Affordable, ...]] = []
+        converts: list[tuple[Affordable, ...]] = []
+        extras: list[tuple[Affordable, ...]] = []
         for sheet in production:
-            per_tl = []
-            for tl in range(t.tl_max + 1):
-                at_tl = [
-                    Listing(
-                        p.unit,
-                        p.group,
-                        p.make_gp if p.tl <= tl else NEVER,
-                        p.is_ship,
-                        p.extra_gp if p.tl <= tl else NEVER,
-                        p.upgrade_gp if p.upgrade_tl <= tl else NEVER,
-                        p.upgrade_group,
-                        p.extra,
-                        p.convert,
-                        make_action[p.unit],
-                    )
-                    for p in sheet
-                ]
-                cheapest = [min(r.make_gp, r.extra_gp, r.upgrade_gp) for r in at_tl]
-                thresholds = sorted({c for c in cheapest if c < NEVER})
-                per_tl.append(
-                    (
-                        tuple(thresholds),
-                        tuple(
-                            tuple(r for r, c in zip(at_tl, cheapest, strict=True) if c <= gp)
-                            for gp in (-1, *thresholds)
-                        ),
-                    )
-                )
-            affordable.append(tuple(per_tl))
-        self.affordable: tuple[tuple[tuple[tuple[int, ...], tuple[tuple[Listing, ...], ...]], ...], ...] = tuple(
-            affordable
-        )
-        """Per country and TL (0 to the top of the track): the distinct least costs of its rows at
-        that TL, ascending, and for each count ``k`` of them reached (``bisect_right(costs, gp)``)
-        its rows that cost at most the ``k``-th, in unit order: the rows a country with that much
-        GP and that TL may buy something from."""
+            for per_tl, pick in ((makes, _make_read), (converts, _convert_read), (extras, _extra_read)):
+                per_tl.append(tuple(by_cost([pick(p, tl, make_action) for p in sheet]) for tl in range(t.tl_max + 1)))
+        self.makes: tuple[tuple[Affordable, ...], ...] = tuple(makes)
+        """Per country and TL (0 to the top of the track), its rows a unit may be made from (8.3–8.5)
+        as :class:`Affordable`, each read as (group, is_ship, make_action): ``make_action[hex]``
+        is the prebuilt ("make", unit, hex)."""
+        self.converts: tuple[tuple[Affordable, ...], ...] = tuple(converts)
+        """Likewise for 換装 (10.3, 10.4), each row read as (group, upgrade_group, convert)."""
+        self.extras: tuple[tuple[Affordable, ...], ...] = tuple(extras)
+        """Likewise for 増産 (9.2–9.4), each row read as (group, extra)."""
         destroy_rows = []
         for c, sheet in enumerate(production):
             by_group = {p.group: p for p in sheet}
@@ -343,6 +327,10 @@ class Derived:
             {key: tuple(sorted(hexes)) for key, hexes in sets.items()} for sets in self.land_site_set
         )
         """The same as sorted tuples."""
+        self.land_site_stacks: tuple[dict[str | bool, Callable[[list[Any]], tuple[Any, ...]]], ...] = tuple(
+            {key: items_at(hexes) for key, hexes in sites.items()} for sites in self.land_site_list
+        )
+        """The same, as functions giving a state's stacks (``s.stacks``) of those hexes."""
         self.land_site_actions: tuple[dict[str, tuple[tuple[Any, ...], ...]], ...] = tuple(
             {kind: tuple(self.site_action[kind][h] for h in sites[kind]) for kind in BUILDINGS}
             for sites in self.land_sites
