@@ -141,6 +141,13 @@ counters in the target hex once the group has moved in, in counter order (kind, 
 whether it is the secret factory), each character of the group with the country it serves, and
 the building's kind and face; shared by every bot of the process."""
 
+_FIRES: dict[tuple[Any, ...], tuple[Any, Any]] = {}
+"""The hits of a besieging force (:func:`_fire`) in bombing and in shelling, by the force as
+:data:`_ODDS` keys it; shared by every bot of the process."""
+
+_SIZES: dict[tuple[int, int] | None, tuple[int, ...]] = {}
+"""The blocks of a building under siege (B-30), by its kind and face."""
+
 _WALKS: dict[tuple[Any, ...], tuple[_Routes, list[int]]] = {}
 """Ways over the map already walked (:meth:`RuleBot._walk`), by the ship's country, whether it is
 the Zelana, its hex and the countries' states (all that ``may_enter`` reads besides the map);
@@ -1231,27 +1238,40 @@ class RuleBot(Agent):
                 _BOARDED.clear()
             _BOARDED[boarded] = cached
             return cached
-        copy: Any = s.clone()
-        for i in counters:
-            copy.set_where(i, target)
-        for k in chars:
-            copy.char_at[k] = target
-        role = [NO_ROLE] * len(copy.where)
-        for i in final:
-            if is_ab(i):
-                role[i] = BOMBER if camp_of[owner[i]] == camp else SORTIED  # the bot sorties all and bombs (20.1, 22.1)
-        on = [NO_ROLE] * len(copy.char_at)
-        for k, j in aboard.items():
-            on[k] = j
-        copy.role = tuple(role)
-        copy.aboard = tuple(on)
-        copy.blocks = (0,) * len(copy.where)
-        copy.hits = (0, 0)
-        copy.command = 0
-        copy.fight = (country, target)
-        bombing = _fire(copy, "bombing", camp)
-        shelling = _fire(copy, "shelling", camp)
-        sizes = tuple(b.size for b in plan_for(copy, "shelling", camp, (building,)))
+        # the hits each step gives read only the force (the defenders' command is nil: none of
+        # their characters boards), and the blocks only the building's kind and face (B-30)
+        force = key[0]
+        fires = _FIRES.get(force) if building >= 0 else None
+        sizes = _SIZES.get(there)
+        if fires is None or sizes is None:
+            copy: Any = s.clone()
+            for i in counters:
+                copy.set_where(i, target)
+            for k in chars:
+                copy.char_at[k] = target
+            role = [NO_ROLE] * len(copy.where)
+            for i in final:
+                if is_ab(i):  # the bot sorties all and bombs (20.1, 22.1)
+                    role[i] = BOMBER if camp_of[owner[i]] == camp else SORTIED
+            on = [NO_ROLE] * len(copy.char_at)
+            for k, j in aboard.items():
+                on[k] = j
+            copy.role = tuple(role)
+            copy.aboard = tuple(on)
+            copy.blocks = (0,) * len(copy.where)
+            copy.hits = (0, 0)
+            copy.command = 0
+            copy.fight = (country, target)
+            if fires is None:
+                fires = (_fire(copy, "bombing", camp), _fire(copy, "shelling", camp))
+                if building >= 0:
+                    if len(_FIRES) > 16384:
+                        _FIRES.clear()
+                    _FIRES[force] = fires
+            if sizes is None:
+                sizes = tuple(b.size for b in plan_for(copy, "shelling", camp, (building,)))
+                _SIZES[there] = sizes
+        bombing, shelling = fires
         odds = _removal_odds(bombing, shelling, sizes)
         if len(_ODDS) > 16384:
             _ODDS.clear()
