@@ -202,7 +202,7 @@ def _replay_counted(games: int, seed: int, players: int, bot: str, part: str | N
     from asobi.games.byston import bots
 
     recorded = _record(games, seed, players, bot)
-    for kept in ("_ODDS", "_REMOVALS", "_WALKS", "_OPEN"):  # forget what these very games worked out…
+    for kept in ("_ODDS", "_BOARDED", "_FIRES", "_SIZES", "_REMOVALS", "_WALKS", "_OPEN"):  # forget what these very games worked out…
         getattr(bots, kept, {}).clear()
     _record(games, seed + 1, players, bot)  # …and warm the caches with other games, as in a batch
     if part is not None:

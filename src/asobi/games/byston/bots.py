@@ -128,10 +128,25 @@ bomb (22.1), act at once rather than wait for a joint operation (15.3), build no
 surprise)."""
 
 _ODDS: dict[tuple[Any, ...], float] = {}
-"""Siege odds already worked out, by what they depend on (:meth:`RuleBot._siege_odds`): the
-besieging country, the group's units (kind, face, owner) and characters, and what stands in the
-target hex (the same in any hex: the dice do not read the map); shared by every bot of the process."""
+"""Siege odds already worked out (:meth:`RuleBot._siege_odds`), by all they depend on: the
+besieging camp's counters in the target hex once the group has moved in — each one's kind, face,
+whether it is the secret factory (30.6.3) and the characters aboard it as the bot boards them —
+and the building's kind and face. Nothing else in the hex counts: the defenders' fire is not
+weighed, their characters board nothing and the hits go to the building alone; the dice do not
+read the map. Shared by every bot of the process."""
 
+_BOARDED: dict[tuple[Any, ...], float] = {}
+"""The same odds (:data:`_ODDS`), by what the bot's boarding reads before it boards: the camp's
+counters in the target hex once the group has moved in, in counter order (kind, face, owner,
+whether it is the secret factory), each character of the group with the country it serves, and
+the building's kind and face; shared by every bot of the process."""
+
+_FIRES: dict[tuple[Any, ...], tuple[Any, Any]] = {}
+"""The hits of a besieging force (:func:`_fire`) in bombing and in shelling, by the force as
+:data:`_ODDS` keys it; shared by every bot of the process."""
+
+_SIZES: dict[tuple[int, int] | None, tuple[int, ...]] = {}
+"""The blocks of a building under siege (B-30), by its kind and face."""
 
 _WALKS: dict[tuple[Any, ...], tuple[_Routes, list[int]]] = {}
 """Ways over the map already walked (:meth:`RuleBot._walk`), by the ship's country, whether it is
@@ -457,15 +472,6 @@ def _removal_odds(
         _REMOVALS.clear()
     _REMOVALS[key] = odds
     return odds
-
-
-def _group_key(s: BystonState, counters: Sequence[int]) -> tuple[tuple[int, int, int], ...]:
-    """What the siege odds (:meth:`RuleBot._siege_odds`) read of a besieging group's counters:
-    each one's kind, face and owner, sorted."""
-    unit = static().counter_unit
-    flipped = s.flipped
-    owner = s.owner
-    return tuple(sorted([(unit[i], flipped[i], owner[i]) for i in counters]))
 
 
 def _projection(s: BystonState) -> int:
@@ -1098,7 +1104,6 @@ class RuleBot(Agent):
         char_weight = _character_strength()
         ours = sum(weight[i] for i in counters) + sum(char_weight[k] for k in chars)
         out = []
-        group = None
         if best_only:
             candidates.sort(key=lambda h: self._siege_rank(s, h, routes))
         camp_of = st.camp
@@ -1115,9 +1120,7 @@ class RuleBot(Agent):
                 building_at(s, target),
             ):
                 continue
-            if group is None:
-                group = _group_key(s, counters)
-            if self._siege_odds(s, country, counters, chars, target, group, there) >= self.siege_odds[camp]:
+            if self._siege_odds(s, country, counters, chars, target) >= self.siege_odds[camp]:
                 out.append(target)
                 if best_only:
                     break
@@ -1181,67 +1184,101 @@ class RuleBot(Agent):
         counters: tuple[int, ...],
         chars: tuple[int, ...],
         target: int,
-        group: tuple[tuple[int, int, int], ...] | None = None,
-        there: tuple[int, ...] | None = None,
     ) -> float:
         """The chance that ``counters`` and ``chars``, moved into ``target``, remove its building
         within :data:`SIEGE_BATTLES` battles: every AB sorties and bombs (23), the characters board
         as the bot boards them (20.4, 20.5, :func:`_mount_choice`), and the camp's hits go to the building in
         bombing and again in shelling (24), by the rules' own dice, blocks and command
         (:func:`.forecast.camp_step`). The defenders' fire (21, 22, 24) is not counted:
-        :data:`SIEGE_ODDS` and the weight test of :meth:`_sieges` leave room for it. ``group``:
-        :func:`_group_key` of ``counters``, and ``there``, the characters in ``target``, if
-        already worked out."""
+        :data:`SIEGE_ODDS` and the weight test of :meth:`_sieges` leave room for it.
+
+        The boarding is worked out here on the position itself; the dice only on a copy, and only
+        for a force and building not met before (:data:`_ODDS`)."""
         st = static()
+        camp_of = st.camp
+        camp = camp_of[country]
+        owner = s.owner
+        stack = s.stacks[target]
+        # the target's stack once the group has moved in (a counter already there stays in place)
+        final = [*stack, *[i for i in counters if i not in stack]]
+        mine = sorted([i for i in final if camp_of[owner[i]] == camp])
         unit = st.counter_unit
         flipped = s.flipped
-        owner = s.owner
+        secret = s.secret
+        building = building_at(s, target)
+        there = (unit[building], flipped[building]) if building >= 0 else None
+        # all the boarding reads: the camp's counters in counter order (a tie goes to the first,
+        # :func:`_mount_choice`), their owners, and whom each character serves (35.3, 35.4)
+        boarded = (
+            tuple([(unit[i], flipped[i], owner[i], i == secret) for i in mine]),
+            tuple([(k, serving_country(s, k)) for k in chars]),
+            there,
+        )
+        cached = _BOARDED.get(boarded)
+        if cached is not None:
+            return cached
+        aboard: dict[int, int] = {}
+        taken: set[int] = set()
+        for k in sorted(chars):  # 20.4 as the bot boards them (:meth:`_on_mount`), one per AB (20.5)
+            served = serving_country(s, k)
+            units = [i for i in mine if may_ride(owner[i], served) and not (is_ab(i) and i in taken)]
+            if units:
+                aboard[k] = j = _mount_choice(k, units)
+                taken.add(j)
+        riders: dict[int, list[int]] = {}
+        for k, j in aboard.items():
+            riders.setdefault(j, []).append(k)
         key = (
-            country,
-            _group_key(s, counters) if group is None else group,
-            chars,
-            tuple([(unit[i], flipped[i], owner[i]) for i in s.stacks[target]]),
-            tuple([k for k, at in enumerate(s.char_at) if at == target]) if there is None else there,
+            tuple(sorted([(unit[i], flipped[i], i == secret, tuple(riders.get(i, ()))) for i in mine])),
+            there,
         )
         cached = _ODDS.get(key)
         if cached is not None:
+            if len(_BOARDED) > 16384:
+                _BOARDED.clear()
+            _BOARDED[boarded] = cached
             return cached
-        camp = st.camp[country]
-        building = building_at(s, target)
-        copy: Any = s.clone()
-        for i in counters:
-            copy.set_where(i, target)
-        for k in chars:
-            copy.char_at[k] = target
-        role = [NO_ROLE] * len(copy.where)
-        mine = []
-        for i in copy.stacks[target]:
-            ours = st.camp[copy.owner[i]] == camp
-            if ours:
-                mine.append(i)
-            if is_ab(i):
-                role[i] = BOMBER if ours else SORTIED  # the bot sorties all and bombs (20.1, 22.1)
-        aboard = [NO_ROLE] * len(copy.char_at)
-        taken: set[int] = set()
-        for k in sorted(chars):  # 20.4 as the bot boards them (:meth:`_on_mount`), one per AB (20.5)
-            served = serving_country(copy, k)
-            units = [i for i in mine if may_ride(copy.owner[i], served) and not (is_ab(i) and i in taken)]
-            if units:
-                aboard[k] = _mount_choice(k, units)
-                taken.add(aboard[k])
-        copy.role = tuple(role)
-        copy.aboard = tuple(aboard)
-        copy.blocks = (0,) * len(copy.where)
-        copy.hits = (0, 0)
-        copy.command = 0
-        copy.fight = (country, target)
-        bombing = _fire(copy, "bombing", camp)
-        shelling = _fire(copy, "shelling", camp)
-        sizes = tuple(b.size for b in plan_for(copy, "shelling", camp, (building,)))
+        # the hits each step gives read only the force (the defenders' command is nil: none of
+        # their characters boards), and the blocks only the building's kind and face (B-30)
+        force = key[0]
+        fires = _FIRES.get(force) if building >= 0 else None
+        sizes = _SIZES.get(there)
+        if fires is None or sizes is None:
+            copy: Any = s.clone()
+            for i in counters:
+                copy.set_where(i, target)
+            for k in chars:
+                copy.char_at[k] = target
+            role = [NO_ROLE] * len(copy.where)
+            for i in final:
+                if is_ab(i):  # the bot sorties all and bombs (20.1, 22.1)
+                    role[i] = BOMBER if camp_of[owner[i]] == camp else SORTIED
+            on = [NO_ROLE] * len(copy.char_at)
+            for k, j in aboard.items():
+                on[k] = j
+            copy.role = tuple(role)
+            copy.aboard = tuple(on)
+            copy.blocks = (0,) * len(copy.where)
+            copy.hits = (0, 0)
+            copy.command = 0
+            copy.fight = (country, target)
+            if fires is None:
+                fires = (_fire(copy, "bombing", camp), _fire(copy, "shelling", camp))
+                if building >= 0:
+                    if len(_FIRES) > 16384:
+                        _FIRES.clear()
+                    _FIRES[force] = fires
+            if sizes is None:
+                sizes = tuple(b.size for b in plan_for(copy, "shelling", camp, (building,)))
+                _SIZES[there] = sizes
+        bombing, shelling = fires
         odds = _removal_odds(bombing, shelling, sizes)
         if len(_ODDS) > 16384:
             _ODDS.clear()
         _ODDS[key] = odds
+        if len(_BOARDED) > 16384:
+            _BOARDED.clear()
+        _BOARDED[boarded] = odds
         return odds
 
     @staticmethod

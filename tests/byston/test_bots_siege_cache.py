@@ -1,0 +1,49 @@
+"""The rule bot keeps its siege odds for the whole process (``bots._ODDS`` and the tables beside
+it), by keys that leave out what cannot change the answer. A key that left out too much would
+hand one group's odds to another: every odds the bots ask for in whole games must be what a
+working-out from empty tables gives."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from asobi.core.match import Match
+from asobi.core.registry import get_game
+from asobi.games.byston import bots
+from asobi.sim.batch import game_seed
+
+_TABLES = ("_ODDS", "_BOARDED", "_FIRES", "_SIZES", "_REMOVALS")
+
+
+@pytest.mark.parametrize(("level", "players", "seed"), [("normal", 4, 0), ("hard", 2, 7)])
+def test_kept_siege_odds_are_those_worked_out_afresh(monkeypatch, level, players, seed):
+    kept = bots.RuleBot._siege_odds
+    asked: list[int] = []
+    wrong: list[Any] = []
+
+    def checked(self, s, country, counters, chars, target):
+        got = kept(self, s, country, counters, chars, target)
+        tables = {name: getattr(bots, name) for name in _TABLES}
+        for name in _TABLES:
+            setattr(bots, name, {})
+        try:
+            fresh = kept(self, s, country, counters, chars, target)
+        finally:
+            for name, table in tables.items():
+                setattr(bots, name, table)
+        asked.append(1)
+        if got != fresh:
+            wrong.append((country, counters, chars, target, got, fresh))
+        return got
+
+    monkeypatch.setattr(bots.RuleBot, "_siege_odds", checked)
+    spec = get_game("byston")
+    options = spec.validate_options({"players": players})
+    for i in range(3):
+        Match(
+            spec, options, [f"bot:{level}"] * players, seed=game_seed(seed, i), journal=False, checked=False
+        ).play()
+    assert len(asked) > 50
+    assert wrong == []
