@@ -93,3 +93,25 @@ def test_the_events_and_asks_made_once_are_those_the_rules_would_make_each_time(
             Event("2.2.3", "drew", (("seat", seat), ("card", c.id)), (seat,)) for c in pool().cards
         )
         assert flow._asked("unit")[seat] == ("unit", seat) == flow.ASK_UNIT[seat]
+
+
+def test_listings_kept_or_handed_on_are_the_plain_listings():
+    # the choice of a unit to act is listed by the ready step's pass and handed on from one
+    # choice to the next (rules.invasion); every decision's kept legal actions are what its
+    # listing gives afresh, and a state read from JSON (no kept listing) plays on the same
+    from asobi.games.emblem.rules import FLOW
+
+    steps = kept = 0
+    for s in _random_games(6, {}):
+        pending = s.pending
+        if pending is None:
+            continue
+        if s.select_kept is not None and pending[0] == "select":
+            kept += 1
+        assert s.legal_actions() == tuple(FLOW.listings[pending[0]](s)), pending
+        if steps % 97 == 0:
+            loaded = EmblemState.from_json(s.to_json())
+            assert loaded.select_kept is None
+            assert loaded.legal_actions() == s.legal_actions()
+        steps += 1
+    assert steps > 2000 and kept > 300

@@ -297,6 +297,7 @@ FIELDS = Fields(
     current_seat=Cache(),
     legal_cache=Cache(),
     chance_cache=Cache(),
+    select_kept=Cache(),
 )
 """Every field of the state, declared once: clone, JSON, fingerprint and type checks follow.
 
@@ -368,6 +369,10 @@ class EmblemState(FlowState, DeclaredState):
             None
         )
         self.current_seat = CHANCE
+        self.select_kept: tuple[tuple[Any, ...], ...] | None = None
+        """The choice of the next unit to act (2.4.1) as the active unit's activation left it: the
+        listing less that unit, handed on to the choice after it (``rules.invasion.act_select``);
+        derived, not written, and ``None`` when there is none to hand on."""
 
     # ---- log -----------------------------------------------------------------------------------
     def emit(

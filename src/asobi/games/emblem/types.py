@@ -66,6 +66,7 @@ class State(Protocol):
     legal_cache: tuple[tuple[Any, ...], ...] | None
     chance_cache: tuple[tuple[int, ...], int, tuple[tuple[tuple[Any, ...], float], ...]] | None
     current_seat: int
+    select_kept: tuple[tuple[Any, ...], ...] | None
     log: LogReads
     log_tail: list[EventFields]
 
