@@ -298,6 +298,7 @@ FIELDS = Fields(
     legal_cache=Cache(),
     chance_cache=Cache(),
     select_kept=Cache(),
+    unit_kept=Cache(),
 )
 """Every field of the state, declared once: clone, JSON, fingerprint and type checks follow.
 
@@ -373,6 +374,10 @@ class EmblemState(FlowState, DeclaredState):
         """The choice of the next unit to act (2.4.1) as the active unit's activation left it: the
         listing less that unit, handed on to the choice after it (``rules.invasion.act_select``);
         derived, not written, and ``None`` when there is none to hand on."""
+        self.unit_kept: tuple[tuple[Any, ...], ...] | None = None
+        """The pending unit step decision's listing (2.3.6, 2.3.8), handed on by a chip or a deploy
+        backed out of to the decision after it (``rules.kokuryoku.act_unit``); derived, not
+        written, ``None`` when not listed. It names hand cards: a state given another hand drops it."""
 
     # ---- log -----------------------------------------------------------------------------------
     def emit(

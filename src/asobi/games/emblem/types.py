@@ -67,6 +67,7 @@ class State(Protocol):
     chance_cache: tuple[tuple[int, ...], int, tuple[tuple[tuple[Any, ...], float], ...]] | None
     current_seat: int
     select_kept: tuple[tuple[Any, ...], ...] | None
+    unit_kept: tuple[tuple[Any, ...], ...] | None
     log: LogReads
     log_tail: list[EventFields]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from functools import cache
 from itertools import compress
 from typing import TYPE_CHECKING, Any
@@ -99,6 +100,7 @@ def unit_step(s: State) -> None:
     s.chips_added = 0
     s.deployed = 0
     s.cancels = 0
+    s.unit_kept = None
     if idle_unit(s):
         finish_unit(s)
     else:
@@ -138,8 +140,9 @@ _DEPLOYS = deploy_actions(POOL)
 _INDEX_OF = POOL.index_of
 
 
-def legal_unit(s: State) -> list[tuple[Any, ...]]:
-    # Built in sorted order: "chip" < "deploy" < "next"; deploys by card id (pool order).
+def legal_unit(s: State) -> tuple[tuple[Any, ...], ...]:
+    """Built in sorted order: "chip" < "deploy" < "next"; deploys by card id (pool order). Kept in
+    ``unit_kept`` for the decision it was listed for, which hands it on (:func:`act_unit`)."""
     seat = s.phase_seat
     field = s.field
     unused = s.unused[seat]
@@ -162,7 +165,12 @@ def legal_unit(s: State) -> list[tuple[Any, ...]]:
                             out.append(_DEPLOYS[c])
                 break
     out.append(NEXT)
-    return out
+    s.unit_kept = legal = tuple(out)
+    return legal
+
+
+PAST_CHIPS = ("chip", SQUARES)
+"""Sorts after every chip action and before every other action of the unit step."""
 
 
 def legal_deploy_square(s: State) -> list[tuple[Any, ...]]:
@@ -204,18 +212,33 @@ def act_deploy_chips(s: State, action: tuple[Any, ...], pending: Pending) -> Non
     s.unused[seat] -= n
     s.field[sq] = new_unit(card, seat, n)
     s.deployed = 1
+    s.unit_kept = None  # (listed again: the new unit may take chips, and no deploy is left)
     # 2.3.2: a step's work not marked ★, done when the player chose to (the unit step may pass without it)
     s.emit("2.3.6", "deploy", (SEAT[seat], s.cards.card_args[card], SQ[sq], ("n", n)), also=("2.3.2",))
     back_to_unit(s)
 
 
 def back_to_unit(s: State) -> None:
-    """Return to the unit step (not entering it anew: its counts stay) and pass it if idle."""
+    """Return to the unit step (not entering it anew: its counts stay) and pass it if idle. A
+    deploy backed out of leaves the step as it was when the deploy was chosen: its listing, if
+    kept, is the decision's again."""
     s.deploying = ()
-    if idle_unit(s):
+    ask_unit_again(s, s.unit_kept)
+
+
+def ask_unit_again(s: State, legal: tuple[tuple[Any, ...], ...] | None) -> None:
+    """Ask the unit step's decision again, ``legal`` its listing handed on (``None``: listed
+    when asked), or pass the step if idle (C-30). A listing with a chip or a deploy in it is
+    not idle, which :func:`idle_unit` need not check then."""
+    if legal is not None and len(legal) > 1:
+        s.pending = ASK_UNIT[s.phase_seat]
+        s.legal_cache = legal
+    elif idle_unit(s):
         finish_unit(s)
     else:
         s.pending = ASK_UNIT[s.phase_seat]
+        if legal is not None:
+            s.legal_cache = legal
 
 
 def idle_unit(s: State) -> bool:
@@ -250,13 +273,24 @@ def act_unit(s: State, action: tuple[Any, ...], pending: Pending) -> None:
         s.log_tail.append(
             ("2.3.8", "chip", (SEAT[seat], CARD_ARGS[u[U_CARD]], SQ[action[1]], ("n", u[U_CHIPS])), None)
         )
+        # the listing the chip was chosen from, handed on: chips and deploys need an unused chip
+        # (none left: the step passes), a chip needs the step's count not reached (2.3.8) and a
+        # unit below its maximum 気力
+        kept = s.unit_kept
+        if kept is not None:
+            if not s.unused[seat]:
+                kept = None
+            elif s.chips_added >= CHIPS_PER_UNIT_STEP:
+                kept = kept[bisect_left(kept, PAST_CHIPS) :]
+            elif u[U_CHIPS] >= MOST[u[U_CARD]][u[U_ITEM]]:
+                i = kept.index(action)
+                kept = kept[:i] + kept[i + 1 :]
+            s.unit_kept = kept
+        ask_unit_again(s, kept)
     else:
         finish_unit(s)
-        return
-    if idle_unit(s):
-        finish_unit(s)
-    else:
-        s.pending = pending  # the same decision again
+
+
 
 
 class NotFast(Exception):
@@ -382,6 +416,7 @@ def _is_legal_item(s: State, verb: Any, action: tuple[Any, ...]) -> bool:
 
 
 def finish_unit(s: State) -> None:
+    s.unit_kept = None
     victory.end_of_unit_step(s, s.phase_seat)
     if s.winner < 0:
         item_step(s)
