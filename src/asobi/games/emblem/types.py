@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 Pair = tuple[int, int]
 """A value per seat (A, B), replaced as a whole when one changes (``pairs.with_seat``)."""
+DeckCards = tuple[tuple[int, ...], tuple[int, ...]]
+"""A deck tuple and its cards, one entry a copy in pool order (``State.deck_cards``)."""
 
 
 class State(Protocol):
@@ -68,6 +70,7 @@ class State(Protocol):
     current_seat: int
     select_kept: tuple[tuple[Any, ...], ...] | None
     unit_kept: tuple[tuple[Any, ...], ...] | None
+    deck_cards: tuple[DeckCards | None, DeckCards | None]
     log: LogReads
     log_tail: list[EventFields]
 
@@ -95,6 +98,8 @@ class State(Protocol):
     def drawing_seat(self) -> int: ...
 
     def adjust_deck(self, seat: int, card: int, delta: int) -> None: ...
+
+    def remove_from_deck(self, seat: int, card: int) -> None: ...
 
     def take_from_deck(self, seat: int, card: int, clause: str) -> None: ...
 

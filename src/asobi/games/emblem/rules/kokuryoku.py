@@ -82,11 +82,7 @@ def draw(s: State, card: int) -> None:
     """The draw step's chance outcome: ``card`` to the hand (a public and a private event); then
     the unit step. (``State.take_from_deck`` written out: a draw comes every ninth step.)"""
     seat = s.phase_seat
-    deck = s.deck
-    counts = list(deck[seat])
-    counts[card] -= 1
-    s.deck = (tuple(counts), deck[1]) if seat == 0 else (deck[0], tuple(counts))
-    s.deck_left[seat] -= 1
+    s.remove_from_deck(seat, card)
     s.hand[seat].append(card)
     tail = s.log_tail
     tail.append(DRAWS[seat])
