@@ -301,6 +301,7 @@ FIELDS = Fields(
     chance_cache=Cache(),
     select_kept=Cache(),
     unit_kept=Cache(),
+    item_kept=Cache(),
     deck_cards=Cache((None, None)),
 )
 """Every field of the state, declared once: clone, JSON, fingerprint and type checks follow.
@@ -381,6 +382,10 @@ class EmblemState(FlowState, DeclaredState):
         """The pending unit step decision's listing (2.3.6, 2.3.8), handed on by a chip or a deploy
         backed out of to the decision after it (``rules.kokuryoku.act_unit``); derived, not
         written, ``None`` when not listed. It names hand cards: a state given another hand drops it."""
+        self.item_kept: tuple[tuple[Any, ...], ...] | None = None
+        """The pending item step decision's listing (2.3.9–2.3.12), handed on by what an equip, a
+        removal or a placing changed (``rules.kokuryoku.act_item``); derived, not written, like
+        ``unit_kept``."""
         self.deck_cards: tuple[DeckCards | None, DeckCards | None] = (None, None)
         """Per seat, ``(deck, cards)``: the deck tuple and its cards one entry a copy in pool order,
         for :meth:`sample_chance`; handed on by :meth:`remove_from_deck` to the deck it leaves, and

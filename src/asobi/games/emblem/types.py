@@ -70,6 +70,7 @@ class State(Protocol):
     current_seat: int
     select_kept: tuple[tuple[Any, ...], ...] | None
     unit_kept: tuple[tuple[Any, ...], ...] | None
+    item_kept: tuple[tuple[Any, ...], ...] | None
     deck_cards: tuple[DeckCards | None, DeckCards | None]
     log: LogReads
     log_tail: list[EventFields]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, insort
 from functools import cache
 from itertools import compress
 from typing import TYPE_CHECKING, Any
@@ -421,6 +421,7 @@ def finish_unit(s: State) -> None:
 # ---- item step (2.3.9–2.3.12) ------------------------------------------------------------------
 def item_step(s: State) -> None:
     """Arrive at the item step: ask, or pass it when idle (C-30)."""
+    s.item_kept = None
     s.clear_on_units(U_ATTACHED)  # one card per unit per step (2.3.10)
     if idle_item(s):
         finish_item(s)
@@ -470,6 +471,7 @@ class ItemTables:
         self.equip = tuple(tuple(("equip", c.id, sq) for sq in range(SQUARES)) for c in infos)
         self.shed = tuple(tuple(("shed", sq, c.id) for sq in range(SQUARES)) for c in infos)
         self.place = tuple(("place", c.id) for c in infos)
+        self.ids = tuple(c.id for c in infos)
         self.unequip = tuple(tuple(("unequip", sq, slot) for slot in range(3)) for sq in range(SQUARES))
 
 
@@ -481,10 +483,11 @@ def item_tables(cards: CardPool) -> ItemTables:
 _ITEMS = item_tables(POOL)
 
 
-def legal_item(s: State) -> list[tuple[Any, ...]]:
-    # Sorted by verb: "equip" < "next" < "place" < "shed" < "unequip"; each part is built in order
-    # (cards by id, which is pool order; then squares). One pass over the units gathers the squares
-    # open to a card (2.3.10: one card per unit per step) and the seat's removals.
+def legal_item(s: State) -> tuple[tuple[Any, ...], ...]:
+    """Sorted by verb: "equip" < "next" < "place" < "shed" < "unequip"; each part is built in order
+    (cards by id, which is pool order; then squares). One pass over the units gathers the squares
+    open to a card (2.3.10: one card per unit per step) and the seat's removals. Kept in
+    ``item_kept`` for the decision it was listed for, which hands it on (:func:`act_item`)."""
     seat = s.phase_seat
     field = s.field
     hand = s.hand[seat]
@@ -540,7 +543,8 @@ def legal_item(s: State) -> list[tuple[Any, ...]]:
         out += sheds
     if unequips:
         out += unequips
-    return out
+    s.item_kept = legal = tuple(out)
+    return legal
 
 
 def idle_item(s: State) -> bool:
@@ -569,9 +573,14 @@ def trim_chips(s: State, u: list[int]) -> None:
 
 
 def act_item(s: State, action: tuple[Any, ...], pending: Pending) -> None:
+    """An equipment attached or removed, a land or guardian placed (2.3.9–2.3.12). The listing
+    the action was chosen from, if kept, is handed on changed by what it did (a shed is listed
+    again)."""
     seat = s.phase_seat
     verb = action[0]
     cards = s.cards.cards
+    kept = s.item_kept
+    s.item_kept = None
     if verb == "unequip":
         _, sq, slot = action
         u = s.own_unit(sq)
@@ -584,6 +593,8 @@ def act_item(s: State, action: tuple[Any, ...], pending: Pending) -> None:
             (("seat", seat), ("card", cards[card].id), ("unit", cards[u[U_CARD]].id), ("sq", sq)),
         )
         trim_chips(s, u)
+        if kept is not None:
+            kept = _after_unequip(s, kept, action, u)
     elif verb == "equip":
         _, card_id, sq = action
         card = s.cards.index(card_id)
@@ -599,6 +610,8 @@ def act_item(s: State, action: tuple[Any, ...], pending: Pending) -> None:
         s.emit(
             clause, "equip", (("seat", seat), ("card", card_id), ("unit", cards[u[U_CARD]].id), ("sq", sq))
         )
+        if kept is not None:
+            kept = _after_equip(s, kept, card, sq, u)
     elif verb == "shed":
         _, sq, card_id = action
         u = s.own_unit(sq)
@@ -610,6 +623,7 @@ def act_item(s: State, action: tuple[Any, ...], pending: Pending) -> None:
         u[U_ITEM] = u[U_ITEM_OWNER] = -1
         s.emit("2.3.11", "shed", (("seat", seat), ("card", card_id), ("item", cards[item].id), ("sq", sq)))
         trim_chips(s, u)
+        kept = None
     elif verb == "place":
         card = s.cards.index(action[1])
         s.hand[seat].remove(card)
@@ -628,6 +642,8 @@ def act_item(s: State, action: tuple[Any, ...], pending: Pending) -> None:
             s.guardian = with_seat(zone, seat, card)
         s.placed = 1
         s.emit("2.3.12", "place", (("seat", seat), ("card", action[1])))
+        if kept is not None:
+            kept = _after_place(s, kept, card)
     else:
         finish_item(s)
         return
@@ -635,10 +651,83 @@ def act_item(s: State, action: tuple[Any, ...], pending: Pending) -> None:
         finish_item(s)
     else:
         s.pending = pending  # the same decision again
+        if kept is not None:
+            s.legal_cache = s.item_kept = kept
+
+
+def _gone_from_hand(s: State, card: int) -> str | None:
+    """The id of ``card`` if no copy of it is left in the hand of the seat deciding, else None."""
+    return None if card in s.hand[s.phase_seat] else _ITEMS.ids[card]
+
+
+def _after_equip(
+    s: State, kept: tuple[tuple[Any, ...], ...], card: int, sq: int, u: list[int]
+) -> tuple[tuple[Any, ...], ...]:
+    """The item listing after ``card`` went from the hand onto the unit ``u`` on ``sq``: no more
+    cards onto that unit this step (2.3.10); none of the card's actions if no copy of it is left
+    in the hand; on a friendly unit, its removal (2.3.9, C-32) and an item's shedding (2.3.11)."""
+    gone = _gone_from_hand(s, card)
+    out: list[tuple[Any, ...]] = []
+    for a in kept:
+        verb = a[0]
+        if verb == "equip":
+            if a[2] == sq or a[1] == gone:
+                continue
+        elif verb == "shed" and a[2] == gone:
+            continue
+        out.append(a)
+    seat = s.phase_seat
+    if u[U_OWNER] == seat:
+        t = _ITEMS
+        slot = t.slot[card]
+        if slot != U_ITEM or not ENEMY_ONLY[card]:
+            insort(out, t.unequip[sq][SLOTS.index(slot)])
+        shed_kind = t.shed_kind[card] if slot == U_ITEM else -1
+        if shed_kind >= 0:
+            for c in set(s.hand[seat]):
+                if t.kind[c] == shed_kind:
+                    insort(out, t.shed[c][sq])
+    return tuple(out)
+
+
+def _after_unequip(
+    s: State, kept: tuple[tuple[Any, ...], ...], action: tuple[Any, ...], u: list[int]
+) -> tuple[tuple[Any, ...], ...]:
+    """The item listing after ``action`` took a card off the friendly unit ``u``: not that removal
+    again, no shedding of an item gone (2.3.11), and, if no card went onto the unit this step,
+    the hand's cards that fit the slot freed (2.3.10, C-8)."""
+    _, sq, slot_index = action
+    out: list[tuple[Any, ...]] = []
+    for a in kept:
+        if a == action or (slot_index == 2 and a[0] == "shed" and a[1] == sq):
+            continue
+        out.append(a)
+    if not u[U_ATTACHED]:
+        t = _ITEMS
+        slot = SLOTS[slot_index]
+        unit = u[U_CARD]
+        for c in EQUIPMENT_CARDS.intersection(s.hand[s.phase_seat]):
+            if t.slot[c] == slot and not ENEMY_ONLY[c] and t.fits[c][unit]:
+                insort(out, t.equip[c][sq])
+    return tuple(out)
+
+
+def _after_place(s: State, kept: tuple[tuple[Any, ...], ...], card: int) -> tuple[tuple[Any, ...], ...]:
+    """The item listing after ``card`` was placed: no more placing this turn (2.3.12), and no
+    action of the card's if no copy of it is left in the hand."""
+    gone = _gone_from_hand(s, card)
+    out: list[tuple[Any, ...]] = []
+    for a in kept:
+        verb = a[0]
+        if verb == "place" or (verb == "shed" and a[2] == gone):
+            continue
+        out.append(a)
+    return tuple(out)
 
 
 def finish_item(s: State) -> None:
     """After the turn player's 国力 phase comes the opponent's (2.2.2, 2.3.1); then invasion."""
+    s.item_kept = None
     if s.koku == 0:
         s.koku = 1
         seat = s.phase_seat = 1 - s.turn_player
