@@ -122,7 +122,7 @@ def act_select(s: State, action: tuple[Any, ...], pending: Pending) -> None:
 def destinations(s: State, sq: int) -> list[int]:
     u = s.field[sq]
     assert u is not None
-    move = s.cards.cards[u[U_CARD]].move
+    move = CARDS[u[U_CARD]].move
     return [d for d in MOVES[move][u[U_OWNER]][sq] if s.field[d] is None]
 
 
@@ -177,7 +177,7 @@ def targets(s: State, sq: int) -> list[tuple[Any, ...]]:
     u = s.field[sq]
     assert u is not None
     owner = u[U_OWNER]
-    atype = s.cards.cards[u[U_CARD]].attack_type
+    atype = CARDS[u[U_CARD]].attack_type
     out: list[tuple[Any, ...]] = []
     for t in REACH_SQUARES[atype][sq]:
         v = s.field[t]

@@ -40,7 +40,17 @@ from .flow import (
     NEXT,
     TURN_START,
 )
-from .tables import CARD_ARGS, CHARACTER, ENEMY_ONLY, EQUIPMENT_CARDS, MOST, PLACEABLE_CARDS, POOL, UNIT_CARDS
+from .tables import (
+    CARD_ARGS,
+    CARDS,
+    CHARACTER,
+    ENEMY_ONLY,
+    EQUIPMENT_CARDS,
+    MOST,
+    PLACEABLE_CARDS,
+    POOL,
+    UNIT_CARDS,
+)
 
 if TYPE_CHECKING:
     from ..types import State
@@ -118,7 +128,7 @@ def characters_on_field(s: State, seat: int, skip: int = -1) -> set[str]:
 
 
 def deployable(s: State, seat: int, card: int) -> bool:
-    info = s.cards.cards[card]
+    info = CARDS[card]
     return info.kind == UNIT and not (info.character and info.character in characters_on_field(s, seat))
 
 
@@ -181,7 +191,7 @@ def legal_deploy_square(s: State) -> list[tuple[Any, ...]]:
 
 def legal_deploy_chips(s: State) -> list[tuple[Any, ...]]:
     """C-36: the third part of a deploy — 1 up to the unit's 気力 chips (C-2), or back out."""
-    top = min(s.cards.morale[s.deploying[0]], s.unused[s.phase_seat])
+    top = min(POOL.morale[s.deploying[0]], s.unused[s.phase_seat])
     out: list[tuple[Any, ...]] = [CANCEL] if s.cancels < CANCELS_PER_UNIT_STEP else []
     out.extend(amounts.CHIPS_ACTIONS[1 : top + 1])
     return out
@@ -210,7 +220,7 @@ def act_deploy_chips(s: State, action: tuple[Any, ...], pending: Pending) -> Non
     s.deployed = 1
     s.unit_kept = None  # (listed again: the new unit may take chips, and no deploy is left)
     # 2.3.2: a step's work not marked ★, done when the player chose to (the unit step may pass without it)
-    s.emit("2.3.6", "deploy", (SEAT[seat], s.cards.card_args[card], SQ[sq], ("n", n)), also=("2.3.2",))
+    s.emit("2.3.6", "deploy", (SEAT[seat], CARD_ARGS[card], SQ[sq], ("n", n)), also=("2.3.2",))
     back_to_unit(s)
 
 
@@ -302,7 +312,7 @@ def _sq(x: Any) -> int:
 def _card(s: State, x: Any) -> int:
     if type(x) is not str:
         raise NotFast
-    return s.cards.index_of.get(x, -1)
+    return POOL.index_of.get(x, -1)
 
 
 def is_legal_unit(s: State, action: Any) -> bool:
@@ -361,7 +371,7 @@ def _is_legal_unit(s: State, verb: Any, action: tuple[Any, ...]) -> bool:
 
 def _is_legal_item(s: State, verb: Any, action: tuple[Any, ...]) -> bool:
     seat = s.phase_seat
-    cards = s.cards.cards
+    cards = CARDS
     n = len(action)
     if verb == "next":
         return n == 1
@@ -431,7 +441,7 @@ def item_step(s: State) -> None:
 
 def may_hold(s: State, u: list[int], card: int) -> bool:
     """2.3.10 and C-8: the slot of the card's kind is free, and type and weapon level allow it."""
-    cards = s.cards.cards
+    cards = CARDS
     info = cards[card]
     unit = cards[u[U_CARD]]
     if info.kind == WEAPON:
@@ -578,7 +588,7 @@ def act_item(s: State, action: tuple[Any, ...], pending: Pending) -> None:
     again)."""
     seat = s.phase_seat
     verb = action[0]
-    cards = s.cards.cards
+    cards = CARDS
     kept = s.item_kept
     s.item_kept = None
     if verb == "unequip":
@@ -597,7 +607,7 @@ def act_item(s: State, action: tuple[Any, ...], pending: Pending) -> None:
             kept = _after_unequip(s, kept, action, u)
     elif verb == "equip":
         _, card_id, sq = action
-        card = s.cards.index(card_id)
+        card = POOL.index(card_id)
         u = s.own_unit(sq)
         s.hand[seat].remove(card)
         info = cards[card]
@@ -615,7 +625,7 @@ def act_item(s: State, action: tuple[Any, ...], pending: Pending) -> None:
     elif verb == "shed":
         _, sq, card_id = action
         u = s.own_unit(sq)
-        card = s.cards.index(card_id)
+        card = POOL.index(card_id)
         s.hand[seat].remove(card)
         s.to_offfield(seat, card)
         item = u[U_ITEM]
@@ -625,7 +635,7 @@ def act_item(s: State, action: tuple[Any, ...], pending: Pending) -> None:
         trim_chips(s, u)
         kept = None
     elif verb == "place":
-        card = s.cards.index(action[1])
+        card = POOL.index(action[1])
         s.hand[seat].remove(card)
         is_land = cards[card].kind == LAND
         zone = s.land if is_land else s.guardian
