@@ -563,7 +563,7 @@ def idle_item(s: State) -> bool:
     if s.hand[seat]:
         # a hand card may go on any unit on the field, or be placed (2.3.10–2.3.12); with no unit
         # at all, there is nothing to remove either
-        return not ((seat == s.turn_player and not s.placed) or field.count(None) != SQUARES)
+        return not ((seat == s.turn_player and not s.placed) or any(field))  # (any: a unit is there)
     for u in filter(None, field):
         # 2.3.9 and C-32: a friendly unit has a card that may be removed
         if u[U_OWNER] == seat and (
