@@ -127,3 +127,21 @@ def test_listings_kept_or_handed_on_are_the_plain_listings():
             assert loaded.legal_actions() == s.legal_actions()
         steps += 1
     assert steps > 2000 and min(handed.values()) > 300, handed
+
+
+def test_observation_with_kept_unit_values_is_the_one_worked_out_afresh():
+    # tensor.write_observation keeps each unit's printed 攻 and 反 by the unit (a unit is never
+    # changed in place); a land or guardian placed or replaced (C-15, C-16) works them out again
+    from asobi.games.emblem import tensor
+
+    steps = kept = 0
+    for s in _random_games(3, {"deck_a": "crimson", "deck_b": "azure"}):
+        seat = steps % 2
+        before = len(s.unit_values or ())
+        written = tensor.observation_tensor(s, seat)
+        kept += before > 0
+        fresh = s.clone()
+        fresh.unit_values = None
+        assert written == tensor.observation_tensor(fresh, seat)
+        steps += 1
+    assert steps > 500 and kept > 400

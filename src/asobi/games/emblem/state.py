@@ -303,6 +303,7 @@ FIELDS = Fields(
     unit_kept=Cache(),
     item_kept=Cache(),
     deck_cards=Cache((None, None)),
+    unit_values=Cache(),
 )
 """Every field of the state, declared once: clone, JSON, fingerprint and type checks follow.
 
@@ -386,6 +387,9 @@ class EmblemState(FlowState, DeclaredState):
         """The pending item step decision's listing (2.3.9–2.3.12), handed on by what an equip, a
         removal or a placing changed (``rules.kokuryoku.act_item``); derived, not written, like
         ``unit_kept``."""
+        self.unit_values: dict[int, tuple[list[int], int, int, float, float]] | None = None
+        """The observation writer's printed values of the units it wrote, by the unit's id
+        (``tensor.write_observation``); derived, not written, shared by clones."""
         self.deck_cards: tuple[DeckCards | None, DeckCards | None] = (None, None)
         """Per seat, ``(deck, cards)``: the deck tuple and its cards one entry a copy in pool order,
         for :meth:`sample_chance`; handed on by :meth:`remove_from_deck` to the deck it leaves, and

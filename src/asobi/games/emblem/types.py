@@ -71,6 +71,7 @@ class State(Protocol):
     select_kept: tuple[tuple[Any, ...], ...] | None
     unit_kept: tuple[tuple[Any, ...], ...] | None
     item_kept: tuple[tuple[Any, ...], ...] | None
+    unit_values: dict[int, tuple[list[int], int, int, float, float]] | None
     deck_cards: tuple[DeckCards | None, DeckCards | None]
     log: LogReads
     log_tail: list[EventFields]
