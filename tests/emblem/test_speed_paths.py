@@ -93,3 +93,55 @@ def test_the_events_and_asks_made_once_are_those_the_rules_would_make_each_time(
             Event("2.2.3", "drew", (("seat", seat), ("card", c.id)), (seat,)) for c in pool().cards
         )
         assert flow._asked("unit")[seat] == ("unit", seat) == flow.ASK_UNIT[seat]
+
+
+def test_listings_kept_or_handed_on_are_the_plain_listings():
+    # the choice of a unit to act is listed by the ready step's pass and handed on from one
+    # choice to the next (rules.invasion); the unit step's listing is handed on by a chip and by
+    # a deploy backed out of, the item step's by an equip, a removal or a placing (rules.kokuryoku):
+    # every decision's legal actions are what its listing gives afresh, and a state read from
+    # JSON (nothing kept) plays on the same
+    from asobi.games.emblem.rules import FLOW
+
+    steps = 0
+    handed = {"select": 0, "unit": 0, "item": 0}
+    for s in _random_games(6, {}):
+        pending = s.pending
+        if pending is None:
+            continue
+        kind = pending[0]
+        if kind in handed and s.legal_cache is not None:
+            handed[kind] += 1
+        legal = s.legal_actions()
+        kept = s.unit_kept, s.item_kept
+        assert legal == tuple(FLOW.listings[kind](s)), pending
+        s.unit_kept, s.item_kept = kept  # (the plain listing keeps its own: play on with what it had)
+        if kind in ("unit", "item") and steps % 5 == 0:
+            # the other seat's determinization gives the seat deciding another hand: its own listing
+            d = s.determinize(1 - pending[1], Random(steps))
+            assert d.unit_kept is None and d.item_kept is None
+            assert d.legal_actions() == tuple(FLOW.listings[kind](d))
+        if steps % 97 == 0:
+            loaded = EmblemState.from_json(s.to_json())
+            assert loaded.select_kept is None and loaded.unit_kept is None and loaded.item_kept is None
+            assert loaded.legal_actions() == s.legal_actions()
+        steps += 1
+    assert steps > 2000 and min(handed.values()) > 300, handed
+
+
+def test_observation_with_kept_unit_values_is_the_one_worked_out_afresh():
+    # tensor.write_observation keeps each unit's printed 攻 and 反 by the unit (a unit is never
+    # changed in place); a land or guardian placed or replaced (C-15, C-16) works them out again
+    from asobi.games.emblem import tensor
+
+    steps = kept = 0
+    for s in _random_games(3, {"deck_a": "crimson", "deck_b": "azure"}):
+        seat = steps % 2
+        before = len(s.unit_values or ())
+        written = tensor.observation_tensor(s, seat)
+        kept += before > 0
+        fresh = s.clone()
+        fresh.unit_values = None
+        assert written == tensor.observation_tensor(fresh, seat)
+        steps += 1
+    assert steps > 500 and kept > 400

@@ -52,6 +52,8 @@ def _with_hand(s: S, other: int, hand: list[int], unseen: list[int]) -> S:
     v.hand[other] = hand
     v.legal_cache = None
     v.chance_cache = None
+    v.unit_kept = None
+    v.item_kept = None
     return v
 
 

@@ -24,6 +24,7 @@ state as :class:`.types.State`, so none of them imports this module.
 
 from __future__ import annotations
 
+from bisect import bisect_left as _bisect_left
 from bisect import bisect_right as _bisect_right
 from collections.abc import Callable
 from itertools import accumulate as _accumulate
@@ -50,6 +51,7 @@ from .rules import DECISIONS, FLOW, TASKS, flow, kokuryoku, legality, setup
 from .rules.args import ONLY_SEAT, SEAT, SEAT_ONLY
 from .rules.field import SQUARES
 from .rules.tables import MOST
+from .types import DeckCards
 from .units import (
     U_CARD,
     U_CHIPS,
@@ -297,6 +299,11 @@ FIELDS = Fields(
     current_seat=Cache(),
     legal_cache=Cache(),
     chance_cache=Cache(),
+    select_kept=Cache(),
+    unit_kept=Cache(),
+    item_kept=Cache(),
+    deck_cards=Cache((None, None)),
+    unit_values=Cache(),
 )
 """Every field of the state, declared once: clone, JSON, fingerprint and type checks follow.
 
@@ -368,6 +375,25 @@ class EmblemState(FlowState, DeclaredState):
             None
         )
         self.current_seat = CHANCE
+        self.select_kept: tuple[tuple[Any, ...], ...] | None = None
+        """The choice of the next unit to act (2.4.1) as the active unit's activation left it: the
+        listing less that unit, handed on to the choice after it (``rules.invasion.act_select``);
+        derived, not written, and ``None`` when there is none to hand on."""
+        self.unit_kept: tuple[tuple[Any, ...], ...] | None = None
+        """The pending unit step decision's listing (2.3.6, 2.3.8), handed on by a chip or a deploy
+        backed out of to the decision after it (``rules.kokuryoku.act_unit``); derived, not
+        written, ``None`` when not listed. It names hand cards: a state given another hand drops it."""
+        self.item_kept: tuple[tuple[Any, ...], ...] | None = None
+        """The pending item step decision's listing (2.3.9–2.3.12), handed on by what an equip, a
+        removal or a placing changed (``rules.kokuryoku.act_item``); derived, not written, like
+        ``unit_kept``."""
+        self.unit_values: dict[int, tuple[list[int], int, int, float, float]] | None = None
+        """The observation writer's printed values of the units it wrote, by the unit's id
+        (``tensor.write_observation``); derived, not written, shared by clones."""
+        self.deck_cards: tuple[DeckCards | None, DeckCards | None] = (None, None)
+        """Per seat, ``(deck, cards)``: the deck tuple and its cards one entry a copy in pool order,
+        for :meth:`sample_chance`; handed on by :meth:`remove_from_deck` to the deck it leaves, and
+        made again for a deck that is not the one kept. Derived, not written."""
 
     # ---- log -----------------------------------------------------------------------------------
     def emit(
@@ -431,21 +457,32 @@ class EmblemState(FlowState, DeclaredState):
         probabilities, the same sums in the same order), without building the outcome list.
 
         The running sums of ``n / left`` are the running counts over ``left`` but for rounding,
-        far below 1e-9 of a card: the first card whose running count exceeds ``r * left`` by
+        far below 1e-9 of a card: the first card whose running count exceeds ``x = r * left`` by
         more than that (and whose predecessors' count is as far below it) is the card the sums
-        pick, found by bisecting the counts (small ints, added in C). Within 1e-9 of a boundary
-        the float sums themselves are made and searched, so the pick is always theirs."""
+        pick. It is the card at position ``int(x)`` of the deck's cards laid out one entry a copy
+        in pool order (``deck_cards``), where its copies start at its predecessors' count. Within
+        1e-9 of a boundary the float sums themselves are made and searched, so the pick is
+        always theirs."""
         chance = self.chance
         if chance is None or chance[0] == "first":
             return super().sample_chance(rng)
         r = rng.random()
         seat = self.pending_deals[-1] if chance[0] == "deal" else self.phase_seat
         deck = self.deck[seat]
-        x = r * self.deck_left[seat]
-        counts = list(_accumulate(deck))
-        i = _bisect_right(counts, x)  # the first card whose running count is above r * left
-        if i < len(counts) and counts[i] - x > 1e-9 and (i == 0 or x - counts[i - 1] > 1e-9):
-            return DRAW_ACTIONS[i]
+        left = self.deck_left[seat]
+        x = r * left
+        kept = self.deck_cards[seat]
+        if kept is None or kept[0] is not deck:
+            kept = (deck, tuple([c for c, n in enumerate(deck) for _ in range(n)]))
+            self.deck_cards = with_seat(self.deck_cards, seat, kept)
+        cards = kept[1]
+        k = int(x)
+        if k < left:
+            # the card whose running counts before and through it are start and end, start <= x < end
+            card = cards[k]
+            start = _bisect_left(cards, card)
+            if start + deck[card] - x > 1e-9 and (card == 0 or x - start > 1e-9):
+                return DRAW_ACTIONS[card]
         sums = list(_accumulate(map(_truediv, _compress(deck, deck), _repeat(self.deck_left[seat]))))
         actions = list(_compress(DRAW_ACTIONS, deck))
         i = _bisect_right(sums, r)  # the first outcome whose running sum is above r
@@ -481,10 +518,27 @@ class EmblemState(FlowState, DeclaredState):
         counts[card] += delta
         self.deck = with_seat(self.deck, seat, tuple(counts))
 
+    def remove_from_deck(self, seat: int, card: int) -> None:
+        """Take one copy of ``card`` out of ``seat``'s deck (``deck`` and ``deck_left``), handing
+        the deck's kept cards (``deck_cards``) on to the deck left."""
+        deck = self.deck
+        old = deck[seat]
+        counts = list(old)
+        counts[card] -= 1
+        new = tuple(counts)
+        self.deck = (new, deck[1]) if seat == 0 else (deck[0], new)
+        self.deck_left[seat] -= 1
+        kept = self.deck_cards
+        entry = kept[seat]
+        if entry is not None and entry[0] is old:
+            cards = entry[1]
+            i = _bisect_left(cards, card)  # (its first copy: the cards are in pool order)
+            entry = (new, cards[:i] + cards[i + 1 :])
+            self.deck_cards = (entry, kept[1]) if seat == 0 else (kept[0], entry)
+
     def take_from_deck(self, seat: int, card: int, clause: str) -> None:
         """Move one copy of ``card`` from ``seat``'s deck to the hand (a public and a private event)."""
-        self.adjust_deck(seat, card, -1)
-        self.deck_left[seat] -= 1
+        self.remove_from_deck(seat, card)
         self.hand[seat].append(card)
         self.emit(clause, "draws", SEAT_ONLY[seat])
         self.emit(clause, "drew", (SEAT[seat], _CARD_ARGS[card]), ONLY_SEAT[seat])

@@ -15,6 +15,7 @@ from asobi.core import CHANCE, TERMINAL
 from .cards import pool
 from .rules import combat, flow
 from .rules.field import SQUARES
+from .rules.tables import MOST
 from .units import (
     U_ACTED,
     U_ATTACHED,
@@ -89,10 +90,20 @@ def _put(out: MutableSequence[float], at: int, values: list[float]) -> None:
             out[at + k] = v
 
 
+_UNIT_VALUES_KEPT = 256
+"""How many units' printed values ``State.unit_values`` keeps before it starts again."""
+
+
 def write_observation(s: State, seat: int, out: MutableSequence[float]) -> None:
     """Write :func:`observation_tensor` into ``out``, a flat buffer of zeros of its size (a list,
-    or an array an adapter fills in place), setting only the entries that are not zero."""
-    n_cards = len(s.cards)
+    or an array an adapter fills in place), setting only the entries that are not zero.
+
+    A unit's printed 攻 and 反 with their modifiers (C-6, C-7, C-33) depend only on the unit and
+    its owner's land and guardian; a unit is never changed in place (``State.own_unit``), so they
+    are kept per unit in ``unit_values`` (the unit itself, the land and guardian they were worked
+    out with, the two values) and worked out again only for a unit or a land or guardian not
+    seen before."""
+    n_cards = _N_CARDS
     other = 1 - seat
     out[seat] = 1.0
     i = 2
@@ -175,6 +186,9 @@ def write_observation(s: State, seat: int, out: MutableSequence[float]) -> None:
         if len(s.deploying) > 1:
             out[i + n_cards + s.deploying[1]] = 1.0
     i += n_cards + SQUARES
+    values = s.unit_values
+    if values is None or len(values) > _UNIT_VALUES_KEPT:
+        values = s.unit_values = {}
     for u in s.field:
         if u is not None:
             out[i + (0 if u[U_OWNER] == seat else 1)] = 1.0
@@ -191,9 +205,17 @@ def write_observation(s: State, seat: int, out: MutableSequence[float]) -> None:
             base += 3 * n_cards
             if u[U_CHIPS]:
                 out[base + 1] = float(u[U_CHIPS])
-            out[base + 2] = float(s.max_morale(u))
-            out[base + 3] = float(combat.attack_value(s, u, -1, False))
-            out[base + 4] = float(combat.counter_value(s, u, False))
+            out[base + 2] = float(MOST[u[U_CARD]][u[U_ITEM]])  # (State.max_morale)
+            owner = u[U_OWNER]
+            land = s.land[owner]
+            guardian = s.guardian[owner]
+            known = values.get(id(u))
+            if known is None or known[0] is not u or known[1] != land or known[2] != guardian:
+                attack = float(combat.attack_value(s, u, -1, False))
+                counter = float(combat.counter_value(s, u, False))
+                known = values[id(u)] = (u, land, guardian, attack, counter)
+            out[base + 3] = known[3]
+            out[base + 4] = known[4]
             for k, slot in _UNIT_FLAGS:
                 if u[slot]:
                     out[base + k] = float(u[slot])

@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 Pair = tuple[int, int]
 """A value per seat (A, B), replaced as a whole when one changes (``pairs.with_seat``)."""
+DeckCards = tuple[tuple[int, ...], tuple[int, ...]]
+"""A deck tuple and its cards, one entry a copy in pool order (``State.deck_cards``)."""
 
 
 class State(Protocol):
@@ -66,6 +68,11 @@ class State(Protocol):
     legal_cache: tuple[tuple[Any, ...], ...] | None
     chance_cache: tuple[tuple[int, ...], int, tuple[tuple[tuple[Any, ...], float], ...]] | None
     current_seat: int
+    select_kept: tuple[tuple[Any, ...], ...] | None
+    unit_kept: tuple[tuple[Any, ...], ...] | None
+    item_kept: tuple[tuple[Any, ...], ...] | None
+    unit_values: dict[int, tuple[list[int], int, int, float, float]] | None
+    deck_cards: tuple[DeckCards | None, DeckCards | None]
     log: LogReads
     log_tail: list[EventFields]
 
@@ -93,6 +100,8 @@ class State(Protocol):
     def drawing_seat(self) -> int: ...
 
     def adjust_deck(self, seat: int, card: int, delta: int) -> None: ...
+
+    def remove_from_deck(self, seat: int, card: int) -> None: ...
 
     def take_from_deck(self, seat: int, card: int, clause: str) -> None: ...
 

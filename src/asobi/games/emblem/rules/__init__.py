@@ -9,7 +9,7 @@ check that decides it on public information only (C-30).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from asobi.core.flow import Flow
@@ -32,7 +32,7 @@ TASKS: dict[str, Callable[..., None]] = {
 into another (:mod:`.flow` names them); a step arrived at from within its own section is entered
 by a plain call."""
 
-Legal = Callable[[Any], list[tuple[Any, ...]]]
+Legal = Callable[[Any], Sequence[tuple[Any, ...]]]
 Apply = Callable[[Any, tuple[Any, ...], tuple[Any, ...]], None]
 
 DECISIONS: dict[str, tuple[Legal, Apply]] = {

@@ -12,6 +12,7 @@ from ..units import U_CARD, U_CHIPS, U_HONE, U_ITEM, U_MAGIC, U_OWNER, U_POISON,
 from . import amounts, victory
 from .args import SQ
 from .field import DISTANCE, SORTIE_ROW, reaches
+from .tables import CARD_ARGS, CARDS
 
 if TYPE_CHECKING:
     from ..types import State
@@ -19,21 +20,21 @@ if TYPE_CHECKING:
 
 def equipment(s: State, u: list[int]) -> int:
     """The weapon (direct, indirect) or magic (magic, healing) a unit would use, or -1 (C-8)."""
-    atype = s.cards.cards[u[U_CARD]].attack_type
+    atype = CARDS[u[U_CARD]].attack_type
     return u[U_WEAPON] if atype in (DIRECT, INDIRECT) else u[U_MAGIC]
 
 
 def usable_equipment(s: State, u: list[int]) -> int:
     """The equipment a unit may choose to use now: its cost is payable from unused chips (C-9)."""
     eq = equipment(s, u)
-    if eq >= 0 and s.cards.cards[eq].cost <= s.unused[u[U_OWNER]]:
+    if eq >= 0 and CARDS[eq].cost <= s.unused[u[U_OWNER]]:
         return eq
     return -1
 
 
 def attack_value(s: State, u: list[int], target: int, use: bool) -> int:
     """攻 + modifiers (C-6, C-33); ``target`` is the square attacked, or -1 for the printed value."""
-    cards = s.cards.cards
+    cards = CARDS
     card = cards[u[U_CARD]]
     owner = u[U_OWNER]
     v = card.attack + u[U_HONE]
@@ -60,7 +61,7 @@ def attack_value(s: State, u: list[int], target: int, use: bool) -> int:
 
 def counter_value(s: State, u: list[int], use: bool) -> int:
     """反 + modifiers (C-7, C-33)."""
-    cards = s.cards.cards
+    cards = CARDS
     card = cards[u[U_CARD]]
     v = card.counter
     if use:
@@ -76,7 +77,7 @@ def counter_value(s: State, u: list[int], use: bool) -> int:
 
 
 def strikes(s: State, u: list[int], use: bool) -> int:
-    cards = s.cards.cards
+    cards = CARDS
     n = cards[u[U_CARD]].strikes
     if use:
         n = max(n, cards[equipment(s, u)].strikes)
@@ -84,7 +85,7 @@ def strikes(s: State, u: list[int], use: bool) -> int:
 
 
 def poisonous(s: State, u: list[int], use: bool) -> bool:
-    cards = s.cards.cards
+    cards = CARDS
     return cards[u[U_CARD]].poison or (use and cards[equipment(s, u)].poison)
 
 
@@ -92,7 +93,7 @@ def can_counter(s: State, defender: int, attacker: int) -> bool:
     """C-7: a defender counters if its own attack type reaches the attacker; healers never do."""
     d = s.field[defender]
     assert d is not None
-    atype = s.cards.cards[d[U_CARD]].attack_type
+    atype = CARDS[d[U_CARD]].attack_type
     return atype != HEALING and reaches(atype, defender, attacker)
 
 
@@ -103,7 +104,7 @@ def guard(s: State, sq: int) -> int:
     owner = u[U_OWNER]
     g = s.guardian[owner]
     if g >= 0 and sq // 3 == SORTIE_ROW[owner]:
-        return s.cards.cards[g].sortie_guard
+        return CARDS[g].sortie_guard
     return 0
 
 
@@ -129,7 +130,7 @@ def legal_equipment(s: State) -> list[tuple[Any, ...]]:
 
 def _pay(s: State, u: list[int]) -> None:
     eq = equipment(s, u)
-    cost = s.cards.cards[eq].cost
+    cost = CARDS[eq].cost
     owner = u[U_OWNER]
     s.unused[owner] -= cost
     s.used[owner] += cost
@@ -171,7 +172,7 @@ def damage(s: State, sq: int, amount: int, poison: bool, clause: str) -> bool:
     lost = min(amount, u[U_CHIPS])
     u[U_CHIPS] -= lost
     s.used[owner] += lost
-    s.emit(clause, "damage", (s.cards.card_args[u[U_CARD]], SQ[sq], ("n", lost), ("left", u[U_CHIPS])))
+    s.emit(clause, "damage", (CARD_ARGS[u[U_CARD]], SQ[sq], ("n", lost), ("left", u[U_CHIPS])))
     if u[U_CHIPS] == 0:
         retreat(s, sq)
         return False
@@ -212,7 +213,7 @@ def heal(s: State, target: int) -> None:
     magic's attack bonus is for attacks: it does not heal."""
     h = s.field[s.active]
     assert h is not None
-    cards = s.cards.cards
+    cards = CARDS
     amount = cards[h[U_CARD]].attack + (cards[h[U_MAGIC]].heal_bonus if h[U_MAGIC] >= 0 else 0)
     amounts.put(s, "heal", target, s.active, amount)
 

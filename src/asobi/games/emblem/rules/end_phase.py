@@ -17,7 +17,7 @@ from .args import SEAT
 from .events import END_PHASE, TURN_END
 from .field import ALL_SQUARES, SQUARES
 from .flow import ASK_DISCARD, ASK_EFFECTS, BEGIN_TURN, ENTER_EFFECTS, ENTER_END_START, NEXT
-from .tables import END_KEYWORD, FAMILY
+from .tables import CARDS, END_KEYWORD, FAMILY, POOL
 
 if TYPE_CHECKING:
     from ..types import State
@@ -40,7 +40,7 @@ def end_start_step(s: State) -> None:
 
 def _rally_amount(s: State) -> int:
     land = s.land[s.turn_player]
-    return s.cards.cards[land].end_start_chips if land >= 0 and not s.rallied else 0
+    return CARDS[land].end_start_chips if land >= 0 and not s.rallied else 0
 
 
 def legal_end_start(s: State) -> list[tuple[Any, ...]]:
@@ -76,7 +76,7 @@ def act_end_start(s: State, action: tuple[Any, ...], pending: Pending) -> None:
 
 def _rally_amount_of(s: State) -> int:
     """The land's number of chips for 2.5.2 (read once ``rallied`` is set)."""
-    return s.cards.cards[s.land[s.turn_player]].end_start_chips
+    return CARDS[s.land[s.turn_player]].end_start_chips
 
 
 # ---- 2. 効果の使用 (2.5.3–2.5.5) ------------------------------------------------------------------
@@ -93,7 +93,7 @@ def legal_succession(s: State, sq: int) -> list[tuple[Any, ...]]:
     u = s.field[sq]
     assert u is not None
     seat = u[U_OWNER]
-    cards = s.cards.cards
+    cards = CARDS
     card = cards[u[U_CARD]]
     hand = s.hand[seat]
     out: list[tuple[Any, ...]] = []
@@ -152,9 +152,9 @@ def act_effects(s: State, action: tuple[Any, ...], pending: Pending) -> None:
         return
     s.push(ENTER_EFFECTS)  # then this step again (an effect's number of chips may be asked first)
     if verb == "succeed":
-        succeed(s, action[1], s.cards.index(action[2]))
+        succeed(s, action[1], POOL.index(action[2]))
     elif verb == "inherit":
-        inherit(s, action[1], s.cards.index(action[2]))
+        inherit(s, action[1], POOL.index(action[2]))
     else:
         keywords.act_keyword(s, action)
 
@@ -202,14 +202,17 @@ def discard_actions(cards: CardPool) -> tuple[tuple[str, str], ...]:
     return tuple(("discard", info.id) for info in cards.cards)
 
 
+_DISCARDS = discard_actions(POOL)
+
+
 def legal_discard(s: State) -> list[tuple[Any, ...]]:
-    actions = discard_actions(s.cards)
+    actions = _DISCARDS
     return [actions[c] for c in sorted(set(s.hand[s.turn_player]))]
 
 
 def act_discard(s: State, action: tuple[Any, ...], pending: Pending) -> None:
     seat = s.turn_player
-    card = s.cards.index(action[1])
+    card = POOL.index(action[1])
     s.hand[seat].remove(card)
     s.to_offfield(seat, card)
     s.emit("2.5.6", "discard", (SEAT[seat], ("card", action[1])))

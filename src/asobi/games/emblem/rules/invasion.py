@@ -27,32 +27,37 @@ def begin_invasion(s: State) -> None:
 
 
 def ready_step(s: State) -> None:
-    """行動準備ステップ: ★ every friendly unit in standby becomes ready (2.4.2)."""
+    """行動準備ステップ: ★ every friendly unit in standby becomes ready (2.4.2). Every friendly unit
+    is ready after it, so the same pass lists the choice of the first to act (2.4.1)."""
     seat = s.turn_player
     n = 0
     field = s.field
-    for sq, u in enumerate(field):
-        if u is not None and u[U_OWNER] == seat and (not u[U_READY] or u[U_ACTED]):
-            field[sq] = u = u.copy()  # (a unit changes in a copy: State.own_unit)
-            if not u[U_READY]:
-                u[U_READY] = 1
-                n += 1
-            u[U_ACTED] = 0
+    legal: list[tuple[Any, ...]] = []
+    for sq in compress(ALL_SQUARES, field):  # the squares with a unit
+        u: list[int] = field[sq]  # type: ignore[assignment]  # (compress: a unit is there)
+        if u[U_OWNER] == seat:
+            if not u[U_READY] or u[U_ACTED]:
+                field[sq] = u = u.copy()  # (a unit changes in a copy: State.own_unit)
+                if not u[U_READY]:
+                    u[U_READY] = 1
+                    n += 1
+                u[U_ACTED] = 0
+            legal.append(ACTIVATE_ACTIONS[sq])
     s.log_tail.append(("2.4.2", "units_ready", (SEAT[seat], ("n", n)), None))
-    select_unit(s)
+    legal.append(NEXT)
+    select_unit(s, tuple(legal))
 
 
 # ---- choosing the next unit (2.4.1) ---------------------------------------------------------------
-def select_unit(s: State) -> None:
+def select_unit(s: State, legal: tuple[tuple[Any, ...], ...]) -> None:
     """Ask which unit acts next, or end the phase when none is ready (C-30). Which units are
     ready is public, so the listing itself tells (``idle_select``: nothing in it but "next"), and
     the decision keeps it as its legal actions (listed once, not again when asked)."""
-    legal = legal_select(s)
     if len(legal) == 1:
         s.agenda.append(BEGIN_END_PHASE)
     else:
         s.pending = ASK_SELECT[s.turn_player]
-        s.legal_cache = tuple(legal)
+        s.legal_cache = s.select_kept = legal
 
 
 ACTIVATE_ACTIONS = tuple(("activate", sq) for sq in range(SQUARES))
@@ -82,7 +87,17 @@ def idle_select(s: State) -> bool:
 
 
 def act_select(s: State, action: tuple[Any, ...], pending: Pending) -> None:
+    """The unit chosen acts (2.4.3–2.4.5). Until it stands by, no other friendly unit changes
+    whether it is ready (an attack or a heal readies none and drives off only the defender or the
+    active unit), so the listing this choice was made from, less the unit chosen, is the next
+    choice's (kept in ``select_kept``; listed again where there is none, as in a state read from
+    JSON)."""
+    kept = s.select_kept
+    s.select_kept = None
     if action[0] == "activate":
+        if kept is not None and action in kept:
+            i = kept.index(action)
+            s.select_kept = kept[:i] + kept[i + 1 :]
         sq = s.active = action[1]
         u = s.field[sq]
         assert u is not None
@@ -107,7 +122,7 @@ def act_select(s: State, action: tuple[Any, ...], pending: Pending) -> None:
 def destinations(s: State, sq: int) -> list[int]:
     u = s.field[sq]
     assert u is not None
-    move = s.cards.cards[u[U_CARD]].move
+    move = CARDS[u[U_CARD]].move
     return [d for d in MOVES[move][u[U_OWNER]][sq] if s.field[d] is None]
 
 
@@ -162,7 +177,7 @@ def targets(s: State, sq: int) -> list[tuple[Any, ...]]:
     u = s.field[sq]
     assert u is not None
     owner = u[U_OWNER]
-    atype = s.cards.cards[u[U_CARD]].attack_type
+    atype = CARDS[u[U_CARD]].attack_type
     out: list[tuple[Any, ...]] = []
     for t in REACH_SQUARES[atype][sq]:
         v = s.field[t]
@@ -225,4 +240,6 @@ def process(s: State) -> None:
         s.log_tail.append(("2.4.5", "standby", (CARD_ARGS[u[U_CARD]], SQ[s.active]), None))
     s.active = -1
     s.target = -1
-    select_unit(s)  # choose the next unit (2.4.1): ask, or end the phase when none is ready (C-30)
+    # choose the next unit (2.4.1): ask, or end the phase when none is ready (C-30)
+    kept = s.select_kept
+    select_unit(s, tuple(legal_select(s)) if kept is None else kept)

@@ -53,14 +53,14 @@ def _land_targets(s: State) -> tuple[list[int], int]:
     how many of them get one (the card's number, or fewer if unused chips run short)."""
     seat = s.turn_player
     land = s.land[seat]
-    if land < 0 or not s.cards.cards[land].turn_start_chips:
+    if land < 0 or not CARDS[land].turn_start_chips:
         return [], 0
     out = []
     for sq in SORTIE_SQUARES[seat]:
         u = s.field[sq]
         if u is not None and u[U_OWNER] == seat and u[U_CHIPS] < s.max_morale(u):
             out.append(sq)
-    return out, min(s.cards.cards[land].turn_start_chips, s.unused[seat], len(out))
+    return out, min(CARDS[land].turn_start_chips, s.unused[seat], len(out))
 
 
 def _pending(s: State, effect: tuple[Any, ...]) -> bool:
@@ -238,7 +238,7 @@ def legal_keywords(s: State, sq: int) -> list[tuple[Any, ...]]:
     u = s.field[sq]
     assert u is not None
     seat = u[U_OWNER]
-    card = s.cards.cards[u[U_CARD]]
+    card = CARDS[u[U_CARD]]
     used = u[U_USED]
     unused = s.unused[seat]
     out: list[tuple[Any, ...]] = []
@@ -280,7 +280,7 @@ def act_keyword(s: State, action: tuple[Any, ...]) -> None:
     verb, sq = action[0], action[1]
     u = s.own_unit(sq)
     seat = u[U_OWNER]
-    card = s.cards.cards[u[U_CARD]]
+    card = CARDS[u[U_CARD]]
     name = card.id
     if verb == "symbol":
         u[U_USED] |= USED_SYMBOL

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from functools import cache
 from itertools import compress
 from typing import TYPE_CHECKING, Any
@@ -39,7 +40,17 @@ from .flow import (
     NEXT,
     TURN_START,
 )
-from .tables import CARD_ARGS, CHARACTER, ENEMY_ONLY, EQUIPMENT_CARDS, MOST, PLACEABLE_CARDS, POOL, UNIT_CARDS
+from .tables import (
+    CARD_ARGS,
+    CARDS,
+    CHARACTER,
+    ENEMY_ONLY,
+    EQUIPMENT_CARDS,
+    MOST,
+    PLACEABLE_CARDS,
+    POOL,
+    UNIT_CARDS,
+)
 
 if TYPE_CHECKING:
     from ..types import State
@@ -81,11 +92,7 @@ def draw(s: State, card: int) -> None:
     """The draw step's chance outcome: ``card`` to the hand (a public and a private event); then
     the unit step. (``State.take_from_deck`` written out: a draw comes every ninth step.)"""
     seat = s.phase_seat
-    deck = s.deck
-    counts = list(deck[seat])
-    counts[card] -= 1
-    s.deck = (tuple(counts), deck[1]) if seat == 0 else (deck[0], tuple(counts))
-    s.deck_left[seat] -= 1
+    s.remove_from_deck(seat, card)
     s.hand[seat].append(card)
     tail = s.log_tail
     tail.append(DRAWS[seat])
@@ -99,6 +106,7 @@ def unit_step(s: State) -> None:
     s.chips_added = 0
     s.deployed = 0
     s.cancels = 0
+    s.unit_kept = None
     if idle_unit(s):
         finish_unit(s)
     else:
@@ -120,7 +128,7 @@ def characters_on_field(s: State, seat: int, skip: int = -1) -> set[str]:
 
 
 def deployable(s: State, seat: int, card: int) -> bool:
-    info = s.cards.cards[card]
+    info = CARDS[card]
     return info.kind == UNIT and not (info.character and info.character in characters_on_field(s, seat))
 
 
@@ -138,8 +146,9 @@ _DEPLOYS = deploy_actions(POOL)
 _INDEX_OF = POOL.index_of
 
 
-def legal_unit(s: State) -> list[tuple[Any, ...]]:
-    # Built in sorted order: "chip" < "deploy" < "next"; deploys by card id (pool order).
+def legal_unit(s: State) -> tuple[tuple[Any, ...], ...]:
+    """Built in sorted order: "chip" < "deploy" < "next"; deploys by card id (pool order). Kept in
+    ``unit_kept`` for the decision it was listed for, which hands it on (:func:`act_unit`)."""
     seat = s.phase_seat
     field = s.field
     unused = s.unused[seat]
@@ -162,7 +171,12 @@ def legal_unit(s: State) -> list[tuple[Any, ...]]:
                             out.append(_DEPLOYS[c])
                 break
     out.append(NEXT)
-    return out
+    s.unit_kept = legal = tuple(out)
+    return legal
+
+
+PAST_CHIPS = ("chip", SQUARES)
+"""Sorts after every chip action and before every other action of the unit step."""
 
 
 def legal_deploy_square(s: State) -> list[tuple[Any, ...]]:
@@ -177,7 +191,7 @@ def legal_deploy_square(s: State) -> list[tuple[Any, ...]]:
 
 def legal_deploy_chips(s: State) -> list[tuple[Any, ...]]:
     """C-36: the third part of a deploy — 1 up to the unit's 気力 chips (C-2), or back out."""
-    top = min(s.cards.morale[s.deploying[0]], s.unused[s.phase_seat])
+    top = min(POOL.morale[s.deploying[0]], s.unused[s.phase_seat])
     out: list[tuple[Any, ...]] = [CANCEL] if s.cancels < CANCELS_PER_UNIT_STEP else []
     out.extend(amounts.CHIPS_ACTIONS[1 : top + 1])
     return out
@@ -204,18 +218,33 @@ def act_deploy_chips(s: State, action: tuple[Any, ...], pending: Pending) -> Non
     s.unused[seat] -= n
     s.field[sq] = new_unit(card, seat, n)
     s.deployed = 1
+    s.unit_kept = None  # (listed again: the new unit may take chips, and no deploy is left)
     # 2.3.2: a step's work not marked ★, done when the player chose to (the unit step may pass without it)
-    s.emit("2.3.6", "deploy", (SEAT[seat], s.cards.card_args[card], SQ[sq], ("n", n)), also=("2.3.2",))
+    s.emit("2.3.6", "deploy", (SEAT[seat], CARD_ARGS[card], SQ[sq], ("n", n)), also=("2.3.2",))
     back_to_unit(s)
 
 
 def back_to_unit(s: State) -> None:
-    """Return to the unit step (not entering it anew: its counts stay) and pass it if idle."""
+    """Return to the unit step (not entering it anew: its counts stay) and pass it if idle. A
+    deploy backed out of leaves the step as it was when the deploy was chosen: its listing, if
+    kept, is the decision's again."""
     s.deploying = ()
-    if idle_unit(s):
+    ask_unit_again(s, s.unit_kept)
+
+
+def ask_unit_again(s: State, legal: tuple[tuple[Any, ...], ...] | None) -> None:
+    """Ask the unit step's decision again, ``legal`` its listing handed on (``None``: listed
+    when asked), or pass the step if idle (C-30). A listing with a chip or a deploy in it is
+    not idle, which :func:`idle_unit` need not check then."""
+    if legal is not None and len(legal) > 1:
+        s.pending = ASK_UNIT[s.phase_seat]
+        s.legal_cache = legal
+    elif idle_unit(s):
         finish_unit(s)
     else:
         s.pending = ASK_UNIT[s.phase_seat]
+        if legal is not None:
+            s.legal_cache = legal
 
 
 def idle_unit(s: State) -> bool:
@@ -250,13 +279,24 @@ def act_unit(s: State, action: tuple[Any, ...], pending: Pending) -> None:
         s.log_tail.append(
             ("2.3.8", "chip", (SEAT[seat], CARD_ARGS[u[U_CARD]], SQ[action[1]], ("n", u[U_CHIPS])), None)
         )
+        # the listing the chip was chosen from, handed on: chips and deploys need an unused chip
+        # (none left: the step passes), a chip needs the step's count not reached (2.3.8) and a
+        # unit below its maximum 気力
+        kept = s.unit_kept
+        if kept is not None:
+            if not s.unused[seat]:
+                kept = None
+            elif s.chips_added >= CHIPS_PER_UNIT_STEP:
+                kept = kept[bisect_left(kept, PAST_CHIPS) :]
+            elif u[U_CHIPS] >= MOST[u[U_CARD]][u[U_ITEM]]:
+                i = kept.index(action)
+                kept = kept[:i] + kept[i + 1 :]
+            s.unit_kept = kept
+        ask_unit_again(s, kept)
     else:
         finish_unit(s)
-        return
-    if idle_unit(s):
-        finish_unit(s)
-    else:
-        s.pending = pending  # the same decision again
+
+
 
 
 class NotFast(Exception):
@@ -272,7 +312,7 @@ def _sq(x: Any) -> int:
 def _card(s: State, x: Any) -> int:
     if type(x) is not str:
         raise NotFast
-    return s.cards.index_of.get(x, -1)
+    return POOL.index_of.get(x, -1)
 
 
 def is_legal_unit(s: State, action: Any) -> bool:
@@ -331,7 +371,7 @@ def _is_legal_unit(s: State, verb: Any, action: tuple[Any, ...]) -> bool:
 
 def _is_legal_item(s: State, verb: Any, action: tuple[Any, ...]) -> bool:
     seat = s.phase_seat
-    cards = s.cards.cards
+    cards = CARDS
     n = len(action)
     if verb == "next":
         return n == 1
@@ -382,6 +422,7 @@ def _is_legal_item(s: State, verb: Any, action: tuple[Any, ...]) -> bool:
 
 
 def finish_unit(s: State) -> None:
+    s.unit_kept = None
     victory.end_of_unit_step(s, s.phase_seat)
     if s.winner < 0:
         item_step(s)
@@ -390,6 +431,7 @@ def finish_unit(s: State) -> None:
 # ---- item step (2.3.9–2.3.12) ------------------------------------------------------------------
 def item_step(s: State) -> None:
     """Arrive at the item step: ask, or pass it when idle (C-30)."""
+    s.item_kept = None
     s.clear_on_units(U_ATTACHED)  # one card per unit per step (2.3.10)
     if idle_item(s):
         finish_item(s)
@@ -399,7 +441,7 @@ def item_step(s: State) -> None:
 
 def may_hold(s: State, u: list[int], card: int) -> bool:
     """2.3.10 and C-8: the slot of the card's kind is free, and type and weapon level allow it."""
-    cards = s.cards.cards
+    cards = CARDS
     info = cards[card]
     unit = cards[u[U_CARD]]
     if info.kind == WEAPON:
@@ -439,6 +481,7 @@ class ItemTables:
         self.equip = tuple(tuple(("equip", c.id, sq) for sq in range(SQUARES)) for c in infos)
         self.shed = tuple(tuple(("shed", sq, c.id) for sq in range(SQUARES)) for c in infos)
         self.place = tuple(("place", c.id) for c in infos)
+        self.ids = tuple(c.id for c in infos)
         self.unequip = tuple(tuple(("unequip", sq, slot) for slot in range(3)) for sq in range(SQUARES))
 
 
@@ -450,10 +493,11 @@ def item_tables(cards: CardPool) -> ItemTables:
 _ITEMS = item_tables(POOL)
 
 
-def legal_item(s: State) -> list[tuple[Any, ...]]:
-    # Sorted by verb: "equip" < "next" < "place" < "shed" < "unequip"; each part is built in order
-    # (cards by id, which is pool order; then squares). One pass over the units gathers the squares
-    # open to a card (2.3.10: one card per unit per step) and the seat's removals.
+def legal_item(s: State) -> tuple[tuple[Any, ...], ...]:
+    """Sorted by verb: "equip" < "next" < "place" < "shed" < "unequip"; each part is built in order
+    (cards by id, which is pool order; then squares). One pass over the units gathers the squares
+    open to a card (2.3.10: one card per unit per step) and the seat's removals. Kept in
+    ``item_kept`` for the decision it was listed for, which hands it on (:func:`act_item`)."""
     seat = s.phase_seat
     field = s.field
     hand = s.hand[seat]
@@ -509,7 +553,8 @@ def legal_item(s: State) -> list[tuple[Any, ...]]:
         out += sheds
     if unequips:
         out += unequips
-    return out
+    s.item_kept = legal = tuple(out)
+    return legal
 
 
 def idle_item(s: State) -> bool:
@@ -518,7 +563,7 @@ def idle_item(s: State) -> bool:
     if s.hand[seat]:
         # a hand card may go on any unit on the field, or be placed (2.3.10–2.3.12); with no unit
         # at all, there is nothing to remove either
-        return not ((seat == s.turn_player and not s.placed) or field.count(None) != SQUARES)
+        return not ((seat == s.turn_player and not s.placed) or any(field))  # (any: a unit is there)
     for u in filter(None, field):
         # 2.3.9 and C-32: a friendly unit has a card that may be removed
         if u[U_OWNER] == seat and (
@@ -538,9 +583,14 @@ def trim_chips(s: State, u: list[int]) -> None:
 
 
 def act_item(s: State, action: tuple[Any, ...], pending: Pending) -> None:
+    """An equipment attached or removed, a land or guardian placed (2.3.9–2.3.12). The listing
+    the action was chosen from, if kept, is handed on changed by what it did (a shed is listed
+    again)."""
     seat = s.phase_seat
     verb = action[0]
-    cards = s.cards.cards
+    cards = CARDS
+    kept = s.item_kept
+    s.item_kept = None
     if verb == "unequip":
         _, sq, slot = action
         u = s.own_unit(sq)
@@ -553,9 +603,11 @@ def act_item(s: State, action: tuple[Any, ...], pending: Pending) -> None:
             (("seat", seat), ("card", cards[card].id), ("unit", cards[u[U_CARD]].id), ("sq", sq)),
         )
         trim_chips(s, u)
+        if kept is not None:
+            kept = _after_unequip(s, kept, action, u)
     elif verb == "equip":
         _, card_id, sq = action
-        card = s.cards.index(card_id)
+        card = POOL.index(card_id)
         u = s.own_unit(sq)
         s.hand[seat].remove(card)
         info = cards[card]
@@ -568,10 +620,12 @@ def act_item(s: State, action: tuple[Any, ...], pending: Pending) -> None:
         s.emit(
             clause, "equip", (("seat", seat), ("card", card_id), ("unit", cards[u[U_CARD]].id), ("sq", sq))
         )
+        if kept is not None:
+            kept = _after_equip(s, kept, card, sq, u)
     elif verb == "shed":
         _, sq, card_id = action
         u = s.own_unit(sq)
-        card = s.cards.index(card_id)
+        card = POOL.index(card_id)
         s.hand[seat].remove(card)
         s.to_offfield(seat, card)
         item = u[U_ITEM]
@@ -579,8 +633,9 @@ def act_item(s: State, action: tuple[Any, ...], pending: Pending) -> None:
         u[U_ITEM] = u[U_ITEM_OWNER] = -1
         s.emit("2.3.11", "shed", (("seat", seat), ("card", card_id), ("item", cards[item].id), ("sq", sq)))
         trim_chips(s, u)
+        kept = None
     elif verb == "place":
-        card = s.cards.index(action[1])
+        card = POOL.index(action[1])
         s.hand[seat].remove(card)
         is_land = cards[card].kind == LAND
         zone = s.land if is_land else s.guardian
@@ -597,6 +652,8 @@ def act_item(s: State, action: tuple[Any, ...], pending: Pending) -> None:
             s.guardian = with_seat(zone, seat, card)
         s.placed = 1
         s.emit("2.3.12", "place", (("seat", seat), ("card", action[1])))
+        if kept is not None:
+            kept = _after_place(s, kept, card)
     else:
         finish_item(s)
         return
@@ -604,10 +661,83 @@ def act_item(s: State, action: tuple[Any, ...], pending: Pending) -> None:
         finish_item(s)
     else:
         s.pending = pending  # the same decision again
+        if kept is not None:
+            s.legal_cache = s.item_kept = kept
+
+
+def _gone_from_hand(s: State, card: int) -> str | None:
+    """The id of ``card`` if no copy of it is left in the hand of the seat deciding, else None."""
+    return None if card in s.hand[s.phase_seat] else _ITEMS.ids[card]
+
+
+def _after_equip(
+    s: State, kept: tuple[tuple[Any, ...], ...], card: int, sq: int, u: list[int]
+) -> tuple[tuple[Any, ...], ...]:
+    """The item listing after ``card`` went from the hand onto the unit ``u`` on ``sq``: no more
+    cards onto that unit this step (2.3.10); none of the card's actions if no copy of it is left
+    in the hand; on a friendly unit, its removal (2.3.9, C-32) and an item's shedding (2.3.11)."""
+    gone = _gone_from_hand(s, card)
+    out: list[tuple[Any, ...]] = []
+    for a in kept:
+        verb = a[0]
+        if verb == "equip":
+            if a[2] == sq or a[1] == gone:
+                continue
+        elif verb == "shed" and a[2] == gone:
+            continue
+        out.append(a)
+    seat = s.phase_seat
+    if u[U_OWNER] == seat:
+        t = _ITEMS
+        slot = t.slot[card]
+        if slot != U_ITEM or not ENEMY_ONLY[card]:
+            insort(out, t.unequip[sq][SLOTS.index(slot)])
+        shed_kind = t.shed_kind[card] if slot == U_ITEM else -1
+        if shed_kind >= 0:
+            for c in set(s.hand[seat]):
+                if t.kind[c] == shed_kind:
+                    insort(out, t.shed[c][sq])
+    return tuple(out)
+
+
+def _after_unequip(
+    s: State, kept: tuple[tuple[Any, ...], ...], action: tuple[Any, ...], u: list[int]
+) -> tuple[tuple[Any, ...], ...]:
+    """The item listing after ``action`` took a card off the friendly unit ``u``: not that removal
+    again, no shedding of an item gone (2.3.11), and, if no card went onto the unit this step,
+    the hand's cards that fit the slot freed (2.3.10, C-8)."""
+    _, sq, slot_index = action
+    out: list[tuple[Any, ...]] = []
+    for a in kept:
+        if a == action or (slot_index == 2 and a[0] == "shed" and a[1] == sq):
+            continue
+        out.append(a)
+    if not u[U_ATTACHED]:
+        t = _ITEMS
+        slot = SLOTS[slot_index]
+        unit = u[U_CARD]
+        for c in EQUIPMENT_CARDS.intersection(s.hand[s.phase_seat]):
+            if t.slot[c] == slot and not ENEMY_ONLY[c] and t.fits[c][unit]:
+                insort(out, t.equip[c][sq])
+    return tuple(out)
+
+
+def _after_place(s: State, kept: tuple[tuple[Any, ...], ...], card: int) -> tuple[tuple[Any, ...], ...]:
+    """The item listing after ``card`` was placed: no more placing this turn (2.3.12), and no
+    action of the card's if no copy of it is left in the hand."""
+    gone = _gone_from_hand(s, card)
+    out: list[tuple[Any, ...]] = []
+    for a in kept:
+        verb = a[0]
+        if verb == "place" or (verb == "shed" and a[2] == gone):
+            continue
+        out.append(a)
+    return tuple(out)
 
 
 def finish_item(s: State) -> None:
     """After the turn player's 国力 phase comes the opponent's (2.2.2, 2.3.1); then invasion."""
+    s.item_kept = None
     if s.koku == 0:
         s.koku = 1
         seat = s.phase_seat = 1 - s.turn_player
