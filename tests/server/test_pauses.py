@@ -55,13 +55,21 @@ def test_the_server_collector_freezes_and_puts_back():
     assert gc.get_freeze_count() <= frozen
 
 
+async def _ticks_reach(watch: LoopWatch, n: int, limit: float = 10.0) -> None:
+    """Let the loop run until the watch has counted ``n`` ticks (a busy machine may schedule the
+    process seldom, so a fixed sleep may see only a few), or ``limit`` seconds have passed."""
+    end = time.perf_counter() + limit
+    while len(watch.lateness) < n and time.perf_counter() < end:
+        await asyncio.sleep(0.005)
+
+
 def test_the_watch_sees_a_stalled_loop_and_a_collection():
     async def stall() -> dict:
         watch = LoopWatch()
         watch.start()
-        await asyncio.sleep(0.02)
+        await _ticks_reach(watch, 3)
         time.sleep(0.12)  # holds the loop: the next tick is late by about this much
-        await asyncio.sleep(0.01)
+        await _ticks_reach(watch, len(watch.lateness) + 2)
         gc.collect()
         await watch.stop()
         return watch.summary()
