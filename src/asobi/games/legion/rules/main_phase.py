@@ -280,7 +280,7 @@ def is_legal_main(s: State, a: tuple[Any, ...]) -> bool:
 def _any_free_square(s: State) -> bool:
     """``bool(free_squares(s))`` without listing them."""
     black = s.black
-    return len(black) - sum(black) > 1 - black[s.ship]  # an open square other than the ship's
+    return black.count(0) > 1 - black[s.ship]  # an open square other than the ship's
 
 
 def apply_main(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
