@@ -9,10 +9,10 @@ from asobi.core import Event
 from asobi.games.legion.cards import ARMY, distinct, hand_kinds
 from asobi.games.legion.content import DIRECTION_STEP, content, tables
 from asobi.games.legion.rules.log import seat_events
-from asobi.games.legion.rules.main_phase import legal_main
+from asobi.games.legion.rules.main_phase import legal_main, legal_place
 from asobi.games.legion.rules.shield import legal_shield
 from asobi.games.legion.rules.stack import can_respond, playable_strategies
-from asobi.games.legion.rules.weapons import ship_distance
+from asobi.games.legion.rules.weapons import free_squares, ship_distance
 from asobi.games.legion.rules.window import ALL_BUT, SEATS_IN, answerers, sync_answerers
 from asobi.games.legion.state import LegionState
 from support.play import random_playout
@@ -72,6 +72,17 @@ def test_main_and_shield_actions_come_out_sorted_and_without_repeats():
         assert acts == sorted(set(acts))
         seen[s.pending[0]] += 1
     assert seen["main"] > 50 and seen["shield"] > 50
+
+
+def test_the_place_listing_is_a_place_action_for_each_free_square():
+    seen = 0
+    for s in STATES:
+        for ship in (s.ship, 0, 24):  # (the ship's square first, last, and where the game put it)
+            t = s.clone()
+            t.ship = ship
+            assert legal_place(t) == [("place", sq) for sq in free_squares(t)]
+            seen += any(t.black) and not t.black[ship]
+    assert seen > 10  # blackouts before and after an open ship square
 
 
 def test_the_tables_hold_what_the_content_says():
