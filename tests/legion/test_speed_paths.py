@@ -8,10 +8,11 @@ from random import Random
 from asobi.core import Event
 from asobi.games.legion.cards import ARMY, distinct, hand_kinds
 from asobi.games.legion.content import DIRECTION_STEP, content, tables
+from asobi.games.legion.rules.level import develop_alphabets
 from asobi.games.legion.rules.log import seat_events
-from asobi.games.legion.rules.main_phase import legal_main, legal_place
+from asobi.games.legion.rules.main_phase import legal_develop, legal_main, legal_place
 from asobi.games.legion.rules.shield import legal_shield
-from asobi.games.legion.rules.stack import can_respond, playable_strategies
+from asobi.games.legion.rules.stack import can_respond, legal_respond, playable_strategies
 from asobi.games.legion.rules.weapons import free_squares, ship_distance
 from asobi.games.legion.rules.window import ALL_BUT, SEATS_IN, answerers, sync_answerers
 from asobi.games.legion.state import LegionState
@@ -83,6 +84,24 @@ def test_the_place_listing_is_a_place_action_for_each_free_square():
             assert legal_place(t) == [("place", sq) for sq in free_squares(t)]
             seen += any(t.black) and not t.black[ship]
     assert seen > 10  # blackouts before and after an open ship square
+
+
+def test_the_develop_and_respond_listings_are_the_plain_rules_sorted():
+    listed = 0
+    for s in STATES:
+        if s.is_terminal():
+            continue
+        alphas = develop_alphabets(s)
+        for seat in range(s.n):
+            t = s.clone()
+            t.pending = ("develop", seat, 9, 0)
+            hand = {("dev", 0, c) for c in t.hands[seat] if c < ARMY and c // 3 in alphas}
+            shield = {("dev", 1, c) for c in t.shield if c // 3 in alphas}
+            assert legal_develop(t) == sorted(hand | shield)
+            listed += bool(shield) and bool(hand)
+            t.pending = ("respond", seat)
+            assert legal_respond(t) == sorted([("pass",), ("autopass", 1), *playable_strategies(t, seat)])
+    assert listed > 10
 
 
 def test_the_tables_hold_what_the_content_says():

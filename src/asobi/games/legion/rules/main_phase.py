@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import ARMY, distinct, is_index
 from ..content import content
 from .blackout import clear_blackout, repairable
-from .level import develop_alphabets, develop_threshold
+from .level import develop_threshold
 from .lives import damage_enemy
 from .log import seat_events
 from .resolve import discard_card
@@ -88,14 +88,6 @@ def _shield_phase_next(s: State, seat: int) -> None:
     if agenda and agenda[-1] is SHIELD_PHASE[seat]:
         agenda.pop()
         task_shield_phase(s, seat)
-
-
-def _develop_cards(s: State, seat: int) -> tuple[list[int], list[int]]:
-    alphas = develop_alphabets(s)
-    return (
-        [c for c in s.hands[seat] if c < ARMY and c // 3 in alphas],
-        [c for c in s.shield if c // 3 in alphas],
-    )
 
 
 def can_develop(s: State, seat: int) -> bool:
@@ -376,10 +368,31 @@ def apply_place(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> Non
     place_weapon(s, pend[1], pend[2], pend[3], action[1])
 
 
+_DEV = tuple(tuple(("dev", source, code) for code in range(9)) for source in range(2))
+"""``_DEV[source][code]``: discarding a code for development from the hand (0) or the shield (1)."""
+
+
 def legal_develop(s: State) -> list[tuple[Any, ...]]:
+    """5.8: each kind of code of the enemy pieces' alphabets (a code whose development value is not
+    0, :func:`~.level.develop_alphabets`) in the seat's hand, then in the shield, in order (both
+    are sorted, so each kind is listed once by skipping repeats)."""
     assert s.pending is not None
-    hand, shield = _develop_cards(s, s.pending[1])
-    return sorted({("dev", 0, c) for c in hand} | {("dev", 1, c) for c in shield})
+    t = s.tables
+    square_bit = t.square_bit
+    p1, p2, p3 = s.pieces
+    value = t.develop_value[square_bit[p1] | square_bit[p2] | square_bit[p3]]
+    acts: list[tuple[Any, ...]] = []
+    for source, cards in ((0, s.hands[s.pending[1]]), (1, s.shield)):
+        dev = _DEV[source]
+        last = -1
+        for c in cards:
+            if c >= ARMY:
+                break  # the hand's army cards come after its codes
+            if c != last:
+                last = c
+                if value[c]:
+                    acts.append(dev[c])
+    return acts
 
 
 def apply_develop(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 ALPHA = ("α", "β", "γ")
 
 _SETTLE = ("settle",)
+_AUTOPASS = ("autopass", 1)
+_PASS = ("pass",)
 _AUTOPASS_ON = seat_events("L-5", "autopass_on")
 _PASSED = seat_events("6.5", "passed")
 _ANNOUNCE_CLAUSE = {"move": "7.2", "square": "7.4", "card": "6.6", "attack": "7.5", "strategy": "6.5", "weapon": "6.5"}
@@ -140,7 +142,7 @@ def _resolve_top(s: State) -> None:
 def legal_respond(s: State) -> list[tuple[Any, ...]]:
     assert s.pending is not None
     seat = s.pending[1]
-    return sorted([("pass",), ("autopass", 1), *playable_strategies(s, seat)])
+    return [_AUTOPASS, _PASS, *playable_strategies(s, seat)]  # (in order: autopass < pass < strategy)
 
 
 def apply_respond(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
