@@ -206,7 +206,10 @@ def legal_main(s: State) -> list[tuple[Any, ...]]:
             targets = repairable(s, seat)
             if targets:
                 cards = distinct(hand)
-                acts += [("repair", t, c) for t in targets for c in cards]
+                # (a plain loop: a comprehension reading ``cards`` makes it a cell on every call)
+                for square in targets:
+                    for c in cards:
+                        acts.append(("repair", square, c))
     if armies and codes:
         acts += playable_strategies(s, seat, armies, _ALPHAS_IN[codes])
     if codes and not used & SUPPLY and (any(s.army_deck) or any(s.army_discard)):
