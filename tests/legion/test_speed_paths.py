@@ -8,7 +8,7 @@ from random import Random
 from asobi.core import Event
 from asobi.games.legion.cards import ARMY, distinct, hand_kinds
 from asobi.games.legion.content import DIRECTION_STEP, content, tables
-from asobi.games.legion.rules.level import develop_alphabets
+from asobi.games.legion.rules.level import develop_alphabets, develop_threshold, work_out_threshold
 from asobi.games.legion.rules.log import seat_events
 from asobi.games.legion.rules.main_phase import legal_develop, legal_main, legal_place
 from asobi.games.legion.rules.shield import legal_shield
@@ -102,6 +102,25 @@ def test_the_develop_and_respond_listings_are_the_plain_rules_sorted():
             t.pending = ("respond", seat)
             assert legal_respond(t) == sorted([("pass",), ("autopass", 1), *playable_strategies(t, seat)])
     assert listed > 10
+
+
+@rule("5.7")
+def test_the_development_threshold_kept_is_the_one_the_board_gives_at_every_step():
+    """The threshold is kept until a piece, the enemy life, a blackout or a weapon changes: asked
+    for at every step of random games (2 to 5 players, both timings), what is kept is always what
+    the board gives."""
+    kept = changed = 0
+    for g in range(16):
+        s = LegionState(2 + g % 4, "hard" if g % 3 == 0 else "normal", timing="simple" if g % 2 else "printed")
+        before = None
+        for _ in random_playout(s, Random(100 + g), unchecked=True):
+            if s.need_cache is not None:
+                assert s.need_cache == work_out_threshold(s)
+                kept += 1
+            need = develop_threshold(s)
+            changed += before is not None and need != before
+            before = need
+    assert kept > 1000 and changed > 50
 
 
 def test_the_tables_hold_what_the_content_says():

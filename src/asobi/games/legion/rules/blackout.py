@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from . import weapons as _weapons
 from .geometry import neighbour
+from .level import forget_threshold
 
 if TYPE_CHECKING:
     from ..types import State
@@ -24,6 +25,7 @@ def black_out(s: State, square: int) -> None:
     """9.2 a square is blacked out (destroying a weapon on it); 9.3 if it already was, every other
     square of its colour is blacked out instead."""
     destroy_weapons_at = _weapons.destroy_weapons_at
+    forget_threshold(s)  # (the blackouts count in 5.7's threshold)
     if s.black[square]:
         colour = s.content.colour[square]
         s.say("9.3", "black_chain", square=square, colour=colour)
@@ -40,6 +42,7 @@ def black_out(s: State, square: int) -> None:
 
 def clear_blackout(s: State, square: int, clause: str) -> None:
     s.black[square] = 0
+    forget_threshold(s)
     s.say(clause, "blackout_cleared", square=square)
 
 
