@@ -18,7 +18,7 @@ from ..cards import ARMY, hand_kinds
 from . import resolve as _resolve
 from .log import seat_events
 from .negate import cancel_fits
-from .weapons import moves_of, shield_limit
+from .weapons import BASE_SHIELD_LIMIT, moves_of, shield_limit
 from .window import ALL_BUT, SEAT_BIT, SEATS_IN, sync_answerer
 
 if TYPE_CHECKING:
@@ -199,7 +199,7 @@ def _applies(s: State, seat: int, e: Any) -> bool:
     if verb == "remove_blackout":
         return any(s.black)
     if verb == "shield_from_hand":
-        return len(s.shield) < shield_limit(s)
+        return len(s.shield) < BASE_SHIELD_LIMIT or len(s.shield) < shield_limit(s)  # (room under 3 codes)
     if verb == "heal_space":
         return s.space_life < s.max_space
     return True
