@@ -114,6 +114,8 @@ _DEVELOP = ("develop",)
 _AUTOPASS_OFF = ("autopass", 0)
 _MOVE = tuple(tuple(("move", zone, to) for to in range(content().rows * content().cols)) for zone in range(3))
 """``_MOVE[zone][square]``: the move action (5.5), made once."""
+_NEXT_TO = tuple(tuple(sorted(squares)) for squares in content().orthogonal)
+"""``_NEXT_TO[square]``: the squares next to it (上下左右, 5.5), in order."""
 _SUPPLY_FOR = tuple(tuple(_SUPPLY[c] for c in range(9) if codes >> c & 1) for codes in range(512))
 """``_SUPPLY_FOR[codes]``: the supply actions (5.1) of a hand holding the code kinds ``codes``
 (bit ``c`` for code ``c``), in order."""
@@ -150,6 +152,7 @@ def legal_main(s: State) -> list[tuple[Any, ...]]:
             armies.append(c - ARMY)
     acts: list[tuple[Any, ...]] = []
     moves: list[tuple[Any, ...]] = []
+    sort_moves = False
     weapons = s.weapons
     mine = 0
     if weapons:
@@ -157,14 +160,18 @@ def legal_main(s: State) -> list[tuple[Any, ...]]:
         move = not used & MOVE
         own_only = s.own_weapons_only
         activates = t.activates
-        black, ship, orthogonal = s.black, s.ship, s.content.orthogonal
+        black, ship = s.black, s.ship
+        zone = -1  # the zone of the seat's last weapon with moves
         for w in weapons:
             owner = w[1]
             if owner == seat:
                 mine += 1
-                if move:  # moves_of, written out
+                if move:  # moves_of, written out: each weapon's moves in order of square
                     to_zone = _MOVE[w[4]]
-                    for to in orthogonal[w[0]]:
+                    if w[4] < zone:
+                        sort_moves = True  # a weapon of a lower zone after one of a higher
+                    zone = w[4]
+                    for to in _NEXT_TO[w[0]]:
                         if not black[to] and to != ship:
                             moves.append(to_zone[to])
             elif own_only:
@@ -199,7 +206,7 @@ def legal_main(s: State) -> list[tuple[Any, ...]]:
                     acts.append(("launch", card, c))
     if mine:
         if moves:
-            if len(moves) > 1:
+            if sort_moves:
                 moves.sort()
             acts += moves
         if not used & REPAIR and hand:
