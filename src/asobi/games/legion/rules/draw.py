@@ -269,7 +269,7 @@ def apply_chance(s: State, action: tuple[Any, ...]) -> None:
                 hidden = _DREW_HIDDEN[chance] = (clause, "drew_hidden", drew[:2], None)
             tail.append(hidden)
             tail.append((clause, "drew_card", drew, _ONLY[seat]))
-        if not any(deck):
+        if not deck[card] and not any(deck):  # (only the last card of its kind can empty the deck)
             recycle(s, deck, discard, kind)
         return
     s.chance = None
