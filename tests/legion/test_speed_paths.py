@@ -123,6 +123,30 @@ def test_the_development_threshold_kept_is_the_one_the_board_gives_at_every_step
     assert kept > 1000 and changed > 50
 
 
+def test_a_strategy_effect_whose_verb_is_not_looked_at_may_always_be_played():
+    from asobi.games.legion.rules.stack import _CONDITIONAL, _applies
+
+    effects = [e for card in content().strategy_effects if card is not None for e in card]
+    unconditional = [e for e in effects if e.verb not in _CONDITIONAL]
+    assert unconditional and len(unconditional) < len(effects)
+    for s in STATES:
+        for e in unconditional:
+            assert _applies(s, 0, e)
+    # and the playable strategies are those of the plain check of every alphabet shown
+    for s in STATES:
+        for seat in range(s.n):
+            hand = s.hands[seat]
+            alphas = {c // 3 for c in hand if c < ARMY}
+            plain = [
+                ("strategy", k, a)
+                for k in hand_kinds(hand)[1]
+                if content().strategy_effects[k] is not None
+                for a in sorted(alphas)
+                if _applies(s, seat, content().strategy_effects[k][a])
+            ]
+            assert playable_strategies(s, seat) == plain
+
+
 def test_the_tables_hold_what_the_content_says():
     c = content()
     t = tables(c)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards import ARMY, hand_kinds
+from ..content import content
 from . import resolve as _resolve
 from .log import seat_events
 from .negate import cancel_fits
@@ -189,6 +190,10 @@ def _code_alphabets(hand: list[int]) -> int:
     return bits
 
 
+_CONDITIONAL = frozenset({"cancel", "move_weapon", "remove_blackout", "shield_from_hand", "heal_space"})
+"""The verbs :func:`_applies` looks at; any other effect may always be played."""
+
+
 def _applies(s: State, seat: int, e: Any) -> bool:
     """Whether a strategy effect may be played now: it must have something to act on."""
     verb = e.verb
@@ -231,15 +236,23 @@ def playable_strategies(
     out = []
     is_strategy = s.tables.is_strategy
     strategy_effects = s.content.strategy_effects
+    shown = _ALPHAS_OF[alphas]
     for card in armies:  # each army card once, in order
         if not is_strategy[card]:
             continue
         effects = strategy_effects[card]
         assert effects is not None
-        for alpha in range(3):
-            if alphas >> alpha & 1 and _applies(s, seat, effects[alpha]):
-                out.append(("strategy", card, alpha))
+        for alpha in shown:
+            e = effects[alpha]
+            if e.verb not in _CONDITIONAL or _applies(s, seat, e):
+                out.append(_STRATEGY[card][alpha])
     return out
+
+
+_ALPHAS_OF = tuple(tuple(alpha for alpha in range(3) if bits >> alpha & 1) for bits in range(8))
+"""``_ALPHAS_OF[bits]``: the alphabets of ``bits`` (α 1, β 2, γ 4), in order."""
+_STRATEGY = tuple(tuple(("strategy", card, alpha) for alpha in range(3)) for card in range(len(content().army_ids)))
+"""``_STRATEGY[card][alpha]``: playing strategy ``card`` showing a code of ``alpha`` (6.4), made once."""
 
 
 def can_respond(s: State, seat: int) -> bool:
