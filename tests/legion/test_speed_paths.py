@@ -147,6 +147,20 @@ def test_a_strategy_effect_whose_verb_is_not_looked_at_may_always_be_played():
             assert playable_strategies(s, seat) == plain
 
 
+def test_the_blackouts_to_repair_are_those_next_to_the_seats_weapons_in_order():
+    from asobi.games.legion.rules.blackout import repairable
+
+    king = content().king[1]
+    two = 0
+    for s in STATES:
+        for seat in range(s.n):
+            mine = [w for w in s.weapons if w[1] == seat]
+            plain = sorted({n for w in mine for n in king[w[0]] if s.black[n]})
+            assert repairable(s, seat) == plain
+            two += len(mine) > 1 and bool(plain)
+    assert two > 10
+
+
 def test_the_tables_hold_what_the_content_says():
     c = content()
     t = tables(c)

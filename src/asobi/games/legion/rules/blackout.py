@@ -51,11 +51,13 @@ def repairable(s: State, seat: int) -> list[int]:
     black = s.black
     if black.count(0) == len(black):  # (no blackout; ``count(0)`` finds each 0 by identity, cheaper than ``any``)
         return []
-    found: set[int] = set()
+    found: list[int] = []
+    merge = False
     king = s.content.king[1]
     for w in s.weapons:
         if w[1] == seat:
-            for n in king[w[0]]:  # (a loop: a generator fed to set.update is resumed from C each time)
+            merge = merge or bool(found)  # a second weapon's may repeat or come before the first's
+            for n in king[w[0]]:  # (in order: one weapon's blackouts need no sorting)
                 if black[n]:
-                    found.add(n)
-    return sorted(found)
+                    found.append(n)
+    return sorted(set(found)) if merge else found
