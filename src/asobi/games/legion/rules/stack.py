@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards import ARMY, hand_kinds
+from ..cards import ARMY
 from ..content import content
 from . import resolve as _resolve
 from .log import seat_events
@@ -229,8 +229,16 @@ def playable_strategies(
         hand = s.hands[seat]
         if not hand or hand[-1] < ARMY:
             return []
-        alphas = _code_alphabets(hand)
-        armies = hand_kinds(hand)[1]
+        # one pass over the (sorted) hand: _code_alphabets and hand_kinds' army cards, written out
+        armies = []
+        alphas = 0
+        last = -1
+        for c in hand:
+            if c < ARMY:
+                alphas |= _ALPHA_BIT[c]
+            elif c != last:
+                last = c
+                armies.append(c - ARMY)
     if not alphas:
         return []
     out = []
