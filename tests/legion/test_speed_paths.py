@@ -8,11 +8,12 @@ from random import Random
 from asobi.core import Event
 from asobi.games.legion.cards import ARMY, distinct, hand_kinds
 from asobi.games.legion.content import DIRECTION_STEP, content, tables
+from asobi.games.legion.rules.level import develop_alphabets, develop_threshold, work_out_threshold
 from asobi.games.legion.rules.log import seat_events
-from asobi.games.legion.rules.main_phase import legal_main
+from asobi.games.legion.rules.main_phase import legal_develop, legal_main, legal_place
 from asobi.games.legion.rules.shield import legal_shield
-from asobi.games.legion.rules.stack import can_respond, playable_strategies
-from asobi.games.legion.rules.weapons import ship_distance
+from asobi.games.legion.rules.stack import can_respond, legal_respond, playable_strategies
+from asobi.games.legion.rules.weapons import free_squares, ship_distance
 from asobi.games.legion.rules.window import ALL_BUT, SEATS_IN, answerers, sync_answerers
 from asobi.games.legion.state import LegionState
 from support.play import random_playout
@@ -72,6 +73,92 @@ def test_main_and_shield_actions_come_out_sorted_and_without_repeats():
         assert acts == sorted(set(acts))
         seen[s.pending[0]] += 1
     assert seen["main"] > 50 and seen["shield"] > 50
+
+
+def test_the_place_listing_is_a_place_action_for_each_free_square():
+    seen = 0
+    for s in STATES:
+        for ship in (s.ship, 0, 24):  # (the ship's square first, last, and where the game put it)
+            t = s.clone()
+            t.ship = ship
+            assert legal_place(t) == [("place", sq) for sq in free_squares(t)]
+            seen += any(t.black) and not t.black[ship]
+    assert seen > 10  # blackouts before and after an open ship square
+
+
+def test_the_develop_and_respond_listings_are_the_plain_rules_sorted():
+    listed = 0
+    for s in STATES:
+        if s.is_terminal():
+            continue
+        alphas = develop_alphabets(s)
+        for seat in range(s.n):
+            t = s.clone()
+            t.pending = ("develop", seat, 9, 0)
+            hand = {("dev", 0, c) for c in t.hands[seat] if c < ARMY and c // 3 in alphas}
+            shield = {("dev", 1, c) for c in t.shield if c // 3 in alphas}
+            assert legal_develop(t) == sorted(hand | shield)
+            listed += bool(shield) and bool(hand)
+            t.pending = ("respond", seat)
+            assert legal_respond(t) == sorted([("pass",), ("autopass", 1), *playable_strategies(t, seat)])
+    assert listed > 10
+
+
+@rule("5.7")
+def test_the_development_threshold_kept_is_the_one_the_board_gives_at_every_step():
+    """The threshold is kept until a piece, the enemy life, a blackout or a weapon changes: asked
+    for at every step of random games (2 to 5 players, both timings), what is kept is always what
+    the board gives."""
+    kept = changed = 0
+    for g in range(16):
+        s = LegionState(2 + g % 4, "hard" if g % 3 == 0 else "normal", timing="simple" if g % 2 else "printed")
+        before = None
+        for _ in random_playout(s, Random(100 + g), unchecked=True):
+            if s.need_cache is not None:
+                assert s.need_cache == work_out_threshold(s)
+                kept += 1
+            need = develop_threshold(s)
+            changed += before is not None and need != before
+            before = need
+    assert kept > 1000 and changed > 50
+
+
+def test_a_strategy_effect_whose_verb_is_not_looked_at_may_always_be_played():
+    from asobi.games.legion.rules.stack import _CONDITIONAL, _applies
+
+    effects = [e for card in content().strategy_effects if card is not None for e in card]
+    unconditional = [e for e in effects if e.verb not in _CONDITIONAL]
+    assert unconditional and len(unconditional) < len(effects)
+    for s in STATES:
+        for e in unconditional:
+            assert _applies(s, 0, e)
+    # and the playable strategies are those of the plain check of every alphabet shown
+    for s in STATES:
+        for seat in range(s.n):
+            hand = s.hands[seat]
+            alphas = {c // 3 for c in hand if c < ARMY}
+            plain = [
+                ("strategy", k, a)
+                for k in hand_kinds(hand)[1]
+                if content().strategy_effects[k] is not None
+                for a in sorted(alphas)
+                if _applies(s, seat, content().strategy_effects[k][a])
+            ]
+            assert playable_strategies(s, seat) == plain
+
+
+def test_the_blackouts_to_repair_are_those_next_to_the_seats_weapons_in_order():
+    from asobi.games.legion.rules.blackout import repairable
+
+    king = content().king[1]
+    two = 0
+    for s in STATES:
+        for seat in range(s.n):
+            mine = [w for w in s.weapons if w[1] == seat]
+            plain = sorted({n for w in mine for n in king[w[0]] if s.black[n]})
+            assert repairable(s, seat) == plain
+            two += len(mine) > 1 and bool(plain)
+    assert two > 10
 
 
 def test_the_tables_hold_what_the_content_says():

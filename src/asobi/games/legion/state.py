@@ -31,6 +31,7 @@ from .content import Content, Tables, content, tables
 from .rules import DECISIONS, FLOW
 from .rules import draw as _draw
 from .rules.draw import chance_outcomes
+from .rules.level import work_out_threshold
 from .rules.turn import check_end
 from .rules.weapons import weapon_limit
 from .rules.window import answerers, sync_answerer, sync_answerers
@@ -103,6 +104,7 @@ FIELDS = Fields(
     tables=Shared(lambda: tables(content())),
     current_seat=Cache(),
     answerers=Cache(0),
+    need_cache=Cache(),
     legal_cache=Cache(),
     hidden_cache=Cache(),
     log=Log(),
@@ -118,6 +120,9 @@ class LegionState(FlowState, DeclaredState):
     tables: Tables
     answerers: int
     """The seats a window asks (L-16, L-28), a bit each: ``rules/window.py``."""
+    need_cache: int | None
+    """5.7's development threshold once worked out, until a piece, the enemy life, a blackout or a
+    weapon changes (``rules/level.py``; ``None``: not worked out)."""
     current_seat: int  # a slot here (the kernel's property elsewhere)
     """The seat to decide, ``CHANCE`` or ``TERMINAL``: a slot that the kernel's loop sets when the
     agenda stops (and :meth:`after_load` on reading), not the kernel's property, because a search
@@ -174,6 +179,7 @@ class LegionState(FlowState, DeclaredState):
         self.window: tuple[int, ...] = ()
         self.autopass = [0] * players
         self.answerers = 0  # (every hand is empty)
+        self.need_cache = None
         self.agenda: list[tuple[Any, ...]] = [("round",)]
         self.pending: tuple[Any, ...] | None = None
         self.chance: tuple[Any, ...] | None = None
@@ -222,15 +228,17 @@ class LegionState(FlowState, DeclaredState):
 
     def run(self) -> None:
         """Run tasks until a decision, a draw or the end of the game (for a state set up or changed
-        by hand, after bringing :attr:`answerers` up to date)."""
+        by hand, after bringing :attr:`answerers` up to date and forgetting the threshold kept)."""
         sync_answerers(self)
+        self.need_cache = None
         super().run()
 
     def sync_seat(self) -> None:
         """Set :attr:`current_seat` from the pending decision, the chance node or the end (as the
         kernel's loop does when it stops), and :attr:`answerers` from the hands: for a state read
-        or set up by hand."""
+        or set up by hand (forgetting the development threshold kept)."""
         sync_answerers(self)
+        self.need_cache = None
         super().sync_seat()
 
     # ---- protocol -----------------------------------------------------------------------------
@@ -319,6 +327,8 @@ class LegionState(FlowState, DeclaredState):
             errs.append("shield too large")
         if self.answerers != answerers(self):
             errs.append("the seats a window asks (answerers) are not those the hands and auto-pass give")
+        if self.need_cache is not None and self.need_cache != work_out_threshold(self):
+            errs.append("the development threshold kept (need_cache) is not the one the board gives")
         return errs
 
     # ---- what a seat sees (view.py, labels.py), hidden information (hidden.py), tensor.py ---------

@@ -66,6 +66,7 @@ class State(Protocol):
     tables: Tables
     current_seat: int
     answerers: int
+    need_cache: int | None
     legal_cache: tuple[tuple[Any, ...], ...] | None
     hidden_cache: tuple[Any, Any] | None
     log: LogReads

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from . import weapons as _weapons
 from .geometry import neighbour
+from .level import forget_threshold
 
 if TYPE_CHECKING:
     from ..types import State
@@ -24,6 +25,7 @@ def black_out(s: State, square: int) -> None:
     """9.2 a square is blacked out (destroying a weapon on it); 9.3 if it already was, every other
     square of its colour is blacked out instead."""
     destroy_weapons_at = _weapons.destroy_weapons_at
+    forget_threshold(s)  # (the blackouts count in 5.7's threshold)
     if s.black[square]:
         colour = s.content.colour[square]
         s.say("9.3", "black_chain", square=square, colour=colour)
@@ -40,19 +42,22 @@ def black_out(s: State, square: int) -> None:
 
 def clear_blackout(s: State, square: int, clause: str) -> None:
     s.black[square] = 0
+    forget_threshold(s)
     s.say(clause, "blackout_cleared", square=square)
 
 
 def repairable(s: State, seat: int) -> list[int]:
     """5.6: blackouts next to (上下左右斜め) one of the seat's weapons."""
-    if not any(s.black):
-        return []
-    found: set[int] = set()
-    king = s.content.king[1]
     black = s.black
+    if black.count(0) == len(black):  # (no blackout; ``count(0)`` finds each 0 by identity, cheaper than ``any``)
+        return []
+    found: list[int] = []
+    merge = False
+    king = s.content.king[1]
     for w in s.weapons:
         if w[1] == seat:
-            for n in king[w[0]]:  # (a loop: a generator fed to set.update is resumed from C each time)
+            merge = merge or bool(found)  # a second weapon's may repeat or come before the first's
+            for n in king[w[0]]:  # (in order: one weapon's blackouts need no sorting)
                 if black[n]:
-                    found.add(n)
-    return sorted(found)
+                    found.append(n)
+    return sorted(set(found)) if merge else found

@@ -46,7 +46,7 @@ def task_draw_phase(s: State, seat: int) -> None:
         args = (("seat", seat), ("count", max(0, count)))
         s.log_tail.append(("4.1", "draw_empty_hand", args, None))
         if count > 0:
-            s.agenda += _DRAW_CODE[seat] * count  # s.push(…) of ``count`` equal draws
+            _draw_codes(s, seat, count)
         return
     most = min(2, room)
     if most <= 0:
@@ -58,6 +58,15 @@ def task_draw_phase(s: State, seat: int) -> None:
 
 _DRAW_CODE = tuple([("draw_code", seat, "4.1")] for seat in range(5))
 """4.1: a seat's draw of one code card, as a task (in a list, to repeat it)."""
+
+
+def _draw_codes(s: State, seat: int, count: int) -> None:
+    """4.1: ``count`` draws of a code card: the first at once (its task would run next, with
+    nothing in between), the others as tasks (``s.push(…)`` of equal draws), each of which the
+    draw before it runs at once too (:func:`apply_chance`)."""
+    if count > 1:
+        s.agenda += _DRAW_CODE[seat] * (count - 1)
+    task_draw_code(s, seat, "4.1")
 _ASK_DRAW_COUNT = tuple(tuple(("draw_count", seat, most) for most in range(3)) for seat in range(5))
 """4.1: the draw-count decision of each seat for each most it may draw, made once."""
 
@@ -75,7 +84,7 @@ def apply_draw_count(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -
     seat = pend[1]
     s.log_tail.append(("4.1", "draw_chosen", (("seat", seat), ("count", action[1])), None))
     if action[1]:
-        s.agenda += _DRAW_CODE[seat] * action[1]  # s.push(…) of that many equal draws
+        _draw_codes(s, seat, action[1])
 
 
 def recycle(s: State, deck: list[int], discard: list[int], which: str) -> None:
@@ -269,8 +278,14 @@ def apply_chance(s: State, action: tuple[Any, ...]) -> None:
                 hidden = _DREW_HIDDEN[chance] = (clause, "drew_hidden", drew[:2], None)
             tail.append(hidden)
             tail.append((clause, "drew_card", drew, _ONLY[seat]))
-        if not any(deck):
+        if not deck[card] and not any(deck):  # (only the last card of its kind can empty the deck)
             recycle(s, deck, discard, kind)
+        agenda = s.agenda
+        if agenda and agenda[-1] is _DRAW_CODE[seat][0]:
+            # 4.1's next draw would run next, with nothing in between (a draw changes no life):
+            # run it at once.
+            agenda.pop()
+            task_draw_code(s, seat, "4.1")
         return
     s.chance = None
     if kind == "enemy":

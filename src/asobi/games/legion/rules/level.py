@@ -12,12 +12,32 @@ if TYPE_CHECKING:
 def develop_threshold(s: State) -> int:
     """5.7: the numbers of the enemy pieces' squares + the enemy level + the blackout squares.
 
-    Jammers (永続) lower it; it is never below 1 (L-7).
+    Jammers (永続) lower it; it is never below 1 (L-7). Worked out once and kept
+    (``s.need_cache``) until what it reads changes: :func:`forget_threshold` is called wherever a
+    piece moves or comes on or off the map, the enemy life changes, a square is blacked out or
+    cleared, or a weapon is placed or destroyed (``invariant_errors`` compares it with
+    :func:`work_out_threshold`).
     """
+    need = s.need_cache
+    if need is None:
+        need = s.need_cache = work_out_threshold(s)
+    return need
+
+
+def forget_threshold(s: State) -> None:
+    """Something :func:`develop_threshold` reads has changed: work it out again when next asked."""
+    s.need_cache = None
+
+
+def work_out_threshold(s: State) -> int:
+    """:func:`develop_threshold` from the board."""
     square_value = s.tables.square_value
     p1, p2, p3 = s.pieces
-    # (a blackout square holds 1, any other 0, so their sum is the number of blackouts)
-    total = square_value[p1] + square_value[p2] + square_value[p3] + ENEMY_LEVEL[s.enemy_life] + sum(s.black)
+    black = s.black
+    # (a blackout square holds 1, any other 0: the blackouts are the squares that are not 0;
+    # ``count(0)`` finds each 0 by identity, where ``sum`` would add every square, at twice the cost)
+    blackouts = len(black) - black.count(0)
+    total = square_value[p1] + square_value[p2] + square_value[p3] + ENEMY_LEVEL[s.enemy_life] + blackouts
     weapons = s.weapons
     if weapons:
         discount = s.tables.develop_discount

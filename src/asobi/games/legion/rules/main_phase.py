@@ -4,12 +4,14 @@
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import not_
 from typing import TYPE_CHECKING, Any
 
 from ..cards import ARMY, distinct, is_index
 from ..content import content
 from .blackout import clear_blackout, repairable
-from .level import develop_alphabets, develop_threshold
+from .level import develop_threshold
 from .lives import damage_enemy
 from .log import seat_events
 from .resolve import discard_card
@@ -18,7 +20,6 @@ from .stack import play_strategy, playable, playable_strategies
 from .weapons import (
     activate,
     can_activate,
-    free_squares,
     move_weapon,
     moves_of,
     place_weapon,
@@ -89,14 +90,6 @@ def _shield_phase_next(s: State, seat: int) -> None:
         task_shield_phase(s, seat)
 
 
-def _develop_cards(s: State, seat: int) -> tuple[list[int], list[int]]:
-    alphas = develop_alphabets(s)
-    return (
-        [c for c in s.hands[seat] if c < ARMY and c // 3 in alphas],
-        [c for c in s.shield if c // 3 in alphas],
-    )
-
-
 def can_develop(s: State, seat: int) -> bool:
     """Whether the seat's hand and the shield hold enough of the enemy's alphabets (5.7, 5.8)."""
     t = s.tables
@@ -121,6 +114,8 @@ _DEVELOP = ("develop",)
 _AUTOPASS_OFF = ("autopass", 0)
 _MOVE = tuple(tuple(("move", zone, to) for to in range(content().rows * content().cols)) for zone in range(3))
 """``_MOVE[zone][square]``: the move action (5.5), made once."""
+_NEXT_TO = tuple(tuple(sorted(squares)) for squares in content().orthogonal)
+"""``_NEXT_TO[square]``: the squares next to it (上下左右, 5.5), in order."""
 _SUPPLY_FOR = tuple(tuple(_SUPPLY[c] for c in range(9) if codes >> c & 1) for codes in range(512))
 """``_SUPPLY_FOR[codes]``: the supply actions (5.1) of a hand holding the code kinds ``codes``
 (bit ``c`` for code ``c``), in order."""
@@ -157,6 +152,7 @@ def legal_main(s: State) -> list[tuple[Any, ...]]:
             armies.append(c - ARMY)
     acts: list[tuple[Any, ...]] = []
     moves: list[tuple[Any, ...]] = []
+    sort_moves = False
     weapons = s.weapons
     mine = 0
     if weapons:
@@ -164,14 +160,18 @@ def legal_main(s: State) -> list[tuple[Any, ...]]:
         move = not used & MOVE
         own_only = s.own_weapons_only
         activates = t.activates
-        black, ship, orthogonal = s.black, s.ship, s.content.orthogonal
+        black, ship = s.black, s.ship
+        zone = -1  # the zone of the seat's last weapon with moves
         for w in weapons:
             owner = w[1]
             if owner == seat:
                 mine += 1
-                if move:  # moves_of, written out
+                if move:  # moves_of, written out: each weapon's moves in order of square
                     to_zone = _MOVE[w[4]]
-                    for to in orthogonal[w[0]]:
+                    if w[4] < zone:
+                        sort_moves = True  # a weapon of a lower zone after one of a higher
+                    zone = w[4]
+                    for to in _NEXT_TO[w[0]]:
                         if not black[to] and to != ship:
                             moves.append(to_zone[to])
             elif own_only:
@@ -206,14 +206,17 @@ def legal_main(s: State) -> list[tuple[Any, ...]]:
                     acts.append(("launch", card, c))
     if mine:
         if moves:
-            if len(moves) > 1:
+            if sort_moves:
                 moves.sort()
             acts += moves
         if not used & REPAIR and hand:
             targets = repairable(s, seat)
             if targets:
                 cards = distinct(hand)
-                acts += [("repair", t, c) for t in targets for c in cards]
+                # (a plain loop: a comprehension reading ``cards`` makes it a cell on every call)
+                for square in targets:
+                    for c in cards:
+                        acts.append(("repair", square, c))
     if armies and codes:
         acts += playable_strategies(s, seat, armies, _ALPHAS_IN[codes])
     if codes and not used & SUPPLY and (any(s.army_deck) or any(s.army_discard)):
@@ -280,7 +283,7 @@ def is_legal_main(s: State, a: tuple[Any, ...]) -> bool:
 def _any_free_square(s: State) -> bool:
     """``bool(free_squares(s))`` without listing them."""
     black = s.black
-    return len(black) - sum(black) > 1 - black[s.ship]  # an open square other than the ship's
+    return black.count(0) > 1 - black[s.ship]  # an open square other than the ship's
 
 
 def apply_main(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
@@ -354,18 +357,52 @@ def apply_repair(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> No
         _repair(s, pend[1], action[1], action[2])
 
 
+_PLACE = tuple(("place", square) for square in range(content().rows * content().cols))
+"""``_PLACE[square]``: the placing action (5.3), made once."""
+
+
 def legal_place(s: State) -> list[tuple[Any, ...]]:
-    return [("place", sq) for sq in free_squares(s)]
+    """5.3 / L-3: a place action for each of :func:`~.weapons.free_squares`, every square but the
+    blackouts and the ship's. (Picked in C: ``compress`` keeps the actions of the squares that are
+    not blacked out, then the ship's square, if open, goes; it comes after the open squares before
+    it. A comprehension over the 25 squares cost a twentieth of a step.)"""
+    black = s.black
+    acts = list(compress(_PLACE, map(not_, black)))
+    ship = s.ship
+    if not black[ship]:
+        del acts[black[:ship].count(0)]
+    return acts
 
 
 def apply_place(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
     place_weapon(s, pend[1], pend[2], pend[3], action[1])
 
 
+_DEV = tuple(tuple(("dev", source, code) for code in range(9)) for source in range(2))
+"""``_DEV[source][code]``: discarding a code for development from the hand (0) or the shield (1)."""
+
+
 def legal_develop(s: State) -> list[tuple[Any, ...]]:
+    """5.8: each kind of code of the enemy pieces' alphabets (a code whose development value is not
+    0, :func:`~.level.develop_alphabets`) in the seat's hand, then in the shield, in order (both
+    are sorted, so each kind is listed once by skipping repeats)."""
     assert s.pending is not None
-    hand, shield = _develop_cards(s, s.pending[1])
-    return sorted({("dev", 0, c) for c in hand} | {("dev", 1, c) for c in shield})
+    t = s.tables
+    square_bit = t.square_bit
+    p1, p2, p3 = s.pieces
+    value = t.develop_value[square_bit[p1] | square_bit[p2] | square_bit[p3]]
+    acts: list[tuple[Any, ...]] = []
+    for source, cards in ((0, s.hands[s.pending[1]]), (1, s.shield)):
+        dev = _DEV[source]
+        last = -1
+        for c in cards:
+            if c >= ARMY:
+                break  # the hand's army cards come after its codes
+            if c != last:
+                last = c
+                if value[c]:
+                    acts.append(dev[c])
+    return acts
 
 
 def apply_develop(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:

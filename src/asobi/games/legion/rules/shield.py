@@ -72,7 +72,8 @@ def legal_shield(s: State) -> list[tuple[Any, ...]]:
     if not codes:
         return acts
     shield = s.shield
-    if len(shield) < (shield_limit(s) if s.weapons else BASE_SHIELD_LIMIT):
+    # (a weapon only raises the limit, by an amount of at least 1: under 3 codes there is room)
+    if len(shield) < BASE_SHIELD_LIMIT or (s.weapons and len(shield) < shield_limit(s)):
         acts += _SHIELD_FOR[codes]
     new = s.shield_new
     last = -1

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards import ARMY, hand_kinds
+from ..cards import ARMY
+from ..content import content
 from . import resolve as _resolve
 from .log import seat_events
 from .negate import cancel_fits
-from .weapons import moves_of, shield_limit
+from .weapons import BASE_SHIELD_LIMIT, moves_of, shield_limit
 from .window import ALL_BUT, SEAT_BIT, SEATS_IN, sync_answerer
 
 if TYPE_CHECKING:
@@ -27,6 +28,8 @@ if TYPE_CHECKING:
 ALPHA = ("α", "β", "γ")
 
 _SETTLE = ("settle",)
+_AUTOPASS = ("autopass", 1)
+_PASS = ("pass",)
 _AUTOPASS_ON = seat_events("L-5", "autopass_on")
 _PASSED = seat_events("6.5", "passed")
 _ANNOUNCE_CLAUSE = {"move": "7.2", "square": "7.4", "card": "6.6", "attack": "7.5", "strategy": "6.5", "weapon": "6.5"}
@@ -140,7 +143,7 @@ def _resolve_top(s: State) -> None:
 def legal_respond(s: State) -> list[tuple[Any, ...]]:
     assert s.pending is not None
     seat = s.pending[1]
-    return sorted([("pass",), ("autopass", 1), *playable_strategies(s, seat)])
+    return [_AUTOPASS, _PASS, *playable_strategies(s, seat)]  # (in order: autopass < pass < strategy)
 
 
 def apply_respond(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
@@ -187,6 +190,10 @@ def _code_alphabets(hand: list[int]) -> int:
     return bits
 
 
+_CONDITIONAL = frozenset({"cancel", "move_weapon", "remove_blackout", "shield_from_hand", "heal_space"})
+"""The verbs :func:`_applies` looks at; any other effect may always be played."""
+
+
 def _applies(s: State, seat: int, e: Any) -> bool:
     """Whether a strategy effect may be played now: it must have something to act on."""
     verb = e.verb
@@ -197,7 +204,7 @@ def _applies(s: State, seat: int, e: Any) -> bool:
     if verb == "remove_blackout":
         return any(s.black)
     if verb == "shield_from_hand":
-        return len(s.shield) < shield_limit(s)
+        return len(s.shield) < BASE_SHIELD_LIMIT or len(s.shield) < shield_limit(s)  # (room under 3 codes)
     if verb == "heal_space":
         return s.space_life < s.max_space
     return True
@@ -222,22 +229,38 @@ def playable_strategies(
         hand = s.hands[seat]
         if not hand or hand[-1] < ARMY:
             return []
-        alphas = _code_alphabets(hand)
-        armies = hand_kinds(hand)[1]
+        # one pass over the (sorted) hand: _code_alphabets and hand_kinds' army cards, written out
+        armies = []
+        alphas = 0
+        last = -1
+        for c in hand:
+            if c < ARMY:
+                alphas |= _ALPHA_BIT[c]
+            elif c != last:
+                last = c
+                armies.append(c - ARMY)
     if not alphas:
         return []
     out = []
     is_strategy = s.tables.is_strategy
     strategy_effects = s.content.strategy_effects
+    shown = _ALPHAS_OF[alphas]
     for card in armies:  # each army card once, in order
         if not is_strategy[card]:
             continue
         effects = strategy_effects[card]
         assert effects is not None
-        for alpha in range(3):
-            if alphas >> alpha & 1 and _applies(s, seat, effects[alpha]):
-                out.append(("strategy", card, alpha))
+        for alpha in shown:
+            e = effects[alpha]
+            if e.verb not in _CONDITIONAL or _applies(s, seat, e):
+                out.append(_STRATEGY[card][alpha])
     return out
+
+
+_ALPHAS_OF = tuple(tuple(alpha for alpha in range(3) if bits >> alpha & 1) for bits in range(8))
+"""``_ALPHAS_OF[bits]``: the alphabets of ``bits`` (α 1, β 2, γ 4), in order."""
+_STRATEGY = tuple(tuple(("strategy", card, alpha) for alpha in range(3)) for card in range(len(content().army_ids)))
+"""``_STRATEGY[card][alpha]``: playing strategy ``card`` showing a code of ``alpha`` (6.4), made once."""
 
 
 def can_respond(s: State, seat: int) -> bool:

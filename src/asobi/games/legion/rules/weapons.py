@@ -7,6 +7,7 @@ from bisect import insort
 from typing import TYPE_CHECKING, Any
 
 from .geometry import around, orthogonal
+from .level import forget_threshold
 from .lives import damage_enemy, heal_space, queue_draws
 
 if TYPE_CHECKING:
@@ -80,6 +81,7 @@ def place_weapon(s: State, seat: int, kind: int, code: int, square: int) -> None
     status from now on."""
     w = (square, seat, kind, code, free_zone(s, seat))
     insort(s.weapons, w)
+    forget_threshold(s)  # (a jammer lowers 5.7's threshold)
     args = (("seat", seat), ("card", s.content.army_ids[kind]), ("code", code), ("square", square))
     s.log_tail.append(("5.3", "weapon_placed", args, None))
     _placed(s, w)
@@ -136,6 +138,7 @@ def resolve_weapon_item(s: State, item: tuple[Any, ...]) -> None:
 def destroy_weapon(s: State, w: Weapon, clause: str) -> None:
     """5.4: a weapon piece leaves the map: its card and its attached number are discarded."""
     s.weapons.remove(w)
+    forget_threshold(s)
     s.army_discard[w[2]] += 1
     s.code_discard[w[3]] += 1
     card = s.content.army_ids[w[2]]
