@@ -13,7 +13,9 @@ cut short, the margin as it stands. Every action is played out with the same see
 numbers: the same bots' seeds and the same chance generator for the playout of each index), so
 the luck of the dice weighs alike on each and the comparison sees the choice, not the dice. The
 base bot's choice stands unless another action's mean is higher by more than ``lead`` (in the
-margin's units); of those, the highest mean (ties: the first in the legal order).
+margin's units) and by more than ``z`` standard errors of the difference (from the differences
+playout by playout, the pairs common random numbers make); of those, the highest mean (ties: the
+first in the legal order).
 
 ========== ================================================================================
 parameter  meaning
@@ -28,6 +30,9 @@ depth      at most this many steps a playout (decisions and chance outcomes); ``
            to the end of the game
 lead       how much better by the margin's mean another action must be to replace the base
            bot's choice (default 0.5; 0: any better mean)
+z          how many standard errors of the paired difference it must be better by as well
+           (default 2; 0: no such test; with one playout there is no standard error, and only
+           ``lead`` counts)
 ========== ================================================================================
 
 It is deterministic for a given seed: the playouts' seeds come from the bot's seed and the count
@@ -53,7 +58,7 @@ from ..core.state import CHANCE, TERMINAL, GameState
 from .evaluate import mute_log
 from .names import game_bot
 
-PARAMETERS = ("base", "verbs", "options", "rollouts", "depth", "lead")
+PARAMETERS = ("base", "verbs", "options", "rollouts", "depth", "lead", "z")
 EXAMPLE = "lookahead:base=hard:verbs=declare:options=4:rollouts=8"
 
 
@@ -70,6 +75,7 @@ class LookaheadSettings:
     depth: int | None = None
     """At most this many steps a playout; ``None``: to the end."""
     lead: float = 0.5
+    z: float = 2.0
 
 
 def parse_lookahead(spec: GameSpec, name: str) -> LookaheadSettings:
@@ -94,14 +100,22 @@ def parse_lookahead(spec: GameSpec, name: str) -> LookaheadSettings:
     depth: int | None = None
     if values.get("depth", "end") != "end":
         depth = _whole(values, "depth", 0, 1, where, "or end")
-    text = values.get("lead", "0.5")
+    lead = _number(values, "lead", 0.5, where)
+    z = _number(values, "z", 2.0, where)
+    return LookaheadSettings(base, verbs, options, rollouts, depth, lead, z)
+
+
+def _number(values: Mapping[str, str], key: str, default: float, where: str) -> float:
+    text = values.get(key)
+    if text is None:
+        return default
     try:
-        lead = float(text)
+        number = float(text)
     except ValueError:
-        lead = math.nan
-    if not math.isfinite(lead) or lead < 0:
-        raise BotNameError(f"{where}: lead must be a number ≥ 0, not {text!r}")
-    return LookaheadSettings(base, verbs, options, rollouts, depth, lead)
+        number = math.nan
+    if not math.isfinite(number) or number < 0:
+        raise BotNameError(f"{where}: {key} must be a number ≥ 0, not {text!r}")
+    return number
 
 
 def _whole(values: Mapping[str, str], key: str, default: int, least: int, where: str, more: str = "") -> int:
@@ -142,10 +156,24 @@ class LookaheadAgent(Agent):
         if not self.looks_at(legal):
             return choice
         self.looked += 1
-        means = {action: self.mean(obs, action) for action in legal}
+        values = {action: self.values(obs, action) for action in legal}
+        means = {action: sum(found) / len(found) for action, found in values.items()}
         self.last = means
         best = max(legal, key=lambda action: means[action])  # the first of equal means
-        return best if means[best] > means[choice] + self.settings.lead else choice
+        return best if self.better(values[best], values[choice]) else choice
+
+    def better(self, found: list[float], base: list[float]) -> bool:
+        """Whether playouts ``found`` beat the base bot's choice's ``base`` (the same seeds, pair
+        by pair) by more than ``lead`` and by more than ``z`` standard errors."""
+        differences = [a - b for a, b in zip(found, base, strict=True)]
+        n = len(differences)
+        mean = sum(differences) / n
+        if mean <= self.settings.lead:
+            return False
+        if n < 2 or self.settings.z == 0:
+            return True
+        variance = sum((d - mean) ** 2 for d in differences) / (n - 1)
+        return mean > self.settings.z * math.sqrt(variance / n)
 
     def looks_at(self, legal: tuple[Action, ...]) -> bool:
         """Whether a decision with these legal actions is played out."""
@@ -154,16 +182,16 @@ class LookaheadAgent(Agent):
         verbs = self.settings.verbs
         return verbs is None or any(action[0] in verbs for action in legal)
 
-    def mean(self, obs: Observation, action: Action) -> float:
-        """``action``'s mean margin for the deciding seat over the decision's playouts."""
-        total = 0.0
+    def values(self, obs: Observation, action: Action) -> list[float]:
+        """``action``'s margin for the deciding seat in each of the decision's playouts."""
+        found = []
         for index in range(self.settings.rollouts):
             seed = derive_seed(self.seed, "playout", self.looked, index)
             state = obs.determinize(Random(derive_seed(seed, "sample")))
             mute_log(state)
             state.apply_unchecked(action)
-            total += self.play_out(state, seed, obs.seat)
-        return total / self.settings.rollouts
+            found.append(self.play_out(state, seed, obs.seat))
+        return found
 
     def play_out(self, state: GameState, seed: int, seat: int) -> float:
         """The base bot on every seat from ``state`` for the playout seeded ``seed``; ``seat``'s
