@@ -65,9 +65,9 @@ def _choice(name: str, seed: int = 1) -> tuple[Any, LookaheadAgent]:
 
 
 def test_parsing_gives_the_settings_and_defaults():
-    assert parse_lookahead(SPEC, "lookahead") == LookaheadSettings("rule", None, 4, 8, None, 0.5, 2.0)
-    settings = parse_lookahead(SPEC, "lookahead:base=last:verbs=pick+go:options=3:rollouts=20:depth=40:lead=0:z=1.5")
-    assert settings == LookaheadSettings("last", frozenset({"pick", "go"}), 3, 20, 40, 0.0, 1.5)
+    assert parse_lookahead(SPEC, "lookahead") == LookaheadSettings("rule", None, 4, 8, None, 0.5, 2.0, True)
+    settings = parse_lookahead(SPEC, "lookahead:base=last:verbs=pick+go:options=3:rollouts=20:depth=40:lead=0:z=1.5:screen=no")
+    assert settings == LookaheadSettings("last", frozenset({"pick", "go"}), 3, 20, 40, 0.0, 1.5, False)
     assert parse_lookahead(SPEC, "lookahead:base=hard").base == "rule"  # a level whose bot is the game's own
     assert check_bot_name(SPEC, "lookahead:rollouts=2") == "lookahead:rollouts=2"
 
@@ -82,6 +82,7 @@ def test_parsing_gives_the_settings_and_defaults():
         ("lookahead:lead=-1", "lead must be a number ≥ 0"),
         ("lookahead:lead=nan", "lead must be a number ≥ 0"),
         ("lookahead:z=-2", "z must be a number ≥ 0"),
+        ("lookahead:screen=maybe", "screen must be yes or no"),
         ("lookahead:verbs=pick+", "verbs must be verbs joined by +"),
         ("lookahead:base=mcts", "base must be one of"),
         ("lookahead:base=expert", "expert level is the bot"),
@@ -115,8 +116,8 @@ def test_a_difference_within_its_noise_keeps_the_base_bots_choice():
     """Over 64 playouts the safe pick's lead (0.6 on average) is far beyond 2 standard errors
     (about 0.1); over seed 3's three (differences 2, 2 and 0) it is not beyond 30, though above 0."""
     assert _choice("lookahead:rollouts=64:lead=0:z=2")[0] == ("pick", "safe")
-    assert _choice("lookahead:rollouts=3:lead=0:z=0", seed=3)[0] == ("pick", "safe")
-    assert _choice("lookahead:rollouts=3:lead=0:z=30", seed=3)[0] == ("pick", "risky")
+    assert _choice("lookahead:rollouts=3:lead=0:z=0:screen=no", seed=3)[0] == ("pick", "safe")
+    assert _choice("lookahead:rollouts=3:lead=0:z=30:screen=no", seed=3)[0] == ("pick", "risky")
 
 
 def test_common_random_numbers_give_each_action_the_same_draws():
@@ -125,8 +126,19 @@ def test_common_random_numbers_give_each_action_the_same_draws():
     the safe one's did too (with draws of their own, some seed would show the risky one winning
     alone: a 12% chance a seed)."""
     for seed in range(40):
-        means = _choice("lookahead:rollouts=1:lead=0:z=0", seed=seed)[1].last
+        means = _choice("lookahead:rollouts=1:lead=0:z=0:screen=no", seed=seed)[1].last
         assert means is not None and means[("pick", "safe")] >= means[("pick", "risky")]
+
+
+def test_screening_plays_the_second_half_only_for_actions_ahead():
+    """With screening, a pick not ahead of the base's choice after the first half is dropped: the
+    base bot ``last`` takes the safe pick, which the risky one never beats on a common draw, so the
+    risky pick is dropped and the safe one stands alone; unscreened, both are played out."""
+    for screen, kept in (("yes", {("pick", "safe")}), ("no", {("pick", "safe"), ("pick", "risky")})):
+        agent = make_bot(SPEC, f"lookahead:base=last:rollouts=4:lead=0:z=0:screen={screen}", 0, 4, {})
+        assert isinstance(agent, LookaheadAgent)
+        assert agent.act(SPEC.observe(SPEC.new_game({}), 0)) == ("pick", "safe")
+        assert agent.last is not None and set(agent.last) == kept
 
 
 def test_a_seed_repeats_its_playouts():

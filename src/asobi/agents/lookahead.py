@@ -33,6 +33,10 @@ lead       how much better by the margin's mean another action must be to replac
 z          how many standard errors of the paired difference it must be better by as well
            (default 2; 0: no such test; with one playout there is no standard error, and only
            ``lead`` counts)
+screen     ``yes`` (default): every action is played out the first half of the playouts, and
+           only those whose mean then leads the base bot's choice's (with that choice) the
+           second half; where none does, the base's choice stands at half the cost. ``no``:
+           every action all the playouts
 ========== ================================================================================
 
 It is deterministic for a given seed: the playouts' seeds come from the bot's seed and the count
@@ -58,7 +62,8 @@ from ..core.state import CHANCE, TERMINAL, GameState
 from .evaluate import mute_log
 from .names import game_bot
 
-PARAMETERS = ("base", "verbs", "options", "rollouts", "depth", "lead", "z")
+PARAMETERS = ("base", "verbs", "options", "rollouts", "depth", "lead", "z", "screen")
+SCREEN = {"yes": True, "no": False}
 EXAMPLE = "lookahead:base=hard:verbs=declare:options=4:rollouts=8"
 
 
@@ -76,6 +81,7 @@ class LookaheadSettings:
     """At most this many steps a playout; ``None``: to the end."""
     lead: float = 0.5
     z: float = 2.0
+    screen: bool = True
 
 
 def parse_lookahead(spec: GameSpec, name: str) -> LookaheadSettings:
@@ -102,7 +108,10 @@ def parse_lookahead(spec: GameSpec, name: str) -> LookaheadSettings:
         depth = _whole(values, "depth", 0, 1, where, "or end")
     lead = _number(values, "lead", 0.5, where)
     z = _number(values, "z", 2.0, where)
-    return LookaheadSettings(base, verbs, options, rollouts, depth, lead, z)
+    screen = values.get("screen", "yes")
+    if screen not in SCREEN:
+        raise BotNameError(f"{where}: screen must be yes or no, not {screen!r}")
+    return LookaheadSettings(base, verbs, options, rollouts, depth, lead, z, SCREEN[screen])
 
 
 def _number(values: Mapping[str, str], key: str, default: float, where: str) -> float:
@@ -156,11 +165,20 @@ class LookaheadAgent(Agent):
         if not self.looks_at(legal):
             return choice
         self.looked += 1
-        values = {action: self.values(obs, action) for action in legal}
-        means = {action: sum(found) / len(found) for action, found in values.items()}
+        rollouts = self.settings.rollouts
+        first = (rollouts + 1) // 2 if self.settings.screen else rollouts
+        values = {action: self.values(obs, action, 0, first) for action in legal}
+        if first < rollouts:  # the second half only for the actions that lead the base's choice so far
+            ahead = [a for a in legal if a == choice or _mean(values[a]) > _mean(values[choice])]
+            if len(ahead) > 1:
+                for action in ahead:
+                    values[action] += self.values(obs, action, first, rollouts)
+            else:
+                values = {choice: values[choice]}
+        means = {action: _mean(found) for action, found in values.items()}
         self.last = means
-        best = max(legal, key=lambda action: means[action])  # the first of equal means
-        return best if self.better(values[best], values[choice]) else choice
+        best = max(values, key=lambda action: means[action])  # the first of equal means
+        return best if best != choice and self.better(values[best], values[choice]) else choice
 
     def better(self, found: list[float], base: list[float]) -> bool:
         """Whether playouts ``found`` beat the base bot's choice's ``base`` (the same seeds, pair
@@ -182,10 +200,11 @@ class LookaheadAgent(Agent):
         verbs = self.settings.verbs
         return verbs is None or any(action[0] in verbs for action in legal)
 
-    def values(self, obs: Observation, action: Action) -> list[float]:
-        """``action``'s margin for the deciding seat in each of the decision's playouts."""
+    def values(self, obs: Observation, action: Action, start: int, stop: int) -> list[float]:
+        """``action``'s margin for the deciding seat in the decision's playouts ``start`` to
+        ``stop`` (their indices, which give their seeds)."""
         found = []
-        for index in range(self.settings.rollouts):
+        for index in range(start, stop):
             seed = derive_seed(self.seed, "playout", self.looked, index)
             state = obs.determinize(Random(derive_seed(seed, "sample")))
             mute_log(state)
@@ -215,6 +234,10 @@ class LookaheadAgent(Agent):
                 bot = bots[mover] = self.factory(mover, derive_seed(seed, "bot", mover), self.options)
             apply(bot.act(spec.observe(state, mover)))
         return margin(spec, state, seat, self.options)
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values)
 
 
 def margin(spec: GameSpec, state: GameState, seat: int, options: Mapping[str, Any]) -> float:
