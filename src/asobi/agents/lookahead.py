@@ -170,11 +170,10 @@ class LookaheadAgent(Agent):
         values = {action: self.values(obs, action, 0, first) for action in legal}
         if first < rollouts:  # the second half only for the actions that lead the base's choice so far
             ahead = [a for a in legal if a == choice or _mean(values[a]) > _mean(values[choice])]
+            values = {action: values[action] for action in ahead}
             if len(ahead) > 1:
                 for action in ahead:
                     values[action] += self.values(obs, action, first, rollouts)
-            else:
-                values = {choice: values[choice]}
         means = {action: _mean(found) for action, found in values.items()}
         self.last = means
         best = max(values, key=lambda action: means[action])  # the first of equal means
