@@ -7,7 +7,7 @@ of ``verbs``. There it values each legal action by ``rollouts`` playouts: the ac
 copy of the position (a determinization: :meth:`~asobi.core.agent.Observation.determinize`), then
 the base bot on every seat (a fresh bot each playout, as in a game just begun with it) and chance
 by its probabilities, for ``depth`` steps or to the end. A playout's value is the game's margin
-(``spec.study.margin``, a finer score than the outcome: byston's camp's lead in GP) for the
+(``spec.study.margin``, a finer score than the outcome, such as a team's lead in points) for the
 deciding seat, read from the game's metrics where the playout stops: at the end, the final margin;
 cut short, the margin as it stands. Every action is played out with the same seeds (common random
 numbers: the same bots' seeds and the same chance generator for the playout of each index), so
