@@ -64,7 +64,7 @@ from .names import game_bot
 
 PARAMETERS = ("base", "verbs", "options", "rollouts", "depth", "lead", "z", "screen")
 SCREEN = {"yes": True, "no": False}
-EXAMPLE = "lookahead:base=hard:verbs=declare:options=4:rollouts=8"
+EXAMPLE = "lookahead:rollouts=8"
 
 
 @dataclass(frozen=True)
