@@ -70,8 +70,9 @@ def test_byston_prior_and_rollout_name_the_hard_level_or_its_bot():
 
 @pytest.mark.parametrize(("name", "says"), [
     ("mcts:prior=easy", "prior=easy: byston's easy level is the bot 'mistakes:rate=0.1', not one of its own bots"),
-    ("mcts:prior=oracle", "prior must be one of none, rule, bold, normal, hard, expert, not 'oracle'"),
-    ("mcts:rollout=smart", "rollout must be one of random, rule, heuristic, bold, normal, hard, expert, not 'smart'"),
+    ("mcts:prior=oracle", "prior must be one of none, rule, bold, normal, hard, not 'oracle'"),
+    ("mcts:rollout=smart", "rollout must be one of random, rule, heuristic, bold, normal, hard, not 'smart'"),
+    ("mcts:prior=expert", "prior=expert: byston's expert level is the bot 'lookahead:"),
 ])
 def test_a_prior_or_rollout_that_is_no_bot_of_the_games_is_refused_clearly(name, says):
     with pytest.raises(BotNameError) as e:

@@ -134,7 +134,7 @@ def test_levels_and_bots_by_name_are_opponents() -> None:
 
 SEARCH = "bot:ismcts:iters=2:time=1000"
 """The information-set search with the game's own parameters (a level may be a rule bot, as
-byston's hard and expert are) at 2 iterations a decision and a time limit no 2 iterations reach:
+byston's hard is) at 2 iterations a decision and a time limit no 2 iterations reach:
 the budget that stops it is the iterations, so a seeded search repeats."""
 
 

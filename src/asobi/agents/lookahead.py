@@ -1,0 +1,260 @@
+"""A bot that plays one of the game's own bots but looks ahead where a choice is few and matters.
+
+``lookahead:base=hard:verbs=declare+develop:options=4:rollouts=8`` plays the base bot (one of the
+game's own bots, or a level whose bot is one: ``hard``) at every decision, except a decision whose
+legal actions are at most ``options`` and include one whose verb (the action's first item) is one
+of ``verbs``. There it values each legal action by ``rollouts`` playouts: the action applied to a
+copy of the position (a determinization: :meth:`~asobi.core.agent.Observation.determinize`), then
+the base bot on every seat (a fresh bot each playout, as in a game just begun with it) and chance
+by its probabilities, for ``depth`` steps or to the end. A playout's value is the game's margin
+(``spec.study.margin``, a finer score than the outcome, such as a team's lead in points) for the
+deciding seat, read from the game's metrics where the playout stops: at the end, the final margin;
+cut short, the margin as it stands. Every action is played out with the same seeds (common random
+numbers: the same bots' seeds and the same chance generator for the playout of each index), so
+the luck of the dice weighs alike on each and the comparison sees the choice, not the dice. The
+base bot's choice stands unless another action's mean is higher by more than ``lead`` (in the
+margin's units) and by more than ``z`` standard errors of the difference (from the differences
+playout by playout, the pairs common random numbers make); of those, the highest mean (ties: the
+first in the legal order).
+
+========== ================================================================================
+parameter  meaning
+========== ================================================================================
+base       the bot played at every decision and in the playouts: one of the game's own bots
+           (``spec.bots``) or a level whose bot is one (default ``hard``)
+verbs      the verbs of the decisions looked at, joined by ``+`` (``declare+develop``); ``any``
+           (default): every decision with at most ``options`` legal actions
+options    the most legal actions a decision may have to be looked at (default 4, at least 2)
+rollouts   playouts per legal action (default 8)
+depth      at most this many steps a playout (decisions and chance outcomes); ``end`` (default):
+           to the end of the game
+lead       how much better by the margin's mean another action must be to replace the base
+           bot's choice (default 0.5; 0: any better mean)
+z          how many standard errors of the paired difference it must be better by as well
+           (default 2; 0: no such test; with one playout there is no standard error, and only
+           ``lead`` counts)
+screen     ``yes`` (default): every action is played out the first half of the playouts, and
+           only those whose mean then leads the base bot's choice's (with that choice) the
+           second half; where none does, the base's choice stands at half the cost. ``no``:
+           every action all the playouts
+========== ================================================================================
+
+It is deterministic for a given seed: the playouts' seeds come from the bot's seed and the count
+of decisions it has looked at. It reads nothing but its observation (its playouts start from a
+determinization of it), so it plays fair in a game that hides something, though it then plays
+out one sample of what it cannot see.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from random import Random
+from typing import Any
+
+from ..core.actions import Action
+from ..core.agent import Agent, Observation
+from ..core.bots import BotKind, BotNameError, bot_parameters
+from ..core.seeding import derive_seed
+from ..core.spec import GameSpec
+from ..core.state import CHANCE, TERMINAL, GameState
+from .evaluate import mute_log
+from .names import game_bot
+
+PARAMETERS = ("base", "verbs", "options", "rollouts", "depth", "lead", "z", "screen")
+SCREEN = {"yes": True, "no": False}
+EXAMPLE = "lookahead:rollouts=8"
+
+
+@dataclass(frozen=True)
+class LookaheadSettings:
+    """A lookahead bot's parameters, checked."""
+
+    base: str = "hard"
+    """The game's own bot it plays (a key of ``spec.bots``, a level already resolved)."""
+    verbs: frozenset[str] | None = None
+    """The verbs of the decisions it looks at; ``None``: any."""
+    options: int = 4
+    rollouts: int = 8
+    depth: int | None = None
+    """At most this many steps a playout; ``None``: to the end."""
+    lead: float = 0.5
+    z: float = 2.0
+    screen: bool = True
+
+
+def parse_lookahead(spec: GameSpec, name: str) -> LookaheadSettings:
+    """The settings of ``lookahead:…``.
+
+    :raises BotNameError: naming the parameter that is wrong and why.
+    """
+    values = bot_parameters(name, PARAMETERS, EXAMPLE)
+    where = f"bot {name!r}"
+    if spec.study.margin is None:
+        raise BotNameError(f"{where}: {spec.id} declares no margin (spec.study.margin) to value a playout by")
+    base = game_bot(spec, values.get("base", "hard"), "base", (), where)
+    verbs: frozenset[str] | None = None
+    text = values.get("verbs", "any")
+    if text != "any":
+        items = text.split("+")
+        if any(not item for item in items):
+            raise BotNameError(f"{where}: verbs must be verbs joined by + (e.g. declare+develop) or any, not {text!r}")
+        verbs = frozenset(items)
+    options = _whole(values, "options", 4, 2, where)
+    rollouts = _whole(values, "rollouts", 8, 1, where)
+    depth: int | None = None
+    if values.get("depth", "end") != "end":
+        depth = _whole(values, "depth", 0, 1, where, "or end")
+    lead = _number(values, "lead", 0.5, where)
+    z = _number(values, "z", 2.0, where)
+    screen = values.get("screen", "yes")
+    if screen not in SCREEN:
+        raise BotNameError(f"{where}: screen must be yes or no, not {screen!r}")
+    return LookaheadSettings(base, verbs, options, rollouts, depth, lead, z, SCREEN[screen])
+
+
+def _number(values: Mapping[str, str], key: str, default: float, where: str) -> float:
+    text = values.get(key)
+    if text is None:
+        return default
+    try:
+        number = float(text)
+    except ValueError:
+        number = math.nan
+    if not math.isfinite(number) or number < 0:
+        raise BotNameError(f"{where}: {key} must be a number ≥ 0, not {text!r}")
+    return number
+
+
+def _whole(values: Mapping[str, str], key: str, default: int, least: int, where: str, more: str = "") -> int:
+    text = values.get(key)
+    if text is None:
+        return default
+    try:
+        number = int(text)
+    except ValueError:
+        number = least - 1
+    if number < least:
+        raise BotNameError(f"{where}: {key} must be a whole number ≥ {least}{' ' + more if more else ''}, "
+                           f"not {text!r}")
+    return number
+
+
+class LookaheadAgent(Agent):
+    """Plays ``spec.bots[settings.base]`` for its seat, looking ahead at the decisions the settings
+    name (see the module's description)."""
+
+    def __init__(self, spec: GameSpec, settings: LookaheadSettings, seed: int, options: Mapping[str, Any]) -> None:
+        self.spec = spec
+        self.settings = settings
+        self.seed = seed
+        self.options = options
+        self.factory = spec.bots[settings.base]
+        self.base: Agent | None = None
+        self.looked = 0
+        """Decisions looked at so far (each one's playouts take their seeds from its number)."""
+        self.last: dict[Action, float] | None = None
+        """The last decision looked at: each legal action's mean margin (for tests and the curious)."""
+
+    def act(self, obs: Observation) -> Action:
+        if self.base is None:
+            self.base = self.factory(obs.seat, derive_seed(self.seed, "base"), self.options)
+        choice = self.base.act(obs)
+        legal = obs.legal
+        if not self.looks_at(legal):
+            return choice
+        self.looked += 1
+        rollouts = self.settings.rollouts
+        first = (rollouts + 1) // 2 if self.settings.screen else rollouts
+        values = {action: self.values(obs, action, 0, first) for action in legal}
+        if first < rollouts:  # the second half only for the actions that lead the base's choice so far
+            ahead = [a for a in legal if a == choice or _mean(values[a]) > _mean(values[choice])]
+            values = {action: values[action] for action in ahead}
+            if len(ahead) > 1:
+                for action in ahead:
+                    values[action] += self.values(obs, action, first, rollouts)
+        means = {action: _mean(found) for action, found in values.items()}
+        self.last = means
+        best = max(values, key=lambda action: means[action])  # the first of equal means
+        return best if best != choice and self.better(values[best], values[choice]) else choice
+
+    def better(self, found: list[float], base: list[float]) -> bool:
+        """Whether playouts ``found`` beat the base bot's choice's ``base`` (the same seeds, pair
+        by pair) by more than ``lead`` and by more than ``z`` standard errors."""
+        differences = [a - b for a, b in zip(found, base, strict=True)]
+        n = len(differences)
+        mean = sum(differences) / n
+        if mean <= self.settings.lead:
+            return False
+        if n < 2 or self.settings.z == 0:
+            return True
+        variance = sum((d - mean) ** 2 for d in differences) / (n - 1)
+        return mean > self.settings.z * math.sqrt(variance / n)
+
+    def looks_at(self, legal: tuple[Action, ...]) -> bool:
+        """Whether a decision with these legal actions is played out."""
+        if not 1 < len(legal) <= self.settings.options:
+            return False
+        verbs = self.settings.verbs
+        return verbs is None or any(action[0] in verbs for action in legal)
+
+    def values(self, obs: Observation, action: Action, start: int, stop: int) -> list[float]:
+        """``action``'s margin for the deciding seat in the decision's playouts ``start`` to
+        ``stop`` (their indices, which give their seeds)."""
+        found = []
+        for index in range(start, stop):
+            seed = derive_seed(self.seed, "playout", self.looked, index)
+            state = obs.determinize(Random(derive_seed(seed, "sample")))
+            mute_log(state)
+            state.apply_unchecked(action)
+            found.append(self.play_out(state, seed, obs.seat))
+        return found
+
+    def play_out(self, state: GameState, seed: int, seat: int) -> float:
+        """The base bot on every seat from ``state`` for the playout seeded ``seed``; ``seat``'s
+        margin where it stops."""
+        spec = self.spec
+        rng = Random(derive_seed(seed, "chance"))
+        bots: dict[int, Agent] = {}
+        apply = state.apply_unchecked
+        steps = 0
+        limit = self.settings.depth if self.settings.depth is not None else spec.info.max_steps
+        while steps < limit:
+            mover = state.current_seat
+            if mover == TERMINAL:
+                break
+            steps += 1
+            if mover == CHANCE:
+                apply(state.sample_chance(rng))
+                continue
+            bot = bots.get(mover)
+            if bot is None:
+                bot = bots[mover] = self.factory(mover, derive_seed(seed, "bot", mover), self.options)
+            apply(bot.act(spec.observe(state, mover)))
+        return margin(spec, state, seat, self.options)
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values)
+
+
+def margin(spec: GameSpec, state: GameState, seat: int, options: Mapping[str, Any]) -> float:
+    """``seat``'s margin (``spec.study.margin``) in ``state``: the final one at the end, the one
+    the game's metrics give now if it is not over (0 where the metrics do not hold it)."""
+    assert spec.study.margin is not None  # checked by parse_lookahead
+    outcome = state.outcome()
+    found = spec.study.margin(state.metrics(), outcome.clause if outcome is not None else "", options)
+    return 0.0 if found is None else float(found[seat])
+
+
+def _make(spec: GameSpec, name: str, seed: int, options: Mapping[str, Any]) -> Agent:
+    return LookaheadAgent(spec, parse_lookahead(spec, name), seed, spec.validate_options(options))
+
+
+def _check(spec: GameSpec, name: str) -> None:
+    parse_lookahead(spec, name)
+
+
+LOOKAHEAD = BotKind(_make, _check, EXAMPLE)
+"""The kind, named by the ``asobi.bots`` entry point ``lookahead`` in asobi's ``pyproject.toml``."""
