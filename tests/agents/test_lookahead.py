@@ -68,6 +68,7 @@ def test_parsing_gives_the_settings_and_defaults():
     assert parse_lookahead(SPEC, "lookahead") == LookaheadSettings("rule", None, 4, 8, None, 0.5, 2.0, True)
     settings = parse_lookahead(SPEC, "lookahead:base=last:verbs=pick+go:options=3:rollouts=20:depth=40:lead=0:z=1.5:screen=no")
     assert settings == LookaheadSettings("last", frozenset({"pick", "go"}), 3, 20, 40, 0.0, 1.5, False)
+    assert parse_lookahead(SPEC, "lookahead:time=2.5").seconds == 2.5
     assert parse_lookahead(SPEC, "lookahead:base=hard").base == "rule"  # a level whose bot is the game's own
     assert check_bot_name(SPEC, "lookahead:rollouts=2") == "lookahead:rollouts=2"
 
@@ -87,6 +88,9 @@ def test_parsing_gives_the_settings_and_defaults():
         ("lookahead:base=mcts", "base must be one of"),
         ("lookahead:base=expert", "expert level is the bot"),
         ("lookahead:width=3", "has no parameter 'width'"),
+        ("lookahead:time=0", "time must be a number of seconds > 0"),
+        ("lookahead:time=-1", "time must be a number ≥ 0"),
+        ("lookahead:time=soon", "time must be a number ≥ 0"),
     ],
 )
 def test_bad_parameters_get_a_clear_error(name, says):
@@ -139,6 +143,32 @@ def test_screening_plays_the_second_half_only_for_actions_ahead():
         assert isinstance(agent, LookaheadAgent)
         assert agent.act(SPEC.observe(SPEC.new_game({}), 0)) == ("pick", "safe")
         assert agent.last is not None and set(agent.last) == kept
+
+
+class _Counted(LookaheadAgent):
+    """Counts its playouts."""
+
+    playouts = 0
+
+    def play_out(self, state, seed, seat):
+        self.playouts += 1
+        return super().play_out(state, seed, seat)
+
+
+def test_a_time_limit_starts_no_round_of_playouts_once_it_is_up():
+    """The playouts go in rounds, one index for every action: a time already up when the first
+    round ends leaves that round alone; a time never reached changes nothing."""
+    def looked(name: str) -> _Counted:
+        agent = _Counted(SPEC, parse_lookahead(SPEC, name), 9, {})
+        agent.act(SPEC.observe(SPEC.new_game({}), 0))
+        return agent
+
+    cut = looked("lookahead:rollouts=8:lead=0:screen=no:time=0.000000001")
+    assert cut.playouts == 2 and cut.last is not None and set(cut.last) == {("pick", "safe"), ("pick", "risky")}
+    free, timed = looked("lookahead:rollouts=8:lead=0:screen=no"), looked("lookahead:rollouts=8:lead=0:screen=no:time=1000")
+    assert free.playouts == timed.playouts == 16 and free.last == timed.last
+    screened = looked("lookahead:base=last:rollouts=8:lead=0:z=0:time=0.000000001")
+    assert screened.playouts == 2  # the first half cut to one round: no second half
 
 
 def test_a_seed_repeats_its_playouts():

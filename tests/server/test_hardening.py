@@ -179,6 +179,26 @@ def test_a_level_is_seated_within_the_ceilings_or_the_server_says_which_it_canno
     assert is_search(spec, "bot:hard") and is_search(spec, "bot:mcts") and not is_search(spec, "bot:easy")
 
 
+def test_a_lookahead_bot_is_held_to_the_time_ceiling():
+    """A lookahead plays whole games out at each decision it looks at: only its ``time`` bounds
+    it, so the server holds that to the ceiling (and gives it one where it has none)."""
+    spec = get_game("byston")
+    limits = Limits(max_bot_seconds=1.5, max_bot_iters=40)
+    assert remote_seat_kind(spec, "bot:lookahead:rollouts=4", limits) == "bot:lookahead:rollouts=4:time=1.5"
+    assert remote_seat_kind(spec, "bot:lookahead:time=1", limits) == "bot:lookahead:time=1"
+    for name, words in (("bot:lookahead:time=5", "time is at most 1.5"),
+                        ("bot:lookahead:rollouts=8:options=6", r"rollouts × options is at most 40"),
+                        ("bot:lookahead:depth=999", "depth is at most 200"),
+                        ("bot:lookahead:rollouts=0", "rollouts must be a whole number")):
+        with pytest.raises(ServerError, match=words):
+            remote_seat_kind(spec, name, limits)
+    # byston's expert (3 s a decision) is over the default 2 s, and seated under a higher ceiling
+    with pytest.raises(ServerError, match=r"cannot seat the 'expert' level: .*time is at most 2"):
+        remote_seat_kind(spec, "bot:expert", Limits())
+    assert remote_seat_kind(spec, "bot:expert", Limits(max_bot_seconds=10)) == "bot:expert"
+    assert is_search(spec, "bot:expert") and is_search(spec, "bot:lookahead") and not is_search(spec, "bot:hard")
+
+
 def test_the_catalog_offers_each_games_levels_and_the_bots_this_server_seats(client):
     catalog = {g["id"]: g for g in client.get("/api/catalog").json()}
     for game in catalog.values():

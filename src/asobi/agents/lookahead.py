@@ -37,9 +37,13 @@ screen     ``yes`` (default): every action is played out the first half of the p
            only those whose mean then leads the base bot's choice's (with that choice) the
            second half; where none does, the base's choice stands at half the cost. ``no``:
            every action all the playouts
+time       seconds of wall-clock time a looked-at decision may take (default: no limit): the
+           playouts go in rounds (the playout of each index for every action in turn), and no
+           round starts once the time is up; the actions are compared on the rounds played
+           (at least one). A limit the playouts do not reach changes nothing
 ========== ================================================================================
 
-It is deterministic for a given seed: the playouts' seeds come from the bot's seed and the count
+It is deterministic for a given seed (unless ``time`` cuts a decision's playouts short): the playouts' seeds come from the bot's seed and the count
 of decisions it has looked at. It reads nothing but its observation (its playouts start from a
 determinization of it), so it plays fair in a game that hides something, though it then plays
 out one sample of what it cannot see.
@@ -48,6 +52,7 @@ out one sample of what it cannot see.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from random import Random
@@ -62,7 +67,9 @@ from ..core.state import CHANCE, TERMINAL, GameState
 from .evaluate import mute_log
 from .names import game_bot
 
-PARAMETERS = ("base", "verbs", "options", "rollouts", "depth", "lead", "z", "screen")
+KIND = "lookahead"
+"""The kind's name (its ``asobi.bots`` entry point)."""
+PARAMETERS = ("base", "verbs", "options", "rollouts", "depth", "lead", "z", "screen", "time")
 SCREEN = {"yes": True, "no": False}
 EXAMPLE = "lookahead:rollouts=8"
 
@@ -82,6 +89,8 @@ class LookaheadSettings:
     lead: float = 0.5
     z: float = 2.0
     screen: bool = True
+    seconds: float | None = None
+    """No round of playouts starts after this many seconds of a decision; ``None``: no limit."""
 
 
 def parse_lookahead(spec: GameSpec, name: str) -> LookaheadSettings:
@@ -111,7 +120,10 @@ def parse_lookahead(spec: GameSpec, name: str) -> LookaheadSettings:
     screen = values.get("screen", "yes")
     if screen not in SCREEN:
         raise BotNameError(f"{where}: screen must be yes or no, not {screen!r}")
-    return LookaheadSettings(base, verbs, options, rollouts, depth, lead, z, SCREEN[screen])
+    seconds = _number(values, "time", 0.0, where) if "time" in values else None
+    if seconds == 0:
+        raise BotNameError(f"{where}: time must be a number of seconds > 0, not {values['time']!r}")
+    return LookaheadSettings(base, verbs, options, rollouts, depth, lead, z, SCREEN[screen], seconds)
 
 
 def _number(values: Mapping[str, str], key: str, default: float, where: str) -> float:
@@ -165,15 +177,18 @@ class LookaheadAgent(Agent):
         if not self.looks_at(legal):
             return choice
         self.looked += 1
+        seconds = self.settings.seconds
+        deadline = time.perf_counter() + seconds if seconds is not None else math.inf
         rollouts = self.settings.rollouts
         first = (rollouts + 1) // 2 if self.settings.screen else rollouts
-        values = {action: self.values(obs, action, 0, first) for action in legal}
-        if first < rollouts:  # the second half only for the actions that lead the base's choice so far
+        values: dict[Action, list[float]] = {action: [] for action in legal}
+        self.rounds(obs, values, 0, first, deadline)
+        if first < rollouts and len(values[choice]) == first:
+            # the second half only for the actions that lead the base's choice so far
             ahead = [a for a in legal if a == choice or _mean(values[a]) > _mean(values[choice])]
             values = {action: values[action] for action in ahead}
             if len(ahead) > 1:
-                for action in ahead:
-                    values[action] += self.values(obs, action, first, rollouts)
+                self.rounds(obs, values, first, rollouts, deadline)
         means = {action: _mean(found) for action, found in values.items()}
         self.last = means
         best = max(values, key=lambda action: means[action])  # the first of equal means
@@ -199,17 +214,20 @@ class LookaheadAgent(Agent):
         verbs = self.settings.verbs
         return verbs is None or any(action[0] in verbs for action in legal)
 
-    def values(self, obs: Observation, action: Action, start: int, stop: int) -> list[float]:
-        """``action``'s margin for the deciding seat in the decision's playouts ``start`` to
-        ``stop`` (their indices, which give their seeds)."""
-        found = []
+    def rounds(self, obs: Observation, values: dict[Action, list[float]], start: int, stop: int,
+               deadline: float) -> None:
+        """Add to each action's ``values`` its margin for the deciding seat in the decision's
+        playouts ``start`` to ``stop`` (their indices, which give their seeds), a round (one
+        index, every action) at a time; no round starts after ``deadline``, but the first."""
         for index in range(start, stop):
+            if index > 0 and time.perf_counter() >= deadline:
+                return
             seed = derive_seed(self.seed, "playout", self.looked, index)
-            state = obs.determinize(Random(derive_seed(seed, "sample")))
-            mute_log(state)
-            state.apply_unchecked(action)
-            found.append(self.play_out(state, seed, obs.seat))
-        return found
+            for action, found in values.items():
+                state = obs.determinize(Random(derive_seed(seed, "sample")))
+                mute_log(state)
+                state.apply_unchecked(action)
+                found.append(self.play_out(state, seed, obs.seat))
 
     def play_out(self, state: GameState, seed: int, seat: int) -> float:
         """The base bot on every seat from ``state`` for the playout seeded ``seed``; ``seat``'s

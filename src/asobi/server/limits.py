@@ -13,6 +13,8 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from ..agents.lookahead import KIND as LOOKAHEAD_KIND
+from ..agents.lookahead import parse_lookahead
 from ..agents.names import SEARCHES, parse_search
 from ..core.bots import (
     BOT_PREFIX,
@@ -99,10 +101,12 @@ def remote_bot(spec: GameSpec, name: str, limits: Limits) -> str:
         except BotNameError as e:
             raise ServerError(str(e)) from None
         return name
+    if kind == LOOKAHEAD_KIND:
+        return _remote_lookahead(spec, name, limits)
     if kind not in SEARCHES:
         raise ServerError(f"{spec.id}: no seat kind {summary(name)} on this server: it seats human, bot, the levels "
                           f"({', '.join(LEVELS)}), the game's own bots ({', '.join(spec.bot_names())}), "
-                          f"{', '.join(CHEAP_KINDS)} and the searches {', '.join(SEARCHES)}")
+                          f"{', '.join(CHEAP_KINDS)}, {LOOKAHEAD_KIND} and the searches {', '.join(SEARCHES)}")
     try:
         settings = parse_search(spec, name)
     except BotNameError as e:
@@ -117,6 +121,25 @@ def remote_bot(spec: GameSpec, name: str, limits: Limits) -> str:
             raise ServerError(f"{spec.id}: bot {name[:80]!r}: {key} is at most {ceiling:g} on this server"
                               + ("" if given else f" (the game's {key} is {value:g}: give a smaller one)"))
     if budget.seconds is None:  # iterations alone: how long they take depends on the game
+        name += f":time={limits.max_bot_seconds:g}"
+    return name
+
+
+def _remote_lookahead(spec: GameSpec, name: str, limits: Limits) -> str:
+    """A ``lookahead`` bot within the ceilings: its ``time`` at most ``max_bot_seconds`` (given
+    that if it has none: its playouts to the end of a game have no other bound), its playouts a
+    decision (``rollouts`` × ``options``) at most ``max_bot_iters``, its ``depth`` at most
+    ``max_bot_depth`` where it gives one."""
+    try:
+        settings = parse_lookahead(spec, name)
+    except BotNameError as e:
+        raise ServerError(str(e)) from None
+    ceilings = ((settings.rollouts * settings.options, limits.max_bot_iters, "rollouts × options"),
+                (settings.seconds, limits.max_bot_seconds, "time"), (settings.depth, limits.max_bot_depth, "depth"))
+    for value, ceiling, key in ceilings:
+        if value is not None and value > ceiling:
+            raise ServerError(f"{spec.id}: bot {name[:80]!r}: {key} is at most {ceiling:g} on this server")
+    if settings.seconds is None:
         name += f":time={limits.max_bot_seconds:g}"
     return name
 
@@ -189,9 +212,10 @@ class ClientLimits:
 
 
 def is_search(spec: GameSpec, kind: str) -> bool:
-    """Whether a seat of this kind (``bot:mcts:…``, a level that is a search) thinks for long: a
-    search, not a rule bot."""
-    return resolve_bot(spec, kind.removeprefix(BOT_PREFIX)).split(":")[0] in SEARCHES
+    """Whether a seat of this kind (``bot:mcts:…``, a level that is a search or a lookahead)
+    thinks for long: a search or a lookahead, not a rule bot."""
+    found = resolve_bot(spec, kind.removeprefix(BOT_PREFIX)).split(":")[0]
+    return found in SEARCHES or found == LOOKAHEAD_KIND
 
 
 def search_slots(limits: Limits) -> asyncio.Semaphore:

@@ -64,7 +64,7 @@ LEVELS = Levels(
     # +14.62 GP (+9.70 to +19.55) over 40 games; its Elo chained from hard's 1570 by
     # its points share against hard (76.2%); docs/byston/strength.md, "The levels"
     expert=Level(
-        "lookahead:base=hard:verbs=raze+declare:options=5:rollouts=8:lead=1:z=2",
+        "lookahead:base=hard:verbs=raze+declare:options=5:rollouts=8:lead=1:z=2:time=3",
         3.0,
         1772.2,
     ),
