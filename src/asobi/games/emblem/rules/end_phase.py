@@ -81,11 +81,16 @@ def _rally_amount_of(s: State) -> int:
 
 # ---- 2. 効果の使用 (2.5.3–2.5.5) ------------------------------------------------------------------
 def effects_step(s: State) -> None:
-    """Task ``effects``: ask which effect to use, or pass on when none could be (C-30)."""
-    if idle_effects(s):
+    """Task ``effects``: ask which effect to use, or pass on when none could be (C-30). Listed on
+    arrival: a listing with an effect in it needs no idle check, and is the decision's legal
+    actions; one with "next" alone is asked only when public information leaves an effect open
+    (:func:`idle_effects`)."""
+    legal = legal_effects(s)
+    if len(legal) == 1 and idle_effects(s):
         discard_step(s)
     else:
         s.pending = ASK_EFFECTS[s.turn_player]
+        s.legal_cache = tuple(legal)
 
 
 def legal_succession(s: State, sq: int) -> list[tuple[Any, ...]]:

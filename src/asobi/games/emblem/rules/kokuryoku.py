@@ -102,15 +102,13 @@ def draw(s: State, card: int) -> None:
 
 # ---- unit step (2.3.6–2.3.8) -------------------------------------------------------------------
 def unit_step(s: State) -> None:
-    """Arrive at the unit step: its counts start anew; ask, or pass it when idle (C-30)."""
+    """Arrive at the unit step: its counts start anew; list it, and ask, or pass it when idle
+    (C-30). (Listed on arrival: a listing with a chip or a deploy in it needs no idle check, and
+    is the decision's legal actions.)"""
     s.chips_added = 0
     s.deployed = 0
     s.cancels = 0
-    s.unit_kept = None
-    if idle_unit(s):
-        finish_unit(s)
-    else:
-        s.pending = ASK_UNIT[s.phase_seat]
+    ask_unit_again(s, legal_unit(s))
 
 
 def characters_on_field(s: State, seat: int, skip: int = -1) -> set[str]:
