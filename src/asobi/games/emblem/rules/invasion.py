@@ -127,7 +127,14 @@ def destinations(s: State, sq: int) -> list[int]:
 
 
 def legal_move(s: State) -> list[tuple[Any, ...]]:
-    out: list[tuple[Any, ...]] = [MOVE_ACTIONS[d] for d in destinations(s, s.active)]
+    """The empty squares in reach of one move (:func:`destinations`, written out as one loop)."""
+    field = s.field
+    sq = s.active
+    u: list[int] = field[sq]  # type: ignore[assignment]  # (the active unit is on its square)
+    out: list[tuple[Any, ...]] = []
+    for d in MOVES[CARDS[u[U_CARD]].move][u[U_OWNER]][sq]:
+        if field[d] is None:
+            out.append(MOVE_ACTIONS[d])
     out.append(NEXT)
     return out
 
@@ -184,7 +191,7 @@ def targets(s: State, sq: int) -> list[tuple[Any, ...]]:
         if v is None:
             continue
         if atype == HEALING:
-            if v[U_OWNER] == owner and v[U_CHIPS] < s.max_morale(v) and s.unused[owner] > 0:
+            if v[U_OWNER] == owner and v[U_CHIPS] < MOST[v[U_CARD]][v[U_ITEM]] and s.unused[owner] > 0:
                 out.append(HEAL_ACTIONS[t])
         elif v[U_OWNER] != owner:
             out.append(ATTACK_ACTIONS[t])

@@ -350,7 +350,7 @@ def _is_legal_unit(s: State, verb: Any, action: tuple[Any, ...]) -> bool:
             and s.unused[seat] > 0
             and u is not None
             and u[U_OWNER] == seat
-            and u[U_CHIPS] < s.max_morale(u)
+            and u[U_CHIPS] < MOST[u[U_CARD]][u[U_ITEM]]
         )
     if verb == "deploy":
         if len(action) != 2:
@@ -575,7 +575,7 @@ def idle_item(s: State) -> bool:
 
 def trim_chips(s: State, u: list[int]) -> None:
     """A unit that lost a 気力 bonus keeps no more chips than its maximum (C-10: to used)."""
-    over = u[U_CHIPS] - s.max_morale(u)
+    over = u[U_CHIPS] - MOST[u[U_CARD]][u[U_ITEM]]
     if over > 0:
         u[U_CHIPS] -= over
         s.used[u[U_OWNER]] += over
@@ -611,7 +611,7 @@ def act_item(s: State, action: tuple[Any, ...], pending: Pending) -> None:
             kept = _after_unequip(s, kept, action, u)
     elif verb == "equip":
         _, card_id, sq = action
-        card = POOL.index(card_id)
+        card = _INDEX_OF[card_id]
         field = s.field
         field[sq] = u = field[sq].copy()  # (State.own_unit written out)
         s.hand[seat].remove(card)
@@ -630,7 +630,7 @@ def act_item(s: State, action: tuple[Any, ...], pending: Pending) -> None:
     elif verb == "shed":
         _, sq, card_id = action
         u = s.own_unit(sq)
-        card = POOL.index(card_id)
+        card = _INDEX_OF[card_id]
         s.hand[seat].remove(card)
         s.to_offfield(seat, card)
         item = u[U_ITEM]
@@ -640,7 +640,7 @@ def act_item(s: State, action: tuple[Any, ...], pending: Pending) -> None:
         trim_chips(s, u)
         kept = None
     elif verb == "place":
-        card = POOL.index(action[1])
+        card = _INDEX_OF[action[1]]
         s.hand[seat].remove(card)
         is_land = cards[card].kind == LAND
         zone = s.land if is_land else s.guardian
