@@ -171,11 +171,12 @@ def act_move(s: State, action: tuple[Any, ...], pending: Pending) -> None:
 def act_step(s: State) -> None:
     """Ask what the active unit does, or pass the step when it has no target (C-30). Its targets
     are public, so the listing tells (``idle_act``: nothing in it but "next"), and the decision
-    keeps it as its legal actions."""
-    legal = legal_act(s)
-    if len(legal) == 1:
+    keeps it as its legal actions (:func:`legal_act` written out)."""
+    legal = targets(s, s.active)
+    if not legal:
         process(s)
     else:
+        legal.append(NEXT)
         s.pending = ASK_ACT[s.turn_player]
         s.legal_cache = tuple(legal)
 
@@ -255,4 +256,9 @@ def process(s: State) -> None:
     s.target = -1
     # choose the next unit (2.4.1): ask, or end the phase when none is ready (C-30)
     kept = s.select_kept
-    select_unit(s, tuple(legal_select(s)) if kept is None else kept)
+    legal = tuple(legal_select(s)) if kept is None else kept
+    if len(legal) == 1:  # (select_unit written out)
+        s.agenda.append(BEGIN_END_PHASE)
+    else:
+        s.pending = ASK_SELECT[s.turn_player]
+        s.legal_cache = s.select_kept = legal
