@@ -220,7 +220,7 @@ def act_discard(s: State, action: tuple[Any, ...], pending: Pending) -> None:
     card = POOL.index_of[action[1]]
     s.hand[seat].remove(card)
     s.to_offfield(seat, card)
-    s.emit("2.5.6", "discard", (SEAT[seat], ("card", action[1])))
+    s.log_tail.append(("2.5.6", "discard", (SEAT[seat], ("card", action[1])), None))
     if len(s.hand[seat]) <= HAND_LIMIT:
         end_turn(s)
     else:

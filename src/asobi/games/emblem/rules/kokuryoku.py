@@ -66,7 +66,10 @@ def begin_turn(s: State) -> None:
     tail.append(("2.2.1", "turn", (("turn", s.turn), SEAT[seat]), None))
     s.placed = 0
     s.rallied = 0
-    s.clear_on_units(U_USED)
+    for u in filter(None, s.field):  # (the pass that begins State.clear_on_units)
+        if u[U_USED]:
+            s.clear_on_units(U_USED)
+            break
     s.koku = 0
     s.phase_seat = seat
     tail.append(TURN_KOKURYOKU_PHASE[seat])
@@ -218,7 +221,7 @@ def act_deploy_chips(s: State, action: tuple[Any, ...], pending: Pending) -> Non
     s.deployed = 1
     s.unit_kept = None  # (listed again: the new unit may take chips, and no deploy is left)
     # 2.3.2: a step's work not marked ★, done when the player chose to (the unit step may pass without it)
-    s.emit("2.3.6", "deploy", (SEAT[seat], CARD_ARGS[card], SQ[sq], ("n", n)), also=("2.3.2",))
+    s.log_tail.append(("2.3.6", "deploy", (SEAT[seat], CARD_ARGS[card], SQ[sq], ("n", n)), None, ("2.3.2",)))
     back_to_unit(s)
 
 
@@ -423,7 +426,9 @@ def _is_legal_item(s: State, verb: Any, action: tuple[Any, ...]) -> bool:
 
 def finish_unit(s: State) -> None:
     s.unit_kept = None
-    victory.end_of_unit_step(s, s.phase_seat)
+    seat = s.phase_seat
+    if s.wiped[seat]:  # (the check that begins victory.end_of_unit_step)
+        victory.end_of_unit_step(s, seat)
     if s.winner < 0:
         item_step(s)
 
@@ -432,7 +437,10 @@ def finish_unit(s: State) -> None:
 def item_step(s: State) -> None:
     """Arrive at the item step: ask, or pass it when idle (C-30)."""
     s.item_kept = None
-    s.clear_on_units(U_ATTACHED)  # one card per unit per step (2.3.10)
+    for u in filter(None, s.field):  # (the pass that begins State.clear_on_units)
+        if u[U_ATTACHED]:
+            s.clear_on_units(U_ATTACHED)  # one card per unit per step (2.3.10)
+            break
     if idle_item(s):
         finish_item(s)
     else:
