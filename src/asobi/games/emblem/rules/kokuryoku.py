@@ -111,12 +111,7 @@ def unit_step(s: State) -> None:
     s.chips_added = 0
     s.deployed = 0
     s.cancels = 0
-    legal = legal_unit(s)
-    if len(legal) > 1 or not idle_unit(s):  # (ask_unit_again written out)
-        s.pending = ASK_UNIT[s.phase_seat]
-        s.legal_cache = legal
-    else:
-        finish_unit(s)
+    ask_unit_again(s, legal_unit(s))
 
 
 def characters_on_field(s: State, seat: int, skip: int = -1) -> set[str]:
