@@ -540,9 +540,8 @@ class EmblemState(FlowState, DeclaredState):
         """Move one copy of ``card`` from ``seat``'s deck to the hand (a public and a private event)."""
         self.remove_from_deck(seat, card)
         self.hand[seat].append(card)
-        tail = self.log_tail
-        tail.append((clause, "draws", SEAT_ONLY[seat], None))
-        tail.append((clause, "drew", (SEAT[seat], _CARD_ARGS[card]), ONLY_SEAT[seat]))
+        self.emit(clause, "draws", SEAT_ONLY[seat])
+        self.emit(clause, "drew", (SEAT[seat], _CARD_ARGS[card]), ONLY_SEAT[seat])
 
     def max_morale(self, u: list[int]) -> int:
         """A unit's maximum 気力: its card's plus an item's bonus (C-33; ``rules.tables.MOST``)."""

@@ -168,13 +168,12 @@ def act_counter_equipment(s: State, action: tuple[Any, ...], pending: Pending) -
 def damage(s: State, sq: int, amount: int, poison: bool, clause: str) -> bool:
     """Take ``amount`` 気力 chips off the unit on ``sq`` to its owner's used chips (C-6); at 0 it
     retreats to 戦場外 (2.3.7). Whether it is still on the field."""
-    field = s.field
-    field[sq] = u = field[sq].copy()  # type: ignore[union-attr]  # (State.own_unit written out)
+    u = s.own_unit(sq)
     owner = u[U_OWNER]
     lost = min(amount, u[U_CHIPS])
     u[U_CHIPS] -= lost
     s.used[owner] += lost
-    s.log_tail.append((clause, "damage", (CARD_ARGS[u[U_CARD]], SQ[sq], ("n", lost), ("left", u[U_CHIPS])), None))
+    s.emit(clause, "damage", (CARD_ARGS[u[U_CARD]], SQ[sq], ("n", lost), ("left", u[U_CHIPS])))
     if u[U_CHIPS] == 0:
         retreat(s, sq)
         return False

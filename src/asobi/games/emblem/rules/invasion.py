@@ -234,10 +234,7 @@ def act_act(s: State, action: tuple[Any, ...], pending: Pending) -> None:
     if verb == "next":
         process(s)
         return
-    sq = s.active
-    field = s.field
-    field[sq] = u = field[sq].copy()  # type: ignore[union-attr]  # (State.own_unit written out)
-    u[U_ACTED] = 1
+    s.own_unit(s.active)[U_ACTED] = 1
     # the attack (C-5) or the heal (C-11), with whatever they ask; then the unit stands by
     s.push((verb, action[1]), PROCESS)
 
@@ -245,13 +242,10 @@ def act_act(s: State, action: tuple[Any, ...], pending: Pending) -> None:
 def process(s: State) -> None:
     """Task ``process``, the 処理ステップ: ★ the unit goes to standby (2.4.5), even if it did nothing
     (C-28); then the next unit is chosen."""
-    sq = s.active
-    field = s.field
-    u = field[sq] if sq >= 0 else None
+    u = s.field[s.active] if s.active >= 0 else None
     if u is not None:
-        field[sq] = u = u.copy()  # (State.own_unit written out)
-        u[U_READY] = 0
-        s.log_tail.append(("2.4.5", "standby", (CARD_ARGS[u[U_CARD]], SQ[sq]), None))
+        s.own_unit(s.active)[U_READY] = 0
+        s.log_tail.append(("2.4.5", "standby", (CARD_ARGS[u[U_CARD]], SQ[s.active]), None))
     s.active = -1
     s.target = -1
     # choose the next unit (2.4.1): ask, or end the phase when none is ready (C-30)

@@ -273,14 +273,12 @@ def act_unit(s: State, action: tuple[Any, ...], pending: Pending) -> None:
         s.pending = ASK_DEPLOY_SQUARE[seat]
         return
     elif verb == "chip":
-        sq = action[1]
-        field = s.field
-        field[sq] = u = field[sq].copy()  # (State.own_unit written out)
+        u = s.own_unit(action[1])
         u[U_CHIPS] += 1
         s.unused[seat] -= 1
         s.chips_added += 1
         s.log_tail.append(
-            ("2.3.8", "chip", (SEAT[seat], CARD_ARGS[u[U_CARD]], SQ[sq], ("n", u[U_CHIPS])), None)
+            ("2.3.8", "chip", (SEAT[seat], CARD_ARGS[u[U_CARD]], SQ[action[1]], ("n", u[U_CHIPS])), None)
         )
         # the listing the chip was chosen from, handed on: chips and deploys need an unused chip
         # (none left: the step passes), a chip needs the step's count not reached (2.3.8) and a
@@ -601,18 +599,14 @@ def act_item(s: State, action: tuple[Any, ...], pending: Pending) -> None:
     s.item_kept = None
     if verb == "unequip":
         _, sq, slot = action
-        field = s.field
-        field[sq] = u = field[sq].copy()  # (State.own_unit written out)
+        u = s.own_unit(sq)
         card = u[SLOTS[slot]]
         u[SLOTS[slot]] = -1
         s.to_offfield(seat, card)
-        s.log_tail.append(
-            (
-                "2.3.9",
-                "unequip",
-                (("seat", seat), ("card", cards[card].id), ("unit", cards[u[U_CARD]].id), ("sq", sq)),
-                None,
-            )
+        s.emit(
+            "2.3.9",
+            "unequip",
+            (("seat", seat), ("card", cards[card].id), ("unit", cards[u[U_CARD]].id), ("sq", sq)),
         )
         trim_chips(s, u)
         if kept is not None:
@@ -620,8 +614,7 @@ def act_item(s: State, action: tuple[Any, ...], pending: Pending) -> None:
     elif verb == "equip":
         _, card_id, sq = action
         card = _INDEX_OF[card_id]
-        field = s.field
-        field[sq] = u = field[sq].copy()  # (State.own_unit written out)
+        u = s.own_unit(sq)
         s.hand[seat].remove(card)
         info = cards[card]
         slot = U_WEAPON if info.kind == WEAPON else U_MAGIC if info.kind == MAGIC else U_ITEM
@@ -630,8 +623,8 @@ def act_item(s: State, action: tuple[Any, ...], pending: Pending) -> None:
             u[U_ITEM_OWNER] = seat
         u[U_ATTACHED] = 1
         clause = "2.3.11" if info.enemy_only else "2.3.10"
-        s.log_tail.append(
-            (clause, "equip", (("seat", seat), ("card", card_id), ("unit", cards[u[U_CARD]].id), ("sq", sq)), None)
+        s.emit(
+            clause, "equip", (("seat", seat), ("card", card_id), ("unit", cards[u[U_CARD]].id), ("sq", sq))
         )
         if kept is not None:
             kept = _after_equip(s, kept, card, sq, u)
