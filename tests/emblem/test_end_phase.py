@@ -91,6 +91,7 @@ def test_symbol_with_fewer_neighbours_than_its_number_puts_a_chip_on_each():
 def test_training_only_for_a_unit_that_stayed_idle():
     s = end_phase([(1, "az-gard", 0, 1), (4, "cr-fang", 0, 1)])
     s.field[4][11] = 1  # it moved this turn
+    s.legal_cache = None  # (the step listed its actions on arrival, before this change)
     assert ("training", 1) in s.legal_actions() and ("training", 4) not in s.legal_actions()
     s.apply(("training", 1))
     assert list(s.legal_actions()) == [("chips", 1), ("chips", 2)]  # up to N (C-35)

@@ -605,7 +605,9 @@ class EmblemState(FlowState, DeclaredState):
 
     def to_offfield(self, seat: int, *cards: int) -> None:
         """Put cards on top of ``seat``'s 戦場外 (C-13)."""
-        self.offfield = with_seat(self.offfield, seat, (*self.offfield[seat], *cards))
+        offfield = self.offfield
+        pile = (*offfield[seat], *cards)
+        self.offfield = (pile, offfield[1]) if seat == 0 else (offfield[0], pile)  # (with_seat)
 
     def units_of(self, seat: int) -> list[int]:
         return [sq for sq in range(SQUARES) if (u := self.field[sq]) is not None and u[U_OWNER] == seat]

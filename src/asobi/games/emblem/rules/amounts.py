@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from asobi.core.flow import Pending
 
-from ..units import U_CARD, U_CHIPS
+from ..units import U_CARD, U_CHIPS, U_ITEM
+from .tables import MOST
 
 if TYPE_CHECKING:
     from ..types import State
@@ -33,7 +34,7 @@ def room(s: State, sq: int, most: int) -> int:
     u = s.field[sq]
     assert u is not None
     owner = u[1]
-    return max(0, min(most, s.max_morale(u) - u[U_CHIPS], s.unused[owner]))
+    return max(0, min(most, MOST[u[U_CARD]][u[U_ITEM]] - u[U_CHIPS], s.unused[owner]))
 
 
 def put(s: State, verb: str, sq: int, other: int, most: int) -> None:

@@ -115,7 +115,8 @@ def begin_attack(s: State, target: int) -> None:
     s.target = target
     a = s.field[s.active]
     assert a is not None
-    s.emit("C-5", "attack", (("card", s.card_id(a[U_CARD])), ("sq", s.active), ("tsq", target)), also=("2.4.4",))
+    args = (("card", CARDS[a[U_CARD]].id), ("sq", s.active), ("tsq", target))
+    s.log_tail.append(("C-5", "attack", args, None, ("2.4.4",)))
     s.attack_use = 0
     s.counter_use = 0
     if usable_equipment(s, a) >= 0:
@@ -185,7 +186,7 @@ def damage(s: State, sq: int, amount: int, poison: bool, clause: str) -> bool:
 def retreat(s: State, sq: int) -> None:
     """2.3.7: a unit without 気力 chips retreats to 戦場外 (its cards with it, C-14); C-24 checks."""
     u = s.remove_unit(sq)
-    s.emit("2.3.7", "retreat", (("card", s.card_id(u[U_CARD])), ("sq", sq)))
+    s.log_tail.append(("2.3.7", "retreat", (("card", CARDS[u[U_CARD]].id), ("sq", sq)), None))
     victory.check_wipeout(s, u[U_OWNER])
 
 

@@ -11,13 +11,13 @@ from asobi.core.flow import Pending
 
 from ..cards import CardPool
 from ..limits import CHIPS, HAND_LIMIT
-from ..units import U_CARD, U_CHIPS, U_OWNER
+from ..units import U_CARD, U_CHIPS, U_ITEM, U_OWNER
 from . import amounts, keywords, kokuryoku
 from .args import SEAT
 from .events import END_PHASE, TURN_END
 from .field import ALL_SQUARES, SQUARES
 from .flow import ASK_DISCARD, ASK_EFFECTS, BEGIN_TURN, ENTER_EFFECTS, ENTER_END_START, NEXT
-from .tables import CARDS, END_KEYWORD, FAMILY, POOL
+from .tables import CARDS, END_KEYWORD, FAMILY, MOST, POOL
 
 if TYPE_CHECKING:
     from ..types import State
@@ -49,7 +49,7 @@ def legal_end_start(s: State) -> list[tuple[Any, ...]]:
     if _rally_amount(s) and s.unused[seat]:
         for sq in range(SQUARES):
             u = s.field[sq]
-            if u is not None and u[U_OWNER] == seat and u[U_CHIPS] < s.max_morale(u):
+            if u is not None and u[U_OWNER] == seat and u[U_CHIPS] < MOST[u[U_CARD]][u[U_ITEM]]:
                 out.append(("rally", sq))
     return out
 
@@ -59,8 +59,8 @@ def idle_end_start(s: State) -> bool:
     seat = s.turn_player
     if not (_rally_amount(s) and s.unused[seat]):
         return True
-    for u in s.field:  # noqa: SIM110 (a plain loop: no generator on this hot path)
-        if u is not None and u[U_OWNER] == seat and u[U_CHIPS] < s.max_morale(u):
+    for u in s.field:
+        if u is not None and u[U_OWNER] == seat and u[U_CHIPS] < MOST[u[U_CARD]][u[U_ITEM]]:
             return False
     return True
 
@@ -81,11 +81,16 @@ def _rally_amount_of(s: State) -> int:
 
 # ---- 2. 効果の使用 (2.5.3–2.5.5) ------------------------------------------------------------------
 def effects_step(s: State) -> None:
-    """Task ``effects``: ask which effect to use, or pass on when none could be (C-30)."""
-    if idle_effects(s):
+    """Task ``effects``: ask which effect to use, or pass on when none could be (C-30). Listed on
+    arrival: a listing with an effect in it needs no idle check, and is the decision's legal
+    actions; one with "next" alone is asked only when public information leaves an effect open
+    (:func:`idle_effects`)."""
+    legal = legal_effects(s)
+    if len(legal) == 1 and idle_effects(s):
         discard_step(s)
     else:
         s.pending = ASK_EFFECTS[s.turn_player]
+        s.legal_cache = tuple(legal)
 
 
 def legal_succession(s: State, sq: int) -> list[tuple[Any, ...]]:
@@ -105,7 +110,7 @@ def legal_succession(s: State, sq: int) -> list[tuple[Any, ...]]:
                     chars = kokuryoku.characters_on_field(s, seat, skip=sq)
                 if not (cards[child].character and cards[child].character in chars):
                     out.append(("succeed", sq, cards[child].id))
-    if card.parent >= 0 and card.parent in hand and u[U_CHIPS] < s.max_morale(u) and s.unused[seat]:
+    if card.parent >= 0 and card.parent in hand and u[U_CHIPS] < MOST[u[U_CARD]][u[U_ITEM]] and s.unused[seat]:
         out.append(("inherit", sq, cards[card.parent].id))
     return out
 
@@ -152,9 +157,9 @@ def act_effects(s: State, action: tuple[Any, ...], pending: Pending) -> None:
         return
     s.push(ENTER_EFFECTS)  # then this step again (an effect's number of chips may be asked first)
     if verb == "succeed":
-        succeed(s, action[1], POOL.index(action[2]))
+        succeed(s, action[1], POOL.index_of[action[2]])
     elif verb == "inherit":
-        inherit(s, action[1], POOL.index(action[2]))
+        inherit(s, action[1], POOL.index_of[action[2]])
     else:
         keywords.act_keyword(s, action)
 
@@ -168,7 +173,7 @@ def succeed(s: State, sq: int, child: int) -> None:
     s.hand[seat].remove(child)
     s.to_offfield(seat, parent)
     u[U_CARD] = child
-    over = u[U_CHIPS] - s.max_morale(u)
+    over = u[U_CHIPS] - MOST[u[U_CARD]][u[U_ITEM]]
     if over > 0:  # C-31: the child keeps no more than its maximum; the rest go to used, told
         u[U_CHIPS] -= over
         s.used[seat] += over
@@ -212,10 +217,10 @@ def legal_discard(s: State) -> list[tuple[Any, ...]]:
 
 def act_discard(s: State, action: tuple[Any, ...], pending: Pending) -> None:
     seat = s.turn_player
-    card = POOL.index(action[1])
+    card = POOL.index_of[action[1]]
     s.hand[seat].remove(card)
     s.to_offfield(seat, card)
-    s.emit("2.5.6", "discard", (SEAT[seat], ("card", action[1])))
+    s.log_tail.append(("2.5.6", "discard", (SEAT[seat], ("card", action[1])), None))
     if len(s.hand[seat]) <= HAND_LIMIT:
         end_turn(s)
     else:

@@ -127,7 +127,14 @@ def destinations(s: State, sq: int) -> list[int]:
 
 
 def legal_move(s: State) -> list[tuple[Any, ...]]:
-    out: list[tuple[Any, ...]] = [MOVE_ACTIONS[d] for d in destinations(s, s.active)]
+    """The empty squares in reach of one move (:func:`destinations`, written out as one loop)."""
+    field = s.field
+    sq = s.active
+    u: list[int] = field[sq]  # type: ignore[assignment]  # (the active unit is on its square)
+    out: list[tuple[Any, ...]] = []
+    for d in MOVES[CARDS[u[U_CARD]].move][u[U_OWNER]][sq]:
+        if field[d] is None:
+            out.append(MOVE_ACTIONS[d])
     out.append(NEXT)
     return out
 
@@ -164,11 +171,12 @@ def act_move(s: State, action: tuple[Any, ...], pending: Pending) -> None:
 def act_step(s: State) -> None:
     """Ask what the active unit does, or pass the step when it has no target (C-30). Its targets
     are public, so the listing tells (``idle_act``: nothing in it but "next"), and the decision
-    keeps it as its legal actions."""
-    legal = legal_act(s)
-    if len(legal) == 1:
+    keeps it as its legal actions (:func:`legal_act` written out)."""
+    legal = targets(s, s.active)
+    if not legal:
         process(s)
     else:
+        legal.append(NEXT)
         s.pending = ASK_ACT[s.turn_player]
         s.legal_cache = tuple(legal)
 
@@ -184,7 +192,7 @@ def targets(s: State, sq: int) -> list[tuple[Any, ...]]:
         if v is None:
             continue
         if atype == HEALING:
-            if v[U_OWNER] == owner and v[U_CHIPS] < s.max_morale(v) and s.unused[owner] > 0:
+            if v[U_OWNER] == owner and v[U_CHIPS] < MOST[v[U_CARD]][v[U_ITEM]] and s.unused[owner] > 0:
                 out.append(HEAL_ACTIONS[t])
         elif v[U_OWNER] != owner:
             out.append(ATTACK_ACTIONS[t])
@@ -242,4 +250,9 @@ def process(s: State) -> None:
     s.target = -1
     # choose the next unit (2.4.1): ask, or end the phase when none is ready (C-30)
     kept = s.select_kept
-    select_unit(s, tuple(legal_select(s)) if kept is None else kept)
+    legal = tuple(legal_select(s)) if kept is None else kept
+    if len(legal) == 1:  # (select_unit written out)
+        s.agenda.append(BEGIN_END_PHASE)
+    else:
+        s.pending = ASK_SELECT[s.turn_player]
+        s.legal_cache = s.select_kept = legal

@@ -27,7 +27,7 @@ from ..units import (
 from . import amounts, combat, kokuryoku, victory
 from .field import ADJACENT, ALL_SQUARES, SORTIE_SQUARES
 from .flow import ENTER_DRAW
-from .tables import CARDS
+from .tables import CARDS, MOST
 
 if TYPE_CHECKING:
     from ..types import State
@@ -58,7 +58,7 @@ def _land_targets(s: State) -> tuple[list[int], int]:
     out = []
     for sq in SORTIE_SQUARES[seat]:
         u = s.field[sq]
-        if u is not None and u[U_OWNER] == seat and u[U_CHIPS] < s.max_morale(u):
+        if u is not None and u[U_OWNER] == seat and u[U_CHIPS] < MOST[u[U_CARD]][u[U_ITEM]]:
             out.append(sq)
     return out, min(CARDS[land].turn_start_chips, s.unused[seat], len(out))
 
@@ -228,7 +228,7 @@ def _friends_below_max(s: State, sq: int, seat: int) -> list[int]:
     out = []
     for t in ADJACENT[sq]:
         v = s.field[t]
-        if v is not None and v[U_OWNER] == seat and v[U_CHIPS] < s.max_morale(v):
+        if v is not None and v[U_OWNER] == seat and v[U_CHIPS] < MOST[v[U_CARD]][v[U_ITEM]]:
             out.append(t)
     return out
 
@@ -254,7 +254,7 @@ def legal_keywords(s: State, sq: int) -> list[tuple[Any, ...]]:
         and not used & USED_TRAINING
         and not u[U_ACTED]
         and unused
-        and u[U_CHIPS] < s.max_morale(u)
+        and u[U_CHIPS] < MOST[u[U_CARD]][u[U_ITEM]]
     ):
         out.append(("training", sq))
     if card.legacy and not used & USED_LEGACY:

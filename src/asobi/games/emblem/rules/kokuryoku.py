@@ -66,7 +66,10 @@ def begin_turn(s: State) -> None:
     tail.append(("2.2.1", "turn", (("turn", s.turn), SEAT[seat]), None))
     s.placed = 0
     s.rallied = 0
-    s.clear_on_units(U_USED)
+    for u in filter(None, s.field):  # (the pass that begins State.clear_on_units)
+        if u[U_USED]:
+            s.clear_on_units(U_USED)
+            break
     s.koku = 0
     s.phase_seat = seat
     tail.append(TURN_KOKURYOKU_PHASE[seat])
@@ -102,15 +105,13 @@ def draw(s: State, card: int) -> None:
 
 # ---- unit step (2.3.6–2.3.8) -------------------------------------------------------------------
 def unit_step(s: State) -> None:
-    """Arrive at the unit step: its counts start anew; ask, or pass it when idle (C-30)."""
+    """Arrive at the unit step: its counts start anew; list it, and ask, or pass it when idle
+    (C-30). (Listed on arrival: a listing with a chip or a deploy in it needs no idle check, and
+    is the decision's legal actions.)"""
     s.chips_added = 0
     s.deployed = 0
     s.cancels = 0
-    s.unit_kept = None
-    if idle_unit(s):
-        finish_unit(s)
-    else:
-        s.pending = ASK_UNIT[s.phase_seat]
+    ask_unit_again(s, legal_unit(s))
 
 
 def characters_on_field(s: State, seat: int, skip: int = -1) -> set[str]:
@@ -220,7 +221,7 @@ def act_deploy_chips(s: State, action: tuple[Any, ...], pending: Pending) -> Non
     s.deployed = 1
     s.unit_kept = None  # (listed again: the new unit may take chips, and no deploy is left)
     # 2.3.2: a step's work not marked ★, done when the player chose to (the unit step may pass without it)
-    s.emit("2.3.6", "deploy", (SEAT[seat], CARD_ARGS[card], SQ[sq], ("n", n)), also=("2.3.2",))
+    s.log_tail.append(("2.3.6", "deploy", (SEAT[seat], CARD_ARGS[card], SQ[sq], ("n", n)), None, ("2.3.2",)))
     back_to_unit(s)
 
 
@@ -350,7 +351,7 @@ def _is_legal_unit(s: State, verb: Any, action: tuple[Any, ...]) -> bool:
             and s.unused[seat] > 0
             and u is not None
             and u[U_OWNER] == seat
-            and u[U_CHIPS] < s.max_morale(u)
+            and u[U_CHIPS] < MOST[u[U_CARD]][u[U_ITEM]]
         )
     if verb == "deploy":
         if len(action) != 2:
@@ -423,7 +424,9 @@ def _is_legal_item(s: State, verb: Any, action: tuple[Any, ...]) -> bool:
 
 def finish_unit(s: State) -> None:
     s.unit_kept = None
-    victory.end_of_unit_step(s, s.phase_seat)
+    seat = s.phase_seat
+    if s.wiped[seat]:  # (the check that begins victory.end_of_unit_step)
+        victory.end_of_unit_step(s, seat)
     if s.winner < 0:
         item_step(s)
 
@@ -432,7 +435,10 @@ def finish_unit(s: State) -> None:
 def item_step(s: State) -> None:
     """Arrive at the item step: ask, or pass it when idle (C-30)."""
     s.item_kept = None
-    s.clear_on_units(U_ATTACHED)  # one card per unit per step (2.3.10)
+    for u in filter(None, s.field):  # (the pass that begins State.clear_on_units)
+        if u[U_ATTACHED]:
+            s.clear_on_units(U_ATTACHED)  # one card per unit per step (2.3.10)
+            break
     if idle_item(s):
         finish_item(s)
     else:
@@ -575,7 +581,7 @@ def idle_item(s: State) -> bool:
 
 def trim_chips(s: State, u: list[int]) -> None:
     """A unit that lost a 気力 bonus keeps no more chips than its maximum (C-10: to used)."""
-    over = u[U_CHIPS] - s.max_morale(u)
+    over = u[U_CHIPS] - MOST[u[U_CARD]][u[U_ITEM]]
     if over > 0:
         u[U_CHIPS] -= over
         s.used[u[U_OWNER]] += over
@@ -607,7 +613,7 @@ def act_item(s: State, action: tuple[Any, ...], pending: Pending) -> None:
             kept = _after_unequip(s, kept, action, u)
     elif verb == "equip":
         _, card_id, sq = action
-        card = POOL.index(card_id)
+        card = _INDEX_OF[card_id]
         u = s.own_unit(sq)
         s.hand[seat].remove(card)
         info = cards[card]
@@ -625,7 +631,7 @@ def act_item(s: State, action: tuple[Any, ...], pending: Pending) -> None:
     elif verb == "shed":
         _, sq, card_id = action
         u = s.own_unit(sq)
-        card = POOL.index(card_id)
+        card = _INDEX_OF[card_id]
         s.hand[seat].remove(card)
         s.to_offfield(seat, card)
         item = u[U_ITEM]
@@ -635,7 +641,7 @@ def act_item(s: State, action: tuple[Any, ...], pending: Pending) -> None:
         trim_chips(s, u)
         kept = None
     elif verb == "place":
-        card = POOL.index(action[1])
+        card = _INDEX_OF[action[1]]
         s.hand[seat].remove(card)
         is_land = cards[card].kind == LAND
         zone = s.land if is_land else s.guardian
