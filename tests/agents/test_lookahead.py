@@ -89,8 +89,8 @@ def test_parsing_gives_the_settings_and_defaults():
         ("lookahead:base=expert", "expert level is the bot"),
         ("lookahead:width=3", "has no parameter 'width'"),
         ("lookahead:time=0", "time must be a number of seconds > 0"),
-        ("lookahead:time=-1", "time must be a number ≥ 0"),
-        ("lookahead:time=soon", "time must be a number ≥ 0"),
+        ("lookahead:time=-1", "time must be a number of seconds > 0"),
+        ("lookahead:time=soon", "time must be a number of seconds > 0"),
     ],
 )
 def test_bad_parameters_get_a_clear_error(name, says):

@@ -65,7 +65,7 @@ from ..core.seeding import derive_seed
 from ..core.spec import GameSpec
 from ..core.state import CHANCE, TERMINAL, GameState
 from .evaluate import mute_log
-from .names import game_bot
+from .names import game_bot, positive_float, positive_int
 
 KIND = "lookahead"
 """The kind's name (its ``asobi.bots`` entry point)."""
@@ -110,47 +110,19 @@ def parse_lookahead(spec: GameSpec, name: str) -> LookaheadSettings:
         if any(not item for item in items):
             raise BotNameError(f"{where}: verbs must be verbs joined by + (e.g. declare+develop) or any, not {text!r}")
         verbs = frozenset(items)
-    options = _whole(values, "options", 4, 2, where)
-    rollouts = _whole(values, "rollouts", 8, 1, where)
-    depth: int | None = None
-    if values.get("depth", "end") != "end":
-        depth = _whole(values, "depth", 0, 1, where, "or end")
-    lead = _number(values, "lead", 0.5, where)
-    z = _number(values, "z", 2.0, where)
+    options = positive_int(values, "options", where)
+    if options == 1:
+        raise BotNameError(f"{where}: options must be a whole number ≥ 2, not {values['options']!r}")
+    rollouts = positive_int(values, "rollouts", where)
+    depth = positive_int(values, "depth", where) if values.get("depth", "end") != "end" else None
+    lead = positive_float(values, "lead", where, allow_zero=True)
+    z = positive_float(values, "z", where, allow_zero=True)
     screen = values.get("screen", "yes")
     if screen not in SCREEN:
         raise BotNameError(f"{where}: screen must be yes or no, not {screen!r}")
-    seconds = _number(values, "time", 0.0, where) if "time" in values else None
-    if seconds == 0:
-        raise BotNameError(f"{where}: time must be a number of seconds > 0, not {values['time']!r}")
-    return LookaheadSettings(base, verbs, options, rollouts, depth, lead, z, SCREEN[screen], seconds)
-
-
-def _number(values: Mapping[str, str], key: str, default: float, where: str) -> float:
-    text = values.get(key)
-    if text is None:
-        return default
-    try:
-        number = float(text)
-    except ValueError:
-        number = math.nan
-    if not math.isfinite(number) or number < 0:
-        raise BotNameError(f"{where}: {key} must be a number ≥ 0, not {text!r}")
-    return number
-
-
-def _whole(values: Mapping[str, str], key: str, default: int, least: int, where: str, more: str = "") -> int:
-    text = values.get(key)
-    if text is None:
-        return default
-    try:
-        number = int(text)
-    except ValueError:
-        number = least - 1
-    if number < least:
-        raise BotNameError(f"{where}: {key} must be a whole number ≥ {least}{' ' + more if more else ''}, "
-                           f"not {text!r}")
-    return number
+    seconds = positive_float(values, "time", where)
+    return LookaheadSettings(base, verbs, options or 4, rollouts or 8, depth, 0.5 if lead is None else lead,
+                             2.0 if z is None else z, SCREEN[screen], seconds)
 
 
 class LookaheadAgent(Agent):

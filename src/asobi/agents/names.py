@@ -93,8 +93,8 @@ def parse_search(spec: GameSpec, name: str) -> SearchSettings | None:
         return None
     values = bot_parameters(name, PARAMETERS, f"{kind}:time=0.5")
     where = f"bot {name!r}"
-    iterations = _positive_int(values, "iters", where)
-    seconds = _positive_float(values, "time", where)
+    iterations = positive_int(values, "iters", where)
+    seconds = positive_float(values, "time", where)
     if iterations is None and seconds is None:
         seconds = DEFAULT_SECONDS
     game = spec.search
@@ -111,7 +111,7 @@ def parse_search(spec: GameSpec, name: str) -> SearchSettings | None:
     if values.get("depth") == "end":
         depth = None
     elif "depth" in values:
-        depth = _positive_int(values, "depth", where, allow_zero=True)
+        depth = positive_int(values, "depth", where, allow_zero=True)
     else:
         depth = None if rollout == "heuristic" else game.depth
     if (rollout == "heuristic" or depth is not None) and spec.search.heuristic is None:
@@ -119,7 +119,7 @@ def parse_search(spec: GameSpec, name: str) -> SearchSettings | None:
                            f"(use a rollout to the end: rollout=random or rule, without depth)")
     if rollout == "heuristic" and depth is not None:
         raise BotNameError(f"{where}: rollout=heuristic plays no steps; depth goes with rollout=random or rule")
-    exploration = _positive_float(values, "c", where, allow_zero=True)
+    exploration = positive_float(values, "c", where, allow_zero=True)
     reuse = values.get("reuse", "yes")
     if reuse not in REUSE:
         raise BotNameError(f"{where}: reuse must be yes or no, not {reuse!r}")
@@ -163,7 +163,11 @@ def search_defaults(spec: GameSpec) -> str:
     return f"prior={game.prior}:rollout={game.rollout}:depth={depth}:c={game.exploration:g}"
 
 
-def _positive_int(values: Mapping[str, str], key: str, where: str, allow_zero: bool = False) -> int | None:
+def positive_int(values: Mapping[str, str], key: str, where: str, allow_zero: bool = False) -> int | None:
+    """Parameter ``key`` of a bot's name as a whole number ≥ 1 (≥ 0 with ``allow_zero``), or
+    ``None`` if not given.
+
+    :raises BotNameError: naming the parameter, what it must be and what it was."""
     text = values.get(key)
     if text is None:
         return None
@@ -179,7 +183,11 @@ def _positive_int(values: Mapping[str, str], key: str, where: str, allow_zero: b
     return number
 
 
-def _positive_float(values: Mapping[str, str], key: str, where: str, allow_zero: bool = False) -> float | None:
+def positive_float(values: Mapping[str, str], key: str, where: str, allow_zero: bool = False) -> float | None:
+    """Parameter ``key`` of a bot's name as a finite number > 0 (≥ 0 with ``allow_zero``), or
+    ``None`` if not given.
+
+    :raises BotNameError: naming the parameter, what it must be and what it was."""
     text = values.get(key)
     if text is None:
         return None
