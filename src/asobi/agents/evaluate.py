@@ -79,6 +79,25 @@ def random_rollout(limit: int, mute: bool = True, heuristic: Heuristic | None = 
     return evaluate
 
 
+def play_by_bots(spec: GameSpec, state: GameState, rng: Random, bots: dict[int, Agent],
+                 make: Callable[[int], Agent], limit: int) -> None:
+    """Play ``state`` on for at most ``limit`` steps (decisions and chance outcomes), or to the
+    end: each seat by its bot in ``bots`` (made by ``make(seat)`` the first time the seat decides),
+    deciding from its own observation; chance by its probabilities, drawn from ``rng``."""
+    apply = state.apply_unchecked
+    for _ in range(limit):
+        seat = state.current_seat
+        if seat == TERMINAL:
+            break
+        if seat == CHANCE:
+            apply(state.sample_chance(rng))
+            continue
+        bot = bots.get(seat)
+        if bot is None:
+            bot = bots[seat] = make(seat)
+        apply(bot.act(spec.observe(state, seat)))
+
+
 def rule_rollout(spec: GameSpec, options: Mapping[str, Any], seed: int, limit: int, mute: bool = True,
                  leaf: Leaf | None = None, bot: str = "rule") -> Evaluator:
     """Every seat played by the game's rule bot (or its bot named ``bot``, one of ``spec.bots``;
@@ -89,21 +108,13 @@ def rule_rollout(spec: GameSpec, options: Mapping[str, Any], seed: int, limit: i
     heuristic = spec.search.heuristic
     bots: dict[int, Agent] = {}
 
+    def make(seat: int) -> Agent:
+        return factory(seat, derive_seed(seed, "rollout", seat), options)
+
     def evaluate(state: GameState, rng: Random) -> list[float]:
         if mute:
             mute_log(state)
-        apply = state.apply_unchecked
-        for _ in range(limit):
-            seat = state.current_seat
-            if seat == TERMINAL:
-                break
-            if seat == CHANCE:
-                apply(state.sample_chance(rng))
-                continue
-            bot = bots.get(seat)
-            if bot is None:
-                bot = bots[seat] = factory(seat, derive_seed(seed, "rollout", seat), options)
-            apply(bot.act(spec.observe(state, seat)))
+        play_by_bots(spec, state, rng, bots, make, limit)
         return leaf_values(state, heuristic, leaf)
 
     return evaluate

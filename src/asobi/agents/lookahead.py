@@ -63,8 +63,8 @@ from ..core.agent import Agent, Observation
 from ..core.bots import BotKind, BotNameError, bot_parameters
 from ..core.seeding import derive_seed
 from ..core.spec import GameSpec
-from ..core.state import CHANCE, TERMINAL, GameState
-from .evaluate import mute_log
+from ..core.state import GameState
+from .evaluate import mute_log, play_by_bots
 from .names import game_bot, positive_float, positive_int
 
 KIND = "lookahead"
@@ -205,23 +205,12 @@ class LookaheadAgent(Agent):
         """The base bot on every seat from ``state`` for the playout seeded ``seed``; ``seat``'s
         margin where it stops."""
         spec = self.spec
-        rng = Random(derive_seed(seed, "chance"))
-        bots: dict[int, Agent] = {}
-        apply = state.apply_unchecked
-        steps = 0
         limit = self.settings.depth if self.settings.depth is not None else spec.info.max_steps
-        while steps < limit:
-            mover = state.current_seat
-            if mover == TERMINAL:
-                break
-            steps += 1
-            if mover == CHANCE:
-                apply(state.sample_chance(rng))
-                continue
-            bot = bots.get(mover)
-            if bot is None:
-                bot = bots[mover] = self.factory(mover, derive_seed(seed, "bot", mover), self.options)
-            apply(bot.act(spec.observe(state, mover)))
+
+        def make(mover: int) -> Agent:
+            return self.factory(mover, derive_seed(seed, "bot", mover), self.options)
+
+        play_by_bots(spec, state, Random(derive_seed(seed, "chance")), {}, make, limit)
         return margin(spec, state, seat, self.options)
 
 
