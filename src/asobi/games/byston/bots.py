@@ -127,6 +127,14 @@ bomb (22.1), act at once rather than wait for a joint operation (15.3), build no
 :meth:`RuleBot._on_build`); and, known by its last, declare the surprise attack (16.3: draw <
 surprise)."""
 
+def _keep(table: dict[Any, Any], key: Any, value: Any, most: int = 16384) -> None:
+    """``table[key] = value``, the table emptied first once it holds more than ``most`` entries
+    (a process's memo of odds or walks stays bounded)."""
+    if len(table) > most:
+        table.clear()
+    table[key] = value
+
+
 _ODDS: dict[tuple[Any, ...], float] = {}
 """Siege odds already worked out (:meth:`RuleBot._siege_odds`), by all they depend on: the
 besieging camp's counters in the target hex once the group has moved in — each one's kind, face,
@@ -468,9 +476,7 @@ def _removal_odds(
                     after[now] = after.get(now, 0.0) + p * q
             left = after
     odds = left.get(0, 0.0)
-    if len(_REMOVALS) > 16384:
-        _REMOVALS.clear()
-    _REMOVALS[key] = odds
+    _keep(_REMOVALS, key, odds)
     return odds
 
 
@@ -634,9 +640,7 @@ def _war_counters(owner: tuple[int, ...], at_war: tuple[bool, ...]) -> tuple[tup
         camp_of = static().camp
         weight = _counter_strength()
         found = tuple((i, camp_of[o], weight[i]) for i, o in enumerate(owner) if at_war[o])
-        if len(_WAR_COUNTERS) > 256:
-            _WAR_COUNTERS.clear()
-        _WAR_COUNTERS[key] = found
+        _keep(_WAR_COUNTERS, key, found, 256)
     return found
 
 
@@ -982,11 +986,10 @@ class RuleBot(Agent):
                         nxt.append(n)
             frontier = nxt
         routes = _Routes(dist, first)
-        if len(_WALKS) > 4096:
-            _WALKS.clear()
         if len(_OPEN) > 1024:
             _OPEN.clear()
-        _WALKS[key] = walk = (routes, parent)
+        walk = (routes, parent)
+        _keep(_WALKS, key, walk, 4096)
         return walk
 
     def _path(self, s: BystonState, country: int, unit: int, here: int, goal: int) -> list[int]:
@@ -1234,9 +1237,7 @@ class RuleBot(Agent):
         )
         cached = _ODDS.get(key)
         if cached is not None:
-            if len(_BOARDED) > 16384:
-                _BOARDED.clear()
-            _BOARDED[boarded] = cached
+            _keep(_BOARDED, boarded, cached)
             return cached
         # the hits each step gives read only the force (the defenders' command is nil: none of
         # their characters boards), and the blocks only the building's kind and face (B-30)
@@ -1265,20 +1266,14 @@ class RuleBot(Agent):
             if fires is None:
                 fires = (_fire(copy, "bombing", camp), _fire(copy, "shelling", camp))
                 if building >= 0:
-                    if len(_FIRES) > 16384:
-                        _FIRES.clear()
-                    _FIRES[force] = fires
+                    _keep(_FIRES, force, fires)
             if sizes is None:
                 sizes = tuple(b.size for b in plan_for(copy, "shelling", camp, (building,)))
                 _SIZES[there] = sizes
         bombing, shelling = fires
         odds = _removal_odds(bombing, shelling, sizes)
-        if len(_ODDS) > 16384:
-            _ODDS.clear()
-        _ODDS[key] = odds
-        if len(_BOARDED) > 16384:
-            _BOARDED.clear()
-        _BOARDED[boarded] = odds
+        _keep(_ODDS, key, odds)
+        _keep(_BOARDED, boarded, odds)
         return odds
 
     @staticmethod
