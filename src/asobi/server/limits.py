@@ -113,16 +113,8 @@ def remote_bot(spec: GameSpec, name: str, limits: Limits) -> str:
         raise ServerError(str(e)) from None
     assert settings is not None
     budget = settings.budget
-    ceilings = ((budget.iterations, limits.max_bot_iters, "iters"), (budget.seconds, limits.max_bot_seconds, "time"),
-                (settings.depth, limits.max_bot_depth, "depth"))
-    for value, ceiling, key in ceilings:
-        if value is not None and value > ceiling:
-            given = f":{key}=" in name
-            raise ServerError(f"{spec.id}: bot {name[:80]!r}: {key} is at most {ceiling:g} on this server"
-                              + ("" if given else f" (the game's {key} is {value:g}: give a smaller one)"))
-    if budget.seconds is None:  # iterations alone: how long they take depends on the game
-        name += f":time={limits.max_bot_seconds:g}"
-    return name
+    return _held(spec, name, budget.seconds, limits, (budget.iterations, limits.max_bot_iters, "iters"),
+                 (settings.depth, limits.max_bot_depth, "depth"))
 
 
 def _remote_lookahead(spec: GameSpec, name: str, limits: Limits) -> str:
@@ -134,12 +126,26 @@ def _remote_lookahead(spec: GameSpec, name: str, limits: Limits) -> str:
         settings = parse_lookahead(spec, name)
     except BotNameError as e:
         raise ServerError(str(e)) from None
-    ceilings = ((settings.rollouts * settings.options, limits.max_bot_iters, "rollouts × options"),
-                (settings.seconds, limits.max_bot_seconds, "time"), (settings.depth, limits.max_bot_depth, "depth"))
-    for value, ceiling, key in ceilings:
+    return _held(spec, name, settings.seconds, limits,
+                 (settings.rollouts * settings.options, limits.max_bot_iters, "rollouts × options"),
+                 (settings.depth, limits.max_bot_depth, "depth"))
+
+
+def _held(spec: GameSpec, name: str, seconds: float | None, limits: Limits,
+          *ceilings: tuple[float | None, float, str]) -> str:
+    """Bot ``name`` if its ``seconds`` and each ``(value, ceiling, parameter)`` are within the
+    server's ceilings, with ``time=max_bot_seconds`` added if it has no time of its own (iterations
+    or playouts alone take as long as the game makes them).
+
+    :raises ServerError: naming the first parameter over its ceiling, and its value where the bot's
+        name does not give it (a default of the game's).
+    """
+    for value, ceiling, key in ((seconds, limits.max_bot_seconds, "time"), *ceilings):
         if value is not None and value > ceiling:
-            raise ServerError(f"{spec.id}: bot {name[:80]!r}: {key} is at most {ceiling:g} on this server")
-    if settings.seconds is None:
+            given = f":{key}=" in name or " " in key  # a product of parameters is never a default
+            raise ServerError(f"{spec.id}: bot {name[:80]!r}: {key} is at most {ceiling:g} on this server"
+                              + ("" if given else f" (the game's {key} is {value:g}: give a smaller one)"))
+    if seconds is None:
         name += f":time={limits.max_bot_seconds:g}"
     return name
 
