@@ -210,18 +210,15 @@ def _find(s: State, owners: tuple[int, ...], unit: int, h: int, flipped: int, sk
 # ---- the "move" decision: which ship next, or done (17.1) ------------------------------------
 
 
-def _ask_unless_only(s: State, kind: str, country: int, *data: Any) -> bool:
-    """Ask ``kind`` of the country's runner, unless its one legal choice is the way out (B-57);
-    the listing made here stays cached for the choice."""
-    # (``s.ask`` without a call; a country with a sheet has its seat by the seating, 1.2)
+def _ask_unless_only(s: State, kind: str, country: int, ships: int | None = None) -> bool:
+    """Ask ``kind`` of the country's runner (about the kind of ``ships`` that may move, for a
+    move), unless its one legal choice is the way out (B-57); the listing made here stays cached
+    for the choice."""
+    # (a country with a sheet has its seat by the seating, 1.2)
     seat = s.seat_of(country) if country == ZELANA else SEATINGS[s.players][1][country]
-    s.pending = (kind, seat, country, *data) if data else (kind, seat, country)
-    s.legal_cache = None
-    if len(s.legal_actions()) > 1:
-        return True
-    s.pending = None
-    s.legal_cache = None
-    return False
+    if ships is None:
+        return s.ask_if_choice(kind, seat, country)
+    return s.ask_if_choice(kind, seat, country, ships)
 
 
 def task_move_ask(s: State, country: int, kind: int) -> None:
