@@ -192,3 +192,29 @@ def test_a_game_may_not_write_the_loop_itself():
 
             def apply_unchecked(self, action):
                 pass
+
+
+@pytest.mark.parametrize("data", [(), (1,), (1, "b"), (1, "b", (2,)), (1, "b", (2,), None)])
+def test_ask_makes_the_pending_decision_of_its_data_and_drops_the_listing(data):
+    s = SeatedDuel()
+    s.legal_cache = (("x",),)
+    s.ask("play", 1, *data)
+    assert s.pending == ("play", 1, *data) and type(s.pending) is tuple and s.legal_cache is None
+
+
+def test_ask_takes_at_most_four_items_of_data():
+    with pytest.raises(TypeError):
+        SeatedDuel().ask("play", 1, 1, 2, 3, 4, 5)  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize("listing", [[], [("x",)], [("x",), ("y",)]])
+def test_ask_if_choice_asks_only_where_there_is_a_choice(monkeypatch, listing):
+    monkeypatch.setitem(FLOW.listings, "play", lambda s: listing)  # (the tables are live)
+    s = SeatedDuel()
+    s.legal_cache = (("z",),)
+    asked = s.ask_if_choice("play", 0, 7)
+    assert asked is (len(listing) > 1)
+    if asked:  # listed once, and kept for the decision
+        assert s.pending == ("play", 0, 7) and s.legal_cache == tuple(listing) and s.legal_actions() == tuple(listing)
+    else:  # nothing asked, nothing kept
+        assert s.pending is None and s.legal_cache is None

@@ -27,8 +27,8 @@ node, or ``None``), ``ended`` (or ``None``; a game that ends empties ``agenda`` 
 it implements ``chance_outcomes`` and ``apply_chance``.
 
 The game writes no loop. For each state class the kernel generates ``apply_unchecked``,
-``legal_actions``, ``is_legal`` and ``run_agenda`` (behind :meth:`FlowState.run`) as plain Python
-code (:func:`protocol_source`, the way :mod:`asobi.core.fields` generates ``clone``), holding only
+``legal_actions``, ``is_legal``, ``run_agenda`` (behind :meth:`FlowState.run`), ``ask`` and
+``ask_if_choice`` as plain Python code (:func:`protocol_source`, the way :mod:`asobi.core.fields` generates ``clone``), holding only
 what the class uses, so the one loop costs what a loop written by hand into the game would:
 
 - ``apply_unchecked`` applies the action and runs the loop in the same function (a search calls it
@@ -41,6 +41,10 @@ what the class uses, so the one loop costs what a loop written by hand into the 
   it every step) has it set when the loop stops; otherwise it is a property;
 - a class with ``is_legal_chance(action)`` checks a chance outcome without listing the outcomes,
   and a decision with a check (``Decision.is_legal``) checks an action without listing them all.
+- ``ask`` takes up to four items of data as parameters of their own (a call of a function with
+  ``*args`` is not specialised, and costs about twice as much), and ``ask_if_choice`` asks only
+  where the decision has a choice, listing it once for the decision (a rule that passes over a
+  country with nothing to choose, where it would ask, list and take the question back).
 
 The generated source of a class is its ``kernel_source``.
 """
@@ -56,6 +60,9 @@ from .state import CHANCE, TERMINAL, GameState
 
 Task = tuple[Any, ...]
 Pending = tuple[Any, ...]
+
+_NO: Any = object()
+"""The default of each of :meth:`FlowState.ask`'s items of data: not given."""
 
 
 class Decision:
@@ -228,10 +235,14 @@ class FlowState(GameState):
         else:
             self.agenda.extend(reversed(tasks))
 
-    def ask(self, kind: str, seat: int, *data: Any) -> None:
-        """Stop and wait for ``seat`` to make a ``kind`` decision."""
-        self.pending = (kind, seat, *data) if data else (kind, seat)
-        self.legal_cache = None
+    if TYPE_CHECKING:  # made per subclass by _protocol (each takes up to four items of data)
+
+        def ask(self, kind: str, seat: int, *data: Any) -> None:
+            """Stop and wait for ``seat`` to make a ``kind`` decision about ``data``."""
+
+        def ask_if_choice(self, kind: str, seat: int, *data: Any) -> bool:
+            """Ask as :meth:`ask` does if the decision has two legal actions or more (listed
+            now and kept for it); else ask nothing and answer ``False``."""
 
     def stopped(self) -> bool:
         """Whether the game ends now, having ended it (``ended`` set, no decision or chance node
@@ -287,7 +298,7 @@ def _seat(s: FlowState) -> int:
     return seat
 
 
-GENERATED = ("apply_unchecked", "run_agenda", "legal_actions", "is_legal")
+GENERATED = ("apply_unchecked", "run_agenda", "legal_actions", "is_legal", "ask", "ask_if_choice")
 """The methods the kernel makes for each state class."""
 
 
@@ -344,12 +355,46 @@ def protocol_source(stop: str | None, stop_test: str | None, keeps_seat: bool, c
         "        tasks[task[0]](self, *task[1:])",
     ]
     body = "\n".join("    " + line for line in loop)
+    # The pending decision of ``ask`` built from its own parameters, not ``*data``: Python
+    # specialises a call of a function without ``*args``, and the tuple is built once, not through
+    # a list (about half the cost of ``*data`` a call).
+    ask_body = """\
+    if a is NO:
+        self.pending = (kind, seat)
+    elif b is NO:
+        self.pending = (kind, seat, a)
+    elif c is NO:
+        self.pending = (kind, seat, a, b)
+    elif d is NO:
+        self.pending = (kind, seat, a, b, c)
+    else:
+        self.pending = (kind, seat, a, b, c, d)"""
     chance = (
         "return self.chance is not None and self.is_legal_chance(action)"
         if chance_check
         else "return any(a == action for a, _ in self.chance_outcomes())"
     )
     return f'''
+def ask(self, kind, seat, a=NO, b=NO, c=NO, d=NO):
+    """Stop and wait for ``seat`` to make a ``kind`` decision about up to four items of data (the
+    pending decision is ``(kind, seat, *data)``)."""
+{ask_body}
+    self.legal_cache = None
+
+
+def ask_if_choice(self, kind, seat, a=NO, b=NO, c=NO, d=NO):
+    """Ask as ``ask`` does if the decision has two legal actions or more (listed now, and kept for
+    the decision), and answer ``True``; else ask nothing and answer ``False``. For a decision whose
+    listing every seat may know (who is asked must not tell another seat what it may not know)."""
+{ask_body}
+    legal = self.legal_cache = tuple(listings[kind](self))
+    if len(legal) > 1:
+        return True
+    self.pending = None
+    self.legal_cache = None
+    return False
+
+
 def apply_unchecked(self, action):
     """Apply a known-legal action or chance outcome, then run tasks until a decision, a chance
     node or the end of the game."""
@@ -414,6 +459,7 @@ def _protocol(cls: type[FlowState], flow: Flow) -> dict[str, Callable[..., Any]]
         "checks": flow.checks,
         "TERMINAL": TERMINAL,
         "CHANCE": CHANCE,
+        "NO": _NO,
         "__name__": __name__,
     }
     exec(compile(source, f"<flow kernel of {cls.__qualname__}>", "exec"), namespace)

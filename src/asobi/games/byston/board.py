@@ -339,13 +339,8 @@ def ask_in_order_of_play(s: State, kind: str, country: int) -> None:
     pass (public), is passed over. After the last, nothing is asked: the phase's next task runs."""
     seats = SEATINGS[s.players][1]  # (a country with a sheet has its seat by the seating: 1.2, B-1)
     while country >= 0:
-        if s.status[country] != COLLAPSED:
-            s.pending = (kind, seats[country], country)  # (``s.ask``, without a call)
-            s.legal_cache = None
-            if len(s.legal_actions()) > 1:
-                return
-            s.pending = None
-            s.legal_cache = None
+        if s.status[country] != COLLAPSED and s.ask_if_choice(kind, seats[country], country):
+            return
         country = NEXT_SHEET[country]
 
 

@@ -269,7 +269,10 @@ def apply_build(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> 
                ("country", country), ("unit", st.unit_index(kind)), ("hex", h), ("gp", cost))
         if country == DRAKE and kind == "castle" and h == st.elf_castle and not s.marks[ELF_CASTLE_BUILT]:
             s.set_mark(ELF_CASTLE_BUILT, s.turn)
-    ask_in_order_of_play(s, "build", country)  # asked again at once: nothing happens between two of its choices
+    # Asked again at once, by the seat it was asked by (nothing happens between two of its choices,
+    # and it has not collapsed); else the next country in the order of play.
+    if not s.ask_if_choice("build", pending[1], country):
+        ask_in_order_of_play(s, "build", NEXT_SHEET[country])
 
 
 def refuse_build(s: State, action: tuple[Any, ...]) -> tuple[str, str] | None:

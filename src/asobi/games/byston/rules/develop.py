@@ -37,9 +37,8 @@ def task_develop_ask(s: State, country: int) -> None:
     top of the track (B-40)."""
     while country >= 0:
         if s.status[country] != COLLAPSED and s.tl[country] < _STATIC.t.tl_max:
-            # (``s.ask``, without a call: a country with a sheet has its seat by the seating, 1.2)
-            s.pending = ("develop", SEATINGS[s.players][1][country], country)
-            s.legal_cache = None
+            # (a country with a sheet has its seat by the seating, 1.2)
+            s.ask("develop", SEATINGS[s.players][1][country], country)
             return
         country = NEXT_SHEET[country]
 

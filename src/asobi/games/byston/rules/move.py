@@ -33,6 +33,8 @@ from ..tables import PRINTED_CAPACITY
 from .collapse import serving_country
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from ..types import State
 
 # What a chit lets move (17.7–17.11): the kinds a "move" decision carries.
@@ -126,25 +128,38 @@ def hosts(country: int) -> tuple[int, ...]:
 
 
 def may_enter(s: State, country: int, unit: int, h: int) -> bool:
-    """Whether a ship of ``country`` (of unit ``unit``) may enter hex ``h`` at all (17.12, 17.13,
-    17.14.1, 17.14.2, 28.4, 34.6, B-3, B-22)."""
+    """Whether a ship of ``country`` (of unit ``unit``) may enter hex ``h`` at all
+    (:func:`enterable`)."""
+    return bool(enterable(s, country, unit, (h,)))
+
+
+def enterable(s: State, country: int, unit: int, hexes: Iterable[int]) -> list[int]:
+    """The hexes of ``hexes`` a ship of ``country`` (of unit ``unit``) may enter at all (17.12,
+    17.13, 17.14.1, 17.14.2, 28.4, 34.6, B-3, B-22), in their order: one call for the hexes around
+    a ship, where a call a hex cost more than the tests."""
     st = _STATIC
-    if h in st.kustanga and unit != _TABLES[3]:
-        return False  # 17.14.1, 17.14.2: only the Zelana enters the Kustanga hills
-    land = st.nation[h]
-    if land == country:
-        return True
+    kustanga = st.kustanga
+    nation = st.nation
     status = s.status
-    if status[country] != WAR:
-        return False  # 17.12: a country not at war moves in its own land only
-    if land < 0:
-        return True
-    if status[land] == WAR or status[land] == COLLAPSED:
-        return True  # B-3: a collapsed country's land is open
-    if country == ZELANA and st.camp[land] == SHEELA_CAMP:
-        return True  # 34.6
-    # 28.4 (B-22): Drake's army in Ah's land three hexes or more from the Elf Castle; else 17.13
-    return country == DRAKE and land == AH and st.t.map.grid.distance(h, st.elf_castle) >= 3
+    at_war = status[country] == WAR
+    zelana = unit == _TABLES[3]
+    out = []
+    for h in hexes:
+        if h in kustanga and not zelana:
+            continue  # 17.14.1, 17.14.2: only the Zelana enters the Kustanga hills
+        land = nation[h]
+        if land == country:
+            out.append(h)
+        elif not at_war:
+            continue  # 17.12: a country not at war moves in its own land only
+        elif land < 0 or status[land] == WAR or status[land] == COLLAPSED:
+            out.append(h)  # B-3: a collapsed country's land is open
+        elif country == ZELANA and st.camp[land] == SHEELA_CAMP:
+            out.append(h)  # 34.6
+        elif country == DRAKE and land == AH and st.t.map.grid.distance(h, st.elf_castle) >= 3:
+            out.append(h)  # 28.4 (B-22): Drake's army in Ah's land three hexes or more from the Elf Castle
+        # else 17.13: nobody enters the land of a country not at war
+    return out
 
 
 def ship_allowed(kind: int, owner: int, unit: int) -> bool:
@@ -210,18 +225,15 @@ def _find(s: State, owners: tuple[int, ...], unit: int, h: int, flipped: int, sk
 # ---- the "move" decision: which ship next, or done (17.1) ------------------------------------
 
 
-def _ask_unless_only(s: State, kind: str, country: int, *data: Any) -> bool:
-    """Ask ``kind`` of the country's runner, unless its one legal choice is the way out (B-57);
-    the listing made here stays cached for the choice."""
-    # (``s.ask`` without a call; a country with a sheet has its seat by the seating, 1.2)
+def _ask_unless_only(s: State, kind: str, country: int, ships: int | None = None) -> bool:
+    """Ask ``kind`` of the country's runner (about the kind of ``ships`` that may move, for a
+    move), unless its one legal choice is the way out (B-57); the listing made here stays cached
+    for the choice."""
+    # (a country with a sheet has its seat by the seating, 1.2)
     seat = s.seat_of(country) if country == ZELANA else SEATINGS[s.players][1][country]
-    s.pending = (kind, seat, country, *data) if data else (kind, seat, country)
-    s.legal_cache = None
-    if len(s.legal_actions()) > 1:
-        return True
-    s.pending = None
-    s.legal_cache = None
-    return False
+    if ships is None:
+        return s.ask_if_choice(kind, seat, country)
+    return s.ask_if_choice(kind, seat, country, ships)
 
 
 def task_move_ask(s: State, country: int, kind: int) -> None:
@@ -367,10 +379,7 @@ def _steps(s: State) -> list[tuple[int, int]]:
     country = s.owner[ship]
     unit = st.counter_unit[ship]
     around = st.t.map.grid.adjacency[here]
-    options = []  # (plain loops: a comprehension is a call)
-    for n in around:
-        if may_enter(s, country, unit, n):
-            options.append(n)
+    options = enterable(s, country, unit, around)
     if not options:
         return []
     hostile = _hostile(s, country, options)

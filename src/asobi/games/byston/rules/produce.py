@@ -390,7 +390,10 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
         if verb == "make":
             destroys = _after_make(s, destroys, action)
         s.produce_kept = (HANDED_ON, country, chits, destroys, placements)
-    ask_in_order_of_play(s, "produce", country)  # asked again at once: nothing happens between two of its choices
+    # Asked again at once, by the seat it was asked by (nothing happens between two of its choices,
+    # and it has not collapsed); else the next country in the order of play.
+    if not s.ask_if_choice("produce", pending[1], country):
+        ask_in_order_of_play(s, "produce", NEXT_SHEET[country])
 
 
 def _after_make(s: State, destroys: list[tuple[Any, ...]], action: tuple[Any, ...]) -> list[tuple[Any, ...]] | None:

@@ -127,7 +127,10 @@ def apply_repair(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) ->
     if any(camp[s.owner[j]] != camp[country] for j in stack):
         also.append("11.7")
     s.cite(clause, tuple(also), "repaired", ("country", country), ("unit", st.counter_unit[i]), ("hex", s.where[i]), ("gp", cost))
-    ask_in_order_of_play(s, "repair", country)  # asked again at once: nothing happens between two of its choices
+    # Asked again at once, by the seat it was asked by (nothing happens between two of its choices,
+    # and it has not collapsed); else the next country in the order of play.
+    if not s.ask_if_choice("repair", pending[1], country):
+        ask_in_order_of_play(s, "repair", NEXT_SHEET[country])
 
 
 TASKS = {"repair_phase": task_repair_phase, "repair_ask": task_repair_ask}
