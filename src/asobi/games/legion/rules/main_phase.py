@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import ARMY, distinct, is_index
 from ..content import content
 from .blackout import clear_blackout, repairable
-from .level import develop_threshold
+from .level import develop_threshold, work_out_threshold
 from .lives import damage_enemy
 from .log import seat_events
 from .resolve import discard_card
@@ -186,9 +186,14 @@ def legal_main(s: State) -> list[tuple[Any, ...]]:
     if not used & DEVELOP and (codes or s.shield):  # can_develop, written out
         for c in s.shield:
             worth += value[c]
-        # The threshold is at least 1 (L-7): read it only when some code counts.
-        if worth > 0 and worth >= develop_threshold(s):
-            acts.append(_DEVELOP)
+        # The threshold is at least 1 (L-7): read it only when some code counts (the kept one,
+        # level.develop_threshold written out).
+        if worth > 0:
+            need = s.need_cache
+            if need is None:
+                need = s.need_cache = work_out_threshold(s)
+            if worth >= need:
+                acts.append(_DEVELOP)
     acts.append(_END)
     if codes and armies and not used & LAUNCH:
         is_weapon = s.content.is_weapon
