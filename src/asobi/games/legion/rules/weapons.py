@@ -183,8 +183,12 @@ def can_activate(s: State, w: Weapon) -> bool:
         return s.tables.distance[w[0]][s.ship] <= w[3] % 3 + 1  # ship_distance(s, w[0])
     if verb == "strike_adjacent":
         return s.tables.distance[w[0]][s.ship] == 1  # ship_distance(s, w[0])
-    if verb == "repair_near":
-        return bool(repair_reach(s, w))
+    if verb == "repair_near":  # bool(repair_reach(s, w)), stopping at the first blackout
+        black = s.black
+        for n in s.content.king[w[3] % 3 + 1][w[0]]:  # noqa: SIM110 (a generator is a call)
+            if black[n]:
+                return True
+        return False
     if verb == "heal_space":
         return s.space_life < s.max_space
     return True
