@@ -5,6 +5,10 @@ ARMY = 100
 
 SEATS = "ABCDE"
 
+CODE_BIT = tuple(1 << c for c in range(9))
+"""``CODE_BIT[c]``: code kind ``c``'s bit in a set of code kinds (a lookup: ``1 << c`` is a
+generic shift where a tuple index is specialised)."""
+
 
 def is_index(x: object, n: int) -> bool:
     """Whether ``x`` is an int in ``0..n-1`` (an item of a submitted action, checked before use)."""
