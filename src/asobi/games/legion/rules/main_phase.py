@@ -34,6 +34,12 @@ if TYPE_CHECKING:
 SUPPLY, LAUNCH, MOVE, ACTIVATE, REPAIR, DEVELOP = 1, 2, 4, 8, 16, 32
 OPERATE = MOVE | ACTIVATE
 """操作 (5.5): a move and an activation, in either order, as one action (L-24)."""
+_OPEN = tuple(
+    tuple(not used & action for action in (SUPPLY, LAUNCH, MOVE, ACTIVATE, REPAIR, DEVELOP)) for used in range(64)
+)
+"""``_OPEN[used]``: whether supply, launch, move, activate, repair and develop are still open
+this turn (4.2: each at most once), given the bits of those ``used`` (a lookup where each ``&``
+is a generic operation)."""
 _OTHER_MAIN = frozenset({"supply", "launch", "repair", "develop"})
 """The main actions of 4.2 other than 操作 (strategies and the auto-pass setting are not)."""
 
@@ -133,7 +139,7 @@ def legal_main(s: State) -> list[tuple[Any, ...]]:
     and how many weapons it has."""
     assert s.pending is not None
     seat = s.pending[1]
-    used = s.used
+    supply, launch, move, offer, repair, develop = _OPEN[s.used]
     hand = s.hands[seat]
     t = s.tables
     square_bit = t.square_bit
@@ -156,8 +162,6 @@ def legal_main(s: State) -> list[tuple[Any, ...]]:
     weapons = s.weapons
     mine = 0
     if weapons:
-        offer = not used & ACTIVATE
-        move = not used & MOVE
         own_only = s.own_weapons_only
         activates = t.activates
         black, ship = s.black, s.ship
@@ -183,7 +187,7 @@ def legal_main(s: State) -> list[tuple[Any, ...]]:
             acts.sort()
     if s.autopass[seat]:
         acts.append(_AUTOPASS_OFF)
-    if not used & DEVELOP and (codes or s.shield):  # can_develop, written out
+    if develop and (codes or s.shield):  # can_develop, written out
         for c in s.shield:
             worth += value[c]
         # The threshold is at least 1 (L-7): read it only when some code counts (the kept one,
@@ -195,7 +199,7 @@ def legal_main(s: State) -> list[tuple[Any, ...]]:
             if worth >= need:
                 acts.append(_DEVELOP)
     acts.append(_END)
-    if codes and armies and not used & LAUNCH:
+    if codes and armies and launch:
         is_weapon = s.content.is_weapon
         # (plain loops: a comprehension is a call on Python 3.11)
         launchable: list[int] | None = None
@@ -214,7 +218,7 @@ def legal_main(s: State) -> list[tuple[Any, ...]]:
             if sort_moves:
                 moves.sort()
             acts += moves
-        if not used & REPAIR and hand:
+        if repair and hand:
             targets = repairable(s, seat)
             if targets:
                 cards = distinct(hand)
@@ -224,7 +228,7 @@ def legal_main(s: State) -> list[tuple[Any, ...]]:
                         acts.append(("repair", square, c))
     if armies and codes:
         acts += playable_strategies(s, seat, armies, _ALPHAS_IN[codes])
-    if codes and not used & SUPPLY and (any(s.army_deck) or any(s.army_discard)):
+    if codes and supply and (any(s.army_deck) or any(s.army_discard)):
         acts += _SUPPLY_FOR[codes]
     return acts
 
