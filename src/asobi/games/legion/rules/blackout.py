@@ -43,7 +43,7 @@ def black_out(s: State, square: int) -> None:
 def clear_blackout(s: State, square: int, clause: str) -> None:
     s.black[square] = 0
     forget_threshold(s)
-    s.say(clause, "blackout_cleared", square=square)
+    s.log_tail.append((clause, "blackout_cleared", (("square", square),), None))
 
 
 def repairable(s: State, seat: int) -> list[int]:

@@ -134,14 +134,14 @@ def start_card(s: State, deck: str, card: int) -> None:
     the bottom of its deck (7.7 / 3.2)."""
     c = s.content
     ids = c.enemy_ids if deck == "enemy" else c.event_ids
-    s.say("7.4" if deck == "enemy" else "3.1", "card_played", deck=deck, card=ids[card])
+    s.log_tail.append(("7.4" if deck == "enemy" else "3.1", "card_played", (("deck", deck), ("card", ids[card])), None))
     s.agenda.extend(reversed(s.tables.card_tasks[deck][card]))
 
 
 def task_card_bottom(s: State, deck: str, card: int) -> None:
     ids = s.content.enemy_ids if deck == "enemy" else s.content.event_ids
     put_at_bottom(s, deck, card)
-    s.say("7.7" if deck == "enemy" else "3.2", "card_to_bottom", deck=deck, card=ids[card])
+    s.log_tail.append(("7.7" if deck == "enemy" else "3.2", "card_to_bottom", (("deck", deck), ("card", ids[card])), None))
 
 
 def put_at_bottom(s: State, deck: str, card: int) -> None:

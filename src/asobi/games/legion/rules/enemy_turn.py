@@ -58,7 +58,7 @@ def task_attack(s: State, piece: int) -> None:
         return
     code = s.content.square_code[pos]
     if code in s.shield:
-        s.say("7.6", "attack_shielded", piece=piece + 1, code=code)
+        s.log_tail.append(("7.6", "attack_shielded", (("piece", piece + 1), ("code", code)), None))
         return
     # (its announce task, run at once rather than put on the agenda to run next)
     task_announce(s, s.tables.attack_tasks[piece][code][1])

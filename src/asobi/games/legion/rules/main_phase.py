@@ -45,6 +45,7 @@ _OTHER_MAIN = frozenset({"supply", "launch", "repair", "develop"})
 
 
 _MAIN_END = seat_events("4.2", "main_end")
+_AUTOPASS_OFF_EVENT = seat_events("L-5", "autopass_off")
 
 
 _MAIN = tuple(("main", seat) for seat in range(5))
@@ -342,13 +343,14 @@ def apply_main(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None
     elif verb == "autopass":
         s.autopass[seat] = 0
         sync_answerer(s, seat)
-        s.say("L-5", "autopass_off", seat=seat)
+        s.log_tail.append(_AUTOPASS_OFF_EVENT[seat])
 
 
 def _repair(s: State, seat: int, square: int, card: int) -> None:
     """5.6: each card discarded removes one blackout next to one of the seat's weapons."""
     discard_card(s, seat, card)
-    s.say("5.6", "repair_discard", seat=seat, card=card if card < ARMY else s.content.army_ids[card - ARMY])
+    args = (("seat", seat), ("card", card if card < ARMY else s.content.army_ids[card - ARMY]))
+    s.log_tail.append(("5.6", "repair_discard", args, None))
     clear_blackout(s, square, "5.6")
     if repairable(s, seat) and s.hands[seat]:
         s.ask("repair", seat)
@@ -424,15 +426,8 @@ def apply_develop(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> N
         s.shield.remove(code)
         s.code_discard[code] += 1
     total += code % 3 + 1
-    s.say(
-        "5.8",
-        "develop_card",
-        seat=seat,
-        code=code,
-        source="shield" if source else "hand",
-        total=total,
-        need=need,
-    )
+    args = (("seat", seat), ("code", code), ("source", "shield" if source else "hand"), ("total", total), ("need", need))
+    s.log_tail.append(("5.8", "develop_card", args, None))
     if total >= need:
         damage_enemy(s, 1, "5.7")
     else:

@@ -36,7 +36,7 @@ def resolve(s: State, item: tuple[Any, ...]) -> None:
         if code in s.shield:
             # 7.6: the shield is looked at again when the attack resolves, so a code put into it
             # in answer to the attack (a strategy on the stack above it) still negates it.
-            s.say("7.6", "attack_shielded", piece=int(label[5:]), code=code)
+            s.log_tail.append(("7.6", "attack_shielded", (("piece", int(label[5:])), ("code", code)), None))
             return
         args = (("piece", label[5:]), ("code", code))
         s.log_tail.append(("7.5", "attack_hits", args, None))
@@ -131,7 +131,7 @@ def discard_card(s: State, seat: int, card: int) -> None:
 def apply_discard(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
     seat = pend[1]
     discard_card(s, seat, action[1])
-    s.say("7.3", "discarded", seat=seat, card=_card_arg(s, action[1]))
+    s.log_tail.append(("7.3", "discarded", (("seat", seat), ("card", _card_arg(s, action[1]))), None))
 
 
 def _card_arg(s: State, card: int) -> Any:
@@ -152,7 +152,7 @@ def legal_unshield(s: State) -> list[tuple[Any, ...]]:
 def apply_unshield(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
     s.shield.remove(action[1])
     s.code_discard[action[1]] += 1
-    s.say("7.3", "shield_discarded", code=action[1])
+    s.log_tail.append(("7.3", "shield_discarded", (("code", action[1]),), None))
 
 
 def task_ask_clear(s: State, seat: int, clause: str) -> None:

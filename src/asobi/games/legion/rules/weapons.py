@@ -202,9 +202,10 @@ def activate(s: State, owner: int, zone: int, seat: int) -> None:
     square = w[0]
     card = s.content.army_ids[w[2]]
     if w[1] == seat:
-        s.say("5.5", "weapon_activated", seat=seat, card=card, square=square)
+        s.log_tail.append(("5.5", "weapon_activated", (("seat", seat), ("card", card), ("square", square)), None))
     else:
-        s.say("5.5", "weapon_activated_of", seat=seat, owner=w[1], card=card, square=square)
+        args = (("seat", seat), ("owner", w[1]), ("card", card), ("square", square))
+        s.log_tail.append(("5.5", "weapon_activated_of", args, None))
     if s.timing != "simple":
         s.push(("weapon_effect", w, "6.1", seat))  # L-29: announced, so it can be answered
         return
