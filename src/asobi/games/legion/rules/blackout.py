@@ -28,7 +28,7 @@ def black_out(s: State, square: int) -> None:
     forget_threshold(s)  # (the blackouts count in 5.7's threshold)
     if s.black[square]:
         colour = s.content.colour[square]
-        s.say("9.3", "black_chain", square=square, colour=colour)
+        s.log_tail.append(("9.3", "black_chain", (("square", square), ("colour", colour)), None))
         for sq, col in enumerate(s.content.colour):
             if col == colour and sq != square and not s.black[sq]:
                 s.black[sq] = 1

@@ -49,7 +49,7 @@ def task_draw_phase(s: State, seat: int) -> None:
         return
     most = min(2, room)
     if most <= 0:
-        s.say("4.1", "draw_limit", seat=seat, limit=hand_limit(s, seat))
+        s.log_tail.append(("4.1", "draw_limit", (("seat", seat), ("limit", hand_limit(s, seat))), None))
         return
     s.pending = _ASK_DRAW_COUNT[seat][most]  # s.ask("draw_count", seat, most)
     s.legal_cache = None
@@ -93,7 +93,7 @@ def recycle(s: State, deck: list[int], discard: list[int], which: str) -> None:
     for k, n in enumerate(discard):
         deck[k] += n
         discard[k] = 0
-    s.say("1.7", "recycled", deck=which, count=sum(deck))
+    s.log_tail.append(("1.7", "recycled", (("deck", which), ("count", sum(deck))), None))
 
 
 def task_draw_code(s: State, seat: int, clause: str) -> None:

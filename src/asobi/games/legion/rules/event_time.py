@@ -15,7 +15,7 @@ def task_event_time(s: State) -> None:
     3; otherwise the count moves one square lower. So an event fires every third round (1.5)."""
     if s.event_count <= 1:
         s.event_count = COUNT_RESET
-        s.say("3.1", "event_fires", count=s.event_count)
+        s.log_tail.append(("3.1", "event_fires", (("count", s.event_count),), None))
         s.push(("draw_ordered", "event"))
         return
     s.event_count -= 1

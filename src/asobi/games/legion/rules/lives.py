@@ -66,7 +66,7 @@ def heal_space(s: State, amount: int, clause: str) -> None:
         s.say("L-6", "space_life_capped", life=life)
         return
     s.space_life = life
-    s.say(clause, "space_healed", life=life)
+    s.log_tail.append((clause, "space_healed", (("life", life),), None))
 
 
 def damage_space(s: State, amount: int, clause: str) -> None:

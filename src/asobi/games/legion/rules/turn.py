@@ -111,11 +111,11 @@ def check_end(s: State) -> bool:
     if s.ended is not None:
         return True
     if s.enemy_life <= 0:
-        s.say("2.2", "won")
+        s.log_tail.append(("2.2", "won", (), None))
         finish(s, "won", "2.2")
         return True
     if s.space_life <= 0:
-        s.say("2.3", "lost")
+        s.log_tail.append(("2.3", "lost", (), None))
         finish(s, "lost", "2.3")
         return True
     return False

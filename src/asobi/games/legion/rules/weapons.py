@@ -105,7 +105,7 @@ def _placed(s: State, w: Weapon) -> None:
         if s.timing != "simple":
             s.push(("weapon_effect", w, "6.2", w[1]))  # L-29: announced, so it can be answered
             return
-        s.say("6.2", "weapon_triggered", card=s.content.army_ids[w[2]], square=w[0])
+        s.log_tail.append(("6.2", "weapon_triggered", (("card", s.content.army_ids[w[2]]), ("square", w[0])), None))
         _effect(s, w, "6.2", w[1])
 
 
@@ -119,7 +119,7 @@ def task_weapon_effect(s: State, w: Weapon, clause: str, chooser: int) -> None:
     e = c.weapon_effect[w[2]]
     assert e is not None
     if e.timing == "trigger":
-        s.say(clause, "weapon_triggered", card=c.army_ids[w[2]], square=w[0])
+        s.log_tail.append((clause, "weapon_triggered", (("card", c.army_ids[w[2]]), ("square", w[0])), None))
     params = (("owner", w[1]), ("zone", w[4]), ("square", w[0]), ("code", w[3]), ("clause", clause))
     s.push(("announce", ("weapon", c.army_ids[w[2]], e.verb, params, chooser, False)))
 
@@ -256,5 +256,6 @@ def ship_arrived(s: State) -> None:
         if w[0] in near and e is not None and e.timing == "trigger" and e.trigger == "ship_adjacent":
             if w not in s.weapons or s.enemy_life <= 0 or s.space_life <= 0:
                 continue  # 2.2, 2.3: play stops the moment a life reaches 0 (rules version 5)
-            s.say("6.1", "weapon_triggered", card=s.content.army_ids[w[2]], square=w[0])
+            args = (("card", s.content.army_ids[w[2]]), ("square", w[0]))
+            s.log_tail.append(("6.1", "weapon_triggered", args, None))
             _effect(s, w, "6.1", w[1])
