@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import ARMY
 from ..content import content
-from .log import EventFields
 from .window import SEAT_BIT
 
 if TYPE_CHECKING:
@@ -250,9 +249,9 @@ _DREW_ARGS = {
 """The arguments of a ``drew_card`` event, by deck, seat and card, made once."""
 _ONLY = tuple((seat,) for seat in range(5))
 """Who may see a hidden draw: the drawing seat alone."""
-_DREW_HIDDEN: dict[tuple[Any, ...], EventFields] = {}
-"""The public side of a hidden draw, by chance node (deck, seat, clause): made once, shared by
-every log."""
+_DREW_PUBLIC = {kind: tuple((("seat", seat), ("deck", kind)) for seat in range(5)) for kind in ("code", "army")}
+"""The arguments of a ``drew_hidden`` event (the public side of a hidden draw), by deck and seat,
+made once."""
 
 
 def apply_chance(s: State, action: tuple[Any, ...]) -> None:
@@ -278,10 +277,7 @@ def apply_chance(s: State, action: tuple[Any, ...]) -> None:
         if s.open_hands:
             tail.append((clause, "drew_card", drew, None))
         else:
-            hidden = _DREW_HIDDEN.get(chance)
-            if hidden is None:
-                hidden = _DREW_HIDDEN[chance] = (clause, "drew_hidden", drew[:2], None)
-            tail.append(hidden)
+            tail.append((clause, "drew_hidden", _DREW_PUBLIC[kind][seat], None))
             tail.append((clause, "drew_card", drew, _ONLY[seat]))
         if not deck[card] and not any(deck):  # (only the last card of its kind can empty the deck)
             recycle(s, deck, discard, kind)
