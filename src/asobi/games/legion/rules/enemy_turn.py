@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .level import forget_threshold
 from .stack import task_announce
 
 if TYPE_CHECKING:
@@ -20,7 +19,7 @@ _ADVANCED_WINDOW = ("priority", "7.1", -1)
 def task_enemy_turn(s: State) -> None:
     """7.1: each piece on the map advances as many squares as its number (L-12: the track loops)."""
     s.turn = -1
-    forget_threshold(s)  # (the pieces' squares count in 5.7's threshold)
+    s.need_cache = None  # forgets 5.7's kept threshold (level.py): the pieces' squares count in 5.7's threshold
     tail = s.log_tail
     tail.append(("7.1", "enemy_turn", (), None))
     length = len(s.content.square_ids)

@@ -18,6 +18,7 @@ from .resolve import discard_card
 from .shield import SHIELD_PHASE, task_shield_phase
 from .stack import play_strategy, playable, playable_strategies
 from .weapons import (
+    WEAPON_LIMIT,
     activate,
     can_activate,
     move_weapon,
@@ -210,7 +211,7 @@ def legal_main(s: State) -> list[tuple[Any, ...]]:
                     launchable = [card]
                 else:
                     launchable.append(card)
-        if launchable is not None and mine < weapon_limit(s.n) and _any_free_square(s):
+        if launchable is not None and mine < WEAPON_LIMIT[s.n] and _any_free_square(s):
             for card in launchable:
                 for c in _CODES_IN[codes]:
                     acts.append(("launch", card, c))

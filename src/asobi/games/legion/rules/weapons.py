@@ -7,7 +7,6 @@ from bisect import insort
 from typing import TYPE_CHECKING, Any
 
 from .geometry import around, orthogonal
-from .level import forget_threshold
 from .lives import damage_enemy, heal_space, queue_draws
 
 if TYPE_CHECKING:
@@ -15,6 +14,10 @@ if TYPE_CHECKING:
 
 BASE_SHIELD_LIMIT = 3
 """4.3: the shield can never hold 4 codes or more."""
+
+
+WEAPON_LIMIT = (3, 3, 3, 2, 2, 1)
+"""``WEAPON_LIMIT[players]``: :func:`weapon_limit`, looked up."""
 
 
 def weapon_limit(players: int) -> int:
@@ -81,7 +84,7 @@ def place_weapon(s: State, seat: int, kind: int, code: int, square: int) -> None
     status from now on."""
     w = (square, seat, kind, code, free_zone(s, seat))
     insort(s.weapons, w)
-    forget_threshold(s)  # (a jammer lowers 5.7's threshold)
+    s.need_cache = None  # forgets 5.7's kept threshold (level.py): a jammer lowers 5.7's threshold
     args = (("seat", seat), ("card", s.content.army_ids[kind]), ("code", code), ("square", square))
     s.log_tail.append(("5.3", "weapon_placed", args, None))
     _placed(s, w)
@@ -138,7 +141,7 @@ def resolve_weapon_item(s: State, item: tuple[Any, ...]) -> None:
 def destroy_weapon(s: State, w: Weapon, clause: str) -> None:
     """5.4: a weapon piece leaves the map: its card and its attached number are discarded."""
     s.weapons.remove(w)
-    forget_threshold(s)
+    s.need_cache = None  # forgets 5.7's kept threshold (level.py)
     s.army_discard[w[2]] += 1
     s.code_discard[w[3]] += 1
     card = s.content.army_ids[w[2]]
