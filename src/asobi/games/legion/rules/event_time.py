@@ -16,7 +16,7 @@ def task_event_time(s: State) -> None:
     if s.event_count <= 1:
         s.event_count = COUNT_RESET
         s.log_tail.append(("3.1", "event_fires", (("count", s.event_count),), None))
-        s.push(("draw_ordered", "event"))
+        s.agenda.append(("draw_ordered", "event"))  # s.push
         return
     s.event_count -= 1
     s.log_tail.append(("3.1", "event_count", (("count", s.event_count),), None))

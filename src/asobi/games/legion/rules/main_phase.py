@@ -324,7 +324,8 @@ def apply_main(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None
         sync_answerer(s, seat)
         # 6.3: within the weapon limit
         s.log_tail.append(("5.2", "launch", (("seat", seat), ("card", s.content.army_ids[w]), ("code", code)), None, ("6.3",)))
-        s.ask("place", seat, w, code)
+        s.pending = ("place", seat, w, code)  # s.ask("place", seat, w, code)
+        s.legal_cache = None
     elif verb == "move":
         s.used |= MOVE
         move_weapon(s, seat, action[1], action[2], "5.5")
@@ -338,7 +339,8 @@ def apply_main(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None
         s.used |= DEVELOP
         need = develop_threshold(s)
         s.log_tail.append(("5.7", "develop_start", (("seat", seat), ("need", need)), None))
-        s.ask("develop", seat, need, 0)
+        s.pending = ("develop", seat, need, 0)  # s.ask("develop", seat, need, 0)
+        s.legal_cache = None
     elif verb == "strategy":
         play_strategy(s, seat, action[1], action[2])
     elif verb == "autopass":
@@ -432,4 +434,5 @@ def apply_develop(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> N
     if total >= need:
         damage_enemy(s, 1, "5.7")
     else:
-        s.ask("develop", seat, need, total)
+        s.pending = ("develop", seat, need, total)  # s.ask("develop", seat, need, total)
+        s.legal_cache = None

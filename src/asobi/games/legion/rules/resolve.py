@@ -21,6 +21,7 @@ from .window import SEAT_BIT, sync_answerer
 if TYPE_CHECKING:
     from ..types import State
 
+_DRAW_ENEMY = ("draw_ordered", "enemy")
 TABLE_SEAT = 0
 """L-4: seat A makes the choices that belong to the whole table."""
 
@@ -64,7 +65,7 @@ def resolve(s: State, item: tuple[Any, ...]) -> None:
     elif verb == "discard_shield":
         s.push(*[("ask_unshield", TABLE_SEAT)] * p["count"])
     elif verb == "enemy_card":
-        s.push(("draw_ordered", "enemy"))
+        s.agenda.append(_DRAW_ENEMY)  # s.push(("draw_ordered", "enemy"))
     elif verb == "heal_enemy":
         heal_enemy(s, p["amount"], clause)
     elif verb == "damage_enemy":
@@ -108,7 +109,8 @@ def task_ask_discard(s: State, seat: int) -> None:
     if not s.hands[seat]:
         s.say("7.3", "miss_hand", seat=seat)
         return
-    s.ask("discard", seat)
+    s.pending = ("discard", seat)  # s.ask("discard", seat)
+    s.legal_cache = None
 
 
 def legal_discard(s: State) -> list[tuple[Any, ...]]:
@@ -142,7 +144,8 @@ def task_ask_unshield(s: State, seat: int) -> None:
     if not s.shield:
         s.say("7.3", "miss_shield")
         return
-    s.ask("unshield", seat)
+    s.pending = ("unshield", seat)  # s.ask("unshield", seat)
+    s.legal_cache = None
 
 
 def legal_unshield(s: State) -> list[tuple[Any, ...]]:

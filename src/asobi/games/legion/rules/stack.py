@@ -110,7 +110,8 @@ def apply_priority(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> 
         s.answerers &= ~SEAT_BIT[seat]
         s.log_tail.append(_AUTOPASS_ON[seat])
     if s.window:
-        s.ask("priority", s.window[0], step, skip)
+        s.pending = ("priority", s.window[0], step, skip)  # s.ask("priority", s.window[0], step, skip)
+        s.legal_cache = None
 
 
 def _resolve_top(s: State) -> None:
@@ -161,7 +162,8 @@ def apply_respond(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> N
     else:
         s.log_tail.append(_PASSED[seat])
     if s.window:
-        s.ask("respond", s.window[0])
+        s.pending = ("respond", s.window[0])  # s.ask("respond", s.window[0])
+        s.legal_cache = None
     else:
         _resolve_top(s)
 

@@ -106,7 +106,7 @@ def _placed(s: State, w: Weapon) -> None:
     e = s.content.weapon_effect[w[2]]
     if e is not None and e.timing == "trigger" and e.trigger == "placed":
         if s.timing != "simple":
-            s.push(("weapon_effect", w, "6.2", w[1]))  # L-29: announced, so it can be answered
+            s.agenda.append(("weapon_effect", w, "6.2", w[1]))  # s.push: L-29, announced so it can be answered
             return
         s.log_tail.append(("6.2", "weapon_triggered", (("card", s.content.army_ids[w[2]]), ("square", w[0])), None))
         _effect(s, w, "6.2", w[1])
@@ -124,7 +124,7 @@ def task_weapon_effect(s: State, w: Weapon, clause: str, chooser: int) -> None:
     if e.timing == "trigger":
         s.log_tail.append((clause, "weapon_triggered", (("card", c.army_ids[w[2]]), ("square", w[0])), None))
     params = (("owner", w[1]), ("zone", w[4]), ("square", w[0]), ("code", w[3]), ("clause", clause))
-    s.push(("announce", ("weapon", c.army_ids[w[2]], e.verb, params, chooser, False)))
+    s.agenda.append(("announce", ("weapon", c.army_ids[w[2]], e.verb, params, chooser, False)))  # s.push
 
 
 def resolve_weapon_item(s: State, item: tuple[Any, ...]) -> None:
@@ -210,7 +210,7 @@ def activate(s: State, owner: int, zone: int, seat: int) -> None:
         args = (("seat", seat), ("owner", w[1]), ("card", card), ("square", square))
         s.log_tail.append(("5.5", "weapon_activated_of", args, None))
     if s.timing != "simple":
-        s.push(("weapon_effect", w, "6.1", seat))  # L-29: announced, so it can be answered
+        s.agenda.append(("weapon_effect", w, "6.1", seat))  # s.push: L-29, announced so it can be answered
         return
     _effect(s, w, "6.1", seat)
 
