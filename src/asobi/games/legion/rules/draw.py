@@ -40,13 +40,13 @@ def task_draw_phase(s: State, seat: int) -> None:
     hand = len(s.hands[seat])
     room = hand_limit(s, seat) - 1 - hand
     if hand == 0:
-        count = min(3, room) if s.empty_hand_cap else 3
-        args = (("seat", seat), ("count", max(0, count)))
+        count = room if s.empty_hand_cap and room < 3 else 3  # (conditionals: min and max are calls)
+        args = (("seat", seat), ("count", count if count > 0 else 0))
         s.log_tail.append(("4.1", "draw_empty_hand", args, None))
         if count > 0:
             _draw_codes(s, seat, count)
         return
-    most = min(2, room)
+    most = room if room < 2 else 2
     if most <= 0:
         s.log_tail.append(("4.1", "draw_limit", (("seat", seat), ("limit", hand_limit(s, seat))), None))
         return

@@ -27,7 +27,7 @@ from .weapons import (
     weapon_limit,
     weapon_of,
 )
-from .window import ALL_BUT, SEATS_IN, sync_answerer
+from .window import ALL_BUT, SEAT_BIT, SEATS_IN, sync_answerer
 
 if TYPE_CHECKING:
     from ..types import State
@@ -319,9 +319,12 @@ def apply_main(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None
     elif verb == "launch":
         s.used |= LAUNCH
         w, code = action[1], action[2]
-        s.hands[seat].remove(ARMY + w)
-        s.hands[seat].remove(code)
-        sync_answerer(s, seat)
+        hand = s.hands[seat]
+        hand.remove(ARMY + w)
+        hand.remove(code)
+        # (window.sync_answerer written out for cards given up, which can only clear the bit)
+        if not hand or hand[-1] < ARMY or hand[0] >= ARMY:
+            s.answerers &= ~SEAT_BIT[seat]
         # 6.3: within the weapon limit
         s.log_tail.append(("5.2", "launch", (("seat", seat), ("card", s.content.army_ids[w]), ("code", code)), None, ("6.3",)))
         s.pending = ("place", seat, w, code)  # s.ask("place", seat, w, code)

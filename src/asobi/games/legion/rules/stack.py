@@ -20,7 +20,7 @@ from . import resolve as _resolve
 from .log import seat_events
 from .negate import cancel_fits
 from .weapons import BASE_SHIELD_LIMIT, moves_of, shield_limit
-from .window import ALL_BUT, SEAT_BIT, SEATS_IN, sync_answerer
+from .window import ALL_BUT, SEAT_BIT, SEATS_IN
 
 if TYPE_CHECKING:
     from ..types import State
@@ -171,8 +171,11 @@ def apply_respond(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> N
 def play_strategy(s: State, seat: int, card: int, alpha: int) -> None:
     """6.4: play a strategy, showing (not discarding) a code card of the alphabet whose effect
     applies; it goes on the stack like any effect (6.5)."""
-    s.hands[seat].remove(ARMY + card)
-    sync_answerer(s, seat)
+    hand = s.hands[seat]
+    hand.remove(ARMY + card)
+    # (window.sync_answerer written out for a card given up, which can only clear the bit)
+    if not hand or hand[-1] < ARMY or hand[0] >= ARMY:
+        s.answerers &= ~SEAT_BIT[seat]
     c = s.content
     effects = c.strategy_effects[card]
     assert effects is not None
