@@ -63,8 +63,9 @@ def task_main(s: State, seat: int, step: str = "") -> None:
     ``("window_main", seat, step)``), L-28's window of that step first, as the tasks
     ``("priority", step, skip)`` and ``("main", seat)`` would run it: the window after the draw
     phase (4.1) asks every seat, the one after a main action (4.2) the other seats."""
-    if step:
-        bits = s.answerers & ALL_BUT[seat if step == "4.2" else -1]
+    bits = s.answerers
+    if step and bits:  # (most often nobody may answer: no & then)
+        bits &= ALL_BUT[seat if step == "4.2" else -1]
         if bits:
             s.agenda.append(_MAIN[seat])  # runs once the window has closed
             window = s.window = SEATS_IN[bits]

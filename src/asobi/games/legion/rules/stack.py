@@ -86,7 +86,9 @@ def task_priority(s: State, step: str, skip: int) -> None:
     strategy, the seats that hold an army card and a code card (public counts, L-17) and are not
     on auto-pass (L-5) are asked in seat order whether to play one; ``skip`` (the seat whose main
     phase it is, which plays strategies as main-phase choices) is not asked; -1 skips nobody."""
-    bits = s.answerers & ALL_BUT[skip]
+    bits = s.answerers
+    if bits and skip >= 0:  # (most often nobody may answer: no & then)
+        bits &= ALL_BUT[skip]
     if bits:
         window = s.window = SEATS_IN[bits]
         s.pending = ("priority", window[0], step, skip)  # s.ask("priority", window[0], step, skip)
