@@ -102,9 +102,8 @@ def _shield_phase_next(s: State, seat: int) -> None:
 def can_develop(s: State, seat: int) -> bool:
     """Whether the seat's hand and the shield hold enough of the enemy's alphabets (5.7, 5.8)."""
     t = s.tables
-    square_bit = t.square_bit
     p1, p2, p3 = s.pieces
-    value = t.develop_value[square_bit[p1] | square_bit[p2] | square_bit[p3]]
+    value = t.develop_value_at[p1][p2][p3]
     total = 0
     for c in s.hands[seat]:
         if c >= ARMY:
@@ -145,9 +144,8 @@ def legal_main(s: State) -> list[tuple[Any, ...]]:
     supply, launch, move, offer, repair, develop = _OPEN[s.used]
     hand = s.hands[seat]
     t = s.tables
-    square_bit = t.square_bit
     p1, p2, p3 = s.pieces
-    value = t.develop_value[square_bit[p1] | square_bit[p2] | square_bit[p3]]
+    value = t.develop_value_at[p1][p2][p3]
     worth = 0  # what the hand's codes count for in development (can_develop)
     codes = 0  # the hand's code kinds, as bits
     armies: list[int] = []  # its army cards, each once (as ``k``, not ``ARMY + k``), in order
@@ -406,9 +404,8 @@ def legal_develop(s: State) -> list[tuple[Any, ...]]:
     are sorted, so each kind is listed once by skipping repeats)."""
     assert s.pending is not None
     t = s.tables
-    square_bit = t.square_bit
     p1, p2, p3 = s.pieces
-    value = t.develop_value[square_bit[p1] | square_bit[p2] | square_bit[p3]]
+    value = t.develop_value_at[p1][p2][p3]
     acts: list[tuple[Any, ...]] = []
     for source, cards in ((0, s.hands[s.pending[1]]), (1, s.shield)):
         dev = _DEV[source]
