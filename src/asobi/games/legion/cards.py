@@ -5,9 +5,10 @@ ARMY = 100
 
 SEATS = "ABCDE"
 
-CODE_BIT = tuple(1 << c for c in range(9))
-"""``CODE_BIT[c]``: code kind ``c``'s bit in a set of code kinds (a lookup: ``1 << c`` is a
-generic shift where a tuple index is specialised)."""
+WITH_CODE = tuple(tuple(codes | 1 << c for c in range(9)) for codes in range(512))
+"""``WITH_CODE[codes][c]``: the set of code kinds ``codes`` (bit ``c`` for code ``c``) with code
+kind ``c`` added, looked up: ``|`` and ``<<`` are generic operations where a tuple index is
+specialised, and the table's ints over 256 are made once, not at every step."""
 
 
 def is_index(x: object, n: int) -> bool:

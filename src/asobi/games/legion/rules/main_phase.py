@@ -8,7 +8,7 @@ from itertools import compress
 from operator import not_
 from typing import TYPE_CHECKING, Any
 
-from ..cards import ARMY, CODE_BIT, distinct, is_index
+from ..cards import ARMY, WITH_CODE, distinct, is_index
 from ..content import content
 from .blackout import clear_blackout, repairable
 from .level import develop_threshold, work_out_threshold
@@ -153,7 +153,7 @@ def legal_main(s: State) -> list[tuple[Any, ...]]:
     for c in hand:  # the hand is sorted: codes, then army cards
         if c < ARMY:
             worth += value[c]
-            codes |= CODE_BIT[c]
+            codes = WITH_CODE[codes][c]
         elif c != last:
             last = c
             armies.append(c - ARMY)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING, Any
 
-from ..cards import ARMY, CODE_BIT, is_index
+from ..cards import ARMY, WITH_CODE, is_index
 from .log import seat_events
 from .weapons import BASE_SHIELD_LIMIT, shield_limit
 from .window import SEAT_BIT
@@ -67,7 +67,7 @@ def legal_shield(s: State) -> list[tuple[Any, ...]]:
     for c in s.hands[s.pending[1]]:
         if c >= ARMY:
             break
-        codes |= CODE_BIT[c]
+        codes = WITH_CODE[codes][c]
     acts: list[tuple[Any, ...]] = [_END]
     if not codes:
         return acts
