@@ -5,6 +5,11 @@ ARMY = 100
 
 SEATS = "ABCDE"
 
+WITH_CODE = tuple(tuple(codes | 1 << c for c in range(9)) for codes in range(512))
+"""``WITH_CODE[codes][c]``: the set of code kinds ``codes`` (bit ``c`` for code ``c``) with code
+kind ``c`` added, looked up: ``|`` and ``<<`` are generic operations where a tuple index is
+specialised, and the table's ints over 256 are made once, not at every step."""
+
 
 def is_index(x: object, n: int) -> bool:
     """Whether ``x`` is an int in ``0..n-1`` (an item of a submitted action, checked before use)."""

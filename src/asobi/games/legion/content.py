@@ -401,6 +401,7 @@ class Tables:
         "code_value",
         "develop_discount",
         "develop_value",
+        "develop_value_at",
         "distance",
         "hand_bonus",
         "is_strategy",
@@ -489,6 +490,14 @@ class Tables:
         self.square_bit: tuple[int, ...] = (*(self.code_bit[code] for code in c.square_code), 0)
         """The alphabet of each enemy square's code, as a bit (5.8); index -1 (a piece not on the
         map) reads 0, so a sum over the three pieces needs no test."""
+        bit = self.square_bit
+        self.develop_value_at: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+            tuple(tuple(self.develop_value[bit[p1] | bit[p2] | bit[p3]] for p3 in range(len(bit))) for p2 in range(len(bit)))
+            for p1 in range(len(bit))
+        )
+        """``develop_value_at[p1][p2][p3]``: ``develop_value`` for the alphabets of the enemy pieces on
+        squares ``p1``, ``p2`` and ``p3`` (5.8; -1, a piece not on the map, shows none), looked up
+        where the main and develop listings would OR three bits (a generic operation) each time."""
         self.square_value: tuple[int, ...] = (*(self.code_value[code] for code in c.square_code), 0)
         """The number of each enemy square's code (5.7); index -1 (a piece not on the map) reads 0."""
         verbs = {e.verb for e in c.weapon_effect if e is not None and "amount" in e.params}

@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 from . import weapons as _weapons
 from .geometry import neighbour
-from .level import forget_threshold
 
 if TYPE_CHECKING:
     from ..types import State
@@ -25,10 +24,10 @@ def black_out(s: State, square: int) -> None:
     """9.2 a square is blacked out (destroying a weapon on it); 9.3 if it already was, every other
     square of its colour is blacked out instead."""
     destroy_weapons_at = _weapons.destroy_weapons_at
-    forget_threshold(s)  # (the blackouts count in 5.7's threshold)
+    s.need_cache = None  # forgets 5.7's kept threshold (level.py): the blackouts count in 5.7's threshold
     if s.black[square]:
         colour = s.content.colour[square]
-        s.say("9.3", "black_chain", square=square, colour=colour)
+        s.log_tail.append(("9.3", "black_chain", (("square", square), ("colour", colour)), None))
         for sq, col in enumerate(s.content.colour):
             if col == colour and sq != square and not s.black[sq]:
                 s.black[sq] = 1
@@ -37,13 +36,14 @@ def black_out(s: State, square: int) -> None:
         return
     s.black[square] = 1
     s.log_tail.append(("9.2", "blackout", (("square", square),), None))
-    destroy_weapons_at(s, square, "9.2")
+    if s.weapons:
+        destroy_weapons_at(s, square, "9.2")
 
 
 def clear_blackout(s: State, square: int, clause: str) -> None:
     s.black[square] = 0
-    forget_threshold(s)
-    s.say(clause, "blackout_cleared", square=square)
+    s.need_cache = None  # forgets 5.7's kept threshold (level.py)
+    s.log_tail.append((clause, "blackout_cleared", (("square", square),), None))
 
 
 def repairable(s: State, seat: int) -> list[int]:

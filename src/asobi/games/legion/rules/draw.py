@@ -8,15 +8,13 @@ with the used cards queued below them in the order they were used.
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right, insort
+from bisect import insort
 from collections.abc import Sequence
-from itertools import accumulate
 from random import Random
 from typing import TYPE_CHECKING, Any
 
 from ..cards import ARMY
 from ..content import content
-from .log import EventFields
 from .window import SEAT_BIT
 
 if TYPE_CHECKING:
@@ -42,15 +40,15 @@ def task_draw_phase(s: State, seat: int) -> None:
     hand = len(s.hands[seat])
     room = hand_limit(s, seat) - 1 - hand
     if hand == 0:
-        count = min(3, room) if s.empty_hand_cap else 3
-        args = (("seat", seat), ("count", max(0, count)))
+        count = room if s.empty_hand_cap and room < 3 else 3  # (conditionals: min and max are calls)
+        args = (("seat", seat), ("count", count if count > 0 else 0))
         s.log_tail.append(("4.1", "draw_empty_hand", args, None))
         if count > 0:
             _draw_codes(s, seat, count)
         return
-    most = min(2, room)
+    most = room if room < 2 else 2
     if most <= 0:
-        s.say("4.1", "draw_limit", seat=seat, limit=hand_limit(s, seat))
+        s.log_tail.append(("4.1", "draw_limit", (("seat", seat), ("limit", hand_limit(s, seat))), None))
         return
     s.pending = _ASK_DRAW_COUNT[seat][most]  # s.ask("draw_count", seat, most)
     s.legal_cache = None
@@ -94,7 +92,7 @@ def recycle(s: State, deck: list[int], discard: list[int], which: str) -> None:
     for k, n in enumerate(discard):
         deck[k] += n
         discard[k] = 0
-    s.say("1.7", "recycled", deck=which, count=sum(deck))
+    s.log_tail.append(("1.7", "recycled", (("deck", which), ("count", sum(deck))), None))
 
 
 def task_draw_code(s: State, seat: int, clause: str) -> None:
@@ -135,14 +133,14 @@ def start_card(s: State, deck: str, card: int) -> None:
     the bottom of its deck (7.7 / 3.2)."""
     c = s.content
     ids = c.enemy_ids if deck == "enemy" else c.event_ids
-    s.say("7.4" if deck == "enemy" else "3.1", "card_played", deck=deck, card=ids[card])
+    s.log_tail.append(("7.4" if deck == "enemy" else "3.1", "card_played", (("deck", deck), ("card", ids[card])), None))
     s.agenda.extend(reversed(s.tables.card_tasks[deck][card]))
 
 
 def task_card_bottom(s: State, deck: str, card: int) -> None:
     ids = s.content.enemy_ids if deck == "enemy" else s.content.event_ids
     put_at_bottom(s, deck, card)
-    s.say("7.7" if deck == "enemy" else "3.2", "card_to_bottom", deck=deck, card=ids[card])
+    s.log_tail.append(("7.7" if deck == "enemy" else "3.2", "card_to_bottom", (("deck", deck), ("card", ids[card])), None))
 
 
 def put_at_bottom(s: State, deck: str, card: int) -> None:
@@ -200,12 +198,18 @@ def sample_chance(s: State, rng: Random) -> tuple[Any, ...]:
     if kind == "code" or kind == "army":
         # The running sum of n / total passes r where the running count passes r * total: the
         # first card whose cumulative count exceeds r * total (equal up to the last bit of
-        # rounding), found by bisection; a kind the deck lacks never comes first.
+        # rounding) — an int count exceeds r * total where it exceeds its floor, ``i``: the card
+        # at place ``i`` of the deck laid out in order; a kind the deck lacks never comes first.
+        # (A loop of int arithmetic: the running counts as a list cost more.)
         deck = s.code_deck if kind == "code" else s.army_deck
-        counts = list(accumulate(deck))
-        total = counts[-1]
-        k = bisect_right(counts, r * total)
-        return actions[k if k < len(counts) else bisect_left(counts, total)]
+        i = int(r * sum(deck))
+        k = 0
+        for n in deck:  # (enumerate's pairs cost more than counting: +0.6% a step)
+            if i < n:
+                return actions[k]
+            i -= n
+            k += 1  # noqa: SIM113
+        return actions[max(k for k, n in enumerate(deck) if n)]  # r * total rounded up to total
     unseen = s.enemy_unseen if kind == "enemy" else s.event_unseen
     p = 1 / sum(unseen)
     for k, f in enumerate(unseen):
@@ -245,9 +249,9 @@ _DREW_ARGS = {
 """The arguments of a ``drew_card`` event, by deck, seat and card, made once."""
 _ONLY = tuple((seat,) for seat in range(5))
 """Who may see a hidden draw: the drawing seat alone."""
-_DREW_HIDDEN: dict[tuple[Any, ...], EventFields] = {}
-"""The public side of a hidden draw, by chance node (deck, seat, clause): made once, shared by
-every log."""
+_DREW_PUBLIC = {kind: tuple((("seat", seat), ("deck", kind)) for seat in range(5)) for kind in ("code", "army")}
+"""The arguments of a ``drew_hidden`` event (the public side of a hidden draw), by deck and seat,
+made once."""
 
 
 def apply_chance(s: State, action: tuple[Any, ...]) -> None:
@@ -273,10 +277,7 @@ def apply_chance(s: State, action: tuple[Any, ...]) -> None:
         if s.open_hands:
             tail.append((clause, "drew_card", drew, None))
         else:
-            hidden = _DREW_HIDDEN.get(chance)
-            if hidden is None:
-                hidden = _DREW_HIDDEN[chance] = (clause, "drew_hidden", drew[:2], None)
-            tail.append(hidden)
+            tail.append((clause, "drew_hidden", _DREW_PUBLIC[kind][seat], None))
             tail.append((clause, "drew_card", drew, _ONLY[seat]))
         if not deck[card] and not any(deck):  # (only the last card of its kind can empty the deck)
             recycle(s, deck, discard, kind)

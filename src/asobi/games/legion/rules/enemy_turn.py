@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .level import forget_threshold
 from .stack import task_announce
 
 if TYPE_CHECKING:
@@ -20,7 +19,7 @@ _ADVANCED_WINDOW = ("priority", "7.1", -1)
 def task_enemy_turn(s: State) -> None:
     """7.1: each piece on the map advances as many squares as its number (L-12: the track loops)."""
     s.turn = -1
-    forget_threshold(s)  # (the pieces' squares count in 5.7's threshold)
+    s.need_cache = None  # forgets 5.7's kept threshold (level.py): the pieces' squares count in 5.7's threshold
     tail = s.log_tail
     tail.append(("7.1", "enemy_turn", (), None))
     length = len(s.content.square_ids)
@@ -58,7 +57,7 @@ def task_attack(s: State, piece: int) -> None:
         return
     code = s.content.square_code[pos]
     if code in s.shield:
-        s.say("7.6", "attack_shielded", piece=piece + 1, code=code)
+        s.log_tail.append(("7.6", "attack_shielded", (("piece", piece + 1), ("code", code)), None))
         return
     # (its announce task, run at once rather than put on the agenda to run next)
     task_announce(s, s.tables.attack_tasks[piece][code][1])

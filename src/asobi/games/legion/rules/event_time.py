@@ -15,8 +15,8 @@ def task_event_time(s: State) -> None:
     3; otherwise the count moves one square lower. So an event fires every third round (1.5)."""
     if s.event_count <= 1:
         s.event_count = COUNT_RESET
-        s.say("3.1", "event_fires", count=s.event_count)
-        s.push(("draw_ordered", "event"))
+        s.log_tail.append(("3.1", "event_fires", (("count", s.event_count),), None))
+        s.agenda.append(("draw_ordered", "event"))  # s.push
         return
     s.event_count -= 1
     s.log_tail.append(("3.1", "event_count", (("count", s.event_count),), None))

@@ -13,20 +13,16 @@ def develop_threshold(s: State) -> int:
     """5.7: the numbers of the enemy pieces' squares + the enemy level + the blackout squares.
 
     Jammers (永続) lower it; it is never below 1 (L-7). Worked out once and kept
-    (``s.need_cache``) until what it reads changes: :func:`forget_threshold` is called wherever a
-    piece moves or comes on or off the map, the enemy life changes, a square is blacked out or
-    cleared, or a weapon is placed or destroyed (``invariant_errors`` compares it with
-    :func:`work_out_threshold`).
+    (``s.need_cache``) until what it reads changes: it is forgotten (``s.need_cache = None``,
+    written where it happens) wherever a piece moves or comes on or off the map, the enemy life
+    changes, a square is blacked out or cleared, or a weapon is placed or destroyed
+    (``invariant_errors`` compares it with :func:`work_out_threshold`). The main listing reads
+    the kept value the same way, without this call.
     """
     need = s.need_cache
     if need is None:
         need = s.need_cache = work_out_threshold(s)
     return need
-
-
-def forget_threshold(s: State) -> None:
-    """Something :func:`develop_threshold` reads has changed: work it out again when next asked."""
-    s.need_cache = None
 
 
 def work_out_threshold(s: State) -> int:

@@ -36,7 +36,7 @@ def set_enemy_life(s: State, life: int, clause: str) -> None:
         s.say("L-6", "enemy_life_capped", life=life)
         return
     s.enemy_life = life
-    s.need_cache = None  # level.forget_threshold: the enemy level and pieces count in 5.7's threshold
+    s.need_cache = None  # forgets 5.7's kept threshold (level.py): the enemy level and pieces count in 5.7's threshold
     s.log_tail.append((clause, "enemy_damaged" if life < old else "enemy_healed", (("life", life),), None))
     if life == 0:
         return
@@ -66,7 +66,7 @@ def heal_space(s: State, amount: int, clause: str) -> None:
         s.say("L-6", "space_life_capped", life=life)
         return
     s.space_life = life
-    s.say(clause, "space_healed", life=life)
+    s.log_tail.append((clause, "space_healed", (("life", life),), None))
 
 
 def damage_space(s: State, amount: int, clause: str) -> None:

@@ -8,16 +8,17 @@ from itertools import compress
 from operator import not_
 from typing import TYPE_CHECKING, Any
 
-from ..cards import ARMY, distinct, is_index
+from ..cards import ARMY, WITH_CODE, distinct, is_index
 from ..content import content
 from .blackout import clear_blackout, repairable
-from .level import develop_threshold
+from .level import develop_threshold, work_out_threshold
 from .lives import damage_enemy
 from .log import seat_events
 from .resolve import discard_card
 from .shield import SHIELD_PHASE, task_shield_phase
 from .stack import play_strategy, playable, playable_strategies
 from .weapons import (
+    WEAPON_LIMIT,
     activate,
     can_activate,
     move_weapon,
@@ -26,7 +27,7 @@ from .weapons import (
     weapon_limit,
     weapon_of,
 )
-from .window import ALL_BUT, SEATS_IN, sync_answerer
+from .window import ALL_BUT, SEAT_BIT, SEATS_IN, sync_answerer
 
 if TYPE_CHECKING:
     from ..types import State
@@ -34,11 +35,18 @@ if TYPE_CHECKING:
 SUPPLY, LAUNCH, MOVE, ACTIVATE, REPAIR, DEVELOP = 1, 2, 4, 8, 16, 32
 OPERATE = MOVE | ACTIVATE
 """操作 (5.5): a move and an activation, in either order, as one action (L-24)."""
+_OPEN = tuple(
+    tuple(not used & action for action in (SUPPLY, LAUNCH, MOVE, ACTIVATE, REPAIR, DEVELOP)) for used in range(64)
+)
+"""``_OPEN[used]``: whether supply, launch, move, activate, repair and develop are still open
+this turn (4.2: each at most once), given the bits of those ``used`` (a lookup where each ``&``
+is a generic operation)."""
 _OTHER_MAIN = frozenset({"supply", "launch", "repair", "develop"})
 """The main actions of 4.2 other than 操作 (strategies and the auto-pass setting are not)."""
 
 
 _MAIN_END = seat_events("4.2", "main_end")
+_AUTOPASS_OFF_EVENT = seat_events("L-5", "autopass_off")
 
 
 _MAIN = tuple(("main", seat) for seat in range(5))
@@ -55,8 +63,9 @@ def task_main(s: State, seat: int, step: str = "") -> None:
     ``("window_main", seat, step)``), L-28's window of that step first, as the tasks
     ``("priority", step, skip)`` and ``("main", seat)`` would run it: the window after the draw
     phase (4.1) asks every seat, the one after a main action (4.2) the other seats."""
-    if step:
-        bits = s.answerers & ALL_BUT[seat if step == "4.2" else -1]
+    bits = s.answerers
+    if step and bits:  # (most often nobody may answer: no & then)
+        bits &= ALL_BUT[seat if step == "4.2" else -1]
         if bits:
             s.agenda.append(_MAIN[seat])  # runs once the window has closed
             window = s.window = SEATS_IN[bits]
@@ -93,9 +102,8 @@ def _shield_phase_next(s: State, seat: int) -> None:
 def can_develop(s: State, seat: int) -> bool:
     """Whether the seat's hand and the shield hold enough of the enemy's alphabets (5.7, 5.8)."""
     t = s.tables
-    square_bit = t.square_bit
     p1, p2, p3 = s.pieces
-    value = t.develop_value[square_bit[p1] | square_bit[p2] | square_bit[p3]]
+    value = t.develop_value_at[p1][p2][p3]
     total = 0
     for c in s.hands[seat]:
         if c >= ARMY:
@@ -133,12 +141,11 @@ def legal_main(s: State) -> list[tuple[Any, ...]]:
     and how many weapons it has."""
     assert s.pending is not None
     seat = s.pending[1]
-    used = s.used
+    supply, launch, move, offer, repair, develop = _OPEN[s.used]
     hand = s.hands[seat]
     t = s.tables
-    square_bit = t.square_bit
     p1, p2, p3 = s.pieces
-    value = t.develop_value[square_bit[p1] | square_bit[p2] | square_bit[p3]]
+    value = t.develop_value_at[p1][p2][p3]
     worth = 0  # what the hand's codes count for in development (can_develop)
     codes = 0  # the hand's code kinds, as bits
     armies: list[int] = []  # its army cards, each once (as ``k``, not ``ARMY + k``), in order
@@ -146,7 +153,7 @@ def legal_main(s: State) -> list[tuple[Any, ...]]:
     for c in hand:  # the hand is sorted: codes, then army cards
         if c < ARMY:
             worth += value[c]
-            codes |= 1 << c
+            codes = WITH_CODE[codes][c]
         elif c != last:
             last = c
             armies.append(c - ARMY)
@@ -156,8 +163,6 @@ def legal_main(s: State) -> list[tuple[Any, ...]]:
     weapons = s.weapons
     mine = 0
     if weapons:
-        offer = not used & ACTIVATE
-        move = not used & MOVE
         own_only = s.own_weapons_only
         activates = t.activates
         black, ship = s.black, s.ship
@@ -183,14 +188,19 @@ def legal_main(s: State) -> list[tuple[Any, ...]]:
             acts.sort()
     if s.autopass[seat]:
         acts.append(_AUTOPASS_OFF)
-    if not used & DEVELOP and (codes or s.shield):  # can_develop, written out
+    if develop and (codes or s.shield):  # can_develop, written out
         for c in s.shield:
             worth += value[c]
-        # The threshold is at least 1 (L-7): read it only when some code counts.
-        if worth > 0 and worth >= develop_threshold(s):
-            acts.append(_DEVELOP)
+        # The threshold is at least 1 (L-7): read it only when some code counts (the kept one,
+        # level.develop_threshold written out).
+        if worth > 0:
+            need = s.need_cache
+            if need is None:
+                need = s.need_cache = work_out_threshold(s)
+            if worth >= need:
+                acts.append(_DEVELOP)
     acts.append(_END)
-    if codes and armies and not used & LAUNCH:
+    if codes and armies and launch:
         is_weapon = s.content.is_weapon
         # (plain loops: a comprehension is a call on Python 3.11)
         launchable: list[int] | None = None
@@ -200,7 +210,7 @@ def legal_main(s: State) -> list[tuple[Any, ...]]:
                     launchable = [card]
                 else:
                     launchable.append(card)
-        if launchable is not None and mine < weapon_limit(s.n) and _any_free_square(s):
+        if launchable is not None and mine < WEAPON_LIMIT[s.n] and _any_free_square(s):
             for card in launchable:
                 for c in _CODES_IN[codes]:
                     acts.append(("launch", card, c))
@@ -209,7 +219,7 @@ def legal_main(s: State) -> list[tuple[Any, ...]]:
             if sort_moves:
                 moves.sort()
             acts += moves
-        if not used & REPAIR and hand:
+        if repair and hand:
             targets = repairable(s, seat)
             if targets:
                 cards = distinct(hand)
@@ -219,7 +229,7 @@ def legal_main(s: State) -> list[tuple[Any, ...]]:
                         acts.append(("repair", square, c))
     if armies and codes:
         acts += playable_strategies(s, seat, armies, _ALPHAS_IN[codes])
-    if codes and not used & SUPPLY and (any(s.army_deck) or any(s.army_discard)):
+    if codes and supply and (any(s.army_deck) or any(s.army_discard)):
         acts += _SUPPLY_FOR[codes]
     return acts
 
@@ -308,12 +318,16 @@ def apply_main(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None
     elif verb == "launch":
         s.used |= LAUNCH
         w, code = action[1], action[2]
-        s.hands[seat].remove(ARMY + w)
-        s.hands[seat].remove(code)
-        sync_answerer(s, seat)
+        hand = s.hands[seat]
+        hand.remove(ARMY + w)
+        hand.remove(code)
+        # (window.sync_answerer written out for cards given up, which can only clear the bit)
+        if not hand or hand[-1] < ARMY or hand[0] >= ARMY:
+            s.answerers &= ~SEAT_BIT[seat]
         # 6.3: within the weapon limit
         s.log_tail.append(("5.2", "launch", (("seat", seat), ("card", s.content.army_ids[w]), ("code", code)), None, ("6.3",)))
-        s.ask("place", seat, w, code)
+        s.pending = ("place", seat, w, code)  # s.ask("place", seat, w, code)
+        s.legal_cache = None
     elif verb == "move":
         s.used |= MOVE
         move_weapon(s, seat, action[1], action[2], "5.5")
@@ -327,19 +341,21 @@ def apply_main(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None
         s.used |= DEVELOP
         need = develop_threshold(s)
         s.log_tail.append(("5.7", "develop_start", (("seat", seat), ("need", need)), None))
-        s.ask("develop", seat, need, 0)
+        s.pending = ("develop", seat, need, 0)  # s.ask("develop", seat, need, 0)
+        s.legal_cache = None
     elif verb == "strategy":
         play_strategy(s, seat, action[1], action[2])
     elif verb == "autopass":
         s.autopass[seat] = 0
         sync_answerer(s, seat)
-        s.say("L-5", "autopass_off", seat=seat)
+        s.log_tail.append(_AUTOPASS_OFF_EVENT[seat])
 
 
 def _repair(s: State, seat: int, square: int, card: int) -> None:
     """5.6: each card discarded removes one blackout next to one of the seat's weapons."""
     discard_card(s, seat, card)
-    s.say("5.6", "repair_discard", seat=seat, card=card if card < ARMY else s.content.army_ids[card - ARMY])
+    args = (("seat", seat), ("card", card if card < ARMY else s.content.army_ids[card - ARMY]))
+    s.log_tail.append(("5.6", "repair_discard", args, None))
     clear_blackout(s, square, "5.6")
     if repairable(s, seat) and s.hands[seat]:
         s.ask("repair", seat)
@@ -388,9 +404,8 @@ def legal_develop(s: State) -> list[tuple[Any, ...]]:
     are sorted, so each kind is listed once by skipping repeats)."""
     assert s.pending is not None
     t = s.tables
-    square_bit = t.square_bit
     p1, p2, p3 = s.pieces
-    value = t.develop_value[square_bit[p1] | square_bit[p2] | square_bit[p3]]
+    value = t.develop_value_at[p1][p2][p3]
     acts: list[tuple[Any, ...]] = []
     for source, cards in ((0, s.hands[s.pending[1]]), (1, s.shield)):
         dev = _DEV[source]
@@ -415,16 +430,10 @@ def apply_develop(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> N
         s.shield.remove(code)
         s.code_discard[code] += 1
     total += code % 3 + 1
-    s.say(
-        "5.8",
-        "develop_card",
-        seat=seat,
-        code=code,
-        source="shield" if source else "hand",
-        total=total,
-        need=need,
-    )
+    args = (("seat", seat), ("code", code), ("source", "shield" if source else "hand"), ("total", total), ("need", need))
+    s.log_tail.append(("5.8", "develop_card", args, None))
     if total >= need:
         damage_enemy(s, 1, "5.7")
     else:
-        s.ask("develop", seat, need, total)
+        s.pending = ("develop", seat, need, total)  # s.ask("develop", seat, need, total)
+        s.legal_cache = None

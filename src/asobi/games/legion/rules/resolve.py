@@ -21,6 +21,7 @@ from .window import SEAT_BIT, sync_answerer
 if TYPE_CHECKING:
     from ..types import State
 
+_DRAW_ENEMY = ("draw_ordered", "enemy")
 TABLE_SEAT = 0
 """L-4: seat A makes the choices that belong to the whole table."""
 
@@ -36,7 +37,7 @@ def resolve(s: State, item: tuple[Any, ...]) -> None:
         if code in s.shield:
             # 7.6: the shield is looked at again when the attack resolves, so a code put into it
             # in answer to the attack (a strategy on the stack above it) still negates it.
-            s.say("7.6", "attack_shielded", piece=int(label[5:]), code=code)
+            s.log_tail.append(("7.6", "attack_shielded", (("piece", int(label[5:])), ("code", code)), None))
             return
         args = (("piece", label[5:]), ("code", code))
         s.log_tail.append(("7.5", "attack_hits", args, None))
@@ -64,7 +65,7 @@ def resolve(s: State, item: tuple[Any, ...]) -> None:
     elif verb == "discard_shield":
         s.push(*[("ask_unshield", TABLE_SEAT)] * p["count"])
     elif verb == "enemy_card":
-        s.push(("draw_ordered", "enemy"))
+        s.agenda.append(_DRAW_ENEMY)  # s.push(("draw_ordered", "enemy"))
     elif verb == "heal_enemy":
         heal_enemy(s, p["amount"], clause)
     elif verb == "damage_enemy":
@@ -108,7 +109,8 @@ def task_ask_discard(s: State, seat: int) -> None:
     if not s.hands[seat]:
         s.say("7.3", "miss_hand", seat=seat)
         return
-    s.ask("discard", seat)
+    s.pending = ("discard", seat)  # s.ask("discard", seat)
+    s.legal_cache = None
 
 
 def legal_discard(s: State) -> list[tuple[Any, ...]]:
@@ -131,7 +133,7 @@ def discard_card(s: State, seat: int, card: int) -> None:
 def apply_discard(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
     seat = pend[1]
     discard_card(s, seat, action[1])
-    s.say("7.3", "discarded", seat=seat, card=_card_arg(s, action[1]))
+    s.log_tail.append(("7.3", "discarded", (("seat", seat), ("card", _card_arg(s, action[1]))), None))
 
 
 def _card_arg(s: State, card: int) -> Any:
@@ -142,7 +144,8 @@ def task_ask_unshield(s: State, seat: int) -> None:
     if not s.shield:
         s.say("7.3", "miss_shield")
         return
-    s.ask("unshield", seat)
+    s.pending = ("unshield", seat)  # s.ask("unshield", seat)
+    s.legal_cache = None
 
 
 def legal_unshield(s: State) -> list[tuple[Any, ...]]:
@@ -152,7 +155,7 @@ def legal_unshield(s: State) -> list[tuple[Any, ...]]:
 def apply_unshield(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
     s.shield.remove(action[1])
     s.code_discard[action[1]] += 1
-    s.say("7.3", "shield_discarded", code=action[1])
+    s.log_tail.append(("7.3", "shield_discarded", (("code", action[1]),), None))
 
 
 def task_ask_clear(s: State, seat: int, clause: str) -> None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING, Any
 
-from ..cards import ARMY, is_index
+from ..cards import ARMY, WITH_CODE, is_index
 from .log import seat_events
 from .weapons import BASE_SHIELD_LIMIT, shield_limit
-from .window import sync_answerer
+from .window import SEAT_BIT
 
 if TYPE_CHECKING:
     from ..types import State
@@ -67,7 +67,7 @@ def legal_shield(s: State) -> list[tuple[Any, ...]]:
     for c in s.hands[s.pending[1]]:
         if c >= ARMY:
             break
-        codes |= 1 << c
+        codes = WITH_CODE[codes][c]
     acts: list[tuple[Any, ...]] = [_END]
     if not codes:
         return acts
@@ -127,17 +127,21 @@ def apply_shield(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> No
         return
     if verb == "shield":
         code = action[1]
-        s.hands[seat].remove(code)
-        sync_answerer(s, seat)
+        hand = s.hands[seat]
+        hand.remove(code)
+        # (window.sync_answerer written out for a card given up, which can only clear the bit)
+        if not hand or hand[0] >= ARMY:
+            s.answerers &= ~SEAT_BIT[seat]
         insort(s.shield, code)
         s.shield_new += (code,)
         s.log_tail.append(("4.3", "shielded", (("seat", seat), ("code", code)), None))
     else:
         old, new = action[1], action[2]
         s.shield.remove(old)
-        s.hands[seat].remove(new)
+        hand = s.hands[seat]
+        hand.remove(new)
         insort(s.shield, new)
-        s.add_to_hand(seat, old)
+        insort(hand, old)  # (a code for a code: who a window asks, L-16, stays the same)
         s.shield_new += (new,)
         args = (("seat", seat), ("old", old), ("new", new))
         s.log_tail.append(("4.4", "shield_swapped", args, None))

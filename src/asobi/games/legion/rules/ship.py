@@ -19,8 +19,9 @@ def move_ship(s: State, direction: str, clause: str) -> None:
         return
     s.ship = to
     s.log_tail.append((clause, "ship_moved", (("direction", direction), ("square", to)), None))
-    destroy_weapons_at(s, to, "9.1")
-    ship_arrived(s)
+    if s.weapons:  # (with no weapon on the map neither has anything to do)
+        destroy_weapons_at(s, to, "9.1")
+        ship_arrived(s)
 
 
 def ship_directions(s: State) -> list[str]:

@@ -20,7 +20,7 @@ from . import resolve as _resolve
 from .log import seat_events
 from .negate import cancel_fits
 from .weapons import BASE_SHIELD_LIMIT, moves_of, shield_limit
-from .window import ALL_BUT, SEAT_BIT, SEATS_IN, sync_answerer
+from .window import ALL_BUT, SEAT_BIT, SEATS_IN
 
 if TYPE_CHECKING:
     from ..types import State
@@ -86,7 +86,9 @@ def task_priority(s: State, step: str, skip: int) -> None:
     strategy, the seats that hold an army card and a code card (public counts, L-17) and are not
     on auto-pass (L-5) are asked in seat order whether to play one; ``skip`` (the seat whose main
     phase it is, which plays strategies as main-phase choices) is not asked; -1 skips nobody."""
-    bits = s.answerers & ALL_BUT[skip]
+    bits = s.answerers
+    if bits and skip >= 0:  # (most often nobody may answer: no & then)
+        bits &= ALL_BUT[skip]
     if bits:
         window = s.window = SEATS_IN[bits]
         s.pending = ("priority", window[0], step, skip)  # s.ask("priority", window[0], step, skip)
@@ -110,7 +112,8 @@ def apply_priority(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> 
         s.answerers &= ~SEAT_BIT[seat]
         s.log_tail.append(_AUTOPASS_ON[seat])
     if s.window:
-        s.ask("priority", s.window[0], step, skip)
+        s.pending = ("priority", s.window[0], step, skip)  # s.ask("priority", s.window[0], step, skip)
+        s.legal_cache = None
 
 
 def _resolve_top(s: State) -> None:
@@ -161,7 +164,8 @@ def apply_respond(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> N
     else:
         s.log_tail.append(_PASSED[seat])
     if s.window:
-        s.ask("respond", s.window[0])
+        s.pending = ("respond", s.window[0])  # s.ask("respond", s.window[0])
+        s.legal_cache = None
     else:
         _resolve_top(s)
 
@@ -169,8 +173,11 @@ def apply_respond(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> N
 def play_strategy(s: State, seat: int, card: int, alpha: int) -> None:
     """6.4: play a strategy, showing (not discarding) a code card of the alphabet whose effect
     applies; it goes on the stack like any effect (6.5)."""
-    s.hands[seat].remove(ARMY + card)
-    sync_answerer(s, seat)
+    hand = s.hands[seat]
+    hand.remove(ARMY + card)
+    # (window.sync_answerer written out for a card given up, which can only clear the bit)
+    if not hand or hand[-1] < ARMY or hand[0] >= ARMY:
+        s.answerers &= ~SEAT_BIT[seat]
     c = s.content
     effects = c.strategy_effects[card]
     assert effects is not None

@@ -9,7 +9,7 @@ from asobi.core.state import TERMINAL
 from .draw import put_at_bottom, task_draw_phase
 from .log import seat_events
 from .shield import SHIELD_PHASE
-from .window import ALL_BUT, SEATS_IN
+from .window import SEATS_IN
 
 if TYPE_CHECKING:
     from ..types import State
@@ -72,7 +72,7 @@ def task_end_turn(s: State, seat: int) -> None:
 def task_window_end_turn(s: State, seat: int) -> None:
     """L-28: the window after the shield phase (4.3, nobody skipped), then the end of the turn:
     the tasks ``("priority", "4.3", -1)`` and ``("end_turn", seat)`` in one."""
-    bits = s.answerers & ALL_BUT[-1]
+    bits = s.answerers  # (every seat's: ``& ALL_BUT[-1]`` would change nothing)
     if bits:
         s.agenda.append(_END_TURN[seat])  # runs once the window has closed
         window = s.window = SEATS_IN[bits]
@@ -111,11 +111,11 @@ def check_end(s: State) -> bool:
     if s.ended is not None:
         return True
     if s.enemy_life <= 0:
-        s.say("2.2", "won")
+        s.log_tail.append(("2.2", "won", (), None))
         finish(s, "won", "2.2")
         return True
     if s.space_life <= 0:
-        s.say("2.3", "lost")
+        s.log_tail.append(("2.3", "lost", (), None))
         finish(s, "lost", "2.3")
         return True
     return False

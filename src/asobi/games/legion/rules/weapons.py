@@ -7,7 +7,6 @@ from bisect import insort
 from typing import TYPE_CHECKING, Any
 
 from .geometry import around, orthogonal
-from .level import forget_threshold
 from .lives import damage_enemy, heal_space, queue_draws
 
 if TYPE_CHECKING:
@@ -15,6 +14,10 @@ if TYPE_CHECKING:
 
 BASE_SHIELD_LIMIT = 3
 """4.3: the shield can never hold 4 codes or more."""
+
+
+WEAPON_LIMIT = (3, 3, 3, 2, 2, 1)
+"""``WEAPON_LIMIT[players]``: :func:`weapon_limit`, looked up."""
 
 
 def weapon_limit(players: int) -> int:
@@ -81,7 +84,7 @@ def place_weapon(s: State, seat: int, kind: int, code: int, square: int) -> None
     status from now on."""
     w = (square, seat, kind, code, free_zone(s, seat))
     insort(s.weapons, w)
-    forget_threshold(s)  # (a jammer lowers 5.7's threshold)
+    s.need_cache = None  # forgets 5.7's kept threshold (level.py): a jammer lowers 5.7's threshold
     args = (("seat", seat), ("card", s.content.army_ids[kind]), ("code", code), ("square", square))
     s.log_tail.append(("5.3", "weapon_placed", args, None))
     _placed(s, w)
@@ -103,9 +106,9 @@ def _placed(s: State, w: Weapon) -> None:
     e = s.content.weapon_effect[w[2]]
     if e is not None and e.timing == "trigger" and e.trigger == "placed":
         if s.timing != "simple":
-            s.push(("weapon_effect", w, "6.2", w[1]))  # L-29: announced, so it can be answered
+            s.agenda.append(("weapon_effect", w, "6.2", w[1]))  # s.push: L-29, announced so it can be answered
             return
-        s.say("6.2", "weapon_triggered", card=s.content.army_ids[w[2]], square=w[0])
+        s.log_tail.append(("6.2", "weapon_triggered", (("card", s.content.army_ids[w[2]]), ("square", w[0])), None))
         _effect(s, w, "6.2", w[1])
 
 
@@ -119,9 +122,9 @@ def task_weapon_effect(s: State, w: Weapon, clause: str, chooser: int) -> None:
     e = c.weapon_effect[w[2]]
     assert e is not None
     if e.timing == "trigger":
-        s.say(clause, "weapon_triggered", card=c.army_ids[w[2]], square=w[0])
+        s.log_tail.append((clause, "weapon_triggered", (("card", c.army_ids[w[2]]), ("square", w[0])), None))
     params = (("owner", w[1]), ("zone", w[4]), ("square", w[0]), ("code", w[3]), ("clause", clause))
-    s.push(("announce", ("weapon", c.army_ids[w[2]], e.verb, params, chooser, False)))
+    s.agenda.append(("announce", ("weapon", c.army_ids[w[2]], e.verb, params, chooser, False)))  # s.push
 
 
 def resolve_weapon_item(s: State, item: tuple[Any, ...]) -> None:
@@ -138,7 +141,7 @@ def resolve_weapon_item(s: State, item: tuple[Any, ...]) -> None:
 def destroy_weapon(s: State, w: Weapon, clause: str) -> None:
     """5.4: a weapon piece leaves the map: its card and its attached number are discarded."""
     s.weapons.remove(w)
-    forget_threshold(s)
+    s.need_cache = None  # forgets 5.7's kept threshold (level.py)
     s.army_discard[w[2]] += 1
     s.code_discard[w[3]] += 1
     card = s.content.army_ids[w[2]]
@@ -183,8 +186,12 @@ def can_activate(s: State, w: Weapon) -> bool:
         return s.tables.distance[w[0]][s.ship] <= w[3] % 3 + 1  # ship_distance(s, w[0])
     if verb == "strike_adjacent":
         return s.tables.distance[w[0]][s.ship] == 1  # ship_distance(s, w[0])
-    if verb == "repair_near":
-        return bool(repair_reach(s, w))
+    if verb == "repair_near":  # bool(repair_reach(s, w)), stopping at the first blackout
+        black = s.black
+        for n in s.content.king[w[3] % 3 + 1][w[0]]:  # noqa: SIM110 (a generator is a call)
+            if black[n]:
+                return True
+        return False
     if verb == "heal_space":
         return s.space_life < s.max_space
     return True
@@ -198,11 +205,12 @@ def activate(s: State, owner: int, zone: int, seat: int) -> None:
     square = w[0]
     card = s.content.army_ids[w[2]]
     if w[1] == seat:
-        s.say("5.5", "weapon_activated", seat=seat, card=card, square=square)
+        s.log_tail.append(("5.5", "weapon_activated", (("seat", seat), ("card", card), ("square", square)), None))
     else:
-        s.say("5.5", "weapon_activated_of", seat=seat, owner=w[1], card=card, square=square)
+        args = (("seat", seat), ("owner", w[1]), ("card", card), ("square", square))
+        s.log_tail.append(("5.5", "weapon_activated_of", args, None))
     if s.timing != "simple":
-        s.push(("weapon_effect", w, "6.1", seat))  # L-29: announced, so it can be answered
+        s.agenda.append(("weapon_effect", w, "6.1", seat))  # s.push: L-29, announced so it can be answered
         return
     _effect(s, w, "6.1", seat)
 
@@ -251,5 +259,6 @@ def ship_arrived(s: State) -> None:
         if w[0] in near and e is not None and e.timing == "trigger" and e.trigger == "ship_adjacent":
             if w not in s.weapons or s.enemy_life <= 0 or s.space_life <= 0:
                 continue  # 2.2, 2.3: play stops the moment a life reaches 0 (rules version 5)
-            s.say("6.1", "weapon_triggered", card=s.content.army_ids[w[2]], square=w[0])
+            args = (("card", s.content.army_ids[w[2]]), ("square", w[0]))
+            s.log_tail.append(("6.1", "weapon_triggered", args, None))
             _effect(s, w, "6.1", w[1])
