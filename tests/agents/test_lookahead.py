@@ -12,7 +12,7 @@ import pytest
 from asobi.agents.lookahead import LookaheadAgent, LookaheadSettings, parse_lookahead
 from asobi.core import StudyHooks
 from asobi.core.agent import Agent, Observation
-from asobi.core.bots import BotNameError, check_bot_name, make_bot
+from asobi.core.bots import BotNameError, bot_kinds, bot_names, check_bot_name, make_bot, seat_kind
 from asobi.core.hooks import Level, Levels
 from asobi.core.registry import get_game
 from asobi.core.state import CHANCE
@@ -98,9 +98,15 @@ def test_bad_parameters_get_a_clear_error(name, says):
         check_bot_name(SPEC, name)
 
 
-def test_a_game_without_a_margin_is_refused():
-    with pytest.raises(BotNameError, match="declares no margin"):
-        check_bot_name(replace(SPEC, study=StudyHooks()), "lookahead")
+def test_a_game_without_a_margin_is_refused_and_not_offered():
+    marginless = replace(SPEC, study=StudyHooks())
+    with pytest.raises(BotNameError, match="lookahead cannot play toy-gamble, which has no margin"):
+        check_bot_name(marginless, "lookahead")
+    assert "lookahead" in bot_kinds(SPEC) and "lookahead" not in bot_kinds(marginless)
+    assert "lookahead" in bot_names(SPEC) and "lookahead" not in bot_names(marginless)
+    with pytest.raises(BotNameError, match="no seat kind 'bot:lookahead'") as refused:
+        seat_kind(marginless, "bot:lookahead")
+    assert "lookahead" not in str(refused.value).split("no seat kind")[1].replace("'bot:lookahead'", "")
 
 
 def test_it_leaves_the_base_bots_choice_for_a_better_one():

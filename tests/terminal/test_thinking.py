@@ -153,3 +153,21 @@ def test_ctrl_c_while_a_bot_thinks_without_a_status_line_saves_too(db):
         with pytest.raises(KeyboardInterrupt):
             session.run()
         assert store.load(session.game_id).actions == list(session.match.actions)
+
+
+def test_ctrl_c_says_the_game_is_saved_before_the_host_secret(db, capsys):
+    """As at a prompt's q: "Saved. Resume with: …" first, then the secret, told once."""
+    from asobi.cli.play import _run_session
+
+    def interrupted(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    with GameStore(db) as store:
+        session = TerminalGame.start(EMBLEM, {}, ["human", "human"], 3, store, read=interrupted, write=print)
+        secret = session.host_secret
+        assert secret
+        with pytest.raises(SystemExit) as left:
+            _run_session(session)
+    assert left.value.code == 130
+    out = capsys.readouterr().out
+    assert out.index("Saved. Resume with:") < out.index(secret) and out.count(secret) == 1

@@ -101,7 +101,8 @@ def parse_lookahead(spec: GameSpec, name: str) -> LookaheadSettings:
     values = bot_parameters(name, PARAMETERS, EXAMPLE)
     where = f"bot {name!r}"
     if spec.study.margin is None:
-        raise BotNameError(f"{where}: {spec.id} declares no margin (spec.study.margin) to value a playout by")
+        raise BotNameError(f"{where}: lookahead cannot play {spec.id}, which has no margin to value a playout by "
+                           "(its spec.study.margin)")
     base = game_bot(spec, values.get("base", "hard"), "base", (), where)
     verbs: frozenset[str] | None = None
     text = values.get("verbs", "any")
@@ -235,5 +236,5 @@ def _check(spec: GameSpec, name: str) -> None:
     parse_lookahead(spec, name)
 
 
-LOOKAHEAD = BotKind(_make, _check, EXAMPLE)
+LOOKAHEAD = BotKind(_make, _check, EXAMPLE, plays=lambda spec: spec.study.margin is not None)
 """The kind, named by the ``asobi.bots`` entry point ``lookahead`` in asobi's ``pyproject.toml``."""

@@ -42,7 +42,8 @@ def games() -> None:
         out.print(levels)
         if spec.levels.ladder:
             out.print(f"  rated by: {spec.levels.ladder}")
-        others = sorted({*spec.bot_names(), *bot_kinds()})
-        out.print(f"  bots: {', '.join(others)} (mcts, ismcts, mistakes and lookahead take parameters, e.g. "
+        kinds = bot_kinds(spec)
+        others = sorted({*spec.bot_names(), *kinds})
+        out.print(f"  bots: {', '.join(others)} ({', '.join(kinds)} take parameters, e.g. "
                   "bot:ismcts:time=0.5:rollout=rule; a search's parameters are iters, time, rollout, depth, c, "
                   f"prior, reuse, value; this game's defaults: {search_defaults(spec)})\n")

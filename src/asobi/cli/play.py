@@ -76,9 +76,10 @@ def _resume_hint(game_id: int, lang: str, db: str | None) -> str:
 def _run_session(session: TerminalGame) -> None:
     try:
         session.run()
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # every move is saved as it is made: said as at a prompt's q
         click.echo(f"\n保存しました。再開: {session.resume_hint}" if session.lang == "ja"
                    else f"\nSaved. Resume with: {session.resume_hint}")
+        session.tell_host_secret()
         sys.exit(130)
 
 

@@ -74,11 +74,15 @@ class BotKind:
     :ivar check: ``check(spec, name)``: raises :class:`BotNameError` naming what is wrong with
         ``name`` for this game (a parameter, a hook the game lacks).
     :ivar example: a name to show in help texts (``mcts:time=0.5``).
+    :ivar plays: ``plays(spec)``: whether the kind can play the game at all (a kind that needs a
+        hook the game may lack says so, and is not offered for a game without it); ``None``: every
+        game.
     """
 
     make: Callable[[GameSpec, str, int, Mapping[str, Any]], Agent]
     check: Callable[[GameSpec, str], None]
     example: str = ""
+    plays: Callable[[GameSpec], bool] | None = None
 
 
 @cache
@@ -98,15 +102,25 @@ def _kind(name: str) -> BotKind:
     return kind
 
 
-def bot_kinds() -> list[str]:
-    """The kinds of bot any game may be given (``mcts``, ``ismcts``, ``py``…), without loading them."""
-    return sorted(_kind_points())
+def bot_kinds(spec: GameSpec | None = None) -> list[str]:
+    """The kinds of bot (``mcts``, ``ismcts``, ``py``…); with ``spec``, those that can play it
+    (:attr:`BotKind.plays`; a kind that cannot be loaded is listed, and says why when named)."""
+    names = sorted(_kind_points())
+    return names if spec is None else [name for name in names if _plays(spec, name)]
+
+
+def _plays(spec: GameSpec, name: str) -> bool:
+    try:
+        plays = _kind(name).plays
+    except BotNameError:
+        return True
+    return plays is None or plays(spec)
 
 
 def bot_names(spec: GameSpec) -> list[str]:
     """Every bot a seat of ``spec`` may be given: the levels, weakest first, then the game's own
     bots and the kinds (which take parameters)."""
-    return [*LEVELS, *sorted({*spec.bot_names(), *bot_kinds()})]
+    return [*LEVELS, *sorted({*spec.bot_names(), *bot_kinds(spec)})]
 
 
 def game_level(spec: GameSpec, level: str) -> Level:
@@ -169,9 +183,9 @@ def check_bot_name(spec: GameSpec, name: str) -> str:
         return name
     kind = name.split(":")[0]
     if kind in own:
-        raise BotNameError(f"{spec.id}: bot {kind!r} takes no parameters (only {', '.join(bot_kinds())} do)")
+        raise BotNameError(f"{spec.id}: bot {kind!r} takes no parameters (only {', '.join(bot_kinds(spec))} do)")
     if kind not in _kind_points():
-        raise BotNameError(f"{spec.id}: no bot {name!r}; the bots are: {', '.join(bot_names(spec))}{_examples()}")
+        raise BotNameError(f"{spec.id}: no bot {name!r}; the bots are: {', '.join(bot_names(spec))}{_examples(spec)}")
     _kind(kind).check(spec, name)
     return name
 
@@ -190,13 +204,13 @@ def seat_kind(spec: GameSpec, item: str) -> str:
         name = DEFAULT_LEVEL
     if name.split(":")[0] not in bot_names(spec):
         raise BotNameError(f"{spec.id}: no seat kind {item!r}; use human, bot (the normal level) or bot:NAME "
-                           f"({', '.join(bot_names(spec))}){_examples()}")
+                           f"({', '.join(bot_names(spec))}){_examples(spec)}")
     return BOT_PREFIX + check_bot_name(spec, name)
 
 
-def _examples() -> str:
-    """How the kinds are written, for an error text (`` (e.g. mcts:time=0.5, …)``)."""
-    examples = ", ".join(e for e in (_kind(k).example for k in bot_kinds()) if e)
+def _examples(spec: GameSpec) -> str:
+    """How the kinds that play ``spec`` are written, for an error text (`` (e.g. mcts:time=0.5, …)``)."""
+    examples = ", ".join(e for e in (_kind(k).example for k in bot_kinds(spec)) if e)
     return f" (e.g. {examples})" if examples else ""
 
 

@@ -104,9 +104,10 @@ def remote_bot(spec: GameSpec, name: str, limits: Limits) -> str:
     if kind == LOOKAHEAD_KIND:
         return _remote_lookahead(spec, name, limits)
     if kind not in SEARCHES:
+        cheap = [*CHEAP_KINDS, *(k for k in (LOOKAHEAD_KIND,) if k in bot_kinds(spec))]
         raise ServerError(f"{spec.id}: no seat kind {summary(name)} on this server: it seats human, bot, the levels "
                           f"({', '.join(LEVELS)}), the game's own bots ({', '.join(spec.bot_names())}), "
-                          f"{', '.join(CHEAP_KINDS)}, {LOOKAHEAD_KIND} and the searches {', '.join(SEARCHES)}")
+                          f"{', '.join(cheap)} and the searches {', '.join(SEARCHES)}")
     try:
         settings = parse_search(spec, name)
     except BotNameError as e:

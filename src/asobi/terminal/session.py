@@ -238,11 +238,8 @@ class TerminalGame:
                     self._show_updates(seat, own=True)  # the decision and what it caused, at once
         except Quit:
             self.write(self._t(f"Saved. Resume with: {self.resume_hint}", f"保存しました。再開: {self.resume_hint}"))
-            self._tell_host_secret()
+            self.tell_host_secret()
             return match
-        except KeyboardInterrupt:  # the command says it was saved
-            self._tell_host_secret()
-            raise
         observer = self.facing if self.facing is not None else (self.humans[0] if self.humans else None)
         if observer is not None:
             self._show_updates(observer)
@@ -623,7 +620,7 @@ class TerminalGame:
         label = self.match.state.action_label(choice, self.lang)
         self.write(self._t(f"Hint ({name} bot): {n}. {label}", f"ヒント（{name} ボット）: {n}. {label}"))
 
-    def _tell_host_secret(self) -> None:
+    def tell_host_secret(self) -> None:
         """The host secret this session gave the game, told once, as the person leaves it."""
         if self.host_secret:
             self.write(self._t(f"Its host secret (`asobi serve`'s lobby asks for it to hand out join links; "
