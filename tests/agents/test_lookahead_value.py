@@ -173,3 +173,23 @@ def test_model_error_is_what_a_bad_margin_file_raises(tmp_path):
     bad.write_text("{", encoding="utf-8")
     with pytest.raises(ModelError, match="not JSON"):
         load_model(SPEC, str(bad), OPTIONS)
+
+
+def test_byston_expert_uses_the_shipped_margin_model_or_plays_hard_saying_so():
+    from dataclasses import replace
+
+    assert "value=learned" in SPEC.levels.expert.bot
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the shipped model is for these rules and data: no fallback
+        bot = make_bot(SPEC, "expert", 0, 1, OPTIONS)
+    assert isinstance(bot, LookaheadAgent) and bot.leaf is not None and not hasattr(bot, "fallback")
+    model = load_model(SPEC, "learned", OPTIONS)
+    assert model.header["features"]["target"] == "margin"
+    assert model.header["command"].startswith("asobi train byston ") and "--target margin" in model.header["command"]
+    state = a_decision()
+    assert bot.act(SPEC.observe(state, state.current_seat)) in state.legal_actions()
+    for other in (replace(SPEC, rules_version="0"), replace(SPEC, records=replace(SPEC.records, data_hash=lambda: "x"))):
+        with pytest.warns(LearnedValueWarning, match="plays the hard level") as said:
+            fallen = make_bot(other, "expert", 0, 1, OPTIONS)
+        assert isinstance(fallen, BaseBot) and fallen.name == "bold"
+        assert "rules version" in str(said[0].message) or "data files of hash" in str(said[0].message)
