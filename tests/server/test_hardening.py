@@ -192,10 +192,13 @@ def test_a_lookahead_bot_is_held_to_the_time_ceiling():
                         ("bot:lookahead:rollouts=0", "rollouts must be a whole number")):
         with pytest.raises(ServerError, match=words):
             remote_seat_kind(spec, name, limits)
-    # byston's expert (3 s a decision) is over the default 2 s, and seated under a higher ceiling
+    # byston's expert (3 s a decision, playouts of 1,000 steps) is over the default 2 s and depth
+    # 200, and seated under higher ceilings
     with pytest.raises(ServerError, match=r"cannot seat the 'expert' level: .*time is at most 2"):
         remote_seat_kind(spec, "bot:expert", Limits())
-    assert remote_seat_kind(spec, "bot:expert", Limits(max_bot_seconds=10)) == "bot:expert"
+    with pytest.raises(ServerError, match=r"cannot seat the 'expert' level: .*depth is at most 200"):
+        remote_seat_kind(spec, "bot:expert", Limits(max_bot_seconds=10))
+    assert remote_seat_kind(spec, "bot:expert", Limits(max_bot_seconds=10, max_bot_depth=1000)) == "bot:expert"
     assert is_search(spec, "bot:expert") and is_search(spec, "bot:lookahead") and not is_search(spec, "bot:hard")
 
 

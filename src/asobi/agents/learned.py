@@ -19,7 +19,10 @@ non-zero entries), so a leaf costs the writer's time plus one multiply-add per n
 utility range (``minimum + p · (maximum − minimum)``). What it estimates is its ``target``:
 ``outcome``, the seat's final score; or ``heuristic``, the game's heuristic at the end of the game
 (for a game whose outcomes are mostly draws, where the heuristic's scale, a wargame's lead, says
-more than the score). Its numbers are kept
+more than the score). A model of the target ``margin`` is linear instead: ``bias + Σ wᵢ xᵢ`` is
+the seat's final margin (``spec.study.margin``, such as a camp's lead in points), in the margin's
+own units, not a score; it values where a lookahead's playout stops (``lookahead:…:value=…``,
+:mod:`asobi.agents.lookahead`), and a search bot refuses it (:func:`require_target`). Its numbers are kept
 as JSON with a header, so a model loads and evaluates with the standard library alone (no
 training library at play time):
 
@@ -88,7 +91,9 @@ class _Sparse(dict[int, float]):
         return 0.0
 
 
-TARGETS = ("outcome", "heuristic")
+TARGETS = ("outcome", "heuristic", "margin")
+SCORE_TARGETS = ("outcome", "heuristic")
+"""The targets whose model is a score in the game's utility range (a search's leaf)."""
 
 
 def features(spec: GameSpec, state: GameState, seat: int, size: int, side: int = 0,
@@ -135,7 +140,8 @@ class ValueModel:
         return 1.0 / (1.0 + math.exp(-z))
 
     def values(self, spec: GameSpec, options: Mapping[str, Any]) -> Callable[[GameState], list[float]]:
-        """The model as a leaf's values for games of ``options``: ``values(state)``, one per seat.
+        """The model as a leaf's values for games of ``options``: ``values(state)``, one per seat
+        (scores in the utility range; for a ``margin`` model, each seat's expected final margin).
 
         Seats of one side always score alike (:attr:`~asobi.core.spec.GameInfo.teams`), so each
         side is valued once, from its first seat (:func:`side_seats`), and its value given to all
@@ -151,6 +157,7 @@ class ValueModel:
         plan = [(side, seat, viewer, self.weights[side * size:(side + 1) * size])
                 for side, (seat, viewer) in side_seats(spec, options).items()]
         shared = len({viewer for _, _, viewer, _ in plan}) == 1
+        linear = self.header["features"]["target"] not in SCORE_TARGETS
         bias = self.bias
         exp = math.exp
         mul = operator.mul
@@ -165,7 +172,7 @@ class ValueModel:
                     writer(state, viewer, cast(Any, out))
                     written = viewer
                 z = bias + w[-1] * game_heuristic(state, seat) + sum(map(mul, map(w.__getitem__, out), out.values()))
-                by_side[side] = low + span * (0.0 if z < -30.0 else 1.0 / (1.0 + exp(-z)))
+                by_side[side] = z if linear else low + span * (0.0 if z < -30.0 else 1.0 / (1.0 + exp(-z)))
             return [by_side[side] for side in sides]
 
         return values
@@ -290,6 +297,17 @@ def _load_file(game: str, path: str, mtime: float) -> ValueModel:
     except (UnicodeDecodeError, json.JSONDecodeError) as e:
         raise ModelError(path, f"not JSON ({e})") from None
     return parse_model(get_game(game), data, path)
+
+
+def require_target(model: ValueModel, targets: tuple[str, ...], user: str) -> None:
+    """Refuse a model whose target is not one of ``targets`` (what ``user``, a kind of bot, reads).
+
+    :raises ModelError: naming the model's target and the ones wanted.
+    """
+    target = model.header["features"]["target"]
+    if target not in targets:
+        raise ModelError(model.where, f"its target is {target!r}; {user} needs a model of {' or '.join(targets)} "
+                                      f"(asobi train --target {targets[0]})")
 
 
 def fallback_note(spec: GameSpec, name: str, error: ModelError, instead: str) -> str:

@@ -9,7 +9,9 @@ the base bot on every seat (a fresh bot each playout, as in a game just begun wi
 by its probabilities, for ``depth`` steps or to the end. A playout's value is the game's margin
 (``spec.study.margin``, a finer score than the outcome, such as a team's lead in points) for the
 deciding seat, read from the game's metrics where the playout stops: at the end, the final margin;
-cut short, the margin as it stands. Every action is played out with the same seeds (common random
+cut short, the margin as it stands, or, with ``value``, a learned model's estimate of the final
+margin from that position (:mod:`asobi.agents.learned`, a model of the target ``margin``:
+``asobi train GAME --target margin``). Every action is played out with the same seeds (common random
 numbers: the same bots' seeds and the same chance generator for the playout of each index), so
 the luck of the dice weighs alike on each and the comparison sees the choice, not the dice. The
 base bot's choice stands unless another action's mean is higher by more than ``lead`` (in the
@@ -37,6 +39,11 @@ screen     ``yes`` (default): every action is played out the first half of the p
            only those whose mean then leads the base bot's choice's (with that choice) the
            second half; where none does, the base's choice stands at half the cost. ``no``:
            every action all the playouts
+value      with ``depth``: a playout cut short is valued by a learned model of the final margin
+           (``learned``: the game's shipped model; or a model file's path) instead of the
+           margin as it stands. A model made for other rules, data or a target other than
+           ``margin`` is refused: the bot then plays the game's ``hard`` level's bot (or, if
+           that is none of the game's own bots, the base bot) and a warning says so
 time       seconds of wall-clock time a looked-at decision may take (default: no limit): the
            playouts go in rounds (the playout of each index for every action in turn), and no
            round starts once the time is up; the actions are compared on the rounds played
@@ -53,23 +60,25 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Mapping
+import warnings
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from random import Random
 from typing import Any
 
 from ..core.actions import Action
 from ..core.agent import Agent, Observation
-from ..core.bots import BotKind, BotNameError, bot_parameters
+from ..core.bots import BotKind, BotNameError, bot_parameters, game_level
 from ..core.seeding import derive_seed
 from ..core.spec import GameSpec
 from ..core.state import GameState
 from .evaluate import mute_log, play_by_bots
-from .names import game_bot, positive_float, positive_int
+from .learned import ModelError, fallback_note, load_model, require_target
+from .names import LearnedValueWarning, game_bot, positive_float, positive_int
 
 KIND = "lookahead"
 """The kind's name (its ``asobi.bots`` entry point)."""
-PARAMETERS = ("base", "verbs", "options", "rollouts", "depth", "lead", "z", "screen", "time")
+PARAMETERS = ("base", "verbs", "options", "rollouts", "depth", "lead", "z", "screen", "time", "value")
 SCREEN = {"yes": True, "no": False}
 EXAMPLE = "lookahead:rollouts=8"
 
@@ -91,6 +100,8 @@ class LookaheadSettings:
     screen: bool = True
     seconds: float | None = None
     """No round of playouts starts after this many seconds of a decision; ``None``: no limit."""
+    value: str | None = None
+    """The learned model valuing a playout cut short (``learned`` or a path); ``None``: the margin as it stands."""
 
 
 def parse_lookahead(spec: GameSpec, name: str) -> LookaheadSettings:
@@ -122,16 +133,22 @@ def parse_lookahead(spec: GameSpec, name: str) -> LookaheadSettings:
     if screen not in SCREEN:
         raise BotNameError(f"{where}: screen must be yes or no, not {screen!r}")
     seconds = positive_float(values, "time", where)
+    value = values.get("value")
+    if value is not None and depth is None:
+        raise BotNameError(f"{where}: value={value} values a playout cut short: give a depth (depth=500)")
     return LookaheadSettings(base, verbs, options or 4, rollouts or 8, depth, 0.5 if lead is None else lead,
-                             2.0 if z is None else z, SCREEN[screen], seconds)
+                             2.0 if z is None else z, SCREEN[screen], seconds, value)
 
 
 class LookaheadAgent(Agent):
     """Plays ``spec.bots[settings.base]`` for its seat, looking ahead at the decisions the settings
     name (see the module's description)."""
 
-    def __init__(self, spec: GameSpec, settings: LookaheadSettings, seed: int, options: Mapping[str, Any]) -> None:
+    def __init__(self, spec: GameSpec, settings: LookaheadSettings, seed: int, options: Mapping[str, Any],
+                 leaf: Callable[[GameState], list[float]] | None = None) -> None:
         self.spec = spec
+        self.leaf = leaf
+        """The learned model's margins for a playout cut short (``settings.value``), or ``None``."""
         self.settings = settings
         self.seed = seed
         self.options = options
@@ -212,6 +229,8 @@ class LookaheadAgent(Agent):
             return self.factory(mover, derive_seed(seed, "bot", mover), self.options)
 
         play_by_bots(spec, state, Random(derive_seed(seed, "chance")), {}, make, limit)
+        if self.leaf is not None and state.outcome() is None:
+            return self.leaf(state)[seat]
         return margin(spec, state, seat, self.options)
 
 
@@ -229,7 +248,46 @@ def margin(spec: GameSpec, state: GameState, seat: int, options: Mapping[str, An
 
 
 def _make(spec: GameSpec, name: str, seed: int, options: Mapping[str, Any]) -> Agent:
-    return LookaheadAgent(spec, parse_lookahead(spec, name), seed, spec.validate_options(options))
+    settings = parse_lookahead(spec, name)
+    checked = spec.validate_options(options)
+    leaf = None
+    if settings.value is not None:
+        try:
+            model = load_model(spec, settings.value, checked)
+            require_target(model, ("margin",), "a lookahead's playout cut short")
+        except ModelError as e:
+            return _fallback(spec, settings, seed, checked, e)
+        leaf = model.values(spec, checked)
+    return LookaheadAgent(spec, settings, seed, checked, leaf)
+
+
+class BaseBot(Agent):
+    """One of the game's own bots (``spec.bots[name]``), made for its seat at its first decision."""
+
+    def __init__(self, spec: GameSpec, name: str, seed: int, options: Mapping[str, Any]) -> None:
+        self.factory = spec.bots[name]
+        self.name = name
+        self.seed = seed
+        self.options = options
+        self.bot: Agent | None = None
+
+    def act(self, obs: Observation) -> Action:
+        if self.bot is None:
+            self.bot = self.factory(obs.seat, derive_seed(self.seed, "base"), self.options)
+        return self.bot.act(obs)
+
+
+def _fallback(spec: GameSpec, settings: LookaheadSettings, seed: int, options: Mapping[str, Any],
+              error: ModelError) -> Agent:
+    """The game's ``hard`` level's bot (or the base bot, if ``hard`` is none of the game's own
+    bots) in place of a lookahead whose learned value was refused: a warning says so."""
+    hard = game_level(spec, "hard").bot
+    name = hard if hard in spec.bots else settings.base
+    agent = BaseBot(spec, name, seed, options)
+    note = fallback_note(spec, f"{KIND}:value={settings.value}", error, name)
+    warnings.warn(note, LearnedValueWarning, stacklevel=2)
+    agent.fallback = note  # type: ignore[attr-defined]
+    return agent
 
 
 def _check(spec: GameSpec, name: str) -> None:

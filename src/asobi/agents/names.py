@@ -55,7 +55,7 @@ from .evaluate import (
     rule_policy,
     rule_rollout,
 )
-from .learned import ModelError, fallback_note, load_model
+from .learned import SCORE_TARGETS, ModelError, fallback_note, load_model, require_target
 from .search import Budget, ISMCTSAgent, MCTSAgent
 
 SEARCHES = {"mcts": MCTSAgent, "ismcts": ISMCTSAgent}
@@ -232,7 +232,9 @@ def make_search(spec: GameSpec, settings: SearchSettings, seed: int, options: Ma
     if settings.value is not None:
         try:
             checked = spec.validate_options(options)
-            leaf = load_model(spec, settings.value, checked).values(spec, checked)
+            model = load_model(spec, settings.value, checked)
+            require_target(model, SCORE_TARGETS, "a search's leaf")
+            leaf = model.values(spec, checked)
         except ModelError as e:
             return _fallback(spec, settings, seed, options, e)
     evaluator: Evaluator

@@ -31,10 +31,11 @@ from .simulate import bot_kinds
 @click.option("--holdout", type=click.IntRange(min=2), default=5, show_default=True,
               help="Every Nth game is held out to measure the model, not fitted.")
 @click.option("--c", "c", type=click.FloatRange(min=0, min_open=True), default=1.0, show_default=True,
-              help="Inverse L2 regularisation of the logistic model (scikit-learn's C).")
-@click.option("--target", type=click.Choice(["outcome", "heuristic"]), default="outcome", show_default=True,
-              help="What the model estimates: each seat's final score, or the game's heuristic at the end "
-                   "(for a game whose games mostly end drawn).")
+              help="Inverse L2 regularisation (the logistic model's C; for --target margin, Ridge's alpha is 1/C).")
+@click.option("--target", type=click.Choice(["outcome", "heuristic", "margin"]), default="outcome", show_default=True,
+              help="What the model estimates: each seat's final score, the game's heuristic at the end "
+                   "(for a game whose games mostly end drawn), or each seat's final margin (a least-squares "
+                   "model in the margin's units, for a lookahead's playouts cut short: lookahead:depth=D:value=PATH).")
 @click.option("--jobs", type=click.IntRange(min=1), default=None, help="Processes (default: all cores).")
 @click.option("--cluster", metavar="ADDRESS",
               help="Play and replay on a Ray cluster (as for simulate; needs the 'cluster' extra).")

@@ -5,8 +5,9 @@ game is replayed, ``positions`` of its decisions are picked at random (from a ge
 the run's seed and the game's place in the data), and at each, for every side, the features
 of :func:`asobi.agents.learned.features` (for each side, read from the seats
 :func:`~asobi.agents.learned.side_seats` names) are paired with the target: the seat's final score,
-scaled to 0..1 by the game's utility range (``outcome``), or the game's heuristic for the seat at
-the end (``heuristic``). Unfinished games are left out. Replaying runs on local processes or
+scaled to 0..1 by the game's utility range (``outcome``), the game's heuristic for the seat at
+the end (``heuristic``), or the seat's final margin (``margin``: ``spec.study.margin``, in its own
+units, such as a camp's lead in points). Unfinished games are left out. Replaying runs on local processes or
 on a Ray cluster (as ``simulate`` plays), and gives the same rows either way.
 
 The games are split by their place in the data: every ``holdout``-th game is held out, the rest
@@ -17,6 +18,13 @@ ten times larger, so that its weight is penalised less and the model learns corr
 game's heuristic; the scaling folded back into the weights), L2-regularised with ``C``; it is written with
 :func:`asobi.agents.learned.model_json`, so play needs no scikit-learn.
 
+The target ``margin`` is a regression: scikit-learn's ``Ridge`` (least squares, L2-penalised with
+``alpha = 1 / C``) on the same scaled features, so the model stays a bias and a weight per feature
+(read at play with the standard library, as the logistic one is). It is measured on the held-out
+positions by mean squared error and R² beside the constant (the training rows' mean) and the
+margin as it stands at the position (what a playout cut short was valued by before), overall and
+by the steps left to the end of the game (``mse_by_steps_left``).
+
 scikit-learn is the optional ``train`` extra (``pip install 'asobi[train]'``), imported only here,
 only when a model is fitted.
 """
@@ -26,7 +34,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,7 +48,7 @@ from ..core.registry import get_game
 from ..core.replay import read_record
 from ..core.seeding import derive_seed
 from ..core.spec import GameSpec
-from ..core.state import TERMINAL
+from ..core.state import TERMINAL, GameState
 
 INSTALL_HINT = "pip install 'asobi[train]' (or pip install scikit-learn)"
 HEURISTIC_BOOST = 10.0
@@ -49,11 +57,13 @@ HEURISTIC_BOOST = 10.0
 
 @dataclass(frozen=True)
 class GameRows:
-    """The rows one recorded game gives: per row, its features (index → value), the seat's score
-    scaled to 0..1, and the game's heuristic for that seat (a baseline to compare with)."""
+    """The rows one recorded game gives: per row, its features (index → value), the target (the
+    seat's score scaled to 0..1, the heuristic at the end, or the final margin), a baseline to
+    compare with (the game's heuristic for that seat; for ``margin``, the margin as it stands),
+    and the steps (decisions and chance outcomes) left from the position to the end."""
 
     index: int
-    rows: list[tuple[dict[int, float], float, float]]
+    rows: list[tuple[dict[int, float], float, float, int]]
     size: int
 
 
@@ -116,9 +126,9 @@ def game_rows(job: RowJob) -> GameRows:
         raise BadRecordError(job.where, f"a record of {record.game!r}, not of {spec.id!r}")
     state = spec.new_game(record.options)
     decisions = []
-    for action in record.actions:
+    for step, action in enumerate(record.actions):
         if state.current_seat >= 0:
-            decisions.append(state.clone())
+            decisions.append((step, state.clone()))
         state.apply(action)
     outcome = state.outcome()
     if state.current_seat != TERMINAL or outcome is None:
@@ -131,15 +141,31 @@ def game_rows(job: RowJob) -> GameRows:
     assert heuristic is not None  # features() refuses a game without one first
     rows = []
     size = _size(spec, record)
-    for position in picked:
-        for side, (seat, viewer) in side_seats(spec, spec.validate_options(record.options)).items():
+    options = spec.validate_options(record.options)
+    steps = len(record.actions)
+    final = _margins(spec, state, options) if job.target == "margin" else ()
+    for step, position in picked:
+        now = _margins(spec, position, options) if job.target == "margin" else ()
+        for side, (seat, viewer) in side_seats(spec, options).items():
             x = features(spec, position, seat, size, side, viewer)
+            if job.target == "margin":
+                rows.append((dict(x), final[seat], now[seat], steps - step))
+                continue
             if job.target == "heuristic":
                 target = heuristic(state, seat)
             else:
                 target = (outcome.scores[seat] - utility.minimum) / span if span else 0.5
-            rows.append((dict(x), min(1.0, max(0.0, target)), heuristic(position, seat)))
+            rows.append((dict(x), min(1.0, max(0.0, target)), heuristic(position, seat), steps - step))
     return GameRows(job.index, rows, size)
+
+
+def _margins(spec: GameSpec, state: GameState, options: Mapping[str, Any]) -> tuple[float, ...]:
+    """Each seat's margin (``spec.study.margin``) in ``state``: the final one at the end, the one
+    the metrics give now before it (0 where they hold none)."""
+    assert spec.study.margin is not None  # train_model refuses a target margin without one
+    outcome = state.outcome()
+    found = spec.study.margin(state.metrics(), outcome.clause if outcome is not None else "", options)
+    return tuple(float(m) for m in found) if found is not None else (0.0,) * state.n_seats
 
 
 def _size(spec: GameSpec, record: GameRecord) -> int:
@@ -191,13 +217,13 @@ class Fitted:
     library: str
 
 
-def _matrix(rows: Sequence[tuple[dict[int, float], float, float]], size: int) -> Any:
+def _matrix(rows: Sequence[tuple[dict[int, float], float, float, int]], size: int) -> Any:
     from scipy.sparse import csr_matrix
 
     data: list[float] = []
     indices: list[int] = []
     pointers = [0]
-    for x, _, _ in rows:
+    for x, _, _, _ in rows:
         for i in sorted(x):
             indices.append(i)
             data.append(x[i])
@@ -205,8 +231,9 @@ def _matrix(rows: Sequence[tuple[dict[int, float], float, float]], size: int) ->
     return csr_matrix((data, indices, pointers), shape=(len(rows), size))
 
 
-def fit(games: Sequence[GameRows], holdout: int, c: float, sides: int = 1) -> Fitted:
-    """Fit the logistic model on every game but each ``holdout``-th, and measure it on those.
+def fit(games: Sequence[GameRows], holdout: int, c: float, sides: int = 1, target: str = "outcome") -> Fitted:
+    """Fit the model on every game but each ``holdout``-th, and measure it on those: logistic for a
+    score, least squares for ``margin``.
 
     :raises AsobiError: if scikit-learn is not installed, or the data give nothing to learn.
     """
@@ -230,8 +257,10 @@ def fit(games: Sequence[GameRows], holdout: int, c: float, sides: int = 1) -> Fi
                          "(give more records or a smaller --holdout)")
     block = sizes.pop()
     size = block * sides
+    if target == "margin":
+        return _fit_margin(finished, train, test, holdout, c, block, sides)
     x_train = _matrix(train, size)
-    y_train = np.array([y for _, y, _ in train])
+    y_train = np.array([y for _, y, _, _ in train])
     # A fractional score (a draw's ½) is two rows, won with weight y and lost with weight 1 − y.
     fractional = (y_train > 0) & (y_train < 1)
     rows = np.concatenate([np.arange(len(train)), np.flatnonzero(fractional)])
@@ -252,10 +281,10 @@ def fit(games: Sequence[GameRows], holdout: int, c: float, sides: int = 1) -> Fi
     bias = float(model.intercept_[0])
 
     x_test = _matrix(test, size)
-    y_test = np.array([y for _, y, _ in test])
+    y_test = np.array([y for _, y, _, _ in test])
     p_model = np.asarray(1.0 / (1.0 + np.exp(-(x_test @ coef + bias)))).ravel()
     p_constant = np.full(len(test), float(y_train.mean()))
-    p_heuristic = np.array([h for _, _, h in test])
+    p_heuristic = np.array([h for _, _, h, _ in test])
     metrics = {
         "train_positions": len(train),
         "heldout_positions": len(test),
@@ -268,6 +297,64 @@ def fit(games: Sequence[GameRows], holdout: int, c: float, sides: int = 1) -> Fi
            (("model", p_model), ("constant", p_constant), ("heuristic", p_heuristic))},
     }
     return Fitted(bias, [float(w) for w in coef], metrics, f"scikit-learn {sklearn.__version__} LogisticRegression")
+
+
+STEPS_LEFT = (250, 500, 1000, 2000)
+"""The bounds of the steps-left bands the held-out error of a ``margin`` model is given by."""
+
+
+def _fit_margin(finished: Sequence[GameRows], train: Sequence[tuple[dict[int, float], float, float, int]],
+                test: Sequence[tuple[dict[int, float], float, float, int]], holdout: int, c: float, block: int,
+                sides: int) -> Fitted:
+    """The least-squares model of the final margin (see the module's description)."""
+    import numpy as np
+    import sklearn
+    from scipy.sparse import diags
+    from sklearn.linear_model import Ridge
+    from sklearn.preprocessing import MaxAbsScaler
+
+    size = block * sides
+    x_train = _matrix(train, size)
+    y_train = np.array([y for _, y, _, _ in train])
+    if float(np.ptp(y_train)) == 0.0:
+        raise AsobiError("every training position ended with the same margin: nothing to learn")
+    scaler = MaxAbsScaler().fit(x_train)
+    scale = np.where(scaler.scale_ == 0, 1.0, scaler.scale_)
+    boost = np.ones(size)
+    boost[[block * (k + 1) - 1 for k in range(sides)]] = HEURISTIC_BOOST
+    model = Ridge(alpha=1.0 / c, solver="sparse_cg", tol=1e-6, max_iter=5000)
+    model.fit(x_train @ diags(boost / scale), y_train)
+    coef = model.coef_ * boost / scale
+    bias = float(model.intercept_)
+    x_test = _matrix(test, size)
+    y_test = np.array([y for _, y, _, _ in test])
+    left = np.array([n for _, _, _, n in test])
+    predicted = {
+        "model": np.asarray(x_test @ coef + bias).ravel(),
+        "constant": np.full(len(test), float(y_train.mean())),
+        "now": np.array([h for _, _, h, _ in test]),
+    }
+    variance = float(np.var(y_test)) or 1.0
+    bands = []
+    low = 0
+    for high in (*STEPS_LEFT, None):
+        inside = (left > low) & (left <= high) if high is not None else left > low
+        if inside.any():
+            bands.append({"steps_left": f"{low + 1}-{high}" if high is not None else f"over {low}",
+                          "positions": int(inside.sum()),
+                          **{f"mse_{name}": round(float(np.mean((p[inside] - y_test[inside]) ** 2)), 3)
+                             for name, p in predicted.items() if name != "constant"}})
+        low = high or low
+    metrics = {
+        "train_positions": len(train),
+        "heldout_positions": len(test),
+        "heldout_games": sum(1 for g in finished if g.index % holdout == holdout - 1),
+        "games": len(finished),
+        **{f"mse_{name}": round(float(np.mean((p - y_test) ** 2)), 3) for name, p in predicted.items()},
+        **{f"r2_{name}": round(1.0 - float(np.mean((p - y_test) ** 2)) / variance, 4) for name, p in predicted.items()},
+        "mse_by_steps_left": bands,
+    }
+    return Fitted(bias, [float(w) for w in coef], metrics, f"scikit-learn {sklearn.__version__} Ridge")
 
 
 def _logloss(y: Any, p: Any) -> float:
@@ -290,13 +377,15 @@ def train_model(spec: GameSpec, paths: Sequence[str], out: str, command: str, *,
         raise AsobiError("--holdout must be at least 2 (every 2nd game or fewer held out)")
     if target not in TARGETS:
         raise AsobiError(f"the target must be one of {', '.join(TARGETS)}, not {target!r}")
+    if target == "margin" and spec.study.margin is None:
+        raise AsobiError(f"{spec.id} declares no margin (spec.study.margin) to learn: use --target outcome")
     options = _options_of(paths)
     try:
         sides = max(spec.sides(spec.validate_options(options))) + 1
     except AsobiError as e:
         raise AsobiError(f"the records' game options are refused: {e}") from None
     games = collect_rows(spec, paths, positions, seed, processes, cluster, on_game, target)
-    fitted = fit(games, holdout, c, sides)
+    fitted = fit(games, holdout, c, sides, target)
     header = {
         "format": MODEL_FORMAT,
         "game": spec.id,

@@ -60,29 +60,32 @@ LEVELS = Levels(
     normal=Level("rule", 1.0, 1500.0),
     hard=Level("bold", 1.0, 1570.0),  # the rule bot pressing on: docs/byston/strength.md, "The levels"
     # hard's bot, but at a declaration of war or a chance to raze its own building (at most 5 actions) it
-    # plays each action out 8 times to the end and keeps the best by the camp's lead: it beat hard by
-    # +14.62 GP (+9.70 to +19.55) over 40 games; its Elo chained from hard's 1570 by
-    # its points share against hard (76.2%); docs/byston/strength.md, "The levels"
+    # plays each action out 10 times for 1,000 steps, values where each stops by the shipped learned model
+    # of the final camp's lead (value.json, asobi train --target margin), and keeps the best: it beat hard by
+    # +9.50 GP (+3.75 to +15.25) over 40 games; its Elo chained from hard's 1570 by its points share
+    # against hard (70.0%); docs/byston/strength.md, "A learned leaf" and "The levels"
     expert=Level(
-        "lookahead:base=hard:verbs=raze+declare:options=5:rollouts=8:lead=1:z=2:time=3",
+        "lookahead:base=hard:verbs=raze+declare:options=5:rollouts=10:depth=1000:lead=1:z=2:value=learned:time=3",
         3.0,
-        1772.2,
+        1717.2,
     ),
     ladder="asobi ladder byston --bots easy,normal -n 100 --seed 5 --jobs 1 "
     "--results docs/byston/strength-results-levels.jsonl --doc docs/byston/strength-levels.md; "
     "asobi ladder byston --bots normal,hard -n 400 --seed 6 --jobs 1 --players 4 "
     "--results docs/byston/strength-results-levels-hard.jsonl --doc docs/byston/strength-levels-hard.md; "
-    "asobi ladder byston --bots hard,lookahead:base=hard:verbs=raze+declare:options=5:rollouts=8:lead=1:z=2 -n 40 --seed 63 --jobs 1 --players 4 "
-    "--results docs/byston/strength-results-expert.jsonl --doc docs/byston/strength-expert.md",
+    "asobi ladder byston --bots hard,lookahead:base=hard:verbs=raze+declare:options=5:rollouts=10:depth=1000:lead=1:z=2:"
+    "value=learned -n 40 --seed 64 --jobs 1 --players 4 "
+    "--results docs/byston/strength-results-expert-leaf.jsonl --doc docs/byston/strength-expert-leaf.md",
 )
 """The levels a person may pick, rated in Elo points from their points share against ``normal``
 (docs/byston/strength.md, "The levels"): ``hard`` is the rule bot whose ships turn back only for a
 threat one phase's move away and, in Drake's camp, holds its land with forts and presses its
 attacks (:class:`.bots.BoldBot`), which beats ``normal`` (59.9% of the points over 400 games, 95%
 interval 55.0–64.6%); ``expert`` is that bot looking ahead where a choice is few and large
-(:mod:`asobi.agents.lookahead`: a declaration of war, razing its own building), which beats
-``hard`` (76.2% of the points over 40 games, camp's lead +14.62 GP, 95% interval
-+9.70 to +19.55); its rating is chained from ``hard``'s by that share."""
+(:mod:`asobi.agents.lookahead`: a declaration of war, razing its own building), its playouts cut
+at 1,000 steps and valued by the shipped learned model of the final margin, which beats ``hard``
+(70.0% of the points over 40 games, camp's lead +9.50 GP, 95% interval +3.75 to +15.25); its
+rating is chained from ``hard``'s by that share."""
 
 
 SPEC = GameSpec(
@@ -131,6 +134,9 @@ SPEC = GameSpec(
     study=StudyHooks(margin=camp_margin, margin_name="camp's lead in GP (27.2)"),
     # the ladder's best: the rule bot as prior, the heuristic at the leaf, and a small c (the
     # heuristic moves 0.02–0.1 for a hex: c = 1 swamps it; docs/byston/strength.md)
-    search=SearchHooks(heuristic=heuristic, exploration=0.05, prior="rule", rollout="heuristic"),
+    # value.json: a model of the final camp's lead (asobi train --target margin) for the expert's
+    # lookahead (docs/byston/strength.md, "A learned leaf"); a search bot refuses it
+    search=SearchHooks(heuristic=heuristic, exploration=0.05, prior="rule", rollout="heuristic",
+                       value_model="asobi.games.byston:value.json"),
     levels=LEVELS,
 )
