@@ -188,17 +188,16 @@ def test_a_lookahead_bot_is_held_to_the_time_ceiling():
     assert remote_seat_kind(spec, "bot:lookahead:time=1", limits) == "bot:lookahead:time=1"
     for name, words in (("bot:lookahead:time=5", "time is at most 1.5"),
                         ("bot:lookahead:rollouts=8:options=6", r"rollouts × options is at most 40"),
-                        ("bot:lookahead:depth=999", "depth is at most 200"),
                         ("bot:lookahead:rollouts=0", "rollouts must be a whole number")):
         with pytest.raises(ServerError, match=words):
             remote_seat_kind(spec, name, limits)
-    # byston's expert (3 s a decision, playouts of 1,000 steps) is over the default 2 s and depth
-    # 200, and seated under higher ceilings
+    # byston's expert (3 s a decision) is over the default 2 s, and seated under a higher ceiling;
+    # its playouts' depth (1,000 steps) is no search's rollout depth: a playout without one runs
+    # to the end, so the depth ceiling does not hold a lookahead
     with pytest.raises(ServerError, match=r"cannot seat the 'expert' level: .*time is at most 2"):
         remote_seat_kind(spec, "bot:expert", Limits())
-    with pytest.raises(ServerError, match=r"cannot seat the 'expert' level: .*depth is at most 200"):
-        remote_seat_kind(spec, "bot:expert", Limits(max_bot_seconds=10))
-    assert remote_seat_kind(spec, "bot:expert", Limits(max_bot_seconds=10, max_bot_depth=1000)) == "bot:expert"
+    assert remote_seat_kind(spec, "bot:expert", Limits(max_bot_seconds=10, max_bot_depth=10)) == "bot:expert"
+    assert remote_seat_kind(spec, "bot:lookahead:depth=5000", Limits(max_bot_depth=10)).endswith(":time=2")
     assert is_search(spec, "bot:expert") and is_search(spec, "bot:lookahead") and not is_search(spec, "bot:hard")
 
 

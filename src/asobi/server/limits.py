@@ -120,16 +120,16 @@ def remote_bot(spec: GameSpec, name: str, limits: Limits) -> str:
 
 def _remote_lookahead(spec: GameSpec, name: str, limits: Limits) -> str:
     """A ``lookahead`` bot within the ceilings: its ``time`` at most ``max_bot_seconds`` (given
-    that if it has none: its playouts to the end of a game have no other bound), its playouts a
-    decision (``rollouts`` × ``options``) at most ``max_bot_iters``, its ``depth`` at most
-    ``max_bot_depth`` where it gives one."""
+    that if it has none: its playouts to the end of a game have no other bound) and its playouts a
+    decision (``rollouts`` × ``options``) at most ``max_bot_iters``. Its ``depth`` is not held to
+    ``max_bot_depth`` (a search's rollout depth): a playout without one runs to the end of the
+    game, so a depth only shortens it, and the time ceiling bounds it either way."""
     try:
         settings = parse_lookahead(spec, name)
     except BotNameError as e:
         raise ServerError(str(e)) from None
     return _held(spec, name, settings.seconds, limits,
-                 (settings.rollouts * settings.options, limits.max_bot_iters, "rollouts × options"),
-                 (settings.depth, limits.max_bot_depth, "depth"))
+                 (settings.rollouts * settings.options, limits.max_bot_iters, "rollouts × options"))
 
 
 def _held(spec: GameSpec, name: str, seconds: float | None, limits: Limits,
