@@ -562,8 +562,8 @@ class EmblemState(FlowState, DeclaredState):
         """Set field ``index`` to 0 on every unit where it is not (each such unit a copy, as
         :meth:`own_unit` makes); one pass over the units when none needs it."""
         field = self.field
-        for u in filter(None, field):  # (the units: a square without one holds None)
-            if u[index]:
+        for u in field:
+            if u is not None and u[index]:
                 for sq, v in enumerate(field):
                     if v is not None and v[index]:
                         field[sq] = v = v.copy()

@@ -4,7 +4,6 @@ and the end of the turn."""
 from __future__ import annotations
 
 from functools import cache
-from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from asobi.core.flow import Pending
@@ -120,8 +119,10 @@ def legal_effects(s: State) -> list[tuple[Any, ...]]:
     field = s.field
     has_hand = bool(s.hand[seat])
     out: list[tuple[Any, ...]] = []
-    for sq in compress(ALL_SQUARES, field):  # the squares with a unit
-        u: list[int] = field[sq]  # type: ignore[assignment]  # (compress: a unit is there)
+    for sq in ALL_SQUARES:
+        u = field[sq]
+        if u is None:
+            continue
         if u[U_OWNER] == seat:
             card = u[U_CARD]
             if END_KEYWORD[card]:
@@ -138,8 +139,10 @@ def idle_effects(s: State) -> bool:
     seat = s.turn_player
     field = s.field
     has_hand = bool(s.hand[seat])
-    for sq in compress(ALL_SQUARES, field):  # the squares with a unit
-        u: list[int] = field[sq]  # type: ignore[assignment]  # (compress: a unit is there)
+    for sq in ALL_SQUARES:
+        u = field[sq]
+        if u is None:
+            continue
         if u[U_OWNER] != seat:
             continue
         card = u[U_CARD]
