@@ -436,16 +436,19 @@ def finish_unit(s: State) -> None:
 
 # ---- item step (2.3.9–2.3.12) ------------------------------------------------------------------
 def item_step(s: State) -> None:
-    """Arrive at the item step: ask, or pass it when idle (C-30)."""
-    s.item_kept = None
+    """Arrive at the item step: list it, and ask, or pass it when idle (C-30). (Listed on
+    arrival: the step is asked nearly every time, and a listing with more than "next" in it needs
+    no idle check; it is the decision's legal actions.)"""
     for u in s.field:  # (the pass that begins State.clear_on_units)
         if u is not None and u[U_ATTACHED]:
             s.clear_on_units(U_ATTACHED)  # one card per unit per step (2.3.10)
             break
-    if idle_item(s):
+    legal = legal_item(s)
+    if len(legal) == 1 and idle_item(s):
         finish_item(s)
     else:
         s.pending = ASK_ITEM[s.phase_seat]
+        s.legal_cache = legal
 
 
 def may_hold(s: State, u: list[int], card: int) -> bool:
