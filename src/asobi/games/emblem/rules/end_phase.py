@@ -83,9 +83,10 @@ def effects_step(s: State) -> None:
     """Task ``effects``: ask which effect to use, or pass on when none could be (C-30). Listed on
     arrival: a listing with an effect in it needs no idle check, and is the decision's legal
     actions; one with "next" alone is asked only when public information leaves an effect open
-    (:func:`idle_effects`)."""
+    (:func:`idle_effects`). That listing has shown no keyword open, so of idle_effects' checks only
+    世代交代's is left (a unit with family and a hand: :func:`_family_on_field`)."""
     legal = legal_effects(s)
-    if len(legal) == 1 and idle_effects(s):
+    if len(legal) == 1 and not _family_on_field(s):
         discard_step(s)
     else:
         s.pending = ASK_EFFECTS[s.turn_player]
@@ -151,6 +152,17 @@ def idle_effects(s: State) -> bool:
         if END_KEYWORD[card] and keywords.legal_keywords(s, sq):
             return False
     return True
+
+
+def _family_on_field(s: State) -> bool:
+    """A unit of the turn player's with a child or a parent, and a hand: 世代交代 may be open."""
+    if not s.hand[s.turn_player]:
+        return False
+    seat = s.turn_player
+    for u in s.field:  # noqa: SIM110 (a plain loop: no generator on this path)
+        if u is not None and u[U_OWNER] == seat and FAMILY[u[U_CARD]]:
+            return True
+    return False
 
 
 def act_effects(s: State, action: tuple[Any, ...], pending: Pending) -> None:
