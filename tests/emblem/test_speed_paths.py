@@ -130,18 +130,22 @@ def test_listings_kept_or_handed_on_are_the_plain_listings():
 
 
 def test_observation_with_kept_unit_values_is_the_one_worked_out_afresh():
-    # tensor.write_observation keeps each unit's printed 攻 and 反 by the unit (a unit is never
-    # changed in place); a land or guardian placed or replaced (C-15, C-16) works them out again
+    # tensor.write_observation keeps each unit's entries by the unit (a unit is never changed in
+    # place; a land or guardian placed or replaced, C-15, C-16, works them out again) and each
+    # seat's 戦場外 counts by the pile (a tuple replaced on change)
     from asobi.games.emblem import tensor
 
-    steps = kept = 0
+    steps = kept = piles = 0
     for s in _random_games(3, {"deck_a": "crimson", "deck_b": "azure"}):
         seat = steps % 2
         before = len(s.unit_values or ())
+        piles += any(k is not None and k[0] is p for k, p in zip(s.pile_counts, s.offfield, strict=True))
         written = tensor.observation_tensor(s, seat)
+        assert all(type(x) is float for x in written)
         kept += before > 0
         fresh = s.clone()
         fresh.unit_values = None
+        fresh.pile_counts = (None, None)
         assert written == tensor.observation_tensor(fresh, seat)
         steps += 1
-    assert steps > 500 and kept > 400
+    assert steps > 500 and kept > 400 and piles > 400

@@ -51,7 +51,7 @@ from .rules import DECISIONS, FLOW, TASKS, flow, kokuryoku, legality, setup
 from .rules.args import ONLY_SEAT, SEAT, SEAT_ONLY
 from .rules.field import SQUARES
 from .rules.tables import MOST
-from .types import DeckCards
+from .types import DeckCards, PileCounts, UnitEntries
 from .units import (
     U_CARD,
     U_CHIPS,
@@ -304,6 +304,7 @@ FIELDS = Fields(
     item_kept=Cache(),
     deck_cards=Cache((None, None)),
     unit_values=Cache(),
+    pile_counts=Cache((None, None)),
 )
 """Every field of the state, declared once: clone, JSON, fingerprint and type checks follow.
 
@@ -387,9 +388,14 @@ class EmblemState(FlowState, DeclaredState):
         """The pending item step decision's listing (2.3.9–2.3.12), handed on by what an equip, a
         removal or a placing changed (``rules.kokuryoku.act_item``); derived, not written, like
         ``unit_kept``."""
-        self.unit_values: dict[int, tuple[list[int], int, int, float, float]] | None = None
-        """The observation writer's printed values of the units it wrote, by the unit's id
+        self.unit_values: dict[int, UnitEntries] | None = None
+        """The observation writer's entries of the units it wrote, by the unit's id
         (``tensor.write_observation``); derived, not written, shared by clones."""
+        self.pile_counts: tuple[PileCounts | None, PileCounts | None] = (None, None)
+        """Per seat, ``(pile, counts)``: the 戦場外 pile the observation writer last saw and how
+        many copies of each card it holds, ``((card, n), …)`` (``tensor.write_observation``; a
+        pile is a tuple replaced on change, so it is kept until the pile is another). Derived, not
+        written, shared by clones."""
         self.deck_cards: tuple[DeckCards | None, DeckCards | None] = (None, None)
         """Per seat, ``(deck, cards)``: the deck tuple and its cards one entry a copy in pool order,
         for :meth:`sample_chance`; handed on by :meth:`remove_from_deck` to the deck it leaves, and
@@ -562,8 +568,8 @@ class EmblemState(FlowState, DeclaredState):
         """Set field ``index`` to 0 on every unit where it is not (each such unit a copy, as
         :meth:`own_unit` makes); one pass over the units when none needs it."""
         field = self.field
-        for u in filter(None, field):  # (the units: a square without one holds None)
-            if u[index]:
+        for u in field:
+            if u is not None and u[index]:
                 for sq, v in enumerate(field):
                     if v is not None and v[index]:
                         field[sq] = v = v.copy()

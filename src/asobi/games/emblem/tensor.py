@@ -7,12 +7,14 @@ entries that are not zero of a buffer of zeros, so an adapter fills a preallocat
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import MutableSequence
 from typing import TYPE_CHECKING, Any
 
 from asobi.core import CHANCE, TERMINAL
 
 from .cards import pool
+from .pairs import with_seat
 from .rules import combat, flow
 from .rules.field import SQUARES
 from .rules.tables import MOST
@@ -83,57 +85,60 @@ def observation_tensor(s: State, seat: int) -> list[float]:
     return out
 
 
-def _put(out: MutableSequence[float], at: int, values: list[float]) -> None:
-    """Write the values that are not zero of a short run of ``values`` at ``at``."""
+def _put(out: MutableSequence[float], at: int, values: tuple[int, ...]) -> None:
+    """Write the values that are not zero of a short run of ``values`` (numbers and truths) at
+    ``at``, as floats (most are zero: only those are converted)."""
     for k, v in enumerate(values):
         if v:
-            out[at + k] = v
+            out[at + k] = float(v)
 
 
 _UNIT_VALUES_KEPT = 256
-"""How many units' printed values ``State.unit_values`` keeps before it starts again."""
+"""How many units' entries ``State.unit_values`` keeps before it starts again."""
 
 
 def write_observation(s: State, seat: int, out: MutableSequence[float]) -> None:
     """Write :func:`observation_tensor` into ``out``, a flat buffer of zeros of its size (a list,
     or an array an adapter fills in place), setting only the entries that are not zero.
 
-    A unit's printed 攻 and 反 with their modifiers (C-6, C-7, C-33) depend only on the unit and
-    its owner's land and guardian; a unit is never changed in place (``State.own_unit``), so they
-    are kept per unit in ``unit_values`` (the unit itself, the land and guardian they were worked
-    out with, the two values) and worked out again only for a unit or a land or guardian not
-    seen before."""
+    A unit's entries (its cards, numbers and flags, and its printed 攻 and 反 with their
+    modifiers, C-6, C-7, C-33) depend only on the unit and its owner's land and guardian, but for
+    whose it is and whose its item is; a unit is never changed in place (``State.own_unit``), so
+    the rest are kept per unit in ``unit_values`` (the unit itself, the land and guardian they
+    were worked out with, the entries: :func:`_unit_entries`) and worked out again only for a
+    unit or a land or guardian not seen before. Each seat's 戦場外 counts are kept likewise by the
+    pile (``pile_counts``: a pile is a tuple replaced on change), which grows to dozens of cards."""
     n_cards = _N_CARDS
     other = 1 - seat
     out[seat] = 1.0
     i = 2
     cur = s.current_seat
-    _put(out, i, [
-        float(s.turn),
-        float(s.turn_player == seat),
-        float(s.turn_player == other),
-        float(s.first == seat),
-        float(cur == seat),
-        float(cur == other),
-        float(cur == CHANCE),
-        float(cur == TERMINAL),
-        float(s.phase_seat == seat),
-        float(s.phase_seat == other),
-        float(s.koku),
-        float(s.cancels),
-    ])
+    _put(out, i, (
+        s.turn,
+        s.turn_player == seat,
+        s.turn_player == other,
+        s.first == seat,
+        cur == seat,
+        cur == other,
+        cur == CHANCE,
+        cur == TERMINAL,
+        s.phase_seat == seat,
+        s.phase_seat == other,
+        s.koku,
+        s.cancels,
+    ))
     i += 12
     out[i + s.step] = 1.0
     i += len(flow.STEPS)
-    _put(out, i, [
-        float(s.chips_added),
-        float(s.deployed),
-        float(s.placed),
-        float(s.rallied),
-        float(s.attack_use),
-        float(s.counter_use),
-        float(s.winner == seat) - float(s.winner == other),
-    ])
+    _put(out, i, (
+        s.chips_added,
+        s.deployed,
+        s.placed,
+        s.rallied,
+        s.attack_use,
+        s.counter_use,
+        (s.winner == seat) - (s.winner == other),
+    ))
     i += 7
     if s.active >= 0:
         out[i + s.active] = 1.0
@@ -155,16 +160,16 @@ def write_observation(s: State, seat: int, out: MutableSequence[float]) -> None:
             out[i + (0 if e[0] == "capture" else SQUARES) + e[1]] = 1.0
     i += 2 * SQUARES + 1
     for p in (seat, other):
-        _put(out, i, [
-            float(len(s.hand[p])),
-            float(s.deck_left[p]),
-            float(s.unused[p]),
-            float(s.used[p]),
-            float(s.wiped[p]),
-            float(s.mulligan_done[p]),
-            float(len(s.offfield[p])),
-            float(len(s.kokugai[p])),
-        ])
+        _put(out, i, (
+            len(s.hand[p]),
+            s.deck_left[p],
+            s.unused[p],
+            s.used[p],
+            s.wiped[p],
+            s.mulligan_done[p],
+            len(s.offfield[p]),
+            len(s.kokugai[p]),
+        ))
         i += 8
         if s.land[p] >= 0:
             out[i + s.land[p]] = 1.0
@@ -172,8 +177,13 @@ def write_observation(s: State, seat: int, out: MutableSequence[float]) -> None:
         if s.guardian[p] >= 0:
             out[i + s.guardian[p]] = 1.0
         i += n_cards
-        for c in s.offfield[p]:
-            out[i + c] += 1.0
+        kept = s.pile_counts[p]
+        pile = s.offfield[p]
+        if kept is None or kept[0] is not pile:
+            kept = (pile, tuple((c, float(n)) for c, n in Counter(pile).items()))
+            s.pile_counts = with_seat(s.pile_counts, p, kept)
+        for c, n in kept[1]:
+            out[i + c] = n
         i += n_cards
         for c in s.kokugai[p]:
             out[i + c] += 1.0
@@ -191,35 +201,56 @@ def write_observation(s: State, seat: int, out: MutableSequence[float]) -> None:
         values = s.unit_values = {}
     for u in s.field:
         if u is not None:
-            out[i + (0 if u[U_OWNER] == seat else 1)] = 1.0
-            out[i + 2 + u[U_CARD]] = 1.0
-            base = i + 2 + n_cards
-            if u[U_WEAPON] >= 0:
-                out[base + u[U_WEAPON]] = 1.0
-            if u[U_MAGIC] >= 0:
-                out[base + n_cards + u[U_MAGIC]] = 1.0
-            if u[U_ITEM] >= 0:
-                out[base + 2 * n_cards + u[U_ITEM]] = 1.0
-                if u[U_ITEM_OWNER] == seat:
-                    out[base + 3 * n_cards] = 1.0
-            base += 3 * n_cards
-            if u[U_CHIPS]:
-                out[base + 1] = float(u[U_CHIPS])
-            out[base + 2] = float(MOST[u[U_CARD]][u[U_ITEM]])  # (State.max_morale)
             owner = u[U_OWNER]
             land = s.land[owner]
             guardian = s.guardian[owner]
             known = values.get(id(u))
             if known is None or known[0] is not u or known[1] != land or known[2] != guardian:
-                attack = float(combat.attack_value(s, u, -1, False))
-                counter = float(combat.counter_value(s, u, False))
-                known = values[id(u)] = (u, land, guardian, attack, counter)
-            out[base + 3] = known[3]
-            out[base + 4] = known[4]
-            for k, slot in _UNIT_FLAGS:
-                if u[slot]:
-                    out[base + k] = float(u[slot])
+                known = values[id(u)] = (u, land, guardian, _unit_entries(s, u))
+            for k, v in known[3]:
+                out[i + k] = v
+            # what depends on the seat: mine or theirs, and whose item
+            if owner == seat:
+                out[i] = 1.0
+            else:
+                out[i + 1] = 1.0
+            if u[U_ITEM] >= 0 and u[U_ITEM_OWNER] == seat:
+                out[i + _ITEM_OWNER_AT] = 1.0
         i += _SQUARE_SIZE
+
+
+_ITEM_OWNER_AT = 2 + 4 * _N_CARDS
+"""Where in a square's entries the flag "the unit's item is mine" is."""
+
+
+def _unit_entries(s: State, u: list[int]) -> tuple[tuple[int, float], ...]:
+    """The entries of a square's part of the observation that are not zero and do not depend on
+    the seat, as ``(place in the square's part, value)``: the unit's card, weapon, magic and item
+    (one-hot by pool card), its chips, maximum 気力, printed 攻 and 反 with their modifiers (C-6,
+    C-7, C-33) and its flags."""
+    n_cards = _N_CARDS
+    out = [(2 + u[U_CARD], 1.0)]
+    base = 2 + n_cards
+    if u[U_WEAPON] >= 0:
+        out.append((base + u[U_WEAPON], 1.0))
+    if u[U_MAGIC] >= 0:
+        out.append((base + n_cards + u[U_MAGIC], 1.0))
+    if u[U_ITEM] >= 0:
+        out.append((base + 2 * n_cards + u[U_ITEM], 1.0))
+    base += 3 * n_cards
+    if u[U_CHIPS]:
+        out.append((base + 1, float(u[U_CHIPS])))
+    out.append((base + 2, float(MOST[u[U_CARD]][u[U_ITEM]])))  # (State.max_morale)
+    attack = float(combat.attack_value(s, u, -1, False))
+    if attack:
+        out.append((base + 3, attack))
+    counter = float(combat.counter_value(s, u, False))
+    if counter:
+        out.append((base + 4, counter))
+    for k, slot in _UNIT_FLAGS:
+        if u[slot]:
+            out.append((base + k, float(u[slot])))
+    return tuple(out)
 
 
 _INFO_SIZE = _OBS_SIZE + 2 * _N_CARDS

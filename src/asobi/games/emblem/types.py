@@ -22,6 +22,11 @@ Pair = tuple[int, int]
 """A value per seat (A, B), replaced as a whole when one changes (``pairs.with_seat``)."""
 DeckCards = tuple[tuple[int, ...], tuple[int, ...]]
 """A deck tuple and its cards, one entry a copy in pool order (``State.deck_cards``)."""
+PileCounts = tuple[tuple[int, ...], tuple[tuple[int, float], ...]]
+"""A pile of cards and how many copies of each it holds (``State.pile_counts``)."""
+UnitEntries = tuple[list[int], int, int, tuple[tuple[int, float], ...]]
+"""A unit, the land and guardian of its owner, and the observation's entries of the unit that
+do not depend on the seat, worked out with them (``State.unit_values``)."""
 
 
 class State(Protocol):
@@ -71,8 +76,9 @@ class State(Protocol):
     select_kept: tuple[tuple[Any, ...], ...] | None
     unit_kept: tuple[tuple[Any, ...], ...] | None
     item_kept: tuple[tuple[Any, ...], ...] | None
-    unit_values: dict[int, tuple[list[int], int, int, float, float]] | None
+    unit_values: dict[int, UnitEntries] | None
     deck_cards: tuple[DeckCards | None, DeckCards | None]
+    pile_counts: tuple[PileCounts | None, PileCounts | None]
     log: LogReads
     log_tail: list[EventFields]
 

@@ -4,7 +4,6 @@ and the end of the turn."""
 from __future__ import annotations
 
 from functools import cache
-from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from asobi.core.flow import Pending
@@ -84,9 +83,10 @@ def effects_step(s: State) -> None:
     """Task ``effects``: ask which effect to use, or pass on when none could be (C-30). Listed on
     arrival: a listing with an effect in it needs no idle check, and is the decision's legal
     actions; one with "next" alone is asked only when public information leaves an effect open
-    (:func:`idle_effects`)."""
+    (:func:`idle_effects`). That listing has shown no keyword open, so of idle_effects' checks only
+    世代交代's is left (a unit with family and a hand: :func:`_family_on_field`)."""
     legal = legal_effects(s)
-    if len(legal) == 1 and idle_effects(s):
+    if len(legal) == 1 and not _family_on_field(s):
         discard_step(s)
     else:
         s.pending = ASK_EFFECTS[s.turn_player]
@@ -120,8 +120,10 @@ def legal_effects(s: State) -> list[tuple[Any, ...]]:
     field = s.field
     has_hand = bool(s.hand[seat])
     out: list[tuple[Any, ...]] = []
-    for sq in compress(ALL_SQUARES, field):  # the squares with a unit
-        u: list[int] = field[sq]  # type: ignore[assignment]  # (compress: a unit is there)
+    for sq in ALL_SQUARES:
+        u = field[sq]
+        if u is None:
+            continue
         if u[U_OWNER] == seat:
             card = u[U_CARD]
             if END_KEYWORD[card]:
@@ -138,8 +140,10 @@ def idle_effects(s: State) -> bool:
     seat = s.turn_player
     field = s.field
     has_hand = bool(s.hand[seat])
-    for sq in compress(ALL_SQUARES, field):  # the squares with a unit
-        u: list[int] = field[sq]  # type: ignore[assignment]  # (compress: a unit is there)
+    for sq in ALL_SQUARES:
+        u = field[sq]
+        if u is None:
+            continue
         if u[U_OWNER] != seat:
             continue
         card = u[U_CARD]
@@ -148,6 +152,17 @@ def idle_effects(s: State) -> bool:
         if END_KEYWORD[card] and keywords.legal_keywords(s, sq):
             return False
     return True
+
+
+def _family_on_field(s: State) -> bool:
+    """A unit of the turn player's with a child or a parent, and a hand: 世代交代 may be open."""
+    if not s.hand[s.turn_player]:
+        return False
+    seat = s.turn_player
+    for u in s.field:  # noqa: SIM110 (a plain loop: no generator on this path)
+        if u is not None and u[U_OWNER] == seat and FAMILY[u[U_CARD]]:
+            return True
+    return False
 
 
 def act_effects(s: State, action: tuple[Any, ...], pending: Pending) -> None:

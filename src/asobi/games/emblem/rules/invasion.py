@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from asobi.core.flow import Pending
@@ -33,8 +32,10 @@ def ready_step(s: State) -> None:
     n = 0
     field = s.field
     legal: list[tuple[Any, ...]] = []
-    for sq in compress(ALL_SQUARES, field):  # the squares with a unit
-        u: list[int] = field[sq]  # type: ignore[assignment]  # (compress: a unit is there)
+    for sq in ALL_SQUARES:
+        u = field[sq]
+        if u is None:
+            continue
         if u[U_OWNER] == seat:
             if not u[U_READY] or u[U_ACTED]:
                 field[sq] = u = u.copy()  # (a unit changes in a copy: State.own_unit)
@@ -70,8 +71,10 @@ def legal_select(s: State) -> list[tuple[Any, ...]]:
     seat = s.turn_player
     out: list[tuple[Any, ...]] = []
     field = s.field
-    for sq in compress(ALL_SQUARES, field):  # the squares with a unit
-        u: list[int] = field[sq]  # type: ignore[assignment]  # (compress: a unit is there)
+    for sq in ALL_SQUARES:
+        u = field[sq]
+        if u is None:
+            continue
         if u[U_OWNER] == seat and u[U_READY]:
             out.append(ACTIVATE_ACTIONS[sq])
     out.append(NEXT)
@@ -80,8 +83,8 @@ def legal_select(s: State) -> list[tuple[Any, ...]]:
 
 def idle_select(s: State) -> bool:
     seat = s.turn_player
-    for u in filter(None, s.field):  # noqa: SIM110 (a plain loop: no generator on this hot path)
-        if u[U_OWNER] == seat and u[U_READY]:
+    for u in s.field:  # noqa: SIM110 (a plain loop: no generator on this hot path)
+        if u is not None and u[U_OWNER] == seat and u[U_READY]:
             return False
     return True
 

@@ -3,7 +3,7 @@ end-phase keywords 象徴 (C-17), 修練 (C-18), 伝承 (C-19), 練磨 (C-20).""
 
 from __future__ import annotations
 
-from itertools import combinations, compress
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from asobi.core.flow import Pending
@@ -127,8 +127,10 @@ def turn_start(s: State) -> None:
     seat = s.turn_player
     field = s.field
     todo: list[tuple[Any, ...]] = []
-    for sq in compress(ALL_SQUARES, field):  # the squares with a unit
-        u: list[int] = field[sq]  # type: ignore[assignment]  # (compress: a unit is there)
+    for sq in ALL_SQUARES:
+        u = field[sq]
+        if u is None:
+            continue
         if u[U_OWNER] != seat:
             continue
         if CARDS[u[U_CARD]].capture and _capture_target(s, sq) >= 0:

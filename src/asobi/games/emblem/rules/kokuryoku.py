@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort
 from functools import cache
-from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from asobi.core.flow import Pending
@@ -66,8 +65,8 @@ def begin_turn(s: State) -> None:
     tail.append(("2.2.1", "turn", (("turn", s.turn), SEAT[seat]), None))
     s.placed = 0
     s.rallied = 0
-    for u in filter(None, s.field):  # (the pass that begins State.clear_on_units)
-        if u[U_USED]:
+    for u in s.field:  # (the pass that begins State.clear_on_units)
+        if u is not None and u[U_USED]:
             s.clear_on_units(U_USED)
             break
     s.koku = 0
@@ -119,8 +118,10 @@ def characters_on_field(s: State, seat: int, skip: int = -1) -> set[str]:
     (A plain loop over the squares holding a unit: the unit step lists deploys with it.)"""
     field = s.field
     chars = set()
-    for sq in compress(ALL_SQUARES, field):  # the squares with a unit
-        u: list[int] = field[sq]  # type: ignore[assignment]  # (compress: a unit is there)
+    for sq in ALL_SQUARES:
+        u = field[sq]
+        if u is None:
+            continue
         if u[U_OWNER] == seat and sq != skip:
             character = CHARACTER[u[U_CARD]]
             if character:
@@ -155,8 +156,10 @@ def legal_unit(s: State) -> tuple[tuple[Any, ...], ...]:
     unused = s.unused[seat]
     out: list[tuple[Any, ...]] = []
     if s.chips_added < CHIPS_PER_UNIT_STEP and unused > 0:
-        for sq in compress(ALL_SQUARES, field):  # the squares with a unit
-            u: list[int] = field[sq]  # type: ignore[assignment]  # (compress: a unit is there)
+        for sq in ALL_SQUARES:
+            u = field[sq]
+            if u is None:
+                continue
             # a friendly unit below its maximum 気力 (see State.max_morale)
             if u[U_OWNER] == seat and u[U_CHIPS] < MOST[u[U_CARD]][u[U_ITEM]]:
                 out.append(CHIP_ACTIONS[sq])
@@ -258,9 +261,9 @@ def idle_unit(s: State) -> bool:
             if field[sq] is None:
                 return False
     if s.chips_added < CHIPS_PER_UNIT_STEP:
-        for u in filter(None, field):
+        for u in field:
             # a friendly unit below its maximum 気力 (see State.max_morale)
-            if u[U_OWNER] == seat and u[U_CHIPS] < MOST[u[U_CARD]][u[U_ITEM]]:
+            if u is not None and u[U_OWNER] == seat and u[U_CHIPS] < MOST[u[U_CARD]][u[U_ITEM]]:
                 return False
     return True
 
@@ -433,16 +436,19 @@ def finish_unit(s: State) -> None:
 
 # ---- item step (2.3.9–2.3.12) ------------------------------------------------------------------
 def item_step(s: State) -> None:
-    """Arrive at the item step: ask, or pass it when idle (C-30)."""
-    s.item_kept = None
-    for u in filter(None, s.field):  # (the pass that begins State.clear_on_units)
-        if u[U_ATTACHED]:
+    """Arrive at the item step: list it, and ask, or pass it when idle (C-30). (Listed on
+    arrival: the step is asked nearly every time, and a listing with more than "next" in it needs
+    no idle check; it is the decision's legal actions.)"""
+    for u in s.field:  # (the pass that begins State.clear_on_units)
+        if u is not None and u[U_ATTACHED]:
             s.clear_on_units(U_ATTACHED)  # one card per unit per step (2.3.10)
             break
-    if idle_item(s):
+    legal = legal_item(s)
+    if len(legal) == 1 and idle_item(s):
         finish_item(s)
     else:
         s.pending = ASK_ITEM[s.phase_seat]
+        s.legal_cache = legal
 
 
 def may_hold(s: State, u: list[int], card: int) -> bool:
@@ -512,8 +518,10 @@ def legal_item(s: State) -> tuple[tuple[Any, ...], ...]:
     enemy_open: list[int] = []
     sheds: list[tuple[Any, ...]] = []
     unequips: list[tuple[Any, ...]] = []
-    for sq in compress(ALL_SQUARES, field):  # the squares with a unit
-        u: list[int] = field[sq]  # type: ignore[assignment]  # (compress: a unit is there)
+    for sq in ALL_SQUARES:
+        u = field[sq]
+        if u is None:
+            continue
         if u[U_OWNER] != seat:
             if not u[U_ATTACHED]:
                 enemy_open.append(sq)
@@ -545,8 +553,8 @@ def legal_item(s: State) -> tuple[tuple[Any, ...], ...]:
                 fits = t.fits[c]
                 row = t.equip[c]
                 for sq in enemy_open if ENEMY_ONLY[c] else own_open:
-                    u = field[sq]  # type: ignore[assignment]  # (an open square holds a unit)
-                    if u[slot] < 0 and fits[u[U_CARD]]:
+                    v: list[int] = field[sq]  # type: ignore[assignment]  # (an open square holds a unit)
+                    if v[slot] < 0 and fits[v[U_CARD]]:
                         out.append(row[sq])
     out.append(NEXT)
     if seat == s.turn_player and not s.placed:
@@ -570,9 +578,9 @@ def idle_item(s: State) -> bool:
         # a hand card may go on any unit on the field, or be placed (2.3.10–2.3.12); with no unit
         # at all, there is nothing to remove either
         return not ((seat == s.turn_player and not s.placed) or any(field))  # (any: a unit is there)
-    for u in filter(None, field):
+    for u in field:
         # 2.3.9 and C-32: a friendly unit has a card that may be removed
-        if u[U_OWNER] == seat and (
+        if u is not None and u[U_OWNER] == seat and (
             u[U_WEAPON] >= 0 or u[U_MAGIC] >= 0 or (u[U_ITEM] >= 0 and not ENEMY_ONLY[u[U_ITEM]])
         ):
             return False

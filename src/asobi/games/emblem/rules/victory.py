@@ -27,8 +27,8 @@ def win(s: State, seat: int, reason: str, clause: str) -> None:
 
 
 def has_units(s: State, seat: int) -> bool:
-    for u in filter(None, s.field):  # noqa: SIM110 (a plain loop: no generator on this path)
-        if u[1] == seat:
+    for u in s.field:  # noqa: SIM110 (a plain loop: no generator on this path)
+        if u is not None and u[1] == seat:
             return True
     return False
 
