@@ -83,3 +83,22 @@ def test_a_missing_ray_says_how_to_install_it(monkeypatch):
     result = CliRunner().invoke(main, ["simulate", "legion", "-n", "2", "--cluster", "local", "--json"])
     assert result.exit_code == 2
     assert "--cluster needs Ray" in result.output and "pip install 'asobi[cluster]'" in result.output
+
+
+def test_a_batch_game_is_played_with_fewer_young_collections_and_the_thresholds_put_back(monkeypatch):
+    import gc
+
+    from asobi.sim import batch
+
+    seen = []
+    play = batch._play
+    monkeypatch.setattr(batch, "_play", lambda job: (seen.append(gc.get_threshold()), play(job))[1])
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(700, *before[1:])
+        (job,) = batch.make_jobs("emblem", {}, ["rule"] * 2, 1, 5)
+        result = batch.play_job(job)
+        assert result.steps > 0 and seen == [(batch.YOUNG_AFTER, *before[1:])]
+        assert gc.get_threshold() == (700, *before[1:])
+    finally:
+        gc.set_threshold(*before)

@@ -7,6 +7,8 @@ same command gives the same games whether it runs on one process, on many, or on
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import statistics
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -99,8 +101,36 @@ def make_jobs(
     return [Job(game, dict(options), tuple(bots), game_seed(seed, i), i, record, facts) for i in range(n)]
 
 
+YOUNG_AFTER = 10_000
+"""Objects allocated (less those freed) before the cycle collector looks at the youngest
+generation, while a batch's game is played (Python's default: 700)."""
+
+
+@contextlib.contextmanager
+def _fewer_young_collections() -> Iterator[None]:
+    """Collect the youngest generation about fourteen times less often until the block ends.
+
+    A bot's decision allocates many short-lived lists and dicts, and at the default threshold the
+    collector walks them about every 700 allocations though playing leaves no cyclic garbage
+    (what a game drops is freed by its reference count). Rule-bot byston batches take about 6%
+    less CPU (`asobi simulate byston -n 200 --bots normal --jobs 1 --seed 1`: 8.85–9.01 s against
+    9.36–9.61, three runs each, load 1); memory stays the same.
+    """
+    thresholds = gc.get_threshold()
+    gc.set_threshold(max(thresholds[0], YOUNG_AFTER), *thresholds[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*thresholds)
+
+
 def play_job(job: Job) -> GameResult:
     """Play one game of a batch (run in a worker process or on a cluster node)."""
+    with _fewer_young_collections():
+        return _play(job)
+
+
+def _play(job: Job) -> GameResult:
     spec = get_game(job.game)
     match = Match(spec, job.options, [f"bot:{b}" for b in job.bots], seed=job.seed, journal=False, checked=False)
     sampler = FactSampler(spec) if job.facts else None
