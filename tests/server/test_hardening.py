@@ -441,3 +441,19 @@ def test_a_search_that_fails_is_told_in_general_terms_and_logged(client, monkeyp
                 break
         assert message["code"] == 500 and "bot failed" in message["message"] and "secret" not in message["message"]
     assert "/secret/path" in caplog.text
+
+
+def test_a_remote_bot_values_positions_by_the_games_own_model_never_by_a_path_on_the_server(client, tmp_path):
+    """A model file named by a remote client would be read from the server's disk (any path it
+    chose, and whether it exists told back): only ``value=learned`` is seated."""
+    target = tmp_path / "secret.json"
+    target.write_text("{}", encoding="utf-8")
+    for game, bot in (("emblem", f"bot:ismcts:iters=5:depth=5:value={target}"),
+                      ("emblem", "bot:hard:value=/dev/zero"),
+                      ("byston", f"bot:lookahead:depth=5:value={target}")):
+        seats = ["human", bot] if game == "emblem" else ["human", bot, "bot", "bot"]
+        refused = client.post("/api/games", json={"game": game, "seats": seats})
+        assert refused.status_code == 400 and "not a file's path" in refused.json()["detail"], refused.text
+    assert client.get("/api/games").json() == []
+    made = client.post("/api/games", json={"game": "emblem", "seats": ["human", "bot:ismcts:iters=5:depth=5:value=learned"]})
+    assert made.status_code == 201, made.text

@@ -13,6 +13,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from ..agents.learned import SHIPPED
 from ..agents.lookahead import KIND as LOOKAHEAD_KIND
 from ..agents.lookahead import parse_lookahead
 from ..agents.names import SEARCHES, parse_search
@@ -113,6 +114,7 @@ def remote_bot(spec: GameSpec, name: str, limits: Limits) -> str:
     except BotNameError as e:
         raise ServerError(str(e)) from None
     assert settings is not None
+    _shipped_model_only(spec, name, settings.value)
     budget = settings.budget
     return _held(spec, name, budget.seconds, limits, (budget.iterations, limits.max_bot_iters, "iters"),
                  (settings.depth, limits.max_bot_depth, "depth"))
@@ -128,8 +130,20 @@ def _remote_lookahead(spec: GameSpec, name: str, limits: Limits) -> str:
         settings = parse_lookahead(spec, name)
     except BotNameError as e:
         raise ServerError(str(e)) from None
+    _shipped_model_only(spec, name, settings.value)
     return _held(spec, name, settings.seconds, limits,
                  (settings.rollouts * settings.options, limits.max_bot_iters, "rollouts × options"))
+
+
+def _shipped_model_only(spec: GameSpec, name: str, value: str | None) -> None:
+    """A remote client's bot may value positions by the game's shipped model (``value=learned``),
+    never by a file of the server's it names (the server would read any path it was given).
+
+    :raises ServerError: for ``value=PATH``.
+    """
+    if value is not None and value != SHIPPED:
+        raise ServerError(f"{spec.id}: bot {summary(name)}: value is {SHIPPED} (the game's own model) on this "
+                          "server, not a file's path")
 
 
 def _held(spec: GameSpec, name: str, seconds: float | None, limits: Limits,
