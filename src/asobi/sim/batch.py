@@ -112,9 +112,8 @@ def _fewer_young_collections() -> Iterator[None]:
 
     A bot's decision allocates many short-lived lists and dicts, and at the default threshold the
     collector walks them about every 700 allocations though playing leaves no cyclic garbage
-    (what a game drops is freed by its reference count). Rule-bot byston batches take about 6%
-    less CPU (`asobi simulate byston -n 200 --bots normal --jobs 1 --seed 1`: 8.85–9.01 s against
-    9.36–9.61, three runs each, load 1); memory stays the same.
+    (what a game drops is freed by its reference count). A batch of rule bots takes about 6% less
+    CPU (docs/performance.md), in the same memory.
     """
     thresholds = gc.get_threshold()
     gc.set_threshold(max(thresholds[0], YOUNG_AFTER), *thresholds[1:])
