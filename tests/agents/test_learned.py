@@ -262,3 +262,15 @@ def test_an_expert_with_the_learned_value_uses_the_shipped_model_or_plays_hard_s
         fallen = make_bot(other, "expert", 0, 1, {})
     hard = parse_search(spec, spec.levels.hard.bot)
     assert hard is not None and fallen.budget == hard.budget and "rules version" in fallen.fallback
+
+
+@pytest.mark.parametrize("game, name", [("emblem", "ismcts:iters=5:depth=2:value={path}"),
+                                        ("emblem", "hard:value={path}"),
+                                        ("byston", "lookahead:depth=5:value={path}")])
+def test_a_model_path_that_names_no_file_is_a_mistake_in_the_name(tmp_path, game, name):
+    missing = tmp_path / "missing.json"
+    with pytest.raises(BotNameError, match=r"value=.*missing\.json: no model file there"):
+        check_bot_name(get_game(game), name.format(path=missing))
+    result = CliRunner().invoke(main, ["simulate", game, "-n", "1", "--jobs", "1", "--bots",
+                                       ",".join([name.format(path=missing)] + ["rule"] * (3 if game == "byston" else 1))])
+    assert result.exit_code == 2 and "no model file there" in result.output and "Traceback" not in result.output

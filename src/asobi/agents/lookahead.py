@@ -74,7 +74,7 @@ from ..core.spec import GameSpec
 from ..core.state import GameState
 from .evaluate import mute_log, play_by_bots
 from .learned import ModelError, fallback_note, load_model, require_target
-from .names import LearnedValueWarning, game_bot, positive_float, positive_int
+from .names import LearnedValueWarning, check_model_file, game_bot, positive_float, positive_int
 
 KIND = "lookahead"
 """The kind's name (its ``asobi.bots`` entry point)."""
@@ -291,7 +291,7 @@ def _fallback(spec: GameSpec, settings: LookaheadSettings, seed: int, options: M
 
 
 def _check(spec: GameSpec, name: str) -> None:
-    parse_lookahead(spec, name)
+    check_model_file(name, parse_lookahead(spec, name).value)
 
 
 LOOKAHEAD = BotKind(_make, _check, EXAMPLE, plays=lambda spec: spec.study.margin is not None)

@@ -40,6 +40,7 @@ import math
 import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from ..core.agent import Agent
@@ -55,7 +56,7 @@ from .evaluate import (
     rule_policy,
     rule_rollout,
 )
-from .learned import SCORE_TARGETS, ModelError, fallback_note, load_model, require_target
+from .learned import SCORE_TARGETS, SHIPPED, ModelError, fallback_note, load_model, require_target
 from .search import Budget, ISMCTSAgent, MCTSAgent
 
 SEARCHES = {"mcts": MCTSAgent, "ismcts": ISMCTSAgent}
@@ -276,7 +277,21 @@ def _make_search(spec: GameSpec, name: str, seed: int, options: Mapping[str, Any
 
 
 def _check_search(spec: GameSpec, name: str) -> None:
-    parse_search(spec, name)
+    settings = parse_search(spec, name)
+    assert settings is not None  # the kind's own name
+    check_model_file(name, settings.value)
+
+
+def check_model_file(name: str, value: str | None) -> None:
+    """That a model named by its path (``value=PATH``) is a file: a path that names nothing is a
+    mistake in the bot's name, said before the game starts. (A model that is there but made for
+    other rules or data is refused when the bot is made, and the bot plays ``hard``, saying so.)
+
+    :raises BotNameError: naming the path.
+    """
+    if value is not None and value != SHIPPED and not Path(value).is_file():
+        raise BotNameError(f"bot {name!r}: value={value}: no model file there (give the path of one "
+                           f"`asobi train` made, or {SHIPPED}: the game's own)")
 
 
 def _make_user_agent(spec: GameSpec, name: str, seed: int, options: Mapping[str, Any]) -> Agent:
