@@ -79,6 +79,15 @@ def random_rollout(limit: int, mute: bool = True, heuristic: Heuristic | None = 
     return evaluate
 
 
+def margins(spec: GameSpec, state: GameState, options: Mapping[str, Any]) -> tuple[float, ...]:
+    """Each seat's margin (``spec.study.margin``) in ``state``: the final one at the end, the one
+    the game's metrics give now if it is not over (0 where the metrics do not hold it)."""
+    assert spec.study.margin is not None  # its users refuse a game without one first
+    outcome = state.outcome()
+    found = spec.study.margin(state.metrics(), outcome.clause if outcome is not None else "", options)
+    return tuple(float(m) for m in found) if found is not None else (0.0,) * state.n_seats
+
+
 def play_by_bots(spec: GameSpec, state: GameState, rng: Random, bots: dict[int, Agent],
                  make: Callable[[int], Agent], limit: int) -> None:
     """Play ``state`` on for at most ``limit`` steps (decisions and chance outcomes), or to the

@@ -72,7 +72,7 @@ from ..core.bots import BotKind, BotNameError, bot_parameters, game_level
 from ..core.seeding import derive_seed
 from ..core.spec import GameSpec
 from ..core.state import GameState
-from .evaluate import mute_log, play_by_bots
+from .evaluate import margins, mute_log, play_by_bots
 from .learned import ModelError, fallback_note, load_model, require_target
 from .names import LearnedValueWarning, check_model_file, game_bot, positive_float, positive_int
 
@@ -104,6 +104,11 @@ class LookaheadSettings:
     """The learned model valuing a playout cut short (``learned`` or a path); ``None``: the margin as it stands."""
 
 
+def plays(spec: GameSpec) -> bool:
+    """Whether the lookahead can play ``spec``: a game that declares a margin to value a playout by."""
+    return spec.study.margin is not None
+
+
 def parse_lookahead(spec: GameSpec, name: str) -> LookaheadSettings:
     """The settings of ``lookahead:…``.
 
@@ -111,7 +116,7 @@ def parse_lookahead(spec: GameSpec, name: str) -> LookaheadSettings:
     """
     values = bot_parameters(name, PARAMETERS, EXAMPLE)
     where = f"bot {name!r}"
-    if spec.study.margin is None:
+    if not plays(spec):
         raise BotNameError(f"{where}: lookahead cannot play {spec.id}, which has no margin to value a playout by "
                            "(its spec.study.margin)")
     base = game_bot(spec, values.get("base", "hard"), "base", (), where)
@@ -140,6 +145,22 @@ def parse_lookahead(spec: GameSpec, name: str) -> LookaheadSettings:
                              2.0 if z is None else z, SCREEN[screen], seconds, value)
 
 
+class BaseBot(Agent):
+    """One of the game's own bots (``spec.bots[name]``), made for its seat at its first decision."""
+
+    def __init__(self, spec: GameSpec, name: str, seed: int, options: Mapping[str, Any]) -> None:
+        self.factory = spec.bots[name]
+        self.name = name
+        self.seed = seed
+        self.options = options
+        self.bot: Agent | None = None
+
+    def act(self, obs: Observation) -> Action:
+        if self.bot is None:
+            self.bot = self.factory(obs.seat, derive_seed(self.seed, "base"), self.options)
+        return self.bot.act(obs)
+
+
 class LookaheadAgent(Agent):
     """Plays ``spec.bots[settings.base]`` for its seat, looking ahead at the decisions the settings
     name (see the module's description)."""
@@ -153,15 +174,13 @@ class LookaheadAgent(Agent):
         self.seed = seed
         self.options = options
         self.factory = spec.bots[settings.base]
-        self.base: Agent | None = None
+        self.base = BaseBot(spec, settings.base, seed, options)
         self.looked = 0
         """Decisions looked at so far (each one's playouts take their seeds from its number)."""
         self.last: dict[Action, float] | None = None
         """The last decision looked at: each legal action's mean margin (for tests and the curious)."""
 
     def act(self, obs: Observation) -> Action:
-        if self.base is None:
-            self.base = self.factory(obs.seat, derive_seed(self.seed, "base"), self.options)
         choice = self.base.act(obs)
         legal = obs.legal
         if not self.looks_at(legal):
@@ -231,20 +250,11 @@ class LookaheadAgent(Agent):
         play_by_bots(spec, state, Random(derive_seed(seed, "chance")), {}, make, limit)
         if self.leaf is not None and state.outcome() is None:
             return self.leaf(state)[seat]
-        return margin(spec, state, seat, self.options)
+        return margins(spec, state, self.options)[seat]
 
 
 def _mean(values: list[float]) -> float:
     return sum(values) / len(values)
-
-
-def margin(spec: GameSpec, state: GameState, seat: int, options: Mapping[str, Any]) -> float:
-    """``seat``'s margin (``spec.study.margin``) in ``state``: the final one at the end, the one
-    the game's metrics give now if it is not over (0 where the metrics do not hold it)."""
-    assert spec.study.margin is not None  # checked by parse_lookahead
-    outcome = state.outcome()
-    found = spec.study.margin(state.metrics(), outcome.clause if outcome is not None else "", options)
-    return 0.0 if found is None else float(found[seat])
 
 
 def _make(spec: GameSpec, name: str, seed: int, options: Mapping[str, Any]) -> Agent:
@@ -259,22 +269,6 @@ def _make(spec: GameSpec, name: str, seed: int, options: Mapping[str, Any]) -> A
             return _fallback(spec, settings, seed, checked, e)
         leaf = model.values(spec, checked)
     return LookaheadAgent(spec, settings, seed, checked, leaf)
-
-
-class BaseBot(Agent):
-    """One of the game's own bots (``spec.bots[name]``), made for its seat at its first decision."""
-
-    def __init__(self, spec: GameSpec, name: str, seed: int, options: Mapping[str, Any]) -> None:
-        self.factory = spec.bots[name]
-        self.name = name
-        self.seed = seed
-        self.options = options
-        self.bot: Agent | None = None
-
-    def act(self, obs: Observation) -> Action:
-        if self.bot is None:
-            self.bot = self.factory(obs.seat, derive_seed(self.seed, "base"), self.options)
-        return self.bot.act(obs)
 
 
 def _fallback(spec: GameSpec, settings: LookaheadSettings, seed: int, options: Mapping[str, Any],
@@ -294,5 +288,5 @@ def _check(spec: GameSpec, name: str) -> None:
     check_model_file(name, parse_lookahead(spec, name).value)
 
 
-LOOKAHEAD = BotKind(_make, _check, EXAMPLE, plays=lambda spec: spec.study.margin is not None)
+LOOKAHEAD = BotKind(_make, _check, EXAMPLE, plays=plays)
 """The kind, named by the ``asobi.bots`` entry point ``lookahead`` in asobi's ``pyproject.toml``."""

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from ..agents.learned import SHIPPED
 from ..agents.lookahead import KIND as LOOKAHEAD_KIND
 from ..agents.lookahead import parse_lookahead
+from ..agents.lookahead import plays as lookahead_plays
 from ..agents.names import SEARCHES, parse_search
 from ..core.bots import (
     BOT_PREFIX,
@@ -105,7 +106,7 @@ def remote_bot(spec: GameSpec, name: str, limits: Limits) -> str:
     if kind == LOOKAHEAD_KIND:
         return _remote_lookahead(spec, name, limits)
     if kind not in SEARCHES:
-        cheap = [*CHEAP_KINDS, *(k for k in (LOOKAHEAD_KIND,) if k in bot_kinds(spec))]
+        cheap = [*CHEAP_KINDS, *([LOOKAHEAD_KIND] if lookahead_plays(spec) else [])]
         raise ServerError(f"{spec.id}: no seat kind {summary(name)} on this server: it seats human, bot, the levels "
                           f"({', '.join(LEVELS)}), the game's own bots ({', '.join(spec.bot_names())}), "
                           f"{', '.join(cheap)} and the searches {', '.join(SEARCHES)}")

@@ -34,13 +34,14 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from random import Random
 from typing import Any
 
+from ..agents.evaluate import margins
 from ..agents.learned import FEATURE_KIND, MODEL_FORMAT, TARGETS, features, model_json, side_seats
 from ..core.errors import AsobiError, BadRecordError
 from ..core.record import GameRecord, load_json, record_limit
@@ -48,7 +49,7 @@ from ..core.registry import get_game
 from ..core.replay import read_record
 from ..core.seeding import derive_seed
 from ..core.spec import GameSpec
-from ..core.state import TERMINAL, GameState
+from ..core.state import TERMINAL
 
 INSTALL_HINT = "pip install 'asobi[train]' (or pip install scikit-learn)"
 HEURISTIC_BOOST = 10.0
@@ -143,9 +144,9 @@ def game_rows(job: RowJob) -> GameRows:
     size = _size(spec, record)
     options = spec.validate_options(record.options)
     steps = len(record.actions)
-    final = _margins(spec, state, options) if job.target == "margin" else ()
+    final = margins(spec, state, options) if job.target == "margin" else ()
     for step, position in picked:
-        now = _margins(spec, position, options) if job.target == "margin" else ()
+        now = margins(spec, position, options) if job.target == "margin" else ()
         for side, (seat, viewer) in side_seats(spec, options).items():
             x = features(spec, position, seat, size, side, viewer)
             if job.target == "margin":
@@ -157,15 +158,6 @@ def game_rows(job: RowJob) -> GameRows:
                 target = (outcome.scores[seat] - utility.minimum) / span if span else 0.5
             rows.append((dict(x), min(1.0, max(0.0, target)), heuristic(position, seat), steps - step))
     return GameRows(job.index, rows, size)
-
-
-def _margins(spec: GameSpec, state: GameState, options: Mapping[str, Any]) -> tuple[float, ...]:
-    """Each seat's margin (``spec.study.margin``) in ``state``: the final one at the end, the one
-    the metrics give now before it (0 where they hold none)."""
-    assert spec.study.margin is not None  # train_model refuses a target margin without one
-    outcome = state.outcome()
-    found = spec.study.margin(state.metrics(), outcome.clause if outcome is not None else "", options)
-    return tuple(float(m) for m in found) if found is not None else (0.0,) * state.n_seats
 
 
 def _size(spec: GameSpec, record: GameRecord) -> int:
@@ -242,7 +234,6 @@ def fit(games: Sequence[GameRows], holdout: int, c: float, sides: int = 1, targe
         import sklearn
         from scipy.sparse import diags
         from sklearn.linear_model import LogisticRegression
-        from sklearn.preprocessing import MaxAbsScaler
     except ImportError:
         raise AsobiError(f"asobi train needs scikit-learn, which is not installed: {INSTALL_HINT}") from None
     finished = [g for g in games if g.rows]
@@ -269,15 +260,10 @@ def fit(games: Sequence[GameRows], holdout: int, c: float, sides: int = 1, targe
     weights = np.concatenate([np.where(fractional, y_train, 1.0), 1.0 - y_train[fractional]])
     if len(set(labels.tolist())) < 2:
         raise AsobiError("every training position ended alike (all won or all lost): nothing to learn")
-    scaler = MaxAbsScaler().fit(x_train)
-    scale = np.where(scaler.scale_ == 0, 1.0, scaler.scale_)
-    # The heuristic's columns are scaled up by HEURISTIC_BOOST: their weights are penalised that
-    # many times less, so the model starts from the game's heuristic and learns corrections.
-    boost = np.ones(size)
-    boost[[block * (k + 1) - 1 for k in range(sides)]] = HEURISTIC_BOOST
+    factors = _column_factors(x_train, block, sides)
     model = LogisticRegression(C=c, max_iter=2000)
-    model.fit(x_train[rows] @ diags(boost / scale), labels, sample_weight=weights)
-    coef = model.coef_[0] * boost / scale
+    model.fit(x_train[rows] @ diags(factors), labels, sample_weight=weights)
+    coef = model.coef_[0] * factors
     bias = float(model.intercept_[0])
 
     x_test = _matrix(test, size)
@@ -299,6 +285,20 @@ def fit(games: Sequence[GameRows], holdout: int, c: float, sides: int = 1, targe
     return Fitted(bias, [float(w) for w in coef], metrics, f"scikit-learn {sklearn.__version__} LogisticRegression")
 
 
+def _column_factors(x_train: Any, block: int, sides: int) -> Any:
+    """What each feature column is multiplied by before a fit (and each fitted weight after, to
+    give the weight of the feature as it is): 1 over the column's largest absolute value, and the
+    heuristic's columns HEURISTIC_BOOST times more, so that their weights are penalised that many
+    times less and the model starts from the game's heuristic and learns corrections."""
+    import numpy as np
+    from sklearn.preprocessing import MaxAbsScaler
+
+    scale = MaxAbsScaler().fit(x_train).scale_
+    boost = np.ones(block * sides)
+    boost[[block * (k + 1) - 1 for k in range(sides)]] = HEURISTIC_BOOST
+    return boost / np.where(scale == 0, 1.0, scale)
+
+
 STEPS_LEFT = (250, 500, 1000, 2000)
 """The bounds of the steps-left bands the held-out error of a ``margin`` model is given by."""
 
@@ -311,20 +311,16 @@ def _fit_margin(finished: Sequence[GameRows], train: Sequence[tuple[dict[int, fl
     import sklearn
     from scipy.sparse import diags
     from sklearn.linear_model import Ridge
-    from sklearn.preprocessing import MaxAbsScaler
 
     size = block * sides
     x_train = _matrix(train, size)
     y_train = np.array([y for _, y, _, _ in train])
     if float(np.ptp(y_train)) == 0.0:
         raise AsobiError("every training position ended with the same margin: nothing to learn")
-    scaler = MaxAbsScaler().fit(x_train)
-    scale = np.where(scaler.scale_ == 0, 1.0, scaler.scale_)
-    boost = np.ones(size)
-    boost[[block * (k + 1) - 1 for k in range(sides)]] = HEURISTIC_BOOST
+    factors = _column_factors(x_train, block, sides)
     model = Ridge(alpha=1.0 / c, solver="sparse_cg", tol=1e-6, max_iter=5000)
-    model.fit(x_train @ diags(boost / scale), y_train)
-    coef = model.coef_ * boost / scale
+    model.fit(x_train @ diags(factors), y_train)
+    coef = model.coef_ * factors
     bias = float(model.intercept_)
     x_test = _matrix(test, size)
     y_test = np.array([y for _, y, _, _ in test])
