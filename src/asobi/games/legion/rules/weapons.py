@@ -16,10 +16,6 @@ BASE_SHIELD_LIMIT = 3
 """4.3: the shield can never hold 4 codes or more."""
 
 
-WEAPON_LIMIT = (3, 3, 3, 2, 2, 1)
-"""``WEAPON_LIMIT[players]``: :func:`weapon_limit`, looked up."""
-
-
 def weapon_limit(players: int) -> int:
     """6.3: two players or fewer 3 weapons each, three or four players 2, five players 1."""
     if players <= 2:
@@ -27,6 +23,10 @@ def weapon_limit(players: int) -> int:
     if players <= 4:
         return 2
     return 1
+
+
+WEAPON_LIMIT = tuple(weapon_limit(players) for players in range(6))
+"""``WEAPON_LIMIT[players]``: :func:`weapon_limit`, looked up."""
 
 
 def weapon_of(s: State, seat: int, zone: int) -> Weapon | None:
