@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from asobi.core import IllegalActionError
-from asobi.core.errors import NotYourTurnError
+from asobi.core.errors import BadOptionsError, NotYourTurnError
 from asobi.core.match import Match, UndoError
 from asobi.core.state import CHANCE
 from support.toygame import SPEC, registered
@@ -109,3 +109,10 @@ def test_resuming_replays_the_actions_with_their_checks():
 
     with pytest.raises(BadRecordError, match="action 4"):
         Match(SPEC, {"copies": 2}, ["human", "human"], actions=[*match.actions[:4], ("play", 99)])
+
+
+def test_options_left_out_take_their_defaults_and_an_unknown_one_is_named():
+    match = Match(SPEC, {}, ["human", "human"], seed=1)
+    assert match.options == SPEC.validate_options({})
+    with pytest.raises(BadOptionsError, match="colour"):
+        Match(SPEC, {"colour": "red"}, ["human", "human"])

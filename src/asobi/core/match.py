@@ -110,6 +110,8 @@ class MatchListener:
 class Match:
     """A game being played: the state, who sits where, chance, the record and its history.
 
+    :param options: the game's options; those left out take their defaults, and an unknown one or
+        a value the schema refuses raises :class:`~asobi.core.errors.BadOptionsError`.
     :param seats: per seat ``human`` (decided by :meth:`submit`) or ``bot:NAME``.
     :param seed: ``None`` for live play (chance from a secret source), else a reproducible game.
     :param actions: actions already played (a resumed game); each is replayed with its check.
@@ -133,7 +135,7 @@ class Match:
         where: str = "match",
     ) -> None:
         self.spec = spec
-        self.options = dict(options)
+        self.options = spec.validate_options(options)
         self.seats = list(seats)
         self.seed = seed
         self.state: GameState = spec.new_state(self.options)
