@@ -130,3 +130,32 @@ def test_only_a_persons_turn_is_timed(db_path):
             assert tokens.timed_games(only=game_id) == []
         finally:
             tokens.close()
+
+
+DAMAGED_TIMERS = [
+    ("seconds", 1e300), ("seconds", float("inf")), ("seconds", -30.0), ("seconds", 0), ("seconds", "soon"),
+    ("seconds", b"\x00"), ("set_at", "yesterday"), ("set_at", "9999-12-31T23:59:59+00:00"), ("set_at", 7),
+]
+
+
+def test_a_damaged_timer_row_waits_and_stops_no_other_games_clock(client, db_path):
+    """A turn timer's row edited to nonsense (a number past the calendar, text, a date at its end):
+    the lobby still lists every game, that game's timer waits, and the clock still decides for
+    the other games (it looks at them all together)."""
+    damaged, damaged_tokens = _two_people(client, turn_seconds=30)
+    other, other_tokens = _two_people(client, turn_seconds=30)
+    for made, tokens in ((damaged, damaged_tokens), (other, other_tokens)):
+        with client.websocket_connect(f"/ws/games/{made['game_id']}") as ws:
+            hello_until(ws, tokens[0], lambda m: m["to_move"] is not None)
+    for column, value in DAMAGED_TIMERS:
+        with GameStore(db_path) as store:
+            store.db.execute("UPDATE server_turn_timers SET seconds = 30, set_at = '2026-01-01T00:00:00+00:00'")
+            store.db.execute(f"UPDATE server_turn_timers SET {column} = ? WHERE game_id = ?",
+                             (value, damaged["game_id"]))
+        listed = client.get("/api/games")
+        assert listed.status_code == 200, (column, value, listed.text)
+        summary = _summary(client, damaged["game_id"])
+        assert summary["turn_deadline"] is None, (column, value)
+        before = summary["actions"]
+        assert _check(client, 40) == [other["game_id"]], (column, value)
+        assert _summary(client, damaged["game_id"])["actions"] == before

@@ -50,6 +50,10 @@ CREATE TABLE IF NOT EXISTS server_turn_timers (
 """
 
 
+MAX_TIMER = 10 * 365 * 86400
+"""Seconds past which a stored turn timer is taken for a damaged row (the server sets at most 30 days)."""
+
+
 @dataclass(frozen=True)
 class TimedGame:
     """A game with a turn timer whose seat to decide is a seat (not chance, not the end)."""
@@ -194,9 +198,9 @@ class SeatTokens:
 
     # ---- the turn timer ---------------------------------------------------------------------------
     def turn_seconds(self, game_id: int) -> float | None:
-        """The game's turn timer in seconds, or ``None`` (off, the default)."""
+        """The game's turn timer in seconds, or ``None`` (off, the default, or a damaged row)."""
         row = self.db.execute("SELECT seconds FROM server_turn_timers WHERE game_id = ?", (game_id,)).fetchone()
-        return None if row is None else float(row[0])
+        return None if row is None else _seconds(row[0])
 
     def set_turn_seconds(self, game_id: int, seconds: float | None) -> None:
         """Set the game's turn timer (``None``: off); a turn under way gets the whole time from now."""
@@ -221,11 +225,23 @@ class SeatTokens:
             try:
                 kinds = json.loads(seats)
                 person = isinstance(kinds, list) and 0 <= to_move < len(kinds) and kinds[to_move] == HUMAN
-                out.append(TimedGame(int(game_id), float(seconds), _time(set_at), _time(updated), int(to_move),
-                                     person))
-            except (TypeError, ValueError):
+                length = _seconds(seconds)
+                if length is None:
+                    continue
+                timed = TimedGame(int(game_id), length, _time(set_at), _time(updated), int(to_move), person)
+                _ = timed.deadline  # a deadline past the calendar's end (year 9999) is a damaged row too
+            except (TypeError, ValueError, OverflowError):
                 continue  # a damaged row: that game's timer waits rather than act on nonsense
+            out.append(timed)
         return out
+
+
+def _seconds(value: object) -> float | None:
+    """A stored timer's seconds, or ``None`` for a damaged one (not a number, not finite, not
+    positive): every game's clock is looked at together, so one row must not stop the others."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < MAX_TIMER:
+        return None
+    return float(value)
 
 
 def _time(text: str) -> datetime:
