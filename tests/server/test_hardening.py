@@ -457,3 +457,38 @@ def test_a_remote_bot_values_positions_by_the_games_own_model_never_by_a_path_on
     assert client.get("/api/games").json() == []
     made = client.post("/api/games", json={"game": "emblem", "seats": ["human", "bot:ismcts:iters=5:depth=5:value=learned"]})
     assert made.status_code == 201, made.text
+
+
+# ---- a damaged file ----------------------------------------------------------------------------------
+def _damage_table(path, table: str) -> None:
+    """Overwrite the first page of ``table`` in the file with garbage (its log copied in first)."""
+    db = sqlite3.connect(path)
+    try:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        size = db.execute("PRAGMA page_size").fetchone()[0]
+        root = db.execute("SELECT rootpage FROM sqlite_master WHERE name = ?", (table,)).fetchone()[0]
+    finally:
+        db.close()
+    with open(path, "r+b") as f:
+        f.seek((root - 1) * size)
+        f.write(b"\xa5" * size)
+
+
+def test_a_damaged_page_of_the_seat_tokens_is_a_503_naming_it_on_http_and_on_the_socket(db_path):
+    """Reading a seat's token from a damaged file is told as the store's fault (503, "damaged",
+    what to do), on the list of one's games and on a seat's hello — not a 500, nor a socket closed
+    with 1011 and no message."""
+    with TestClient(create_app(db_path)) as c:
+        made = new_game(c, "emblem", ["human", "human"], seed=None)
+    game_id, token = made["game_id"], made["seats"][0]["token"]
+    _damage_table(db_path, "server_seat_tokens")
+    with TestClient(create_app(db_path), raise_server_exceptions=False) as c:
+        r = c.post("/api/seats", json={"seats": [{"game_id": game_id, "token": token}]})
+        assert r.status_code == 503 and "damaged" in r.json()["detail"], r.text
+        with c.websocket_connect(f"/ws/games/{game_id}") as ws:
+            ws.send_json({"type": "hello", "token": token})
+            reply = ws.receive_json()
+            assert reply["type"] == "error" and reply["code"] == 503 and "damaged" in reply["message"], reply
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 4503

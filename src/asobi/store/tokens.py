@@ -24,7 +24,7 @@ from pathlib import Path
 
 from ..core.errors import AsobiError
 from ..core.match import HUMAN
-from .sqlite import GameStore, StoreError
+from .sqlite import GameStore, StoreError, _guarded, store_error
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS server_seat_tokens (
@@ -122,6 +122,11 @@ class SeatTokens:
     def close(self) -> None:
         self.db.close()
 
+    def error(self, e: sqlite3.Error) -> StoreError:
+        """What SQLite's error means for the file (a read of a damaged or locked file is a
+        :class:`StoreError` too, never SQLite's own)."""
+        return store_error(self.path, e)
+
     def issue(self, game_id: int, seats: list[int]) -> dict[int, str]:
         """New tokens for ``seats`` of a game that has none yet (one transaction). A row for seat
         ``-1``, whose token is never told, marks the game as handed out even without people.
@@ -149,6 +154,7 @@ class SeatTokens:
         del tokens[-1]
         return tokens
 
+    @_guarded
     def seat_of(self, game_id: int, token: str) -> int | None:
         """The seat ``token`` opens in the game, or ``None``. Compared in constant time."""
         digest = _hash(token)
@@ -160,6 +166,7 @@ class SeatTokens:
                 found = int(seat)
         return found
 
+    @_guarded
     def has_links(self, game_id: int) -> bool:
         return self.db.execute("SELECT 1 FROM server_seat_tokens WHERE game_id = ?", (game_id,)).fetchone() is not None
 
@@ -177,14 +184,17 @@ class SeatTokens:
             raise StoreError(f"{self.path}: game {game_id} has a host secret already")
         return secret
 
+    @_guarded
     def has_host(self, game_id: int) -> bool:
         return self.db.execute("SELECT 1 FROM server_hosts WHERE game_id = ?", (game_id,)).fetchone() is not None
 
+    @_guarded
     def is_host(self, game_id: int, secret: str) -> bool:
         """Whether ``secret`` is the game's host secret (compared in constant time)."""
         row = self.db.execute("SELECT secret_hash FROM server_hosts WHERE game_id = ?", (game_id,)).fetchone()
         return row is not None and hmac.compare_digest(str(row[0]), _hash(secret))
 
+    @_guarded
     def spectators_open(self, game_id: int) -> bool:
         """Whether anyone may watch the game (the default; its host may close it)."""
         row = self.db.execute("SELECT spectators FROM server_hosts WHERE game_id = ?", (game_id,)).fetchone()
@@ -197,6 +207,7 @@ class SeatTokens:
             raise StoreError(f"{self.path}: cannot save the spectators' setting ({e})") from None
 
     # ---- the turn timer ---------------------------------------------------------------------------
+    @_guarded
     def turn_seconds(self, game_id: int) -> float | None:
         """The game's turn timer in seconds, or ``None`` (off, the default, or a damaged row)."""
         row = self.db.execute("SELECT seconds FROM server_turn_timers WHERE game_id = ?", (game_id,)).fetchone()
@@ -213,6 +224,7 @@ class SeatTokens:
         except sqlite3.Error as e:
             raise StoreError(f"{self.path}: cannot save the turn timer ({e})") from None
 
+    @_guarded
     def timed_games(self, only: int | None = None) -> list[TimedGame]:
         """Every unfinished game with a turn timer whose seat to decide is a seat (or only game ``only``)."""
         rows = self.db.execute(
