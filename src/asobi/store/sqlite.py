@@ -306,12 +306,18 @@ def _guarded(method: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-def _alive(pid: int) -> bool:
+def _alive(pid: object) -> bool:
+    """Whether process ``pid`` of this host runs. A lease's pid that names no single process (not
+    a whole number, 0 or less, past the system's range: a damaged row) holds nothing, so the
+    lease is taken over rather than keeping the game in use for ever (``os.kill(-1, 0)`` would
+    even say yes)."""
+    if not isinstance(pid, int) or isinstance(pid, bool) or pid <= 0:
+        return False
     if pid == os.getpid():
         return True
     try:
         os.kill(pid, 0)
-    except ProcessLookupError:
+    except (ProcessLookupError, OverflowError):
         return False
     except OSError:  # it exists but is not ours
         return True
