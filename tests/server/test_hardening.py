@@ -492,3 +492,24 @@ def test_a_damaged_page_of_the_seat_tokens_is_a_503_naming_it_on_http_and_on_the
             with pytest.raises(WebSocketDisconnect) as closed:
                 ws.receive_json()
             assert closed.value.code == 4503
+
+
+@pytest.mark.parametrize("seat", [7, 1.5, "x"])
+def test_a_seat_token_row_edited_to_nonsense_opens_no_seat(client, db_path, seat):
+    """A seat token's row whose seat is past the game's seats, not whole or not a number: its token
+    opens no seat (403 with its reason, on the list of one's games too), rather than a socket
+    closed with 1011 and no message, a 500, or another seat (1.5 read as seat 1)."""
+    made = new_game(client, "emblem", ["human", "human"], seed=None)
+    game_id, token = made["game_id"], made["seats"][0]["token"]
+    with GameStore(db_path) as store:
+        store.db.execute("UPDATE server_seat_tokens SET seat = ? WHERE game_id = ? AND seat = 0", (seat, game_id))
+    r = client.post("/api/seats", json={"seats": [{"game_id": game_id, "token": token}]})
+    assert r.status_code == 200 and r.json()[0]["found"] is False, r.text
+    with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+        ws.send_json({"type": "hello", "token": token})
+        reply = ws.receive_json()
+        assert reply["type"] == "error" and reply["code"] == 403, reply
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4403
+    assert game_id not in client.app.state.hub.rooms  # the room it loaded to check is let go

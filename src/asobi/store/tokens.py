@@ -156,14 +156,18 @@ class SeatTokens:
 
     @_guarded
     def seat_of(self, game_id: int, token: str) -> int | None:
-        """The seat ``token`` opens in the game, or ``None``. Compared in constant time."""
+        """The seat ``token`` opens in the game, or ``None``. Compared in constant time. A row
+        whose seat is not one of the game's seats (past its last, not a whole number) opens
+        nothing: a damaged row must not open some other seat, nor one the game does not have."""
         digest = _hash(token)
         found = None
         for seat, stored in self.db.execute(
-            "SELECT seat, token_hash FROM server_seat_tokens WHERE game_id = ? AND seat >= 0", (game_id,)
+            "SELECT t.seat, t.token_hash FROM server_seat_tokens t JOIN games g ON g.id = t.game_id"
+            " WHERE t.game_id = ? AND t.seat >= 0"
+            " AND t.seat < CASE WHEN json_valid(g.seats) THEN json_array_length(g.seats) ELSE 0 END", (game_id,)
         ):
-            if hmac.compare_digest(stored, digest):
-                found = int(seat)
+            if hmac.compare_digest(str(stored), digest) and isinstance(seat, int):
+                found = seat
         return found
 
     @_guarded
