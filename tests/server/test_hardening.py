@@ -513,3 +513,23 @@ def test_a_seat_token_row_edited_to_nonsense_opens_no_seat(client, db_path, seat
             ws.receive_json()
         assert closed.value.code == 4403
     assert game_id not in client.app.state.hub.rooms  # the room it loaded to check is let go
+
+
+def test_serving_a_file_that_cannot_be_used_says_so_in_one_line(tmp_path):
+    """``asobi serve`` on a file that is not a database, or whose games table is damaged: one line
+    naming the file and what to do, exit status 2 — not the server's start-up traceback."""
+    from click.testing import CliRunner
+
+    from asobi.cli.app import main
+
+    garbage = tmp_path / "garbage.sqlite3"
+    garbage.write_bytes(b"not a database, whatever its name says" * 100)
+    damaged = tmp_path / "damaged.sqlite3"
+    with TestClient(create_app(damaged)) as c:
+        new_game(c, "emblem", ["human", "bot"], seed=None)
+    _damage_table(damaged, "games")
+    for path in (garbage, damaged):
+        result = CliRunner().invoke(main, ["serve", "--port", "1", "--db", str(path)])
+        assert result.exit_code == 2, result.output
+        assert str(path) in result.output and "restore a backup" in result.output, result.output
+        assert "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1, result.output
