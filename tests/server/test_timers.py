@@ -159,3 +159,37 @@ def test_a_damaged_timer_row_waits_and_stops_no_other_games_clock(client, db_pat
         before = summary["actions"]
         assert _check(client, 40) == [other["game_id"]], (column, value)
         assert _summary(client, damaged["game_id"])["actions"] == before
+
+
+def test_a_look_at_a_file_that_cannot_be_read_is_logged_in_one_line_and_the_clock_goes_on(caplog):
+    """Every 2 s the clock reads the timers: a file it cannot read now (a damaged page, a lock) is
+    one warning each look, with the store's message — not a traceback every two seconds — and
+    the clock keeps looking."""
+    import asyncio
+    import logging
+
+    from asobi.server.timers import TurnClock
+    from asobi.store import StoreError
+
+    looks = []
+
+    class Unreadable:
+        @property
+        def tokens(self):
+            looks.append(1)
+            raise StoreError("games.sqlite3: damaged (database disk image is malformed)")
+
+        async def time_out(self, game_id, seat):
+            return False
+
+    async def run():
+        clock = TurnClock(Unreadable(), tick=0.01)
+        clock.start()
+        await asyncio.sleep(0.1)
+        await clock.stop()
+
+    with caplog.at_level(logging.WARNING, logger="asobi.server"):
+        asyncio.run(run())
+    assert len(looks) >= 2
+    failed = [r for r in caplog.records if "turn clock" in r.getMessage()]
+    assert failed and all(r.exc_info is None and "damaged" in r.getMessage() for r in failed)

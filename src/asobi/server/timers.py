@@ -62,7 +62,9 @@ class TurnClock:
             await asyncio.sleep(self.tick)
             try:
                 await self.check()
-            except Exception:  # a look that failed (a locked file): the next one tries again
+            except AsobiError as e:  # the file cannot be read now (damaged, locked): the next look tries again
+                log.warning("the turn clock's look failed: %s", e)
+            except Exception:  # a bug of ours: its traceback is logged, and the next look tries again
                 log.exception("the turn clock's look failed")
 
     async def check(self, now: datetime | None = None) -> list[int]:
