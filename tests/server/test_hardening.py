@@ -533,3 +533,58 @@ def test_serving_a_file_that_cannot_be_used_says_so_in_one_line(tmp_path):
         assert result.exit_code == 2, result.output
         assert str(path) in result.output and "restore a backup" in result.output, result.output
         assert "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1, result.output
+
+
+@pytest.mark.parametrize("readable", [True, False])
+def test_a_failed_write_of_chance_or_a_bot_tells_every_socket_without_the_servers_path(client, db_path, monkeypatch,
+                                                                                         readable):
+    """The person's actions are saved, the write of what chance or a bot does fails: every socket is
+    told why, with the file named only as "the server's database". If the game cannot be read
+    back either, the sockets are told and closed (4503), and no message shows an unsaved action."""
+    made = new_game(client, "legion", ["human", "bot", "bot"])
+    token, game_id = made["seats"][0]["token"], made["game_id"]
+    hub = client.app.state.hub
+    real_append = hub.store.append
+
+    def others_fail(*args, **kw):
+        if kw.get("seat") != 0:
+            raise hub.store.error(sqlite3.OperationalError("database or disk is full"))
+        return real_append(*args, **kw)
+
+    def unreadable(*args, **kw):
+        raise hub.store.error(sqlite3.DatabaseError("database disk image is malformed"))
+
+    told: list[dict] = []
+    with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+        turn = hello_until(ws, token, my_turn)
+        monkeypatch.setattr(hub.store, "append", others_fail)
+        if not readable:
+            monkeypatch.setattr(hub.store, "load_for_play", unreadable)
+        try:
+            for _ in range(200):  # the person takes the first choice until what follows cannot be saved
+                message = ws.receive_json() if told or not turn else turn
+                turn = {}
+                told.append(message)
+                if message["type"] == "error" and readable:
+                    break
+                if message["type"] == "state" and message["legal"]:
+                    ws.send_json({"type": "act", "token": token, "action": message["legal"][0]["action"],
+                                  "state_id": message["state_id"]})
+                else:  # asked again, so that a game that stopped is seen to
+                    ws.send_json({"type": "sync", "token": token, "since": message["state_id"] or 0})
+        except WebSocketDisconnect as closed:
+            assert not readable and closed.code == 4503
+        else:
+            assert readable, "the socket of a room that cannot be read back is closed"
+    errors = [m for m in told if m["type"] == "error"]
+    assert errors and all(m["code"] == 503 for m in errors), told
+    assert any("the server's database" in m["message"] for m in errors), errors
+    for message in told:
+        assert str(db_path) not in json.dumps(message) and str(db_path.parent) not in json.dumps(message), message
+    saved = _saved(db_path, game_id)
+    assert all(m["actions"] <= saved for m in told if m["type"] == "state"), (saved, told)
+
+
+def _saved(path, game_id: int) -> int:
+    with GameStore(path, read_only=True) as store:
+        return len(store.load(game_id).actions)

@@ -165,6 +165,7 @@ async def _handle(room: Room, conn: Connection, message: dict[str, Any]) -> None
         conn.lang = parse_lang(message, conn.lang)
         conn.text = parse_text(message, conn.text)
         conn.sent, conn.epoch = parse_since(message)
+        room.usable()
         await room.send_state(conn)
     else:
         raise ServerError(f"no message type {kind[:40]!r}: use act, undo, hint or sync")
