@@ -193,3 +193,24 @@ def test_a_look_at_a_file_that_cannot_be_read_is_logged_in_one_line_and_the_cloc
     assert len(looks) >= 2
     failed = [r for r in caplog.records if "turn clock" in r.getMessage()]
     assert failed and all(r.exc_info is None and "damaged" in r.getMessage() for r in failed)
+
+
+def test_a_decision_that_fails_in_one_game_stops_no_other_games_clock(client, monkeypatch):
+    """The clock decides for every game out of time in one look: one game whose decision fails
+    (a bug) is logged and left waiting, and the games after it are still decided."""
+    first, first_tokens = _two_people(client, turn_seconds=30)
+    second, second_tokens = _two_people(client, turn_seconds=30)
+    for made, tokens in ((first, first_tokens), (second, second_tokens)):
+        with client.websocket_connect(f"/ws/games/{made['game_id']}") as ws:
+            hello_until(ws, tokens[0], lambda m: m["to_move"] is not None)
+    hub = _hub(client)
+    real = hub.time_out
+    failing = {first["game_id"], second["game_id"]}
+
+    async def one_fails(game_id, seat):
+        if game_id == min(failing):
+            raise KeyError("a bug")
+        return await real(game_id, seat)
+
+    monkeypatch.setattr(hub, "time_out", one_fails)
+    assert _check(client, 40) == [max(failing)]

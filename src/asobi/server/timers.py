@@ -84,4 +84,6 @@ class TurnClock:
             except AsobiError as e:  # played in a terminal now, or unreadable: its clock waits
                 log.warning("game %s: no bot could decide for seat %s out of time: %s", timed.game_id,
                             timed.to_move, e)
+            except Exception:  # a bug in this game's decision: logged, and the other games' clocks go on
+                log.exception("game %s: the decision for seat %s out of time failed", timed.game_id, timed.to_move)
         return decided
