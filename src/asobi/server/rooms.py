@@ -4,8 +4,10 @@ A room holds the game's :class:`~asobi.core.match.Match`, the sockets connected 
 ``asyncio.Lock``: every change (a person's action, an undo, a bot's or chance's action) is made
 under the lock, committed to the store by the match's :class:`StoreListener` as it is applied,
 and only then sent out. A failed commit leaves nothing half done: the room is rebuilt from what
-the store holds and the submitting socket is told. Rooms of different games share nothing but
-the store, so games do not wait on each other except for the SQLite write itself.
+the store holds and the submitting socket is told (if the store cannot be read back either, the
+room is let go and its sockets are told and closed, so that nothing unsaved is ever shown). Rooms
+of different games share nothing but the store, so games do not wait on each other except for the
+SQLite write itself.
 
 The room drives its match as every front end does, through :class:`~asobi.core.match.Match`
 (:meth:`Room.run_until_person`): chance's outcomes applied at once, each bot deciding in a worker
@@ -297,7 +299,7 @@ class Room:
         """
         try:
             match = self.hub.build_match(self.game_id)
-        except AsobiError:
+        except Exception:
             self._break()
             raise
         self.match = match
