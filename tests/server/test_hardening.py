@@ -8,6 +8,7 @@ import json
 import sqlite3
 import threading
 import time
+import urllib.request
 
 import pytest
 from fastapi.testclient import TestClient
@@ -457,3 +458,190 @@ def test_a_remote_bot_values_positions_by_the_games_own_model_never_by_a_path_on
     assert client.get("/api/games").json() == []
     made = client.post("/api/games", json={"game": "emblem", "seats": ["human", "bot:ismcts:iters=5:depth=5:value=learned"]})
     assert made.status_code == 201, made.text
+
+
+# ---- a damaged file ----------------------------------------------------------------------------------
+def _damage_table(path, table: str) -> None:
+    """Overwrite the first page of ``table`` in the file with garbage (its log copied in first)."""
+    db = sqlite3.connect(path)
+    try:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        size = db.execute("PRAGMA page_size").fetchone()[0]
+        root = db.execute("SELECT rootpage FROM sqlite_master WHERE name = ?", (table,)).fetchone()[0]
+    finally:
+        db.close()
+    with open(path, "r+b") as f:
+        f.seek((root - 1) * size)
+        f.write(b"\xa5" * size)
+
+
+def test_a_damaged_page_of_the_seat_tokens_is_a_503_naming_it_on_http_and_on_the_socket(db_path):
+    """Reading a seat's token from a damaged file is told as the store's fault (503, "damaged",
+    what to do), on the list of one's games and on a seat's hello — not a 500, nor a socket closed
+    with 1011 and no message."""
+    with TestClient(create_app(db_path)) as c:
+        made = new_game(c, "emblem", ["human", "human"], seed=None)
+    game_id, token = made["game_id"], made["seats"][0]["token"]
+    _damage_table(db_path, "server_seat_tokens")
+    with TestClient(create_app(db_path), raise_server_exceptions=False) as c:
+        r = c.post("/api/seats", json={"seats": [{"game_id": game_id, "token": token}]})
+        assert r.status_code == 503 and "damaged" in r.json()["detail"], r.text
+        with c.websocket_connect(f"/ws/games/{game_id}") as ws:
+            ws.send_json({"type": "hello", "token": token})
+            reply = ws.receive_json()
+            assert reply["type"] == "error" and reply["code"] == 503 and "damaged" in reply["message"], reply
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 4503
+
+
+@pytest.mark.parametrize("seat", [7, 1.5, "x"])
+def test_a_seat_token_row_edited_to_nonsense_opens_no_seat(client, db_path, seat):
+    """A seat token's row whose seat is past the game's seats, not whole or not a number: its token
+    opens no seat (403 with its reason, on the list of one's games too), rather than a socket
+    closed with 1011 and no message, a 500, or another seat (1.5 read as seat 1)."""
+    made = new_game(client, "emblem", ["human", "human"], seed=None)
+    game_id, token = made["game_id"], made["seats"][0]["token"]
+    with GameStore(db_path) as store:
+        store.db.execute("UPDATE server_seat_tokens SET seat = ? WHERE game_id = ? AND seat = 0", (seat, game_id))
+    r = client.post("/api/seats", json={"seats": [{"game_id": game_id, "token": token}]})
+    assert r.status_code == 200 and r.json()[0]["found"] is False, r.text
+    with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+        ws.send_json({"type": "hello", "token": token})
+        reply = ws.receive_json()
+        assert reply["type"] == "error" and reply["code"] == 403, reply
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4403
+    assert game_id not in client.app.state.hub.rooms  # the room it loaded to check is let go
+
+
+def test_serving_a_file_that_cannot_be_used_says_so_in_one_line(tmp_path):
+    """``asobi serve`` on a file that is not a database, or whose games table is damaged: one line
+    naming the file and what to do, exit status 2 — not the server's start-up traceback."""
+    from click.testing import CliRunner
+
+    from asobi.cli.app import main
+
+    garbage = tmp_path / "garbage.sqlite3"
+    garbage.write_bytes(b"not a database, whatever its name says" * 100)
+    damaged = tmp_path / "damaged.sqlite3"
+    with TestClient(create_app(damaged)) as c:
+        new_game(c, "emblem", ["human", "bot"], seed=None)
+    _damage_table(damaged, "games")
+    for path in (garbage, damaged):
+        result = CliRunner().invoke(main, ["serve", "--port", "1", "--db", str(path)])
+        assert result.exit_code == 2, result.output
+        assert str(path) in result.output and "restore a backup" in result.output, result.output
+        assert "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1, result.output
+
+
+@pytest.mark.parametrize("readable", [True, False])
+def test_a_failed_write_of_chance_or_a_bot_tells_every_socket_without_the_servers_path(client, db_path, monkeypatch,
+                                                                                         readable):
+    """The person's actions are saved, the write of what chance or a bot does fails: every socket is
+    told why, with the file named only as "the server's database". If the game cannot be read
+    back either, the sockets are told and closed (4503), and no message shows an unsaved action."""
+    made = new_game(client, "legion", ["human", "bot", "bot"])
+    token, game_id = made["seats"][0]["token"], made["game_id"]
+    hub = client.app.state.hub
+    real_append = hub.store.append
+
+    def others_fail(*args, **kw):
+        if kw.get("seat") != 0:
+            raise hub.store.error(sqlite3.OperationalError("database or disk is full"))
+        return real_append(*args, **kw)
+
+    def unreadable(*args, **kw):
+        raise hub.store.error(sqlite3.DatabaseError("database disk image is malformed"))
+
+    told: list[dict] = []
+    with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+        turn = hello_until(ws, token, my_turn)
+        monkeypatch.setattr(hub.store, "append", others_fail)
+        if not readable:
+            monkeypatch.setattr(hub.store, "load_for_play", unreadable)
+        try:
+            for _ in range(200):  # the person takes the first choice until what follows cannot be saved
+                message = ws.receive_json() if told or not turn else turn
+                turn = {}
+                told.append(message)
+                if message["type"] == "error" and readable:
+                    break
+                if message["type"] == "state" and message["legal"]:
+                    ws.send_json({"type": "act", "token": token, "action": message["legal"][0]["action"],
+                                  "state_id": message["state_id"]})
+                else:  # asked again, so that a game that stopped is seen to
+                    ws.send_json({"type": "sync", "token": token, "since": message["state_id"] or 0})
+        except WebSocketDisconnect as closed:
+            assert not readable and closed.code == 4503
+        else:
+            assert readable, "the socket of a room that cannot be read back is closed"
+    errors = [m for m in told if m["type"] == "error"]
+    assert errors and all(m["code"] == 503 for m in errors), told
+    assert any("the server's database" in m["message"] for m in errors), errors
+    for message in told:
+        assert str(db_path) not in json.dumps(message) and str(db_path.parent) not in json.dumps(message), message
+    saved = _saved(db_path, game_id)
+    assert all(m["actions"] <= saved for m in told if m["type"] == "state"), (saved, told)
+
+
+def _saved(path, game_id: int) -> int:
+    with GameStore(path, read_only=True) as store:
+        return len(store.load(game_id).actions)
+
+
+def test_a_flood_of_messages_on_one_socket_does_not_hold_up_every_other_socket(tmp_path):
+    """A client sends hundreds of costly messages at once (a full sync each): the server answers
+    another socket's message between them, rather than serving the whole flood first (taking a
+    message already received need not let the event loop run anything else). On a real server:
+    the test client's sockets do not show it."""
+    import asyncio
+
+    import websockets
+
+    from .test_kill import _free_port, _post, _serve
+
+    db = tmp_path / "games.sqlite3"
+    port = _free_port()
+    proc = _serve(db, port)
+    flood = 300
+    try:
+        made = _post(port, "/api/games", {"game": "legion", "seats": ["bot:random"] * 3, "seed": 2})
+        game_id = made["game_id"]
+        deadline = time.monotonic() + 60
+        while json.loads(urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games/{game_id}").read())["status"] \
+                != "finished":
+            assert time.monotonic() < deadline, "the bots did not finish"
+            time.sleep(0.2)
+        url = f"ws://127.0.0.1:{port}/ws/games/{game_id}"
+        watch = json.dumps({"type": "hello", "watch": True})
+
+        async def race() -> tuple[float, float]:
+            async with websockets.connect(url, max_size=None) as a, websockets.connect(url, max_size=None) as b:
+                for ws in (a, b):
+                    await ws.send(watch)
+                    await ws.recv()
+                began = time.monotonic()
+                for _ in range(flood):
+                    await a.send(json.dumps({"type": "sync", "since": -1}))
+                await a.recv()  # the flood is being served
+                asked = time.monotonic()
+                await b.send(json.dumps({"type": "sync", "since": 0, "text": False}))
+
+                async def rest() -> None:
+                    for _ in range(flood - 1):
+                        await a.recv()
+
+                counting = asyncio.ensure_future(rest())
+                await b.recv()
+                waited = time.monotonic() - asked
+                await counting
+                return waited, time.monotonic() - began
+
+        waited, whole = asyncio.run(race())
+        # Answered in its turn, the other socket waits about one flooded message, not the flood.
+        assert waited < whole / 3, f"the other socket waited {waited:.2f} s of the flood's {whole:.2f} s"
+    finally:
+        proc.kill()
+        proc.wait()

@@ -292,3 +292,37 @@ def test_a_slow_bot_holds_up_only_its_own_game(client, monkeypatch):
         reply = ws.receive_json()
         assert reply["type"] == "state" and reply["state_id"] > turn["state_id"]
         assert time.monotonic() - started < 0.4
+
+
+def test_a_failed_commit_whose_rebuild_fails_too_shows_no_one_the_unsaved_action(client, db_path, monkeypatch):
+    """The write fails and so does reading the game back (a damaged page, an I/O error): the room
+    must not keep the action that was never saved. Its sockets are told and closed, and a socket
+    opening the game afterwards finds it as the file holds it."""
+    made = new_game(client, "legion", ["human", "bot", "bot"])
+    token, game_id = made["seats"][0]["token"], made["game_id"]
+    hub = client.app.state.hub
+    with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+        turn = hello_until(ws, token, my_turn)
+        before = _saved_actions(db_path, game_id)
+
+        def unreadable(*args, **kw):
+            raise StoreError("the file is damaged")
+
+        monkeypatch.setattr(hub.store, "append", unreadable)
+        monkeypatch.setattr(hub.store, "load_for_play", unreadable)
+        _act(ws, token, turn)
+        reply = ws.receive_json()
+        assert reply["type"] == "error" and reply["code"] == 503
+        monkeypatch.undo()
+        with pytest.raises(WebSocketDisconnect) as closed:  # told, then closed: no message shows the action
+            ws.send_json({"type": "sync", "token": token})
+            while True:
+                message = ws.receive_json()
+                assert message["type"] == "error" and message["code"] == 503, message
+                assert message["state_id"] in (None, turn["state_id"]), message
+        assert closed.value.code == 4503
+    assert game_id not in hub.rooms
+    assert _saved_actions(db_path, game_id) == before
+    with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+        fresh = hello_until(ws, token, my_turn)
+        assert fresh["actions"] == before and fresh["legal"] == turn["legal"]

@@ -130,3 +130,87 @@ def test_only_a_persons_turn_is_timed(db_path):
             assert tokens.timed_games(only=game_id) == []
         finally:
             tokens.close()
+
+
+DAMAGED_TIMERS = [
+    ("seconds", 1e300), ("seconds", float("inf")), ("seconds", -30.0), ("seconds", 0), ("seconds", "soon"),
+    ("seconds", b"\x00"), ("set_at", "yesterday"), ("set_at", "9999-12-31T23:59:59+00:00"), ("set_at", 7),
+]
+
+
+def test_a_damaged_timer_row_waits_and_stops_no_other_games_clock(client, db_path):
+    """A turn timer's row edited to nonsense (a number past the calendar, text, a date at its end):
+    the lobby still lists every game, that game's timer waits, and the clock still decides for
+    the other games (it looks at them all together)."""
+    damaged, damaged_tokens = _two_people(client, turn_seconds=30)
+    other, other_tokens = _two_people(client, turn_seconds=30)
+    for made, tokens in ((damaged, damaged_tokens), (other, other_tokens)):
+        with client.websocket_connect(f"/ws/games/{made['game_id']}") as ws:
+            hello_until(ws, tokens[0], lambda m: m["to_move"] is not None)
+    for column, value in DAMAGED_TIMERS:
+        with GameStore(db_path) as store:
+            store.db.execute("UPDATE server_turn_timers SET seconds = 30, set_at = '2026-01-01T00:00:00+00:00'")
+            store.db.execute(f"UPDATE server_turn_timers SET {column} = ? WHERE game_id = ?",
+                             (value, damaged["game_id"]))
+        listed = client.get("/api/games")
+        assert listed.status_code == 200, (column, value, listed.text)
+        summary = _summary(client, damaged["game_id"])
+        assert summary["turn_deadline"] is None, (column, value)
+        before = summary["actions"]
+        assert _check(client, 40) == [other["game_id"]], (column, value)
+        assert _summary(client, damaged["game_id"])["actions"] == before
+
+
+def test_a_look_at_a_file_that_cannot_be_read_is_logged_in_one_line_and_the_clock_goes_on(caplog):
+    """Every 2 s the clock reads the timers: a file it cannot read now (a damaged page, a lock) is
+    one warning each look, with the store's message — not a traceback every two seconds — and
+    the clock keeps looking."""
+    import asyncio
+    import logging
+
+    from asobi.server.timers import TurnClock
+    from asobi.store import StoreError
+
+    looks = []
+
+    class Unreadable:
+        @property
+        def tokens(self):
+            looks.append(1)
+            raise StoreError("games.sqlite3: damaged (database disk image is malformed)")
+
+        async def time_out(self, game_id, seat):
+            return False
+
+    async def run():
+        clock = TurnClock(Unreadable(), tick=0.01)
+        clock.start()
+        await asyncio.sleep(0.1)
+        await clock.stop()
+
+    with caplog.at_level(logging.WARNING, logger="asobi.server"):
+        asyncio.run(run())
+    assert len(looks) >= 2
+    failed = [r for r in caplog.records if "turn clock" in r.getMessage()]
+    assert failed and all(r.exc_info is None and "damaged" in r.getMessage() for r in failed)
+
+
+def test_a_decision_that_fails_in_one_game_stops_no_other_games_clock(client, monkeypatch):
+    """The clock decides for every game out of time in one look: one game whose decision fails
+    (a bug) is logged and left waiting, and the games after it are still decided."""
+    first, first_tokens = _two_people(client, turn_seconds=30)
+    second, second_tokens = _two_people(client, turn_seconds=30)
+    for made, tokens in ((first, first_tokens), (second, second_tokens)):
+        with client.websocket_connect(f"/ws/games/{made['game_id']}") as ws:
+            hello_until(ws, tokens[0], lambda m: m["to_move"] is not None)
+    hub = _hub(client)
+    real = hub.time_out
+    failing = {first["game_id"], second["game_id"]}
+
+    async def one_fails(game_id, seat):
+        if game_id == min(failing):
+            raise KeyError("a bug")
+        return await real(game_id, seat)
+
+    monkeypatch.setattr(hub, "time_out", one_fails)
+    assert _check(client, 40) == [max(failing)]

@@ -90,3 +90,19 @@ def test_another_process_and_its_stale_lease(tmp_path):
         if holder.poll() is None:
             holder.kill()
             holder.wait()
+
+
+@pytest.mark.parametrize("pid", [2**63 - 1, -1, 0, "abc", 1.5])
+def test_a_lease_row_whose_pid_names_no_process_is_taken_over(tmp_path, pid):
+    """A lease row of this host edited to a pid no process has (past the system's range, 0 or
+    less — ``os.kill(-1, 0)`` would say yes —, not a number) holds nothing: the game opens,
+    rather than failing with an OverflowError or staying in use for ever."""
+    import socket
+
+    path = tmp_path / "g.sqlite3"
+    gid = new_game(path)
+    with GameStore(path) as store:
+        store.db.execute("INSERT INTO leases (game_id, pid, host, token, started) VALUES (?, ?, ?, 'x', 'x')",
+                         (gid, pid, socket.gethostname()))
+        with store.open_game(gid) as record:
+            assert record.actions == []

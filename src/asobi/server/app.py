@@ -23,7 +23,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from ..core.errors import AsobiError
-from ..store import default_db_path
+from ..store import GameStore, default_db_path
 from .body import BodyLimit
 from .collector import fewer_full_collections
 from .errors import public_text, status_of
@@ -49,9 +49,14 @@ def create_app(db_path: Path | str | None = None, *, bot_delay: float = 0.0,
     :param watch: a file to write, when the server stops, how late its event loop ran and its
         collector's pauses (:class:`~asobi.server.watch.LoopWatch`; for load tests).
     :param limits: what one client may cost (default: :class:`~asobi.server.limits.Limits`' own).
+    :raises StoreError: if the file cannot be opened or its games cannot be read (not a database,
+        damaged, locked, made by a newer asobi).
     """
     limits = limits if limits is not None else Limits()
-    hub = Hub(Path(db_path) if db_path is not None else default_db_path(), bot_delay=bot_delay, limits=limits)
+    path = Path(db_path) if db_path is not None else default_db_path()
+    with GameStore(path) as store:  # a file that cannot be used is told now, as one error, not by a traceback
+        store.list()                # from the server's start-up
+    hub = Hub(path, bot_delay=bot_delay, limits=limits)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

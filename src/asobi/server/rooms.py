@@ -4,8 +4,10 @@ A room holds the game's :class:`~asobi.core.match.Match`, the sockets connected 
 ``asyncio.Lock``: every change (a person's action, an undo, a bot's or chance's action) is made
 under the lock, committed to the store by the match's :class:`StoreListener` as it is applied,
 and only then sent out. A failed commit leaves nothing half done: the room is rebuilt from what
-the store holds and the submitting socket is told. Rooms of different games share nothing but
-the store, so games do not wait on each other except for the SQLite write itself.
+the store holds and the submitting socket is told (if the store cannot be read back either, the
+room is let go and its sockets are told and closed, so that nothing unsaved is ever shown). Rooms
+of different games share nothing but the store, so games do not wait on each other except for the
+SQLite write itself.
 
 The room drives its match as every front end does, through :class:`~asobi.core.match.Match`
 (:meth:`Room.run_until_person`): chance's outcomes applied at once, each bot deciding in a worker
@@ -40,7 +42,7 @@ from ..core.spec import GameSpec
 from ..store import GameStore, SeatTokens, StoreError
 from ..store.listener import StoreListener
 from ..store.serving import ServingStore
-from .errors import ServerError
+from .errors import ServerError, public_text
 from .hints import hint
 from .limits import ClientLimits, Limits, is_search, search_slots
 from .messages import StateMessages
@@ -49,6 +51,9 @@ from .thinking import ThinkFailed, decide_apart
 from .timers import TICK, TurnClock
 
 log = logging.getLogger("asobi.server")
+
+BROKEN = "the game could not be read back from the server's database after a failed write; open it again later"
+"""What the sockets of a room whose match could not be built again are told (:meth:`Room._break`)."""
 
 THINKING_NOTICE = 0.25
 """Seconds a bot thinks before the sockets are told it is thinking (a rule bot answers long before)."""
@@ -122,6 +127,9 @@ class Room:
         """Builds every socket's state messages, making what they share once."""
         self.bots: asyncio.Task[None] | None = None
         self.closed = False
+        self.broken = False
+        """The match could not be built again from the store after a failed commit, so it may hold
+        an action the file does not: nothing more is sent from it or done with it."""
         self.thinking: Thinking | None = None
         """The bot thinking now, once it has thought for :data:`THINKING_NOTICE` (told to sockets)."""
         self._telling: set[asyncio.Task[None]] = set()
@@ -135,6 +143,8 @@ class Room:
     # ---- sending -------------------------------------------------------------------------------
     async def send_state(self, conn: Connection) -> None:
         """Send ``conn`` what it has not seen (everything, if it comes from another epoch)."""
+        if self.broken:
+            return
         async with conn.sending:
             match = self.match
             text = self.messages.encoded(match, conn)
@@ -151,13 +161,15 @@ class Room:
     async def send_error(self, conn: Connection, text: str, code: int = 400) -> None:
         async with conn.sending:
             with contextlib.suppress(Exception):
-                await conn.socket.send_text(encode(error_message(text, code, self.match.state_id)))
+                state_id = None if self.broken else self.match.state_id  # a broken room's may be unsaved
+                await conn.socket.send_text(encode(error_message(text, code, state_id)))
 
     async def send_hint(self, conn: Connection) -> None:
         """The normal level's suggestion for the connection's seat, to that socket only."""
         if conn.seat is None:
             raise ServerError("a hint is for a seat, not a spectator", status=403)
         async with self.lock:  # nothing changes while the bot thinks (the seat to decide is a person)
+            self.usable()
             match = self.match
             suggestion = await asyncio.to_thread(hint, match, conn.seat, conn.lang, f"game {self.game_id}")
             state_id = match.state_id
@@ -209,6 +221,7 @@ class Room:
         if conn.seat is None:
             raise ServerError("spectators cannot act", status=403)
         async with self.lock:
+            self.usable()
             match = self.match
             if state_id is not None and state_id != match.state_id:
                 raise ServerError(f"the game has moved on (state {match.state_id}, not {state_id}); "
@@ -231,6 +244,7 @@ class Room:
         :returns: whether it did (not if the seat has decided meanwhile).
         """
         async with self.lock:
+            self.usable()
             match = self.match
             if match.waiting_for() != seat:
                 return False
@@ -258,14 +272,18 @@ class Room:
         try:
             self.match.play_chance()
         except (StoreError, AsobiError) as e:
-            self._rebuild()
-            return f"the game could not go on: {e}"
+            try:
+                self._rebuild()
+            except AsobiError as again:
+                return f"the game could not go on: {public_text(again, self.hub.db_path)}"
+            return f"the game could not go on: {public_text(e, self.hub.db_path)}"
         return None
 
     async def undo(self, conn: Connection) -> None:
         if conn.seat is None:
             raise ServerError("spectators cannot undo", status=403)
         async with self.lock:
+            self.usable()
             try:
                 self.match.undo(conn.seat)
             except StoreError:
@@ -274,9 +292,39 @@ class Room:
         await self.broadcast()
 
     def _rebuild(self) -> None:
-        """Build the match anew from what the store holds (after a failed commit)."""
-        self.match = self.hub.build_match(self.game_id)
+        """Build the match anew from what the store holds (after a failed commit).
+
+        :raises AsobiError: if the store cannot be read either; the room is then broken
+            (:meth:`_break`), since its match may hold the action the file does not.
+        """
+        try:
+            match = self.hub.build_match(self.game_id)
+        except Exception:
+            self._break()
+            raise
+        self.match = match
         self.messages.new_epoch(uuid.uuid4().hex[:12])
+
+    def usable(self) -> None:
+        """:raises ServerError: if the room is broken (its sockets are being closed)."""
+        if self.broken:
+            raise ServerError(BROKEN, status=503)
+
+    def _break(self) -> None:
+        """The match cannot be built again from the store: the room is closed and let go (a
+        socket opening the game later loads it from the file as it is), and its sockets are told
+        and closed (4503) in the background."""
+        self.broken = self.closed = True
+        self.hub.forget(self)
+        task = asyncio.get_running_loop().create_task(self._close_all())
+        self._telling.add(task)
+        task.add_done_callback(self._telling.discard)
+
+    async def _close_all(self) -> None:
+        for conn in list(self.connections):
+            await self.send_error(conn, BROKEN, 503)
+            with contextlib.suppress(Exception):
+                await conn.socket.close(code=4503, reason=BROKEN[:120])
 
     async def run_until_person(self, on_step: Callable[[Match], Awaitable[None]]) -> None:
         """Let chance and the bots play until a person must decide or the game ends.
@@ -318,8 +366,9 @@ class Room:
                     try:
                         match.advance(action)
                     except (StoreError, AsobiError) as e:
-                        self._rebuild()
-                        failure = f"the game could not go on: {e}"
+                        failure = f"the game could not go on: {public_text(e, self.hub.db_path)}"
+                        with contextlib.suppress(AsobiError):  # if it fails, the room is broken: told below
+                            self._rebuild()
             if failure is not None:
                 await self.tell_everyone(failure, 503)
                 return
@@ -524,6 +573,13 @@ class Hub:
             return await room.time_out(seat)
         finally:
             self.maybe_unload(room)
+
+    def forget(self, room: Room) -> None:
+        """Let go of a broken room at once: the next socket loads the game from the file."""
+        if self.rooms.get(room.game_id) is room:
+            del self.rooms[room.game_id]
+            with contextlib.suppress(AsobiError):
+                self.store.release(room.game_id)
 
     def maybe_unload(self, room: Room) -> None:
         """Drop a room nobody watches and whose bots have nothing to do; release its lease."""

@@ -62,7 +62,9 @@ class TurnClock:
             await asyncio.sleep(self.tick)
             try:
                 await self.check()
-            except Exception:  # a look that failed (a locked file): the next one tries again
+            except AsobiError as e:  # the file cannot be read now (damaged, locked): the next look tries again
+                log.warning("the turn clock's look failed: %s", e)
+            except Exception:  # a bug of ours: its traceback is logged, and the next look tries again
                 log.exception("the turn clock's look failed")
 
     async def check(self, now: datetime | None = None) -> list[int]:
@@ -82,4 +84,6 @@ class TurnClock:
             except AsobiError as e:  # played in a terminal now, or unreadable: its clock waits
                 log.warning("game %s: no bot could decide for seat %s out of time: %s", timed.game_id,
                             timed.to_move, e)
+            except Exception:  # a bug in this game's decision: logged, and the other games' clocks go on
+                log.exception("game %s: the decision for seat %s out of time failed", timed.game_id, timed.to_move)
         return decided

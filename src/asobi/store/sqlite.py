@@ -256,14 +256,48 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def store_error(p: Path, e: sqlite3.Error, *, opening: bool = False) -> StoreError:
+    """The :class:`StoreError` that tells a person what SQLite's error ``e`` means for the file ``p``."""
+    name = getattr(e, "sqlite_errorname", "") or ""
+    text = str(e)
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "malformed" in text or "not a database" in text:
+        what = "not a usable asobi database" if opening else "damaged"
+        return StoreError(
+            f"{p}: {what} ({text}); move the file aside and restore a backup (asobi starts a new "
+            "file in its place), or use another file with --db"
+        )
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:
+        return StoreError(
+            f"{p} is locked by another program (another asobi saving a game?); "
+            "close that program or wait for it, then try again"
+        )
+    if name.startswith("SQLITE_READONLY") or "readonly" in text or "read-only" in text:
+        return StoreError(
+            f"{p} is read-only, so nothing can be saved; make the file and its folder writable, "
+            "or use another file with --db"
+        )
+    if name == "SQLITE_FULL" or "full" in text:
+        return StoreError(
+            f"no room to write {p}: the disk (or the database's size limit) is full; nothing of "
+            "this change was saved; free some space and try again"
+        )
+    if name.startswith(("SQLITE_IOERR", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH")):
+        return StoreError(f"cannot read or write {p} ({text}); check the disk and the file's permissions")
+    if isinstance(e, sqlite3.IntegrityError):
+        return StoreError(f"{p}: the change conflicts with what is saved ({text}); is the game open elsewhere?")
+    what = "not a usable asobi database" if opening else "database error"
+    return StoreError(f"{p}: {what} ({text})")
+
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _guarded(method: F) -> F:
-    """Turn any SQLite error raised by ``method`` into a :class:`StoreError` naming the file."""
+    """Turn any SQLite error raised by ``method`` into a :class:`StoreError` naming the file (``self``
+    has the method ``error``: a :class:`GameStore`, or the seat tokens kept beside its games)."""
 
     @functools.wraps(method)
-    def wrapper(self: GameStore, *args: Any, **kw: Any) -> Any:
+    def wrapper(self: Any, *args: Any, **kw: Any) -> Any:
         try:
             return method(self, *args, **kw)
         except sqlite3.Error as e:
@@ -272,12 +306,18 @@ def _guarded(method: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-def _alive(pid: int) -> bool:
+def _alive(pid: object) -> bool:
+    """Whether process ``pid`` of this host runs. A lease's pid that names no single process (not
+    a whole number, 0 or less, past the system's range: a damaged row) holds nothing, so the
+    lease is taken over rather than keeping the game in use for ever (``os.kill(-1, 0)`` would
+    even say yes)."""
+    if not isinstance(pid, int) or isinstance(pid, bool) or pid <= 0:
+        return False
     if pid == os.getpid():
         return True
     try:
         os.kill(pid, 0)
-    except ProcessLookupError:
+    except (ProcessLookupError, OverflowError):
         return False
     except OSError:  # it exists but is not ours
         return True
@@ -346,36 +386,7 @@ class GameStore:
 
     def error(self, e: sqlite3.Error, *, opening: bool = False) -> StoreError:
         """The :class:`StoreError` that tells a person what SQLite's error means for this file."""
-        name = getattr(e, "sqlite_errorname", "") or ""
-        text = str(e)
-        p = self.path
-        if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "malformed" in text or "not a database" in text:
-            what = "not a usable asobi database" if opening else "damaged"
-            return StoreError(
-                f"{p}: {what} ({text}); move the file aside and restore a backup (asobi starts a new "
-                "file in its place), or use another file with --db"
-            )
-        if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:
-            return StoreError(
-                f"{p} is locked by another program (another asobi saving a game?); "
-                "close that program or wait for it, then try again"
-            )
-        if name.startswith("SQLITE_READONLY") or "readonly" in text or "read-only" in text:
-            return StoreError(
-                f"{p} is read-only, so nothing can be saved; make the file and its folder writable, "
-                "or use another file with --db"
-            )
-        if name == "SQLITE_FULL" or "full" in text:
-            return StoreError(
-                f"no room to write {p}: the disk (or the database's size limit) is full; nothing of "
-                "this change was saved; free some space and try again"
-            )
-        if name.startswith(("SQLITE_IOERR", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH")):
-            return StoreError(f"cannot read or write {p} ({text}); check the disk and the file's permissions")
-        if isinstance(e, sqlite3.IntegrityError):
-            return StoreError(f"{p}: the change conflicts with what is saved ({text}); is the game open elsewhere?")
-        what = "not a usable asobi database" if opening else "database error"
-        return StoreError(f"{p}: {what} ({text})")
+        return store_error(self.path, e, opening=opening)
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:

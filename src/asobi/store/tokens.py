@@ -24,7 +24,7 @@ from pathlib import Path
 
 from ..core.errors import AsobiError
 from ..core.match import HUMAN
-from .sqlite import GameStore, StoreError
+from .sqlite import GameStore, StoreError, _guarded, store_error
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS server_seat_tokens (
@@ -48,6 +48,10 @@ CREATE TABLE IF NOT EXISTS server_turn_timers (
     set_at TEXT NOT NULL
 )
 """
+
+
+MAX_TIMER = 10 * 365 * 86400
+"""Seconds past which a stored turn timer is taken for a damaged row (the server sets at most 30 days)."""
 
 
 @dataclass(frozen=True)
@@ -118,6 +122,11 @@ class SeatTokens:
     def close(self) -> None:
         self.db.close()
 
+    def error(self, e: sqlite3.Error) -> StoreError:
+        """What SQLite's error means for the file (a read of a damaged or locked file is a
+        :class:`StoreError` too, never SQLite's own)."""
+        return store_error(self.path, e)
+
     def issue(self, game_id: int, seats: list[int]) -> dict[int, str]:
         """New tokens for ``seats`` of a game that has none yet (one transaction). A row for seat
         ``-1``, whose token is never told, marks the game as handed out even without people.
@@ -145,17 +154,23 @@ class SeatTokens:
         del tokens[-1]
         return tokens
 
+    @_guarded
     def seat_of(self, game_id: int, token: str) -> int | None:
-        """The seat ``token`` opens in the game, or ``None``. Compared in constant time."""
+        """The seat ``token`` opens in the game, or ``None``. Compared in constant time. A row
+        whose seat is not one of the game's seats (past its last, not a whole number) opens
+        nothing: a damaged row must not open some other seat, nor one the game does not have."""
         digest = _hash(token)
         found = None
         for seat, stored in self.db.execute(
-            "SELECT seat, token_hash FROM server_seat_tokens WHERE game_id = ? AND seat >= 0", (game_id,)
+            "SELECT t.seat, t.token_hash FROM server_seat_tokens t JOIN games g ON g.id = t.game_id"
+            " WHERE t.game_id = ? AND t.seat >= 0"
+            " AND t.seat < CASE WHEN json_valid(g.seats) THEN json_array_length(g.seats) ELSE 0 END", (game_id,)
         ):
-            if hmac.compare_digest(stored, digest):
-                found = int(seat)
+            if hmac.compare_digest(str(stored), digest) and isinstance(seat, int):
+                found = seat
         return found
 
+    @_guarded
     def has_links(self, game_id: int) -> bool:
         return self.db.execute("SELECT 1 FROM server_seat_tokens WHERE game_id = ?", (game_id,)).fetchone() is not None
 
@@ -173,14 +188,17 @@ class SeatTokens:
             raise StoreError(f"{self.path}: game {game_id} has a host secret already")
         return secret
 
+    @_guarded
     def has_host(self, game_id: int) -> bool:
         return self.db.execute("SELECT 1 FROM server_hosts WHERE game_id = ?", (game_id,)).fetchone() is not None
 
+    @_guarded
     def is_host(self, game_id: int, secret: str) -> bool:
         """Whether ``secret`` is the game's host secret (compared in constant time)."""
         row = self.db.execute("SELECT secret_hash FROM server_hosts WHERE game_id = ?", (game_id,)).fetchone()
         return row is not None and hmac.compare_digest(str(row[0]), _hash(secret))
 
+    @_guarded
     def spectators_open(self, game_id: int) -> bool:
         """Whether anyone may watch the game (the default; its host may close it)."""
         row = self.db.execute("SELECT spectators FROM server_hosts WHERE game_id = ?", (game_id,)).fetchone()
@@ -193,10 +211,11 @@ class SeatTokens:
             raise StoreError(f"{self.path}: cannot save the spectators' setting ({e})") from None
 
     # ---- the turn timer ---------------------------------------------------------------------------
+    @_guarded
     def turn_seconds(self, game_id: int) -> float | None:
-        """The game's turn timer in seconds, or ``None`` (off, the default)."""
+        """The game's turn timer in seconds, or ``None`` (off, the default, or a damaged row)."""
         row = self.db.execute("SELECT seconds FROM server_turn_timers WHERE game_id = ?", (game_id,)).fetchone()
-        return None if row is None else float(row[0])
+        return None if row is None else _seconds(row[0])
 
     def set_turn_seconds(self, game_id: int, seconds: float | None) -> None:
         """Set the game's turn timer (``None``: off); a turn under way gets the whole time from now."""
@@ -209,6 +228,7 @@ class SeatTokens:
         except sqlite3.Error as e:
             raise StoreError(f"{self.path}: cannot save the turn timer ({e})") from None
 
+    @_guarded
     def timed_games(self, only: int | None = None) -> list[TimedGame]:
         """Every unfinished game with a turn timer whose seat to decide is a seat (or only game ``only``)."""
         rows = self.db.execute(
@@ -221,11 +241,23 @@ class SeatTokens:
             try:
                 kinds = json.loads(seats)
                 person = isinstance(kinds, list) and 0 <= to_move < len(kinds) and kinds[to_move] == HUMAN
-                out.append(TimedGame(int(game_id), float(seconds), _time(set_at), _time(updated), int(to_move),
-                                     person))
-            except (TypeError, ValueError):
+                length = _seconds(seconds)
+                if length is None:
+                    continue
+                timed = TimedGame(int(game_id), length, _time(set_at), _time(updated), int(to_move), person)
+                _ = timed.deadline  # a deadline past the calendar's end (year 9999) is a damaged row too
+            except (TypeError, ValueError, OverflowError):
                 continue  # a damaged row: that game's timer waits rather than act on nonsense
+            out.append(timed)
         return out
+
+
+def _seconds(value: object) -> float | None:
+    """A stored timer's seconds, or ``None`` for a damaged one (not a number, not finite, not
+    positive): every game's clock is looked at together, so one row must not stop the others."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < MAX_TIMER:
+        return None
+    return float(value)
 
 
 def _time(text: str) -> datetime:

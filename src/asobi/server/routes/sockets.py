@@ -9,6 +9,7 @@ message that opens nothing — gets an error message and a close frame with its 
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import logging
 from typing import Any
@@ -107,6 +108,9 @@ async def play(socket: WebSocket, game_id: str, hub: HubOf) -> None:
             except Exception:  # a bug of ours: told to this socket, logged, and the game goes on
                 log.exception("game %s: a message could not be handled", number)
                 await room.send_error(conn, "the server failed to handle this message", 500)
+            # Taking a message already received, and sending, need not suspend: without this, the
+            # loop would serve a flood of queued messages whole before any other socket or game.
+            await asyncio.sleep(0)
     except Binary:
         await socket.close(code=UNSUPPORTED_DATA, reason=BINARY)
     except WebSocketDisconnect:
@@ -165,6 +169,7 @@ async def _handle(room: Room, conn: Connection, message: dict[str, Any]) -> None
         conn.lang = parse_lang(message, conn.lang)
         conn.text = parse_text(message, conn.text)
         conn.sent, conn.epoch = parse_since(message)
+        room.usable()
         await room.send_state(conn)
     else:
         raise ServerError(f"no message type {kind[:40]!r}: use act, undo, hint or sync")
