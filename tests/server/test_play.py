@@ -81,6 +81,7 @@ def test_bad_messages_get_an_error_on_that_socket_only(client, db_path):
             ("not json", "JSON object"),
             ('{"type": 3}', "type"),
             (json.dumps({"type": "dance", "token": token}), "no message type"),
+            (json.dumps({"type": "hello", "token": token}), "said hello already"),
             (json.dumps(act), "action"),
             (json.dumps({**act, "action": "end"}), "list that starts with a verb"),
             (json.dumps({**act, "action": [["deep", [[["x"]]]]]}), "verb"),

@@ -171,5 +171,8 @@ async def _handle(room: Room, conn: Connection, message: dict[str, Any]) -> None
         conn.sent, conn.epoch = parse_since(message)
         room.usable()
         await room.send_state(conn)
+    elif kind == "hello":
+        raise ServerError("this socket has said hello already: use act, undo, hint or sync (a sync "
+                          "changes the language or what is sent again)")
     else:
         raise ServerError(f"no message type {kind[:40]!r}: use act, undo, hint or sync")
