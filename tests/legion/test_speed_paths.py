@@ -399,3 +399,55 @@ def test_a_window_run_with_the_task_after_it_does_what_the_two_tasks_do():
                 compared += 1
                 asked += ran[0][0] is not None and ran[0][0][0] == "priority"
     assert compared > 300 and asked > 20
+
+
+def _said(clause: str, key: str, to: int | None = None, **args: object) -> tuple:
+    """The event ``say`` (or ``tell``, with ``to``) logs, as the log keeps it."""
+    s = position(3)
+    if to is None:
+        s.say(clause, key, **args)
+    else:
+        s.tell(to, clause, key, **args)
+    return s.log_tail[-1]
+
+
+def test_the_announcements_made_once_are_those_say_would_log_and_play_meets_no_other():
+    from asobi.games.legion.rules import stack
+
+    table = stack._ANNOUNCED
+    made = [(kind, label, verb) for kind, labels in table.items() for label, verbs in labels.items() for verb in verbs]
+    assert {kind for kind, _, _ in made} == {"move", "square", "attack", "card", "strategy", "weapon"}
+    for kind, label, verb in made:
+        said = _said(stack._ANNOUNCE_CLAUSE[kind], "announced", kind=kind, label=label, verb=verb)
+        assert table[kind][label][verb] == said == stack.announced((kind, label, verb))
+    built = []
+    plain = stack.announced
+    stack.announced = lambda item: built.append(item) or plain(item)  # type: ignore[assignment]
+    try:
+        for g, options in enumerate(({}, {"timing": "simple"}, {"players": 5}, {"players": 2})):
+            state = LegionState(**options)  # type: ignore[arg-type]
+            for _ in random_playout(state, Random(g), unchecked=True):
+                pass
+            assert any(e.key == "announced" for e in state.log)
+    finally:
+        stack.announced = plain  # type: ignore[assignment]
+    assert built == []
+
+
+def test_the_draw_events_made_once_are_those_say_and_tell_would_log():
+    from asobi.games.legion.rules import draw
+
+    ids = content().army_ids
+    for kind, by_clause in draw._DREW.items():
+        assert set(by_clause) == set(draw._DRAW_CLAUSES)
+        for clause, rows in by_clause.items():
+            assert len(rows) == 5
+            for seat, row in enumerate(rows):
+                assert len(row) == (9 if kind == "code" else len(ids))
+                for card, made in enumerate(row):
+                    shown = card if kind == "code" else ids[card]
+                    assert made == draw.drew_events(kind, seat, card, clause) == (
+                        _said(clause, "drew_hidden", seat=seat, deck=kind),
+                        _said(clause, "drew_card", seat, seat=seat, deck=kind, card=shown),
+                        _said(clause, "drew_card", seat=seat, deck=kind, card=shown),
+                    )

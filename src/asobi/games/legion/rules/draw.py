@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import ARMY
 from ..content import content
+from .log import EventFields
 from .window import SEAT_BIT
 
 if TYPE_CHECKING:
@@ -254,6 +255,30 @@ _DREW_PUBLIC = {kind: tuple((("seat", seat), ("deck", kind)) for seat in range(5
 made once."""
 
 
+def drew_events(kind: str, seat: int, card: int, clause: str) -> tuple[EventFields, EventFields, EventFields]:
+    """The events of ``seat`` drawing ``card`` from the ``kind`` deck under ``clause``: the public
+    side of a hidden draw, the card told to the seat alone, and the card shown to all (open hands)."""
+    drew = _DREW_ARGS[kind][seat][card]
+    return (
+        (clause, "drew_hidden", _DREW_PUBLIC[kind][seat], None),
+        (clause, "drew_card", drew, _ONLY[seat]),
+        (clause, "drew_card", drew, None),
+    )
+
+
+_DRAW_CLAUSES = ("4.1", "5.1", "6.1", "6.2", "6.4", "6.6", "7.2", "7.4", "7.5")
+"""The clauses a code or army card is drawn under: the draw phase, supply and the effects that draw."""
+_DREW = {
+    kind: {
+        clause: tuple(tuple(drew_events(kind, seat, card, clause) for card in range(len(args[0]))) for seat in range(5))
+        for clause in _DRAW_CLAUSES
+    }
+    for kind, args in _DREW_ARGS.items()
+}
+"""``_DREW[deck][clause][seat][card]``: :func:`drew_events`, made once (two new events a draw cost
+more than the rest of logging it)."""
+
+
 def apply_chance(s: State, action: tuple[Any, ...]) -> None:
     chance = s.chance
     assert chance is not None
@@ -273,12 +298,13 @@ def apply_chance(s: State, action: tuple[Any, ...]) -> None:
         if hand[-1] >= ARMY and hand[0] < ARMY and not s.autopass[seat]:
             s.answerers |= SEAT_BIT[seat]
         tail = s.log_tail
-        drew = _DREW_ARGS[kind][seat][card]
+        events = _DREW[kind].get(clause)
+        hidden, told, shown = drew_events(kind, seat, card, clause) if events is None else events[seat][card]
         if s.open_hands:
-            tail.append((clause, "drew_card", drew, None))
+            tail.append(shown)
         else:
-            tail.append((clause, "drew_hidden", _DREW_PUBLIC[kind][seat], None))
-            tail.append((clause, "drew_card", drew, _ONLY[seat]))
+            tail.append(hidden)
+            tail.append(told)
         if not deck[card] and not any(deck):  # (only the last card of its kind can empty the deck)
             recycle(s, deck, discard, kind)
         agenda = s.agenda

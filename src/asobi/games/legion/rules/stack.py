@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards import ARMY
-from ..content import content
+from ..content import content, tables
 from . import resolve as _resolve
-from .log import seat_events
+from .log import EventFields, seat_events
 from .negate import cancel_fits
 from .weapons import BASE_SHIELD_LIMIT, moves_of, shield_limit
 from .window import ALL_BUT, SEAT_BIT, SEATS_IN
@@ -37,16 +37,41 @@ _ALPHA_BIT = (1, 1, 1, 2, 2, 2, 4, 4, 4)
 """The bit of each code kind's alphabet (α 1, β 2, γ 4)."""
 
 
+def announced(item: tuple[Any, ...]) -> EventFields:
+    """The event announcing a stack item (its kind, label and verb)."""
+    kind, label, verb = item[0], item[1], item[2]
+    return (_ANNOUNCE_CLAUSE[kind], "announced", (("kind", kind), ("label", label), ("verb", verb)), None)
+
+
+def _announced_table() -> dict[str, dict[str, dict[str, EventFields]]]:
+    """:func:`announced` of each item the content's squares, attacks, cards, strategies and
+    weapons put on the stack, by kind, label and verb."""
+    c = content()
+    t = tables(c)
+    tasks = [*(task for tasks in t.square_tasks for task in tasks), *(task for row in t.attack_tasks for task in row)]
+    tasks += [task for deck in t.card_tasks.values() for card in deck for task in card if task[0] == "announce"]
+    items = [task[1] for task in tasks]
+    for card, effects in enumerate(c.strategy_effects):
+        items += [("strategy", c.army_ids[card], e.verb) for e in effects or ()]
+    items += [("weapon", c.army_ids[card], e.verb) for card, e in enumerate(c.weapon_effect) if e is not None]
+    table: dict[str, dict[str, dict[str, EventFields]]] = {}
+    for item in items:
+        table.setdefault(item[0], {}).setdefault(item[1], {})[item[2]] = announced(item)
+    return table
+
+
+_ANNOUNCED = _announced_table()
+"""The events announcing the stack items of the package's content, made once (an event is a
+tuple of tuples, and made afresh for each item cost more than the rest of the announcement)."""
+
+
 def task_announce(s: State, item: tuple[Any, ...]) -> None:
     s.stack += (item,)
-    s.log_tail.append(
-        (
-                _ANNOUNCE_CLAUSE[item[0]],
-                "announced",
-                (("kind", item[0]), ("label", item[1]), ("verb", item[2])),
-                None,
-            )
-    )
+    try:
+        event = _ANNOUNCED[item[0]][item[1]][item[2]]
+    except KeyError:  # (an item of other content)
+        event = announced(item)
+    s.log_tail.append(event)
     # The settle task would run next, with nothing in between: do its work at once (_settle,
     # written out: this runs for every item on the stack).
     bits = s.answerers
