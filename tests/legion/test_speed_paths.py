@@ -451,3 +451,30 @@ def test_the_draw_events_made_once_are_those_say_and_tell_would_log():
                         _said(clause, "drew_card", seat, seat=seat, deck=kind, card=shown),
                         _said(clause, "drew_card", seat=seat, deck=kind, card=shown),
                     )
+
+
+def test_an_event_table_holds_the_events_say_would_log_for_every_combination():
+    from asobi.games.legion.rules.log import event_table
+
+    table = event_table("4.4", "shield_swapped", seat=range(3), old=range(9), new=("a", "b"))
+    assert len(table) == 3 and all(len(row) == 9 and all(len(cell) == 2 for cell in row) for row in table)
+    for seat in range(3):
+        for old in range(9):
+            for k, new in enumerate(("a", "b")):
+                assert table[seat][old][k] == _said("4.4", "shield_swapped", seat=seat, old=old, new=new)
+    assert event_table("2.2", "won") == _said("2.2", "won")
+
+
+def test_the_event_tables_cover_every_value_the_rules_index_them_by():
+    from asobi.games.legion.rules import draw, enemy_turn, event_time, lives, resolve, ship, turn
+
+    c = content()
+    assert len(turn._ROUND_EVENTS) > max(p.round_limit for p in c.presets.values())
+    assert len(event_time._COUNT) > max(event_time.COUNT_RESET, *(p.event_count for p in c.presets.values()))
+    for table in lives._SPACE_DAMAGED.values():
+        assert len(table) > max(life for p in c.presets.values() for life in p.space_life.values())
+    assert [len(row) for row in enemy_turn._ADVANCED] == [len(c.square_ids)] * 3
+    assert enemy_turn._ADVANCED[1][4] == _said("7.1", "piece_advanced", piece=2, esq=c.square_ids[4])
+    assert resolve._ATTACK_HITS["piece3"][5] == _said("7.5", "attack_hits", piece="3", code=5)
+    assert ship._SHIP_MOVED["7.2"]["west"][7] == _said("7.2", "ship_moved", direction="west", square=7)
+    assert draw._DRAW_EMPTY_HAND[2][3] == _said("4.1", "draw_empty_hand", seat=2, count=3)

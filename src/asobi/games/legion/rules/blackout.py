@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..content import content
 from . import weapons as _weapons
 from .geometry import neighbour
+from .log import event_table
 
 if TYPE_CHECKING:
     from ..types import State
@@ -18,6 +20,10 @@ def blackout_target(s: State, target: str) -> int | None:
     if target == "centre":
         return (c.rows // 2) * c.cols + c.cols // 2
     return neighbour(s, s.ship, target[5:])
+
+
+_BLACKOUT = event_table("9.2", "blackout", square=range(content().rows * content().cols))
+"""9.2: ``_BLACKOUT[square]``: the event of a square blacked out, made once."""
 
 
 def black_out(s: State, square: int) -> None:
@@ -35,7 +41,7 @@ def black_out(s: State, square: int) -> None:
                 destroy_weapons_at(s, sq, "9.2")
         return
     s.black[square] = 1
-    s.log_tail.append(("9.2", "blackout", (("square", square),), None))
+    s.log_tail.append(_BLACKOUT[square])
     if s.weapons:
         destroy_weapons_at(s, square, "9.2")
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import ARMY
 from ..content import content
-from .log import EventFields
+from .log import EventFields, event_table
 from .window import SEAT_BIT
 
 if TYPE_CHECKING:
@@ -42,8 +42,7 @@ def task_draw_phase(s: State, seat: int) -> None:
     room = hand_limit(s, seat) - 1 - hand
     if hand == 0:
         count = room if s.empty_hand_cap and room < 3 else 3  # (conditionals: min and max are calls)
-        args = (("seat", seat), ("count", count if count > 0 else 0))
-        s.log_tail.append(("4.1", "draw_empty_hand", args, None))
+        s.log_tail.append(_DRAW_EMPTY_HAND[seat][count if count > 0 else 0])
         if count > 0:
             _draw_codes(s, seat, count)
         return
@@ -70,6 +69,11 @@ _ASK_DRAW_COUNT = tuple(tuple(("draw_count", seat, most) for most in range(3)) f
 """4.1: the draw-count decision of each seat for each most it may draw, made once."""
 
 
+_DRAW_CHOSEN = event_table("4.1", "draw_chosen", seat=range(5), count=range(3))
+_DRAW_EMPTY_HAND = event_table("4.1", "draw_empty_hand", seat=range(5), count=range(4))
+"""4.1's events of a draw phase's count, made once."""
+
+
 _DRAW_COUNTS = tuple(tuple(("draw", k) for k in range(most + 1)) for most in range(3))
 """4.1: the choices of a draw of up to ``most`` cards (0, 1 or 2), made once."""
 
@@ -81,7 +85,7 @@ def legal_draw_count(s: State) -> tuple[tuple[Any, ...], ...]:
 
 def apply_draw_count(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
     seat = pend[1]
-    s.log_tail.append(("4.1", "draw_chosen", (("seat", seat), ("count", action[1])), None))
+    s.log_tail.append(_DRAW_CHOSEN[seat][action[1]])
     if action[1]:
         _draw_codes(s, seat, action[1])
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..content import content
+from .log import event_table
 from .stack import task_announce
 
 if TYPE_CHECKING:
@@ -14,6 +16,8 @@ if TYPE_CHECKING:
 _PIECE_TASKS = (("attack", 2), ("attack", 1), ("attack", 0), ("square", 2), ("square", 1), ("square", 0))
 """7.2 then 7.5, pieces 1→2→3, in agenda order (the last one runs first)."""
 _ADVANCED_WINDOW = ("priority", "7.1", -1)
+_ADVANCED = event_table("7.1", "piece_advanced", piece=(1, 2, 3), esq=content().square_ids)
+"""7.1: ``_ADVANCED[piece][square]``: the event of a piece advancing to an enemy square, made once."""
 
 
 def task_enemy_turn(s: State) -> None:
@@ -25,9 +29,8 @@ def task_enemy_turn(s: State) -> None:
     length = len(s.content.square_ids)
     for i, pos in enumerate(s.pieces):
         if pos >= 0:
-            s.pieces[i] = (pos + i + 1) % length
-            args = (("piece", i + 1), ("esq", s.content.square_ids[s.pieces[i]]))
-            tail.append(("7.1", "piece_advanced", args, None))
+            s.pieces[i] = to = (pos + i + 1) % length
+            tail.append(_ADVANCED[i][to])
     s.agenda.extend(_PIECE_TASKS)
     if s.timing != "simple":
         s.agenda.append(_ADVANCED_WINDOW)  # L-28: the players may answer the pieces' advance

@@ -5,11 +5,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .log import event_table
+
 if TYPE_CHECKING:
     from ..types import State
 
 
 MAX_ENEMY_LIFE = 6
+_SPACE_DAMAGED = {clause: event_table(clause, "space_damaged", life=range(41)) for clause in ("7.5", "6.6", "7.4")}
+"""The Space life's damage by an attack or a card or square effect, to each life (the presets
+start it at 40 at most), made once."""
 
 
 def enemy_level(life: int) -> int:
@@ -71,7 +76,8 @@ def heal_space(s: State, amount: int, clause: str) -> None:
 
 def damage_space(s: State, amount: int, clause: str) -> None:
     s.space_life = life = max(0, s.space_life - amount)
-    s.log_tail.append((clause, "space_damaged", (("life", life),), None))
+    made = _SPACE_DAMAGED.get(clause)
+    s.log_tail.append((clause, "space_damaged", (("life", life),), None) if made is None else made[life])
 
 
 def queue_draws(s: State, task: str, count: int, seats: list[int], clause: str) -> None:

@@ -13,7 +13,7 @@ from ..content import content
 from .blackout import clear_blackout, repairable
 from .level import develop_threshold, work_out_threshold
 from .lives import damage_enemy
-from .log import seat_events
+from .log import event_table, seat_events
 from .resolve import discard_card
 from .shield import SHIELD_PHASE, task_shield_phase
 from .stack import play_strategy, playable, playable_strategies
@@ -46,6 +46,7 @@ _OTHER_MAIN = frozenset({"supply", "launch", "repair", "develop"})
 
 
 _MAIN_END = seat_events("4.2", "main_end")
+_SUPPLY_EVENT = event_table("5.1", "supply", seat=range(5), code=range(9))
 _AUTOPASS_OFF_EVENT = seat_events("L-5", "autopass_off")
 
 
@@ -313,7 +314,7 @@ def apply_main(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None
     if verb == "supply":
         s.used |= SUPPLY
         discard_card(s, seat, action[1])
-        s.log_tail.append(("5.1", "supply", (("seat", seat), ("code", action[1])), None))
+        s.log_tail.append(_SUPPLY_EVENT[seat][action[1]])
         s.agenda.append(_DRAW_ARMY[seat])  # s.push(("draw_army", seat, "5.1"))
     elif verb == "launch":
         s.used |= LAUNCH

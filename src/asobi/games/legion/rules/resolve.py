@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import ARMY
 from .blackout import black_out, blackout_target, clear_blackout
 from .lives import damage_enemy, damage_space, heal_enemy, heal_space, queue_draws
+from .log import event_table
 from .negate import cancel
 from .ship import move_ship, ship_directions
 from .weapons import destroy_weapon, move_weapon, moves_of, resolve_weapon_item, shield_limit
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
     from ..types import State
 
 _DRAW_ENEMY = ("draw_ordered", "enemy")
+_ATTACK_HITS = {f"piece{piece}": event_table("7.5", "attack_hits", piece=(str(piece),), code=range(9))[0] for piece in (1, 2, 3)}
+"""7.5: ``_ATTACK_HITS[label][code]``: the event of a piece's attack hitting, made once."""
 TABLE_SEAT = 0
 """L-4: seat A makes the choices that belong to the whole table."""
 
@@ -39,8 +42,7 @@ def resolve(s: State, item: tuple[Any, ...]) -> None:
             # in answer to the attack (a strategy on the stack above it) still negates it.
             s.log_tail.append(("7.6", "attack_shielded", (("piece", int(label[5:])), ("code", code)), None))
             return
-        args = (("piece", label[5:]), ("code", code))
-        s.log_tail.append(("7.5", "attack_hits", args, None))
+        s.log_tail.append(_ATTACK_HITS[label][code])
         damage_space(s, 1, "7.5")
         return
     if kind == "move":  # a square's "to〜" (7.2, L-23), the most frequent item after attacks
