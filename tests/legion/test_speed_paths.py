@@ -466,7 +466,17 @@ def test_an_event_table_holds_the_events_say_would_log_for_every_combination():
 
 
 def test_the_event_tables_cover_every_value_the_rules_index_them_by():
-    from asobi.games.legion.rules import draw, enemy_turn, event_time, lives, resolve, ship, turn
+    from asobi.games.legion.rules import (
+        blackout,
+        draw,
+        enemy_turn,
+        event_time,
+        lives,
+        resolve,
+        ship,
+        stack,
+        turn,
+    )
 
     c = content()
     assert len(turn._ROUND_EVENTS) > max(p.round_limit for p in c.presets.values())
@@ -478,3 +488,9 @@ def test_the_event_tables_cover_every_value_the_rules_index_them_by():
     assert resolve._ATTACK_HITS["piece3"][5] == _said("7.5", "attack_hits", piece="3", code=5)
     assert ship._SHIP_MOVED["7.2"]["west"][7] == _said("7.2", "ship_moved", direction="west", square=7)
     assert draw._DRAW_EMPTY_HAND[2][3] == _said("4.1", "draw_empty_hand", seat=2, count=3)
+    assert draw._CARD_PLAYED["event"][2] == _said("3.1", "card_played", deck="event", card=c.event_ids[2])
+    assert draw._CARD_TO_BOTTOM["enemy"][1] == _said("7.7", "card_to_bottom", deck="enemy", card=c.enemy_ids[1])
+    assert resolve._DISCARDED_ARMY[1][3] == _said("7.3", "discarded", seat=1, card=c.army_ids[3])
+    assert stack._PLAYED[4][2][1] == _said("6.4", "strategy_played", seat=4, card=c.army_ids[2], alpha="β")
+    assert blackout._CLEARED["5.6"][12] == _said("5.6", "blackout_cleared", square=12)
+    assert lives._ENEMY_DAMAGED["5.7"][3] == _said("5.7", "enemy_damaged", life=3)

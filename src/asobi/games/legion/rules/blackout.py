@@ -23,7 +23,13 @@ def blackout_target(s: State, target: str) -> int | None:
 
 
 _BLACKOUT = event_table("9.2", "blackout", square=range(content().rows * content().cols))
-"""9.2: ``_BLACKOUT[square]``: the event of a square blacked out, made once."""
+_CHAINED = event_table("9.3", "blackout", square=range(content().rows * content().cols))
+"""9.2, 9.3: ``[square]``: the event of a square blacked out, alone or by its colour's chain, made once."""
+_CLEARED = {
+    clause: event_table(clause, "blackout_cleared", square=range(content().rows * content().cols))
+    for clause in ("5.6", "6.1", "6.2", "6.4", "6.6", "7.4")
+}
+"""``_CLEARED[clause][square]``: the event of a blackout cleared by repair or an effect, made once."""
 
 
 def black_out(s: State, square: int) -> None:
@@ -37,7 +43,7 @@ def black_out(s: State, square: int) -> None:
         for sq, col in enumerate(s.content.colour):
             if col == colour and sq != square and not s.black[sq]:
                 s.black[sq] = 1
-                s.log_tail.append(("9.3", "blackout", (("square", sq),), None))
+                s.log_tail.append(_CHAINED[sq])
                 destroy_weapons_at(s, sq, "9.2")
         return
     s.black[square] = 1
@@ -49,7 +55,8 @@ def black_out(s: State, square: int) -> None:
 def clear_blackout(s: State, square: int, clause: str) -> None:
     s.black[square] = 0
     s.need_cache = None  # forgets 5.7's kept threshold (level.py)
-    s.log_tail.append((clause, "blackout_cleared", (("square", square),), None))
+    made = _CLEARED.get(clause)
+    s.log_tail.append((clause, "blackout_cleared", (("square", square),), None) if made is None else made[square])
 
 
 def repairable(s: State, seat: int) -> list[int]:

@@ -133,19 +133,28 @@ def task_draw_ordered(s: State, deck: str) -> None:
     start_card(s, deck, card)
 
 
+_CARD_PLAYED = {
+    "enemy": event_table("7.4", "card_played", deck=("enemy",), card=content().enemy_ids)[0],
+    "event": event_table("3.1", "card_played", deck=("event",), card=content().event_ids)[0],
+}
+_CARD_TO_BOTTOM = {
+    "enemy": event_table("7.7", "card_to_bottom", deck=("enemy",), card=content().enemy_ids)[0],
+    "event": event_table("3.2", "card_to_bottom", deck=("event",), card=content().event_ids)[0],
+}
+"""7.4, 3.1, 7.7, 3.2: ``[deck][card]``: the events of an enemy or event card played and put at the
+bottom of its deck, made once."""
+
+
 def start_card(s: State, deck: str, card: int) -> None:
     """7.4 / 3.1: the card is played: each numbered part is a separate effect (6.6); then it goes to
     the bottom of its deck (7.7 / 3.2)."""
-    c = s.content
-    ids = c.enemy_ids if deck == "enemy" else c.event_ids
-    s.log_tail.append(("7.4" if deck == "enemy" else "3.1", "card_played", (("deck", deck), ("card", ids[card])), None))
+    s.log_tail.append(_CARD_PLAYED[deck][card])
     s.agenda.extend(reversed(s.tables.card_tasks[deck][card]))
 
 
 def task_card_bottom(s: State, deck: str, card: int) -> None:
-    ids = s.content.enemy_ids if deck == "enemy" else s.content.event_ids
     put_at_bottom(s, deck, card)
-    s.log_tail.append(("7.7" if deck == "enemy" else "3.2", "card_to_bottom", (("deck", deck), ("card", ids[card])), None))
+    s.log_tail.append(_CARD_TO_BOTTOM[deck][card])
 
 
 def put_at_bottom(s: State, deck: str, card: int) -> None:

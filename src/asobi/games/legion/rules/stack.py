@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import ARMY
 from ..content import content, tables
 from . import resolve as _resolve
-from .log import EventFields, seat_events
+from .log import EventFields, event_table, seat_events
 from .negate import cancel_fits
 from .weapons import BASE_SHIELD_LIMIT, moves_of, shield_limit
 from .window import ALL_BUT, SEAT_BIT, SEATS_IN
@@ -33,6 +33,8 @@ _PASS = ("pass",)
 _AUTOPASS_ON = seat_events("L-5", "autopass_on")
 _PASSED = seat_events("6.5", "passed")
 _ANNOUNCE_CLAUSE = {"move": "7.2", "square": "7.4", "card": "6.6", "attack": "7.5", "strategy": "6.5", "weapon": "6.5"}
+_PLAYED = event_table("6.4", "strategy_played", seat=range(5), card=content().army_ids, alpha=ALPHA)
+"""6.4: ``_PLAYED[seat][card][alpha]``: the event of a strategy played, made once."""
 _ALPHA_BIT = (1, 1, 1, 2, 2, 2, 4, 4, 4)
 """The bit of each code kind's alphabet (α 1, β 2, γ 4)."""
 
@@ -207,8 +209,7 @@ def play_strategy(s: State, seat: int, card: int, alpha: int) -> None:
     effects = c.strategy_effects[card]
     assert effects is not None
     e = effects[alpha]
-    args = (("seat", seat), ("card", c.army_ids[card]), ("alpha", ALPHA[alpha]))
-    s.log_tail.append(("6.4", "strategy_played", args, None))
+    s.log_tail.append(_PLAYED[seat][card][alpha])
     s.agenda.append(("announce", ("strategy", c.army_ids[card], e.verb, e.params, seat, False)))  # s.push
 
 
