@@ -494,3 +494,42 @@ def test_the_event_tables_cover_every_value_the_rules_index_them_by():
     assert stack._PLAYED[4][2][1] == _said("6.4", "strategy_played", seat=4, card=c.army_ids[2], alpha="β")
     assert blackout._CLEARED["5.6"][12] == _said("5.6", "blackout_cleared", square=12)
     assert lives._ENEMY_DAMAGED["5.7"][3] == _said("5.7", "enemy_damaged", life=3)
+
+
+def test_a_main_phase_run_at_once_after_a_draw_plays_as_the_kernel_would_run_it():
+    # apply_chance runs the main phase's task (L-28's window first) at once when it is the next
+    # task after a code or army draw: the same random games, with the task handed back to the
+    # kernel instead, must play the same actions to the same positions and logs.
+    from asobi.games.legion.rules import draw
+
+    def games() -> list[tuple]:
+        out = []
+        for g, options in enumerate(({}, {"players": 5}, {"players": 2}, {"timing": "simple"})):
+            state = LegionState(**options)  # type: ignore[arg-type]
+            rng = Random(g)
+            while not state.is_terminal():
+                if state.chance is not None:
+                    action = state.sample_chance(rng)
+                else:
+                    legal = state.legal_actions()
+                    action = legal[int(rng.random() * len(legal))]
+                state.apply_unchecked(action)
+                out.append((action, state.pending, state.chance, tuple(state.agenda), len(state.log)))
+            out.append(state.to_json())
+        return out
+
+    ran_at_once = []
+    plain = draw.task_main
+
+    def handed_back(s: LegionState, seat: int, step: str = "") -> None:
+        ran_at_once.append(step)
+        s.agenda.append(("window_main", seat, step))
+
+    fast = games()
+    draw.task_main = handed_back  # type: ignore[assignment]
+    try:
+        slow = games()
+    finally:
+        draw.task_main = plain  # type: ignore[assignment]
+    assert {"4.1", "4.2"} <= set(ran_at_once)
+    assert fast == slow

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import ARMY
 from ..content import content
 from .log import EventFields, event_table
+from .main_phase import task_main
 from .window import SEAT_BIT
 
 if TYPE_CHECKING:
@@ -321,11 +322,16 @@ def apply_chance(s: State, action: tuple[Any, ...]) -> None:
         if not deck[card] and not any(deck):  # (only the last card of its kind can empty the deck)
             recycle(s, deck, discard, kind)
         agenda = s.agenda
-        if agenda and agenda[-1] is _DRAW_CODE[seat][0]:
-            # 4.1's next draw would run next, with nothing in between (a draw changes no life):
-            # run it at once.
-            agenda.pop()
-            task_draw_code(s, seat, "4.1")
+        if agenda:
+            # The next task would run next, with nothing in between (a draw changes no life): run
+            # it at once if it is 4.1's next draw or the main phase's (with L-28's window before it).
+            top = agenda[-1]
+            if top is _DRAW_CODE[seat][0]:
+                agenda.pop()
+                task_draw_code(s, seat, "4.1")
+            elif top[0] == "window_main":
+                agenda.pop()
+                task_main(s, top[1], top[2])
         return
     s.chance = None
     if kind == "enemy":
