@@ -401,13 +401,13 @@ def test_a_window_run_with_the_task_after_it_does_what_the_two_tasks_do():
     assert compared > 300 and asked > 20
 
 
-def _said(clause: str, key: str, to: int | None = None, **args: object) -> tuple:
-    """The event ``say`` (or ``tell``, with ``to``) logs, as the log keeps it."""
+def _said(clause: str, key: str, seen_by: int | None = None, /, **args: object) -> tuple:
+    """The event ``say`` (or ``tell``, seen by one seat) logs, as the log keeps it."""
     s = position(3)
-    if to is None:
+    if seen_by is None:
         s.say(clause, key, **args)
     else:
-        s.tell(to, clause, key, **args)
+        s.tell(seen_by, clause, key, **args)
     return s.log_tail[-1]
 
 
@@ -463,6 +463,27 @@ def test_an_event_table_holds_the_events_say_would_log_for_every_combination():
             for k, new in enumerate(("a", "b")):
                 assert table[seat][old][k] == _said("4.4", "shield_swapped", seat=seat, old=old, new=new)
     assert event_table("2.2", "won") == _said("2.2", "won")
+    cited = event_table("5.2", "launch", seat=range(2), code=range(3), also=("6.3",))
+    assert cited[1][2] == Event("5.2", "launch", (("seat", 1), ("code", 2)), None, ("6.3",))
+    assert len(cited[1][2]) == 5
+
+
+def test_the_weapon_and_development_events_built_from_pairs_made_once_are_those_say_would_log():
+    from asobi.games.legion.rules import main_phase, weapons
+    from asobi.games.legion.rules.log import arg_pairs
+
+    assert arg_pairs("to", range(3)) == (("to", 0), ("to", 1), ("to", 2))
+    c = content()
+    s = position(3)
+    s.weapons = [(7, 1, 4, 5, 0)]
+    weapons.move_weapon(s, 1, 0, 8, "5.5")
+    assert s.log_tail[0] == _said("5.5", "weapon_moved", seat=1, card=c.army_ids[4], frm=7, to=8)
+    s = position(3)
+    weapons.place_weapon(s, 2, 4, 6, 11)
+    assert s.log_tail[0] == _said("5.3", "weapon_placed", seat=2, card=c.army_ids[4], code=6, square=11)
+    launch = main_phase._LAUNCH_EVENT[2][4][6]
+    assert launch == Event("5.2", "launch", (("seat", 2), ("card", c.army_ids[4]), ("code", 6)), None, ("6.3",))
+    assert main_phase._SOURCE == (("source", "hand"), ("source", "shield"))
 
 
 def test_the_event_tables_cover_every_value_the_rules_index_them_by():

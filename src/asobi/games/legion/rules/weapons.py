@@ -6,8 +6,10 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING, Any
 
+from ..content import content
 from .geometry import around, orthogonal
 from .lives import damage_enemy, heal_space, queue_draws
+from .log import arg_pairs
 
 if TYPE_CHECKING:
     from ..types import State, Weapon
@@ -27,6 +29,15 @@ def weapon_limit(players: int) -> int:
 
 WEAPON_LIMIT = tuple(weapon_limit(players) for players in range(6))
 """``WEAPON_LIMIT[players]``: :func:`weapon_limit`, looked up."""
+
+
+_SEAT = arg_pairs("seat", range(5))
+_CARD = arg_pairs("card", content().army_ids)
+_CODE = arg_pairs("code", range(9))
+_SQUARE = arg_pairs("square", range(content().rows * content().cols))
+_FRM = arg_pairs("frm", range(content().rows * content().cols))
+_TO = arg_pairs("to", range(content().rows * content().cols))
+"""The arguments of a weapon's events, made once (by seat, army card, code and square)."""
 
 
 def weapon_of(s: State, seat: int, zone: int) -> Weapon | None:
@@ -85,7 +96,7 @@ def place_weapon(s: State, seat: int, kind: int, code: int, square: int) -> None
     w = (square, seat, kind, code, free_zone(s, seat))
     insort(s.weapons, w)
     s.need_cache = None  # forgets 5.7's kept threshold (level.py): a jammer lowers 5.7's threshold
-    args = (("seat", seat), ("card", s.content.army_ids[kind]), ("code", code), ("square", square))
+    args = (_SEAT[seat], _CARD[kind], _CODE[code], _SQUARE[square])
     s.log_tail.append(("5.3", "weapon_placed", args, None))
     _placed(s, w)
 
@@ -96,7 +107,7 @@ def move_weapon(s: State, seat: int, zone: int, to: int, clause: str) -> None:
     s.weapons.remove(w)
     moved = (to, w[1], w[2], w[3], w[4])
     insort(s.weapons, moved)
-    args = (("seat", w[1]), ("card", s.content.army_ids[w[2]]), ("frm", w[0]), ("to", to))
+    args = (_SEAT[w[1]], _CARD[w[2]], _FRM[w[0]], _TO[to])
     s.log_tail.append((clause, "weapon_moved", args, None))
     _placed(s, moved)
 
@@ -205,7 +216,7 @@ def activate(s: State, owner: int, zone: int, seat: int) -> None:
     square = w[0]
     card = s.content.army_ids[w[2]]
     if w[1] == seat:
-        s.log_tail.append(("5.5", "weapon_activated", (("seat", seat), ("card", card), ("square", square)), None))
+        s.log_tail.append(("5.5", "weapon_activated", (_SEAT[seat], _CARD[w[2]], _SQUARE[square]), None))
     else:
         args = (("seat", seat), ("owner", w[1]), ("card", card), ("square", square))
         s.log_tail.append(("5.5", "weapon_activated_of", args, None))
