@@ -168,6 +168,7 @@ def put_at_bottom(s: State, deck: str, card: int) -> None:
 
 _OUTCOMES = {kind: tuple((kind, k) for k in range(64)) for kind in ("code", "army", "enemy", "event")}
 """The chance actions, made once: drawing card ``k`` of a deck is ``(deck, k)``."""
+_CODE_OUTCOMES, _ARMY_OUTCOMES = _OUTCOMES["code"], _OUTCOMES["army"]
 
 
 _DRAWS: dict[str, dict[int, tuple[tuple[Any, ...], ...]]] = {"code": {}, "army": {}}
@@ -207,16 +208,16 @@ def sample_chance(s: State, rng: Random) -> tuple[Any, ...]:
     assert s.chance is not None
     r = rng.random()
     kind = s.chance[0]
-    actions = _OUTCOMES[kind]
-    acc = 0.0
-    last = -1
     if kind == "code" or kind == "army":
         # The running sum of n / total passes r where the running count passes r * total: the
         # first card whose cumulative count exceeds r * total (equal up to the last bit of
         # rounding) — an int count exceeds r * total where it exceeds its floor, ``i``: the card
         # at place ``i`` of the deck laid out in order; a kind the deck lacks never comes first.
         # (A loop of int arithmetic: the running counts as a list cost more.)
-        deck = s.code_deck if kind == "code" else s.army_deck
+        if kind == "code":
+            deck, actions = s.code_deck, _CODE_OUTCOMES
+        else:
+            deck, actions = s.army_deck, _ARMY_OUTCOMES
         i = int(r * sum(deck))
         k = 0
         for n in deck:  # (enumerate's pairs cost more than counting: +0.6% a step)
@@ -225,8 +226,11 @@ def sample_chance(s: State, rng: Random) -> tuple[Any, ...]:
             i -= n
             k += 1  # noqa: SIM113
         return actions[max(k for k, n in enumerate(deck) if n)]  # r * total rounded up to total
+    actions = _OUTCOMES[kind]
     unseen = s.enemy_unseen if kind == "enemy" else s.event_unseen
     p = 1 / sum(unseen)
+    acc = 0.0
+    last = -1
     for k, f in enumerate(unseen):
         if f:
             acc += p
