@@ -554,3 +554,53 @@ def test_a_main_phase_run_at_once_after_a_draw_plays_as_the_kernel_would_run_it(
         draw.task_main = plain  # type: ignore[assignment]
     assert {"4.1", "4.2"} <= set(ran_at_once)
     assert fast == slow
+
+
+def test_an_item_resolved_with_nothing_below_it_plays_as_with_a_settle_task_under_it():
+    # _resolve_top schedules no settle task when the stack below the item is empty (a settle
+    # task would find it empty): the same random games with one scheduled under every item
+    # resolved, and dropped only when it would run next, must play the same actions to the same
+    # logs and lives.
+    from asobi.games.legion.rules import resolve, stack
+
+    def always_settle(s: LegionState) -> None:
+        if s.window:
+            s.window = ()
+        item = s.stack[-1]
+        s.stack = s.stack[:-1]
+        agenda = s.agenda
+        agenda.append(("settle",))
+        if item[0] == "strategy":
+            s.army_discard[s.content.army_index[item[1]]] += 1
+        if item[5]:
+            s.say("6.5", "negated_resolves", label=item[1])
+        else:
+            resolve.resolve(s, item)
+        if not s.stack and s.pending is None and s.chance is None and agenda and agenda[-1] == ("settle",):
+            agenda.pop()
+
+    def games() -> list[tuple]:
+        out = []
+        for g, options in enumerate(({}, {"players": 5}, {"players": 2}, {"timing": "simple"}) * 3):
+            state = LegionState(**options)  # type: ignore[arg-type]
+            rng = Random(g)
+            while not state.is_terminal():
+                if state.chance is not None:
+                    action = state.sample_chance(rng)
+                else:
+                    legal = state.legal_actions()
+                    action = legal[int(rng.random() * len(legal))]
+                state.apply_unchecked(action)
+                out.append((action, state.pending, state.chance, state.stack, len(state.log)))
+            out.append((state.log.to_list(), state.outcome()))
+        return out
+
+    plain = stack._resolve_top
+    fast = games()
+    stack._resolve_top = always_settle  # type: ignore[assignment]
+    try:
+        slow = games()
+    finally:
+        stack._resolve_top = plain  # type: ignore[assignment]
+    assert sum(1 for step in fast if len(step) == 5 and step[3]) > 20  # items stood on the stack
+    assert fast == slow

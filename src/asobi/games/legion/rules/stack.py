@@ -144,30 +144,24 @@ def apply_priority(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> 
 
 
 def _resolve_top(s: State) -> None:
-    """The top of the stack resolves; a settle task then looks at the item below it."""
+    """The top of the stack resolves; a settle task then looks at the item below it, if any. (An
+    item put on the stack while this one resolves is resolved, through its own settle tasks, before
+    the tasks under them run: with nothing below, a settle task would find the stack empty and do
+    nothing, so none is scheduled.)"""
     if s.window:
         s.window = ()
     stack = s.stack
     item = stack[-1]
-    s.stack = stack[:-1]
+    s.stack = below = stack[:-1]
     # The item resolves here (6.5: a negated one does nothing), with a settle task under it.
-    agenda = s.agenda
-    agenda.append(_SETTLE)
+    if below:
+        s.agenda.append(_SETTLE)
     if item[0] == "strategy":
         s.army_discard[s.content.army_index[item[1]]] += 1
     if item[5]:
         s.say("6.5", "negated_resolves", label=item[1])
     else:
         _resolve.resolve(s, item)
-    if (
-        not s.stack
-        and s.pending is None
-        and s.chance is None
-        and agenda
-        and agenda[-1] is _SETTLE
-        and s.agenda is agenda
-    ):
-        agenda.pop()  # the settle task would run next and find the stack empty: it does nothing
 
 
 def legal_respond(s: State) -> list[tuple[Any, ...]]:
