@@ -604,3 +604,42 @@ def test_an_item_resolved_with_nothing_below_it_plays_as_with_a_settle_task_unde
         stack._resolve_top = plain  # type: ignore[assignment]
     assert sum(1 for step in fast if len(step) == 5 and step[3]) > 20  # items stood on the stack
     assert fast == slow
+
+
+def test_the_window_after_the_pieces_advance_run_at_once_plays_as_the_kernel_would_run_it():
+    # task_enemy_turn runs the window on the pieces' advance (L-28, 7.1) at once, where its task
+    # would run next: the same random games with the task handed to the kernel instead must play
+    # the same actions to the same positions and logs.
+    from asobi.games.legion.rules import enemy_turn
+
+    def games() -> list[tuple]:
+        out = []
+        for g, players in enumerate((3, 5, 2, 4)):
+            state = LegionState(players)
+            rng = Random(g)
+            while not state.is_terminal():
+                if state.chance is not None:
+                    action = state.sample_chance(rng)
+                else:
+                    legal = state.legal_actions()
+                    action = legal[int(rng.random() * len(legal))]
+                state.apply_unchecked(action)
+                out.append((action, state.pending, state.chance, tuple(state.agenda), len(state.log)))
+            out.append(state.to_json())
+        return out
+
+    handed = []
+    plain = enemy_turn.task_priority
+
+    def handed_back(s: LegionState, step: str, skip: int) -> None:
+        handed.append(step)
+        s.agenda.append(("priority", step, skip))
+
+    fast = games()
+    enemy_turn.task_priority = handed_back  # type: ignore[assignment]
+    try:
+        slow = games()
+    finally:
+        enemy_turn.task_priority = plain  # type: ignore[assignment]
+    assert len(handed) > 10
+    assert fast == slow

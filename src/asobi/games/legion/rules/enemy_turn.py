@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..content import content
 from .log import event_table
-from .stack import task_announce
+from .stack import task_announce, task_priority
 
 if TYPE_CHECKING:
     from ..types import State
@@ -15,7 +15,6 @@ if TYPE_CHECKING:
 
 _PIECE_TASKS = (("attack", 2), ("attack", 1), ("attack", 0), ("square", 2), ("square", 1), ("square", 0))
 """7.2 then 7.5, pieces 1→2→3, in agenda order (the last one runs first)."""
-_ADVANCED_WINDOW = ("priority", "7.1", -1)
 _ADVANCED = event_table("7.1", "piece_advanced", piece=(1, 2, 3), esq=content().square_ids)
 """7.1: ``_ADVANCED[piece][square]``: the event of a piece advancing to an enemy square, made once."""
 
@@ -33,7 +32,9 @@ def task_enemy_turn(s: State) -> None:
             tail.append(_ADVANCED[i][to])
     s.agenda.extend(_PIECE_TASKS)
     if s.timing != "simple":
-        s.agenda.append(_ADVANCED_WINDOW)  # L-28: the players may answer the pieces' advance
+        # L-28: the players may answer the pieces' advance (the window's task, run at once: it
+        # would run next, with nothing in between)
+        task_priority(s, "7.1", -1)
 
 
 def task_square(s: State, piece: int) -> None:
