@@ -484,6 +484,14 @@ def test_the_weapon_and_development_events_built_from_pairs_made_once_are_those_
     launch = main_phase._LAUNCH_EVENT[2][4][6]
     assert launch == Event("5.2", "launch", (("seat", 2), ("card", c.army_ids[4]), ("code", 6)), None, ("6.3",))
     assert main_phase._SOURCE == (("source", "hand"), ("source", "shield"))
+    assert main_phase._REPAIR_ARMY[3][5] == _said("5.6", "repair_discard", seat=3, card=c.army_ids[5])
+    s = position(3)
+    s.weapons = [(7, 1, 4, 5, 0)]
+    weapons.destroy_weapon(s, s.weapons[0], "9.1")
+    assert s.log_tail == [
+        _said("9.1", "weapon_destroyed", seat=1, card=c.army_ids[4], square=7),
+        _said("5.4", "weapon_discarded", card=c.army_ids[4], code=5),
+    ]
 
 
 def test_the_event_tables_cover_every_value_the_rules_index_them_by():
@@ -507,6 +515,7 @@ def test_the_event_tables_cover_every_value_the_rules_index_them_by():
     assert [len(row) for row in enemy_turn._ADVANCED] == [len(c.square_ids)] * 3
     assert enemy_turn._ADVANCED[1][4] == _said("7.1", "piece_advanced", piece=2, esq=c.square_ids[4])
     assert resolve._ATTACK_HITS["piece3"][5] == _said("7.5", "attack_hits", piece="3", code=5)
+    assert resolve.ATTACK_SHIELDED[2][5] == _said("7.6", "attack_shielded", piece=3, code=5)
     assert ship._SHIP_MOVED["7.2"]["west"][7] == _said("7.2", "ship_moved", direction="west", square=7)
     assert draw._DRAW_EMPTY_HAND[2][3] == _said("4.1", "draw_empty_hand", seat=2, count=3)
     assert draw._CARD_PLAYED["event"][2] == _said("3.1", "card_played", deck="event", card=c.event_ids[2])

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..content import content
 from .log import event_table
+from .resolve import ATTACK_SHIELDED
 from .stack import task_announce, task_priority
 
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ def task_attack(s: State, piece: int) -> None:
         return
     code = s.content.square_code[pos]
     if code in s.shield:
-        s.log_tail.append(("7.6", "attack_shielded", (("piece", piece + 1), ("code", code)), None))
+        s.log_tail.append(ATTACK_SHIELDED[piece][code])
         return
     # (its announce task, run at once rather than put on the agenda to run next)
     task_announce(s, s.tables.attack_tasks[piece][code][1])

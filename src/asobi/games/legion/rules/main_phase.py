@@ -47,6 +47,9 @@ _OTHER_MAIN = frozenset({"supply", "launch", "repair", "develop"})
 
 _MAIN_END = seat_events("4.2", "main_end")
 _SUPPLY_EVENT = event_table("5.1", "supply", seat=range(5), code=range(9))
+_REPAIR_CODE = event_table("5.6", "repair_discard", seat=range(5), card=range(9))
+_REPAIR_ARMY = event_table("5.6", "repair_discard", seat=range(5), card=content().army_ids)
+"""5.6's events of a card discarded for repair, made once."""
 _LAUNCH_EVENT = event_table("5.2", "launch", seat=range(5), card=content().army_ids, code=range(9), also=("6.3",))
 """5.2 (within 6.3's limit): ``_LAUNCH_EVENT[seat][card][code]``, made once."""
 _AUTOPASS_OFF_EVENT = seat_events("L-5", "autopass_off")
@@ -357,8 +360,7 @@ def apply_main(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None
 def _repair(s: State, seat: int, square: int, card: int) -> None:
     """5.6: each card discarded removes one blackout next to one of the seat's weapons."""
     discard_card(s, seat, card)
-    args = (("seat", seat), ("card", card if card < ARMY else s.content.army_ids[card - ARMY]))
-    s.log_tail.append(("5.6", "repair_discard", args, None))
+    s.log_tail.append(_REPAIR_CODE[seat][card] if card < ARMY else _REPAIR_ARMY[seat][card - ARMY])
     clear_blackout(s, square, "5.6")
     if repairable(s, seat) and s.hands[seat]:
         s.ask("repair", seat)

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 _DRAW_ENEMY = ("draw_ordered", "enemy")
 _ATTACK_HITS = {f"piece{piece}": event_table("7.5", "attack_hits", piece=(str(piece),), code=range(9))[0] for piece in (1, 2, 3)}
 """7.5: ``_ATTACK_HITS[label][code]``: the event of a piece's attack hitting, made once."""
+ATTACK_SHIELDED = event_table("7.6", "attack_shielded", piece=(1, 2, 3), code=range(9))
+"""7.6: ``ATTACK_SHIELDED[piece][code]``: the event of a piece's attack negated by the shield, made once."""
 _DISCARDED_CODE = event_table("7.3", "discarded", seat=range(5), card=range(9))
 _DISCARDED_ARMY = event_table("7.3", "discarded", seat=range(5), card=content().army_ids)
 _SHIELD_DISCARDED = event_table("7.3", "shield_discarded", code=range(9))
@@ -45,7 +47,7 @@ def resolve(s: State, item: tuple[Any, ...]) -> None:
         if code in s.shield:
             # 7.6: the shield is looked at again when the attack resolves, so a code put into it
             # in answer to the attack (a strategy on the stack above it) still negates it.
-            s.log_tail.append(("7.6", "attack_shielded", (("piece", int(label[5:])), ("code", code)), None))
+            s.log_tail.append(ATTACK_SHIELDED[int(label[5:]) - 1][code])
             return
         s.log_tail.append(_ATTACK_HITS[label][code])
         damage_space(s, 1, "7.5")
