@@ -399,3 +399,256 @@ def test_a_window_run_with_the_task_after_it_does_what_the_two_tasks_do():
                 compared += 1
                 asked += ran[0][0] is not None and ran[0][0][0] == "priority"
     assert compared > 300 and asked > 20
+
+
+def _said(clause: str, key: str, seen_by: int | None = None, /, **args: object) -> tuple:
+    """The event ``say`` (or ``tell``, seen by one seat) logs, as the log keeps it."""
+    s = position(3)
+    if seen_by is None:
+        s.say(clause, key, **args)
+    else:
+        s.tell(seen_by, clause, key, **args)
+    return s.log_tail[-1]
+
+
+def test_the_announcements_made_once_are_those_say_would_log_and_play_meets_no_other():
+    from asobi.games.legion.rules import stack
+
+    table = stack._ANNOUNCED
+    made = [(kind, label, verb) for kind, labels in table.items() for label, verbs in labels.items() for verb in verbs]
+    assert {kind for kind, _, _ in made} == {"move", "square", "attack", "card", "strategy", "weapon"}
+    for kind, label, verb in made:
+        said = _said(stack._ANNOUNCE_CLAUSE[kind], "announced", kind=kind, label=label, verb=verb)
+        assert table[kind][label][verb] == said == stack.announced((kind, label, verb))
+    built = []
+    plain = stack.announced
+    stack.announced = lambda item: built.append(item) or plain(item)  # type: ignore[assignment]
+    try:
+        for g, options in enumerate(({}, {"timing": "simple"}, {"players": 5}, {"players": 2})):
+            state = LegionState(**options)  # type: ignore[arg-type]
+            for _ in random_playout(state, Random(g), unchecked=True):
+                pass
+            assert any(e.key == "announced" for e in state.log)
+    finally:
+        stack.announced = plain  # type: ignore[assignment]
+    assert built == []
+
+
+def test_the_draw_events_made_once_are_those_say_and_tell_would_log():
+    from asobi.games.legion.rules import draw
+
+    ids = content().army_ids
+    for kind, by_clause in draw._DREW.items():
+        assert set(by_clause) == set(draw._DRAW_CLAUSES)
+        for clause, rows in by_clause.items():
+            assert len(rows) == 5
+            for seat, row in enumerate(rows):
+                assert len(row) == (9 if kind == "code" else len(ids))
+                for card, made in enumerate(row):
+                    shown = card if kind == "code" else ids[card]
+                    assert made == draw.drew_events(kind, seat, card, clause) == (
+                        _said(clause, "drew_hidden", seat=seat, deck=kind),
+                        _said(clause, "drew_card", seat, seat=seat, deck=kind, card=shown),
+                        _said(clause, "drew_card", seat=seat, deck=kind, card=shown),
+                    )
+
+
+def test_an_event_table_holds_the_events_say_would_log_for_every_combination():
+    from asobi.games.legion.rules.log import event_table
+
+    table = event_table("4.4", "shield_swapped", seat=range(3), old=range(9), new=("a", "b"))
+    assert len(table) == 3 and all(len(row) == 9 and all(len(cell) == 2 for cell in row) for row in table)
+    for seat in range(3):
+        for old in range(9):
+            for k, new in enumerate(("a", "b")):
+                assert table[seat][old][k] == _said("4.4", "shield_swapped", seat=seat, old=old, new=new)
+    assert event_table("2.2", "won") == _said("2.2", "won")
+    cited = event_table("5.2", "launch", seat=range(2), code=range(3), also=("6.3",))
+    assert cited[1][2] == Event("5.2", "launch", (("seat", 1), ("code", 2)), None, ("6.3",))
+    assert len(cited[1][2]) == 5
+
+
+def test_the_weapon_and_development_events_built_from_pairs_made_once_are_those_say_would_log():
+    from asobi.games.legion.rules import main_phase, weapons
+    from asobi.games.legion.rules.log import arg_pairs
+
+    assert arg_pairs("to", range(3)) == (("to", 0), ("to", 1), ("to", 2))
+    c = content()
+    s = position(3)
+    s.weapons = [(7, 1, 4, 5, 0)]
+    weapons.move_weapon(s, 1, 0, 8, "5.5")
+    assert s.log_tail[0] == _said("5.5", "weapon_moved", seat=1, card=c.army_ids[4], frm=7, to=8)
+    s = position(3)
+    weapons.place_weapon(s, 2, 4, 6, 11)
+    assert s.log_tail[0] == _said("5.3", "weapon_placed", seat=2, card=c.army_ids[4], code=6, square=11)
+    launch = main_phase._LAUNCH_EVENT[2][4][6]
+    assert launch == Event("5.2", "launch", (("seat", 2), ("card", c.army_ids[4]), ("code", 6)), None, ("6.3",))
+    assert main_phase._SOURCE == (("source", "hand"), ("source", "shield"))
+    assert main_phase._REPAIR_ARMY[3][5] == _said("5.6", "repair_discard", seat=3, card=c.army_ids[5])
+    s = position(3)
+    s.weapons = [(7, 1, 4, 5, 0)]
+    weapons.destroy_weapon(s, s.weapons[0], "9.1")
+    assert s.log_tail == [
+        _said("9.1", "weapon_destroyed", seat=1, card=c.army_ids[4], square=7),
+        _said("5.4", "weapon_discarded", card=c.army_ids[4], code=5),
+    ]
+
+
+def test_the_event_tables_cover_every_value_the_rules_index_them_by():
+    from asobi.games.legion.rules import (
+        blackout,
+        draw,
+        enemy_turn,
+        event_time,
+        lives,
+        resolve,
+        ship,
+        stack,
+        turn,
+    )
+
+    c = content()
+    assert len(turn._ROUND_EVENTS) > max(p.round_limit for p in c.presets.values())
+    assert len(event_time._COUNT) > max(event_time.COUNT_RESET, *(p.event_count for p in c.presets.values()))
+    for table in lives._SPACE_DAMAGED.values():
+        assert len(table) > max(life for p in c.presets.values() for life in p.space_life.values())
+    assert [len(row) for row in enemy_turn._ADVANCED] == [len(c.square_ids)] * 3
+    assert enemy_turn._ADVANCED[1][4] == _said("7.1", "piece_advanced", piece=2, esq=c.square_ids[4])
+    assert resolve._ATTACK_HITS["piece3"][5] == _said("7.5", "attack_hits", piece="3", code=5)
+    assert resolve.ATTACK_SHIELDED[2][5] == _said("7.6", "attack_shielded", piece=3, code=5)
+    assert ship._SHIP_MOVED["7.2"]["west"][7] == _said("7.2", "ship_moved", direction="west", square=7)
+    assert draw._DRAW_EMPTY_HAND[2][3] == _said("4.1", "draw_empty_hand", seat=2, count=3)
+    assert draw._CARD_PLAYED["event"][2] == _said("3.1", "card_played", deck="event", card=c.event_ids[2])
+    assert draw._CARD_TO_BOTTOM["enemy"][1] == _said("7.7", "card_to_bottom", deck="enemy", card=c.enemy_ids[1])
+    assert resolve._DISCARDED_ARMY[1][3] == _said("7.3", "discarded", seat=1, card=c.army_ids[3])
+    assert stack._PLAYED[4][2][1] == _said("6.4", "strategy_played", seat=4, card=c.army_ids[2], alpha="β")
+    assert blackout._CLEARED["5.6"][12] == _said("5.6", "blackout_cleared", square=12)
+    assert lives._ENEMY_DAMAGED["5.7"][3] == _said("5.7", "enemy_damaged", life=3)
+
+
+def test_a_main_phase_run_at_once_after_a_draw_plays_as_the_kernel_would_run_it():
+    # apply_chance runs the main phase's task (L-28's window first) at once when it is the next
+    # task after a code or army draw: the same random games, with the task handed back to the
+    # kernel instead, must play the same actions to the same positions and logs.
+    from asobi.games.legion.rules import draw
+
+    def games() -> list[tuple]:
+        out = []
+        for g, options in enumerate(({}, {"players": 5}, {"players": 2}, {"timing": "simple"})):
+            state = LegionState(**options)  # type: ignore[arg-type]
+            rng = Random(g)
+            while not state.is_terminal():
+                if state.chance is not None:
+                    action = state.sample_chance(rng)
+                else:
+                    legal = state.legal_actions()
+                    action = legal[int(rng.random() * len(legal))]
+                state.apply_unchecked(action)
+                out.append((action, state.pending, state.chance, tuple(state.agenda), len(state.log)))
+            out.append(state.to_json())
+        return out
+
+    ran_at_once = []
+    plain = draw.task_main
+
+    def handed_back(s: LegionState, seat: int, step: str = "") -> None:
+        ran_at_once.append(step)
+        s.agenda.append(("window_main", seat, step))
+
+    fast = games()
+    draw.task_main = handed_back  # type: ignore[assignment]
+    try:
+        slow = games()
+    finally:
+        draw.task_main = plain  # type: ignore[assignment]
+    assert {"4.1", "4.2"} <= set(ran_at_once)
+    assert fast == slow
+
+
+def test_an_item_resolved_with_nothing_below_it_plays_as_with_a_settle_task_under_it():
+    # _resolve_top schedules no settle task when the stack below the item is empty (a settle
+    # task would find it empty): the same random games with one scheduled under every item
+    # resolved, and dropped only when it would run next, must play the same actions to the same
+    # logs and lives.
+    from asobi.games.legion.rules import resolve, stack
+
+    def always_settle(s: LegionState) -> None:
+        if s.window:
+            s.window = ()
+        item = s.stack[-1]
+        s.stack = s.stack[:-1]
+        agenda = s.agenda
+        agenda.append(("settle",))
+        if item[0] == "strategy":
+            s.army_discard[s.content.army_index[item[1]]] += 1
+        if item[5]:
+            s.say("6.5", "negated_resolves", label=item[1])
+        else:
+            resolve.resolve(s, item)
+        if not s.stack and s.pending is None and s.chance is None and agenda and agenda[-1] == ("settle",):
+            agenda.pop()
+
+    def games() -> list[tuple]:
+        out = []
+        for g, options in enumerate(({}, {"players": 5}, {"players": 2}, {"timing": "simple"}) * 3):
+            state = LegionState(**options)  # type: ignore[arg-type]
+            rng = Random(g)
+            while not state.is_terminal():
+                if state.chance is not None:
+                    action = state.sample_chance(rng)
+                else:
+                    legal = state.legal_actions()
+                    action = legal[int(rng.random() * len(legal))]
+                state.apply_unchecked(action)
+                out.append((action, state.pending, state.chance, state.stack, len(state.log)))
+            out.append((state.log.to_list(), state.outcome()))
+        return out
+
+    plain = stack._resolve_top
+    fast = games()
+    stack._resolve_top = always_settle  # type: ignore[assignment]
+    try:
+        slow = games()
+    finally:
+        stack._resolve_top = plain  # type: ignore[assignment]
+    assert sum(1 for step in fast if len(step) == 5 and step[3]) > 20  # items stood on the stack
+    assert fast == slow
+
+
+def test_the_window_after_the_pieces_advance_run_at_once_plays_as_the_kernel_would_run_it():
+    # task_enemy_turn runs the window on the pieces' advance (L-28, 7.1) at once, where its task
+    # would run next: the same random games with the task handed to the kernel instead must play
+    # the same actions to the same positions and logs.
+    from asobi.games.legion.rules import enemy_turn
+
+    def games() -> list[tuple]:
+        out = []
+        for g, players in enumerate((3, 5, 2, 4)):
+            state = LegionState(players)
+            rng = Random(g)
+            while not state.is_terminal():
+                if state.chance is not None:
+                    action = state.sample_chance(rng)
+                else:
+                    legal = state.legal_actions()
+                    action = legal[int(rng.random() * len(legal))]
+                state.apply_unchecked(action)
+                out.append((action, state.pending, state.chance, tuple(state.agenda), len(state.log)))
+            out.append(state.to_json())
+        return out
+
+    handed = []
+    plain = enemy_turn.task_priority
+
+    def handed_back(s: LegionState, step: str, skip: int) -> None:
+        handed.append(step)
+        s.agenda.append(("priority", step, skip))
+
+    fast = games()
+    enemy_turn.task_priority = handed_back  # type: ignore[assignment]
+    try:
+        slow = games()
+    finally:
+        enemy_turn.task_priority = plain  # type: ignore[assignment]
+    assert len(handed) > 10
+    assert fast == slow

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..content import content
 from . import weapons as _weapons
 from .geometry import neighbour
+from .log import event_table
 
 if TYPE_CHECKING:
     from ..types import State
@@ -20,6 +22,16 @@ def blackout_target(s: State, target: str) -> int | None:
     return neighbour(s, s.ship, target[5:])
 
 
+_BLACKOUT = event_table("9.2", "blackout", square=range(content().rows * content().cols))
+_CHAINED = event_table("9.3", "blackout", square=range(content().rows * content().cols))
+"""9.2, 9.3: ``[square]``: the event of a square blacked out, alone or by its colour's chain, made once."""
+_CLEARED = {
+    clause: event_table(clause, "blackout_cleared", square=range(content().rows * content().cols))
+    for clause in ("5.6", "6.1", "6.2", "6.4", "6.6", "7.4")
+}
+"""``_CLEARED[clause][square]``: the event of a blackout cleared by repair or an effect, made once."""
+
+
 def black_out(s: State, square: int) -> None:
     """9.2 a square is blacked out (destroying a weapon on it); 9.3 if it already was, every other
     square of its colour is blacked out instead."""
@@ -31,11 +43,11 @@ def black_out(s: State, square: int) -> None:
         for sq, col in enumerate(s.content.colour):
             if col == colour and sq != square and not s.black[sq]:
                 s.black[sq] = 1
-                s.log_tail.append(("9.3", "blackout", (("square", sq),), None))
+                s.log_tail.append(_CHAINED[sq])
                 destroy_weapons_at(s, sq, "9.2")
         return
     s.black[square] = 1
-    s.log_tail.append(("9.2", "blackout", (("square", square),), None))
+    s.log_tail.append(_BLACKOUT[square])
     if s.weapons:
         destroy_weapons_at(s, square, "9.2")
 
@@ -43,7 +55,8 @@ def black_out(s: State, square: int) -> None:
 def clear_blackout(s: State, square: int, clause: str) -> None:
     s.black[square] = 0
     s.need_cache = None  # forgets 5.7's kept threshold (level.py)
-    s.log_tail.append((clause, "blackout_cleared", (("square", square),), None))
+    made = _CLEARED.get(clause)
+    s.log_tail.append((clause, "blackout_cleared", (("square", square),), None) if made is None else made[square])
 
 
 def repairable(s: State, seat: int) -> list[int]:

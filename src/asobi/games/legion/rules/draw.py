@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import ARMY
 from ..content import content
+from .log import EventFields, event_table
+from .main_phase import task_main
 from .window import SEAT_BIT
 
 if TYPE_CHECKING:
@@ -41,8 +43,7 @@ def task_draw_phase(s: State, seat: int) -> None:
     room = hand_limit(s, seat) - 1 - hand
     if hand == 0:
         count = room if s.empty_hand_cap and room < 3 else 3  # (conditionals: min and max are calls)
-        args = (("seat", seat), ("count", count if count > 0 else 0))
-        s.log_tail.append(("4.1", "draw_empty_hand", args, None))
+        s.log_tail.append(_DRAW_EMPTY_HAND[seat][count if count > 0 else 0])
         if count > 0:
             _draw_codes(s, seat, count)
         return
@@ -69,6 +70,11 @@ _ASK_DRAW_COUNT = tuple(tuple(("draw_count", seat, most) for most in range(3)) f
 """4.1: the draw-count decision of each seat for each most it may draw, made once."""
 
 
+_DRAW_CHOSEN = event_table("4.1", "draw_chosen", seat=range(5), count=range(3))
+_DRAW_EMPTY_HAND = event_table("4.1", "draw_empty_hand", seat=range(5), count=range(4))
+"""4.1's events of a draw phase's count, made once."""
+
+
 _DRAW_COUNTS = tuple(tuple(("draw", k) for k in range(most + 1)) for most in range(3))
 """4.1: the choices of a draw of up to ``most`` cards (0, 1 or 2), made once."""
 
@@ -80,7 +86,7 @@ def legal_draw_count(s: State) -> tuple[tuple[Any, ...], ...]:
 
 def apply_draw_count(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
     seat = pend[1]
-    s.log_tail.append(("4.1", "draw_chosen", (("seat", seat), ("count", action[1])), None))
+    s.log_tail.append(_DRAW_CHOSEN[seat][action[1]])
     if action[1]:
         _draw_codes(s, seat, action[1])
 
@@ -128,19 +134,28 @@ def task_draw_ordered(s: State, deck: str) -> None:
     start_card(s, deck, card)
 
 
+_CARD_PLAYED = {
+    "enemy": event_table("7.4", "card_played", deck=("enemy",), card=content().enemy_ids)[0],
+    "event": event_table("3.1", "card_played", deck=("event",), card=content().event_ids)[0],
+}
+_CARD_TO_BOTTOM = {
+    "enemy": event_table("7.7", "card_to_bottom", deck=("enemy",), card=content().enemy_ids)[0],
+    "event": event_table("3.2", "card_to_bottom", deck=("event",), card=content().event_ids)[0],
+}
+"""7.4, 3.1, 7.7, 3.2: ``[deck][card]``: the events of an enemy or event card played and put at the
+bottom of its deck, made once."""
+
+
 def start_card(s: State, deck: str, card: int) -> None:
     """7.4 / 3.1: the card is played: each numbered part is a separate effect (6.6); then it goes to
     the bottom of its deck (7.7 / 3.2)."""
-    c = s.content
-    ids = c.enemy_ids if deck == "enemy" else c.event_ids
-    s.log_tail.append(("7.4" if deck == "enemy" else "3.1", "card_played", (("deck", deck), ("card", ids[card])), None))
+    s.log_tail.append(_CARD_PLAYED[deck][card])
     s.agenda.extend(reversed(s.tables.card_tasks[deck][card]))
 
 
 def task_card_bottom(s: State, deck: str, card: int) -> None:
-    ids = s.content.enemy_ids if deck == "enemy" else s.content.event_ids
     put_at_bottom(s, deck, card)
-    s.log_tail.append(("7.7" if deck == "enemy" else "3.2", "card_to_bottom", (("deck", deck), ("card", ids[card])), None))
+    s.log_tail.append(_CARD_TO_BOTTOM[deck][card])
 
 
 def put_at_bottom(s: State, deck: str, card: int) -> None:
@@ -153,6 +168,7 @@ def put_at_bottom(s: State, deck: str, card: int) -> None:
 
 _OUTCOMES = {kind: tuple((kind, k) for k in range(64)) for kind in ("code", "army", "enemy", "event")}
 """The chance actions, made once: drawing card ``k`` of a deck is ``(deck, k)``."""
+_CODE_OUTCOMES, _ARMY_OUTCOMES = _OUTCOMES["code"], _OUTCOMES["army"]
 
 
 _DRAWS: dict[str, dict[int, tuple[tuple[Any, ...], ...]]] = {"code": {}, "army": {}}
@@ -192,16 +208,16 @@ def sample_chance(s: State, rng: Random) -> tuple[Any, ...]:
     assert s.chance is not None
     r = rng.random()
     kind = s.chance[0]
-    actions = _OUTCOMES[kind]
-    acc = 0.0
-    last = -1
     if kind == "code" or kind == "army":
         # The running sum of n / total passes r where the running count passes r * total: the
         # first card whose cumulative count exceeds r * total (equal up to the last bit of
         # rounding) — an int count exceeds r * total where it exceeds its floor, ``i``: the card
         # at place ``i`` of the deck laid out in order; a kind the deck lacks never comes first.
         # (A loop of int arithmetic: the running counts as a list cost more.)
-        deck = s.code_deck if kind == "code" else s.army_deck
+        if kind == "code":
+            deck, actions = s.code_deck, _CODE_OUTCOMES
+        else:
+            deck, actions = s.army_deck, _ARMY_OUTCOMES
         i = int(r * sum(deck))
         k = 0
         for n in deck:  # (enumerate's pairs cost more than counting: +0.6% a step)
@@ -210,8 +226,11 @@ def sample_chance(s: State, rng: Random) -> tuple[Any, ...]:
             i -= n
             k += 1  # noqa: SIM113
         return actions[max(k for k, n in enumerate(deck) if n)]  # r * total rounded up to total
+    actions = _OUTCOMES[kind]
     unseen = s.enemy_unseen if kind == "enemy" else s.event_unseen
     p = 1 / sum(unseen)
+    acc = 0.0
+    last = -1
     for k, f in enumerate(unseen):
         if f:
             acc += p
@@ -254,6 +273,30 @@ _DREW_PUBLIC = {kind: tuple((("seat", seat), ("deck", kind)) for seat in range(5
 made once."""
 
 
+def drew_events(kind: str, seat: int, card: int, clause: str) -> tuple[EventFields, EventFields, EventFields]:
+    """The events of ``seat`` drawing ``card`` from the ``kind`` deck under ``clause``: the public
+    side of a hidden draw, the card told to the seat alone, and the card shown to all (open hands)."""
+    drew = _DREW_ARGS[kind][seat][card]
+    return (
+        (clause, "drew_hidden", _DREW_PUBLIC[kind][seat], None),
+        (clause, "drew_card", drew, _ONLY[seat]),
+        (clause, "drew_card", drew, None),
+    )
+
+
+_DRAW_CLAUSES = ("4.1", "5.1", "6.1", "6.2", "6.4", "6.6", "7.2", "7.4", "7.5")
+"""The clauses a code or army card is drawn under: the draw phase, supply and the effects that draw."""
+_DREW = {
+    kind: {
+        clause: tuple(tuple(drew_events(kind, seat, card, clause) for card in range(len(args[0]))) for seat in range(5))
+        for clause in _DRAW_CLAUSES
+    }
+    for kind, args in _DREW_ARGS.items()
+}
+"""``_DREW[deck][clause][seat][card]``: :func:`drew_events`, made once (two new events a draw cost
+more than the rest of logging it)."""
+
+
 def apply_chance(s: State, action: tuple[Any, ...]) -> None:
     chance = s.chance
     assert chance is not None
@@ -273,20 +316,26 @@ def apply_chance(s: State, action: tuple[Any, ...]) -> None:
         if hand[-1] >= ARMY and hand[0] < ARMY and not s.autopass[seat]:
             s.answerers |= SEAT_BIT[seat]
         tail = s.log_tail
-        drew = _DREW_ARGS[kind][seat][card]
+        events = _DREW[kind].get(clause)
+        hidden, told, shown = drew_events(kind, seat, card, clause) if events is None else events[seat][card]
         if s.open_hands:
-            tail.append((clause, "drew_card", drew, None))
+            tail.append(shown)
         else:
-            tail.append((clause, "drew_hidden", _DREW_PUBLIC[kind][seat], None))
-            tail.append((clause, "drew_card", drew, _ONLY[seat]))
+            tail.append(hidden)
+            tail.append(told)
         if not deck[card] and not any(deck):  # (only the last card of its kind can empty the deck)
             recycle(s, deck, discard, kind)
         agenda = s.agenda
-        if agenda and agenda[-1] is _DRAW_CODE[seat][0]:
-            # 4.1's next draw would run next, with nothing in between (a draw changes no life):
-            # run it at once.
-            agenda.pop()
-            task_draw_code(s, seat, "4.1")
+        if agenda:
+            # The next task would run next, with nothing in between (a draw changes no life): run
+            # it at once if it is 4.1's next draw or the main phase's (with L-28's window before it).
+            top = agenda[-1]
+            if top is _DRAW_CODE[seat][0]:
+                agenda.pop()
+                task_draw_code(s, seat, "4.1")
+            elif top[0] == "window_main":
+                agenda.pop()
+                task_main(s, top[1], top[2])
         return
     s.chance = None
     if kind == "enemy":

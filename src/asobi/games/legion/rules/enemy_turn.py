@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .stack import task_announce
+from ..content import content
+from .log import event_table
+from .resolve import ATTACK_SHIELDED
+from .stack import task_announce, task_priority
 
 if TYPE_CHECKING:
     from ..types import State
@@ -13,7 +16,8 @@ if TYPE_CHECKING:
 
 _PIECE_TASKS = (("attack", 2), ("attack", 1), ("attack", 0), ("square", 2), ("square", 1), ("square", 0))
 """7.2 then 7.5, pieces 1→2→3, in agenda order (the last one runs first)."""
-_ADVANCED_WINDOW = ("priority", "7.1", -1)
+_ADVANCED = event_table("7.1", "piece_advanced", piece=(1, 2, 3), esq=content().square_ids)
+"""7.1: ``_ADVANCED[piece][square]``: the event of a piece advancing to an enemy square, made once."""
 
 
 def task_enemy_turn(s: State) -> None:
@@ -25,12 +29,13 @@ def task_enemy_turn(s: State) -> None:
     length = len(s.content.square_ids)
     for i, pos in enumerate(s.pieces):
         if pos >= 0:
-            s.pieces[i] = (pos + i + 1) % length
-            args = (("piece", i + 1), ("esq", s.content.square_ids[s.pieces[i]]))
-            tail.append(("7.1", "piece_advanced", args, None))
+            s.pieces[i] = to = (pos + i + 1) % length
+            tail.append(_ADVANCED[i][to])
     s.agenda.extend(_PIECE_TASKS)
     if s.timing != "simple":
-        s.agenda.append(_ADVANCED_WINDOW)  # L-28: the players may answer the pieces' advance
+        # L-28: the players may answer the pieces' advance (the window's task, run at once: it
+        # would run next, with nothing in between)
+        task_priority(s, "7.1", -1)
 
 
 def task_square(s: State, piece: int) -> None:
@@ -57,7 +62,7 @@ def task_attack(s: State, piece: int) -> None:
         return
     code = s.content.square_code[pos]
     if code in s.shield:
-        s.log_tail.append(("7.6", "attack_shielded", (("piece", piece + 1), ("code", code)), None))
+        s.log_tail.append(ATTACK_SHIELDED[piece][code])
         return
     # (its announce task, run at once rather than put on the agenda to run next)
     task_announce(s, s.tables.attack_tasks[piece][code][1])

@@ -5,11 +5,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .log import event_table
+
 if TYPE_CHECKING:
     from ..types import State
 
 
 MAX_ENEMY_LIFE = 6
+_SPACE_DAMAGED = {clause: event_table(clause, "space_damaged", life=range(41)) for clause in ("7.5", "6.6", "7.4")}
+"""The Space life's damage by an attack or a card or square effect, to each life (the presets
+start it at 40 at most), made once."""
+_ENEMY_DAMAGED = {
+    clause: event_table(clause, "enemy_damaged", life=range(MAX_ENEMY_LIFE + 1)) for clause in ("5.7", "6.1", "6.2", "6.6", "7.4")
+}
+"""The enemy life's damage by development, a weapon or an effect, to each life, made once."""
 
 
 def enemy_level(life: int) -> int:
@@ -37,7 +46,8 @@ def set_enemy_life(s: State, life: int, clause: str) -> None:
         return
     s.enemy_life = life
     s.need_cache = None  # forgets 5.7's kept threshold (level.py): the enemy level and pieces count in 5.7's threshold
-    s.log_tail.append((clause, "enemy_damaged" if life < old else "enemy_healed", (("life", life),), None))
+    made = _ENEMY_DAMAGED.get(clause) if life < old else None
+    s.log_tail.append((clause, "enemy_damaged" if life < old else "enemy_healed", (("life", life),), None) if made is None else made[life])
     if life == 0:
         return
     before, after = enemy_level(old), enemy_level(life)
@@ -71,7 +81,8 @@ def heal_space(s: State, amount: int, clause: str) -> None:
 
 def damage_space(s: State, amount: int, clause: str) -> None:
     s.space_life = life = max(0, s.space_life - amount)
-    s.log_tail.append((clause, "space_damaged", (("life", life),), None))
+    made = _SPACE_DAMAGED.get(clause)
+    s.log_tail.append((clause, "space_damaged", (("life", life),), None) if made is None else made[life])
 
 
 def queue_draws(s: State, task: str, count: int, seats: list[int], clause: str) -> None:

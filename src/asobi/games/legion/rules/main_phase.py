@@ -13,7 +13,7 @@ from ..content import content
 from .blackout import clear_blackout, repairable
 from .level import develop_threshold, work_out_threshold
 from .lives import damage_enemy
-from .log import seat_events
+from .log import arg_pairs, event_table, seat_events
 from .resolve import discard_card
 from .shield import SHIELD_PHASE, task_shield_phase
 from .stack import play_strategy, playable, playable_strategies
@@ -46,6 +46,12 @@ _OTHER_MAIN = frozenset({"supply", "launch", "repair", "develop"})
 
 
 _MAIN_END = seat_events("4.2", "main_end")
+_SUPPLY_EVENT = event_table("5.1", "supply", seat=range(5), code=range(9))
+_REPAIR_CODE = event_table("5.6", "repair_discard", seat=range(5), card=range(9))
+_REPAIR_ARMY = event_table("5.6", "repair_discard", seat=range(5), card=content().army_ids)
+"""5.6's events of a card discarded for repair, made once."""
+_LAUNCH_EVENT = event_table("5.2", "launch", seat=range(5), card=content().army_ids, code=range(9), also=("6.3",))
+"""5.2 (within 6.3's limit): ``_LAUNCH_EVENT[seat][card][code]``, made once."""
 _AUTOPASS_OFF_EVENT = seat_events("L-5", "autopass_off")
 
 
@@ -313,7 +319,7 @@ def apply_main(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None
     if verb == "supply":
         s.used |= SUPPLY
         discard_card(s, seat, action[1])
-        s.log_tail.append(("5.1", "supply", (("seat", seat), ("code", action[1])), None))
+        s.log_tail.append(_SUPPLY_EVENT[seat][action[1]])
         s.agenda.append(_DRAW_ARMY[seat])  # s.push(("draw_army", seat, "5.1"))
     elif verb == "launch":
         s.used |= LAUNCH
@@ -325,7 +331,7 @@ def apply_main(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None
         if not hand or hand[-1] < ARMY or hand[0] >= ARMY:
             s.answerers &= ~SEAT_BIT[seat]
         # 6.3: within the weapon limit
-        s.log_tail.append(("5.2", "launch", (("seat", seat), ("card", s.content.army_ids[w]), ("code", code)), None, ("6.3",)))
+        s.log_tail.append(_LAUNCH_EVENT[seat][w][code])
         s.pending = ("place", seat, w, code)  # s.ask("place", seat, w, code)
         s.legal_cache = None
     elif verb == "move":
@@ -340,7 +346,7 @@ def apply_main(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None
     elif verb == "develop":
         s.used |= DEVELOP
         need = develop_threshold(s)
-        s.log_tail.append(("5.7", "develop_start", (("seat", seat), ("need", need)), None))
+        s.log_tail.append(("5.7", "develop_start", (_SEAT[seat], ("need", need)), None))
         s.pending = ("develop", seat, need, 0)  # s.ask("develop", seat, need, 0)
         s.legal_cache = None
     elif verb == "strategy":
@@ -354,8 +360,7 @@ def apply_main(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None
 def _repair(s: State, seat: int, square: int, card: int) -> None:
     """5.6: each card discarded removes one blackout next to one of the seat's weapons."""
     discard_card(s, seat, card)
-    args = (("seat", seat), ("card", card if card < ARMY else s.content.army_ids[card - ARMY]))
-    s.log_tail.append(("5.6", "repair_discard", args, None))
+    s.log_tail.append(_REPAIR_CODE[seat][card] if card < ARMY else _REPAIR_ARMY[seat][card - ARMY])
     clear_blackout(s, square, "5.6")
     if repairable(s, seat) and s.hands[seat]:
         s.ask("repair", seat)
@@ -394,6 +399,10 @@ def apply_place(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> Non
     place_weapon(s, pend[1], pend[2], pend[3], action[1])
 
 
+_SEAT = arg_pairs("seat", range(5))
+_CODE = arg_pairs("code", range(9))
+_SOURCE = arg_pairs("source", ("hand", "shield"))
+"""The arguments of development's events, made once."""
 _DEV = tuple(tuple(("dev", source, code) for code in range(9)) for source in range(2))
 """``_DEV[source][code]``: discarding a code for development from the hand (0) or the shield (1)."""
 
@@ -430,7 +439,7 @@ def apply_develop(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> N
         s.shield.remove(code)
         s.code_discard[code] += 1
     total += code % 3 + 1
-    args = (("seat", seat), ("code", code), ("source", "shield" if source else "hand"), ("total", total), ("need", need))
+    args = (_SEAT[seat], _CODE[code], _SOURCE[source], ("total", total), ("need", need))
     s.log_tail.append(("5.8", "develop_card", args, None))
     if total >= need:
         damage_enemy(s, 1, "5.7")

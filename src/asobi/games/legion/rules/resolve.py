@@ -11,8 +11,10 @@ from bisect import insort
 from typing import TYPE_CHECKING, Any
 
 from ..cards import ARMY
+from ..content import content
 from .blackout import black_out, blackout_target, clear_blackout
 from .lives import damage_enemy, damage_space, heal_enemy, heal_space, queue_draws
+from .log import event_table
 from .negate import cancel
 from .ship import move_ship, ship_directions
 from .weapons import destroy_weapon, move_weapon, moves_of, resolve_weapon_item, shield_limit
@@ -22,6 +24,14 @@ if TYPE_CHECKING:
     from ..types import State
 
 _DRAW_ENEMY = ("draw_ordered", "enemy")
+_ATTACK_HITS = {f"piece{piece}": event_table("7.5", "attack_hits", piece=(str(piece),), code=range(9))[0] for piece in (1, 2, 3)}
+"""7.5: ``_ATTACK_HITS[label][code]``: the event of a piece's attack hitting, made once."""
+ATTACK_SHIELDED = event_table("7.6", "attack_shielded", piece=(1, 2, 3), code=range(9))
+"""7.6: ``ATTACK_SHIELDED[piece][code]``: the event of a piece's attack negated by the shield, made once."""
+_DISCARDED_CODE = event_table("7.3", "discarded", seat=range(5), card=range(9))
+_DISCARDED_ARMY = event_table("7.3", "discarded", seat=range(5), card=content().army_ids)
+_SHIELD_DISCARDED = event_table("7.3", "shield_discarded", code=range(9))
+"""7.3's events of a card discarded from a hand or the shield, made once."""
 TABLE_SEAT = 0
 """L-4: seat A makes the choices that belong to the whole table."""
 
@@ -37,10 +47,9 @@ def resolve(s: State, item: tuple[Any, ...]) -> None:
         if code in s.shield:
             # 7.6: the shield is looked at again when the attack resolves, so a code put into it
             # in answer to the attack (a strategy on the stack above it) still negates it.
-            s.log_tail.append(("7.6", "attack_shielded", (("piece", int(label[5:])), ("code", code)), None))
+            s.log_tail.append(ATTACK_SHIELDED[int(label[5:]) - 1][code])
             return
-        args = (("piece", label[5:]), ("code", code))
-        s.log_tail.append(("7.5", "attack_hits", args, None))
+        s.log_tail.append(_ATTACK_HITS[label][code])
         damage_space(s, 1, "7.5")
         return
     if kind == "move":  # a square's "to〜" (7.2, L-23), the most frequent item after attacks
@@ -133,11 +142,8 @@ def discard_card(s: State, seat: int, card: int) -> None:
 def apply_discard(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
     seat = pend[1]
     discard_card(s, seat, action[1])
-    s.log_tail.append(("7.3", "discarded", (("seat", seat), ("card", _card_arg(s, action[1]))), None))
-
-
-def _card_arg(s: State, card: int) -> Any:
-    return card if card < ARMY else s.content.army_ids[card - ARMY]
+    card = action[1]
+    s.log_tail.append(_DISCARDED_CODE[seat][card] if card < ARMY else _DISCARDED_ARMY[seat][card - ARMY])
 
 
 def task_ask_unshield(s: State, seat: int) -> None:
@@ -155,7 +161,7 @@ def legal_unshield(s: State) -> list[tuple[Any, ...]]:
 def apply_unshield(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> None:
     s.shield.remove(action[1])
     s.code_discard[action[1]] += 1
-    s.log_tail.append(("7.3", "shield_discarded", (("code", action[1]),), None))
+    s.log_tail.append(_SHIELD_DISCARDED[action[1]])
 
 
 def task_ask_clear(s: State, seat: int, clause: str) -> None:

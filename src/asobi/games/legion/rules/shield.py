@@ -7,7 +7,7 @@ from bisect import insort
 from typing import TYPE_CHECKING, Any
 
 from ..cards import ARMY, WITH_CODE, is_index
-from .log import seat_events
+from .log import event_table, seat_events
 from .weapons import BASE_SHIELD_LIMIT, shield_limit
 from .window import SEAT_BIT
 
@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 
 
 _SHIELD_END = seat_events("4.3", "shield_end")
+_SHIELDED = event_table("4.3", "shielded", seat=range(5), code=range(9))
+_SWAPPED = event_table("4.4", "shield_swapped", seat=range(5), old=range(9), new=range(9))
 SHIELD_PHASE = tuple(("shield_phase", seat) for seat in range(5))
 """Each seat's shield-phase task, made once (a turn's tasks hold these very tuples)."""
 _ASK_SHIELD = tuple(("shield", seat) for seat in range(5))
@@ -134,7 +136,7 @@ def apply_shield(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> No
             s.answerers &= ~SEAT_BIT[seat]
         insort(s.shield, code)
         s.shield_new += (code,)
-        s.log_tail.append(("4.3", "shielded", (("seat", seat), ("code", code)), None))
+        s.log_tail.append(_SHIELDED[seat][code])
     else:
         old, new = action[1], action[2]
         s.shield.remove(old)
@@ -143,7 +145,6 @@ def apply_shield(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> No
         insort(s.shield, new)
         insort(hand, old)  # (a code for a code: who a window asks, L-16, stays the same)
         s.shield_new += (new,)
-        args = (("seat", seat), ("old", old), ("new", new))
-        s.log_tail.append(("4.4", "shield_swapped", args, None))
+        s.log_tail.append(_SWAPPED[seat][old][new])
     s.pending = _ASK_SHIELD[seat]  # s.ask("shield", seat)
     s.legal_cache = None

@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards import ARMY
-from ..content import content
+from ..content import content, tables
 from . import resolve as _resolve
-from .log import seat_events
+from .log import EventFields, event_table, seat_events
 from .negate import cancel_fits
 from .weapons import BASE_SHIELD_LIMIT, moves_of, shield_limit
 from .window import ALL_BUT, SEAT_BIT, SEATS_IN
@@ -33,20 +33,47 @@ _PASS = ("pass",)
 _AUTOPASS_ON = seat_events("L-5", "autopass_on")
 _PASSED = seat_events("6.5", "passed")
 _ANNOUNCE_CLAUSE = {"move": "7.2", "square": "7.4", "card": "6.6", "attack": "7.5", "strategy": "6.5", "weapon": "6.5"}
+_PLAYED = event_table("6.4", "strategy_played", seat=range(5), card=content().army_ids, alpha=ALPHA)
+"""6.4: ``_PLAYED[seat][card][alpha]``: the event of a strategy played, made once."""
 _ALPHA_BIT = (1, 1, 1, 2, 2, 2, 4, 4, 4)
 """The bit of each code kind's alphabet (α 1, β 2, γ 4)."""
 
 
+def announced(item: tuple[Any, ...]) -> EventFields:
+    """The event announcing a stack item (its kind, label and verb)."""
+    kind, label, verb = item[0], item[1], item[2]
+    return (_ANNOUNCE_CLAUSE[kind], "announced", (("kind", kind), ("label", label), ("verb", verb)), None)
+
+
+def _announced_table() -> dict[str, dict[str, dict[str, EventFields]]]:
+    """:func:`announced` of each item the content's squares, attacks, cards, strategies and
+    weapons put on the stack, by kind, label and verb."""
+    c = content()
+    t = tables(c)
+    tasks = [*(task for tasks in t.square_tasks for task in tasks), *(task for row in t.attack_tasks for task in row)]
+    tasks += [task for deck in t.card_tasks.values() for card in deck for task in card if task[0] == "announce"]
+    items = [task[1] for task in tasks]
+    for card, effects in enumerate(c.strategy_effects):
+        items += [("strategy", c.army_ids[card], e.verb) for e in effects or ()]
+    items += [("weapon", c.army_ids[card], e.verb) for card, e in enumerate(c.weapon_effect) if e is not None]
+    table: dict[str, dict[str, dict[str, EventFields]]] = {}
+    for item in items:
+        table.setdefault(item[0], {}).setdefault(item[1], {})[item[2]] = announced(item)
+    return table
+
+
+_ANNOUNCED = _announced_table()
+"""The events announcing the stack items of the package's content, made once (an event is a
+tuple of tuples, and made afresh for each item cost more than the rest of the announcement)."""
+
+
 def task_announce(s: State, item: tuple[Any, ...]) -> None:
     s.stack += (item,)
-    s.log_tail.append(
-        (
-                _ANNOUNCE_CLAUSE[item[0]],
-                "announced",
-                (("kind", item[0]), ("label", item[1]), ("verb", item[2])),
-                None,
-            )
-    )
+    try:
+        event = _ANNOUNCED[item[0]][item[1]][item[2]]
+    except KeyError:  # (an item of other content)
+        event = announced(item)
+    s.log_tail.append(event)
     # The settle task would run next, with nothing in between: do its work at once (_settle,
     # written out: this runs for every item on the stack).
     bits = s.answerers
@@ -117,30 +144,24 @@ def apply_priority(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -> 
 
 
 def _resolve_top(s: State) -> None:
-    """The top of the stack resolves; a settle task then looks at the item below it."""
+    """The top of the stack resolves; a settle task then looks at the item below it, if any. (An
+    item put on the stack while this one resolves is resolved, through its own settle tasks, before
+    the tasks under them run: with nothing below, a settle task would find the stack empty and do
+    nothing, so none is scheduled.)"""
     if s.window:
         s.window = ()
     stack = s.stack
     item = stack[-1]
-    s.stack = stack[:-1]
+    s.stack = below = stack[:-1]
     # The item resolves here (6.5: a negated one does nothing), with a settle task under it.
-    agenda = s.agenda
-    agenda.append(_SETTLE)
+    if below:
+        s.agenda.append(_SETTLE)
     if item[0] == "strategy":
         s.army_discard[s.content.army_index[item[1]]] += 1
     if item[5]:
         s.say("6.5", "negated_resolves", label=item[1])
     else:
         _resolve.resolve(s, item)
-    if (
-        not s.stack
-        and s.pending is None
-        and s.chance is None
-        and agenda
-        and agenda[-1] is _SETTLE
-        and s.agenda is agenda
-    ):
-        agenda.pop()  # the settle task would run next and find the stack empty: it does nothing
 
 
 def legal_respond(s: State) -> list[tuple[Any, ...]]:
@@ -182,8 +203,7 @@ def play_strategy(s: State, seat: int, card: int, alpha: int) -> None:
     effects = c.strategy_effects[card]
     assert effects is not None
     e = effects[alpha]
-    args = (("seat", seat), ("card", c.army_ids[card]), ("alpha", ALPHA[alpha]))
-    s.log_tail.append(("6.4", "strategy_played", args, None))
+    s.log_tail.append(_PLAYED[seat][card][alpha])
     s.agenda.append(("announce", ("strategy", c.army_ids[card], e.verb, e.params, seat, False)))  # s.push
 
 

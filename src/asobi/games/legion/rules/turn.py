@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from asobi.core.state import TERMINAL
 
 from .draw import put_at_bottom, task_draw_phase
-from .log import seat_events
+from .log import event_table, seat_events
 from .shield import SHIELD_PHASE
 from .window import SEATS_IN
 
@@ -41,6 +41,8 @@ pieces advance, the main phase one after each main action)."""
 
 
 _TURN_EVENTS = seat_events("2.1", "turn")
+_ROUND_EVENTS = event_table("2.1", "round", round=range(201))
+"""2.1: each round's event, up to the longest game the difficulty presets allow (200 rounds)."""
 
 
 def task_round(s: State) -> None:
@@ -51,7 +53,7 @@ def task_round(s: State) -> None:
         s.say("L-9", "round_limit", rounds=s.round_limit)
         finish(s, "timeout", "L-9")
         return
-    s.log_tail.append(("2.1", "round", (("round", s.round),), None))
+    s.log_tail.append(_ROUND_EVENTS[s.round])
     s.agenda.extend((_ROUND_TASKS if s.timing == "simple" else _ROUND_TASKS_PRINTED)[s.n])
 
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING, Any
 
+from ..content import content
 from .geometry import around, orthogonal
 from .lives import damage_enemy, heal_space, queue_draws
+from .log import arg_pairs
 
 if TYPE_CHECKING:
     from ..types import State, Weapon
@@ -27,6 +29,16 @@ def weapon_limit(players: int) -> int:
 
 WEAPON_LIMIT = tuple(weapon_limit(players) for players in range(6))
 """``WEAPON_LIMIT[players]``: :func:`weapon_limit`, looked up."""
+
+
+_SEAT = arg_pairs("seat", range(5))
+_OWNER = arg_pairs("owner", range(5))
+_CARD = arg_pairs("card", content().army_ids)
+_CODE = arg_pairs("code", range(9))
+_SQUARE = arg_pairs("square", range(content().rows * content().cols))
+_FRM = arg_pairs("frm", range(content().rows * content().cols))
+_TO = arg_pairs("to", range(content().rows * content().cols))
+"""The arguments of a weapon's events, made once (by seat, army card, code and square)."""
 
 
 def weapon_of(s: State, seat: int, zone: int) -> Weapon | None:
@@ -85,7 +97,7 @@ def place_weapon(s: State, seat: int, kind: int, code: int, square: int) -> None
     w = (square, seat, kind, code, free_zone(s, seat))
     insort(s.weapons, w)
     s.need_cache = None  # forgets 5.7's kept threshold (level.py): a jammer lowers 5.7's threshold
-    args = (("seat", seat), ("card", s.content.army_ids[kind]), ("code", code), ("square", square))
+    args = (_SEAT[seat], _CARD[kind], _CODE[code], _SQUARE[square])
     s.log_tail.append(("5.3", "weapon_placed", args, None))
     _placed(s, w)
 
@@ -96,7 +108,7 @@ def move_weapon(s: State, seat: int, zone: int, to: int, clause: str) -> None:
     s.weapons.remove(w)
     moved = (to, w[1], w[2], w[3], w[4])
     insort(s.weapons, moved)
-    args = (("seat", w[1]), ("card", s.content.army_ids[w[2]]), ("frm", w[0]), ("to", to))
+    args = (_SEAT[w[1]], _CARD[w[2]], _FRM[w[0]], _TO[to])
     s.log_tail.append((clause, "weapon_moved", args, None))
     _placed(s, moved)
 
@@ -108,7 +120,7 @@ def _placed(s: State, w: Weapon) -> None:
         if s.timing != "simple":
             s.agenda.append(("weapon_effect", w, "6.2", w[1]))  # s.push: L-29, announced so it can be answered
             return
-        s.log_tail.append(("6.2", "weapon_triggered", (("card", s.content.army_ids[w[2]]), ("square", w[0])), None))
+        s.log_tail.append(("6.2", "weapon_triggered", (_CARD[w[2]], _SQUARE[w[0]]), None))
         _effect(s, w, "6.2", w[1])
 
 
@@ -122,7 +134,7 @@ def task_weapon_effect(s: State, w: Weapon, clause: str, chooser: int) -> None:
     e = c.weapon_effect[w[2]]
     assert e is not None
     if e.timing == "trigger":
-        s.log_tail.append((clause, "weapon_triggered", (("card", c.army_ids[w[2]]), ("square", w[0])), None))
+        s.log_tail.append((clause, "weapon_triggered", (_CARD[w[2]], _SQUARE[w[0]]), None))
     params = (("owner", w[1]), ("zone", w[4]), ("square", w[0]), ("code", w[3]), ("clause", clause))
     s.agenda.append(("announce", ("weapon", c.army_ids[w[2]], e.verb, params, chooser, False)))  # s.push
 
@@ -144,10 +156,9 @@ def destroy_weapon(s: State, w: Weapon, clause: str) -> None:
     s.need_cache = None  # forgets 5.7's kept threshold (level.py)
     s.army_discard[w[2]] += 1
     s.code_discard[w[3]] += 1
-    card = s.content.army_ids[w[2]]
     tail = s.log_tail
-    tail.append((clause, "weapon_destroyed", (("seat", w[1]), ("card", card), ("square", w[0])), None))
-    tail.append(("5.4", "weapon_discarded", (("card", card), ("code", w[3])), None))
+    tail.append((clause, "weapon_destroyed", (_SEAT[w[1]], _CARD[w[2]], _SQUARE[w[0]]), None))
+    tail.append(("5.4", "weapon_discarded", (_CARD[w[2]], _CODE[w[3]]), None))
 
 
 def destroy_weapons_at(s: State, square: int, clause: str) -> None:
@@ -202,12 +213,10 @@ def activate(s: State, owner: int, zone: int, seat: int) -> None:
     weapon on the map (L-26), its choices made by ``seat``."""
     w = weapon_of(s, owner, zone)
     assert w is not None
-    square = w[0]
-    card = s.content.army_ids[w[2]]
     if w[1] == seat:
-        s.log_tail.append(("5.5", "weapon_activated", (("seat", seat), ("card", card), ("square", square)), None))
+        s.log_tail.append(("5.5", "weapon_activated", (_SEAT[seat], _CARD[w[2]], _SQUARE[w[0]]), None))
     else:
-        args = (("seat", seat), ("owner", w[1]), ("card", card), ("square", square))
+        args = (_SEAT[seat], _OWNER[w[1]], _CARD[w[2]], _SQUARE[w[0]])
         s.log_tail.append(("5.5", "weapon_activated_of", args, None))
     if s.timing != "simple":
         s.agenda.append(("weapon_effect", w, "6.1", seat))  # s.push: L-29, announced so it can be answered
@@ -259,6 +268,5 @@ def ship_arrived(s: State) -> None:
         if w[0] in near and e is not None and e.timing == "trigger" and e.trigger == "ship_adjacent":
             if w not in s.weapons or s.enemy_life <= 0 or s.space_life <= 0:
                 continue  # 2.2, 2.3: play stops the moment a life reaches 0 (rules version 5)
-            args = (("card", s.content.army_ids[w[2]]), ("square", w[0]))
-            s.log_tail.append(("6.1", "weapon_triggered", args, None))
+            s.log_tail.append(("6.1", "weapon_triggered", (_CARD[w[2]], _SQUARE[w[0]]), None))
             _effect(s, w, "6.1", w[1])
