@@ -90,11 +90,11 @@ def _blocked(
 
 def _kinds(s: State, country: int) -> list[str]:
     """12.2: the buildings the country has in its factory box and can pay for."""
-    where = s.where
     gp = s.gp[country]
+    in_box_n = s.in_box_n
     out = []  # (a plain loop: a comprehension is a call)
-    for kind, lo, hi, cost in _DERIVED.building_rows[country]:
-        if cost <= gp and BOX in where[lo:hi]:
+    for kind, group, cost in _DERIVED.building_kinds[country]:
+        if cost <= gp and in_box_n[group]:
             out.append(kind)
     return out
 

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
@@ -193,7 +193,7 @@ the chit rows it may produce (:func:`_chit_rows`), the machines it may destroy
 def legal_produce(s: State) -> list[tuple[Any, ...]]:
     """Built in sorted order (chit < convert < destroy < done < extra < make, each by its
     arguments; the sheet's rows are by unit index), so no sort is needed. Only the rows the
-    country can afford at its TL are read (``derived().makes``, ``converts``, ``extras``), and
+    country can afford at its TL and GP are read (``derived().sheet_rows``), and
     plain loops rather than comprehensions fill the lists (a comprehension using a local makes
     that local a cell).
 
@@ -224,20 +224,17 @@ def legal_produce(s: State) -> list[tuple[Any, ...]]:
     # Only the rows it may buy at its TL (8.5, 9.3, 10.4) and GP (8.4, 9.4, 10.3) are read, and
     # of those only whether the counters are there: each kind's rows are by unit, so the actions
     # come out sorted.
-    d = _DERIVED
-    tl = s.tl[country]
-    costs, rows = d.converts[country][tl]
-    for group, up_group, convert in rows[bisect_right(costs, gp)]:
+    by_gp = _DERIVED.sheet_rows[country][s.tl[country]]
+    converts, extra_rows, make_rows = by_gp[gp] if gp < len(by_gp) else by_gp[-1]
+    for group, up_group, convert in converts:
         if in_box_n[group] and in_supply_n[up_group]:  # 10.2: in the box, and a counter to become
             out.append(convert)
     extras: list[tuple[Any, ...]] = []
-    costs, rows = d.extras[country][tl]
-    for group, extra in rows[bisect_right(costs, gp)]:
+    for group, extra in extra_rows:
         if in_supply_n[group]:  # 9.5: a spare counter
             extras.append(extra)
     makes: list[tuple[Any, ...]] = []
-    costs, rows = d.makes[country][tl]
-    for group, is_ship, make_action in rows[bisect_right(costs, gp)]:
+    for group, is_ship, make_action in make_rows:
         if in_box_n[group]:  # 8.3: from the factory box
             if placements is None:
                 placements = _placements(s, country, s.owner is PRINTED or owns_just_its_own(s, country))

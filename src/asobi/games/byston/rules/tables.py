@@ -69,12 +69,13 @@ class ChitRow(NamedTuple):
     action: tuple[Any, ...]
 
 
-Affordable = tuple[list[int], tuple[tuple[tuple[Any, ...], ...], ...]]
-"""One kind of purchase from a country's sheet at one TL (a make, a 換装 or a 増産): the distinct
-costs of its rows at that TL, ascending, and for each count ``k`` of them a country's GP reach
-(``bisect_right(costs, gp)``) its rows that cost at most the ``k``-th, in unit order, each as the
-few values the production listing reads of it. A row whose purchase the TL does not allow (8.5,
-9.3, 10.4) or that offers none (``NEVER``) is in none: the listing reads only rows it may buy."""
+SheetRows = tuple[tuple[tuple[Any, ...], ...], tuple[tuple[Any, ...], ...], tuple[tuple[Any, ...], ...]]
+"""A country's purchases from its sheet at one TL and GP, looked up by the GP where a listing
+would compare it with each row's cost: its rows it may convert (10.3, 10.4), produce as extras
+(9.2–9.4) and make (8.3–8.5), in unit order, each as the few values the production listing
+reads of it — (group, upgrade_group, convert), (group, extra) and (group, is_ship, make_action),
+``make_action[hex]`` being the prebuilt ("make", unit, hex). A row whose purchase the TL does not
+allow or that offers none (``NEVER``) is in none: the listing reads only rows it may buy."""
 
 
 def _make_read(p: Production, tl: int, make_action: tuple[tuple[tuple[Any, ...], ...], ...]) -> tuple[int, tuple[Any, ...]]:
@@ -96,6 +97,7 @@ class Derived:
         "builder_ships",
         "builder_ships_of",
         "building_counters",
+        "building_kinds",
         "building_rows",
         "buildings_of",
         "castle_group",
@@ -104,11 +106,9 @@ class Derived:
         "chit_kind",
         "chit_limit",
         "chits_of",
-        "converts",
         "counter_kind",
         "destroy_action",
         "destroy_rows",
-        "extras",
         "fort_counters",
         "fort_group",
         "forts_of",
@@ -117,10 +117,10 @@ class Derived:
         "land_site_set",
         "land_site_stacks",
         "land_sites",
-        "makes",
         "production",
         "production_of",
         "repair_gp",
+        "sheet_rows",
         "ship_counters",
         "site_action",
         "site_kinds",
@@ -210,25 +210,23 @@ class Derived:
             tuple(("destroy", u, h, face) for h in range(n_hexes) for face in (0, 1)) for u in units
         )
         """``destroy_action[unit][2 * hex + face]``: the prebuilt ("destroy", unit, hex, face)."""
-        def by_cost(rows: list[tuple[int, tuple[Any, ...]]]) -> Affordable:
-            """``rows`` (cost, what the listing reads) in unit order, as :class:`Affordable`."""
-            costs = sorted({cost for cost, _ in rows if cost < NEVER})
-            return costs, tuple(tuple(read for cost, read in rows if cost <= gp) for gp in (-1, *costs))
+        def by_gp(sheet: tuple[Production, ...], tl: int) -> tuple[SheetRows, ...]:
+            """The rows of ``sheet`` it may buy at ``tl``, per GP from 0 to the dearest."""
+            converts = [_convert_read(p, tl, make_action) for p in sheet]
+            extras = [_extra_read(p, tl, make_action) for p in sheet]
+            makes = [_make_read(p, tl, make_action) for p in sheet]
+            top = max((cost for rows in (converts, extras, makes) for cost, _ in rows if cost < NEVER), default=0)
 
-        makes: list[tuple[Affordable, ...]] = []
-        converts: list[tuple[Affordable, ...]] = []
-        extras: list[tuple[Affordable, ...]] = []
-        for sheet in production:
-            for per_tl, pick in ((makes, _make_read), (converts, _convert_read), (extras, _extra_read)):
-                per_tl.append(tuple(by_cost([pick(p, tl, make_action) for p in sheet]) for tl in range(t.tl_max + 1)))
-        self.makes: tuple[tuple[Affordable, ...], ...] = tuple(makes)
-        """Per country and TL (0 to the top of the track), its rows a unit may be made from (8.3–8.5)
-        as :class:`Affordable`, each read as (group, is_ship, make_action): ``make_action[hex]``
-        is the prebuilt ("make", unit, hex)."""
-        self.converts: tuple[tuple[Affordable, ...], ...] = tuple(converts)
-        """Likewise for 換装 (10.3, 10.4), each row read as (group, upgrade_group, convert)."""
-        self.extras: tuple[tuple[Affordable, ...], ...] = tuple(extras)
-        """Likewise for 増産 (9.2–9.4), each row read as (group, extra)."""
+            def upto(rows: list[tuple[int, tuple[Any, ...]]], gp: int) -> tuple[tuple[Any, ...], ...]:
+                return tuple(read for cost, read in rows if cost <= gp)
+
+            return tuple((upto(converts, gp), upto(extras, gp), upto(makes, gp)) for gp in range(top + 1))
+
+        self.sheet_rows: tuple[tuple[tuple[SheetRows, ...], ...], ...] = tuple(
+            tuple(by_gp(sheet, tl) for tl in range(t.tl_max + 1)) for sheet in production
+        )
+        """Per country and TL (0 to the top of the track), per GP from 0 to its dearest row's cost
+        (a GP above reads the last): its rows it may buy, as :data:`SheetRows`."""
         destroy_rows = []
         for c, sheet in enumerate(production):
             by_group = {p.group: p for p in sheet}
@@ -276,6 +274,12 @@ class Derived:
             for c in range(len(st.country_ids))
         )
         """Per country: (kind, its counters' range, cost) for castle then fort (12.2)."""
+        self.building_kinds: tuple[tuple[tuple[str, int, int], ...], ...] = tuple(
+            tuple((kind, st.group_number[(c, st.unit_number[kind])], cost) for kind, _, _, cost in rows)
+            for c, rows in enumerate(self.building_rows)
+        )
+        """The same as (kind, its group of counters, cost): whether one is in the factory box is a
+        state's ``in_box_n[group]``."""
         self.builder_ships: tuple[int, ...] = tuple(
             i for i in self.ship_counters if st.unit_id(i) not in NOT_FOR_BUILDING
         )
