@@ -96,7 +96,7 @@ def _placements(s: State, country: int, own: bool) -> tuple[list[int], list[int]
 
 def chit_choices(s: State, country: int) -> list[int]:
     """8.11.1–8.11.4, 16.1, B-12: the chits ``country`` may produce now."""
-    return [row.chit for row in _chit_rows(s, country)]
+    return [row[0] for row in _chit_rows(s, country)]
 
 
 def _chit_rows(s: State, country: int) -> list[ChitRow]:
@@ -105,7 +105,7 @@ def _chit_rows(s: State, country: int) -> list[ChitRow]:
     at_limit = s.chits_made[country] >= d.chit_limit[country]
     cup = s.chit_cup
     opened = s.chit_open
-    out = []
+    out: list[ChitRow] = []
     for row in d.chits_of[country]:
         k, chit_gp, count, kind, _action = row
         if chit_gp > gp:
@@ -148,7 +148,7 @@ def destroyable(s: State, country: int) -> list[tuple[Any, ...]]:
 
 def _add_own_destroys(s: State, p: Production, out: list[tuple[Any, ...]]) -> None:
     """The destroy actions of row ``p``'s counters, all the country's own, sorted."""
-    unit, lo, hi = p[:3]
+    unit, lo, hi = p.unit, p.lo, p.hi
     where = s.where
     table = _DERIVED.destroy_action[unit]
     n = s.on_map_n[p.group]
@@ -219,8 +219,8 @@ def legal_produce(s: State) -> list[tuple[Any, ...]]:
     out: list[tuple[Any, ...]] = []
     if chits is None:
         chits = _chit_rows(s, country)
-    for row in chits:
-        out.append(row.action)
+    for _, _, _, _, action in chits:
+        out.append(action)
     # Only the rows it may buy at its TL (8.5, 9.3, 10.4) and GP (8.4, 9.4, 10.3) are read, and
     # of those only whether the counters are there: each kind's rows are by unit, so the actions
     # come out sorted.
@@ -229,23 +229,19 @@ def legal_produce(s: State) -> list[tuple[Any, ...]]:
     for group, up_group, convert in converts:
         if in_box_n[group] and in_supply_n[up_group]:  # 10.2: in the box, and a counter to become
             out.append(convert)
-    extras: list[tuple[Any, ...]] = []
+    if destroys is None:
+        destroys = destroyable(s, country)
+    out.extend(destroys)  # 8.11
+    out.append(DONE)
     for group, extra in extra_rows:
         if in_supply_n[group]:  # 9.5: a spare counter
-            extras.append(extra)
-    makes: list[tuple[Any, ...]] = []
+            out.append(extra)
     for group, is_ship, make_action in make_rows:
         if in_box_n[group]:  # 8.3: from the factory box
             if placements is None:
                 placements = _placements(s, country, s.owner is PRINTED or owns_just_its_own(s, country))
             for h in placements[is_ship]:
-                makes.append(make_action[h])
-    if destroys is None:
-        destroys = destroyable(s, country)
-    out.extend(destroys)  # 8.11
-    out.append(DONE)
-    out.extend(extras)
-    out.extend(makes)
+                out.append(make_action[h])
     s.produce_kept = (pending, country, chits, destroys, placements)
     return out
 
@@ -257,7 +253,7 @@ def is_legal_produce(s: State, action: tuple[Any, ...]) -> bool:
         return opened
     country, verb = opened
     if verb == "chit":
-        return any(row.action == action for row in _chit_rows(s, country))
+        return any(row[4] == action for row in _chit_rows(s, country))
     if verb == "destroy":
         return action in destroyable(s, country)
     if len(action) < 2:
@@ -381,7 +377,7 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
             gp = s.gp[country]
             left = []  # (a plain loop: a comprehension is a call)
             for row in chits:
-                if row.gp <= gp:
+                if row[1] <= gp:  # its cost
                     left.append(row)
             chits = left
         if verb == "make":

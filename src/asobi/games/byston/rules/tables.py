@@ -12,8 +12,9 @@ by walking the authored tables, so games, states and logs are unchanged
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..board import RAU, items_at, static
 from ..tables import Terrain
@@ -29,8 +30,10 @@ NEVER = 1 << 40
 CHIT_PLAIN, CHIT_SHOT, CHIT_ZELANA, CHIT_SURPRISE = 0, 1, 2, 3
 
 
-class Production(NamedTuple):
-    """One counter kind of a country's sheet, for 8.3–8.10, 9.1–9.5 and 10.1–10.6."""
+@dataclass(frozen=True, slots=True)
+class Production:
+    """One counter kind of a country's sheet, for 8.3–8.10, 9.1–9.5 and 10.1–10.6 (slots, which
+    Python reads without a lookup, where a named tuple's fields are looked up at every read)."""
 
     unit: int
     lo: int
@@ -58,15 +61,10 @@ class Production(NamedTuple):
     """The groups of counters (``Static.groups``) of this unit and of the 換装 target (−1: none)."""
 
 
-class ChitRow(NamedTuple):
-    """One chit type a country may produce: its number, cost, how many exist (8.11.1), kind and
-    the prebuilt ("chit", number) action."""
-
-    chit: int
-    gp: int
-    copies: int
-    kind: int
-    action: tuple[Any, ...]
+ChitRow = tuple[int, int, int, int, tuple[Any, ...]]
+"""One chit type a country may produce: (its number, cost, how many exist (8.11.1), kind, the
+prebuilt ("chit", number) action) — a plain tuple, which Python unpacks without an iterator (a
+named tuple it does not)."""
 
 
 SheetRows = tuple[tuple[tuple[Any, ...], ...], tuple[tuple[Any, ...], ...], tuple[tuple[Any, ...], ...]]
@@ -76,6 +74,10 @@ would compare it with each row's cost: its rows it may convert (10.3, 10.4), pro
 reads of it — (group, upgrade_group, convert), (group, extra) and (group, is_ship, make_action),
 ``make_action[hex]`` being the prebuilt ("make", unit, hex). A row whose purchase the TL does not
 allow or that offers none (``NEVER``) is in none: the listing reads only rows it may buy."""
+
+
+def _unit(p: Production) -> int:
+    return p.unit
 
 
 def _make_read(p: Production, tl: int, make_action: tuple[tuple[tuple[Any, ...], ...], ...]) -> tuple[int, tuple[Any, ...]]:
@@ -192,10 +194,10 @@ class Derived:
                         upgrade_group=upgrade_group,
                     )
                 )
-            production.append(tuple(sorted(rows)))
+            production.append(tuple(sorted(rows, key=_unit)))
             chits_of.append(
                 tuple(
-                    ChitRow(k, chit.gp, chit.count, kind_code.get(chit.kind, CHIT_PLAIN), ("chit", k))
+                    (k, chit.gp, chit.count, kind_code.get(chit.kind, CHIT_PLAIN), ("chit", k))
                     for k, chit in enumerate(t.chits.values())
                     if cid in chit.producers
                 )
