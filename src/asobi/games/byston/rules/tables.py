@@ -99,6 +99,7 @@ class Derived:
         "builder_ships",
         "builder_ships_of",
         "building_counters",
+        "building_groups",
         "building_kinds",
         "building_rows",
         "buildings_of",
@@ -246,6 +247,10 @@ class Derived:
             st.group_number.get((c, st.unit_number["fort"]), -1) for c in range(len(st.country_ids))
         )
         """Per country: the groups of its castle and of its fort counters (−1: none)."""
+        self.building_groups: tuple[tuple[int, ...], ...] = tuple(
+            tuple(g for g in (castle, fort) if g >= 0) for castle, fort in zip(self.castle_group, self.fort_group, strict=True)
+        )
+        """The same without the −1s: the groups of all its buildings."""
         self.production_of: tuple[dict[int, Production], ...] = tuple(
             {p.unit: p for p in rows} for rows in production
         )
