@@ -65,11 +65,15 @@ def _placements(s: State, country: int, own: bool) -> tuple[list[int], list[int]
         on_map_n = s.on_map_n
         castles = d.castles_of[country]
         forts = d.forts_of[country]
-        # Sorted, a range's places on the map are its last ones (off the map is negative).
-        castle_hexes = sorted(where[castles.start : castles.stop])
-        if castle_hexes:
-            del castle_hexes[: len(castles) - on_map_n[d.castle_group[country]]]
-        fort_hexes = where[forts.start : forts.stop]
+        # Sorted, a range's places on the map are its last ones (off the map is negative); none
+        # or one on the map (the usual counts) are had without a sort.
+        n = on_map_n[d.castle_group[country]] if castles else 0
+        if n > 1:
+            castle_hexes = sorted(where[castles.start : castles.stop])
+            del castle_hexes[: len(castles) - n]
+        else:
+            castle_hexes = [max(where[castles.start : castles.stop])] if n else []
+        fort_hexes = [] if forts and not on_map_n[d.fort_group[country]] else where[forts.start : forts.stop]
         if fort_hexes:
             off_map = len(forts) - on_map_n[d.fort_group[country]]
             if secret in forts and where[secret] >= 0:
