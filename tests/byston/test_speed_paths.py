@@ -366,9 +366,10 @@ def scrambled(seed: int) -> BystonState:
     for k in range(len(s.char_at)):
         if rng.random() < 0.3:
             s.char_at[k] = rng.choice(hot)
-    # What production kept to hand on from the game's last choice (a cache, read only by the very
-    # next listing of the country that chose) does not survive changes made by hand.
+    # What production and building kept to hand on from the game's last choice (caches, read only
+    # by the very next listing of the country that chose) does not survive changes made by hand.
     s.produce_kept = None
+    s.build_kept = None
     return s
 
 

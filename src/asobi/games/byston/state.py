@@ -153,6 +153,7 @@ FIELDS = Fields(
     current_seat=Cache(),
     legal_cache=Cache(),
     produce_kept=Cache(),
+    build_kept=Cache(),
     log=Log(),
 )
 """Every field of the state, declared once: clone, JSON, fingerprint and type checks follow.
@@ -170,7 +171,8 @@ under way, −1 between phases), ``waiting`` per country (15.4, B-55), ``moved``
 none) with its ``mp`` left, its ``cargo`` counters and ``crew`` characters (17.15, B-20).
 ``marks``: the turn each milestone a rule waits for first happened (:mod:`.board`).
 ``produce_kept``: what the last production listing worked out that a country's next choice may
-leave as it was (:func:`.rules.produce.legal_produce`; derived, not written).
+leave as it was (:func:`.rules.produce.legal_produce`; derived, not written); ``build_kept`` the
+same of building (:func:`.rules.build.legal_build`).
 """
 
 class Start(NamedTuple):
@@ -296,6 +298,7 @@ class BystonState(FlowState, DeclaredState):
         self.ended: tuple[Any, ...] | None = None
         self.legal_cache: tuple[tuple[Any, ...], ...] | None = None
         self.produce_kept: tuple[Any, ...] | None = None
+        self.build_kept: tuple[Any, ...] | None = None
         self.log = EventLog()
         # 28.1–34.1: each country's state at the start; 32.3, 33.3 (B-1): Na's player runs Mi and
         # Ah; 34.8: the Zelana's runner follows Na's war unless an option fixes it

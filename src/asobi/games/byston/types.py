@@ -63,6 +63,7 @@ class State(Protocol):
     ended: tuple[Any, ...] | None
     legal_cache: tuple[tuple[Any, ...], ...] | None
     produce_kept: tuple[Any, ...] | None
+    build_kept: tuple[Any, ...] | None
     log: LogReads
     log_tail: list[EventFields]
 

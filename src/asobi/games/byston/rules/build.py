@@ -90,11 +90,11 @@ def _blocked(
 
 def _kinds(s: State, country: int) -> list[str]:
     """12.2: the buildings the country has in its factory box and can pay for."""
-    where = s.where
     gp = s.gp[country]
+    in_box_n = s.in_box_n
     out = []  # (a plain loop: a comprehension is a call)
-    for kind, lo, hi, cost in _DERIVED.building_rows[country]:
-        if cost <= gp and BOX in where[lo:hi]:
+    for kind, group, cost in _DERIVED.building_kinds[country]:
+        if cost <= gp and in_box_n[group]:
             out.append(kind)
     return out
 
@@ -104,13 +104,20 @@ def sites(s: State, country: int) -> list[tuple[Any, ...]]:
     kinds = _kinds(s, country)
     if not kinds:
         return []
+    abroad, blocked = _survey(s, country, kinds)
+    return _site_actions(country, kinds, abroad, blocked)
+
+
+def _survey(s: State, country: int, kinds: list[str]) -> tuple[list[int], set[int]]:
+    """For building ``kinds``: the hexes outside its land where an own face-up ship lets it build
+    (12.8, not an ally's that stands, 12.9), and of those and its land's sites for ``kinds`` the
+    blocked ones (12.6, 12.10)."""
     st = _STATIC
     d = _DERIVED
     where = s.where
     owner = s.owner
     flipped = s.flipped
     nation = st.nation
-    land = d.land_sites[country]
     # 12.8: hexes outside its land where an own face-up ship lets it build.
     # While no counter changed hands (35.3) its ships are among its own counters.
     builders = d.builder_ships_of[country] if owner is st.printed_owner else d.builder_ships
@@ -135,6 +142,14 @@ def sites(s: State, country: int) -> list[tuple[Any, ...]]:
     if occupied:
         built, forbidden, _ = _blocked(s, country, occupied)
         blocked = built | forbidden
+    return abroad, blocked
+
+
+def _site_actions(country: int, kinds: list[str], abroad: list[int], blocked: set[int]) -> list[tuple[Any, ...]]:
+    """The ("build", kind, hex) of ``kinds`` at its land's sites and the hexes ``abroad``, but the
+    ``blocked`` ones (:func:`_survey`), sorted."""
+    d = _DERIVED
+    land = d.land_sites[country]
     allowed = d.site_kinds[country]
     out: list[tuple[Any, ...]] = []
     for kind in kinds:
@@ -180,29 +195,71 @@ def razable(s: State, country: int) -> list[int]:
     where = s.where
     if s.owner is PRINTED or owns_just_its_own(s, country):  # its buildings are its castle and fort ranges
         d = _DERIVED
+        on_map_n = s.on_map_n
+        n = 0
+        for group in d.building_groups[country]:
+            n += on_map_n[group]
+        if not n:
+            return []
         castles = d.castles_of[country]
         forts = d.forts_of[country]
         places = where[castles.start : castles.stop] + where[forts.start : forts.stop]
+        if n == 1:  # (the usual case: one on the map, the largest place, off the map being negative)
+            groups = _STATIC.groups_of[country]
+            # B-51: never the last counter on the map (its groups count all it has there)
+            return [max(places)] if sum(on_map_n[groups.start : groups.stop]) >= 2 else []
         places.sort()
-        del places[: bisect_left(places, 0)]  # off the map (negative)
-    else:
-        owner = s.owner
-        places = sorted([where[i] for i in _DERIVED.buildings_of[country] if where[i] >= 0 and owner[i] == country])
+        del places[:-n]  # off the map (negative)
+        return places
+    owner = s.owner
+    places = sorted([where[i] for i in _DERIVED.buildings_of[country] if where[i] >= 0 and owner[i] == country])
     if len(places) == 1 and not holds_two(s, country):
         return []  # B-51: never the last counter on the map
     return places
 
 
+HANDED_ON = ("handed_on",)
+"""The mark of ``build_kept`` as :func:`apply_build` hands it to the listing that follows.
+
+``build_kept`` is ``(decision, country, abroad, blocked, places)``: the pending decision it was
+listed for (or ``HANDED_ON``), its country, the hexes abroad and the blocked sites of
+:func:`_survey` (``None``: not surveyed, the country having nothing to build), and the hexes of
+its buildings on the map it may pull down (:func:`razable`; ``None``: list them again)."""
+
+
 def legal_build(s: State) -> list[tuple[Any, ...]]:
-    """Built in sorted order: build < done < raze < secret."""
-    assert s.pending is not None
-    country = s.pending[2]
-    out = sites(s, country)
+    """Built in sorted order: build < done < raze < secret.
+
+    What the survey of the sites found and the buildings it may pull down are kept in
+    ``build_kept`` with the decision they were listed for; a building built hands them on to the
+    country's next listing (:func:`apply_build`): the site built on is blocked now (12.6) and a
+    building more may be pulled down (12.11); nothing else a survey reads has changed."""
+    pending = s.pending
+    assert pending is not None
+    country = pending[2]
+    kept = s.build_kept
+    abroad: list[int] | None
+    blocked: set[int] | None
+    places: list[int] | None
+    if kept is not None and kept[0] is HANDED_ON and kept[1] == country:
+        _, _, abroad, blocked, places = kept
+    else:
+        abroad = blocked = places = None
+    kinds = _kinds(s, country)  # (fewer after a building built, never more: its survey holds)
+    if kinds:
+        if abroad is None or blocked is None:
+            abroad, blocked = _survey(s, country, kinds)
+        out = _site_actions(country, kinds, abroad, blocked)
+    else:
+        out = []
     out.append(DONE)
-    for h in razable(s, country):
+    if places is None:
+        places = razable(s, country)
+    for h in places:
         out.append(RAZE[h])
     if country == RAU and secret_allowed(s, country):  # (30.6.1: Rau's alone)
         out.append(SECRET)
+    s.build_kept = (pending, country, abroad, blocked, places)
     return out
 
 
@@ -223,6 +280,8 @@ def is_legal_build(s: State, action: tuple[Any, ...]) -> bool:
 
 def apply_build(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
     country = pending[2]
+    kept = s.build_kept
+    s.build_kept = None
     if action[0] == "done":
         ask_in_order_of_play(s, "build", NEXT_SHEET[country])
         return
@@ -269,6 +328,18 @@ def apply_build(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> 
                ("country", country), ("unit", st.unit_index(kind)), ("hex", h), ("gp", cost))
         if country == DRAKE and kind == "castle" and h == st.elf_castle and not s.marks[ELF_CASTLE_BUILT]:
             s.set_mark(ELF_CASTLE_BUILT, s.turn)
+    if kept is not None and kept[0] is pending and s.owner is PRINTED:
+        # Only hex h changed, by a building of its own: blocked now (12.6), and one more to pull
+        # down; B-51 took none away if any was listed (else list them again).
+        _, _, abroad, blocked, places = kept
+        if blocked is not None:
+            blocked = blocked | {h}
+        if places:
+            k = bisect_left(places, h)
+            places = [*places[:k], h, *places[k:]]
+        else:
+            places = None
+        s.build_kept = (HANDED_ON, country, abroad, blocked, places)
     # Asked again at once, by the seat it was asked by (nothing happens between two of its choices,
     # and it has not collapsed); else the next country in the order of play.
     if not s.ask_if_choice("build", pending[1], country):

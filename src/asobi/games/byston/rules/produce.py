@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
@@ -65,11 +65,15 @@ def _placements(s: State, country: int, own: bool) -> tuple[list[int], list[int]
         on_map_n = s.on_map_n
         castles = d.castles_of[country]
         forts = d.forts_of[country]
-        # Sorted, a range's places on the map are its last ones (off the map is negative).
-        castle_hexes = sorted(where[castles.start : castles.stop])
-        if castle_hexes:
-            del castle_hexes[: len(castles) - on_map_n[d.castle_group[country]]]
-        fort_hexes = where[forts.start : forts.stop]
+        # Sorted, a range's places on the map are its last ones (off the map is negative); none
+        # or one on the map (the usual counts) are had without a sort.
+        n = on_map_n[d.castle_group[country]] if castles else 0
+        if n > 1:
+            castle_hexes = sorted(where[castles.start : castles.stop])
+            del castle_hexes[: len(castles) - n]
+        else:
+            castle_hexes = [max(where[castles.start : castles.stop])] if n else []
+        fort_hexes = [] if forts and not on_map_n[d.fort_group[country]] else where[forts.start : forts.stop]
         if fort_hexes:
             off_map = len(forts) - on_map_n[d.fort_group[country]]
             if secret in forts and where[secret] >= 0:
@@ -96,7 +100,7 @@ def _placements(s: State, country: int, own: bool) -> tuple[list[int], list[int]
 
 def chit_choices(s: State, country: int) -> list[int]:
     """8.11.1–8.11.4, 16.1, B-12: the chits ``country`` may produce now."""
-    return [row.chit for row in _chit_rows(s, country)]
+    return [row[0] for row in _chit_rows(s, country)]
 
 
 def _chit_rows(s: State, country: int) -> list[ChitRow]:
@@ -105,7 +109,7 @@ def _chit_rows(s: State, country: int) -> list[ChitRow]:
     at_limit = s.chits_made[country] >= d.chit_limit[country]
     cup = s.chit_cup
     opened = s.chit_open
-    out = []
+    out: list[ChitRow] = []
     for row in d.chits_of[country]:
         k, chit_gp, count, kind, _action = row
         if chit_gp > gp:
@@ -148,7 +152,7 @@ def destroyable(s: State, country: int) -> list[tuple[Any, ...]]:
 
 def _add_own_destroys(s: State, p: Production, out: list[tuple[Any, ...]]) -> None:
     """The destroy actions of row ``p``'s counters, all the country's own, sorted."""
-    unit, lo, hi = p[:3]
+    unit, lo, hi = p.unit, p.lo, p.hi
     where = s.where
     table = _DERIVED.destroy_action[unit]
     n = s.on_map_n[p.group]
@@ -193,7 +197,7 @@ the chit rows it may produce (:func:`_chit_rows`), the machines it may destroy
 def legal_produce(s: State) -> list[tuple[Any, ...]]:
     """Built in sorted order (chit < convert < destroy < done < extra < make, each by its
     arguments; the sheet's rows are by unit index), so no sort is needed. Only the rows the
-    country can afford at its TL are read (``derived().makes``, ``converts``, ``extras``), and
+    country can afford at its TL and GP are read (``derived().sheet_rows``), and
     plain loops rather than comprehensions fill the lists (a comprehension using a local makes
     that local a cell).
 
@@ -219,36 +223,29 @@ def legal_produce(s: State) -> list[tuple[Any, ...]]:
     out: list[tuple[Any, ...]] = []
     if chits is None:
         chits = _chit_rows(s, country)
-    for row in chits:
-        out.append(row.action)
+    for _, _, _, _, action in chits:
+        out.append(action)
     # Only the rows it may buy at its TL (8.5, 9.3, 10.4) and GP (8.4, 9.4, 10.3) are read, and
     # of those only whether the counters are there: each kind's rows are by unit, so the actions
     # come out sorted.
-    d = _DERIVED
-    tl = s.tl[country]
-    costs, rows = d.converts[country][tl]
-    for group, up_group, convert in rows[bisect_right(costs, gp)]:
+    by_gp = _DERIVED.sheet_rows[country][s.tl[country]]
+    converts, extra_rows, make_rows = by_gp[gp] if gp < len(by_gp) else by_gp[-1]
+    for group, up_group, convert in converts:
         if in_box_n[group] and in_supply_n[up_group]:  # 10.2: in the box, and a counter to become
             out.append(convert)
-    extras: list[tuple[Any, ...]] = []
-    costs, rows = d.extras[country][tl]
-    for group, extra in rows[bisect_right(costs, gp)]:
-        if in_supply_n[group]:  # 9.5: a spare counter
-            extras.append(extra)
-    makes: list[tuple[Any, ...]] = []
-    costs, rows = d.makes[country][tl]
-    for group, is_ship, make_action in rows[bisect_right(costs, gp)]:
-        if in_box_n[group]:  # 8.3: from the factory box
-            if placements is None:
-                placements = _placements(s, country, s.owner is PRINTED or owns_just_its_own(s, country))
-            for h in placements[is_ship]:
-                makes.append(make_action[h])
     if destroys is None:
         destroys = destroyable(s, country)
     out.extend(destroys)  # 8.11
     out.append(DONE)
-    out.extend(extras)
-    out.extend(makes)
+    for group, extra in extra_rows:
+        if in_supply_n[group]:  # 9.5: a spare counter
+            out.append(extra)
+    for group, is_ship, make_action in make_rows:
+        if in_box_n[group]:  # 8.3: from the factory box
+            if placements is None:
+                placements = _placements(s, country, s.owner is PRINTED or owns_just_its_own(s, country))
+            for h in placements[is_ship]:
+                out.append(make_action[h])
     s.produce_kept = (pending, country, chits, destroys, placements)
     return out
 
@@ -260,7 +257,7 @@ def is_legal_produce(s: State, action: tuple[Any, ...]) -> bool:
         return opened
     country, verb = opened
     if verb == "chit":
-        return any(row.action == action for row in _chit_rows(s, country))
+        return any(row[4] == action for row in _chit_rows(s, country))
     if verb == "destroy":
         return action in destroyable(s, country)
     if len(action) < 2:
@@ -384,7 +381,7 @@ def apply_produce(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -
             gp = s.gp[country]
             left = []  # (a plain loop: a comprehension is a call)
             for row in chits:
-                if row.gp <= gp:
+                if row[1] <= gp:  # its cost
                     left.append(row)
             chits = left
         if verb == "make":

@@ -12,8 +12,9 @@ by walking the authored tables, so games, states and logs are unchanged
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..board import RAU, items_at, static
 from ..tables import Terrain
@@ -29,8 +30,10 @@ NEVER = 1 << 40
 CHIT_PLAIN, CHIT_SHOT, CHIT_ZELANA, CHIT_SURPRISE = 0, 1, 2, 3
 
 
-class Production(NamedTuple):
-    """One counter kind of a country's sheet, for 8.3–8.10, 9.1–9.5 and 10.1–10.6."""
+@dataclass(frozen=True, slots=True)
+class Production:
+    """One counter kind of a country's sheet, for 8.3–8.10, 9.1–9.5 and 10.1–10.6 (slots, which
+    Python reads without a lookup, where a named tuple's fields are looked up at every read)."""
 
     unit: int
     lo: int
@@ -58,23 +61,23 @@ class Production(NamedTuple):
     """The groups of counters (``Static.groups``) of this unit and of the 換装 target (−1: none)."""
 
 
-class ChitRow(NamedTuple):
-    """One chit type a country may produce: its number, cost, how many exist (8.11.1), kind and
-    the prebuilt ("chit", number) action."""
-
-    chit: int
-    gp: int
-    copies: int
-    kind: int
-    action: tuple[Any, ...]
+ChitRow = tuple[int, int, int, int, tuple[Any, ...]]
+"""One chit type a country may produce: (its number, cost, how many exist (8.11.1), kind, the
+prebuilt ("chit", number) action) — a plain tuple, which Python unpacks without an iterator (a
+named tuple it does not)."""
 
 
-Affordable = tuple[list[int], tuple[tuple[tuple[Any, ...], ...], ...]]
-"""One kind of purchase from a country's sheet at one TL (a make, a 換装 or a 増産): the distinct
-costs of its rows at that TL, ascending, and for each count ``k`` of them a country's GP reach
-(``bisect_right(costs, gp)``) its rows that cost at most the ``k``-th, in unit order, each as the
-few values the production listing reads of it. A row whose purchase the TL does not allow (8.5,
-9.3, 10.4) or that offers none (``NEVER``) is in none: the listing reads only rows it may buy."""
+SheetRows = tuple[tuple[tuple[Any, ...], ...], tuple[tuple[Any, ...], ...], tuple[tuple[Any, ...], ...]]
+"""A country's purchases from its sheet at one TL and GP, looked up by the GP where a listing
+would compare it with each row's cost: its rows it may convert (10.3, 10.4), produce as extras
+(9.2–9.4) and make (8.3–8.5), in unit order, each as the few values the production listing
+reads of it — (group, upgrade_group, convert), (group, extra) and (group, is_ship, make_action),
+``make_action[hex]`` being the prebuilt ("make", unit, hex). A row whose purchase the TL does not
+allow or that offers none (``NEVER``) is in none: the listing reads only rows it may buy."""
+
+
+def _unit(p: Production) -> int:
+    return p.unit
 
 
 def _make_read(p: Production, tl: int, make_action: tuple[tuple[tuple[Any, ...], ...], ...]) -> tuple[int, tuple[Any, ...]]:
@@ -96,6 +99,8 @@ class Derived:
         "builder_ships",
         "builder_ships_of",
         "building_counters",
+        "building_groups",
+        "building_kinds",
         "building_rows",
         "buildings_of",
         "castle_group",
@@ -104,11 +109,9 @@ class Derived:
         "chit_kind",
         "chit_limit",
         "chits_of",
-        "converts",
         "counter_kind",
         "destroy_action",
         "destroy_rows",
-        "extras",
         "fort_counters",
         "fort_group",
         "forts_of",
@@ -117,10 +120,10 @@ class Derived:
         "land_site_set",
         "land_site_stacks",
         "land_sites",
-        "makes",
         "production",
         "production_of",
         "repair_gp",
+        "sheet_rows",
         "ship_counters",
         "site_action",
         "site_kinds",
@@ -192,10 +195,10 @@ class Derived:
                         upgrade_group=upgrade_group,
                     )
                 )
-            production.append(tuple(sorted(rows)))
+            production.append(tuple(sorted(rows, key=_unit)))
             chits_of.append(
                 tuple(
-                    ChitRow(k, chit.gp, chit.count, kind_code.get(chit.kind, CHIT_PLAIN), ("chit", k))
+                    (k, chit.gp, chit.count, kind_code.get(chit.kind, CHIT_PLAIN), ("chit", k))
                     for k, chit in enumerate(t.chits.values())
                     if cid in chit.producers
                 )
@@ -210,25 +213,23 @@ class Derived:
             tuple(("destroy", u, h, face) for h in range(n_hexes) for face in (0, 1)) for u in units
         )
         """``destroy_action[unit][2 * hex + face]``: the prebuilt ("destroy", unit, hex, face)."""
-        def by_cost(rows: list[tuple[int, tuple[Any, ...]]]) -> Affordable:
-            """``rows`` (cost, what the listing reads) in unit order, as :class:`Affordable`."""
-            costs = sorted({cost for cost, _ in rows if cost < NEVER})
-            return costs, tuple(tuple(read for cost, read in rows if cost <= gp) for gp in (-1, *costs))
+        def by_gp(sheet: tuple[Production, ...], tl: int) -> tuple[SheetRows, ...]:
+            """The rows of ``sheet`` it may buy at ``tl``, per GP from 0 to the dearest."""
+            converts = [_convert_read(p, tl, make_action) for p in sheet]
+            extras = [_extra_read(p, tl, make_action) for p in sheet]
+            makes = [_make_read(p, tl, make_action) for p in sheet]
+            top = max((cost for rows in (converts, extras, makes) for cost, _ in rows if cost < NEVER), default=0)
 
-        makes: list[tuple[Affordable, ...]] = []
-        converts: list[tuple[Affordable, ...]] = []
-        extras: list[tuple[Affordable, ...]] = []
-        for sheet in production:
-            for per_tl, pick in ((makes, _make_read), (converts, _convert_read), (extras, _extra_read)):
-                per_tl.append(tuple(by_cost([pick(p, tl, make_action) for p in sheet]) for tl in range(t.tl_max + 1)))
-        self.makes: tuple[tuple[Affordable, ...], ...] = tuple(makes)
-        """Per country and TL (0 to the top of the track), its rows a unit may be made from (8.3–8.5)
-        as :class:`Affordable`, each read as (group, is_ship, make_action): ``make_action[hex]``
-        is the prebuilt ("make", unit, hex)."""
-        self.converts: tuple[tuple[Affordable, ...], ...] = tuple(converts)
-        """Likewise for 換装 (10.3, 10.4), each row read as (group, upgrade_group, convert)."""
-        self.extras: tuple[tuple[Affordable, ...], ...] = tuple(extras)
-        """Likewise for 増産 (9.2–9.4), each row read as (group, extra)."""
+            def upto(rows: list[tuple[int, tuple[Any, ...]]], gp: int) -> tuple[tuple[Any, ...], ...]:
+                return tuple(read for cost, read in rows if cost <= gp)
+
+            return tuple((upto(converts, gp), upto(extras, gp), upto(makes, gp)) for gp in range(top + 1))
+
+        self.sheet_rows: tuple[tuple[tuple[SheetRows, ...], ...], ...] = tuple(
+            tuple(by_gp(sheet, tl) for tl in range(t.tl_max + 1)) for sheet in production
+        )
+        """Per country and TL (0 to the top of the track), per GP from 0 to its dearest row's cost
+        (a GP above reads the last): its rows it may buy, as :data:`SheetRows`."""
         destroy_rows = []
         for c, sheet in enumerate(production):
             by_group = {p.group: p for p in sheet}
@@ -246,6 +247,10 @@ class Derived:
             st.group_number.get((c, st.unit_number["fort"]), -1) for c in range(len(st.country_ids))
         )
         """Per country: the groups of its castle and of its fort counters (−1: none)."""
+        self.building_groups: tuple[tuple[int, ...], ...] = tuple(
+            tuple(g for g in (castle, fort) if g >= 0) for castle, fort in zip(self.castle_group, self.fort_group, strict=True)
+        )
+        """The same without the −1s: the groups of all its buildings."""
         self.production_of: tuple[dict[int, Production], ...] = tuple(
             {p.unit: p for p in rows} for rows in production
         )
@@ -276,6 +281,12 @@ class Derived:
             for c in range(len(st.country_ids))
         )
         """Per country: (kind, its counters' range, cost) for castle then fort (12.2)."""
+        self.building_kinds: tuple[tuple[tuple[str, int, int], ...], ...] = tuple(
+            tuple((kind, st.group_number[(c, st.unit_number[kind])], cost) for kind, _, _, cost in rows)
+            for c, rows in enumerate(self.building_rows)
+        )
+        """The same as (kind, its group of counters, cost): whether one is in the factory box is a
+        state's ``in_box_n[group]``."""
         self.builder_ships: tuple[int, ...] = tuple(
             i for i in self.ship_counters if st.unit_id(i) not in NOT_FOR_BUILDING
         )
