@@ -89,3 +89,42 @@ def test_kept_collecting_camps_are_those_worked_out_afresh(monkeypatch):
         Match(spec, options, ["bot:normal"] * 4, seed=game_seed(0, i), journal=False, checked=False).play()
     assert len(asked) > 50
     assert all(asked)
+
+
+@pytest.mark.parametrize(("level", "players", "seed"), [("normal", 4, 0), ("hard", 2, 7)])
+def test_a_force_s_fire_read_off_it_is_the_rules_dice_on_a_copy(monkeypatch, level, players, seed):
+    """A besieging force's hits in bombing and shelling are read off the force itself
+    (``bots._force_fires``); every siege odds the bots ask for in whole games must be what the
+    rules' own dice give on a copy of the position with the force moved in (``bots._fire``),
+    worked out from empty tables."""
+    kept = bots.RuleBot._siege_odds
+    read_off = bots._force_fires
+    asked: list[int] = []
+    wrong: list[Any] = []
+
+    def checked(self, s, country, counters, chars, target):
+        got = kept(self, s, country, counters, chars, target)
+        tables = {name: getattr(bots, name) for name in _TABLES}
+        for name in _TABLES:
+            setattr(bots, name, {})
+        bots._force_fires = lambda force: None  # the copy decides
+        try:
+            fresh = kept(self, s, country, counters, chars, target)
+        finally:
+            bots._force_fires = read_off
+            for name, table in tables.items():
+                setattr(bots, name, table)
+        asked.append(1)
+        if got != fresh:
+            wrong.append((country, counters, chars, target, got, fresh))
+        return got
+
+    monkeypatch.setattr(bots.RuleBot, "_siege_odds", checked)
+    spec = get_game("byston")
+    options = spec.validate_options({"players": players})
+    for i in range(3):
+        Match(
+            spec, options, [f"bot:{level}"] * players, seed=game_seed(seed, i), journal=False, checked=False
+        ).play()
+    assert len(asked) > 50
+    assert wrong == []

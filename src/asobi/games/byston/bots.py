@@ -58,7 +58,7 @@ from asobi.core.agent import Observation
 from .board import BOX, COLLAPSED, DRAKE, DRAKE_CAMP, KU, NA, NEUTRAL, RAU, WAR, building_at, static
 from .control import all_collectors, camp_income
 from .forecast import plan_for
-from .odds import SIDES, Dice
+from .odds import SIDES, Dice, dice_of
 from .rules import combat
 from .rules.collapse import serving_country
 from .rules.combat import BOMBER, NO_ROLE, SORTIED, is_ab, may_carry, may_ride
@@ -451,6 +451,65 @@ def _pool_float(dice: Dice, bonus: int = 0) -> tuple[tuple[int, float], ...]:
         rolled += n
     total = SIDES**rolled
     return tuple([(hits + bonus, w / total) for hits, w in sorted(ways.items()) if w])
+
+
+Fire = tuple[tuple[tuple[int, float], ...], int]
+"""A camp's hits in one step of a battle and the command the other camp places elsewhere (:func:`_fire`)."""
+
+
+@cache
+def _unit_sides() -> tuple[tuple[str, Any, Any], ...]:
+    """Per unit kind: its kind (AB, AS, ABS, castle…), its front and its back."""
+    st = static()
+    return tuple((kind, st.t.unit(u).front, st.t.unit(u).back) for u, kind in zip(st.unit_ids, st.unit_kind, strict=True))
+
+
+@cache
+def _char_attacks() -> tuple[tuple[int, int], ...]:
+    """Per character: its AB attack and its AS attack (23.5, 24.6)."""
+    st = static()
+    return tuple((st.t.characters[cid].ab_attack, st.t.characters[cid].as_attack) for cid in st.char_ids)
+
+
+def _force_fires(force: tuple[tuple[int, int, bool, tuple[int, ...]], ...]) -> tuple[Fire, Fire] | None:
+    """What :func:`_fire` gives in bombing and in shelling on a copy of the position with a
+    besieging force moved in beside an enemy building, read off the force alone — each of the
+    camp's counters there as :meth:`RuleBot._siege_odds` keys it (kind, face, whether it is the
+    secret factory, the characters aboard it) — without the copy: :func:`.rules.combat.attackers`'
+    dice, for a siege in which every AB of the camp bombs (22.1) and the building stands to be hit
+    (B-71): an AB rolls its bombing value, with its riders' AB attack (23.4, 23.5); each ship and
+    building but the secret factory (30.6.3) its guns, a ship with its riders' AS attack (24.4,
+    24.6–24.8). Nobody of the defenders boards, so their command is nil (25.9). ``None`` for a
+    force with a kind of unit this does not know (the copy decides then)."""
+    sides = _unit_sides()
+    attack = _char_attacks()
+    bomb_values: list[int] = []
+    bomb_bonus = 0
+    gun_values: list[int] = []
+    gun_bonus = 0
+    firing = 0
+    for unit, flipped, secret, riders in force:
+        kind, front, back = sides[unit]
+        side = back if flipped else front
+        if kind == "AB":
+            bomb_values.append(side.bomb)
+            bomb_bonus += sum([attack[k][0] for k in riders])
+        elif kind in ("AS", "ABS", "castle", "fort"):
+            if secret:
+                continue
+            gun_values.extend([side.gun] * side.guns)
+            if kind != "castle" and kind != "fort":
+                gun_bonus += sum([attack[k][1] for k in riders])
+            firing += 1
+        else:
+            return None
+    bombing: Fire = (_pool_float(dice_of(bomb_values), bomb_bonus), 0) if bomb_values else _NO_FIRE
+    shelling: Fire = (_pool_float(dice_of(gun_values), gun_bonus), 0) if firing else _NO_FIRE
+    return bombing, shelling
+
+
+_NO_FIRE: Fire = (((0, 1.0),), 0)
+"""No hits (:func:`_fire` where nothing fires)."""
 
 
 _REMOVALS: dict[tuple[Any, ...], float] = {}
@@ -1294,7 +1353,13 @@ class RuleBot(Agent):
         # the hits each step gives read only the force (the defenders' command is nil: none of
         # their characters boards), and the blocks only the building's kind and face (B-30)
         force = key[0]
-        fires = _FIRES.get(force) if building >= 0 else None
+        fires = None
+        if building >= 0:
+            fires = _FIRES.get(force)
+            if fires is None:
+                fires = _force_fires(force)
+                if fires is not None:
+                    _keep(_FIRES, force, fires)
         sizes = _SIZES.get(there)
         if fires is None or sizes is None:
             # the target's stack once the group has moved in (a counter already there stays in place)
