@@ -479,8 +479,9 @@ def _force_fires(force: tuple[tuple[int, int, bool, tuple[int, ...]], ...]) -> t
     dice, for a siege in which every AB of the camp bombs (22.1) and the building stands to be hit
     (B-71): an AB rolls its bombing value, with its riders' AB attack (23.4, 23.5); each ship and
     building but the secret factory (30.6.3) its guns, a ship with its riders' AS attack (24.4,
-    24.6–24.8). Nobody of the defenders boards, so their command is nil (25.9). ``None`` for a
-    force with a kind of unit this does not know (the copy decides then)."""
+    24.6–24.8). Nobody of the defenders boards, so their command is nil (25.9). For an enemy
+    building only; ``None`` for a force with a kind of unit this does not know (the copy decides
+    then)."""
     sides = _unit_sides()
     attack = _char_attacks()
     bomb_values: list[int] = []
@@ -1356,7 +1357,7 @@ class RuleBot(Agent):
         fires = None
         if building >= 0:
             fires = _FIRES.get(force)
-            if fires is None:
+            if fires is None and camp_of[owner[building]] != camp:  # (an enemy building: a target, B-71)
                 fires = _force_fires(force)
                 if fires is not None:
                     _keep(_FIRES, force, fires)
