@@ -24,6 +24,13 @@ in the game's order, so it decides as it did in play). A figure a busy machine d
 part of the bot — a method of the bot's class (``_on_move``, ``_sieges``, ``_siege_odds``,
 ``_work_out_strengths``, ``_group``…) or a function of its module — still per decision, so its
 share of the whole is the ratio of the two figures.
+
+With ``--instructions --whole`` it counts whole games instead, everything a batch's worker runs
+for a game (``play_job``: the bots, the engine and the ``Match`` loop): games ``--warm`` … of a
+batch from seed S after games 0 … ``--warm`` − 1 (played first, not counted, warming the bot
+module's tables as the games before do in a batch); instructions per game and per step:
+
+    .venv/bin/python scripts/bench_byston_bot.py --instructions --whole --games 3 --warm 3 --seed 1 --bot normal
 """
 
 from __future__ import annotations
@@ -77,6 +84,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="count the instructions of the bots' decisions (valgrind) instead of timing them")
     parser.add_argument("--part", default=None, metavar="NAME",
                         help="with --instructions: count only inside this method or function of the bot module")
+    parser.add_argument("--whole", action="store_true",
+                        help="with --instructions: count whole games as a batch plays them (play_job)")
+    parser.add_argument("--warm", type=int, default=3, metavar="W",
+                        help="with --whole: games of the batch played first, not counted (default 3)")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.games < 1:
@@ -85,6 +96,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--part counts instructions: give --instructions too")
     if args.part is not None and _find_part(args.bot, args.part) is None:
         parser.error(f"--part: the bot {args.bot!r} has no method or module function {args.part!r}")
+    if args.whole and not args.child and (not args.instructions or args.part is not None):
+        parser.error("--whole counts instructions of whole games: give --instructions and no --part")
+    if args.child and args.whole:
+        print("games", args.games, _whole_counted(args.games, args.warm, args.seed, args.players, args.bot))
+        return 0
     if args.child:
         print("decisions", _replay_counted(args.games, args.seed, args.players, args.bot, args.part))
         return 0
@@ -211,8 +227,27 @@ def _replay_counted(games: int, seed: int, players: int, bot: str, part: str | N
     return functools.reduce(lambda done, _: done + _decide_all(recorded, players, bot), range(1), 0)
 
 
+def _whole_counted(games: int, warm: int, seed: int, players: int, bot: str) -> int:
+    """Play games ``warm`` … ``warm + games - 1`` of a batch from ``seed`` as its worker does,
+    counted, after the ones before it, not counted; the steps played."""
+    from asobi.sim.batch import make_jobs, play_job
+
+    spec = get_game("byston")
+    options: dict[str, Any] = spec.validate_options({"players": players})
+    jobs = make_jobs("byston", options, [bot] * players, warm + games, seed)
+    for job in jobs[:warm]:
+        play_job(job)
+    return functools.reduce(lambda steps, job: steps + play_job(job).steps, jobs[warm:], 0)
+
+
 def _count(args: argparse.Namespace) -> int:
     child = ["--games", str(args.games), "--seed", str(args.seed), "--players", str(args.players), "--bot", args.bot]
+    if args.whole:
+        child += ["--whole", "--warm", str(args.warm)]
+        (games, steps), counted = callgrind.instructions(__file__, child, "games")
+        print(f"games {games} after {args.warm} (seed {args.seed}, {args.players} players, bot {args.bot}): "
+              f"{steps} steps, {counted // games} instructions per game, {counted // steps} per step")
+        return 0
     if args.part is not None:
         child += ["--part", args.part]
     (count,), counted = callgrind.instructions(__file__, child, "decisions")

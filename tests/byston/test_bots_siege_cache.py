@@ -47,3 +47,84 @@ def test_kept_siege_odds_are_those_worked_out_afresh(monkeypatch, level, players
         ).play()
     assert len(asked) > 50
     assert wrong == []
+
+
+def test_pools_in_whole_numbers_are_the_exact_pools_floats():
+    """The siege odds' pools (``bots._pool_float``, counted in whole numbers of ways) give the
+    very floats of the exact pools (``odds.pool_float``), for every mix of dice values, clipped
+    values and bonus hits."""
+    from random import Random
+
+    from asobi.games.byston.odds import pool_float
+
+    rng = Random(27)
+    pools = [((), 0), (((0, 3),), 1), (((6, 2),), 0), (((7, 1), (-1, 2)), 0)]
+    for _ in range(400):
+        values = sorted({rng.randint(-1, 7) for _ in range(rng.randint(1, 4))})
+        pools.append((tuple((v, rng.randint(1, 14)) for v in values), rng.randint(0, 3)))
+    for dice, bonus in pools:
+        assert bots._pool_float(dice, bonus) == pool_float(dice, bonus), (dice, bonus)
+
+
+def test_kept_collecting_camps_are_those_worked_out_afresh(monkeypatch):
+    """The camps collecting each income hex are kept while the stacks of the income hexes, the
+    countries' states and the owners stand (``bots._collecting_camps``): in whole games every
+    answer kept is the one the rules give afresh."""
+    from asobi.games.byston.board import static
+    from asobi.games.byston.control import all_collectors
+
+    kept = bots._collecting_camps
+    asked: list[bool] = []
+
+    def checked(s):
+        got = kept(s)
+        fresh = {h: static().camp[who[0]] for h, who in all_collectors(s) if who}
+        asked.append(got == fresh)
+        return got
+
+    monkeypatch.setattr(bots, "_collecting_camps", checked)
+    spec = get_game("byston")
+    options = spec.validate_options({"players": 4})
+    for i in range(3):
+        Match(spec, options, ["bot:normal"] * 4, seed=game_seed(0, i), journal=False, checked=False).play()
+    assert len(asked) > 50
+    assert all(asked)
+
+
+@pytest.mark.parametrize(("level", "players", "seed"), [("normal", 4, 0), ("hard", 2, 7)])
+def test_a_force_s_fire_read_off_it_is_the_rules_dice_on_a_copy(monkeypatch, level, players, seed):
+    """A besieging force's hits in bombing and shelling are read off the force itself
+    (``bots._force_fires``); every siege odds the bots ask for in whole games must be what the
+    rules' own dice give on a copy of the position with the force moved in (``bots._fire``),
+    worked out from empty tables."""
+    kept = bots.RuleBot._siege_odds
+    read_off = bots._force_fires
+    asked: list[int] = []
+    wrong: list[Any] = []
+
+    def checked(self, s, country, counters, chars, target):
+        got = kept(self, s, country, counters, chars, target)
+        tables = {name: getattr(bots, name) for name in _TABLES}
+        for name in _TABLES:
+            setattr(bots, name, {})
+        bots._force_fires = lambda force: None  # the copy decides
+        try:
+            fresh = kept(self, s, country, counters, chars, target)
+        finally:
+            bots._force_fires = read_off
+            for name, table in tables.items():
+                setattr(bots, name, table)
+        asked.append(1)
+        if got != fresh:
+            wrong.append((country, counters, chars, target, got, fresh))
+        return got
+
+    monkeypatch.setattr(bots.RuleBot, "_siege_odds", checked)
+    spec = get_game("byston")
+    options = spec.validate_options({"players": players})
+    for i in range(3):
+        Match(
+            spec, options, [f"bot:{level}"] * players, seed=game_seed(seed, i), journal=False, checked=False
+        ).play()
+    assert len(asked) > 50
+    assert wrong == []

@@ -47,6 +47,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
+from math import comb
 from random import Random
 from typing import Any
 
@@ -57,7 +58,7 @@ from asobi.core.agent import Observation
 from .board import BOX, COLLAPSED, DRAKE, DRAKE_CAMP, KU, NA, NEUTRAL, RAU, WAR, building_at, static
 from .control import all_collectors, camp_income
 from .forecast import plan_for
-from .odds import pool_float
+from .odds import SIDES, Dice, dice_of
 from .rules import combat
 from .rules.collapse import serving_country
 from .rules.combat import BOMBER, NO_ROLE, SORTIED, is_ab, may_carry, may_ride
@@ -424,8 +425,92 @@ def _fire(s: BystonState, step: str, camp: int) -> tuple[tuple[tuple[int, float]
     dice, bonus, n = combat.attackers(s, step, camp)
     if not n or not combat.targets(s, step, 1 - camp):  # task_roll's test (B-71)
         return ((0, 1.0),), 0
-    hits = pool_float(dice, bonus)
+    hits = _pool_float(dice, bonus)
     return hits, min(combat.command(s, step, 1 - camp), hits[-1][0])
+
+
+@cache
+def _pool_float(dice: Dice, bonus: int = 0) -> tuple[tuple[int, float], ...]:
+    """:func:`.odds.pool_float` worked out in whole numbers: every face of ``n`` dice comes up in
+    one of 6**n equally likely ways, so each count of hits is a number of ways, divided by 6**n
+    once at the end — a single correctly rounded division, as ``float`` of the exact fraction is,
+    so the floats are the same, without the fractions' arithmetic (a siege not met before asks for
+    pools the game's battles never rolled)."""
+    ways = {0: 1}
+    rolled = 0
+    for value, n in dice:
+        hit = max(0, min(SIDES, value))
+        row = [comb(n, k) * hit**k * (SIDES - hit) ** (n - k) for k in range(n + 1)]
+        out: dict[int, int] = {}
+        for k, wk in enumerate(row):
+            if not wk:
+                continue
+            for a, wa in ways.items():
+                out[a + k] = out.get(a + k, 0) + wa * wk
+        ways = out
+        rolled += n
+    total = SIDES**rolled
+    return tuple([(hits + bonus, w / total) for hits, w in sorted(ways.items()) if w])
+
+
+Fire = tuple[tuple[tuple[int, float], ...], int]
+"""A camp's hits in one step of a battle and the command the other camp places elsewhere (:func:`_fire`)."""
+
+
+@cache
+def _unit_sides() -> tuple[tuple[str, Any, Any], ...]:
+    """Per unit kind: its kind (AB, AS, ABS, castle…), its front and its back."""
+    st = static()
+    return tuple((kind, st.t.unit(u).front, st.t.unit(u).back) for u, kind in zip(st.unit_ids, st.unit_kind, strict=True))
+
+
+@cache
+def _char_attacks() -> tuple[tuple[int, int], ...]:
+    """Per character: its AB attack and its AS attack (23.5, 24.6)."""
+    st = static()
+    return tuple((st.t.characters[cid].ab_attack, st.t.characters[cid].as_attack) for cid in st.char_ids)
+
+
+def _force_fires(force: tuple[tuple[int, int, bool, tuple[int, ...]], ...]) -> tuple[Fire, Fire] | None:
+    """What :func:`_fire` gives in bombing and in shelling on a copy of the position with a
+    besieging force moved in beside an enemy building, read off the force alone — each of the
+    camp's counters there as :meth:`RuleBot._siege_odds` keys it (kind, face, whether it is the
+    secret factory, the characters aboard it) — without the copy: :func:`.rules.combat.attackers`'
+    dice, for a siege in which every AB of the camp bombs (22.1) and the building stands to be hit
+    (B-71): an AB rolls its bombing value, with its riders' AB attack (23.4, 23.5); each ship and
+    building but the secret factory (30.6.3) its guns, a ship with its riders' AS attack (24.4,
+    24.6–24.8). Nobody of the defenders boards, so their command is nil (25.9). For an enemy
+    building only; ``None`` for a force with a kind of unit this does not know (the copy decides
+    then)."""
+    sides = _unit_sides()
+    attack = _char_attacks()
+    bomb_values: list[int] = []
+    bomb_bonus = 0
+    gun_values: list[int] = []
+    gun_bonus = 0
+    firing = 0
+    for unit, flipped, secret, riders in force:
+        kind, front, back = sides[unit]
+        side = back if flipped else front
+        if kind == "AB":
+            bomb_values.append(side.bomb)
+            bomb_bonus += sum([attack[k][0] for k in riders])
+        elif kind in ("AS", "ABS", "castle", "fort"):
+            if secret:
+                continue
+            gun_values.extend([side.gun] * side.guns)
+            if kind != "castle" and kind != "fort":
+                gun_bonus += sum([attack[k][1] for k in riders])
+            firing += 1
+        else:
+            return None
+    bombing: Fire = (_pool_float(dice_of(bomb_values), bomb_bonus), 0) if bomb_values else _NO_FIRE
+    shelling: Fire = (_pool_float(dice_of(gun_values), gun_bonus), 0) if firing else _NO_FIRE
+    return bombing, shelling
+
+
+_NO_FIRE: Fire = (((0, 1.0),), 0)
+"""No hits (:func:`_fire` where nothing fires)."""
 
 
 _REMOVALS: dict[tuple[Any, ...], float] = {}
@@ -515,7 +600,8 @@ def _siege_sites(s: BystonState, camp: int) -> list[int]:
 
 
 _LAST_COLLECTING: list[Any] = [None]
-"""The last position :func:`_collecting_camps` worked out: (where, status, owner), its answer."""
+"""The last position :func:`_collecting_camps` worked out: (the stacks of the income hexes,
+status, owner), its answer."""
 
 
 def _chars_by_hex(char_at: Sequence[int]) -> dict[int, tuple[int, ...]]:
@@ -529,16 +615,24 @@ def _chars_by_hex(char_at: Sequence[int]) -> dict[int, tuple[int, ...]]:
 
 def _collecting_camps(s: BystonState) -> dict[int, int]:
     """Per income hex that some country collects now (6.4–6.8), its camp. What it reads (the
-    stacks, kept by ``where``, the countries' states and the owners) often stands as it stood at
-    the decision before, so the last answer is kept (shared, never changed)."""
+    stacks of the income hexes, the countries' states and the owners) often stands as it stood at
+    the decision before — a ship that moved between other hexes changes none of it — so the last
+    answer is kept (shared, never changed)."""
+    stacks = s.stacks
+    held = tuple([stacks[h] for h in _income_hexes()])
     last = _LAST_COLLECTING[0]
-    if last is not None and last[0] == s.where and last[1] == s.status and last[2] == s.owner:
+    if last is not None and last[0] == held and last[1] == s.status and last[2] == s.owner:
         found: dict[int, int] = last[3]
         return found
     camp = static().camp
     found = {h: camp[who[0]] for h, who in all_collectors(s) if who}
-    _LAST_COLLECTING[0] = (list(s.where), list(s.status), s.owner, found)
+    _LAST_COLLECTING[0] = (held, list(s.status), s.owner, found)
     return found
+
+
+@cache
+def _income_hexes() -> tuple[int, ...]:
+    return tuple(static().income_hexes)
 
 
 def _may_remove(s: BystonState, counters: Sequence[int], chars: Sequence[int], building: int) -> bool:
@@ -547,6 +641,12 @@ def _may_remove(s: BystonState, counters: Sequence[int], chars: Sequence[int], b
     24.8): each of its blocks (25.4, B-30: a building's is its side's defence) needs one step with
     that many hits, and all of them together need that many over the battles. When not, its odds
     (:meth:`RuleBot._siege_odds`) are 0 and need no working out."""
+    return _may_remove_with(s, _siege_dice_of(s, counters, chars), building)
+
+
+def _siege_dice_of(s: BystonState, counters: Sequence[int], chars: Sequence[int]) -> tuple[int, int, int]:
+    """:func:`_may_remove`'s count of ``counters`` and ``chars``: their dice in bombing and in
+    shelling, and the characters' hits."""
     dice = _siege_dice()
     flipped = s.flipped
     bombing = shelling = 0
@@ -555,10 +655,16 @@ def _may_remove(s: BystonState, counters: Sequence[int], chars: Sequence[int], b
         bombing += b
         shelling += g
     char_hits = _char_hits()
-    bonus = sum(char_hits[k] for k in chars)
+    return bombing, shelling, sum([char_hits[k] for k in chars])
+
+
+def _may_remove_with(s: BystonState, force: tuple[int, int, int], building: int) -> bool:
+    """:func:`_may_remove` of a force counted by :func:`_siege_dice_of` (the counts of two
+    forces add up)."""
+    bombing, shelling, bonus = force
     most = max(bombing, shelling) + bonus
     front, back = _two_defences()[building]
-    blocks = (back,) if flipped[building] else (front, back)
+    blocks = (back,) if s.flipped[building] else (front, back)
     return most >= max(blocks) and SIEGE_BATTLES * (bombing + shelling + 2 * bonus) >= sum(blocks)
 
 
@@ -1089,15 +1195,14 @@ class RuleBot(Agent):
         (:meth:`_siege_odds`), and whose hex's enemy weight it at least matches: castles (a
         capital's loss ends Ah and Mi, 32.4, 33.4; every castle counts for Rau's and Na's, 30.5,
         31.5) and buildings on income hexes (6.4 ①: the building holds the hex until removed).
-        With ``best_only``, only the first of them by :meth:`_siege_rank` (the odds, dearest to
-        work out, are read for as few as may be)."""
+        With ``best_only``, only the first of them by rank (the odds, dearest to work out, are read
+        for as few as may be): the worth of the building (:func:`_siege_worth`) less a GP for every
+        :data:`SIEGE_STEPS_PER_GP` hexes of the way, the hex breaking a tie."""
         st = static()
         camp = st.camp[country]
         dist = routes.dist if isinstance(routes, _Routes) else [routes[h][0] if h in routes else -1
                                                                 for h in range(st.t.map.grid.size)]
-        candidates = [
-            at for at in self._once(("sites", camp), lambda: _siege_sites(s, camp)) if 0 <= dist[at] <= GOAL_REACH
-        ]
+        candidates = [at for at in self._siege_sites(s, camp) if 0 <= dist[at] <= GOAL_REACH]
         if not candidates:
             return []
         counters, chars = self._group(s, country, here)
@@ -1108,20 +1213,26 @@ class RuleBot(Agent):
         ours = sum(weight[i] for i in counters) + sum(char_weight[k] for k in chars)
         out = []
         if best_only:
-            candidates.sort(key=lambda h: self._siege_rank(s, h, routes))
+            worth = self._once(("worth", camp), lambda: {h: _siege_worth(s, h) for h in self._siege_sites(s, camp)})
+            # the rank, each building's worth read once per decision
+            candidates.sort(key=lambda h: (dist[h] / SIEGE_STEPS_PER_GP - worth[h], h))
         camp_of = st.camp
         owner = s.owner
         chars_at = self._chars_by_hex(s)
+        group_dice = _siege_dice_of(s, counters, chars)
         for target in candidates:
             stack = s.stacks[target]
             theirs = sum([weight[i] for i in stack if camp_of[owner[i]] != camp])
+            if theirs > ours:
+                continue
+            # :func:`_may_remove` of the group with the camp's counters and the characters there
+            dice = group_dice
+            joined = [i for i in stack if camp_of[owner[i]] == camp]
             there = chars_at.get(target, ())
-            if theirs > ours or not _may_remove(
-                s,
-                [*counters, *[i for i in stack if camp_of[owner[i]] == camp]],
-                [*chars, *there],
-                building_at(s, target),
-            ):
+            if joined or there:
+                more = _siege_dice_of(s, joined, there)
+                dice = (dice[0] + more[0], dice[1] + more[1], dice[2] + more[2])
+            if not _may_remove_with(s, dice, building_at(s, target)):
                 continue
             if self._siege_odds(s, country, counters, chars, target) >= self.siege_odds[camp]:
                 out.append(target)
@@ -1129,11 +1240,10 @@ class RuleBot(Agent):
                     break
         return out
 
-    @staticmethod
-    def _siege_rank(s: BystonState, h: int, routes: Mapping[int, tuple[int, int]]) -> tuple[float, int]:
-        """Which siege first (smallest first): the worth of the building (:func:`_siege_worth`)
-        less a GP for every :data:`SIEGE_STEPS_PER_GP` hexes of the way."""
-        return (routes[h][0] / SIEGE_STEPS_PER_GP - _siege_worth(s, h), h)
+    def _siege_sites(self, s: BystonState, camp: int) -> list[int]:
+        """:func:`_siege_sites`, once per decision."""
+        sites: list[int] = self._once(("sites", camp), lambda: _siege_sites(s, camp))
+        return sites
 
     def _chars_by_hex(self, s: BystonState) -> dict[int, tuple[int, ...]]:
         """Per hex with characters, those characters in order (once per decision)."""
@@ -1202,21 +1312,23 @@ class RuleBot(Agent):
         camp = camp_of[country]
         owner = s.owner
         stack = s.stacks[target]
-        # the target's stack once the group has moved in (a counter already there stays in place)
-        final = [*stack, *[i for i in counters if i not in stack]]
-        mine = sorted([i for i in final if camp_of[owner[i]] == camp])
         unit = st.counter_unit
         flipped = s.flipped
         secret = s.secret
         building = building_at(s, target)
         there = (unit[building], flipped[building]) if building >= 0 else None
+        # the camp's counters in the target hex once the group has moved in, in counter order: the
+        # group's (read once per decision, :meth:`_force`) and those of the camp already there
+        ours, in_ours, ours_key, chars_key = self._force(s, camp, counters, chars)
+        joined = [i for i in stack if camp_of[owner[i]] == camp and i not in in_ours]
+        if joined:
+            mine = sorted([*ours, *joined])
+            ours_key = tuple([(unit[i], flipped[i], owner[i], i == secret) for i in mine])
+        else:
+            mine = list(ours)
         # all the boarding reads: the camp's counters in counter order (a tie goes to the first,
         # :func:`_mount_choice`), their owners, and whom each character serves (35.3, 35.4)
-        boarded = (
-            tuple([(unit[i], flipped[i], owner[i], i == secret) for i in mine]),
-            tuple([(k, serving_country(s, k)) for k in chars]),
-            there,
-        )
+        boarded = (ours_key, chars_key, there)
         cached = _BOARDED.get(boarded)
         if cached is not None:
             return cached
@@ -1242,9 +1354,17 @@ class RuleBot(Agent):
         # the hits each step gives read only the force (the defenders' command is nil: none of
         # their characters boards), and the blocks only the building's kind and face (B-30)
         force = key[0]
-        fires = _FIRES.get(force) if building >= 0 else None
+        fires = None
+        if building >= 0:
+            fires = _FIRES.get(force)
+            if fires is None and camp_of[owner[building]] != camp:  # (an enemy building: a target, B-71)
+                fires = _force_fires(force)
+                if fires is not None:
+                    _keep(_FIRES, force, fires)
         sizes = _SIZES.get(there)
         if fires is None or sizes is None:
+            # the target's stack once the group has moved in (a counter already there stays in place)
+            final = [*stack, *[i for i in counters if i not in stack]]
             copy: Any = s.clone()
             for i in counters:
                 copy.set_where(i, target)
@@ -1275,6 +1395,32 @@ class RuleBot(Agent):
         _keep(_ODDS, key, odds)
         _keep(_BOARDED, boarded, odds)
         return odds
+
+    def _force(
+        self, s: BystonState, camp: int, counters: tuple[int, ...], chars: tuple[int, ...]
+    ) -> tuple[tuple[int, ...], frozenset[int], tuple[Any, ...], tuple[Any, ...]]:
+        """What :meth:`_siege_odds` reads of a group wherever it goes, once per decision: the
+        camp's counters of ``counters`` in counter order, as a set, their boarding key (kind,
+        face, owner, whether each is the secret factory) and the characters' (whom each serves)."""
+
+        def make() -> tuple[tuple[int, ...], frozenset[int], tuple[Any, ...], tuple[Any, ...]]:
+            camp_of = static().camp
+            unit = static().counter_unit
+            owner = s.owner
+            flipped = s.flipped
+            secret = s.secret
+            ours = tuple(sorted([i for i in counters if camp_of[owner[i]] == camp]))
+            return (
+                ours,
+                frozenset(ours),
+                tuple([(unit[i], flipped[i], owner[i], i == secret) for i in ours]),
+                tuple([(k, serving_country(s, k)) for k in chars]),
+            )
+
+        found: tuple[tuple[int, ...], frozenset[int], tuple[Any, ...], tuple[Any, ...]] = self._once(
+            ("force", camp, counters, chars), make
+        )
+        return found
 
     @staticmethod
     def _targets(
