@@ -49,23 +49,6 @@ def test_kept_siege_odds_are_those_worked_out_afresh(monkeypatch, level, players
     assert wrong == []
 
 
-def test_pools_in_whole_numbers_are_the_exact_pools_floats():
-    """The siege odds' pools (``bots._pool_float``, counted in whole numbers of ways) give the
-    very floats of the exact pools (``odds.pool_float``), for every mix of dice values, clipped
-    values and bonus hits."""
-    from random import Random
-
-    from asobi.games.byston.odds import pool_float
-
-    rng = Random(27)
-    pools = [((), 0), (((0, 3),), 1), (((6, 2),), 0), (((7, 1), (-1, 2)), 0)]
-    for _ in range(400):
-        values = sorted({rng.randint(-1, 7) for _ in range(rng.randint(1, 4))})
-        pools.append((tuple((v, rng.randint(1, 14)) for v in values), rng.randint(0, 3)))
-    for dice, bonus in pools:
-        assert bots._pool_float(dice, bonus) == pool_float(dice, bonus), (dice, bonus)
-
-
 def test_kept_collecting_camps_are_those_worked_out_afresh(monkeypatch):
     """The camps collecting each income hex are kept while the stacks of the income hexes, the
     countries' states and the owners stand (``bots._collecting_camps``): in whole games every

@@ -105,3 +105,18 @@ def test_blocks_fill_in_order_and_the_rest_is_lost():
         Fraction(0),
     )
     assert expected_blocks(dist, (2, 2)) == brute == Fraction(3, 4)  # 10/16 one block, 1/16 two
+
+
+def test_a_pools_floats_are_the_exact_fractions_rounded():
+    """``pool_float`` counts ways in whole numbers and divides once: each float is the exact
+    probability's own correctly rounded float, for every mix of dice values (clipped ones too) and
+    bonus hits."""
+    from random import Random
+
+    rng = Random(27)
+    pools = [((), 0), (((0, 3),), 1), (((6, 2),), 0), (((7, 1), (-1, 2)), 0)]
+    for _ in range(400):
+        values = sorted({rng.randint(-1, 7) for _ in range(rng.randint(1, 4))})
+        pools.append((tuple((v, rng.randint(1, 14)) for v in values), rng.randint(0, 3)))
+    for dice, bonus in pools:
+        assert pool_float(dice, bonus) == tuple((k, float(p)) for k, p in pool(dice, bonus)), (dice, bonus)

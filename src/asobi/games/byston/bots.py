@@ -47,7 +47,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
-from math import comb
 from random import Random
 from typing import Any
 
@@ -58,7 +57,7 @@ from asobi.core.agent import Observation
 from .board import BOX, COLLAPSED, DRAKE, DRAKE_CAMP, KU, NA, NEUTRAL, RAU, WAR, building_at, static
 from .control import all_collectors, camp_income
 from .forecast import plan_for
-from .odds import SIDES, Dice, dice_of
+from .odds import dice_of, pool_float
 from .rules import combat
 from .rules.collapse import serving_country
 from .rules.combat import BOMBER, NO_ROLE, SORTIED, is_ab, may_carry, may_ride
@@ -425,32 +424,8 @@ def _fire(s: BystonState, step: str, camp: int) -> tuple[tuple[tuple[int, float]
     dice, bonus, n = combat.attackers(s, step, camp)
     if not n or not combat.targets(s, step, 1 - camp):  # task_roll's test (B-71)
         return ((0, 1.0),), 0
-    hits = _pool_float(dice, bonus)
+    hits = pool_float(dice, bonus)
     return hits, min(combat.command(s, step, 1 - camp), hits[-1][0])
-
-
-@cache
-def _pool_float(dice: Dice, bonus: int = 0) -> tuple[tuple[int, float], ...]:
-    """:func:`.odds.pool_float` worked out in whole numbers: every face of ``n`` dice comes up in
-    one of 6**n equally likely ways, so each count of hits is a number of ways, divided by 6**n
-    once at the end — a single correctly rounded division, as ``float`` of the exact fraction is,
-    so the floats are the same, without the fractions' arithmetic (a siege not met before asks for
-    pools the game's battles never rolled)."""
-    ways = {0: 1}
-    rolled = 0
-    for value, n in dice:
-        hit = max(0, min(SIDES, value))
-        row = [comb(n, k) * hit**k * (SIDES - hit) ** (n - k) for k in range(n + 1)]
-        out: dict[int, int] = {}
-        for k, wk in enumerate(row):
-            if not wk:
-                continue
-            for a, wa in ways.items():
-                out[a + k] = out.get(a + k, 0) + wa * wk
-        ways = out
-        rolled += n
-    total = SIDES**rolled
-    return tuple([(hits + bonus, w / total) for hits, w in sorted(ways.items()) if w])
 
 
 Fire = tuple[tuple[tuple[int, float], ...], int]
@@ -504,8 +479,8 @@ def _force_fires(force: tuple[tuple[int, int, bool, tuple[int, ...]], ...]) -> t
             firing += 1
         else:
             return None
-    bombing: Fire = (_pool_float(dice_of(bomb_values), bomb_bonus), 0) if bomb_values else _NO_FIRE
-    shelling: Fire = (_pool_float(dice_of(gun_values), gun_bonus), 0) if firing else _NO_FIRE
+    bombing: Fire = (pool_float(dice_of(bomb_values), bomb_bonus), 0) if bomb_values else _NO_FIRE
+    shelling: Fire = (pool_float(dice_of(gun_values), gun_bonus), 0) if firing else _NO_FIRE
     return bombing, shelling
 
 

@@ -62,7 +62,26 @@ def pool(dice: Dice, bonus: int = 0) -> tuple[tuple[int, Fraction], ...]:
 
 @cache
 def pool_float(dice: Dice, bonus: int = 0) -> tuple[tuple[int, float], ...]:
-    return tuple((hits, float(p)) for hits, p in pool(dice, bonus))
+    """:func:`pool`'s floats, worked out in whole numbers: every face of ``n`` dice comes up in one
+    of 6**n equally likely ways, so each count of hits is a number of ways, divided by 6**n once at
+    the end — a single correctly rounded division, as ``float`` of the exact fraction is, so the
+    floats are the same without the fractions' arithmetic (a chance node's pool, and a rule bot's
+    odds of a siege no battle has rolled)."""
+    ways = {0: 1}
+    rolled = 0
+    for value, n in dice:
+        hit = max(0, min(SIDES, value))
+        row = [comb(n, k) * hit**k * (SIDES - hit) ** (n - k) for k in range(n + 1)]
+        out: dict[int, int] = {}
+        for k, wk in enumerate(row):
+            if not wk:
+                continue
+            for a, wa in ways.items():
+                out[a + k] = out.get(a + k, 0) + wa * wk
+        ways = out
+        rolled += n
+    total = SIDES**rolled
+    return tuple([(hits + bonus, w / total) for hits, w in sorted(ways.items()) if w])
 
 
 def expected(dist: Iterable[tuple[int, Fraction]]) -> Fraction:
