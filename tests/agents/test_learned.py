@@ -137,8 +137,14 @@ def test_a_refused_model_makes_the_bot_play_hard_and_say_so(tmp_path):
     check_bot_name(spec, name)  # the name is right; the model is refused when the bot is made
     with pytest.warns(LearnedValueWarning, match="rules version '0'.*plays the hard level") as said:
         bot = make_bot(spec, name, 0, 1, {})
-    assert "ismcts:iters=100:time=2" in str(said[0].message)  # emblem's hard level, named
-    assert isinstance(bot, ISMCTSAgent) and bot.budget.iterations == 100
+    # emblem's hard level, named, at the budget the name gave (as hard:iters=5 would be)
+    assert "ismcts:iters=100:time=2, at the budget asked for: iters=5" in str(said[0].message)
+    assert isinstance(bot, ISMCTSAgent) and bot.budget.iterations == 5 and bot.budget.seconds is None
+    hard = parse_search(spec, spec.levels.hard.bot)
+    assert hard is not None and bot.exploration == hard.exploration and bot.evaluator is not None
+    with pytest.warns(LearnedValueWarning, match="plays the hard level"):  # no budget given: hard's own
+        unbudgeted = make_bot(spec, f"ismcts:depth=2:value={path}", 0, 1, {})
+    assert unbudgeted.budget == hard.budget
     assert "rules version '0'" in bot.fallback
     good = write_model(tmp_path, spec, name="good.json")
     with warnings.catch_warnings():
@@ -260,8 +266,8 @@ def test_an_expert_with_the_learned_value_uses_the_shipped_model_or_plays_hard_s
     other = replace(spec, rules_version=f"{spec.rules_version}-other")  # rules changed, model not remade
     with pytest.warns(LearnedValueWarning, match="plays the hard level"):
         fallen = make_bot(other, "expert", 0, 1, {})
-    hard = parse_search(spec, spec.levels.hard.bot)
-    assert hard is not None and fallen.budget == hard.budget and "rules version" in fallen.fallback
+    expert = parse_search(spec, spec.levels.expert.bot)  # hard's search at the budget of the level asked for
+    assert expert is not None and fallen.budget == expert.budget and "rules version" in fallen.fallback
 
 
 @pytest.mark.parametrize("game, name", [("emblem", "ismcts:iters=5:depth=2:value={path}"),

@@ -82,6 +82,8 @@ class SearchSettings:
     reuse: bool = True
     value: str | None = None
     """``learned`` or a model file's path: the learned value at the leaves (``None``: the heuristic)."""
+    budget_given: bool = False
+    """Whether the name gave the budget (``iters`` or ``time``), which a fallback keeps."""
 
 
 def parse_search(spec: GameSpec, name: str) -> SearchSettings | None:
@@ -134,7 +136,8 @@ def parse_search(spec: GameSpec, name: str) -> SearchSettings | None:
             raise BotNameError(f"{where}: a learned value values the position a rollout stops at; give a depth "
                                f"or rollout=heuristic")
     return SearchSettings(kind, Budget(iterations, seconds), rollout, depth,
-                          game.exploration if exploration is None else exploration, prior, REUSE[reuse], value)
+                          game.exploration if exploration is None else exploration, prior, REUSE[reuse], value,
+                          budget_given="iters" in values or "time" in values)
 
 
 def game_bot(spec: GameSpec, name: str, key: str, known: tuple[str, ...], where: str) -> str:
@@ -253,17 +256,26 @@ def make_search(spec: GameSpec, settings: SearchSettings, seed: int, options: Ma
 def _fallback(spec: GameSpec, settings: SearchSettings, seed: int, options: Mapping[str, Any],
               error: ModelError) -> Agent:
     """The game's hard level in place of a search whose learned value was refused (where hard is
-    not a search bot without a model, the same search with the game's heuristic)."""
+    not a search bot without a model, the same search with the game's heuristic), at the budget
+    the name gave, if it gave one (as ``hard:iters=N`` would be)."""
     hard = game_level(spec, "hard").bot
     found = parse_search(spec, hard)
     if found is None or found.value is not None:  # hard is no search bot (made without a seat) or needs a model
         found = replace(settings, value=None)
         hard = "the same search with the game's heuristic"
+    elif settings.budget_given:
+        found = replace(found, budget=settings.budget)
+        hard = f"{hard}, at the budget asked for: {_budget_text(settings.budget)}"
     agent, instead = make_search(spec, found, seed, options), hard
     note = fallback_note(spec, f"{settings.kind}:value={settings.value}", error, instead)
     warnings.warn(note, LearnedValueWarning, stacklevel=2)
     agent.fallback = note  # type: ignore[attr-defined]
     return agent
+
+
+def _budget_text(budget: Budget) -> str:
+    parts = [f"iters={budget.iterations}"] if budget.iterations is not None else []
+    return ":".join(parts + ([f"time={budget.seconds:g}"] if budget.seconds is not None else []))
 
 
 class LearnedValueWarning(UserWarning):
