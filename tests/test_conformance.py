@@ -1,5 +1,6 @@
 """Every registered game, with each of its conformance option sets, passes the harness: 20 random
-games per option set by default, 200 with ``./scripts/test --deep`` (:mod:`support.depth`)."""
+games per option set by default (byston 4, emblem 10), 200 with ``./scripts/test --deep`` (byston
+24; :mod:`support.depth`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from asobi.core.conformance import check_game
 from support import depth
 
 SEEDS = depth.CONFORMANCE_SEEDS
-SEEDS_FOR = {"byston": depth.BYSTON_CONFORMANCE_SEEDS}
+SEEDS_FOR = {"byston": depth.BYSTON_CONFORMANCE_SEEDS, "emblem": depth.EMBLEM_CONFORMANCE_SEEDS}
 
 CASES = [
     pytest.param(spec, options, id=f"{spec.id}-{'-'.join(f'{k}={v}' for k, v in options.items()) or 'default'}")

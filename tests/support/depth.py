@@ -12,6 +12,9 @@ CONFORMANCE_SEEDS = int(os.environ.get("ASOBI_CONFORMANCE_SEEDS", "20"))
 BYSTON_CONFORMANCE_SEEDS = int(os.environ.get("ASOBI_BYSTON_CONFORMANCE_SEEDS", "4"))
 """The same for byston, whose games are long (about 500 decisions, 16 turns) (--deep: 24)."""
 
+EMBLEM_CONFORMANCE_SEEDS = int(os.environ.get("ASOBI_EMBLEM_CONFORMANCE_SEEDS", "10"))
+"""The same for emblem, whose games are a few hundred steps each, every step checked (--deep: 200)."""
+
 OPENSPIEL_SIMS = int(os.environ.get("ASOBI_OPENSPIEL_SIMS", "1"))
 """OpenSpiel random simulations per registered game and option set, each a whole game (--deep: 5)."""
 
@@ -23,7 +26,7 @@ ISMCTS, one per seat of each game (--deep: 16)."""
 def summary() -> str:
     return (
         f"randomised checks: {CONFORMANCE_SEEDS} conformance games per option set (byston"
-        f" {BYSTON_CONFORMANCE_SEEDS}), {OPENSPIEL_SIMS} OpenSpiel simulation(s) per game,"
-        f" {OPENSPIEL_ISMCTS_SIMS} OpenSpiel ISMCTS simulations a decision;"
-        " ./scripts/test --deep plays 200 (24), 5 and 16"
+        f" {BYSTON_CONFORMANCE_SEEDS}, emblem {EMBLEM_CONFORMANCE_SEEDS}), {OPENSPIEL_SIMS} OpenSpiel"
+        f" simulation(s) per game, {OPENSPIEL_ISMCTS_SIMS} OpenSpiel ISMCTS simulations a decision;"
+        " ./scripts/test --deep plays 200 (24, 200), 5 and 16"
     )
