@@ -526,6 +526,38 @@ def test_the_event_tables_cover_every_value_the_rules_index_them_by():
     assert lives._ENEMY_DAMAGED["5.7"][3] == _said("5.7", "enemy_damaged", life=3)
 
 
+def _agenda_trace(state: LegionState) -> tuple:
+    return (state.pending, state.chance, tuple(state.agenda), len(state.log))
+
+
+def _stack_trace(state: LegionState) -> tuple:
+    return (state.pending, state.chance, state.stack, len(state.log))
+
+
+def _log_and_outcome(state: LegionState) -> tuple:
+    return (state.log.to_list(), state.outcome())
+
+
+def traced_games(option_sets, after=_agenda_trace, end=LegionState.to_json) -> list:
+    """Random games, one per option set (game ``g`` from ``Random(g)``), traced: each action with
+    ``after(state)`` once it is applied, and ``end(state)`` at the end — what a shortcut must leave
+    as the plain order of tasks leaves it."""
+    out: list = []
+    for g, options in enumerate(option_sets):
+        state = LegionState(**options)
+        rng = Random(g)
+        while not state.is_terminal():
+            if state.chance is not None:
+                action = state.sample_chance(rng)
+            else:
+                legal = state.legal_actions()
+                action = legal[int(rng.random() * len(legal))]
+            state.apply_unchecked(action)
+            out.append((action, *after(state)))
+        out.append(end(state))
+    return out
+
+
 def test_a_main_phase_run_at_once_after_a_draw_plays_as_the_kernel_would_run_it():
     # apply_chance runs the main phase's task (L-28's window first) at once when it is the next
     # task after a code or army draw: the same random games, with the task handed back to the
@@ -533,20 +565,7 @@ def test_a_main_phase_run_at_once_after_a_draw_plays_as_the_kernel_would_run_it(
     from asobi.games.legion.rules import draw
 
     def games() -> list[tuple]:
-        out = []
-        for g, options in enumerate(({}, {"players": 5}, {"players": 2}, {"timing": "simple"})):
-            state = LegionState(**options)  # type: ignore[arg-type]
-            rng = Random(g)
-            while not state.is_terminal():
-                if state.chance is not None:
-                    action = state.sample_chance(rng)
-                else:
-                    legal = state.legal_actions()
-                    action = legal[int(rng.random() * len(legal))]
-                state.apply_unchecked(action)
-                out.append((action, state.pending, state.chance, tuple(state.agenda), len(state.log)))
-            out.append(state.to_json())
-        return out
+        return traced_games(({}, {"players": 5}, {"players": 2}, {"timing": "simple"}))
 
     ran_at_once = []
     plain = draw.task_main
@@ -589,20 +608,7 @@ def test_an_item_resolved_with_nothing_below_it_plays_as_with_a_settle_task_unde
             agenda.pop()
 
     def games() -> list[tuple]:
-        out = []
-        for g, options in enumerate(({}, {"players": 5}, {"players": 2}, {"timing": "simple"}) * 3):
-            state = LegionState(**options)  # type: ignore[arg-type]
-            rng = Random(g)
-            while not state.is_terminal():
-                if state.chance is not None:
-                    action = state.sample_chance(rng)
-                else:
-                    legal = state.legal_actions()
-                    action = legal[int(rng.random() * len(legal))]
-                state.apply_unchecked(action)
-                out.append((action, state.pending, state.chance, state.stack, len(state.log)))
-            out.append((state.log.to_list(), state.outcome()))
-        return out
+        return traced_games(({}, {"players": 5}, {"players": 2}, {"timing": "simple"}) * 3, after=_stack_trace, end=_log_and_outcome)
 
     plain = stack._resolve_top
     fast = games()
@@ -622,20 +628,7 @@ def test_the_window_after_the_pieces_advance_run_at_once_plays_as_the_kernel_wou
     from asobi.games.legion.rules import enemy_turn
 
     def games() -> list[tuple]:
-        out = []
-        for g, players in enumerate((3, 5, 2, 4)):
-            state = LegionState(players)
-            rng = Random(g)
-            while not state.is_terminal():
-                if state.chance is not None:
-                    action = state.sample_chance(rng)
-                else:
-                    legal = state.legal_actions()
-                    action = legal[int(rng.random() * len(legal))]
-                state.apply_unchecked(action)
-                out.append((action, state.pending, state.chance, tuple(state.agenda), len(state.log)))
-            out.append(state.to_json())
-        return out
+        return traced_games(({"players": 3}, {"players": 5}, {"players": 2}, {"players": 4}))
 
     handed = []
     plain = enemy_turn.task_priority
