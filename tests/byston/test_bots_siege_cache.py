@@ -19,6 +19,14 @@ _TABLES = ("_ODDS", "_BOARDED", "_FIRES", "_SIZES", "_REMOVALS")
 
 @pytest.mark.parametrize(("level", "players", "seed"), [("normal", 4, 0), ("hard", 2, 7)])
 def test_kept_siege_odds_are_those_worked_out_afresh(monkeypatch, level, players, seed):
+    wrong = siege_odds_against_fresh(monkeypatch, level, players, seed)
+    assert wrong == []
+
+
+def siege_odds_against_fresh(monkeypatch, level, players, seed, fresh_patch=None) -> list[Any]:
+    """Play 3 whole games of ``level`` with every siege odds the bots ask for worked out again
+    from empty tables (with ``fresh_patch(on)`` called around that working-out) and compared;
+    the odds that differ."""
     kept = bots.RuleBot._siege_odds
     asked: list[int] = []
     wrong: list[Any] = []
@@ -28,9 +36,13 @@ def test_kept_siege_odds_are_those_worked_out_afresh(monkeypatch, level, players
         tables = {name: getattr(bots, name) for name in _TABLES}
         for name in _TABLES:
             setattr(bots, name, {})
+        if fresh_patch is not None:
+            fresh_patch(True)
         try:
             fresh = kept(self, s, country, counters, chars, target)
         finally:
+            if fresh_patch is not None:
+                fresh_patch(False)
             for name, table in tables.items():
                 setattr(bots, name, table)
         asked.append(1)
@@ -46,7 +58,7 @@ def test_kept_siege_odds_are_those_worked_out_afresh(monkeypatch, level, players
             spec, options, [f"bot:{level}"] * players, seed=game_seed(seed, i), journal=False, checked=False
         ).play()
     assert len(asked) > 50
-    assert wrong == []
+    return wrong
 
 
 def test_kept_collecting_camps_are_those_worked_out_afresh(monkeypatch):
@@ -80,34 +92,10 @@ def test_a_force_s_fire_read_off_it_is_the_rules_dice_on_a_copy(monkeypatch, lev
     (``bots._force_fires``); every siege odds the bots ask for in whole games must be what the
     rules' own dice give on a copy of the position with the force moved in (``bots._fire``),
     worked out from empty tables."""
-    kept = bots.RuleBot._siege_odds
     read_off = bots._force_fires
-    asked: list[int] = []
-    wrong: list[Any] = []
 
-    def checked(self, s, country, counters, chars, target):
-        got = kept(self, s, country, counters, chars, target)
-        tables = {name: getattr(bots, name) for name in _TABLES}
-        for name in _TABLES:
-            setattr(bots, name, {})
-        bots._force_fires = lambda force: None  # the copy decides
-        try:
-            fresh = kept(self, s, country, counters, chars, target)
-        finally:
-            bots._force_fires = read_off
-            for name, table in tables.items():
-                setattr(bots, name, table)
-        asked.append(1)
-        if got != fresh:
-            wrong.append((country, counters, chars, target, got, fresh))
-        return got
+    def the_copy_decides(on: bool) -> None:
+        bots._force_fires = (lambda force: None) if on else read_off
 
-    monkeypatch.setattr(bots.RuleBot, "_siege_odds", checked)
-    spec = get_game("byston")
-    options = spec.validate_options({"players": players})
-    for i in range(3):
-        Match(
-            spec, options, [f"bot:{level}"] * players, seed=game_seed(seed, i), journal=False, checked=False
-        ).play()
-    assert len(asked) > 50
+    wrong = siege_odds_against_fresh(monkeypatch, level, players, seed, the_copy_decides)
     assert wrong == []
