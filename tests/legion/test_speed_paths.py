@@ -558,7 +558,7 @@ def traced_games(option_sets, after=_agenda_trace, end=LegionState.to_json) -> l
     return out
 
 
-def test_a_main_phase_run_at_once_after_a_draw_plays_as_the_kernel_would_run_it():
+def test_a_main_phase_run_at_once_after_a_draw_plays_as_the_kernel_would_run_it(monkeypatch):
     # apply_chance runs the main phase's task (L-28's window first) at once when it is the next
     # task after a code or army draw: the same random games, with the task handed back to the
     # kernel instead, must play the same actions to the same positions and logs.
@@ -568,23 +568,19 @@ def test_a_main_phase_run_at_once_after_a_draw_plays_as_the_kernel_would_run_it(
         return traced_games(({}, {"players": 5}, {"players": 2}, {"timing": "simple"}))
 
     ran_at_once = []
-    plain = draw.task_main
 
     def handed_back(s: LegionState, seat: int, step: str = "") -> None:
         ran_at_once.append(step)
         s.agenda.append(("window_main", seat, step))
 
     fast = games()
-    draw.task_main = handed_back  # type: ignore[assignment]
-    try:
-        slow = games()
-    finally:
-        draw.task_main = plain  # type: ignore[assignment]
+    monkeypatch.setattr(draw, "task_main", handed_back)
+    slow = games()
     assert {"4.1", "4.2"} <= set(ran_at_once)
     assert fast == slow
 
 
-def test_an_item_resolved_with_nothing_below_it_plays_as_with_a_settle_task_under_it():
+def test_an_item_resolved_with_nothing_below_it_plays_as_with_a_settle_task_under_it(monkeypatch):
     # _resolve_top schedules no settle task when the stack below the item is empty (a settle
     # task would find it empty): the same random games with one scheduled under every item
     # resolved, and dropped only when it would run next, must play the same actions to the same
@@ -610,18 +606,14 @@ def test_an_item_resolved_with_nothing_below_it_plays_as_with_a_settle_task_unde
     def games() -> list[tuple]:
         return traced_games(({}, {"players": 5}, {"players": 2}, {"timing": "simple"}) * 3, after=_stack_trace, end=_log_and_outcome)
 
-    plain = stack._resolve_top
     fast = games()
-    stack._resolve_top = always_settle  # type: ignore[assignment]
-    try:
-        slow = games()
-    finally:
-        stack._resolve_top = plain  # type: ignore[assignment]
+    monkeypatch.setattr(stack, "_resolve_top", always_settle)
+    slow = games()
     assert sum(1 for step in fast if len(step) == 5 and step[3]) > 20  # items stood on the stack
     assert fast == slow
 
 
-def test_the_window_after_the_pieces_advance_run_at_once_plays_as_the_kernel_would_run_it():
+def test_the_window_after_the_pieces_advance_run_at_once_plays_as_the_kernel_would_run_it(monkeypatch):
     # task_enemy_turn runs the window on the pieces' advance (L-28, 7.1) at once, where its task
     # would run next: the same random games with the task handed to the kernel instead must play
     # the same actions to the same positions and logs.
@@ -631,17 +623,13 @@ def test_the_window_after_the_pieces_advance_run_at_once_plays_as_the_kernel_wou
         return traced_games(({"players": 3}, {"players": 5}, {"players": 2}, {"players": 4}))
 
     handed = []
-    plain = enemy_turn.task_priority
 
     def handed_back(s: LegionState, step: str, skip: int) -> None:
         handed.append(step)
         s.agenda.append(("priority", step, skip))
 
     fast = games()
-    enemy_turn.task_priority = handed_back  # type: ignore[assignment]
-    try:
-        slow = games()
-    finally:
-        enemy_turn.task_priority = plain  # type: ignore[assignment]
+    monkeypatch.setattr(enemy_turn, "task_priority", handed_back)
+    slow = games()
     assert len(handed) > 10
     assert fast == slow
