@@ -27,6 +27,10 @@ from .spaced_toy import SPACED_SPEC, SpacedHighCard
 
 SIMS = depth.OPENSPIEL_SIMS
 ISMCTS_SIMS = depth.OPENSPIEL_ISMCTS_SIMS
+ROLLOUT_STEPS = 10
+"""How far OpenSpiel's ISMCTS rolls out from a leaf in whole games against ours: what the test
+checks (resampling at every simulation, legal choices, the game played out) does not need its
+leaves valued by random play to the end, which in byston is thousands of steps a leaf."""
 
 
 @pytest.fixture(scope="module")
@@ -232,7 +236,7 @@ def test_openspiel_ismcts_plays_whole_games_against_ours(spec, options, seat) ->
         pytest.skip(why)
     game = pyspiel.load_game(f"asobi_{spec.id}", options)
     samples = np.random.RandomState(seat)
-    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0), max_length=ROLLOUT_STEPS)
     bot = ismcts.ISMCTSBot(game, evaluator, 2.0, ISMCTS_SIMS, random_state=np.random.RandomState(1))
     # Seeded samples (OpenSpiel's own call seeds each from the clock), so the game repeats.
     bot.set_resampler(lambda state, player: state.resample_from_infostate(player, samples.uniform))
