@@ -8,6 +8,7 @@ from random import Random
 from asobi.core import Event
 from asobi.games.legion.cards import ARMY, distinct, hand_kinds
 from asobi.games.legion.content import DIRECTION_STEP, content, tables
+from asobi.games.legion.rules.draw import lay_out
 from asobi.games.legion.rules.level import develop_alphabets, develop_threshold, work_out_threshold
 from asobi.games.legion.rules.log import seat_events
 from asobi.games.legion.rules.main_phase import legal_develop, legal_main, legal_place
@@ -360,6 +361,33 @@ def test_the_seats_a_window_asks_are_kept_up_to_date_at_every_step():
                 for v in [s.clone(), s.determinize(g % s.n, rng), *s.hidden_variants(g % s.n, rng)]:
                     assert v.answerers == answerers(v)
     assert checked > 1000
+
+
+@rule("1.7", "4.1")
+def test_the_decks_laid_out_are_kept_up_to_date_at_every_step_and_shared_by_clones_unchanged():
+    # ``s.code_layout`` and ``s.army_layout`` are changed by a draw and a recycle, not laid out
+    # again: at every step of seeded random games (both timings, 2 to 5 players, decks recycled)
+    # they must equal the decks laid out, and so must a clone's, a determinized state's and a
+    # hidden variant's; a clone's draws must leave the original's as they were.
+    checked = recycled = 0
+    for g in range(16):
+        rng = Random(200 + g)
+        s = LegionState(2 + g % 4, ("easy", "normal", "hard")[g % 3], g % 5 == 0, timing=("printed", "simple")[g % 2])
+        for _ in random_playout(s, rng, unchecked=True):
+            assert s.code_layout == lay_out(s.code_deck) and s.army_layout == lay_out(s.army_deck), (g, checked)
+            checked += 1
+            if checked % 29 == 0 and not s.is_terminal():
+                code, army = list(s.code_layout), list(s.army_layout)
+                for v in [s.clone(), s.determinize(g % s.n, rng), *s.hidden_variants(g % s.n, rng)]:
+                    assert v.code_layout == lay_out(v.code_deck) and v.army_layout == lay_out(v.army_deck)
+                # (played on as a search plays a clone and, for the seat to move, a determinization)
+                seat = s.current_seat if s.current_seat >= 0 else g % s.n
+                for v in (s.clone(), s.determinize(seat, rng)):
+                    for _ in random_playout(v, Random(g), 30, unchecked=True):
+                        assert v.code_layout == lay_out(v.code_deck) and v.army_layout == lay_out(v.army_deck)
+                assert s.code_layout == code and s.army_layout == army
+        recycled += len(events(s, "recycled"))
+    assert checked > 1000 and recycled > 5
 
 
 def test_answerers_are_the_seats_with_an_army_and_a_code_card_not_on_auto_pass():

@@ -66,6 +66,8 @@ class State(Protocol):
     tables: Tables
     current_seat: int
     answerers: int
+    code_layout: list[int]
+    army_layout: list[int]
     need_cache: int | None
     legal_cache: tuple[tuple[Any, ...], ...] | None
     hidden_cache: tuple[Any, Any] | None
