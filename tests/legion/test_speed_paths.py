@@ -12,6 +12,7 @@ from asobi.games.legion.rules.draw import lay_out
 from asobi.games.legion.rules.level import develop_alphabets, develop_threshold, work_out_threshold
 from asobi.games.legion.rules.log import seat_events
 from asobi.games.legion.rules.main_phase import legal_develop, legal_main, legal_place
+from asobi.games.legion.rules.resolve import _PARAMS
 from asobi.games.legion.rules.shield import legal_shield
 from asobi.games.legion.rules.stack import can_respond, legal_respond, playable_strategies
 from asobi.games.legion.rules.weapons import free_squares, ship_distance
@@ -214,6 +215,17 @@ def test_the_tables_hold_what_the_content_says():
         t.persistent[verb] for verb in ("hand_limit", "develop_discount", "shield_limit")
     )
     assert any(t.persistent.values())
+
+
+def test_the_effect_parameters_made_once_are_those_of_every_item_the_content_puts_on_the_stack():
+    t = tables(content())
+    tasks = [*(task for tasks in t.square_tasks for task in tasks)]
+    tasks += [task for deck in t.card_tasks.values() for card in deck for task in card if task[0] == "announce"]
+    items = [task[1] for task in tasks if task[1][0] in ("square", "card")]
+    items += [("strategy", "", e.verb, e.params) for effects in content().strategy_effects if effects for e in effects]
+    assert len(items) > 50
+    for item in items:
+        assert _PARAMS[item[3]] == dict(item[3]), item
 
 
 def test_hand_kinds_and_distinct_list_each_card_once_in_order():
