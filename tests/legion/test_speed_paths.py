@@ -620,6 +620,55 @@ def test_a_main_phase_run_at_once_after_a_draw_plays_as_the_kernel_would_run_it(
     assert fast == slow
 
 
+def _always_settle(s: LegionState) -> None:
+    """``stack._resolve_top`` in the plain order: a settle task under every item resolved, dropped
+    only when it would run next with the stack empty."""
+    from asobi.games.legion.rules import resolve
+
+    if s.window:
+        s.window = ()
+    item = s.stack[-1]
+    s.stack = s.stack[:-1]
+    agenda = s.agenda
+    agenda.append(("settle",))
+    if item[0] == "strategy":
+        s.army_discard[s.content.army_index[item[1]]] += 1
+    if item[5]:
+        s.say("6.5", "negated_resolves", label=item[1])
+    else:
+        resolve.resolve(s, item)
+    if not s.stack and s.pending is None and s.chance is None and agenda and agenda[-1] == ("settle",):
+        agenda.pop()
+
+
+def test_an_item_nobody_is_asked_about_resolves_as_from_the_top_of_the_stack(monkeypatch):
+    # task_announce resolves an item nobody is asked about without putting it on the stack (it
+    # would come off the top before it resolves) and with no settle task under it when the stack
+    # is empty: the same random games with every item put on the stack, settled as the settle
+    # task does, and resolved with a settle task under it, must play the same actions to the same
+    # stacks and end in the same state.
+    from asobi.games.legion.rules import FLOW, enemy_turn, stack
+
+    announced = []
+
+    def plain_announce(s: LegionState, item: tuple) -> None:
+        announced.append(item[0])
+        s.stack += (item,)
+        s.log_tail.append(stack.announced(item))
+        stack._settle(s)
+
+    def games() -> list[tuple]:
+        return traced_games(({}, {"players": 5}, {"players": 2}, {"timing": "simple"}) * 3, after=_stack_trace)
+
+    fast = games()
+    monkeypatch.setitem(FLOW.tasks, "announce", plain_announce)
+    monkeypatch.setattr(enemy_turn, "task_announce", plain_announce)
+    monkeypatch.setattr(stack, "_resolve_top", _always_settle)
+    slow = games()
+    assert {"square", "attack", "move", "card", "strategy", "weapon"} <= set(announced)
+    assert fast == slow
+
+
 def test_an_item_resolved_with_nothing_below_it_plays_as_with_a_settle_task_under_it(monkeypatch):
     # _resolve_top schedules no settle task when the stack below the item is empty (a settle
     # task would find it empty): the same random games with one scheduled under every item
