@@ -40,7 +40,7 @@ def task_draw_phase(s: State, seat: int) -> None:
     the cap is the second sentence's, so an empty hand draws 3 even with five players, unless the
     ``empty_hand_cap`` option applies it there too)."""
     hand = len(s.hands[seat])
-    room = hand_limit(s, seat) - 1 - hand
+    room = (hand_limit(s, seat) if s.weapons else 8 - s.n) - 1 - hand  # (no call without radar nets to count)
     if hand == 0:
         count = room if s.empty_hand_cap and room < 3 else 3  # (conditionals: min and max are calls)
         s.log_tail.append(_DRAW_EMPTY_HAND[seat][count if count > 0 else 0])

@@ -39,7 +39,7 @@ def set_enemy_life(s: State, life: int, clause: str) -> None:
 
     L-6: the track ends at 6, so healing never takes the life above 6.
     """
-    life = max(0, min(MAX_ENEMY_LIFE, life))
+    life = 0 if life < 0 else MAX_ENEMY_LIFE if life > MAX_ENEMY_LIFE else life  # (conditionals: min and max are calls)
     old = s.enemy_life
     if life == old:
         s.say("L-6", "enemy_life_capped", life=life)
@@ -50,7 +50,7 @@ def set_enemy_life(s: State, life: int, clause: str) -> None:
     s.log_tail.append((clause, "enemy_damaged" if life < old else "enemy_healed", (("life", life),), None) if made is None else made[life])
     if life == 0:
         return
-    before, after = enemy_level(old), enemy_level(life)
+    before, after = ENEMY_LEVEL[old], ENEMY_LEVEL[life]
     if after > before:
         for level in range(before + 1, after + 1):
             s.pieces[level - 1] = s.content.barrier_core
@@ -80,7 +80,8 @@ def heal_space(s: State, amount: int, clause: str) -> None:
 
 
 def damage_space(s: State, amount: int, clause: str) -> None:
-    s.space_life = life = max(0, s.space_life - amount)
+    life = s.space_life - amount
+    s.space_life = life = life if life > 0 else 0  # (a conditional: max is a call)
     made = _SPACE_DAMAGED.get(clause)
     s.log_tail.append((clause, "space_damaged", (("life", life),), None) if made is None else made[life])
 
