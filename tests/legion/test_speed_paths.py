@@ -402,6 +402,25 @@ def test_the_decks_laid_out_are_kept_up_to_date_at_every_step_and_shared_by_clon
     assert checked > 1000 and recycled > 5
 
 
+@rule("2.2", "2.3")
+def test_the_end_check_runs_once_a_life_is_at_0_at_every_step_and_ends_the_game_there():
+    # ``s.lives_out`` (the kernel's stop test) is set where a life changes, not recomputed: at
+    # every step of seeded random games (both timings, 2 to 5 players) it must say whether a life
+    # is at 0, and a game with a life at 0 must have ended there (the enemy's life at 0: test_flow).
+    ends = set()
+    checked = 0
+    for g in range(24):
+        s = LegionState(2 + g % 4, ("easy", "normal", "hard")[g % 3], timing=("printed", "simple")[g % 2])
+        for _ in random_playout(s, Random(300 + g), unchecked=True):
+            out = not s.enemy_life or not s.space_life
+            assert s.lives_out == out, (g, checked)
+            assert not out or s.ended is not None
+            checked += 1
+        assert s.ended is not None
+        ends.add(s.ended[0])
+    assert checked > 1000 and "lost" in ends
+
+
 def test_answerers_are_the_seats_with_an_army_and_a_code_card_not_on_auto_pass():
     s = position(4, hands=[["S05", "α1"], ["S01"], ["α2"], ["S09", "β3", "γ1"]], autopass=[0, 0, 0, 1])
     assert s.answerers == 0b0001 and SEATS_IN[s.answerers] == (0,)
