@@ -8,9 +8,11 @@ from random import Random
 from asobi.core import Event
 from asobi.games.legion.cards import ARMY, distinct, hand_kinds
 from asobi.games.legion.content import DIRECTION_STEP, content, tables
+from asobi.games.legion.rules.draw import lay_out
 from asobi.games.legion.rules.level import develop_alphabets, develop_threshold, work_out_threshold
 from asobi.games.legion.rules.log import seat_events
 from asobi.games.legion.rules.main_phase import legal_develop, legal_main, legal_place
+from asobi.games.legion.rules.resolve import _PARAMS
 from asobi.games.legion.rules.shield import legal_shield
 from asobi.games.legion.rules.stack import can_respond, legal_respond, playable_strategies
 from asobi.games.legion.rules.weapons import free_squares, ship_distance
@@ -215,6 +217,17 @@ def test_the_tables_hold_what_the_content_says():
     assert any(t.persistent.values())
 
 
+def test_the_effect_parameters_made_once_are_those_of_every_item_the_content_puts_on_the_stack():
+    t = tables(content())
+    tasks = [*(task for tasks in t.square_tasks for task in tasks)]
+    tasks += [task for deck in t.card_tasks.values() for card in deck for task in card if task[0] == "announce"]
+    items = [task[1] for task in tasks if task[1][0] in ("square", "card")]
+    items += [("strategy", "", e.verb, e.params) for effects in content().strategy_effects if effects for e in effects]
+    assert len(items) > 50
+    for item in items:
+        assert _PARAMS[item[3]] == dict(item[3]), item
+
+
 def test_hand_kinds_and_distinct_list_each_card_once_in_order():
     hand = [0, 0, 4, 8, ARMY + 1, ARMY + 1, ARMY + 7]
     assert hand_kinds(hand) == ([0, 4, 8], [1, 7])
@@ -360,6 +373,52 @@ def test_the_seats_a_window_asks_are_kept_up_to_date_at_every_step():
                 for v in [s.clone(), s.determinize(g % s.n, rng), *s.hidden_variants(g % s.n, rng)]:
                     assert v.answerers == answerers(v)
     assert checked > 1000
+
+
+@rule("1.7", "4.1")
+def test_the_decks_laid_out_are_kept_up_to_date_at_every_step_and_shared_by_clones_unchanged():
+    # ``s.code_layout`` and ``s.army_layout`` are changed by a draw and a recycle, not laid out
+    # again: at every step of seeded random games (both timings, 2 to 5 players, decks recycled)
+    # they must equal the decks laid out, and so must a clone's, a determinized state's and a
+    # hidden variant's; a clone's draws must leave the original's as they were.
+    checked = recycled = 0
+    for g in range(16):
+        rng = Random(200 + g)
+        s = LegionState(2 + g % 4, ("easy", "normal", "hard")[g % 3], g % 5 == 0, timing=("printed", "simple")[g % 2])
+        for _ in random_playout(s, rng, unchecked=True):
+            assert s.code_layout == lay_out(s.code_deck) and s.army_layout == lay_out(s.army_deck), (g, checked)
+            checked += 1
+            if checked % 29 == 0 and not s.is_terminal():
+                code, army = list(s.code_layout), list(s.army_layout)
+                for v in [s.clone(), s.determinize(g % s.n, rng), *s.hidden_variants(g % s.n, rng)]:
+                    assert v.code_layout == lay_out(v.code_deck) and v.army_layout == lay_out(v.army_deck)
+                # (played on as a search plays a clone and, for the seat to move, a determinization)
+                seat = s.current_seat if s.current_seat >= 0 else g % s.n
+                for v in (s.clone(), s.determinize(seat, rng)):
+                    for _ in random_playout(v, Random(g), 30, unchecked=True):
+                        assert v.code_layout == lay_out(v.code_deck) and v.army_layout == lay_out(v.army_deck)
+                assert s.code_layout == code and s.army_layout == army
+        recycled += len(events(s, "recycled"))
+    assert checked > 1000 and recycled > 5
+
+
+@rule("2.2", "2.3")
+def test_the_end_check_runs_once_a_life_is_at_0_at_every_step_and_ends_the_game_there():
+    # ``s.lives_out`` (the kernel's stop test) is set where a life changes, not recomputed: at
+    # every step of seeded random games (both timings, 2 to 5 players) it must say whether a life
+    # is at 0, and a game with a life at 0 must have ended there (the enemy's life at 0: test_flow).
+    ends = set()
+    checked = 0
+    for g in range(24):
+        s = LegionState(2 + g % 4, ("easy", "normal", "hard")[g % 3], timing=("printed", "simple")[g % 2])
+        for _ in random_playout(s, Random(300 + g), unchecked=True):
+            out = not s.enemy_life or not s.space_life
+            assert s.lives_out == out, (g, checked)
+            assert not out or s.ended is not None
+            checked += 1
+        assert s.ended is not None
+        ends.add(s.ended[0])
+    assert checked > 1000 and "lost" in ends
 
 
 def test_answerers_are_the_seats_with_an_army_and_a_code_card_not_on_auto_pass():
@@ -577,6 +636,55 @@ def test_a_main_phase_run_at_once_after_a_draw_plays_as_the_kernel_would_run_it(
     monkeypatch.setattr(draw, "task_main", handed_back)
     slow = games()
     assert {"4.1", "4.2"} <= set(ran_at_once)
+    assert fast == slow
+
+
+def _always_settle(s: LegionState) -> None:
+    """``stack._resolve_top`` in the plain order: a settle task under every item resolved, dropped
+    only when it would run next with the stack empty."""
+    from asobi.games.legion.rules import resolve
+
+    if s.window:
+        s.window = ()
+    item = s.stack[-1]
+    s.stack = s.stack[:-1]
+    agenda = s.agenda
+    agenda.append(("settle",))
+    if item[0] == "strategy":
+        s.army_discard[s.content.army_index[item[1]]] += 1
+    if item[5]:
+        s.say("6.5", "negated_resolves", label=item[1])
+    else:
+        resolve.resolve(s, item)
+    if not s.stack and s.pending is None and s.chance is None and agenda and agenda[-1] == ("settle",):
+        agenda.pop()
+
+
+def test_an_item_nobody_is_asked_about_resolves_as_from_the_top_of_the_stack(monkeypatch):
+    # task_announce resolves an item nobody is asked about without putting it on the stack (it
+    # would come off the top before it resolves) and with no settle task under it when the stack
+    # is empty: the same random games with every item put on the stack, settled as the settle
+    # task does, and resolved with a settle task under it, must play the same actions to the same
+    # stacks and end in the same state.
+    from asobi.games.legion.rules import FLOW, enemy_turn, stack
+
+    announced = []
+
+    def plain_announce(s: LegionState, item: tuple) -> None:
+        announced.append(item[0])
+        s.stack += (item,)
+        s.log_tail.append(stack.announced(item))
+        stack._settle(s)
+
+    def games() -> list[tuple]:
+        return traced_games(({}, {"players": 5}, {"players": 2}, {"timing": "simple"}) * 3, after=_stack_trace)
+
+    fast = games()
+    monkeypatch.setitem(FLOW.tasks, "announce", plain_announce)
+    monkeypatch.setattr(enemy_turn, "task_announce", plain_announce)
+    monkeypatch.setattr(stack, "_resolve_top", _always_settle)
+    slow = games()
+    assert {"square", "attack", "move", "card", "strategy", "weapon"} <= set(announced)
     assert fast == slow
 
 

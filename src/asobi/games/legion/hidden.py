@@ -14,6 +14,7 @@ from asobi.core.actions import HIDDEN
 from asobi.core.log import EventLog
 
 from .cards import ARMY
+from .rules.draw import sync_layouts
 from .rules.window import sync_answerers
 
 if TYPE_CHECKING:
@@ -193,6 +194,7 @@ def _deal(s: State, v: State, seat: int, hands: list[int], rng: Random) -> None:
         v.hands[b] = hand
     v.code_deck = code_pool
     v.army_deck = army_pool
+    sync_layouts(v)
 
 
 def determinize(s: S, seat: int, rng: Random) -> S:
@@ -255,6 +257,7 @@ def hidden_variants(s: S, seat: int, rng: Random) -> list[S]:
             hand.append(card)
         hand.sort()
         v.hands[b] = hand
+    sync_layouts(v)
     keep(v)
     # 2. the other hands and the deck dealt again from their pooled unknown cards
     v = s.clone()

@@ -30,8 +30,9 @@ from .cards import ARMY, SEATS
 from .content import Content, Tables, content, tables
 from .rules import DECISIONS, FLOW
 from .rules import draw as _draw
-from .rules.draw import chance_outcomes
+from .rules.draw import chance_outcomes, lay_out, sync_layouts
 from .rules.level import work_out_threshold
+from .rules.lives import sync_lives_out
 from .rules.turn import check_end
 from .rules.weapons import weapon_limit
 from .rules.window import answerers, sync_answerer, sync_answerers
@@ -104,6 +105,9 @@ FIELDS = Fields(
     tables=Shared(lambda: tables(content())),
     current_seat=Cache(),
     answerers=Cache(0),
+    lives_out=Cache(False),
+    code_layout=Cache(()),
+    army_layout=Cache(()),
     need_cache=Cache(),
     legal_cache=Cache(),
     hidden_cache=Cache(),
@@ -120,6 +124,14 @@ class LegionState(FlowState, DeclaredState):
     tables: Tables
     answerers: int
     """The seats a window asks (L-16, L-28), a bit each: ``rules/window.py``."""
+    lives_out: bool
+    """Whether the enemy life or the Space life is at 0 (2.2, 2.3): set where a life changes
+    (``rules/lives.py``), for the kernel's end check (:attr:`stop_test`)."""
+    code_layout: list[int]
+    army_layout: list[int]
+    """The code and army decks laid out, each card as many times as the deck holds it, in order
+    (``rules/draw.lay_out``): a draw is sampled by indexing them. Shared by a clone and never
+    changed in place."""
     need_cache: int | None
     """5.7's development threshold once worked out, until a piece, the enemy life, a blackout or a
     weapon changes (``rules/level.py``; ``None``: not worked out)."""
@@ -167,6 +179,7 @@ class LegionState(FlowState, DeclaredState):
         self.code_discard = [0] * 9
         self.army_deck = list(c.army_copies)
         self.army_discard = [0] * len(c.army_copies)
+        sync_layouts(self)
         self.enemy_unseen: tuple[int, ...] = (1,) * len(c.enemy_ids)
         self.enemy_queue: tuple[int, ...] = ()
         self.event_unseen: tuple[int, ...] = (1,) * len(c.event_ids)
@@ -179,6 +192,7 @@ class LegionState(FlowState, DeclaredState):
         self.window: tuple[int, ...] = ()
         self.autopass = [0] * players
         self.answerers = 0  # (every hand is empty)
+        self.lives_out = False
         self.need_cache = None
         self.agenda: list[tuple[Any, ...]] = [("round",)]
         self.pending: tuple[Any, ...] | None = None
@@ -220,16 +234,17 @@ class LegionState(FlowState, DeclaredState):
         (:attr:`stop_test`)."""
         return check_end(self)
 
-    stop_test = "not self.enemy_life or not self.space_life"
-    """The only times 2.2/2.3 may end the game: the kernel calls :meth:`stopped` only then. (Both
-    lives stay at 0 or above — ``rules/lives.py`` stops them there, and ``invariant_errors`` checks
-    it — so a truth test is ``<= 0``; it runs before every task, and is cheaper than two
-    comparisons.)"""
+    stop_test = "self.lives_out"
+    """The only times 2.2/2.3 may end the game: the kernel calls :meth:`stopped` only then, when a
+    life has reached 0 (:attr:`lives_out`: one slot's truth, where two ints' truths cost more, read
+    before every task)."""
 
     def run(self) -> None:
         """Run tasks until a decision, a draw or the end of the game (for a state set up or changed
         by hand, after bringing :attr:`answerers` up to date and forgetting the threshold kept)."""
         sync_answerers(self)
+        sync_layouts(self)
+        sync_lives_out(self)
         self.need_cache = None
         super().run()
 
@@ -238,6 +253,8 @@ class LegionState(FlowState, DeclaredState):
         kernel's loop does when it stops), and :attr:`answerers` from the hands: for a state read
         or set up by hand (forgetting the development threshold kept)."""
         sync_answerers(self)
+        sync_layouts(self)
+        sync_lives_out(self)
         self.need_cache = None
         super().sync_seat()
 
@@ -327,6 +344,10 @@ class LegionState(FlowState, DeclaredState):
             errs.append("shield too large")
         if self.answerers != answerers(self):
             errs.append("the seats a window asks (answerers) are not those the hands and auto-pass give")
+        if not self.lives_out and (not self.enemy_life or not self.space_life):
+            errs.append("a life is at 0 but lives_out is not set (the end check would not run)")
+        if self.code_layout != lay_out(self.code_deck) or self.army_layout != lay_out(self.army_deck):
+            errs.append("a deck laid out (code_layout, army_layout) is not the deck")
         if self.need_cache is not None and self.need_cache != work_out_threshold(self):
             errs.append("the development threshold kept (need_cache) is not the one the board gives")
         return errs

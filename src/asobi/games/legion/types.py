@@ -66,6 +66,9 @@ class State(Protocol):
     tables: Tables
     current_seat: int
     answerers: int
+    lives_out: bool
+    code_layout: list[int]
+    army_layout: list[int]
     need_cache: int | None
     legal_cache: tuple[tuple[Any, ...], ...] | None
     hidden_cache: tuple[Any, Any] | None

@@ -69,7 +69,8 @@ def repairable(s: State, seat: int) -> list[int]:
     king = s.content.king[1]
     for w in s.weapons:
         if w[1] == seat:
-            merge = merge or bool(found)  # a second weapon's may repeat or come before the first's
+            if found:  # (a test, not a call of bool)
+                merge = True  # a second weapon's may repeat or come before the first's
             for n in king[w[0]]:  # (in order: one weapon's blackouts need no sorting)
                 if black[n]:
                     found.append(n)

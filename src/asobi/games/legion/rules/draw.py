@@ -8,7 +8,7 @@ with the used cards queued below them in the order they were used.
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
 from collections.abc import Sequence
 from random import Random
 from typing import TYPE_CHECKING, Any
@@ -40,7 +40,7 @@ def task_draw_phase(s: State, seat: int) -> None:
     the cap is the second sentence's, so an empty hand draws 3 even with five players, unless the
     ``empty_hand_cap`` option applies it there too)."""
     hand = len(s.hands[seat])
-    room = hand_limit(s, seat) - 1 - hand
+    room = (hand_limit(s, seat) if s.weapons else 8 - s.n) - 1 - hand  # (no call without radar nets to count)
     if hand == 0:
         count = room if s.empty_hand_cap and room < 3 else 3  # (conditionals: min and max are calls)
         s.log_tail.append(_DRAW_EMPTY_HAND[seat][count if count > 0 else 0])
@@ -91,6 +91,25 @@ def apply_draw_count(s: State, action: tuple[Any, ...], pend: tuple[Any, ...]) -
         _draw_codes(s, seat, action[1])
 
 
+def lay_out(deck: Sequence[int]) -> list[int]:
+    """A deck's cards laid out in order: each card ``k`` as many times as the deck holds it.
+
+    The state keeps its code and army decks laid out (``s.code_layout``, ``s.army_layout``), so a
+    draw is sampled by indexing (:func:`sample_chance`) rather than by counting down the deck. A
+    clone shares them (a ``Cache`` field): a draw replaces its deck's with a copy one card shorter
+    (:func:`apply_chance`), and every other change of a deck lays it out again (``recycle``,
+    :func:`sync_layouts`). ``invariant_errors`` and a test at every step of random games compare
+    them with the decks."""
+    return [k for k, n in enumerate(deck) for _ in range(n)]
+
+
+def sync_layouts(s: State) -> None:
+    """Lay out the code and army decks (:func:`lay_out`) for a state read, dealt again or set up by
+    hand."""
+    s.code_layout = lay_out(s.code_deck)
+    s.army_layout = lay_out(s.army_deck)
+
+
 def recycle(s: State, deck: list[int], discard: list[int], which: str) -> None:
     """1.7: when a deck is down to 0, its discard pile is shuffled back into it."""
     if sum(discard) == 0:
@@ -98,22 +117,26 @@ def recycle(s: State, deck: list[int], discard: list[int], which: str) -> None:
     for k, n in enumerate(discard):
         deck[k] += n
         discard[k] = 0
+    if which == "code":
+        s.code_layout = lay_out(deck)
+    else:
+        s.army_layout = lay_out(deck)
     s.log_tail.append(("1.7", "recycled", (("deck", which), ("count", sum(deck))), None))
 
 
 def task_draw_code(s: State, seat: int, clause: str) -> None:
-    if not any(s.code_deck):
+    if not s.code_layout:
         recycle(s, s.code_deck, s.code_discard, "code")
-        if not any(s.code_deck):
+        if not s.code_layout:
             s.say("1.7", "deck_exhausted", deck="code", seat=seat)
             return
     s.chance = ("code", seat, clause)
 
 
 def task_draw_army(s: State, seat: int, clause: str) -> None:
-    if not any(s.army_deck):
+    if not s.army_layout:
         recycle(s, s.army_deck, s.army_discard, "army")
-        if not any(s.army_deck):
+        if not s.army_layout:
             s.say("1.7", "deck_exhausted", deck="army", seat=seat)
             return
     s.chance = ("army", seat, clause)
@@ -212,20 +235,14 @@ def sample_chance(s: State, rng: Random) -> tuple[Any, ...]:
         # The running sum of n / total passes r where the running count passes r * total: the
         # first card whose cumulative count exceeds r * total (equal up to the last bit of
         # rounding) — an int count exceeds r * total where it exceeds its floor, ``i``: the card
-        # at place ``i`` of the deck laid out in order; a kind the deck lacks never comes first.
-        # (A loop of int arithmetic: the running counts as a list cost more.)
+        # at place ``i`` of the deck laid out in order (r * total rounded up to total: the last).
         if kind == "code":
-            deck, actions = s.code_deck, _CODE_OUTCOMES
+            cards, actions = s.code_layout, _CODE_OUTCOMES
         else:
-            deck, actions = s.army_deck, _ARMY_OUTCOMES
-        i = int(r * sum(deck))
-        k = 0
-        for n in deck:  # (enumerate's pairs cost more than counting: +0.6% a step)
-            if i < n:
-                return actions[k]
-            i -= n
-            k += 1  # noqa: SIM113
-        return actions[max(k for k, n in enumerate(deck) if n)]  # r * total rounded up to total
+            cards, actions = s.army_layout, _ARMY_OUTCOMES
+        total = len(cards)
+        i = int(r * total)
+        return actions[cards[i] if i < total else cards[-1]]
     actions = _OUTCOMES[kind]
     unseen = s.enemy_unseen if kind == "enemy" else s.event_unseen
     p = 1 / sum(unseen)
@@ -307,8 +324,12 @@ def apply_chance(s: State, action: tuple[Any, ...]) -> None:
         s.chance = None
         if kind == "code":
             deck, discard, held = s.code_deck, s.code_discard, card
+            s.code_layout = cards = s.code_layout.copy()  # (shared by clones: never changed in place)
+            del cards[bisect_left(cards, card)]
         else:
             deck, discard, held = s.army_deck, s.army_discard, ARMY + card
+            s.army_layout = cards = s.army_layout.copy()
+            del cards[bisect_left(cards, card)]
         deck[card] -= 1
         hand = s.hands[seat]
         insort(hand, held)
@@ -323,7 +344,7 @@ def apply_chance(s: State, action: tuple[Any, ...]) -> None:
         else:
             tail.append(hidden)
             tail.append(told)
-        if not deck[card] and not any(deck):  # (only the last card of its kind can empty the deck)
+        if not cards:
             recycle(s, deck, discard, kind)
         agenda = s.agenda
         if agenda:

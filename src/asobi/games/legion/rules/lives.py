@@ -39,18 +39,20 @@ def set_enemy_life(s: State, life: int, clause: str) -> None:
 
     L-6: the track ends at 6, so healing never takes the life above 6.
     """
-    life = max(0, min(MAX_ENEMY_LIFE, life))
+    life = 0 if life < 0 else MAX_ENEMY_LIFE if life > MAX_ENEMY_LIFE else life  # (conditionals: min and max are calls)
     old = s.enemy_life
     if life == old:
         s.say("L-6", "enemy_life_capped", life=life)
         return
     s.enemy_life = life
+    if life == 0:
+        s.lives_out = True  # 2.2: the kernel's end check (LegionState.stop_test) ends the game
     s.need_cache = None  # forgets 5.7's kept threshold (level.py): the enemy level and pieces count in 5.7's threshold
     made = _ENEMY_DAMAGED.get(clause) if life < old else None
     s.log_tail.append((clause, "enemy_damaged" if life < old else "enemy_healed", (("life", life),), None) if made is None else made[life])
     if life == 0:
         return
-    before, after = enemy_level(old), enemy_level(life)
+    before, after = ENEMY_LEVEL[old], ENEMY_LEVEL[life]
     if after > before:
         for level in range(before + 1, after + 1):
             s.pieces[level - 1] = s.content.barrier_core
@@ -80,9 +82,18 @@ def heal_space(s: State, amount: int, clause: str) -> None:
 
 
 def damage_space(s: State, amount: int, clause: str) -> None:
-    s.space_life = life = max(0, s.space_life - amount)
+    life = s.space_life - amount
+    if life <= 0:
+        life = 0
+        s.lives_out = True  # 2.3: the kernel's end check (LegionState.stop_test) ends the game
+    s.space_life = life
     made = _SPACE_DAMAGED.get(clause)
     s.log_tail.append((clause, "space_damaged", (("life", life),), None) if made is None else made[life])
+
+
+def sync_lives_out(s: State) -> None:
+    """Set ``s.lives_out`` from the lives (for a state read or set up by hand)."""
+    s.lives_out = not s.enemy_life or not s.space_life
 
 
 def queue_draws(s: State, task: str, count: int, seats: list[int], clause: str) -> None:

@@ -235,7 +235,7 @@ def legal_main(s: State) -> list[tuple[Any, ...]]:
                         acts.append(("repair", square, c))
     if armies and codes:
         acts += playable_strategies(s, seat, armies, _ALPHAS_IN[codes])
-    if codes and supply and (any(s.army_deck) or any(s.army_discard)):
+    if codes and supply and (s.army_layout or any(s.army_discard)):
         acts += _SUPPLY_FOR[codes]
     return acts
 
@@ -256,7 +256,7 @@ def is_legal_main(s: State, a: tuple[Any, ...]) -> bool:
             and is_index(a[1], 9)
             and a[1] in hand
             and not used & SUPPLY
-            and (any(s.army_deck) or any(s.army_discard))
+            and (bool(s.army_layout) or any(s.army_discard))
         )
     if verb == "launch":
         if size != 3 or used & LAUNCH or not is_index(a[1], len(s.content.army_ids)) or not is_index(a[2], 9):

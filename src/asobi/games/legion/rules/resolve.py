@@ -36,6 +36,19 @@ TABLE_SEAT = 0
 """L-4: seat A makes the choices that belong to the whole table."""
 
 
+def _params_table() -> dict[tuple[tuple[str, Any], ...], dict[str, Any]]:
+    """Each effect's parameters in the package's content as a dictionary, by their pairs."""
+    c = content()
+    effects = [e for effects in (*c.square_effects, *c.enemy_parts, *c.event_parts) for e in effects]
+    effects += [e for effects in c.strategy_effects if effects is not None for e in effects]
+    return {e.params: dict(e.params) for e in effects}
+
+
+_PARAMS = _params_table()
+"""The parameters of the content's effects as dictionaries, made once and only read (a dictionary
+made from the pairs at each resolution cost more than the rest of most resolutions)."""
+
+
 _CLAUSE = {"move": "7.2", "square": "7.4", "card": "6.6", "attack": "7.5", "strategy": "6.4", "weapon": "6.1"}
 """The clause an effect resolves under, by stack item kind."""
 
@@ -58,7 +71,9 @@ def resolve(s: State, item: tuple[Any, ...]) -> None:
     if kind == "weapon":  # L-29 (printed timing): a weapon's 起動 or 誘発 effect
         resolve_weapon_item(s, item)
         return
-    p = dict(params)
+    p = _PARAMS.get(params)
+    if p is None:  # (an effect of other content)
+        p = dict(params)
     clause = _CLAUSE[kind]
     chooser = controller if controller >= 0 else TABLE_SEAT
     if verb == "blackout":

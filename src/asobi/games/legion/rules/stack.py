@@ -68,7 +68,6 @@ tuple of tuples, and made afresh for each item cost more than the rest of the an
 
 
 def task_announce(s: State, item: tuple[Any, ...]) -> None:
-    s.stack += (item,)
     try:
         event = _ANNOUNCED[item[0]][item[1]][item[2]]
     except KeyError:  # (an item of other content)
@@ -78,11 +77,23 @@ def task_announce(s: State, item: tuple[Any, ...]) -> None:
     # written out: this runs for every item on the stack).
     bits = s.answerers
     if bits and not item[5]:
+        s.stack += (item,)
         window = s.window = SEATS_IN[bits]
         s.pending = ("respond", window[0])  # s.ask("respond", window[0])
         s.legal_cache = None
         return
-    _resolve_top(s)
+    # Nobody is asked: the item resolves at once (_resolve_top written out, the item never put on
+    # the stack, from whose top it would come off before it resolves).
+    if s.window:
+        s.window = ()
+    if s.stack:
+        s.agenda.append(_SETTLE)
+    if item[0] == "strategy":
+        s.army_discard[s.content.army_index[item[1]]] += 1
+    if item[5]:
+        s.say("6.5", "negated_resolves", label=item[1])
+    else:
+        _resolve.resolve(s, item)
 
 
 def task_settle(s: State) -> None:

@@ -7,7 +7,7 @@ from bisect import insort
 from typing import TYPE_CHECKING, Any
 
 from ..content import content
-from .geometry import around, orthogonal
+from .geometry import around
 from .lives import damage_enemy, heal_space, queue_draws
 from .log import arg_pairs
 
@@ -252,7 +252,7 @@ def ship_arrived(s: State) -> None:
     """6.1: weapons whose 誘発 fires when the enemy ship comes next to them (mines)."""
     if not s.weapons:
         return
-    near = orthogonal(s, s.ship)
+    near = s.content.orthogonal[s.ship]  # (geometry.orthogonal, read here: a call costs more)
     if s.timing != "simple":  # L-29: each mine's effect is announced in turn, so it can be answered
         fired = []
         for w in s.weapons:  # (a loop: most moves reach no weapon, and a comprehension is a call)
