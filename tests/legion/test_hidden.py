@@ -304,3 +304,29 @@ def test_the_observation_tensor_shows_the_own_hand_and_what_the_view_shows():
     s = position(3, open_hands=True, hands=[["α1", "α1"], ["β2"]])
     t = position(3, open_hands=True, hands=[["α2", "α1"], ["β2"]])
     assert s.observation_tensor(1) != t.observation_tensor(1)
+
+
+def test_a_development_under_way_can_be_finished_in_every_determinization_and_variant():
+    """A seat that chose to develop (5.7) held the codes to finish it, and everyone saw each code
+    it discarded since (5.8): a sample for another seat must leave it able to finish, or playing
+    on from the sample finds no legal action."""
+    checked = 0
+    for g in range(12):
+        rng = Random(g)
+        s = LegionState(2 + g % 4, "normal")
+        for _ in random_playout(s, rng, 3000, uniform_chance=True):
+            if s.is_terminal() or s.pending is None or s.pending[0] != "develop":
+                continue
+            developer = s.current_seat
+            for seat in range(s.n):
+                if seat == developer:
+                    continue
+                samples = [s.determinize(seat, Random(checked)), *s.hidden_variants(seat, Random(checked))]
+                for v in samples:
+                    play = Random(checked)
+                    while v.pending is not None and v.pending[0] == "develop" and v.current_seat == developer:
+                        legal = v.legal_actions()
+                        assert legal, f"game {g}: seat {developer}'s development cannot go on in a sample for {seat}"
+                        v.apply(legal[play.randrange(len(legal))])
+                checked += 1
+    assert checked > 100

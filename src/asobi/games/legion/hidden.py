@@ -15,6 +15,7 @@ from asobi.core.log import EventLog
 
 from .cards import ARMY
 from .rules.draw import sync_layouts
+from .rules.main_phase import develop_worth
 from .rules.window import sync_answerers
 
 if TYPE_CHECKING:
@@ -197,6 +198,23 @@ def _deal(s: State, v: State, seat: int, hands: list[int], rng: Random) -> None:
     sync_layouts(v)
 
 
+DEALS = 1000
+"""How many deals :func:`determinize` tries for one that lets another seat's development go on
+(the last is kept if none does: the sample stays a function of what the seat knows)."""
+
+
+def _stuck(v: State, seat: int) -> bool:
+    """Whether another seat in ``v`` is part way through a development (5.8) that the codes of its
+    hand, as dealt, and of the shield cannot finish. Everyone saw that seat choose to develop
+    (which it may only with the codes to finish, 5.7) and saw each code it has discarded since, so
+    a hand that could not finish is one ``seat`` knows it does not hold."""
+    pending = v.pending
+    if pending is None or pending[0] != "develop" or pending[1] == seat:
+        return False
+    _, developer, need, total = pending
+    return develop_worth(v, developer) < need - total
+
+
 def determinize(s: S, seat: int, rng: Random) -> S:
     """A full state consistent with what ``seat`` knows, the other hands resampled from ``rng``.
 
@@ -204,14 +222,19 @@ def determinize(s: S, seat: int, rng: Random) -> S:
     knows are in it (:func:`known_cards`); the rest of its cards are drawn, each kind separately,
     from the cards ``seat`` has not seen (the deck and the unknown cards of the other hands), every
     unseen card equally likely; what is left is the deck. The sample is a function of ``seat``'s
-    information and ``rng`` only. The distribution is an approximation (rules notes, "Hidden
+    information and ``rng`` only. A deal that leaves another seat unable to finish the development
+    it has begun (5.8) is dealt again. The distribution is an approximation (rules notes, "Hidden
     information"): it ignores what the other seats' choices hint at.
     """
     v = s.clone()
     v.legal_cache = None
     if s.open_hands or s.ended is not None:
         return v
-    _deal(s, v, seat, [b for b in range(s.n) if b != seat], rng)
+    others = [b for b in range(s.n) if b != seat]
+    for _ in range(DEALS):
+        _deal(s, v, seat, others, rng)
+        if not _stuck(v, seat):
+            break
     sync_answerers(v)  # (the same seats: each hand keeps its code and army counts)
     hide_private_log(s, v, seat)
     return v
@@ -234,7 +257,7 @@ def hidden_variants(s: S, seat: int, rng: Random) -> list[S]:
     out: list[S] = []
 
     def keep(v: S) -> None:
-        if v.hands != s.hands:
+        if v.hands != s.hands and not _stuck(v, seat):
             v.legal_cache = None
             sync_answerers(v)
             hide_private_log(s, v, seat)

@@ -105,8 +105,9 @@ def _shield_phase_next(s: State, seat: int) -> None:
         task_shield_phase(s, seat)
 
 
-def can_develop(s: State, seat: int) -> bool:
-    """Whether the seat's hand and the shield hold enough of the enemy's alphabets (5.7, 5.8)."""
+def develop_worth(s: State, seat: int) -> int:
+    """What the codes of the seat's hand and of the shield count for in development against the
+    enemy pieces now (5.7, 5.8)."""
     t = s.tables
     p1, p2, p3 = s.pieces
     value = t.develop_value_at[p1][p2][p3]
@@ -117,6 +118,12 @@ def can_develop(s: State, seat: int) -> bool:
         total += value[c]
     for c in s.shield:
         total += value[c]
+    return total
+
+
+def can_develop(s: State, seat: int) -> bool:
+    """Whether the seat's hand and the shield hold enough of the enemy's alphabets (5.7, 5.8)."""
+    total = develop_worth(s, seat)
     # The threshold is at least 1 (L-7): read it only when some code counts.
     return total > 0 and total >= develop_threshold(s)
 
