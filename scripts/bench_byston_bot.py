@@ -9,7 +9,9 @@ journal: as ``asobi simulate`` plays them) and times every call of a bot's ``act
 one pending choice of one seat, the trivial ones (a single legal action) included — apart from the
 rest of the loop (chance, listing the legal actions, applying, the observation). Prints µs per
 decision (all, and those with two or more legal actions), µs per engine step (the rest of the
-loop over all steps, chance included), games/s, and the final 27.2 bands of the games played.
+loop over all steps, chance included), games/s, the final 27.2 bands of the games played, and per
+kind of pending decision (``move``, ``produce``…) how many there were, µs each and its share of
+the bots' time, the dearest first.
 Times are the process's CPU time (``time.process_time``), so a machine shared with other work
 gives nearly the same figures as a quiet one; games/s is games per CPU second. Not part of the
 test suite.
@@ -55,10 +57,13 @@ from asobi.sim.batch import game_seed
 class _Timed(Agent):
     """An agent that times the agent it wraps."""
 
-    def __init__(self, inner: Agent, totals: dict[str, float], times: list[float]) -> None:
+    def __init__(
+        self, inner: Agent, totals: dict[str, float], times: list[float], kinds: dict[str, list[float]]
+    ) -> None:
         self.inner = inner
         self.totals = totals
         self.times = times
+        self.kinds = kinds
 
     def act(self, obs: Observation) -> Action:
         t0 = time.process_time()
@@ -71,6 +76,10 @@ class _Timed(Agent):
         if len(obs.legal) > 1:
             t["choice_time"] += dt
             t["choices"] += 1
+        pending = getattr(obs.position(), "pending", None)  # read after the clock stopped
+        kind = self.kinds.setdefault(pending[0] if pending else "-", [0, 0.0])
+        kind[0] += 1
+        kind[1] += dt
         return action
 
 
@@ -110,6 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     options: dict[str, Any] = spec.validate_options({"players": args.players})
     totals = {"time": 0.0, "decisions": 0.0, "choice_time": 0.0, "choices": 0.0}
     times: list[float] = []
+    kinds: dict[str, list[float]] = {}
     steps = 0
     wall = 0.0
     bands: Counter[str] = Counter()
@@ -117,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
         seed = game_seed(args.seed, i)
         seats = [f"bot:{args.bot}"] * args.players
         match = Match(spec, options, seats, seed=seed, journal=False, checked=False)
-        match.agents = [_Timed(a, totals, times) for a in match.agents if a is not None]
+        match.agents = [_Timed(a, totals, times, kinds) for a in match.agents if a is not None]
         t0 = time.process_time()
         match.play()
         wall += time.process_time() - t0
@@ -137,6 +147,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"µs per engine step (the rest of the loop, over all steps): {1e6 * engine / steps:.1f}")
     print(f"games per CPU second: {args.games / wall:.2f} (CPU s per game {wall / args.games:.3f})")
     print("results: " + ", ".join(f"{k} {v}" for k, v in sorted(bands.items())))
+    print("by kind (decisions × µs each, share of the bots' time): " + ", ".join(
+        f"{k} {int(n)} × {1e6 * dt / n:.1f} ({dt / max(totals['time'], 1e-12):.0%})"
+        for k, (n, dt) in sorted(kinds.items(), key=lambda kv: -kv[1][1])
+    ))
     return 0
 
 
