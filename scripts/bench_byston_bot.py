@@ -6,9 +6,10 @@
 
 Plays N seeded games with the rule bot on every seat through the one ``Match`` loop (unchecked, no
 journal: as ``asobi simulate`` plays them) and times every call of a bot's ``act`` — a *decision*:
-one pending choice of one seat, the trivial ones (a single legal action) included — apart from the
-rest of the loop (chance, listing the legal actions, applying, the observation). Prints µs per
-decision (all, and those with two or more legal actions), µs per engine step (the rest of the
+one pending choice of one seat (the engine asks a seat only where it has two or more legal
+actions, so the "with a choice" figure counts the same decisions unless a game asks otherwise) —
+apart from the rest of the loop (chance, listing the legal actions, applying, the observation).
+Prints µs per decision (all, and those with two or more legal actions), µs per engine step (the rest of the
 loop over all steps, chance included), games/s, the final 27.2 bands of the games played, and per
 kind of pending decision (``move``, ``produce``…) how many there were, µs each and its share of
 the bots' time, the dearest first.
