@@ -101,22 +101,32 @@ def _char_values() -> tuple[Any, ...]:
     return tuple(st.t.characters[cid] for cid in st.char_ids)
 
 
+_STATIC = static()
+_COUNTER_VALUES = tuple(_unit_values()[u] for u in _STATIC.counter_unit)
+"""Per counter: its unit's :func:`_unit_values` (read per counter, not through its unit)."""
+KIND = tuple(values[0] for values in _COUNTER_VALUES)
+"""Per counter: its unit's kind ("AB", "AS", "ABS", "castle" or "fort")."""
+IS_AB = tuple(kind == "AB" for kind in KIND)
+BUILDING_KINDS = ("castle", "fort")
+SHIP_KINDS = ("AS", "ABS")
+
+
 def _kind(i: int) -> str:
-    return _unit_values()[static().counter_unit[i]][0]
+    return KIND[i]
 
 
 def _side(s: State, i: int, flipped: int | None = None) -> Any:
-    values = _unit_values()[static().counter_unit[i]]
+    values = _COUNTER_VALUES[i]
     return values[2] if (s.flipped[i] if flipped is None else flipped) else values[1]
 
 
 def is_ab(i: int) -> bool:
-    return _kind(i) == "AB"
+    return IS_AB[i]
 
 
 def is_vessel(i: int) -> bool:
     """A ship or a building: what AA fire and shelling use and bombing and shelling hit."""
-    return _kind(i) != "AB"
+    return not IS_AB[i]
 
 
 # --- who meets whom (18) ----------------------------------------------------------------------
@@ -282,28 +292,25 @@ def _room(s: State, carrier: int, here: tuple[int, ...]) -> bool:
     return sum(1 for i in here if s.role[i] == carrier) < capacity
 
 
-def _riders(s: State) -> dict[int, list[int]]:
-    """Counter → the characters aboard it."""
-    out: dict[int, list[int]] = {}
-    for k, j in enumerate(s.aboard):
-        if j >= 0:
-            out.setdefault(j, []).append(k)
-    return out
-
-
 def _distinct(s: State, counters: list[int]) -> list[int]:
     """One counter of each kind a player cannot tell apart (same owner, unit, face, part and
     hits, nothing aboard and nothing stowed in it): choices name that one (B-74)."""
-    riders = _riders(s)
-    carriers = {r for r in s.role if r >= 0}
-    counter_unit = static().counter_unit
+    # Roles are given only to counters in the battle's hex (and taken back when one leaves it),
+    # so the carriers are among its counters' roles: the hex, not every counter, is read.
+    roles = s.role
+    carriers = {roles[j] for j in _in_hex(s)}
+    aboard = s.aboard
+    owner = s.owner
+    flipped = s.flipped
+    blocks = s.blocks
+    counter_unit = _STATIC.counter_unit
     seen: dict[tuple[Any, ...], int] = {}
     for i in counters:
-        role = s.role[i]
-        if i in riders or i in carriers:
+        role = roles[i]
+        if i in aboard or i in carriers:
             key: tuple[Any, ...] = ("one", i)
         else:
-            key = (s.owner[i], counter_unit[i], s.flipped[i], role if role < 0 else -9, s.blocks[i])
+            key = (owner[i], counter_unit[i], flipped[i], role if role < 0 else -9, blocks[i])
         seen.setdefault(key, i)
     return sorted(seen.values())
 
@@ -355,11 +362,12 @@ def apply_sortie(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) ->
 
 def _board_options(s: State, k: int) -> list[int]:
     country = serving_country(s, k)  # 35.3, 35.4
-    riders = _riders(s)
+    aboard = s.aboard
+    owner = s.owner
     units = [
         j
         for j in _in_hex(s)
-        if may_ride(s.owner[j], country) and not (is_ab(j) and j in riders)  # 20.5, B-41
+        if may_ride(owner[j], country) and not (IS_AB[j] and j in aboard)  # 20.5, B-41
     ]
     return _distinct(s, units)
 
@@ -403,8 +411,10 @@ def apply_board(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> 
 
 
 def _camp_units(s: State, camp: int) -> list[int]:
-    c = static().camp
-    return [i for i in _in_hex(s) if c[s.owner[i]] == camp]
+    assert s.fight is not None
+    c = _STATIC.camp
+    owner = s.owner
+    return [i for i in s.stacks[s.fight[1]] if c[owner[i]] == camp]
 
 
 def task_bomb_ask(s: State, camp: int) -> None:
@@ -446,16 +456,14 @@ def task_step(s: State, step: str) -> None:
     )
 
 
-def _is_secret(s: State, i: int) -> bool:
-    return i == s.secret
-
-
 def attackers(s: State, step: str, camp: int) -> tuple[Dice, int, int]:
     """The camp's dice in a step, the characters' hits added to them and how many units fire:
     21.3, 21.5, 21.6; 22.2–22.7; 23.1, 23.4–23.5; 24.2–24.4, 24.6–24.8 (30.6.3: a secret factory
     never fires)."""
     units = _camp_units(s, camp)
-    riders = _riders(s)
+    aboard = s.aboard
+    role = s.role
+    flipped = s.flipped
     chars = _char_values()
     values: list[int] = []
     bonus = 0
@@ -463,21 +471,25 @@ def attackers(s: State, step: str, camp: int) -> tuple[Dice, int, int]:
     if step in ("air", "bombing"):
         roles = (SORTIED, BOMBER) if step == "air" else (BOMBER,)
         for i in units:
-            if is_ab(i) and s.role[i] in roles:
-                side = _side(s, i)
+            if IS_AB[i] and role[i] in roles:
+                counter = _COUNTER_VALUES[i]
+                side = counter[2] if flipped[i] else counter[1]
                 values.append(side.air if step == "air" else side.bomb)
-                bonus += sum(chars[k].ab_attack for k in riders.get(i, ()))
+                if i in aboard:
+                    bonus += sum(chars[k].ab_attack for k, j in enumerate(aboard) if j == i)
                 n += 1
     else:
-        if step == "aa" and not any(s.role[i] == BOMBER for i in _camp_units(s, 1 - camp)):
+        if step == "aa" and not any(role[i] == BOMBER for i in _camp_units(s, 1 - camp)):
             return (), 0, 0  # 22.1: no AA fire at a camp that does not bomb
+        secret = s.secret
         for i in units:
-            if is_vessel(i) and not _is_secret(s, i):
-                side = _side(s, i)
+            if not IS_AB[i] and i != secret:
+                counter = _COUNTER_VALUES[i]
+                side = counter[2] if flipped[i] else counter[1]
                 guns, value = (side.aa_guns, side.aa) if step == "aa" else (side.guns, side.gun)
                 values.extend([value] * guns)
-                if _kind(i) in ("AS", "ABS"):  # 22.7, 24.8: not from a building
-                    bonus += sum(chars[k].as_attack for k in riders.get(i, ()))
+                if i in aboard and counter[0] in SHIP_KINDS:  # 22.7, 24.8: not from a building
+                    bonus += sum(chars[k].as_attack for k, j in enumerate(aboard) if j == i)
                 n += 1
     return dice_of(values), bonus, n
 
@@ -493,15 +505,19 @@ def targets(s: State, step: str, camp: int) -> list[int]:
     """B-27: what a step's hits may go to among ``camp``'s units: sortied ABs in air combat,
     bombing ABs in AA fire, ships and buildings in bombing and shelling."""
     out = []
+    blocks = s.blocks
+    flipped = s.flipped
+    role = s.role
     for i in _camp_units(s, camp):
-        if not _alive(s, i):
+        b = blocks[i]
+        if b and (b != 1 or flipped[i]):  # (not _alive)
             continue
         if step == "air":
-            ok = is_ab(i) and s.role[i] in (SORTIED, BOMBER)
+            ok = IS_AB[i] and role[i] in (SORTIED, BOMBER)
         elif step == "aa":
-            ok = is_ab(i) and s.role[i] == BOMBER
+            ok = IS_AB[i] and role[i] == BOMBER
         else:
-            ok = is_vessel(i)
+            ok = not IS_AB[i]
         if ok:
             out.append(i)
     return out
@@ -511,15 +527,13 @@ def block_size(s: State, i: int) -> int:
     """B-30, 25.4, 25.6–25.8 (B-44): the hits one block on ``i`` takes: its defence (on the
     face it has at that moment), plus the AB defence of the character on an AB or the best AS
     defence aboard a ship; nothing for a building's characters."""
-    face = 1 if (s.flipped[i] or s.blocks[i]) else 0
-    size: int = _side(s, i, face).defence
-    kind = _kind(i)
-    if kind in ("castle", "fort"):
+    counter = _COUNTER_VALUES[i]
+    size: int = (counter[2] if (s.flipped[i] or s.blocks[i]) else counter[1]).defence
+    kind = counter[0]
+    if kind in BUILDING_KINDS or i not in s.aboard:
         return size
     chars = _char_values()
     aboard = [k for k, j in enumerate(s.aboard) if j == i]
-    if not aboard:
-        return size
     if kind == "AB":
         return size + max(chars[k].ab_defence for k in aboard)
     return size + max(chars[k].as_defence for k in aboard)
@@ -578,8 +592,11 @@ def chance_pool(
 
 def _building_riders(s: State, camp: int) -> bool:
     """Whether a character sits in a building of ``camp`` in the battle's hex."""
-    hex_units = set(_camp_units(s, camp))
-    return any(j in hex_units and _kind(j) in ("castle", "fort") for j in s.aboard)
+    aboard = s.aboard
+    for i in _camp_units(s, camp):  # noqa: SIM110 (a plain loop: no generator in a battle's steps)
+        if KIND[i] in BUILDING_KINDS and i in aboard:
+            return True
+    return False
 
 
 def task_place(s: State, step: str, camp: int) -> None:
