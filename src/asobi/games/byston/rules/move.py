@@ -433,9 +433,10 @@ def apply_step(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
     to = action[1]
     cost = 2 if _hostile(s, country, [to]) else 1
     s.mp -= cost
-    s.set_where(s.ship, to)
-    for i in s.cargo:
-        s.set_where(i, to)
+    if s.cargo:
+        s.move_together((s.ship, *s.cargo), to)
+    else:
+        s.set_where(s.ship, to)
     for k in s.crew:
         s.char_at[k] = to
     also = entry_clauses(s, country, _STATIC.counter_unit[s.ship], to)
