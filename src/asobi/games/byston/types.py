@@ -64,6 +64,7 @@ class State(Protocol):
     legal_cache: tuple[tuple[Any, ...], ...] | None
     produce_kept: tuple[Any, ...] | None
     build_kept: tuple[Any, ...] | None
+    camps_kept: tuple[Any, ...] | None
     log: LogReads
     log_tail: list[EventFields]
 

@@ -25,6 +25,7 @@ from ..board import (
     BOX,
     CUP,
     DEAD,
+    DRAKE_CAMP,
     GONE,
     GROWN,
     HEAVY,
@@ -222,7 +223,7 @@ def runner(s: State, camp: int) -> int:
     st = static()
     if st.camp[country] == camp:
         return country
-    present = [s.owner[i] for i in _in_hex(s) if st.camp[s.owner[i]] == camp]
+    present = [s.owner[i] for i in _camp_units(s, camp)]
     return min(present) if present else min(c for c in range(7) if st.camp[c] == camp)
 
 
@@ -292,13 +293,22 @@ def _room(s: State, carrier: int, here: tuple[int, ...]) -> bool:
     return sum(1 for i in here if s.role[i] == carrier) < capacity
 
 
+def _riding(aboard: tuple[int, ...], i: int) -> list[int]:
+    """The characters aboard counter ``i`` (``aboard``: the state's), in character order: most
+    counters carry none and a few one, found without a loop over every character."""
+    n = aboard.count(i)
+    if not n:
+        return []
+    if n == 1:
+        return [aboard.index(i)]
+    return [k for k, j in enumerate(aboard) if j == i]
+
+
 def _distinct(s: State, counters: list[int]) -> list[int]:
     """One counter of each kind a player cannot tell apart (same owner, unit, face, part and
     hits, nothing aboard and nothing stowed in it): choices name that one (B-74)."""
-    # Roles are given only to counters in the battle's hex (and taken back when one leaves it),
-    # so the carriers are among its counters' roles: the hex, not every counter, is read.
     roles = s.role
-    carriers = {roles[j] for j in _in_hex(s)}
+    carriers: set[int] | None = None  # (made at the first ship or building: an AB carries nothing)
     aboard = s.aboard
     owner = s.owner
     flipped = s.flipped
@@ -307,10 +317,17 @@ def _distinct(s: State, counters: list[int]) -> list[int]:
     seen: dict[tuple[Any, ...], int] = {}
     for i in counters:
         role = roles[i]
-        if i in aboard or i in carriers:
+        if i in aboard:
             key: tuple[Any, ...] = ("one", i)
         else:
-            key = (owner[i], counter_unit[i], flipped[i], role if role < 0 else -9, blocks[i])
+            if not IS_AB[i] and carriers is None:
+                # Roles are given only to counters in the battle's hex (and taken back when one
+                # leaves it), so the carriers are among its counters' roles.
+                carriers = {roles[j] for j in _in_hex(s)}
+            if carriers is not None and i in carriers:
+                key = ("one", i)
+            else:
+                key = (owner[i], counter_unit[i], flipped[i], role if role < 0 else -9, blocks[i])
         seen.setdefault(key, i)
     return sorted(seen.values())
 
@@ -410,11 +427,23 @@ def apply_board(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> 
 # --- 22.1, 23.1: who bombs --------------------------------------------------------------------
 
 
-def _camp_units(s: State, camp: int) -> list[int]:
+def _camp_units(s: State, camp: int) -> tuple[int, ...]:
+    """``camp``'s counters in the battle's hex, in counter order.
+
+    A battle's every step asks this of both camps, again and again, while the hex's counters
+    change only when one is removed: the split is kept (``camps_kept``) with the stack and the
+    owners it was made from, both tuples that a change replaces, so it is made again only when
+    either is a new one."""
     assert s.fight is not None
-    c = _STATIC.camp
+    stack = s.stacks[s.fight[1]]
     owner = s.owner
-    return [i for i in s.stacks[s.fight[1]] if c[owner[i]] == camp]
+    kept = s.camps_kept
+    if kept is None or kept[0] is not stack or kept[1] is not owner:
+        c = _STATIC.camp
+        drake = tuple([i for i in stack if c[owner[i]] == DRAKE_CAMP])
+        sheela = tuple([i for i in stack if c[owner[i]] != DRAKE_CAMP])
+        kept = s.camps_kept = (stack, owner, drake, sheela)
+    return kept[2 + camp]
 
 
 def task_bomb_ask(s: State, camp: int) -> None:
@@ -475,8 +504,8 @@ def attackers(s: State, step: str, camp: int) -> tuple[Dice, int, int]:
                 counter = _COUNTER_VALUES[i]
                 side = counter[2] if flipped[i] else counter[1]
                 values.append(side.air if step == "air" else side.bomb)
-                if i in aboard:
-                    bonus += sum(chars[k].ab_attack for k, j in enumerate(aboard) if j == i)
+                for k in _riding(aboard, i):
+                    bonus += chars[k].ab_attack
                 n += 1
     else:
         if step == "aa" and not any(role[i] == BOMBER for i in _camp_units(s, 1 - camp)):
@@ -488,8 +517,9 @@ def attackers(s: State, step: str, camp: int) -> tuple[Dice, int, int]:
                 side = counter[2] if flipped[i] else counter[1]
                 guns, value = (side.aa_guns, side.aa) if step == "aa" else (side.guns, side.gun)
                 values.extend([value] * guns)
-                if i in aboard and counter[0] in SHIP_KINDS:  # 22.7, 24.8: not from a building
-                    bonus += sum(chars[k].as_attack for k, j in enumerate(aboard) if j == i)
+                if counter[0] in SHIP_KINDS:  # 22.7, 24.8: not from a building
+                    for k in _riding(aboard, i):
+                        bonus += chars[k].as_attack
                 n += 1
     return dice_of(values), bonus, n
 
@@ -530,10 +560,12 @@ def block_size(s: State, i: int) -> int:
     counter = _COUNTER_VALUES[i]
     size: int = (counter[2] if (s.flipped[i] or s.blocks[i]) else counter[1]).defence
     kind = counter[0]
-    if kind in BUILDING_KINDS or i not in s.aboard:
+    if kind in BUILDING_KINDS:
+        return size
+    aboard = _riding(s.aboard, i)
+    if not aboard:
         return size
     chars = _char_values()
-    aboard = [k for k, j in enumerate(s.aboard) if j == i]
     if kind == "AB":
         return size + max(chars[k].ab_defence for k in aboard)
     return size + max(chars[k].as_defence for k in aboard)
@@ -546,7 +578,7 @@ def command(s: State, step: str, camp: int) -> int:
     chars = _char_values()
     best = 0
     hit = set(targets(s, step, camp))
-    for k, j in enumerate(s.aboard):
+    for k, j in enumerate(s.aboard) if hit else ():
         if j in hit:
             if step in _AB_TARGETS:
                 best = max(best, chars[k].ab_command)
@@ -730,7 +762,7 @@ def task_damage(s: State, step: str) -> None:
                 _remove(s, j, applied, with_carrier=True)
         _remove(s, i, applied)
     rolls = []
-    for k, j in enumerate(s.aboard):
+    for k, j in enumerate(s.aboard) if damaged else ():
         if j in damaged:
             if _kind(j) in ("castle", "fort"):
                 _set(s, "aboard", k, NO_ROLE)  # B-32: no roll; 26.4 at the battle's end if left alone
