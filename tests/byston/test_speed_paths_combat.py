@@ -6,11 +6,13 @@ owners they were split from, ``camps_kept``), which characters ride a counter (f
 only). The plain versions below read every counter and character, as the rules first did. At
 every step of rule-bot games (which fight many battles) and of random games, inside a battle,
 the two agree for both camps, every step kind and every counter in the hex; a clone and a state
-read back from JSON agree too.
+read back from JSON agree too. The battle's choices a task lists as it asks (sortie, mount,
+allocate) equal the decision's own listing.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -19,7 +21,7 @@ from asobi.core import CHANCE, TERMINAL
 from asobi.core.match import Match
 from asobi.core.registry import get_game
 from asobi.games.byston.board import static
-from asobi.games.byston.rules import combat
+from asobi.games.byston.rules import FLOW, combat
 from asobi.games.byston.rules.combat import STEPS
 from asobi.games.byston.state import BystonState
 from support.scenario import rule
@@ -114,14 +116,24 @@ def compare(s: BystonState) -> int:
     return n + len(here)
 
 
-def battles_compared(s: BystonState, step_once: Any) -> tuple[int, int]:
+LISTED_WHEN_ASKED = ("sortie", "mount", "allocate")
+"""The battle's decisions whose task lists the choices as it asks and keeps them for the decision."""
+
+
+def battles_compared(s: BystonState, step_once: Any, asked: Counter[str]) -> tuple[int, int]:
     """Play ``s`` to its end by ``step_once``, comparing at every step inside a battle (and in a
-    clone and a state read back, now and then); (steps in battles, steps with a rider aboard)."""
+    clone and a state read back, now and then); (steps in battles, steps with a rider aboard).
+    At each decision of :data:`LISTED_WHEN_ASKED` the choices kept equal a new listing (counted
+    in ``asked``)."""
     in_battle = ridden = 0
     while s.current_seat != TERMINAL:
         if s.fight is not None:
             compare(s)
             in_battle += 1
+            if s.pending is not None and s.pending[0] in LISTED_WHEN_ASKED:
+                listed = s.legal_actions()  # (what the task that asked kept)
+                assert listed == tuple(FLOW.listings[s.pending[0]](s)), s.pending
+                asked[s.pending[0]] += 1
             ridden += any(j >= 0 for j in s.aboard)
             if in_battle % 23 == 0:
                 compare(s.clone())
@@ -137,8 +149,10 @@ def test_the_fast_battle_reads_equal_plain_ones_in_rule_bot_games(seed: int) -> 
     match = Match(spec, options, ["bot:normal"] * 4, seed=seed, journal=False, checked=False)
     state = match.state
     assert isinstance(state, BystonState)
-    in_battle, ridden = battles_compared(state, match.step)
+    asked: Counter[str] = Counter()
+    in_battle, ridden = battles_compared(state, match.step, asked)
     assert in_battle > 200 and ridden > 50, (in_battle, ridden)  # the games fought, with riders
+    assert all(asked[kind] > 3 for kind in LISTED_WHEN_ASKED), asked
 
 
 def test_the_fast_battle_reads_equal_plain_ones_in_random_games() -> None:
@@ -155,7 +169,7 @@ def test_the_fast_battle_reads_equal_plain_ones_in_random_games() -> None:
             else:
                 s.apply_unchecked(rng.choice(s.legal_actions()))
 
-        fought += battles_compared(s, step_once)[0]
+        fought += battles_compared(s, step_once, Counter())[0]
     assert fought > 20, fought
 
 

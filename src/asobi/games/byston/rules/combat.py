@@ -343,8 +343,10 @@ def _stow_options(s: State, country: int) -> list[tuple[int, int]]:
 
 def task_sortie_next(s: State, country: int) -> None:
     """20.1: the country's ABs sortie or are stowed; with nowhere to stow them they sortie."""
-    if _stow_options(s, country):
+    stow = _stow_options(s, country)
+    if stow:
         s.ask("sortie", s.seat_of(country), country)
+        s.legal_cache = (SORTIE_ALL, *[("stow", i, j) for i, j in stow])  # (legal_sortie's, listed once)
     else:
         _sortie_rest(s, country)
 
@@ -359,9 +361,12 @@ def _sortie_rest(s: State, country: int) -> None:
         s.cite("20.1", ("20.7",), "sortie", ("country", country), ("n", n))  # 20.7: the acting camp first
 
 
+SORTIE_ALL = ("sortie_all",)
+
+
 def legal_sortie(s: State) -> list[tuple[Any, ...]]:
     assert s.pending is not None
-    return [("sortie_all",)] + [("stow", i, j) for i, j in _stow_options(s, s.pending[2])]
+    return [SORTIE_ALL] + [("stow", i, j) for i, j in _stow_options(s, s.pending[2])]
 
 
 def apply_sortie(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
@@ -403,6 +408,7 @@ def task_board_next(s: State, country: int) -> None:
                 _board(s, k, options[0])
                 continue
             s.ask("mount", s.seat_of(country), country, k)
+            s.legal_cache = tuple([("mount", j) for j in options])  # (legal_board's, listed once)
             return
 
 
@@ -577,13 +583,12 @@ def command(s: State, step: str, camp: int) -> int:
     on ships in bombing and shelling; never from a building."""
     chars = _char_values()
     best = 0
-    hit = set(targets(s, step, camp))
-    for k, j in enumerate(s.aboard) if hit else ():
-        if j in hit:
-            if step in _AB_TARGETS:
-                best = max(best, chars[k].ab_command)
-            elif _kind(j) in ("AS", "ABS"):
-                best = max(best, chars[k].as_command)
+    aboard = s.aboard
+    ab_step = step in _AB_TARGETS
+    for j in targets(s, step, camp):
+        if j in aboard and (ab_step or KIND[j] in SHIP_KINDS):
+            for k in _riding(aboard, j):
+                best = max(best, chars[k].ab_command if ab_step else chars[k].as_command)
     return best
 
 
@@ -674,6 +679,7 @@ def task_allocate(s: State, step: str, camp: int, by_defender: int) -> None:
         return
     placer = 1 - camp if by_defender else camp
     s.ask("allocate", s.seat_of(runner(s, placer)), step, camp, by_defender)
+    s.legal_cache = tuple([("hit", i) for i in options])  # (legal_allocate's, listed once)
 
 
 def _give(s: State, i: int, camp: int, by_defender: int) -> None:
