@@ -106,6 +106,12 @@ def _ship_counters() -> tuple[int, ...]:
     return tuple(i for i, unit in enumerate(st.counter_unit) if is_ship[unit])
 
 
+_NEAR_ELF_CASTLE = frozenset(
+    h for h in range(_STATIC.t.map.grid.size) if _STATIC.t.map.grid.distance(h, _STATIC.elf_castle) < 3
+)
+"""28.4 (B-22): the hexes under three hexes from the Elf Castle (worked out once, not per test)."""
+_AB_COUNTERS = tuple(_is_ab()[u] for u in _STATIC.counter_unit)
+"""Per counter: whether it is an AB (read per counter, not through its unit)."""
 SHIPS_OF = tuple(tuple(i for i in _ship_counters() if i in r) for r in _STATIC.ranges_of)
 """Per country, the ship counters printed in its colour."""
 
@@ -156,7 +162,7 @@ def enterable(s: State, country: int, unit: int, hexes: Iterable[int]) -> list[i
             out.append(h)  # B-3: a collapsed country's land is open
         elif country == ZELANA and st.camp[land] == SHEELA_CAMP:
             out.append(h)  # 34.6
-        elif country == DRAKE and land == AH and st.t.map.grid.distance(h, st.elf_castle) >= 3:
+        elif country == DRAKE and land == AH and h not in _NEAR_ELF_CASTLE:
             out.append(h)  # 28.4 (B-22): Drake's army in Ah's land three hexes or more from the Elf Castle
         # else 17.13: nobody enters the land of a country not at war
     return out
@@ -270,26 +276,26 @@ def apply_move(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
 
 
 def _load_choices(s: State) -> list[tuple[Any, ...]]:
-    st = _STATIC
-    capacity = _tables()[0]
-    is_ab = _is_ab()
-    unit_of = st.counter_unit
+    unit_of = _STATIC.counter_unit
     ship = s.ship
+    owner = s.owner
     here = s.where[ship]
-    carrier = s.owner[ship]
-    ok = riders(carrier)
+    ok = riders(owner[ship])
     out: set[tuple[Any, ...]] = set()
-    room = capacity[unit_of[ship]]
-    if room is None or len(s.cargo) < room:
-        owner = s.owner
-        cargo = s.cargo
+    room = _TABLES[0][unit_of[ship]]
+    cargo = s.cargo
+    if room is None or len(cargo) < room:
+        is_ab = _AB_COUNTERS
         moved = s.moved
-        for i in counters_at(s, here):
-            if is_ab[unit_of[i]] and owner[i] in ok and i not in cargo and i not in moved:
-                out.add(("load", owner[i], unit_of[i], s.flipped[i]))
+        flipped = s.flipped
+        for i in s.stacks[here]:
+            if is_ab[i] and owner[i] in ok and i not in cargo and i not in moved:
+                out.add(("load", owner[i], unit_of[i], flipped[i]))
+    crew = s.crew
+    chars_moved = s.chars_moved
     for k in characters_in(s.char_at, here):
         # 35.3, 35.4 (B-91, B-92): a character of a collapsed country serves its heir
-        if serving_country(s, k) in ok and k not in s.crew and k not in s.chars_moved:
+        if serving_country(s, k) in ok and k not in crew and k not in chars_moved:
             out.add(("board", k))
     return sorted(out)
 
