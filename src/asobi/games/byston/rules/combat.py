@@ -543,19 +543,22 @@ def targets(s: State, step: str, camp: int) -> list[int]:
     out = []
     blocks = s.blocks
     flipped = s.flipped
-    role = s.role
-    for i in _camp_units(s, camp):
-        b = blocks[i]
-        if b and (b != 1 or flipped[i]):  # (not _alive)
-            continue
-        if step == "air":
-            ok = IS_AB[i] and role[i] in (SORTIED, BOMBER)
-        elif step == "aa":
-            ok = IS_AB[i] and role[i] == BOMBER
-        else:
-            ok = not IS_AB[i]
-        if ok:
-            out.append(i)
+    units = _camp_units(s, camp)
+    # (a loop per step: the step is not compared again for every unit)
+    if step in _AB_TARGETS:
+        role = s.role
+        roles = (SORTIED, BOMBER) if step == "air" else (BOMBER,)
+        for i in units:
+            if IS_AB[i] and role[i] in roles:
+                b = blocks[i]
+                if not b or (b == 1 and not flipped[i]):  # (_alive)
+                    out.append(i)
+    else:
+        for i in units:
+            if not IS_AB[i]:
+                b = blocks[i]
+                if not b or (b == 1 and not flipped[i]):  # (_alive)
+                    out.append(i)
     return out
 
 
