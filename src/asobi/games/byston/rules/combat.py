@@ -81,6 +81,21 @@ def _set(s: State, field: str, i: int, value: int) -> None:
     setattr(s, field, (*items[:i], value, *items[i + 1 :]))
 
 
+def _set_roles(s: State, counters: list[int], value: int) -> None:
+    """Give each of ``counters`` the role ``value``: one new tuple for them all."""
+    if counters:
+        role = list(s.role)
+        for i in counters:
+            role[i] = value
+        s.role = tuple(role)
+
+
+def _set_hits(s: State, camp: int, value: int) -> None:
+    """Write one camp's hits still to place (a pair, written at every roll and placing)."""
+    hits = s.hits
+    s.hits = (value, hits[1]) if camp == 0 else (hits[0], value)
+
+
 # --- the fixed values -------------------------------------------------------------------------
 
 
@@ -287,8 +302,9 @@ def may_ride(unit_owner: int, char_country: int) -> bool:
 
 
 def _room(s: State, carrier: int, here: tuple[int, ...]) -> bool:
-    capacity = _unit_values()[static().counter_unit[carrier]][3]
-    if capacity < 0 or _kind(carrier) in ("castle", "fort"):
+    values = _COUNTER_VALUES[carrier]
+    capacity = values[3]
+    if capacity < 0 or values[0] in BUILDING_KINDS:
         return True
     return sum(1 for i in here if s.role[i] == carrier) < capacity
 
@@ -335,6 +351,8 @@ def _distinct(s: State, counters: list[int]) -> list[int]:
 def _stow_options(s: State, country: int) -> list[tuple[int, int]]:
     here = _in_hex(s)
     abs_ = _distinct(s, [i for i in here if s.owner[i] == country and is_ab(i) and s.role[i] == NO_ROLE])
+    if not abs_:
+        return []  # (no AB left to stow: the carriers need not be looked for)
     carriers = _distinct(
         s, [j for j in here if is_vessel(j) and may_carry(s.owner[j], country) and _room(s, j, here)]
     )
@@ -352,12 +370,12 @@ def task_sortie_next(s: State, country: int) -> None:
 
 
 def _sortie_rest(s: State, country: int) -> None:
-    n = 0
-    for i in _in_hex(s):
-        if s.owner[i] == country and is_ab(i) and s.role[i] == NO_ROLE:
-            _set(s, "role", i, SORTIED)
-            n += 1
+    owner = s.owner
+    role = s.role
+    going = [i for i in _in_hex(s) if owner[i] == country and IS_AB[i] and role[i] == NO_ROLE]
+    n = len(going)
     if n:
+        _set_roles(s, going, SORTIED)
         s.cite("20.1", ("20.7",), "sortie", ("country", country), ("n", n))  # 20.7: the acting camp first
 
 
@@ -469,9 +487,8 @@ def apply_bomb(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
     if action[0] != "bomb":
         return
     camp = pending[2]
-    for i in _camp_units(s, camp):
-        if s.role[i] == SORTIED:
-            _set(s, "role", i, BOMBER)
+    role = s.role
+    _set_roles(s, [i for i in _camp_units(s, camp) if role[i] == SORTIED], BOMBER)
     s.say("22.1", "bombs", ("country", runner(s, camp)))
 
 
@@ -596,7 +613,7 @@ def command(s: State, step: str, camp: int) -> int:
 
 
 def task_roll(s: State, step: str, camp: int) -> None:
-    _set(s, "hits", camp, 0)
+    _set_hits(s, camp, 0)
     dice, bonus, n = attackers(s, step, camp)
     if not n or not targets(s, step, 1 - camp):
         return  # B-71: nothing fires, or nothing it may hit is there
@@ -606,7 +623,7 @@ def task_roll(s: State, step: str, camp: int) -> None:
 def chance_pool(
     s: State, action: tuple[Any, ...], step: str, camp: int, dice: Dice, bonus: int, n: int
 ) -> None:
-    _set(s, "hits", camp, action[1])
+    _set_hits(s, camp, action[1])
     also = POOL_CLAUSES[step]
     if bonus:
         also = (*also, BONUS_CLAUSE[step], ALL_RIDERS_CLAUSE[step])
@@ -647,7 +664,7 @@ def task_place(s: State, step: str, camp: int) -> None:
         return
     portion = min(command(s, step, 1 - camp), hits)
     if portion and _options(s, step, camp, portion):
-        _set(s, "hits", camp, hits - portion)
+        _set_hits(s, camp, hits - portion)
         s.command = portion
         # 25.9.1 an AB command in air combat and AA fire, 25.9.2 an AS command in bombing and shelling
         # 25.9.4: the damage waits until both have placed
@@ -670,10 +687,10 @@ def task_allocate(s: State, step: str, camp: int, by_defender: int) -> None:
     options = _options(s, step, camp, left) if left else []
     if not options:
         if by_defender:
-            _set(s, "hits", camp, s.hits[camp] + s.command)
+            _set_hits(s, camp, s.hits[camp] + s.command)
             s.command = 0
         elif left:
-            _set(s, "hits", camp, 0)
+            _set_hits(s, camp, 0)
             s.say("25.5", "hits_lost", ("hits", left))
         return
     if len(options) == 1:
@@ -691,7 +708,7 @@ def _give(s: State, i: int, camp: int, by_defender: int) -> None:
     if by_defender:
         s.command -= size
     else:
-        _set(s, "hits", camp, s.hits[camp] - size)
+        _set_hits(s, camp, s.hits[camp] - size)
 
 
 def legal_allocate(s: State) -> list[tuple[Any, ...]]:
@@ -718,8 +735,10 @@ def _remove(s: State, i: int, applied: tuple[str, ...], with_carrier: bool = Fal
     gone = s.owner[i] == ZELANA or s.owner[i] != st.counter_country[i]
     s.set_where(i, GONE if gone else BOX)
     s.flipped[i] = 0
-    _set(s, "blocks", i, 0)
-    _set(s, "role", i, NO_ROLE)
+    if s.blocks[i]:  # (task_damage has cleared them all)
+        _set(s, "blocks", i, 0)
+    if s.role[i] != NO_ROLE:
+        _set(s, "role", i, NO_ROLE)
     if with_carrier:  # no hit was placed on it (25.3): it goes with its carrier
         s.cite("25.4", ("20.3", *applied[1:]), "removed", ("country", s.owner[i]), ("unit", st.counter_unit[i]))
     else:
@@ -753,17 +772,20 @@ def task_damage(s: State, step: str) -> None:
     st = static()
     applied = STEP_DAMAGE[step]
     damaged: dict[int, int] = {}  # counter → 1 flipped, 2 removed
+    blocks = s.blocks
     for i in _in_hex(s):
-        b = s.blocks[i]
+        b = blocks[i]
         if not b:
             continue
         if s.flipped[i] or b >= 2:
             damaged[i] = 2
         else:
             damaged[i] = 1
-            _set(s, "blocks", i, 0)
             s.flipped[i] = 1
             s.cite("25.4", (*_defence_clauses(s, i), *applied), "flipped", ("country", s.owner[i]), ("unit", st.counter_unit[i]))
+    if damaged:
+        # every block given this step is spent: on a flipped unit or a removed one (25.4)
+        s.blocks = (0,) * len(blocks)
     for i in [i for i, how in damaged.items() if how == 2]:
         for j in _in_hex(s):
             if s.role[j] == i:  # 20.3
