@@ -377,27 +377,6 @@ def depart(s: State, country: int) -> None:
 # ---- the "step" decision: hex by hex (17.4–17.6, 17.12–17.14) --------------------------------
 
 
-def _steps(s: State) -> list[tuple[int, int]]:
-    """(hex, cost) for each hex next to the moving ship it may enter with the points it has left."""
-    st = _STATIC
-    ship = s.ship
-    here = s.where[ship]
-    country = s.owner[ship]
-    unit = st.counter_unit[ship]
-    around = st.t.map.grid.adjacency[here]
-    options = enterable(s, country, unit, around)
-    if not options:
-        return []
-    hostile = _hostile(s, country, options)
-    mp = s.mp
-    out = []
-    for n in options:
-        cost = 2 if n in hostile else 1
-        if cost <= mp:
-            out.append((n, cost))
-    return out
-
-
 def _hostile(s: State, country: int, hexes: list[int]) -> set[int]:
     """17.6 (B-21): which of ``hexes`` hold a counter of the other camp (buildings included)."""
     camp = _STATIC.camp
@@ -419,10 +398,25 @@ def task_step_ask(s: State, country: int) -> None:
         finish_move(s, country)
 
 
+def _step_hexes(s: State) -> list[int]:
+    """The hexes next to the moving ship it may enter with the points it has left. A hex costs 1
+    point, or 2 holding the other camp (17.5, 17.6): with two left every hex the ship may enter is
+    within reach, and which are hostile matters only with one."""
+    st = _STATIC
+    ship = s.ship
+    country = s.owner[ship]
+    options = enterable(s, country, st.counter_unit[ship], st.t.map.grid.adjacency[s.where[ship]])
+    mp = s.mp
+    if mp >= 2 or not options:
+        return options
+    if mp < 1:
+        return []
+    hostile = _hostile(s, country, options)
+    return [n for n in options if n not in hostile]
+
+
 def legal_step(s: State) -> list[tuple[Any, ...]]:
-    hexes = []
-    for h, _cost in _steps(s):
-        hexes.append(h)
+    hexes = _step_hexes(s)
     hexes.sort()
     out: list[tuple[Any, ...]] = []
     for h in hexes:
