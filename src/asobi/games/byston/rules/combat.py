@@ -315,9 +315,10 @@ def _riding(aboard: tuple[int, ...], i: int) -> list[int]:
     n = aboard.count(i)
     if not n:
         return []
-    if n == 1:
-        return [aboard.index(i)]
-    return [k for k, j in enumerate(aboard) if j == i]
+    out = [aboard.index(i)]
+    while len(out) < n:
+        out.append(aboard.index(i, out[-1] + 1))
+    return out
 
 
 def _distinct(s: State, counters: list[int]) -> list[int]:
