@@ -154,6 +154,7 @@ FIELDS = Fields(
     legal_cache=Cache(),
     produce_kept=Cache(),
     build_kept=Cache(),
+    camps_kept=Cache(),
     log=Log(),
 )
 """Every field of the state, declared once: clone, JSON, fingerprint and type checks follow.
@@ -172,7 +173,9 @@ none) with its ``mp`` left, its ``cargo`` counters and ``crew`` characters (17.1
 ``marks``: the turn each milestone a rule waits for first happened (:mod:`.board`).
 ``produce_kept``: what the last production listing worked out that a country's next choice may
 leave as it was (:func:`.rules.produce.legal_produce`; derived, not written); ``build_kept`` the
-same of building (:func:`.rules.build.legal_build`).
+same of building (:func:`.rules.build.legal_build`). ``camps_kept``: the battle hex's counters
+split by camp, with the stack and the owners they were split from (:func:`.rules.combat._camp_units`;
+derived, not written).
 """
 
 class Start(NamedTuple):
@@ -299,6 +302,7 @@ class BystonState(FlowState, DeclaredState):
         self.legal_cache: tuple[tuple[Any, ...], ...] | None = None
         self.produce_kept: tuple[Any, ...] | None = None
         self.build_kept: tuple[Any, ...] | None = None
+        self.camps_kept: tuple[Any, ...] | None = None
         self.log = EventLog()
         # 28.1–34.1: each country's state at the start; 32.3, 33.3 (B-1): Na's player runs Mi and
         # Ah; 34.8: the Zelana's runner follows Na's war unless an option fixes it
@@ -340,6 +344,21 @@ class BystonState(FlowState, DeclaredState):
         elif to == SUPPLY:
             self.in_supply_n[group] += 1
         where[i] = to
+
+    def move_together(self, movers: tuple[int, ...], to: int) -> None:
+        """Move counters that are all on one hex of the map to hex ``to`` (a ship with its load,
+        17.15): what :meth:`set_where` on each does, with the two stacks built once rather than
+        once a counter (a ship of Drake's army often carries a dozen ABs)."""
+        where = self.where
+        stacks = self.stacks
+        at = where[movers[0]]
+        assert at >= 0 and to >= 0 and at != to
+        leaving = set(movers)
+        stacks[at] = tuple([i for i in stacks[at] if i not in leaving])
+        stacks[to] = tuple(sorted((*stacks[to], *movers)))
+        for i in movers:
+            where[i] = to
+        # (on the map before and after: the counts per group stay)
 
     def set_mark(self, mark: int, turn: int) -> None:
         """Note the turn of milestone ``mark`` (:mod:`.board`): a new tuple, so that clones made

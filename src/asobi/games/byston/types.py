@@ -64,10 +64,13 @@ class State(Protocol):
     legal_cache: tuple[tuple[Any, ...], ...] | None
     produce_kept: tuple[Any, ...] | None
     build_kept: tuple[Any, ...] | None
+    camps_kept: tuple[Any, ...] | None
     log: LogReads
     log_tail: list[EventFields]
 
     def set_where(self, i: int, to: int) -> None: ...
+
+    def move_together(self, movers: tuple[int, ...], to: int) -> None: ...
 
     def set_mark(self, mark: int, turn: int) -> None: ...
 

@@ -25,6 +25,7 @@ from ..board import (
     BOX,
     CUP,
     DEAD,
+    DRAKE_CAMP,
     GONE,
     GROWN,
     HEAVY,
@@ -80,6 +81,21 @@ def _set(s: State, field: str, i: int, value: int) -> None:
     setattr(s, field, (*items[:i], value, *items[i + 1 :]))
 
 
+def _set_roles(s: State, counters: list[int], value: int) -> None:
+    """Give each of ``counters`` the role ``value``: one new tuple for them all."""
+    if counters:
+        role = list(s.role)
+        for i in counters:
+            role[i] = value
+        s.role = tuple(role)
+
+
+def _set_hits(s: State, camp: int, value: int) -> None:
+    """Write one camp's hits still to place (a pair, written at every roll and placing)."""
+    hits = s.hits
+    s.hits = (value, hits[1]) if camp == 0 else (hits[0], value)
+
+
 # --- the fixed values -------------------------------------------------------------------------
 
 
@@ -101,22 +117,32 @@ def _char_values() -> tuple[Any, ...]:
     return tuple(st.t.characters[cid] for cid in st.char_ids)
 
 
+_STATIC = static()
+_COUNTER_VALUES = tuple(_unit_values()[u] for u in _STATIC.counter_unit)
+"""Per counter: its unit's :func:`_unit_values` (read per counter, not through its unit)."""
+KIND = tuple(values[0] for values in _COUNTER_VALUES)
+"""Per counter: its unit's kind ("AB", "AS", "ABS", "castle" or "fort")."""
+IS_AB = tuple(kind == "AB" for kind in KIND)
+BUILDING_KINDS = ("castle", "fort")
+SHIP_KINDS = ("AS", "ABS")
+
+
 def _kind(i: int) -> str:
-    return _unit_values()[static().counter_unit[i]][0]
+    return KIND[i]
 
 
 def _side(s: State, i: int, flipped: int | None = None) -> Any:
-    values = _unit_values()[static().counter_unit[i]]
+    values = _COUNTER_VALUES[i]
     return values[2] if (s.flipped[i] if flipped is None else flipped) else values[1]
 
 
 def is_ab(i: int) -> bool:
-    return _kind(i) == "AB"
+    return IS_AB[i]
 
 
 def is_vessel(i: int) -> bool:
     """A ship or a building: what AA fire and shelling use and bombing and shelling hit."""
-    return _kind(i) != "AB"
+    return not IS_AB[i]
 
 
 # --- who meets whom (18) ----------------------------------------------------------------------
@@ -212,7 +238,7 @@ def runner(s: State, camp: int) -> int:
     st = static()
     if st.camp[country] == camp:
         return country
-    present = [s.owner[i] for i in _in_hex(s) if st.camp[s.owner[i]] == camp]
+    present = [s.owner[i] for i in _camp_units(s, camp)]
     return min(present) if present else min(c for c in range(7) if st.camp[c] == camp)
 
 
@@ -276,34 +302,49 @@ def may_ride(unit_owner: int, char_country: int) -> bool:
 
 
 def _room(s: State, carrier: int, here: tuple[int, ...]) -> bool:
-    capacity = _unit_values()[static().counter_unit[carrier]][3]
-    if capacity < 0 or _kind(carrier) in ("castle", "fort"):
+    values = _COUNTER_VALUES[carrier]
+    capacity = values[3]
+    if capacity < 0 or values[0] in BUILDING_KINDS:
         return True
     return sum(1 for i in here if s.role[i] == carrier) < capacity
 
 
-def _riders(s: State) -> dict[int, list[int]]:
-    """Counter → the characters aboard it."""
-    out: dict[int, list[int]] = {}
-    for k, j in enumerate(s.aboard):
-        if j >= 0:
-            out.setdefault(j, []).append(k)
+def _riding(aboard: tuple[int, ...], i: int) -> list[int]:
+    """The characters aboard counter ``i`` (``aboard``: the state's), in character order: most
+    counters carry none and a few one, found without a loop over every character."""
+    n = aboard.count(i)
+    if not n:
+        return []
+    out = [aboard.index(i)]
+    while len(out) < n:
+        out.append(aboard.index(i, out[-1] + 1))
     return out
 
 
 def _distinct(s: State, counters: list[int]) -> list[int]:
     """One counter of each kind a player cannot tell apart (same owner, unit, face, part and
     hits, nothing aboard and nothing stowed in it): choices name that one (B-74)."""
-    riders = _riders(s)
-    carriers = {r for r in s.role if r >= 0}
-    counter_unit = static().counter_unit
+    roles = s.role
+    carriers: set[int] | None = None  # (made at the first ship or building: an AB carries nothing)
+    aboard = s.aboard
+    owner = s.owner
+    flipped = s.flipped
+    blocks = s.blocks
+    counter_unit = _STATIC.counter_unit
     seen: dict[tuple[Any, ...], int] = {}
     for i in counters:
-        role = s.role[i]
-        if i in riders or i in carriers:
+        role = roles[i]
+        if i in aboard:
             key: tuple[Any, ...] = ("one", i)
         else:
-            key = (s.owner[i], counter_unit[i], s.flipped[i], role if role < 0 else -9, s.blocks[i])
+            if not IS_AB[i] and carriers is None:
+                # Roles are given only to counters in the battle's hex (and taken back when one
+                # leaves it), so the carriers are among its counters' roles.
+                carriers = {roles[j] for j in _in_hex(s)}
+            if carriers is not None and i in carriers:
+                key = ("one", i)
+            else:
+                key = (owner[i], counter_unit[i], flipped[i], role if role < 0 else -9, blocks[i])
         seen.setdefault(key, i)
     return sorted(seen.values())
 
@@ -311,6 +352,8 @@ def _distinct(s: State, counters: list[int]) -> list[int]:
 def _stow_options(s: State, country: int) -> list[tuple[int, int]]:
     here = _in_hex(s)
     abs_ = _distinct(s, [i for i in here if s.owner[i] == country and is_ab(i) and s.role[i] == NO_ROLE])
+    if not abs_:
+        return []  # (no AB left to stow: the carriers need not be looked for)
     carriers = _distinct(
         s, [j for j in here if is_vessel(j) and may_carry(s.owner[j], country) and _room(s, j, here)]
     )
@@ -319,25 +362,30 @@ def _stow_options(s: State, country: int) -> list[tuple[int, int]]:
 
 def task_sortie_next(s: State, country: int) -> None:
     """20.1: the country's ABs sortie or are stowed; with nowhere to stow them they sortie."""
-    if _stow_options(s, country):
+    stow = _stow_options(s, country)
+    if stow:
         s.ask("sortie", s.seat_of(country), country)
+        s.legal_cache = (SORTIE_ALL, *[("stow", i, j) for i, j in stow])  # (legal_sortie's, listed once)
     else:
         _sortie_rest(s, country)
 
 
 def _sortie_rest(s: State, country: int) -> None:
-    n = 0
-    for i in _in_hex(s):
-        if s.owner[i] == country and is_ab(i) and s.role[i] == NO_ROLE:
-            _set(s, "role", i, SORTIED)
-            n += 1
+    owner = s.owner
+    role = s.role
+    going = [i for i in _in_hex(s) if owner[i] == country and IS_AB[i] and role[i] == NO_ROLE]
+    n = len(going)
     if n:
+        _set_roles(s, going, SORTIED)
         s.cite("20.1", ("20.7",), "sortie", ("country", country), ("n", n))  # 20.7: the acting camp first
+
+
+SORTIE_ALL = ("sortie_all",)
 
 
 def legal_sortie(s: State) -> list[tuple[Any, ...]]:
     assert s.pending is not None
-    return [("sortie_all",)] + [("stow", i, j) for i, j in _stow_options(s, s.pending[2])]
+    return [SORTIE_ALL] + [("stow", i, j) for i, j in _stow_options(s, s.pending[2])]
 
 
 def apply_sortie(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
@@ -355,11 +403,12 @@ def apply_sortie(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) ->
 
 def _board_options(s: State, k: int) -> list[int]:
     country = serving_country(s, k)  # 35.3, 35.4
-    riders = _riders(s)
+    aboard = s.aboard
+    owner = s.owner
     units = [
         j
         for j in _in_hex(s)
-        if may_ride(s.owner[j], country) and not (is_ab(j) and j in riders)  # 20.5, B-41
+        if may_ride(owner[j], country) and not (IS_AB[j] and j in aboard)  # 20.5, B-41
     ]
     return _distinct(s, units)
 
@@ -378,6 +427,7 @@ def task_board_next(s: State, country: int) -> None:
                 _board(s, k, options[0])
                 continue
             s.ask("mount", s.seat_of(country), country, k)
+            s.legal_cache = tuple([("mount", j) for j in options])  # (legal_board's, listed once)
             return
 
 
@@ -402,9 +452,23 @@ def apply_board(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> 
 # --- 22.1, 23.1: who bombs --------------------------------------------------------------------
 
 
-def _camp_units(s: State, camp: int) -> list[int]:
-    c = static().camp
-    return [i for i in _in_hex(s) if c[s.owner[i]] == camp]
+def _camp_units(s: State, camp: int) -> tuple[int, ...]:
+    """``camp``'s counters in the battle's hex, in counter order.
+
+    A battle's every step asks this of both camps, again and again, while the hex's counters
+    change only when one is removed: the split is kept (``camps_kept``) with the stack and the
+    owners it was made from, both tuples that a change replaces, so it is made again only when
+    either is a new one."""
+    assert s.fight is not None
+    stack = s.stacks[s.fight[1]]
+    owner = s.owner
+    kept = s.camps_kept
+    if kept is None or kept[0] is not stack or kept[1] is not owner:
+        c = _STATIC.camp
+        drake = tuple([i for i in stack if c[owner[i]] == DRAKE_CAMP])
+        sheela = tuple([i for i in stack if c[owner[i]] != DRAKE_CAMP])
+        kept = s.camps_kept = (stack, owner, drake, sheela)
+    return kept[2 + camp]
 
 
 def task_bomb_ask(s: State, camp: int) -> None:
@@ -424,9 +488,8 @@ def apply_bomb(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
     if action[0] != "bomb":
         return
     camp = pending[2]
-    for i in _camp_units(s, camp):
-        if s.role[i] == SORTIED:
-            _set(s, "role", i, BOMBER)
+    role = s.role
+    _set_roles(s, [i for i in _camp_units(s, camp) if role[i] == SORTIED], BOMBER)
     s.say("22.1", "bombs", ("country", runner(s, camp)))
 
 
@@ -446,16 +509,14 @@ def task_step(s: State, step: str) -> None:
     )
 
 
-def _is_secret(s: State, i: int) -> bool:
-    return i == s.secret
-
-
 def attackers(s: State, step: str, camp: int) -> tuple[Dice, int, int]:
     """The camp's dice in a step, the characters' hits added to them and how many units fire:
     21.3, 21.5, 21.6; 22.2–22.7; 23.1, 23.4–23.5; 24.2–24.4, 24.6–24.8 (30.6.3: a secret factory
     never fires)."""
     units = _camp_units(s, camp)
-    riders = _riders(s)
+    aboard = s.aboard
+    role = s.role
+    flipped = s.flipped
     chars = _char_values()
     values: list[int] = []
     bonus = 0
@@ -463,21 +524,26 @@ def attackers(s: State, step: str, camp: int) -> tuple[Dice, int, int]:
     if step in ("air", "bombing"):
         roles = (SORTIED, BOMBER) if step == "air" else (BOMBER,)
         for i in units:
-            if is_ab(i) and s.role[i] in roles:
-                side = _side(s, i)
+            if IS_AB[i] and role[i] in roles:
+                counter = _COUNTER_VALUES[i]
+                side = counter[2] if flipped[i] else counter[1]
                 values.append(side.air if step == "air" else side.bomb)
-                bonus += sum(chars[k].ab_attack for k in riders.get(i, ()))
+                for k in _riding(aboard, i):
+                    bonus += chars[k].ab_attack
                 n += 1
     else:
-        if step == "aa" and not any(s.role[i] == BOMBER for i in _camp_units(s, 1 - camp)):
+        if step == "aa" and not any(role[i] == BOMBER for i in _camp_units(s, 1 - camp)):
             return (), 0, 0  # 22.1: no AA fire at a camp that does not bomb
+        secret = s.secret
         for i in units:
-            if is_vessel(i) and not _is_secret(s, i):
-                side = _side(s, i)
+            if not IS_AB[i] and i != secret:
+                counter = _COUNTER_VALUES[i]
+                side = counter[2] if flipped[i] else counter[1]
                 guns, value = (side.aa_guns, side.aa) if step == "aa" else (side.guns, side.gun)
                 values.extend([value] * guns)
-                if _kind(i) in ("AS", "ABS"):  # 22.7, 24.8: not from a building
-                    bonus += sum(chars[k].as_attack for k in riders.get(i, ()))
+                if counter[0] in SHIP_KINDS:  # 22.7, 24.8: not from a building
+                    for k in _riding(aboard, i):
+                        bonus += chars[k].as_attack
                 n += 1
     return dice_of(values), bonus, n
 
@@ -493,17 +559,24 @@ def targets(s: State, step: str, camp: int) -> list[int]:
     """B-27: what a step's hits may go to among ``camp``'s units: sortied ABs in air combat,
     bombing ABs in AA fire, ships and buildings in bombing and shelling."""
     out = []
-    for i in _camp_units(s, camp):
-        if not _alive(s, i):
-            continue
-        if step == "air":
-            ok = is_ab(i) and s.role[i] in (SORTIED, BOMBER)
-        elif step == "aa":
-            ok = is_ab(i) and s.role[i] == BOMBER
-        else:
-            ok = is_vessel(i)
-        if ok:
-            out.append(i)
+    blocks = s.blocks
+    flipped = s.flipped
+    units = _camp_units(s, camp)
+    # (a loop per step: the step is not compared again for every unit)
+    if step in _AB_TARGETS:
+        role = s.role
+        roles = (SORTIED, BOMBER) if step == "air" else (BOMBER,)
+        for i in units:
+            if IS_AB[i] and role[i] in roles:
+                b = blocks[i]
+                if not b or (b == 1 and not flipped[i]):  # (_alive)
+                    out.append(i)
+    else:
+        for i in units:
+            if not IS_AB[i]:
+                b = blocks[i]
+                if not b or (b == 1 and not flipped[i]):  # (_alive)
+                    out.append(i)
     return out
 
 
@@ -511,15 +584,15 @@ def block_size(s: State, i: int) -> int:
     """B-30, 25.4, 25.6–25.8 (B-44): the hits one block on ``i`` takes: its defence (on the
     face it has at that moment), plus the AB defence of the character on an AB or the best AS
     defence aboard a ship; nothing for a building's characters."""
-    face = 1 if (s.flipped[i] or s.blocks[i]) else 0
-    size: int = _side(s, i, face).defence
-    kind = _kind(i)
-    if kind in ("castle", "fort"):
+    counter = _COUNTER_VALUES[i]
+    size: int = (counter[2] if (s.flipped[i] or s.blocks[i]) else counter[1]).defence
+    kind = counter[0]
+    if kind in BUILDING_KINDS:
         return size
-    chars = _char_values()
-    aboard = [k for k, j in enumerate(s.aboard) if j == i]
+    aboard = _riding(s.aboard, i)
     if not aboard:
         return size
+    chars = _char_values()
     if kind == "AB":
         return size + max(chars[k].ab_defence for k in aboard)
     return size + max(chars[k].as_defence for k in aboard)
@@ -531,18 +604,17 @@ def command(s: State, step: str, camp: int) -> int:
     on ships in bombing and shelling; never from a building."""
     chars = _char_values()
     best = 0
-    hit = set(targets(s, step, camp))
-    for k, j in enumerate(s.aboard):
-        if j in hit:
-            if step in _AB_TARGETS:
-                best = max(best, chars[k].ab_command)
-            elif _kind(j) in ("AS", "ABS"):
-                best = max(best, chars[k].as_command)
+    aboard = s.aboard
+    ab_step = step in _AB_TARGETS
+    for j in targets(s, step, camp):
+        if j in aboard and (ab_step or KIND[j] in SHIP_KINDS):
+            for k in _riding(aboard, j):
+                best = max(best, chars[k].ab_command if ab_step else chars[k].as_command)
     return best
 
 
 def task_roll(s: State, step: str, camp: int) -> None:
-    _set(s, "hits", camp, 0)
+    _set_hits(s, camp, 0)
     dice, bonus, n = attackers(s, step, camp)
     if not n or not targets(s, step, 1 - camp):
         return  # B-71: nothing fires, or nothing it may hit is there
@@ -552,7 +624,7 @@ def task_roll(s: State, step: str, camp: int) -> None:
 def chance_pool(
     s: State, action: tuple[Any, ...], step: str, camp: int, dice: Dice, bonus: int, n: int
 ) -> None:
-    _set(s, "hits", camp, action[1])
+    _set_hits(s, camp, action[1])
     also = POOL_CLAUSES[step]
     if bonus:
         also = (*also, BONUS_CLAUSE[step], ALL_RIDERS_CLAUSE[step])
@@ -578,8 +650,11 @@ def chance_pool(
 
 def _building_riders(s: State, camp: int) -> bool:
     """Whether a character sits in a building of ``camp`` in the battle's hex."""
-    hex_units = set(_camp_units(s, camp))
-    return any(j in hex_units and _kind(j) in ("castle", "fort") for j in s.aboard)
+    aboard = s.aboard
+    for i in _camp_units(s, camp):  # noqa: SIM110 (a plain loop: no generator in a battle's steps)
+        if KIND[i] in BUILDING_KINDS and i in aboard:
+            return True
+    return False
 
 
 def task_place(s: State, step: str, camp: int) -> None:
@@ -590,7 +665,7 @@ def task_place(s: State, step: str, camp: int) -> None:
         return
     portion = min(command(s, step, 1 - camp), hits)
     if portion and _options(s, step, camp, portion):
-        _set(s, "hits", camp, hits - portion)
+        _set_hits(s, camp, hits - portion)
         s.command = portion
         # 25.9.1 an AB command in air combat and AA fire, 25.9.2 an AS command in bombing and shelling
         # 25.9.4: the damage waits until both have placed
@@ -613,10 +688,10 @@ def task_allocate(s: State, step: str, camp: int, by_defender: int) -> None:
     options = _options(s, step, camp, left) if left else []
     if not options:
         if by_defender:
-            _set(s, "hits", camp, s.hits[camp] + s.command)
+            _set_hits(s, camp, s.hits[camp] + s.command)
             s.command = 0
         elif left:
-            _set(s, "hits", camp, 0)
+            _set_hits(s, camp, 0)
             s.say("25.5", "hits_lost", ("hits", left))
         return
     if len(options) == 1:
@@ -625,6 +700,7 @@ def task_allocate(s: State, step: str, camp: int, by_defender: int) -> None:
         return
     placer = 1 - camp if by_defender else camp
     s.ask("allocate", s.seat_of(runner(s, placer)), step, camp, by_defender)
+    s.legal_cache = tuple([("hit", i) for i in options])  # (legal_allocate's, listed once)
 
 
 def _give(s: State, i: int, camp: int, by_defender: int) -> None:
@@ -633,7 +709,7 @@ def _give(s: State, i: int, camp: int, by_defender: int) -> None:
     if by_defender:
         s.command -= size
     else:
-        _set(s, "hits", camp, s.hits[camp] - size)
+        _set_hits(s, camp, s.hits[camp] - size)
 
 
 def legal_allocate(s: State) -> list[tuple[Any, ...]]:
@@ -660,8 +736,10 @@ def _remove(s: State, i: int, applied: tuple[str, ...], with_carrier: bool = Fal
     gone = s.owner[i] == ZELANA or s.owner[i] != st.counter_country[i]
     s.set_where(i, GONE if gone else BOX)
     s.flipped[i] = 0
-    _set(s, "blocks", i, 0)
-    _set(s, "role", i, NO_ROLE)
+    if s.blocks[i]:  # (task_damage has cleared them all)
+        _set(s, "blocks", i, 0)
+    if s.role[i] != NO_ROLE:
+        _set(s, "role", i, NO_ROLE)
     if with_carrier:  # no hit was placed on it (25.3): it goes with its carrier
         s.cite("25.4", ("20.3", *applied[1:]), "removed", ("country", s.owner[i]), ("unit", st.counter_unit[i]))
     else:
@@ -695,17 +773,20 @@ def task_damage(s: State, step: str) -> None:
     st = static()
     applied = STEP_DAMAGE[step]
     damaged: dict[int, int] = {}  # counter → 1 flipped, 2 removed
+    blocks = s.blocks
     for i in _in_hex(s):
-        b = s.blocks[i]
+        b = blocks[i]
         if not b:
             continue
         if s.flipped[i] or b >= 2:
             damaged[i] = 2
         else:
             damaged[i] = 1
-            _set(s, "blocks", i, 0)
             s.flipped[i] = 1
             s.cite("25.4", (*_defence_clauses(s, i), *applied), "flipped", ("country", s.owner[i]), ("unit", st.counter_unit[i]))
+    if damaged:
+        # every block given this step is spent: on a flipped unit or a removed one (25.4)
+        s.blocks = (0,) * len(blocks)
     for i in [i for i, how in damaged.items() if how == 2]:
         for j in _in_hex(s):
             if s.role[j] == i:  # 20.3
@@ -713,7 +794,7 @@ def task_damage(s: State, step: str) -> None:
                 _remove(s, j, applied, with_carrier=True)
         _remove(s, i, applied)
     rolls = []
-    for k, j in enumerate(s.aboard):
+    for k, j in enumerate(s.aboard) if damaged else ():
         if j in damaged:
             if _kind(j) in ("castle", "fort"):
                 _set(s, "aboard", k, NO_ROLE)  # B-32: no roll; 26.4 at the battle's end if left alone

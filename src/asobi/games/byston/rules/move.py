@@ -106,6 +106,12 @@ def _ship_counters() -> tuple[int, ...]:
     return tuple(i for i, unit in enumerate(st.counter_unit) if is_ship[unit])
 
 
+_NEAR_ELF_CASTLE = frozenset(
+    h for h in range(_STATIC.t.map.grid.size) if _STATIC.t.map.grid.distance(h, _STATIC.elf_castle) < 3
+)
+"""28.4 (B-22): the hexes under three hexes from the Elf Castle (worked out once, not per test)."""
+_AB_COUNTERS = tuple(_is_ab()[u] for u in _STATIC.counter_unit)
+"""Per counter: whether it is an AB (read per counter, not through its unit)."""
 SHIPS_OF = tuple(tuple(i for i in _ship_counters() if i in r) for r in _STATIC.ranges_of)
 """Per country, the ship counters printed in its colour."""
 
@@ -156,7 +162,7 @@ def enterable(s: State, country: int, unit: int, hexes: Iterable[int]) -> list[i
             out.append(h)  # B-3: a collapsed country's land is open
         elif country == ZELANA and st.camp[land] == SHEELA_CAMP:
             out.append(h)  # 34.6
-        elif country == DRAKE and land == AH and st.t.map.grid.distance(h, st.elf_castle) >= 3:
+        elif country == DRAKE and land == AH and h not in _NEAR_ELF_CASTLE:
             out.append(h)  # 28.4 (B-22): Drake's army in Ah's land three hexes or more from the Elf Castle
         # else 17.13: nobody enters the land of a country not at war
     return out
@@ -270,26 +276,26 @@ def apply_move(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
 
 
 def _load_choices(s: State) -> list[tuple[Any, ...]]:
-    st = _STATIC
-    capacity = _tables()[0]
-    is_ab = _is_ab()
-    unit_of = st.counter_unit
+    unit_of = _STATIC.counter_unit
     ship = s.ship
+    owner = s.owner
     here = s.where[ship]
-    carrier = s.owner[ship]
-    ok = riders(carrier)
+    ok = riders(owner[ship])
     out: set[tuple[Any, ...]] = set()
-    room = capacity[unit_of[ship]]
-    if room is None or len(s.cargo) < room:
-        owner = s.owner
-        cargo = s.cargo
+    room = _TABLES[0][unit_of[ship]]
+    cargo = s.cargo
+    if room is None or len(cargo) < room:
+        is_ab = _AB_COUNTERS
         moved = s.moved
-        for i in counters_at(s, here):
-            if is_ab[unit_of[i]] and owner[i] in ok and i not in cargo and i not in moved:
-                out.add(("load", owner[i], unit_of[i], s.flipped[i]))
+        flipped = s.flipped
+        for i in s.stacks[here]:
+            if is_ab[i] and owner[i] in ok and i not in cargo and i not in moved:
+                out.add(("load", owner[i], unit_of[i], flipped[i]))
+    crew = s.crew
+    chars_moved = s.chars_moved
     for k in characters_in(s.char_at, here):
         # 35.3, 35.4 (B-91, B-92): a character of a collapsed country serves its heir
-        if serving_country(s, k) in ok and k not in s.crew and k not in s.chars_moved:
+        if serving_country(s, k) in ok and k not in crew and k not in chars_moved:
             out.add(("board", k))
     return sorted(out)
 
@@ -371,27 +377,6 @@ def depart(s: State, country: int) -> None:
 # ---- the "step" decision: hex by hex (17.4–17.6, 17.12–17.14) --------------------------------
 
 
-def _steps(s: State) -> list[tuple[int, int]]:
-    """(hex, cost) for each hex next to the moving ship it may enter with the points it has left."""
-    st = _STATIC
-    ship = s.ship
-    here = s.where[ship]
-    country = s.owner[ship]
-    unit = st.counter_unit[ship]
-    around = st.t.map.grid.adjacency[here]
-    options = enterable(s, country, unit, around)
-    if not options:
-        return []
-    hostile = _hostile(s, country, options)
-    mp = s.mp
-    out = []
-    for n in options:
-        cost = 2 if n in hostile else 1
-        if cost <= mp:
-            out.append((n, cost))
-    return out
-
-
 def _hostile(s: State, country: int, hexes: list[int]) -> set[int]:
     """17.6 (B-21): which of ``hexes`` hold a counter of the other camp (buildings included)."""
     camp = _STATIC.camp
@@ -413,10 +398,25 @@ def task_step_ask(s: State, country: int) -> None:
         finish_move(s, country)
 
 
+def _step_hexes(s: State) -> list[int]:
+    """The hexes next to the moving ship it may enter with the points it has left. A hex costs 1
+    point, or 2 holding the other camp (17.5, 17.6): with two left every hex the ship may enter is
+    within reach, and which are hostile matters only with one."""
+    st = _STATIC
+    ship = s.ship
+    country = s.owner[ship]
+    options = enterable(s, country, st.counter_unit[ship], st.t.map.grid.adjacency[s.where[ship]])
+    mp = s.mp
+    if mp >= 2 or not options:
+        return options
+    if mp < 1:
+        return []
+    hostile = _hostile(s, country, options)
+    return [n for n in options if n not in hostile]
+
+
 def legal_step(s: State) -> list[tuple[Any, ...]]:
-    hexes = []
-    for h, _cost in _steps(s):
-        hexes.append(h)
+    hexes = _step_hexes(s)
     hexes.sort()
     out: list[tuple[Any, ...]] = []
     for h in hexes:
@@ -433,9 +433,10 @@ def apply_step(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
     to = action[1]
     cost = 2 if _hostile(s, country, [to]) else 1
     s.mp -= cost
-    s.set_where(s.ship, to)
-    for i in s.cargo:
-        s.set_where(i, to)
+    if s.cargo:
+        s.move_together((s.ship, *s.cargo), to)
+    else:
+        s.set_where(s.ship, to)
     for k in s.crew:
         s.char_at[k] = to
     also = entry_clauses(s, country, _STATIC.counter_unit[s.ship], to)
