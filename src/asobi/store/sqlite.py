@@ -341,6 +341,8 @@ class GameStore:
         self.token = uuid.uuid4().hex
         self._leases: set[int] = set()
         self._closed = False
+        self._held = False
+        """Whether a write begun by :meth:`begin_if_free` is open (changes join it until :meth:`held` ends)."""
         db: sqlite3.Connection | None = None
         try:
             if read_only:
@@ -388,10 +390,57 @@ class GameStore:
         """The :class:`StoreError` that tells a person what SQLite's error means for this file."""
         return store_error(self.path, e, opening=opening)
 
+    @_guarded
+    def begin_if_free(self) -> bool:
+        """Begin a write now if no other program holds the file's write lock, without waiting for
+        it (whatever the connection's busy timeout): ``False`` if one does. After ``True``, make
+        the changes in :meth:`held` at once: every change joins this one transaction.
+
+        A caller that must not block (the server's event loop) waits for the lock by calling this
+        again later, instead of letting SQLite's busy timeout hold it up.
+        """
+        db = self.db
+        wait = db.execute("PRAGMA busy_timeout").fetchone()[0]
+        db.execute("PRAGMA busy_timeout = 0")
+        try:
+            db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as e:
+            if getattr(e, "sqlite_errorname", "").startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in str(e):
+                return False
+            raise
+        finally:
+            db.execute(f"PRAGMA busy_timeout = {int(wait)}")
+        self._held = True
+        return True
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        """The changes made in the block, as the one transaction :meth:`begin_if_free` began:
+        committed at its end, all rolled back if anything in it fails.
+
+        :raises StoreError: if the commit fails (nothing is saved).
+        """
+        db = self.db
+        try:
+            yield
+            try:
+                db.execute("COMMIT")
+            except sqlite3.Error as e:
+                raise self.error(e) from None
+        finally:
+            self._held = False
+            if db.in_transaction:
+                with suppress(sqlite3.Error):
+                    db.execute("ROLLBACK")
+
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """One all-or-nothing change: a failure anywhere, COMMIT included, rolls it all back."""
+        """One all-or-nothing change: a failure anywhere, COMMIT included, rolls it all back. Within
+        :meth:`held` it is part of that transaction (whose end commits or rolls back all of it)."""
         db = self.db
+        if self._held:
+            yield db
+            return
         db.execute("BEGIN IMMEDIATE")
         try:
             yield db

@@ -7,10 +7,9 @@ What only a game's host may do carries its host secret in the header ``X-Asobi-H
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, Field
 
 from ...core.errors import summary
@@ -21,13 +20,9 @@ from ...store import SavedGame
 from ..errors import NO_SUCH_GAME, ServerError
 from ..limits import remote_seat_kind
 from ..protocol import LANGS
-from ..replay import replay_message
 from ..rooms import Hub, parse_seat_kinds
 from ..timers import MAX_SECONDS, MIN_SECONDS
 from .hub import GameId, HostOnly, HubOf
-
-REPLAYS_KEPT = 16
-"""Replays kept built (each is a few MB at most), most recently asked last."""
 
 router = APIRouter()
 
@@ -212,19 +207,11 @@ async def record(game_id: GameId, hub: HubOf) -> dict[str, Any]:
 async def replay(game_id: GameId, hub: HubOf,
                  seat: int | None = Query(default=None, ge=0, le=64,
                                           description="the seat's number; leave out for a spectator"),
-                 lang: str = Query(default="en", description="en or ja")) -> dict[str, Any]:
+                 lang: str = Query(default="en", description="en or ja"),
+                 text: bool = Query(default=True, description="each frame's text drawing (false: null; most of "
+                                                              "what a long game's replay costs to build)")) -> Response:
     if lang not in LANGS:
         raise ServerError(f"lang is one of {', '.join(LANGS)}, not {summary(lang)!r}")
-    rec = hub.store.load(game_id)
-    # The record's own fingerprint in the key: a game deleted and its id used again is not
-    # mistaken for the old one.
-    key = (game_id, seat, lang, len(rec.actions), rec.fingerprint or "")
-    cached = hub.replays.get(key)
-    if cached is not None:
-        hub.replays.move_to_end(key)
-        return cached
-    made = await asyncio.to_thread(replay_message, rec, game_id, seat, lang)
-    hub.replays[key] = made  # a finished game never changes: the last few are kept
-    while len(hub.replays) > REPLAYS_KEPT:
-        hub.replays.popitem(last=False)
-    return made
+    # Built apart and kept as JSON: the loop neither builds nor encodes it.
+    made = await hub.replays.get(hub.store.load(game_id), game_id, seat, lang, text)
+    return Response(made, media_type="application/json")
