@@ -108,3 +108,21 @@ def test_a_socket_opening_a_game_while_the_file_is_locked_is_closed_with_4503(cl
         assert closed.value.code == 4503
     with client.websocket_connect(f"/ws/games/{game_id}") as ws:  # free again: it opens
         assert hello_until(ws, token, my_turn)["legal"]
+
+
+def test_a_game_loaded_already_opens_at_once_while_another_waits_for_the_lock(client, db_path):
+    token_a, game_a = _game(client)  # not loaded: opening it waits for the lock to take its lease
+    token_b, game_b = _game(client)
+    with client.websocket_connect(f"/ws/games/{game_b}") as b:
+        hello_until(b, token_b, my_turn)  # loaded
+        with client.websocket_connect(f"/ws/games/{game_a}") as a:
+            with locked(db_path):
+                a.send_json({"type": "hello", "token": token_a})
+                time.sleep(0.2)
+                started = time.monotonic()
+                with client.websocket_connect(f"/ws/games/{game_b}") as again:
+                    assert hello_until(again, None, lambda m: True)["game_id"] == game_b
+                waited = time.monotonic() - started
+                assert waited < 1.0, f"a loaded game's socket waited {waited:.2f} s behind another game's load"
+            reply = a.receive_json()  # the lock let go: game A opens
+            assert reply["type"] == "state" and reply["game_id"] == game_a, reply

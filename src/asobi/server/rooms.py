@@ -32,7 +32,7 @@ import logging
 import time
 import uuid
 from collections import deque
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -567,7 +567,8 @@ class Hub:
         """The sockets open from each address."""
         self._searches: asyncio.Semaphore | None = None
         self.rooms: dict[int, Room] = {}
-        self._loading = asyncio.Lock()
+        self._loads: dict[int, tuple[asyncio.Lock, list[int]]] = {}
+        """Per game being loaded or deleted: its lock and how many wait for it (dropped at none)."""
         self._file: ServingStore | None = None
         self.checkpoints = (0, 0)
         """Once closed: the checkpoints its thread made, and how many times the loop restarted the log."""
@@ -659,7 +660,7 @@ class Hub:
 
         :raises GameInUseError: if another program is playing it.
         """
-        async with self._loading:
+        async with self._loading(game_id):
             room = self.rooms.pop(game_id, None)
             if room is not None:
                 room.closed = True
@@ -696,7 +697,10 @@ class Hub:
 
         :raises GameInUseError: if another program is playing it.
         """
-        async with self._loading:
+        room = self.rooms.get(game_id)
+        if room is not None:  # loaded: never waits behind another game's loading
+            return room
+        async with self._loading(game_id):
             room = self.rooms.get(game_id)
             if room is not None:
                 return room
@@ -710,6 +714,20 @@ class Hub:
                 raise
             room = self.rooms[game_id] = Room(self, game_id, match)
             return room
+
+    @contextlib.asynccontextmanager
+    async def _loading(self, game_id: int) -> AsyncIterator[None]:
+        """Hold the game's loading lock: one load (or delete) of a game at a time, while other
+        games load beside it (a load may wait seconds for the file's lock, or play a long record)."""
+        lock, users = self._loads.setdefault(game_id, (asyncio.Lock(), [0]))
+        users[0] += 1
+        try:
+            async with lock:
+                yield
+        finally:
+            users[0] -= 1
+            if not users[0]:
+                del self._loads[game_id]
 
     async def time_out(self, game_id: int, seat: int) -> bool:
         """The person in ``seat`` of the game ran out of its turn time: its room (loaded if need
