@@ -26,7 +26,15 @@ def test_a_replay_is_built_in_a_process_of_its_own(client, monkeypatch):
     monkeypatch.setattr(replay_module, "replay_message", where_built)
     r = client.get(f"/api/games/{game_id}/replay", params={"seat": 1})
     assert r.status_code == 200 and r.headers["content-type"] == "application/json"
+    assert r.headers["content-encoding"] == "gzip"  # as kept: not compressed again
     assert r.json()["built_by"] != os.getpid()
+
+
+def test_a_client_that_takes_no_gzip_gets_the_same_json(client):
+    game_id = _finished(client, "legion", ["bot", "bot", "bot"], seed=3)
+    packed = client.get(f"/api/games/{game_id}/replay", params={"seat": 0})
+    plain = client.get(f"/api/games/{game_id}/replay", params={"seat": 0}, headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers and plain.json() == packed.json()
 
 
 def test_a_replay_without_texts_is_the_same_frames_with_text_null(client):

@@ -7,6 +7,8 @@ What only a game's host may do carries its host secret in the header ``X-Asobi-H
 
 from __future__ import annotations
 
+import asyncio
+import gzip
 from typing import Any
 
 from fastapi import APIRouter, Query, Request, Response
@@ -204,7 +206,7 @@ async def record(game_id: GameId, hub: HubOf) -> dict[str, Any]:
 
 @router.get("/api/games/{game_id}/replay",
             summary="A finished game frame by frame, as one seat saw it (or a spectator)")
-async def replay(game_id: GameId, hub: HubOf,
+async def replay(game_id: GameId, hub: HubOf, request: Request,
                  seat: int | None = Query(default=None, ge=0, le=64,
                                           description="the seat's number; leave out for a spectator"),
                  lang: str = Query(default="en", description="en or ja"),
@@ -212,6 +214,9 @@ async def replay(game_id: GameId, hub: HubOf,
                                                               "what a long game's replay costs to build)")) -> Response:
     if lang not in LANGS:
         raise ServerError(f"lang is one of {', '.join(LANGS)}, not {summary(lang)!r}")
-    # Built apart and kept as JSON: the loop neither builds nor encodes it.
+    # Built apart and kept compressed: the loop neither builds, encodes nor compresses it.
     made = await hub.replays.get(hub.store.load(game_id), game_id, seat, lang, text)
-    return Response(made, media_type="application/json")
+    if "gzip" in request.headers.get("accept-encoding", ""):
+        return Response(made, media_type="application/json", headers={"Content-Encoding": "gzip",
+                                                                        "Vary": "Accept-Encoding"})
+    return Response(await asyncio.to_thread(gzip.decompress, made), media_type="application/json")
