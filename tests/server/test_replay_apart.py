@@ -52,18 +52,40 @@ def test_a_replay_asked_for_by_many_at_once_is_built_once(monkeypatch):
     match.play()
     record = match.record()
     builds: list[float] = []
+    loads = 0
 
     def slow_build(*args) -> bytes:
         builds.append(time.monotonic())
         time.sleep(0.2)
         return b"{}"
 
+    async def load():
+        nonlocal loads
+        loads += 1
+        return record
+
     monkeypatch.setattr(replay_module, "replay_apart", slow_build)
 
     async def ask() -> list[bytes]:
         replays = Replays(kept=2)
-        made = await asyncio.gather(*(replays.get(record, 7, 0, "en") for _ in range(5)))
-        made.append(await replays.get(record, 7, 0, "en"))  # kept: not built again
+        key = (7, 0, "en", True, len(record.actions), record.fingerprint or "")
+        made = await asyncio.gather(*(replays.get(key, load) for _ in range(5)))
+        made.append(await replays.get(key, load))  # kept: not built again
         return made
 
-    assert asyncio.run(ask()) == [b"{}"] * 6 and len(builds) == 1
+    assert asyncio.run(ask()) == [b"{}"] * 6 and len(builds) == 1 and loads == 1
+
+
+def test_a_replay_asked_for_again_reads_no_actions_on_the_loop(client, monkeypatch):
+    game_id = _finished(client, "legion", ["bot", "bot", "bot"], seed=3)
+    first = client.get(f"/api/games/{game_id}/replay", params={"seat": 1})
+    store = client.app.state.hub.store
+
+    def refused(*args, **kw):
+        raise AssertionError("the record was read on the loop's connection")
+
+    monkeypatch.setattr(store, "load", refused)
+    again = client.get(f"/api/games/{game_id}/replay", params={"seat": 1})
+    assert again.status_code == 200 and again.content == first.content
+    other_seat = client.get(f"/api/games/{game_id}/replay", params={"seat": 2})  # built: read on a worker's connection
+    assert other_seat.status_code == 200 and other_seat.json()["seat"] == 2

@@ -13,6 +13,7 @@ import asyncio
 import gzip
 import logging
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import orjson
@@ -128,33 +129,39 @@ class Replays:
         self._building: dict[ReplayKey, asyncio.Task[bytes]] = {}
         self._one_at_a_time = asyncio.Lock()
 
-    async def get(self, record: GameRecord, game_id: int, seat: int | None, lang: str, text: bool = True) -> bytes:
-        """The replay of ``record`` as ``seat`` saw it, in ``lang`` (with each frame's text
-        drawing if ``text``), as gzip-compressed JSON.
+    async def get(self, key: ReplayKey, load: Callable[[], Awaitable[GameRecord]]) -> bytes:
+        """The replay ``key`` names, as gzip-compressed JSON: its game (whose record ``load``
+        reads, if it must be built) as ``seat`` saw it, in ``lang``, with each frame's text drawing
+        if ``text``.
 
         :raises ServerError: if the game is not over, the seat does not exist (400, 403), or the
             replay's process failed (500, logged).
-        :raises AsobiError: if the record does not replay.
+        :raises AsobiError: if the record cannot be read or does not replay.
         """
-        check_replayable(record, game_id, seat)
-        key: ReplayKey = (game_id, seat, lang, text, len(record.actions), record.fingerprint or "")
         made = self.built.get(key)
         if made is not None:
             self.built.move_to_end(key)
             return made
         task = self._building.get(key)
         if task is None:
-            task = self._building[key] = asyncio.get_running_loop().create_task(self._build(key, record))
-            task.add_done_callback(lambda _: self._building.pop(key, None))
+            task = self._building[key] = asyncio.get_running_loop().create_task(self._build(key, load))
+            task.add_done_callback(self._built)
         return await asyncio.shield(task)  # a client that leaves does not stop the others' build
 
-    async def _build(self, key: ReplayKey, record: GameRecord) -> bytes:
+    def _built(self, task: asyncio.Task[bytes]) -> None:
+        self._building = {k: t for k, t in self._building.items() if t is not task}
+        if not task.cancelled():
+            task.exception()  # retrieved: told to whoever waited, if anyone still did
+
+    async def _build(self, key: ReplayKey, load: Callable[[], Awaitable[GameRecord]]) -> bytes:
         game_id, seat, lang, text = key[:4]
         async with self._one_at_a_time:
+            record = await load()
+            check_replayable(record, game_id, seat)
             try:
                 made = await asyncio.to_thread(replay_apart, record, game_id, seat, lang, text)
             except ThinkFailed as e:
-                log.error("game %s: its replay could not be built: %s", key[0], e)
+                log.error("game %s: its replay could not be built: %s", game_id, e)
                 raise ServerError("the server failed to build this replay", status=500) from None
         self.built[key] = made
         while len(self.built) > self.kept:

@@ -758,6 +758,22 @@ class GameStore:
         return record
 
     @_guarded
+    def finished(self, game_id: int) -> tuple[int, str] | None:
+        """A finished game's number of actions and final fingerprint (``None`` while it is
+        played), read without its actions: what tells it from another game saved under its id.
+
+        :raises BadRecordError: if there is no such game.
+        """
+        row = self.db.execute(
+            "SELECT outcome, fingerprint, (SELECT COUNT(*) FROM actions WHERE game_id = ?) FROM games WHERE id = ?",
+            (game_id, game_id),
+        ).fetchone()
+        if row is None:
+            raise BadRecordError(f"saved game {game_id} in {self.path}", "no such saved game (see `asobi list`)")
+        outcome, fingerprint, actions = row
+        return (int(actions), str(fingerprint or "")) if outcome else None
+
+    @_guarded
     def stored_log(self, game_id: int) -> StoredLog:
         """The game as it was played, from its stored actions and events, whatever the engine's
         rules say now; ``read_only`` says why it cannot be played on (or is ``None``).
