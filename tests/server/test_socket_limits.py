@@ -112,3 +112,42 @@ def test_a_socket_that_never_reads_is_dropped_and_holds_up_no_one(tmp_path):
     assert slow.dropped and not still_in
     assert stuck.sends == 1 and stuck.closed is not None and stuck.closed[0] == SLOW_READER
     assert "left unread" in (stuck.closed[1] or "")
+
+
+class Held(Kept):
+    """A client that reads nothing until it is let go, then everything."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.gate = asyncio.Event()
+
+    async def send_text(self, data: str) -> None:
+        await self.gate.wait()
+        await super().send_text(data)
+
+
+def test_a_slow_reader_gets_every_message_in_order_without_holding_up_its_room(tmp_path):
+    async def play() -> tuple[Held, Kept, int]:
+        hub = Hub(tmp_path / "games.sqlite3")
+        hub.open()
+        try:
+            spec = get_game("emblem")
+            game_id, _, _ = hub.create(spec, spec.validate_options({}), ["bot:random"] * 2, 2)
+            room = await hub.room(game_id)
+            held, quick = Held(), Kept()
+            room.admit(Connection(held, None, None))
+            room.admit(Connection(quick, None, None))
+            await room.run_until_person(lambda match: room.broadcast())  # a broadcast after every bot action
+            read_meanwhile = len(held.sent)
+            held.gate.set()
+            while len(held.sent) < len(quick.sent):
+                await asyncio.sleep(0.01)
+            return held, quick, read_meanwhile
+        finally:
+            await hub.close()
+
+    held, quick, read_meanwhile = asyncio.run(play())
+    ids = [m["state_id"] for m in quick.sent]
+    assert len(ids) > 20 and ids == sorted(ids) and quick.sent[-1]["over"]
+    assert read_meanwhile == 0  # the whole game was played while that client read nothing
+    assert held.sent == quick.sent  # then it got the same messages, in the same order

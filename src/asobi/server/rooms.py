@@ -32,7 +32,7 @@ import logging
 import time
 import uuid
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -64,7 +64,7 @@ BROKEN = "the game could not be read back from the server's database after a fai
 """What the sockets of a room whose match could not be built again are told (:meth:`Room._break`)."""
 
 REPLAYS_KEPT = 16
-"""Replays kept built (each a few MB at most), most recently asked last."""
+"""Replays kept built (compressed: a long game's a few hundred KB), most recently asked last."""
 
 THINKING_NOTICE = 0.25
 """Seconds a bot thinks before the sockets are told it is thinking (a rule bot answers long before)."""
@@ -160,7 +160,7 @@ class Connection:
 
     def _write(self) -> None:
         if self._writer is None or self._writer.done():
-            self._writer = asyncio.get_running_loop().create_task(self._drain())
+            self._writer = _start_eagerly(self._drain())
 
     async def _drain(self) -> None:
         while self._outbox:
@@ -186,6 +186,42 @@ class Connection:
             self.on_drop(self)
         self._outbox.append((SLOW_READER, f"more than {self.backlog} characters sent were left unread"))
         self._write()
+
+
+def _start_eagerly(coro: Coroutine[Any, Any, None]) -> asyncio.Task[None] | None:
+    """Run ``coro`` at once as far as it goes without waiting, then in a task from where it first
+    waits; ``None`` if it ended without waiting (what ``asyncio.eager_task_factory`` does from
+    Python 3.12). A socket that takes a message takes it without waiting: a message is then written
+    as it is posted, in order, with no task made for it."""
+    try:
+        awaited = coro.send(None)
+    except StopIteration:
+        return None
+    return asyncio.get_running_loop().create_task(_go_on(coro, awaited))
+
+
+async def _go_on(coro: Coroutine[Any, Any, None], awaited: Any) -> None:
+    """Drive ``coro``, started by hand and waiting on ``awaited`` (the future it yielded; ``None``
+    for a bare yield), to its end as a task would: it is resumed once what it waits on is done
+    (and reads the outcome itself), and a cancellation of this task is passed into it."""
+    while True:
+        try:
+            if awaited is None:
+                await asyncio.sleep(0)
+            else:
+                await asyncio.wait((awaited,))
+        except asyncio.CancelledError:
+            if awaited is not None:
+                awaited.cancel()
+            try:
+                awaited = coro.throw(asyncio.CancelledError())
+            except StopIteration:
+                return
+            continue
+        try:
+            awaited = coro.send(None)
+        except StopIteration:
+            return
 
 
 def parse_seat_kinds(spec: GameSpec, kinds: Sequence[str], n_seats: int) -> list[str]:

@@ -87,7 +87,7 @@ class ServingStore:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + wait
         pause = RETRY[0]
-        while not self.games.begin_if_free():
+        while not self.games.begin_if_free(BUSY_MS):
             left = deadline - loop.time()
             if left <= 0:
                 raise StoreLocked(f"{self.games.path} is locked by another program (waited {wait:g} s for it to "

@@ -391,16 +391,16 @@ class GameStore:
         return store_error(self.path, e, opening=opening)
 
     @_guarded
-    def begin_if_free(self) -> bool:
+    def begin_if_free(self, busy_ms: int) -> bool:
         """Begin a write now if no other program holds the file's write lock, without waiting for
-        it (whatever the connection's busy timeout): ``False`` if one does. After ``True``, make
-        the changes in :meth:`held` at once: every change joins this one transaction.
+        it: ``False`` if one does. After ``True``, make the changes in :meth:`held` at once: every
+        change joins this one transaction. The connection's busy timeout is ``busy_ms`` again
+        afterwards (passed in, not read back: this runs for every change the server makes).
 
         A caller that must not block (the server's event loop) waits for the lock by calling this
         again later, instead of letting SQLite's busy timeout hold it up.
         """
         db = self.db
-        wait = db.execute("PRAGMA busy_timeout").fetchone()[0]
         db.execute("PRAGMA busy_timeout = 0")
         try:
             db.execute("BEGIN IMMEDIATE")
@@ -409,7 +409,7 @@ class GameStore:
                 return False
             raise
         finally:
-            db.execute(f"PRAGMA busy_timeout = {int(wait)}")
+            db.execute(f"PRAGMA busy_timeout = {int(busy_ms)}")
         self._held = True
         return True
 
