@@ -135,12 +135,15 @@ def test_a_slow_reader_gets_every_message_in_order_without_holding_up_its_room(t
             game_id, _, _ = hub.create(spec, spec.validate_options({}), ["bot:random"] * 2, 2)
             room = await hub.room(game_id)
             held, quick = Held(), Kept()
-            room.admit(Connection(held, None, None))
+            room.admit(Connection(held, None, None, backlog=10**9))  # all of it may wait here
             room.admit(Connection(quick, None, None))
-            await room.run_until_person(lambda match: room.broadcast())  # a broadcast after every bot action
+            # a broadcast after every bot action; a room that waited for the client would never end
+            await asyncio.wait_for(room.run_until_person(lambda match: room.broadcast()), 60)
             read_meanwhile = len(held.sent)
             held.gate.set()
-            while len(held.sent) < len(quick.sent):
+            for _ in range(500):
+                if len(held.sent) == len(quick.sent):
+                    break
                 await asyncio.sleep(0.01)
             return held, quick, read_meanwhile
         finally:
