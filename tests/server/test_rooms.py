@@ -14,6 +14,7 @@ from asobi.core.agent import RandomAgent
 from asobi.core.match import Match, MatchListener
 from asobi.core.registry import get_game
 from asobi.core.state import CHANCE
+from asobi.server import rooms
 from asobi.server.rooms import Connection, Hub
 from asobi.store import GameStore, StoreError
 
@@ -145,3 +146,31 @@ def test_a_commit_that_fails_while_the_bots_play_rebuilds_the_room(tmp_path, mon
             await hub.close()
 
     asyncio.run(play())
+
+
+def test_opening_a_saved_game_plays_its_record_again_off_the_loop(tmp_path, monkeypatch):
+    played_in: list[int] = []
+    real = rooms._played
+
+    def played(record, game_id):
+        played_in.append(threading.get_ident())
+        return real(record, game_id)
+
+    monkeypatch.setattr(rooms, "_played", played)
+
+    async def load() -> int:
+        hub = Hub(tmp_path / "games.sqlite3")
+        hub.open()
+        try:
+            spec = get_game("emblem")
+            match = Match(spec, spec.validate_options({}), ["bot:random", "bot:random"], seed=4)
+            match.play()
+            game_id = hub.store.create(match.record())
+            room = await hub.room(game_id)
+            assert room.match.actions == match.actions
+            return threading.get_ident()
+        finally:
+            await hub.close()
+
+    loop_thread = asyncio.run(load())
+    assert played_in and loop_thread not in played_in

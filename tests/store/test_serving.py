@@ -47,3 +47,48 @@ def test_a_file_that_is_no_database_is_a_store_error(tmp_path):
             ServingStore(path, asyncio.get_running_loop())
 
     asyncio.run(check())
+
+
+def test_a_write_waits_for_another_programs_lock_without_blocking_and_is_all_or_nothing(tmp_path):
+    import sqlite3
+    import time
+
+    from asobi.store.serving import StoreLocked
+
+    path = tmp_path / "games.sqlite3"
+
+    async def run() -> None:
+        store = ServingStore(path, asyncio.get_running_loop())
+        try:
+            other = sqlite3.connect(path, isolation_level=None)
+            other.execute("BEGIN EXCLUSIVE")
+            started = time.monotonic()
+            assert not store.games.begin_if_free(20)  # no waiting for the lock
+            assert time.monotonic() - started < 0.01
+            ticks = 0
+
+            async def ticking() -> None:  # the loop goes on while the write waits
+                nonlocal ticks
+                while True:
+                    ticks += 1
+                    await asyncio.sleep(0.01)
+
+            ticker = asyncio.get_running_loop().create_task(ticking())
+            with pytest.raises(StoreLocked, match="locked by another program"):
+                await store.write(lambda: pytest.fail("ran while the file was locked"), wait=0.3)
+            assert ticks >= 10
+            asyncio.get_running_loop().call_later(0.1, other.execute, "ROLLBACK")
+            assert await store.write(lambda: "done", wait=5) == "done"  # once it is free
+            ticker.cancel()
+            spec = get_game("legion")
+            game_id = store.games.create(GameRecord.new(spec, spec.validate_options({}), ["human"] * 3, 1))
+            with pytest.raises(ZeroDivisionError):  # a failure inside rolls the whole change back
+                await store.write(lambda: (store.games.set_language(game_id, "ja"), 1 / 0))
+            assert store.games.language(game_id) is None
+            await store.write(lambda: store.games.set_language(game_id, "ja"))
+            assert store.games.language(game_id) == "ja"
+            other.close()
+        finally:
+            store.close()
+
+    asyncio.run(run())

@@ -51,6 +51,15 @@ class Limits:
     :ivar searches_at_once: searches thinking at once on the server (the others wait their turn),
         so that one room of heavy bots cannot take every core from the rooms of people.
     :ivar body_bytes: the longest HTTP request body read.
+    :ivar sockets_per_address: WebSockets open at once from one address (the next is closed with
+        4429).
+    :ivar spectators_per_game: sockets a game's room takes in before it turns spectators away
+        (4429); a seat's socket is let in past it, up to ``sockets_per_seat``.
+    :ivar sockets_per_seat: sockets open at once with one seat's token (several tabs, a reconnect
+        before the old socket is noticed gone).
+    :ivar socket_backlog: characters sent to one socket that may wait unread before the socket is
+        dropped (closed with 4008) rather than buffered for (docs/server.md: what a state message
+        sent whole may weigh).
     """
 
     games_per_minute: int = 10
@@ -60,6 +69,10 @@ class Limits:
     max_bot_depth: int = 200
     searches_at_once: int = 1
     body_bytes: int = 64 * 1024
+    sockets_per_address: int = 32
+    spectators_per_game: int = 64
+    sockets_per_seat: int = 4
+    socket_backlog: int = 4 * 1024 * 1024
 
 
 def remote_seat_kind(spec: GameSpec, item: str, limits: Limits) -> str:

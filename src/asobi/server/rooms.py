@@ -7,7 +7,10 @@ and only then sent out. A failed commit leaves nothing half done: the room is re
 the store holds and the submitting socket is told (if the store cannot be read back either, the
 room is let go and its sockets are told and closed, so that nothing unsaved is ever shown). Rooms
 of different games share nothing but the store, so games do not wait on each other except for the
-SQLite write itself.
+SQLite write itself. A change waits for the file's write lock before anything of it is applied
+(:meth:`~asobi.store.serving.ServingStore.write`): while another program holds the lock, the
+event loop serves every other socket and game, the room's later changes queue behind its lock,
+and a change that waits too long is refused with nothing applied.
 
 The room drives its match as every front end does, through :class:`~asobi.core.match.Match`
 (:meth:`Room.run_until_person`): chance's outcomes applied at once, each bot deciding in a worker
@@ -24,14 +27,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time
 import uuid
-from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Sequence
+from collections import deque
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from ..core.actions import Action, action_to_json
 from ..core.bots import BotNameError, seat_kind
@@ -39,21 +43,28 @@ from ..core.errors import AsobiError
 from ..core.match import HUMAN, Match
 from ..core.record import GameRecord
 from ..core.spec import GameSpec
+from ..core.state import CHANCE
 from ..store import GameStore, SeatTokens, StoreError
 from ..store.listener import StoreListener
-from ..store.serving import ServingStore
-from .errors import ServerError, public_text
+from ..store.serving import LOCK_WAIT, ServingStore, StoreLocked
+from .errors import LimitError, ServerError, public_text
 from .hints import hint
 from .limits import ClientLimits, Limits, is_search, search_slots
 from .messages import StateMessages
 from .protocol import encode, error_message
+from .replay import Replays
 from .thinking import ThinkFailed, decide_apart
 from .timers import TICK, TurnClock
 
 log = logging.getLogger("asobi.server")
 
+T = TypeVar("T")
+
 BROKEN = "the game could not be read back from the server's database after a failed write; open it again later"
 """What the sockets of a room whose match could not be built again are told (:meth:`Room._break`)."""
+
+REPLAYS_KEPT = 16
+"""Replays kept built (compressed: a long game's a few hundred KB), most recently asked last."""
 
 THINKING_NOTICE = 0.25
 """Seconds a bot thinks before the sockets are told it is thinking (a rule bot answers long before)."""
@@ -81,10 +92,22 @@ class Socket(Protocol):
     async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
 
 
+SLOW_READER = 4008
+"""The close code of a socket dropped for not reading what it is sent (1008, policy, in the
+private range the server's other close codes use)."""
+CLOSE_SECONDS = 5.0
+"""How long closing a socket may take (its close frame waits behind what it has not read)."""
+
+
 @dataclass(eq=False)
 class Connection:
     """One socket in a room: a seat (with its token) or a spectator (``seat`` ``None``); the
-    :class:`~asobi.server.messages.Viewer` its state messages are built for."""
+    :class:`~asobi.server.messages.Viewer` its state messages are built for.
+
+    What it is sent waits in its outbox, in order, for a task of its own that writes it to the
+    socket: a room never waits for one client to read. A client that leaves more than
+    ``backlog`` characters unread is dropped (closed with :data:`SLOW_READER`), not buffered for.
+    """
 
     socket: Socket
     seat: int | None
@@ -97,7 +120,108 @@ class Connection:
     """Whether to send the game's text drawing with each state."""
     named_lang: str = ""
     """The language of the card names this socket was sent (``""``: none yet): they go once."""
-    sending: asyncio.Lock = field(default_factory=asyncio.Lock)
+    backlog: int = Limits.socket_backlog
+    """Characters of messages it may leave waiting, unread, before it is dropped."""
+    dropped: bool = False
+    """The socket is closed or being closed: nothing more is sent to it."""
+    on_drop: Callable[[Connection], None] | None = None
+    """Told when the connection is dropped for reading too slowly (its room lets it go)."""
+    _outbox: deque[str | tuple[int, str]] = field(default_factory=deque)
+    _waiting: int = 0
+    """Characters in the outbox and the message being written."""
+    _writer: asyncio.Task[None] | None = None
+
+    def post(self, text: str) -> None:
+        """Send ``text`` after what is already waiting (without waiting for the client)."""
+        if self.dropped:
+            return
+        self._waiting += len(text)
+        if self._waiting > self.backlog:
+            log.warning("a socket left %s characters unread: dropped", self._waiting)
+            self._drop_slow()
+            return
+        self._outbox.append(text)
+        self._write()
+
+    def post_close(self, code: int, reason: str) -> None:
+        """Close the socket once what is waiting has been sent."""
+        if self.dropped:
+            return
+        self._outbox.append((code, reason[:120]))
+        self.dropped = True
+        self._write()
+
+    def stop(self) -> None:
+        """The client has gone: what waits is not sent."""
+        self.dropped = True
+        self._outbox.clear()
+        if self._writer is not None:
+            self._writer.cancel()
+
+    def _write(self) -> None:
+        if self._writer is None or self._writer.done():
+            self._writer = _start_eagerly(self._drain())
+
+    async def _drain(self) -> None:
+        while self._outbox:
+            item = self._outbox.popleft()
+            if isinstance(item, tuple):
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(self.socket.close(code=item[0], reason=item[1]), CLOSE_SECONDS)
+                return
+            try:
+                await self.socket.send_text(item)
+            except Exception:  # a socket gone away: it is dropped when its reader notices
+                self.sent, self.named_lang = -1, ""
+                self.dropped = True
+                self._outbox.clear()
+                return
+            finally:
+                self._waiting -= len(item)
+
+    def _drop_slow(self) -> None:
+        self.stop()
+        self._writer = None
+        if self.on_drop is not None:
+            self.on_drop(self)
+        self._outbox.append((SLOW_READER, f"more than {self.backlog} characters sent were left unread"))
+        self._write()
+
+
+def _start_eagerly(coro: Coroutine[Any, Any, None]) -> asyncio.Task[None] | None:
+    """Run ``coro`` at once as far as it goes without waiting, then in a task from where it first
+    waits; ``None`` if it ended without waiting (what ``asyncio.eager_task_factory`` does from
+    Python 3.12). A socket that takes a message takes it without waiting: a message is then written
+    as it is posted, in order, with no task made for it."""
+    try:
+        awaited = coro.send(None)
+    except StopIteration:
+        return None
+    return asyncio.get_running_loop().create_task(_go_on(coro, awaited))
+
+
+async def _go_on(coro: Coroutine[Any, Any, None], awaited: Any) -> None:
+    """Drive ``coro``, started by hand and waiting on ``awaited`` (the future it yielded; ``None``
+    for a bare yield), to its end as a task would: it is resumed once what it waits on is done
+    (and reads the outcome itself), and a cancellation of this task is passed into it."""
+    while True:
+        try:
+            if awaited is None:
+                await asyncio.sleep(0)
+            else:
+                await asyncio.wait((awaited,))
+        except asyncio.CancelledError:
+            if awaited is not None:
+                awaited.cancel()
+            try:
+                awaited = coro.throw(asyncio.CancelledError())
+            except StopIteration:
+                return
+            continue
+        try:
+            awaited = coro.send(None)
+        except StopIteration:
+            return
 
 
 def parse_seat_kinds(spec: GameSpec, kinds: Sequence[str], n_seats: int) -> list[str]:
@@ -140,29 +264,42 @@ class Room:
         epoch mean nothing here, so it is sent everything again."""
         return self.messages.epoch
 
+    def admit(self, conn: Connection) -> None:
+        """Take ``conn`` in, within the limits: spectators while the room has fewer than
+        ``spectators_per_game`` sockets, a seat's while it has fewer than ``sockets_per_seat``
+        (so that spectators never keep a seat's person out). A connection dropped for reading
+        too slowly leaves the room at once.
+
+        :raises LimitError: if the room is full for it (429).
+        """
+        limits = self.hub.limits
+        if conn.seat is None:
+            if len(self.connections) >= limits.spectators_per_game:
+                raise LimitError(f"this game has {len(self.connections)} sockets open, as many as it lets spectators "
+                                 "make; try again later")
+        elif sum(1 for c in self.connections if c.seat == conn.seat) >= limits.sockets_per_seat:
+            raise LimitError(f"seat {conn.seat} has {limits.sockets_per_seat} sockets open already, the most one "
+                             "seat may; close one first")
+        conn.on_drop = self.connections.discard
+        self.connections.add(conn)
+
     # ---- sending -------------------------------------------------------------------------------
     async def send_state(self, conn: Connection) -> None:
         """Send ``conn`` what it has not seen (everything, if it comes from another epoch)."""
-        if self.broken:
+        if self.broken or conn.dropped:
             return
-        async with conn.sending:
-            match = self.match
-            text = self.messages.encoded(match, conn)
-            conn.sent, conn.epoch, conn.named_lang = match.state_id, self.messages.epoch, conn.lang
-            try:
-                await conn.socket.send_text(text)
-            except Exception:  # a socket gone away: it is dropped when its reader notices
-                conn.sent, conn.named_lang = -1, ""
+        match = self.match
+        text = self.messages.encoded(match, conn)
+        conn.sent, conn.epoch, conn.named_lang = match.state_id, self.messages.epoch, conn.lang
+        conn.post(text)
 
     async def broadcast(self) -> None:
         for conn in list(self.connections):
             await self.send_state(conn)
 
     async def send_error(self, conn: Connection, text: str, code: int = 400) -> None:
-        async with conn.sending:
-            with contextlib.suppress(Exception):
-                state_id = None if self.broken else self.match.state_id  # a broken room's may be unsaved
-                await conn.socket.send_text(encode(error_message(text, code, state_id)))
+        state_id = None if self.broken else self.match.state_id  # a broken room's may be unsaved
+        conn.post(encode(error_message(text, code, state_id)))
 
     async def send_hint(self, conn: Connection) -> None:
         """The normal level's suggestion for the connection's seat, to that socket only."""
@@ -173,17 +310,13 @@ class Room:
             match = self.match
             suggestion = await asyncio.to_thread(hint, match, conn.seat, conn.lang, f"game {self.game_id}")
             state_id = match.state_id
-        async with conn.sending:
-            with contextlib.suppress(Exception):
-                await conn.socket.send_text(encode({
-                    "type": "hint", "state_id": state_id, "action": action_to_json(suggestion.action),
-                    "label": suggestion.label, "bot": suggestion.bot,
-                }))
+        conn.post(encode({
+            "type": "hint", "state_id": state_id, "action": action_to_json(suggestion.action),
+            "label": suggestion.label, "bot": suggestion.bot,
+        }))
 
     async def send_thinking(self, conn: Connection, message: dict[str, Any]) -> None:
-        async with conn.sending:
-            with contextlib.suppress(Exception):
-                await conn.socket.send_text(encode(message))
+        conn.post(encode(message))
 
     async def tell_thinking(self, conn: Connection) -> None:
         """Tell a socket that just joined which bot is thinking, if one is."""
@@ -226,16 +359,30 @@ class Room:
             if state_id is not None and state_id != match.state_id:
                 raise ServerError(f"the game has moved on (state {match.state_id}, not {state_id}); "
                                   "look again and choose anew", status=409)
-            try:
-                match.submit(conn.seat, action)
-            except StoreError:
-                self._rebuild()
-                raise
-            failure = self._play_chance()
+            seat = conn.seat
+            await self._change(lambda: match.submit(seat, action))
+            failure = await self._play_chance()
         if failure is not None:
             await self.tell_everyone(failure, 503)
         await self.broadcast()
         self.start_bots()
+
+    async def _change(self, change: Callable[[], T]) -> T:
+        """Make ``change`` to the match (under the room's lock) and commit it as one write, once the
+        file's write lock is free (waited for off the loop, nothing applied meanwhile). A failed
+        write rebuilds the room from the store.
+
+        :raises StoreLocked: if another program held the file all the while (nothing changed).
+        :raises AsobiError: what ``change`` raises (an action the rules refuse: nothing changed),
+            or a failed write (after the room is rebuilt).
+        """
+        try:
+            return await self.hub.file.write(change, wait=self.hub.lock_wait)
+        except StoreLocked:
+            raise
+        except StoreError:
+            self._rebuild()
+            raise
 
     async def time_out(self, seat: int) -> bool:
         """The person in ``seat`` ran out of the game's turn time (:mod:`.timers`): the normal
@@ -250,12 +397,8 @@ class Room:
                 return False
             state_id = match.state_id
             chosen = await asyncio.to_thread(hint, match, seat, "en", f"game {self.game_id} timer")
-            try:
-                match.submit(seat, chosen.action)
-            except StoreError:
-                self._rebuild()
-                raise
-            failure = self._play_chance()
+            await self._change(lambda: match.submit(seat, chosen.action))
+            failure = await self._play_chance()
         log.info("game %s: seat %s ran out of time; the %s level decided", self.game_id, seat, chosen.bot)
         await self._send_all({"type": "timeout", "seat": seat, "state_id": state_id, "bot": chosen.bot})  # before its state
         if failure is not None:
@@ -264,13 +407,20 @@ class Room:
         self.start_bots()
         return True
 
-    def _play_chance(self) -> str | None:
-        """Chance's draws and rolls that follow at once, each committed (under the room's lock).
+    async def _play_chance(self) -> str | None:
+        """Chance's draws and rolls that follow at once, committed as one write (under the room's
+        lock).
 
-        :returns: what went wrong, if chance could not go on (the room is rebuilt from the store).
+        :returns: what went wrong, if chance could not go on (the room is rebuilt from the store;
+            chance waits where it was if the file was locked).
         """
+        match = self.match
+        if match.current_seat != CHANCE:
+            return None
         try:
-            self.match.play_chance()
+            await self.hub.file.write(match.play_chance, wait=self.hub.lock_wait)
+        except StoreLocked as e:
+            return f"the game could not go on: {public_text(e, self.hub.db_path)}"
         except (StoreError, AsobiError) as e:
             try:
                 self._rebuild()
@@ -284,11 +434,8 @@ class Room:
             raise ServerError("spectators cannot undo", status=403)
         async with self.lock:
             self.usable()
-            try:
-                self.match.undo(conn.seat)
-            except StoreError:
-                self._rebuild()
-                raise
+            match, seat = self.match, conn.seat
+            await self._change(lambda: match.undo(seat))
         await self.broadcast()
 
     def _rebuild(self) -> None:
@@ -323,8 +470,7 @@ class Room:
     async def _close_all(self) -> None:
         for conn in list(self.connections):
             await self.send_error(conn, BROKEN, 503)
-            with contextlib.suppress(Exception):
-                await conn.socket.close(code=4503, reason=BROKEN[:120])
+            conn.post_close(4503, BROKEN)
 
     async def run_until_person(self, on_step: Callable[[Match], Awaitable[None]]) -> None:
         """Let chance and the bots play until a person must decide or the game ends.
@@ -338,7 +484,7 @@ class Room:
         while not self.closed:
             async with self.lock:
                 match = self.match
-                failure = self._play_chance()
+                failure = await self._play_chance()
                 if failure is None:
                     seat = match.bot_to_decide()
                     if seat is None:
@@ -364,7 +510,9 @@ class Room:
                     if action is None:
                         return
                     try:
-                        match.advance(action)
+                        await self.hub.file.write(functools.partial(match.advance, action), wait=self.hub.lock_wait)
+                    except StoreLocked as e:  # nothing applied: the bot decides again when play resumes
+                        failure = f"the game could not go on: {public_text(e, self.hub.db_path)}"
                     except (StoreError, AsobiError) as e:
                         failure = f"the game could not go on: {public_text(e, self.hub.db_path)}"
                         with contextlib.suppress(AsobiError):  # if it fails, the room is broken: told below
@@ -414,26 +562,56 @@ class Room:
             await asyncio.sleep(delay)
 
 
+@dataclass
+class SocketCount:
+    """The WebSockets open from each address, held to ``most`` at once."""
+
+    most: int
+    open_from: dict[str, int] = field(default_factory=dict)
+
+    def open(self, address: str) -> None:
+        """One more socket from ``address``.
+
+        :raises LimitError: if it has ``most`` open already (nothing counted).
+        """
+        count = self.open_from.get(address, 0)
+        if count >= self.most:
+            raise LimitError(f"at most {self.most} sockets at once from one address; close one first")
+        self.open_from[address] = count + 1
+
+    def close(self, address: str) -> None:
+        count = self.open_from.get(address, 0) - 1
+        if count > 0:
+            self.open_from[address] = count
+        else:
+            self.open_from.pop(address, None)
+
+
 class Hub:
     """Every room of one server, the store they save to and the seat tokens."""
 
     def __init__(self, db_path: Path, *, bot_delay: float = 0.0, limits: Limits | None = None,
-                 timer_tick: float = TICK) -> None:
+                 timer_tick: float = TICK, lock_wait: float = LOCK_WAIT) -> None:
         self.db_path = db_path
         self.bot_delay = bot_delay
+        self.lock_wait = lock_wait
+        """Seconds a change waits for another program to let go of the file's write lock."""
         self.limits = limits if limits is not None else Limits()
         self.clients = ClientLimits(self.limits)
         """The games each address made (the limits on one client)."""
+        self.sockets = SocketCount(self.limits.sockets_per_address)
+        """The sockets open from each address."""
         self._searches: asyncio.Semaphore | None = None
         self.rooms: dict[int, Room] = {}
-        self._loading = asyncio.Lock()
+        self._loads: dict[int, tuple[asyncio.Lock, list[int]]] = {}
+        """Per game being loaded or deleted: its lock and how many wait for it (dropped at none)."""
         self._file: ServingStore | None = None
         self.checkpoints = (0, 0)
         """Once closed: the checkpoints its thread made, and how many times the loop restarted the log."""
         self.log_restarts: list[tuple[float, float]] = []
         """Once closed: each time the loop finished the log, seconds since the store opened and ms it took."""
-        self.replays: OrderedDict[tuple[int, int | None, str, int, str], dict[str, Any]] = OrderedDict()
-        """Replay messages built lately (the games routes keep a few: a finished game never changes)."""
+        self.replays = Replays(REPLAYS_KEPT)
+        """Replays built lately (a finished game never changes) and being built."""
         self.clock = TurnClock(self, timer_tick)
         """Lets a bot decide for a person out of their game's turn time."""
 
@@ -455,10 +633,14 @@ class Hub:
         return self._searches
 
     @property
-    def store(self) -> GameStore:
+    def file(self) -> ServingStore:
         if self._file is None:
             raise ServerError("the server's store is not open", status=503)
-        return self._file.games
+        return self._file
+
+    @property
+    def store(self) -> GameStore:
+        return self.file.games
 
     @property
     def tokens(self) -> SeatTokens:
@@ -506,8 +688,7 @@ class Hub:
         for conn in [c for c in room.connections if c.seat is None]:
             await room.send_error(conn, "the game's host closed it to spectators", 403)
             room.connections.discard(conn)
-            with contextlib.suppress(Exception):
-                await conn.socket.close(code=4403, reason="closed to spectators")
+            conn.post_close(4403, "closed to spectators")
 
     async def delete(self, game_id: int) -> None:
         """Forget a game: its sockets are told and closed, its bots stopped, its record, tokens
@@ -515,7 +696,7 @@ class Hub:
 
         :raises GameInUseError: if another program is playing it.
         """
-        async with self._loading:
+        async with self._loading(game_id):
             room = self.rooms.pop(game_id, None)
             if room is not None:
                 room.closed = True
@@ -525,8 +706,7 @@ class Hub:
                         await room.bots
                 await room.tell_everyone("the game's host deleted this game", 410)
                 for conn in list(room.connections):
-                    with contextlib.suppress(Exception):
-                        await conn.socket.close(code=4410, reason="the game was deleted")
+                    conn.post_close(4410, "the game was deleted")
                 room.connections.clear()
             store = self.store
             store.lease(game_id)  # refused while a terminal plays it
@@ -536,9 +716,15 @@ class Hub:
 
     def build_match(self, game_id: int) -> Match:
         """The saved game as a match, saving each new action as it is applied."""
+        return self._saving(game_id, _played(self.store.load_for_play(game_id), game_id))
+
+    async def load_match(self, game_id: int) -> Match:
+        """:meth:`build_match`, its actions played again in a worker thread (a long game takes a
+        good part of a second) while the loop serves the other games."""
         record = self.store.load_for_play(game_id)
-        match = Match(record.spec, record.options, record.seats, seed=record.seed, actions=record.actions,
-                      where=f"saved game {game_id}")
+        return self._saving(game_id, await asyncio.to_thread(_played, record, game_id))
+
+    def _saving(self, game_id: int, match: Match) -> Match:
         match.listeners.append(StoreListener(self.store, game_id))
         return match
 
@@ -547,20 +733,37 @@ class Hub:
 
         :raises GameInUseError: if another program is playing it.
         """
-        async with self._loading:
+        room = self.rooms.get(game_id)
+        if room is not None:  # loaded: never waits behind another game's loading
+            return room
+        async with self._loading(game_id):
             room = self.rooms.get(game_id)
             if room is not None:
                 return room
             store = self.store
-            store.lease(game_id)
+            await self.file.write(lambda: store.lease(game_id), wait=self.lock_wait)
             try:
-                match = self.build_match(game_id)
+                match = await self.load_match(game_id)
             except BaseException:
                 with contextlib.suppress(StoreError):
                     store.release(game_id)
                 raise
             room = self.rooms[game_id] = Room(self, game_id, match)
             return room
+
+    @contextlib.asynccontextmanager
+    async def _loading(self, game_id: int) -> AsyncIterator[None]:
+        """Hold the game's loading lock: one load (or delete) of a game at a time, while other
+        games load beside it (a load may wait seconds for the file's lock, or play a long record)."""
+        lock, users = self._loads.setdefault(game_id, (asyncio.Lock(), [0]))
+        users[0] += 1
+        try:
+            async with lock:
+                yield
+        finally:
+            users[0] -= 1
+            if not users[0]:
+                del self._loads[game_id]
 
     async def time_out(self, game_id: int, seat: int) -> bool:
         """The person in ``seat`` of the game ran out of its turn time: its room (loaded if need
@@ -606,3 +809,9 @@ class Hub:
                 except AsobiError:
                     continue  # in use elsewhere or unreadable: left as it is
                 room.start_bots()
+
+
+def _played(record: GameRecord, game_id: int) -> Match:
+    """The match of a saved game's record, its actions played again (every rules check)."""
+    return Match(record.spec, record.options, record.seats, seed=record.seed, actions=record.actions,
+                 where=f"saved game {game_id}")

@@ -11,6 +11,9 @@ The child runs at a lower priority (:data:`NICENESS`), so on a busy machine the 
 server's loop the core first. What the child's bot learned (its generator's draws, a kept tree)
 stays in the child: the next decision starts from the bot as it was, which a search bot under a
 time budget (as every search a remote client seats is) plays just as well.
+
+A finished game's replay (:mod:`.replay`: seconds of work for a long game) is built the same way,
+by :func:`apart`.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ import os
 import pickle
 import select
 import signal
+import time
+from collections.abc import Callable
 
 from ..core.actions import Action
 from ..core.match import Match
@@ -35,7 +40,8 @@ above any search's own budget (``--max-bot-seconds`` for a remote client's bots)
 
 
 class ThinkFailed(Exception):
-    """The child deciding for a search bot failed (its error's text), died or hung."""
+    """The child deciding for a search bot (or building a replay) failed (its error's text), died
+    or hung."""
 
 
 def decide_apart(match: Match, hang_seconds: float = HANG_SECONDS) -> Action | None:
@@ -44,18 +50,29 @@ def decide_apart(match: Match, hang_seconds: float = HANG_SECONDS) -> Action | N
 
     :raises ThinkFailed: if the child raised, died or hung.
     """
+    action: Action | None = pickle.loads(apart(lambda: pickle.dumps(match.decide()), "search", hang_seconds))
+    return action
+
+
+def apart(work: Callable[[], bytes], what: str, hang_seconds: float = HANG_SECONDS) -> bytes:
+    """``work()`` in a forked child at :data:`NICENESS`, its bytes handed back through a pipe;
+    call it from a worker thread (it blocks until the child ends, or ``hang_seconds`` have
+    passed: then the child is killed). ``what`` names the work in errors.
+
+    :raises ThinkFailed: if the child raised (its error's text), died or hung.
+    """
     read_end, write_end = os.pipe()
     pid = os.fork()
-    if pid == 0:  # the child: decide, answer, and leave without running anything of the parent's
+    if pid == 0:  # the child: work, answer, and leave without running anything of the parent's
         code = 0
         try:
             os.close(read_end)
             signal.signal(signal.SIGINT, signal.SIG_DFL)
             os.nice(NICENESS)  # the machine's cores go to the games' round trips first
             try:
-                answer = pickle.dumps(("action", match.decide()))
+                answer = b"+" + work()
             except BaseException as e:  # told to the parent as text: the child only leaves
-                answer = pickle.dumps(("error", f"{type(e).__name__}: {e}"[:500]))
+                answer = b"-" + f"{type(e).__name__}: {e}"[:500].encode()
             with os.fdopen(write_end, "wb") as out:
                 out.write(answer)
         except BaseException:
@@ -63,18 +80,23 @@ def decide_apart(match: Match, hang_seconds: float = HANG_SECONDS) -> Action | N
         finally:
             os._exit(code)
     os.close(write_end)
-    with os.fdopen(read_end, "rb") as answer_in:
-        ready, _, _ = select.select([answer_in], [], [], hang_seconds)
-        if not ready:
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
-            raise ThinkFailed(f"the search's process gave no answer in {hang_seconds:g} s and was stopped")
-        data = answer_in.read()
+    chunks = []
+    with os.fdopen(read_end, "rb", buffering=0) as answer_in:
+        deadline = time.monotonic() + hang_seconds
+        while True:  # read as the child writes: an answer longer than the pipe holds must not stall it
+            ready, _, _ = select.select([answer_in], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                raise ThinkFailed(f"the {what}'s process gave no answer in {hang_seconds:g} s and was stopped")
+            chunk = answer_in.read(1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
     os.waitpid(pid, 0)
+    data = b"".join(chunks)
     if not data:
-        raise ThinkFailed("the search's process died without an answer")
-    kind, value = pickle.loads(data)
-    if kind != "action":
-        raise ThinkFailed(str(value))
-    action: Action | None = value
-    return action
+        raise ThinkFailed(f"the {what}'s process died without an answer")
+    if data[:1] != b"+":
+        raise ThinkFailed(data[1:].decode(errors="replace"))
+    return data[1:]

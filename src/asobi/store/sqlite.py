@@ -341,6 +341,8 @@ class GameStore:
         self.token = uuid.uuid4().hex
         self._leases: set[int] = set()
         self._closed = False
+        self._held = False
+        """Whether a write begun by :meth:`begin_if_free` is open (changes join it until :meth:`held` ends)."""
         db: sqlite3.Connection | None = None
         try:
             if read_only:
@@ -388,10 +390,57 @@ class GameStore:
         """The :class:`StoreError` that tells a person what SQLite's error means for this file."""
         return store_error(self.path, e, opening=opening)
 
+    @_guarded
+    def begin_if_free(self, busy_ms: int) -> bool:
+        """Begin a write now if no other program holds the file's write lock, without waiting for
+        it: ``False`` if one does. After ``True``, make the changes in :meth:`held` at once: every
+        change joins this one transaction. The connection's busy timeout is ``busy_ms`` again
+        afterwards (passed in, not read back: this runs for every change the server makes).
+
+        A caller that must not block (the server's event loop) waits for the lock by calling this
+        again later, instead of letting SQLite's busy timeout hold it up.
+        """
+        db = self.db
+        db.execute("PRAGMA busy_timeout = 0")
+        try:
+            db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as e:
+            if getattr(e, "sqlite_errorname", "").startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in str(e):
+                return False
+            raise
+        finally:
+            db.execute(f"PRAGMA busy_timeout = {int(busy_ms)}")
+        self._held = True
+        return True
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        """The changes made in the block, as the one transaction :meth:`begin_if_free` began:
+        committed at its end, all rolled back if anything in it fails.
+
+        :raises StoreError: if the commit fails (nothing is saved).
+        """
+        db = self.db
+        try:
+            yield
+            try:
+                db.execute("COMMIT")
+            except sqlite3.Error as e:
+                raise self.error(e) from None
+        finally:
+            self._held = False
+            if db.in_transaction:
+                with suppress(sqlite3.Error):
+                    db.execute("ROLLBACK")
+
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """One all-or-nothing change: a failure anywhere, COMMIT included, rolls it all back."""
+        """One all-or-nothing change: a failure anywhere, COMMIT included, rolls it all back. Within
+        :meth:`held` it is part of that transaction (whose end commits or rolls back all of it)."""
         db = self.db
+        if self._held:
+            yield db
+            return
         db.execute("BEGIN IMMEDIATE")
         try:
             yield db
@@ -707,6 +756,22 @@ class GameStore:
                 ],
             )
         return record
+
+    @_guarded
+    def finished(self, game_id: int) -> tuple[int, str] | None:
+        """A finished game's number of actions and final fingerprint (``None`` while it is
+        played), read without its actions: what tells it from another game saved under its id.
+
+        :raises BadRecordError: if there is no such game.
+        """
+        row = self.db.execute(
+            "SELECT outcome, fingerprint, (SELECT COUNT(*) FROM actions WHERE game_id = ?) FROM games WHERE id = ?",
+            (game_id, game_id),
+        ).fetchone()
+        if row is None:
+            raise BadRecordError(f"saved game {game_id} in {self.path}", "no such saved game (see `asobi list`)")
+        outcome, fingerprint, actions = row
+        return (int(actions), str(fingerprint or "")) if outcome else None
 
     @_guarded
     def stored_log(self, game_id: int) -> StoredLog:

@@ -4,7 +4,8 @@ The first message is a hello: a seat's token opens that seat, ``"watch": true`` 
 the game's host has not closed it to them). Every later message of a seat carries its token,
 checked in constant time; an error in one message is told to that socket only and the game goes
 on. What cannot be a conversation at all — a game id out of range, a binary frame, a first
-message that opens nothing — gets an error message and a close frame with its reason.
+message that opens nothing, a socket over the limits (:class:`~asobi.server.limits.Limits`: per
+address, per game, per seat) — gets an error message and a close frame with its reason.
 """
 
 from __future__ import annotations
@@ -68,6 +69,19 @@ async def _refuse(socket: WebSocket, text: str, status: int) -> None:
 @router.websocket("/ws/games/{game_id}")
 async def play(socket: WebSocket, game_id: str, hub: HubOf) -> None:
     await socket.accept()
+    address = socket.client.host if socket.client is not None else ""
+    try:
+        hub.sockets.open(address)
+    except ServerError as e:
+        await _refuse(socket, str(e), e.status)
+        return
+    try:
+        await _play(socket, game_id, hub)
+    finally:
+        hub.sockets.close(address)
+
+
+async def _play(socket: WebSocket, game_id: str, hub: HubOf) -> None:
     conn: Connection | None = None
     room: Room | None = None
     number = 0
@@ -83,6 +97,11 @@ async def play(socket: WebSocket, game_id: str, hub: HubOf) -> None:
                                   "or {\"type\": \"hello\", \"watch\": true}", status=401)
             conn = _connect(hub, number, socket, hello)
             room = await hub.room(number)
+            try:
+                room.admit(conn)
+            except ServerError:
+                hub.maybe_unload(room)
+                raise
         except Binary:
             await socket.close(code=UNSUPPORTED_DATA, reason=BINARY)
             return
@@ -91,7 +110,6 @@ async def play(socket: WebSocket, game_id: str, hub: HubOf) -> None:
                 log.warning("game %s: a socket could not open it: %s", game_id[:40], e)
             await _refuse(socket, public_text(e, hub.db_path), status_of(e))
             return
-        room.connections.add(conn)
         await room.broadcast()  # everyone sees who is connected
         await room.tell_thinking(conn)
         room.start_bots()
@@ -119,6 +137,8 @@ async def play(socket: WebSocket, game_id: str, hub: HubOf) -> None:
         log.exception("game %s: a socket failed", game_id[:40])
         await socket.close(code=1011, reason="the server failed")
     finally:
+        if conn is not None:
+            conn.stop()
         if room is not None and conn is not None:
             room.connections.discard(conn)
             hub.maybe_unload(room)
@@ -145,7 +165,7 @@ def _connect(hub: Hub, game_id: int, socket: WebSocket, hello: dict[str, Any]) -
         if seat is None:
             raise ServerError(f"this token opens no seat of game {game_id}", status=403)
     return Connection(socket, seat, token if seat is not None else None, lang=lang, sent=since, epoch=epoch,
-                      text=parse_text(hello, True))
+                      text=parse_text(hello, True), backlog=hub.limits.socket_backlog)
 
 
 async def _handle(room: Room, conn: Connection, message: dict[str, Any]) -> None:

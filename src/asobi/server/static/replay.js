@@ -29,13 +29,22 @@
     return el("span", { class: "ev" }, el("span", { class: "clause", title: clauses[e.clause] || "", "data-clause": e.clause, text: e.clause }), " ", body);
   }
 
-  async function load() {
+  // The frames' text drawings are most of what a long game's replay costs to build: they are
+  // asked for only when shown (the text box open, or a game without a board module).
+  async function fetchReplay(withText) {
     const seat = query.get("seat");
     const lang = window.asobiLang();
-    const r = await fetch(`/api/games/${gameId}/replay?lang=${lang}${seat !== null ? "&seat=" + encodeURIComponent(seat) : ""}`);
+    const r = await fetch(`/api/games/${gameId}/replay?lang=${lang}&text=${withText}${seat !== null ? "&seat=" + encodeURIComponent(seat) : ""}`);
     const body = await r.json().catch(() => ({}));
-    if (!r.ok) { $("error").textContent = typeof body.detail === "string" ? body.detail : String(r.status); return; }
-    replay = body;
+    if (!r.ok) { $("error").textContent = typeof body.detail === "string" ? body.detail : String(r.status); return null; }
+    body.withText = withText;
+    return body;
+  }
+
+  async function load() {
+    const lang = window.asobiLang();
+    replay = await fetchReplay($("text-box").open);
+    if (!replay) return;
     const c = await fetch(`/api/catalog/${replay.game}/clauses?lang=${lang}`);
     if (c.ok) clauses = await c.json();
     window.AsobiInspect.load(replay.game);
@@ -49,6 +58,10 @@
     }
     const board = window.AsobiBoards && window.AsobiBoards[replay.game];
     if (board && board.ready) await board.ready.catch(() => null);  // its printed board (a hex map)
+    if (!board && !replay.withText) {  // the text drawing is the board
+      replay = await fetchReplay(true);
+      if (!replay) return;
+    }
     setup();
     const step = Number(query.get("step"));
     go(Number.isInteger(step) && step >= 0 ? step : 0);
@@ -102,7 +115,7 @@
     } else {
       area.append(el("pre", { class: "text", text: frame.text }));
     }
-    $("text").textContent = frame.text;
+    $("text").textContent = frame.text || "";
     const history = $("history");
     history.querySelectorAll("li.now").forEach((li) => li.classList.remove("now"));
     const now = history.querySelector(`li[data-step="${at}"]`);
@@ -121,6 +134,11 @@
     document.querySelectorAll("button.lang").forEach((b) => b.classList.toggle("on", b.dataset.lang === window.asobiLang()));
   }
 
+  $("text-box").addEventListener("toggle", async () => {
+    if (!$("text-box").open || !replay || replay.withText) return;
+    const withText = await fetchReplay(true);
+    if (withText) { replay = withText; go(at); }
+  });
   $("first").addEventListener("click", () => go(0));
   $("prev").addEventListener("click", () => go(at - 1));
   $("next").addEventListener("click", () => go(at + 1));

@@ -1,0 +1,128 @@
+"""The saved-games file locked by another program (a real second SQLite connection holding
+``BEGIN EXCLUSIVE``): the server's event loop goes on serving every other socket and game, a change
+waits for the lock off the loop and lands once it is free, and one that waits too long is refused
+(503, naming the file as the server's database) with nothing changed."""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+import time
+from collections.abc import Iterator
+
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
+from asobi.store import GameStore
+
+from .conftest import hello_until, my_turn, new_game
+
+
+@contextlib.contextmanager
+def locked(db_path) -> Iterator[sqlite3.Connection]:
+    """Another program's connection holding the file's write lock until the block ends."""
+    other = sqlite3.connect(db_path, isolation_level=None)
+    try:
+        other.execute("BEGIN EXCLUSIVE")
+        yield other
+        other.execute("ROLLBACK")
+    finally:
+        other.close()
+
+
+def _saved_actions(db_path, game_id) -> int:
+    with GameStore(db_path, read_only=True) as store:
+        return len(store.load(game_id).actions)
+
+
+def _act(ws, token, message) -> None:
+    ws.send_json({"type": "act", "token": token, "action": message["legal"][0]["action"],
+                  "state_id": message["state_id"]})
+
+
+def _game(client):
+    made = new_game(client, "legion", ["human", "bot", "bot"])
+    return made["seats"][0]["token"], made["game_id"]
+
+
+def test_a_locked_file_holds_up_no_other_game_and_the_action_lands_when_it_is_free(client, db_path):
+    token_a, game_a = _game(client)
+    token_b, game_b = _game(client)
+    with client.websocket_connect(f"/ws/games/{game_a}") as a, client.websocket_connect(f"/ws/games/{game_b}") as b:
+        turn_a = hello_until(a, token_a, my_turn)
+        turn_b = hello_until(b, token_b, my_turn)
+        before = _saved_actions(db_path, game_a)
+        with locked(db_path):
+            _act(a, token_a, turn_a)  # waits for the lock: the loop must not
+            time.sleep(0.2)
+            started = time.monotonic()
+            b.send_json({"type": "sync", "token": token_b})
+            answer = b.receive_json()
+            waited = time.monotonic() - started
+            assert answer["type"] == "state" and answer["state_id"] == turn_b["state_id"]
+            assert waited < 1.0, f"another game's socket waited {waited:.2f} s for the locked file"
+            listed = client.get("/api/games")  # reading is not locked out
+            assert listed.status_code == 200 and {g["id"] for g in listed.json()} >= {game_a, game_b}
+            assert _saved_actions(db_path, game_a) == before
+        reply = a.receive_json()  # the lock let go: the action is saved, then sent
+        while reply["type"] == "thinking":
+            reply = a.receive_json()
+        assert reply["type"] == "state" and reply["state_id"] > turn_a["state_id"], reply
+        assert _saved_actions(db_path, game_a) >= before + 1
+
+
+def test_an_action_that_waits_too_long_for_the_lock_is_refused_and_changes_nothing(client, db_path):
+    hub = client.app.state.hub
+    hub.lock_wait = 0.3
+    token, game_id = _game(client)
+    with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+        turn = hello_until(ws, token, my_turn)
+        before = _saved_actions(db_path, game_id)
+        with locked(db_path):
+            _act(ws, token, turn)
+            reply = ws.receive_json()
+        assert reply["type"] == "error" and reply["code"] == 503, reply
+        assert "the server's database is locked by another program" in reply["message"]
+        assert str(db_path) not in reply["message"] and reply["state_id"] == turn["state_id"]
+        assert _saved_actions(db_path, game_id) == before
+        ws.send_json({"type": "sync", "token": token})
+        again = ws.receive_json()  # the same position, the same epoch: nothing was applied
+        assert again["state_id"] == turn["state_id"] and again["epoch"] == turn["epoch"]
+        assert again["legal"] == turn["legal"]
+        _act(ws, token, again)  # and it goes on once the file is free
+        reply = ws.receive_json()
+        assert reply["type"] == "state" and reply["state_id"] > turn["state_id"], reply
+        assert _saved_actions(db_path, game_id) >= before + 1
+
+
+def test_a_socket_opening_a_game_while_the_file_is_locked_is_closed_with_4503(client, db_path):
+    client.app.state.hub.lock_wait = 0.3
+    token, game_id = _game(client)  # not loaded: opening it takes its lease, a write
+    with locked(db_path), client.websocket_connect(f"/ws/games/{game_id}") as ws:
+        ws.send_json({"type": "hello", "token": token})
+        told = ws.receive_json()
+        assert told["type"] == "error" and told["code"] == 503
+        assert "locked by another program" in told["message"] and str(db_path) not in told["message"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4503
+    with client.websocket_connect(f"/ws/games/{game_id}") as ws:  # free again: it opens
+        assert hello_until(ws, token, my_turn)["legal"]
+
+
+def test_a_game_loaded_already_opens_at_once_while_another_waits_for_the_lock(client, db_path):
+    token_a, game_a = _game(client)  # not loaded: opening it waits for the lock to take its lease
+    token_b, game_b = _game(client)
+    with client.websocket_connect(f"/ws/games/{game_b}") as b:
+        hello_until(b, token_b, my_turn)  # loaded
+        with client.websocket_connect(f"/ws/games/{game_a}") as a:
+            with locked(db_path):
+                a.send_json({"type": "hello", "token": token_a})
+                time.sleep(0.2)
+                started = time.monotonic()
+                with client.websocket_connect(f"/ws/games/{game_b}") as again:
+                    assert hello_until(again, None, lambda m: True)["game_id"] == game_b
+                waited = time.monotonic() - started
+                assert waited < 1.0, f"a loaded game's socket waited {waited:.2f} s behind another game's load"
+            reply = a.receive_json()  # the lock let go: game A opens
+            assert reply["type"] == "state" and reply["game_id"] == game_a, reply
