@@ -52,7 +52,7 @@ from asobi.server.watch import LoopWatch
 SERVER = """
 import sys, uvicorn
 from asobi.server import Limits, create_app
-limits = Limits(games_per_minute=10**6, open_games=10**6)
+limits = Limits(games_per_minute=10**6, open_games=10**6, sockets_per_address=10**6)  # every client is 127.0.0.1
 uvicorn.run(create_app(sys.argv[1], bot_delay=0.0, watch=sys.argv[3] if len(sys.argv) > 3 else None, limits=limits),
             host="127.0.0.1", port=int(sys.argv[2]), log_level="warning", ws_max_size=1 << 20)
 """
