@@ -693,29 +693,13 @@ def test_an_item_resolved_with_nothing_below_it_plays_as_with_a_settle_task_unde
     # task would find it empty): the same random games with one scheduled under every item
     # resolved, and dropped only when it would run next, must play the same actions to the same
     # logs and lives.
-    from asobi.games.legion.rules import resolve, stack
-
-    def always_settle(s: LegionState) -> None:
-        if s.window:
-            s.window = ()
-        item = s.stack[-1]
-        s.stack = s.stack[:-1]
-        agenda = s.agenda
-        agenda.append(("settle",))
-        if item[0] == "strategy":
-            s.army_discard[s.content.army_index[item[1]]] += 1
-        if item[5]:
-            s.say("6.5", "negated_resolves", label=item[1])
-        else:
-            resolve.resolve(s, item)
-        if not s.stack and s.pending is None and s.chance is None and agenda and agenda[-1] == ("settle",):
-            agenda.pop()
+    from asobi.games.legion.rules import stack
 
     def games() -> list[tuple]:
         return traced_games(({}, {"players": 5}, {"players": 2}, {"timing": "simple"}) * 3, after=_stack_trace, end=_log_and_outcome)
 
     fast = games()
-    monkeypatch.setattr(stack, "_resolve_top", always_settle)
+    monkeypatch.setattr(stack, "_resolve_top", _always_settle)
     slow = games()
     assert sum(1 for step in fast if len(step) == 5 and step[3]) > 20  # items stood on the stack
     assert fast == slow
