@@ -126,3 +126,38 @@ def test_a_game_loaded_already_opens_at_once_while_another_waits_for_the_lock(cl
                 assert waited < 1.0, f"a loaded game's socket waited {waited:.2f} s behind another game's load"
             reply = a.receive_json()  # the lock let go: game A opens
             assert reply["type"] == "state" and reply["game_id"] == game_a, reply
+
+
+def test_bots_refused_for_the_lock_play_on_by_themselves_once_the_file_is_free(tmp_path):
+    """A game whose next move is the bots' (nobody will act to restart them) stops while another
+    program holds the file, with nothing applied, and goes on by itself once it lets go."""
+    import asyncio
+
+    from asobi.core.registry import get_game
+    from asobi.server.rooms import Hub
+
+    db = tmp_path / "games.sqlite3"
+
+    async def play() -> tuple[int, int, int]:
+        hub = Hub(db, lock_wait=0.2)
+        hub.open()
+        try:
+            spec = get_game("legion")
+            game_id, _, _ = hub.create(spec, spec.validate_options({}), ["bot:random"] * 3, 1)
+            room = await hub.room(game_id)
+            start = room.match.state_id
+            with locked(db):
+                room.start_bots()
+                await asyncio.sleep(0.7)  # refused at least twice: each write waits 0.2 s
+                during = room.match.state_id
+            for _ in range(100):  # free: the next try plays on, with no one acting
+                await asyncio.sleep(0.05)
+                if room.match.state_id > start:
+                    break
+            return start, during, room.match.state_id
+        finally:
+            await hub.close()
+
+    start, during, after = asyncio.run(play())
+    assert during == start  # nothing applied while the file was locked
+    assert after > start

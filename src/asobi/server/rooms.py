@@ -250,6 +250,9 @@ class Room:
                                       epoch=uuid.uuid4().hex[:12])
         """Builds every socket's state messages, making what they share once."""
         self.bots: asyncio.Task[None] | None = None
+        self.play_on_when_free = False
+        """Whether chance or a bot was refused for another program's lock on the file: the bots'
+        run then tries again after a wait (:meth:`_locked_out`)."""
         self.closed = False
         self.broken = False
         """The match could not be built again from the store after a failed commit, so it may hold
@@ -420,7 +423,7 @@ class Room:
         try:
             await self.hub.file.write(match.play_chance, wait=self.hub.lock_wait)
         except StoreLocked as e:
-            return f"the game could not go on: {public_text(e, self.hub.db_path)}"
+            return self._locked_out(e)
         except (StoreError, AsobiError) as e:
             try:
                 self._rebuild()
@@ -512,7 +515,7 @@ class Room:
                     try:
                         await self.hub.file.write(functools.partial(match.advance, action), wait=self.hub.lock_wait)
                     except StoreLocked as e:  # nothing applied: the bot decides again when play resumes
-                        failure = f"the game could not go on: {public_text(e, self.hub.db_path)}"
+                        failure = self._locked_out(e)
                     except (StoreError, AsobiError) as e:
                         failure = f"the game could not go on: {public_text(e, self.hub.db_path)}"
                         with contextlib.suppress(AsobiError):  # if it fails, the room is broken: told below
@@ -521,6 +524,15 @@ class Room:
                 await self.tell_everyone(failure, 503)
                 return
             await on_step(match)
+
+    def _locked_out(self, e: StoreLocked) -> str:
+        """Chance or a bot waited for another program's lock on the file all the while, and nothing
+        was applied: the bots' run that ends next tries again after as long a wait
+        (:meth:`_run_bots`), so a game whose next move is nobody's does not stop for good. What to
+        tell everyone."""
+        self.play_on_when_free = True
+        return (f"the game could not go on: {public_text(e, self.hub.db_path)}; "
+                f"it is tried again every {self.hub.lock_wait:g} s")
 
     async def _search(self, match: Match) -> Action | None:
         """A search bot's decision, in a process of its own (:mod:`.thinking`) waited for by a
@@ -553,6 +565,9 @@ class Room:
         finally:
             await self.broadcast()
             self.hub.maybe_unload(self)
+            if self.play_on_when_free:  # one try at a time: a run refused again sets it again
+                self.play_on_when_free = False
+                asyncio.get_running_loop().call_later(self.hub.lock_wait, self.start_bots)
 
     async def _after_bot(self, match: Match) -> None:
         """With a bot delay, everyone sees each bot's action, then the room waits a moment."""
