@@ -161,3 +161,56 @@ def test_bots_refused_for_the_lock_play_on_by_themselves_once_the_file_is_free(t
     start, during, after = asyncio.run(play())
     assert during == start  # nothing applied while the file was locked
     assert after > start
+
+
+def test_a_game_unloaded_while_the_file_is_locked_gives_up_its_lease_once_it_is_free(tmp_path):
+    """Unloading lets go of the game's lease, a write: while another program holds the file it
+    waits, and the lease goes once the file is free (else a terminal sees the game in use until
+    the server stops)."""
+    import asyncio
+
+    from asobi.core.registry import get_game
+    from asobi.server.rooms import Connection, Hub
+
+    class Quiet:  # a socket that takes what it is sent
+        async def send_text(self, data: str) -> None:
+            pass
+
+        async def close(self, code: int = 1000, reason: str | None = None) -> None:
+            pass
+
+    db = tmp_path / "games.sqlite3"
+
+    def leased(game_id: int) -> int:
+        with contextlib.closing(sqlite3.connect(db)) as read:
+            return read.execute("SELECT count(*) FROM leases WHERE game_id = ?", (game_id,)).fetchone()[0]
+
+    async def play() -> tuple[int, int, int]:
+        hub = Hub(db, lock_wait=0.2)
+        hub.open()
+        try:
+            spec = get_game("legion")
+            game_id, _, _ = hub.create(spec, spec.validate_options({}), ["human", "bot:random", "bot:random"], 1)
+            room = await hub.room(game_id)
+            watcher = Connection(Quiet(), None, None)
+            room.admit(watcher)  # keeps the room loaded while the bots play up to the person's turn
+            room.start_bots()
+            assert room.bots is not None
+            await room.bots
+            held = leased(game_id)
+            with locked(db):
+                room.connections.discard(watcher)
+                hub.maybe_unload(room)  # nobody watches, the person decides next
+                await asyncio.sleep(0.3)
+                while_locked = leased(game_id)
+            for _ in range(60):
+                await asyncio.sleep(0.05)
+                if not leased(game_id):
+                    break
+            return held, while_locked, leased(game_id)
+        finally:
+            await hub.close()
+
+    held, while_locked, after = asyncio.run(play())
+    assert held == 1 and while_locked == 1
+    assert after == 0

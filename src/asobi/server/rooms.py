@@ -619,6 +619,8 @@ class Hub:
         self._searches: asyncio.Semaphore | None = None
         self.rooms: dict[int, Room] = {}
         self._loads: dict[int, tuple[asyncio.Lock, list[int]]] = {}
+        self._releasing: set[asyncio.Task[None]] = set()
+        """Leases of games unloaded while another program held the file, given up once it is free."""
         """Per game being loaded or deleted: its lock and how many wait for it (dropped at none)."""
         self._file: ServingStore | None = None
         self.checkpoints = (0, 0)
@@ -665,6 +667,8 @@ class Hub:
 
     async def close(self) -> None:
         await self.clock.stop()
+        for task in list(self._releasing):
+            task.cancel()
         for room in list(self.rooms.values()):
             room.closed = True
             if room.bots is not None:
@@ -810,8 +814,30 @@ class Hub:
         if self.rooms.get(room.game_id) is room:
             del self.rooms[room.game_id]
             room.closed = True
-            with contextlib.suppress(StoreError):
+            try:
                 self.store.release(room.game_id)
+            except StoreError:  # another program holds the file: give the lease up once it is free
+                task = asyncio.get_running_loop().create_task(self._release_when_free(room.game_id))
+                self._releasing.add(task)
+                task.add_done_callback(self._releasing.discard)
+
+    async def _release_when_free(self, game_id: int) -> None:
+        """Give up the lease of a game unloaded while the file was locked (a terminal would see the
+        game in use meanwhile), unless it is loaded again first."""
+
+        def release() -> None:
+            if game_id not in self.rooms and game_id not in self._loads:  # else it is wanted again
+                self.store.release(game_id)
+
+        while True:
+            try:
+                await self.file.write(release, wait=self.lock_wait)
+                return
+            except StoreLocked:
+                continue
+            except StoreError as e:
+                log.warning("game %s: its lease could not be given up: %s", game_id, e)
+                return
 
     async def resume_bot_games(self) -> None:
         """On start: every open game whose seats are all bots plays on."""
