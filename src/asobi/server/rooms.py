@@ -619,9 +619,9 @@ class Hub:
         self._searches: asyncio.Semaphore | None = None
         self.rooms: dict[int, Room] = {}
         self._loads: dict[int, tuple[asyncio.Lock, list[int]]] = {}
+        """Per game being loaded or deleted: its lock and how many wait for it (dropped at none)."""
         self._releasing: set[asyncio.Task[None]] = set()
         """Leases of games unloaded while another program held the file, given up once it is free."""
-        """Per game being loaded or deleted: its lock and how many wait for it (dropped at none)."""
         self._file: ServingStore | None = None
         self.checkpoints = (0, 0)
         """Once closed: the checkpoints its thread made, and how many times the loop restarted the log."""

@@ -82,8 +82,10 @@ def task_announce(s: State, item: tuple[Any, ...]) -> None:
         s.pending = ("respond", window[0])  # s.ask("respond", window[0])
         s.legal_cache = None
         return
-    # Nobody is asked: the item resolves at once (_resolve_top written out, the item never put on
-    # the stack, from whose top it would come off before it resolves).
+    # Nobody is asked: the item resolves at once (_resolve_top's tail written out, the item never
+    # put on the stack, from whose top it would come off before it resolves). Change both alike:
+    # a shared call here costs 0.4% of a random step (22,734 -> 22,823 instructions, legion 40);
+    # test_speed_paths plays both against the plain order.
     if s.window:
         s.window = ()
     if s.stack:
