@@ -116,3 +116,29 @@ def test_options_left_out_take_their_defaults_and_an_unknown_one_is_named():
     assert match.options == SPEC.validate_options({})
     with pytest.raises(BadOptionsError, match="colour"):
         Match(SPEC, {"colour": "red"}, ["human", "human"])
+
+
+@pytest.mark.parametrize("max_steps", [None, 3, 7])
+def test_a_quiet_match_plays_the_steps_a_watched_one_plays(max_steps):
+    """:meth:`Match.play` with nobody looking runs its own loop; with ``on_step`` it steps one
+    by one. Both leave the same actions, state, state id, last events and undo history, for a
+    person's seat as for a finished game."""
+    for seats in (["bot:random", "bot:random"], ["human", "bot:random"]):
+        quiet = Match(SPEC, {"copies": 2}, seats, seed=11, journal=False, checked=False)
+        watched = Match(SPEC, {"copies": 2}, seats, seed=11, journal=False, checked=False)
+        seen: list[int] = []
+        assert quiet.play(max_steps) == watched.play(max_steps, on_step=lambda m, seen=seen: seen.append(m.state_id))
+        assert seen == list(range(1, len(watched.actions) + 1))
+        assert quiet.actions == watched.actions and len(quiet.actions) > 0
+        assert quiet.state.fingerprint() == watched.state.fingerprint()
+        assert quiet.state_id == watched.state_id == len(quiet.actions)
+        assert quiet.last_events() == watched.last_events()
+        if seats[0] == "human" and quiet.waiting_for() == 0:
+            action = quiet.state.legal_actions()[0]
+            for match in (quiet, watched):
+                match.submit(0, action)
+                assert match.can_undo(0) == 1
+                match.play(max_steps)
+            assert len(quiet.actions) > len(watched.actions) - 1 > 0
+            assert quiet.actions == watched.actions
+            assert quiet.can_undo(0) == watched.can_undo(0) == 0  # a bot or chance acted since

@@ -214,12 +214,45 @@ class Match:
         """Run chance and bots until a person must decide (their seat is returned) or the game
         ends (``None``), or ``max_steps`` actions have been taken."""
         limit = max_steps if max_steps is not None else self.spec.info.max_steps
+        if on_step is None and self._journal is None and not self.checked and not self.listeners:
+            self._play_quietly(limit)
+            return self.waiting_for()
         taken = 0
         while taken < limit and self.step():
             taken += 1
             if on_step is not None:
                 on_step(self)
         return self.waiting_for()
+
+    def _play_quietly(self, limit: int) -> None:
+        """:meth:`play` where nobody looks between steps (no journal, no listener, no check, no
+        ``on_step``: a batch's game): :meth:`step` written out in one loop, which is the same
+        steps without four calls a step (2.7% of the instructions of a rule-bot game of byston)."""
+        state = self.state
+        agents = self.agents
+        observe = self.spec.observe
+        chance = self.chance
+        actions = self.actions
+        log_length = state.log_length
+        taken = 0
+        log_start = self._last_log_start
+        while taken < limit:
+            seat = state.current_seat
+            if seat == CHANCE:
+                action = state.sample_chance(chance)
+            else:
+                agent = agents[seat] if seat >= 0 else None
+                if agent is None:
+                    break  # a person decides, or the game is over
+                action = agent.act(observe(state, seat))
+            log_start = log_length()
+            state.apply_unchecked(action)
+            actions.append(action)
+            taken += 1
+        if taken:
+            self._last_log_start = log_start
+            self.state_id += taken
+            self._undo.clear()  # information was revealed: chance or a bot acted
 
     def play_chance(self, on_step: Callable[[Match], None] | None = None) -> int:
         """Apply chance's outcomes while chance is to act (the draws and rolls that follow at once;
