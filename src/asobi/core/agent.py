@@ -31,8 +31,9 @@ class Observation:
 
     __slots__ = ("_state", "_view", "legal", "search", "seat", "stops")
 
-    def __init__(self, state: GameState, seat: int, legal: tuple[Action, ...] | None = None, *,
+    def __init__(self, state: GameState, seat: int, legal: tuple[Action, ...] | None = None,
                  search: SearchHooks | None = None, stops: StopHooks | None = None) -> None:
+        # (all five may be passed by position: a batch makes one a step, and keywords cost a third)
         self._state = state
         self.seat = seat
         self.legal = legal if legal is not None else state.legal_actions()

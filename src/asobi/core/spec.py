@@ -232,4 +232,4 @@ class GameSpec:
 
     def observe(self, state: GameState, seat: int, legal: tuple[Action, ...] | None = None) -> Observation:
         """What ``seat`` may know of ``state`` when it must decide, with the game's search hooks."""
-        return Observation(state, seat, legal, search=self.search, stops=self.stops)
+        return Observation(state, seat, legal, self.search, self.stops)
