@@ -11,7 +11,6 @@ unit of a hex by ``where`` alone. A refused choice names the movement clause tha
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -275,29 +274,43 @@ def apply_move(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
 # ---- the "load" decision: what the ship takes aboard in its start hex (17.15, B-20) -----------
 
 
-def _load_choices(s: State) -> list[tuple[Any, ...]]:
+def _load_choices(s: State) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[tuple[int, ...], ...]]:
+    """The ("board", k) actions, the ("load", owner, unit, face) actions, each sorted, and per
+    load action the counters it may take aboard, in counter order (the first is the one
+    :func:`_find` finds)."""
     unit_of = _STATIC.counter_unit
     ship = s.ship
     owner = s.owner
     here = s.where[ship]
     ok = riders(owner[ship])
-    out: set[tuple[Any, ...]] = set()
     room = _TABLES[0][unit_of[ship]]
     cargo = s.cargo
+    loads: tuple[Any, ...] = ()
+    counters: tuple[tuple[int, ...], ...] = ()
     if room is None or len(cargo) < room:
         is_ab = _AB_COUNTERS
         moved = s.moved
         flipped = s.flipped
+        found: dict[tuple[Any, ...], list[int]] = {}
         for i in s.stacks[here]:
             if is_ab[i] and owner[i] in ok and i not in cargo and i not in moved:
-                out.add(("load", owner[i], unit_of[i], flipped[i]))
+                key = ("load", owner[i], unit_of[i], flipped[i])
+                same = found.get(key)
+                if same is None:
+                    found[key] = [i]
+                else:
+                    same.append(i)
+        if found:
+            loads = tuple(sorted(found))
+            counters = tuple([tuple(found[key]) for key in loads])
     crew = s.crew
     chars_moved = s.chars_moved
-    for k in characters_in(s.char_at, here):
+    boards = []
+    for k in characters_in(s.char_at, here):  # (in character order: sorted)
         # 35.3, 35.4 (B-91, B-92): a character of a collapsed country serves its heir
         if serving_country(s, k) in ok and k not in crew and k not in chars_moved:
-            out.add(("board", k))
-    return sorted(out)
+            boards.append(("board", k))
+    return tuple(boards), loads, counters
 
 
 def task_load_ask(s: State, country: int) -> None:
@@ -306,28 +319,76 @@ def task_load_ask(s: State, country: int) -> None:
         depart(s, country)
 
 
-def legal_load(s: State) -> list[tuple[Any, ...]]:
-    out = _load_choices(s)
-    out.insert(bisect_left(out, GO), GO)  # between the ("board", …) and the ("load", …)
-    return out
+HANDED_ON = ("handed_on",)
+"""The mark of ``load_kept`` as :func:`apply_load` hands it to the listing that follows.
+
+``load_kept`` is ``(decision, ship, cargo, crew, boards, loads, counters)``: the pending decision
+it was listed for (or ``HANDED_ON``), the ship, its cargo and crew tuples, and
+:func:`_load_choices`' answer for them. One choice changes the next listing only by what it took:
+a load takes the first of its counters (the action goes with the last of them, every load when
+the ship is full, 17.15.5–17.15.8), a boarding takes its character; nothing else moves while a
+ship loads."""
+
+
+def legal_load(s: State) -> tuple[tuple[Any, ...], ...]:
+    """B-20: the boardings, ``GO``, then the loads (in sorted order: ("board", …) < ("go",) <
+    ("load", …)); what :func:`apply_load` handed on for this very ship, cargo and crew stands in
+    for :func:`_load_choices`."""
+    kept = s.load_kept
+    ship = s.ship
+    cargo = s.cargo
+    crew = s.crew
+    if kept is not None and kept[0] is HANDED_ON and kept[1] == ship and kept[2] is cargo and kept[3] is crew:
+        boards, loads, counters = kept[4], kept[5], kept[6]
+    else:
+        boards, loads, counters = _load_choices(s)
+    s.load_kept = (s.pending, ship, cargo, crew, boards, loads, counters)
+    return (*boards, GO, *loads)
 
 
 def apply_load(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
     country = pending[2]
     verb = action[0]
+    kept = s.load_kept
+    s.load_kept = None
     if verb == "go":
         depart(s, country)
         return
-    here = s.where[s.ship]
-    carrier = s.owner[s.ship]
+    ship = s.ship
+    here = s.where[ship]
+    carrier = s.owner[ship]
+    if kept is not None and kept[0] is not pending:
+        kept = None  # listed for another decision: found again
     if verb == "load":
         _verb, owner, unit, flipped = action
-        i = _find(s, (owner,), unit, here, flipped, s.cargo)
-        s.cargo += (i,)
-        s.cite("17.15.1", (*_whose_clause(carrier, owner), _room_clause(s.ship)), "loaded", ("country", owner), ("unit", unit), ("hex", here))
+        if kept is None:
+            i = _find(s, (owner,), unit, here, flipped, s.cargo)
+        else:
+            boards, loads, counters = kept[4], kept[5], kept[6]
+            j = loads.index(action)
+            left = counters[j]
+            i = left[0]  # (the first in counter order, as _find finds it)
+        cargo = s.cargo = (*s.cargo, i)
+        if kept is not None:
+            room = _TABLES[0][_STATIC.counter_unit[ship]]
+            if room is not None and len(cargo) >= room:
+                loads, counters = (), ()  # full
+            elif len(left) == 1:
+                loads = (*loads[:j], *loads[j + 1 :])
+                counters = (*counters[:j], *counters[j + 1 :])
+            else:
+                counters = (*counters[:j], left[1:], *counters[j + 1 :])
+            s.load_kept = (HANDED_ON, ship, cargo, s.crew, boards, loads, counters)
+        s.cite("17.15.1", (*_whose_clause(carrier, owner), ROOM_CLAUSE[ship]), "loaded", ("country", owner), ("unit", unit), ("hex", here))
     else:
-        s.crew += (action[1],)
-        s.cite("17.15.9", _whose_clause(carrier, serving_country(s, action[1])), "boarded", ("char", action[1]), ("hex", here))
+        k = action[1]
+        crew = s.crew = (*s.crew, k)
+        if kept is not None:
+            boards = kept[4]
+            j = boards.index(action)
+            boards = (*boards[:j], *boards[j + 1 :])
+            s.load_kept = (HANDED_ON, ship, s.cargo, crew, boards, kept[5], kept[6])
+        s.cite("17.15.9", _whose_clause(carrier, serving_country(s, k)), "boarded", ("char", k), ("hex", here))
     task_load_ask(s, country)  # asked again at once
 
 
@@ -346,6 +407,10 @@ def _room_clause(ship: int) -> str:
     if room is None:
         return "17.15.8"
     return PRINTED_CAPACITY.get(st.unit_id(ship), (room, "17.15.2"))[1]
+
+
+ROOM_CLAUSE = tuple(_room_clause(i) for i in range(len(_STATIC.counter_unit)))
+"""Per counter, :func:`_room_clause` (read per load)."""
 
 
 def depart(s: State, country: int) -> None:

@@ -1,0 +1,138 @@
+"""The fast paths of a ship's move equal the plain rules.
+
+A ship's loading (17.15, B-20) lists its choices once, when it starts to move; each load or
+boarding hands the listing on, less what it took, to the next choice (``load_kept``), and a load
+takes the first counter of its kind that the listing found. The plain versions below list the
+choices from the hex's counters and characters at every choice and look the loaded counter up
+among all the counters of its unit, as the rules first did. At every loading choice of rule-bot
+games (which load a ship one AB at a time) and of random games, the listing equals the plain one,
+and every choice listed, applied to a clone (which shares what was kept) and to a state read
+back from JSON (which has nothing kept), takes the counter the plain look-up finds and leaves a
+listing equal to the plain one.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from random import Random
+from typing import Any
+
+import pytest
+
+from asobi.core import CHANCE, TERMINAL
+from asobi.core.match import Match
+from asobi.core.registry import get_game
+from asobi.games.byston.board import characters_in, static
+from asobi.games.byston.rules import move
+from asobi.games.byston.rules.collapse import serving_country
+from asobi.games.byston.rules.move import riders
+from asobi.games.byston.state import BystonState
+
+# ---- the plain rules -------------------------------------------------------------------------
+
+
+def plain_load(s: BystonState) -> list[tuple[Any, ...]]:
+    """B-20, 17.15.1–17.15.9: every AB (by its kind) and character the moving ship may take
+    aboard in its hex, and ("go",)."""
+    st = static()
+    ship = s.ship
+    here = s.where[ship]
+    ok = riders(s.owner[ship])
+    room = move._tables()[0][st.counter_unit[ship]]
+    out: set[tuple[Any, ...]] = {("go",)}
+    if room is None or len(s.cargo) < room:
+        for i in range(len(s.where)):
+            if (
+                s.where[i] == here
+                and st.unit_kind[st.counter_unit[i]] == "AB"
+                and s.owner[i] in ok
+                and i not in s.cargo
+                and i not in s.moved
+            ):
+                out.add(("load", s.owner[i], st.counter_unit[i], s.flipped[i]))
+    for k in characters_in(s.char_at, here):
+        if serving_country(s, k) in ok and k not in s.crew and k not in s.chars_moved:
+            out.add(("board", k))
+    return sorted(out)
+
+
+def plain_loaded(s: BystonState, action: tuple[Any, ...]) -> int:
+    """The counter a load action takes: the first of its unit, owner and face in the ship's
+    hex, not aboard nor moved this phase."""
+    _verb, owner, unit, flipped = action
+    here = s.where[s.ship]
+    for i in range(len(s.where)):
+        if (
+            static().counter_unit[i] == unit
+            and s.where[i] == here
+            and s.owner[i] == owner
+            and s.flipped[i] == flipped
+            and i not in s.cargo
+            and i not in s.moved
+        ):
+            return i
+    raise AssertionError(action)
+
+
+def check_load(s: BystonState, seen: Counter[str]) -> None:
+    """At a loading choice: the listing is the plain one, and so is every choice's result, in a
+    clone (what was kept, shared) and in a state read back (nothing kept)."""
+    listed = s.legal_actions()
+    assert list(listed) == plain_load(s), s.pending
+    seen["asked"] += 1
+    for action in listed:
+        if action[0] == "go":
+            continue
+        expected = plain_loaded(s, action) if action[0] == "load" else None
+        for after in (s.clone(), BystonState.from_json(s.to_json())):
+            after.apply(action)
+            if expected is not None:
+                assert after.cargo[-1] == expected, action
+                seen["loaded"] += 1
+                seen["alike_left"] += bool(after.pending and after.pending[0] == "load" and action in plain_load(after))
+            else:
+                assert after.crew[-1] == action[1], action
+                seen["boarded"] += 1
+            if after.pending is not None and after.pending[0] == "load":
+                assert list(after.legal_actions()) == plain_load(after), action
+                seen["again"] += 1
+                room = move._tables()[0][static().counter_unit[after.ship]]
+                seen["full"] += room is not None and len(after.cargo) >= room
+            else:
+                seen["ended"] += 1
+        assert s.load_kept is not None  # (the clones' choices left the state's own as it was)
+
+
+def play_checking(s: BystonState, step_once: Any, seen: Counter[str]) -> None:
+    while s.current_seat != TERMINAL:
+        if s.pending is not None and s.pending[0] == "load":
+            check_load(s, seen)
+        step_once()
+
+
+@pytest.mark.parametrize("seed", [5])
+def test_loading_equals_the_plain_rules_in_rule_bot_games(seed: int) -> None:
+    spec = get_game("byston")
+    match = Match(spec, spec.validate_options({}), ["bot:normal"] * 4, seed=seed, journal=False, checked=False)
+    state = match.state
+    assert isinstance(state, BystonState)
+    seen: Counter[str] = Counter()
+    play_checking(state, match.step, seen)
+    # the game loaded many ships, several ABs alike at once, and filled some
+    assert seen["asked"] > 100 and seen["alike_left"] > 50 and seen["full"] > 3, seen
+
+
+def test_loading_equals_the_plain_rules_in_random_games() -> None:
+    seen: Counter[str] = Counter()
+    for g in range(4):
+        rng = Random(g)
+        s = BystonState(4)
+
+        def step_once(s: BystonState = s, rng: Random = rng) -> None:
+            if s.current_seat == CHANCE:
+                s.apply_unchecked(s.sample_chance(rng))
+            else:
+                s.apply_unchecked(rng.choice(s.legal_actions()))
+
+        play_checking(s, step_once, seen)
+    assert seen["asked"] > 20 and seen["again"] > 20, seen
