@@ -8,7 +8,7 @@ among all the counters of its unit, as the rules first did. At every loading cho
 games (which load a ship one AB at a time) and of random games, the listing equals the plain one,
 and every choice listed, applied to a clone (which shares what was kept) and to a state read
 back from JSON (which has nothing kept), takes the counter the plain look-up finds and leaves a
-listing equal to the plain one.
+listing equal to the plain one, and the two go on alike.
 """
 
 from __future__ import annotations
@@ -27,6 +27,9 @@ from asobi.games.byston.rules import move
 from asobi.games.byston.rules.collapse import serving_country
 from asobi.games.byston.rules.move import riders
 from asobi.games.byston.state import BystonState
+
+from .helpers import game, h, u
+from .test_move import draw
 
 # ---- the plain rules -------------------------------------------------------------------------
 
@@ -84,8 +87,13 @@ def check_load(s: BystonState, seen: Counter[str]) -> None:
         if action[0] == "go":
             continue
         expected = plain_loaded(s, action) if action[0] == "load" else None
-        for after in (s.clone(), BystonState.from_json(s.to_json())):
-            after.apply(action)
+        both = (s.clone(), BystonState.from_json(s.to_json()))
+        for after in both:
+            after.apply_unchecked(action)  # (a checked apply would list, and keep, first)
+        # what was kept and the listing from scratch lead to the same game
+        assert both[0].to_json() == both[1].to_json(), action
+        assert both[0].legal_actions() == both[1].legal_actions(), action
+        for after in both:
             if expected is not None:
                 assert after.cargo[-1] == expected, action
                 seen["loaded"] += 1
@@ -136,3 +144,18 @@ def test_loading_equals_the_plain_rules_in_random_games() -> None:
 
         play_checking(s, step_once, seen)
     assert seen["asked"] > 20 and seen["again"] > 20, seen
+
+
+def test_loading_goes_on_with_no_character_left_to_board() -> None:
+    """A ship whose hex has no character left to take on still loads AB after AB (what was kept
+    holds no boarding then), as the plain rules have it."""
+    s = draw(game(), "drake_as")
+    s.apply(("ship", u("namwan"), h("0916"), 0))
+    while any(a[0] == "board" for a in s.legal_actions()):
+        check_load(s, Counter())
+        s.apply(next(a for a in s.legal_actions() if a[0] == "board"))
+    seen: Counter[str] = Counter()
+    while s.pending is not None and s.pending[0] == "load":
+        check_load(s, seen)
+        s.apply(next(a for a in s.legal_actions() if a[0] == "load"))
+    assert seen["again"] >= 8 and len(s.cargo) == 6, (seen, s.cargo)  # the Namwan carries six (17.15.5)

@@ -319,30 +319,18 @@ def task_load_ask(s: State, country: int) -> None:
         depart(s, country)
 
 
-HANDED_ON = ("handed_on",)
-"""The mark of ``load_kept`` as :func:`apply_load` hands it to the listing that follows.
-
-``load_kept`` is ``(decision, ship, cargo, crew, boards, loads, counters)``: the pending decision
-it was listed for (or ``HANDED_ON``), the ship, its cargo and crew tuples, and
-:func:`_load_choices`' answer for them. One choice changes the next listing only by what it took:
-a load takes the first of its counters (the action goes with the last of them, every load when
-the ship is full, 17.15.5–17.15.8), a boarding takes its character; nothing else moves while a
-ship loads."""
-
-
 def legal_load(s: State) -> tuple[tuple[Any, ...], ...]:
     """B-20: the boardings, ``GO``, then the loads (in sorted order: ("board", …) < ("go",) <
-    ("load", …)); what :func:`apply_load` handed on for this very ship, cargo and crew stands in
-    for :func:`_load_choices`."""
-    kept = s.load_kept
-    ship = s.ship
-    cargo = s.cargo
-    crew = s.crew
-    if kept is not None and kept[0] is HANDED_ON and kept[1] == ship and kept[2] is cargo and kept[3] is crew:
-        boards, loads, counters = kept[4], kept[5], kept[6]
-    else:
-        boards, loads, counters = _load_choices(s)
-    s.load_kept = (s.pending, ship, cargo, crew, boards, loads, counters)
+    ("load", …)), kept in ``load_kept`` for the decision they were listed for.
+
+    ``load_kept`` is ``(decision, boards, loads, counters)``: the pending decision and
+    :func:`_load_choices`' answer for it. One choice
+    changes the next listing only by what it took, so :func:`apply_load` makes the next listing
+    from the kept one (and keeps it in turn): a load takes the first of its counters (the action
+    goes with the last of them, every load when the ship is full, 17.15.5–17.15.8), a boarding
+    takes its character; nothing else moves while a ship loads."""
+    boards, loads, counters = _load_choices(s)
+    s.load_kept = (s.pending, boards, loads, counters)
     return (*boards, GO, *loads)
 
 
@@ -364,11 +352,12 @@ def apply_load(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
         if kept is None:
             i = _find(s, (owner,), unit, here, flipped, s.cargo)
         else:
-            boards, loads, counters = kept[4], kept[5], kept[6]
+            _, boards, loads, counters = kept
             j = loads.index(action)
             left = counters[j]
             i = left[0]  # (the first in counter order, as _find finds it)
         cargo = s.cargo = (*s.cargo, i)
+        s.cite("17.15.1", (*_whose_clause(carrier, owner), ROOM_CLAUSE[ship]), "loaded", ("country", owner), ("unit", unit), ("hex", here))
         if kept is not None:
             room = _TABLES[0][_STATIC.counter_unit[ship]]
             if room is not None and len(cargo) >= room:
@@ -378,18 +367,25 @@ def apply_load(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
                 counters = (*counters[:j], *counters[j + 1 :])
             else:
                 counters = (*counters[:j], left[1:], *counters[j + 1 :])
-            s.load_kept = (HANDED_ON, ship, cargo, s.crew, boards, loads, counters)
-        s.cite("17.15.1", (*_whose_clause(carrier, owner), ROOM_CLAUSE[ship]), "loaded", ("country", owner), ("unit", unit), ("hex", here))
     else:
         k = action[1]
-        crew = s.crew = (*s.crew, k)
+        s.crew = (*s.crew, k)
+        s.cite("17.15.9", _whose_clause(carrier, serving_country(s, k)), "boarded", ("char", k), ("hex", here))
         if kept is not None:
-            boards = kept[4]
+            _, boards, loads, counters = kept
             j = boards.index(action)
             boards = (*boards[:j], *boards[j + 1 :])
-            s.load_kept = (HANDED_ON, ship, s.cargo, crew, boards, kept[5], kept[6])
-        s.cite("17.15.9", _whose_clause(carrier, serving_country(s, k)), "boarded", ("char", k), ("hex", here))
-    task_load_ask(s, country)  # asked again at once
+    # Asked again at once, by the seat it was asked by: with what was kept, the listing is the
+    # kept one less what was taken (as legal_load would make it), asked and kept here.
+    if kept is None:
+        if not s.ask_if_choice("load", pending[1], country):
+            depart(s, country)
+    elif boards or loads:
+        s.ask("load", pending[1], country)
+        s.legal_cache = (*boards, GO, *loads)
+        s.load_kept = (s.pending, boards, loads, counters)
+    else:
+        depart(s, country)  # ("go" alone is left: B-57)
 
 
 def _whose_clause(carrier: int, rider: int) -> tuple[str, ...]:
@@ -513,7 +509,9 @@ def apply_step(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
         s.say("17.14.3", "kustanga_stop", ("hex", to))
         s.chance = ("kustanga", ship)
         return
-    task_step_ask(s, country)  # asked again at once
+    # asked again at once, by the seat it was asked by (task_step_ask's question)
+    if not s.ask_if_choice("step", pending[1], country):
+        finish_move(s, country)
 
 
 def finish_move(s: State, country: int) -> None:
