@@ -1,5 +1,10 @@
 """The fast paths of a ship's move equal the plain rules.
 
+The hexes a ship may enter next to a hex are worked out once per country, ship (the Zelana or
+not) and countries' states (``open_around``); the plain listings of the ships that may move and
+of a ship's steps below test every hex with the refusal clauses (``entry_refusal``). They agree
+at every move and step decision of rule-bot and random games.
+
 A ship's loading (17.15, B-20) lists its choices once, when it starts to move; each load or
 boarding hands the listing on, less what it took, to the next choice (``load_kept``), and a load
 takes the first counter of its kind that the listing found. The plain versions below list the
@@ -22,7 +27,7 @@ import pytest
 from asobi.core import CHANCE, TERMINAL
 from asobi.core.match import Match
 from asobi.core.registry import get_game
-from asobi.games.byston.board import characters_in, static
+from asobi.games.byston.board import ARMED, COLLAPSED, NEUTRAL, WAR, characters_in, static
 from asobi.games.byston.rules import move
 from asobi.games.byston.rules.collapse import serving_country
 from asobi.games.byston.rules.move import riders
@@ -111,10 +116,57 @@ def check_load(s: BystonState, seen: Counter[str]) -> None:
         assert s.load_kept is not None  # (the clones' choices left the state's own as it was)
 
 
+def plain_enterable(s: BystonState, country: int, unit: int, h: int) -> bool:
+    """17.12–17.14.2, 28.4, 34.6, B-3: whether a ship may enter ``h`` at all (no refusal)."""
+    return move.entry_refusal(s, country, unit, h) is None
+
+
+def plain_move(s: BystonState) -> list[tuple[Any, ...]]:
+    """17.1, 17.7–17.11, B-53, B-57: ("done",) and every ship of the country the chit moves, not
+    moved this phase, with a hex next to it that it may enter."""
+    assert s.pending is not None
+    country, kind = s.pending[2], s.pending[3]
+    st = static()
+    out: set[tuple[Any, ...]] = {("done",)}
+    for i, at in enumerate(s.where):
+        unit = st.counter_unit[i]
+        if (
+            at >= 0
+            and s.owner[i] == country
+            and i not in s.moved
+            and st.unit_kind[unit] in ("AS", "ABS")
+            and move.ship_allowed(kind, country, unit)
+            and any(plain_enterable(s, country, unit, n) for n in st.t.map.grid.adjacency[at])
+        ):
+            out.add(("ship", unit, at, s.flipped[i]))
+    return sorted(out)
+
+
+def plain_step(s: BystonState) -> list[tuple[Any, ...]]:
+    """17.4–17.6: each hex next to the ship that it may enter and that its points pay for (2 for
+    a hex holding the other camp), and ("stop",)."""
+    st = static()
+    ship = s.ship
+    country = s.owner[ship]
+    out = [("stop",)]
+    for n in st.t.map.grid.adjacency[s.where[ship]]:
+        hostile = any(st.camp[s.owner[i]] != st.camp[country] for i in s.stacks[n])
+        if plain_enterable(s, country, st.counter_unit[ship], n) and s.mp >= (2 if hostile else 1):
+            out.append(("step", n))
+    return sorted(out)
+
+
 def play_checking(s: BystonState, step_once: Any, seen: Counter[str]) -> None:
     while s.current_seat != TERMINAL:
-        if s.pending is not None and s.pending[0] == "load":
+        kind = s.pending[0] if s.pending is not None else None
+        if kind == "load":
             check_load(s, seen)
+        elif kind == "move":
+            assert list(s.legal_actions()) == plain_move(s), s.pending
+            seen["move"] += 1
+        elif kind == "step":
+            assert list(s.legal_actions()) == plain_step(s), s.pending
+            seen["step"] += 1
         step_once()
 
 
@@ -128,6 +180,7 @@ def test_loading_equals_the_plain_rules_in_rule_bot_games(seed: int) -> None:
     play_checking(state, match.step, seen)
     # the game loaded many ships, several ABs alike at once, and filled some
     assert seen["asked"] > 100 and seen["alike_left"] > 50 and seen["full"] > 3, seen
+    assert seen["move"] > 100 and seen["step"] > 200, seen
 
 
 def test_loading_equals_the_plain_rules_in_random_games() -> None:
@@ -143,7 +196,7 @@ def test_loading_equals_the_plain_rules_in_random_games() -> None:
                 s.apply_unchecked(rng.choice(s.legal_actions()))
 
         play_checking(s, step_once, seen)
-    assert seen["asked"] > 20 and seen["again"] > 20, seen
+    assert seen["asked"] > 20 and seen["again"] > 20 and seen["move"] > 50 and seen["step"] > 50, seen
 
 
 def test_loading_goes_on_with_no_character_left_to_board() -> None:
@@ -159,3 +212,21 @@ def test_loading_goes_on_with_no_character_left_to_board() -> None:
         check_load(s, seen)
         s.apply(next(a for a in s.legal_actions() if a[0] == "load"))
     assert seen["again"] >= 8 and len(s.cargo) == 6, (seen, s.cargo)  # the Namwan carries six (17.15.5)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_hexes_open_around_every_hex_are_those_the_refusals_allow(seed: int) -> None:
+    """For every country and hex, the Zelana and another ship (the Zelana alone enters the
+    Kustanga hills, 17.14.1), with the countries' states drawn at random (B-3, 17.12, 17.13, 28.4,
+    34.6 each read them): the hexes open around it are those no refusal clause forbids."""
+    st = static()
+    rng = Random(seed)
+    s = BystonState(4)
+    s.status = [rng.choice((NEUTRAL, ARMED, WAR, COLLAPSED)) for _ in s.status]
+    status = tuple(s.status)
+    zelana, other = st.unit_index("zelana"), st.unit_index("namwan")
+    for country in range(7):
+        for unit in (other, zelana):  # (the other first: the Zelana's may not be read from its table)
+            for hex_, around in enumerate(st.t.map.grid.adjacency):
+                expected = sorted(n for n in around if plain_enterable(s, country, unit, n))
+                assert list(move.open_around(s, country, unit, status, hex_)) == expected, (country, unit, hex_)

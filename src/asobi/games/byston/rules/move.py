@@ -167,6 +167,26 @@ def enterable(s: State, country: int, unit: int, hexes: Iterable[int]) -> list[i
     return out
 
 
+_OPEN: dict[tuple[int, bool, tuple[int, ...]], list[tuple[int, ...] | None]] = {}
+""":func:`open_around`'s answers, by country, whether the ship is the Zelana and the countries'
+states (which alone decide :func:`enterable` besides the map), per hex (``None``: not asked yet):
+each worked out once."""
+
+
+def open_around(s: State, country: int, unit: int, status: tuple[int, ...], h: int) -> tuple[int, ...]:
+    """The hexes next to hex ``h`` that a ship of ``country`` (of unit ``unit``) may enter
+    (:func:`enterable`), sorted, ``status`` being ``tuple(s.status)``: a ship's steps and B-57's
+    test read this, where listing them at every step cost more than the step."""
+    key = (country, unit == _TABLES[3], status)
+    table = _OPEN.get(key)
+    if table is None:
+        table = _OPEN[key] = [None] * _STATIC.t.map.grid.size
+    around = table[h]
+    if around is None:
+        around = table[h] = tuple(sorted(enterable(s, country, unit, _STATIC.t.map.grid.adjacency[h])))
+    return around
+
+
 def ship_allowed(kind: int, owner: int, unit: int) -> bool:
     """17.7–17.11 (B-56): whether a chit of ``kind`` moves a ship of ``unit`` owned by ``owner``."""
     _cap, is_as, is_ship, zelana, spriggan, _n = _TABLES
@@ -186,12 +206,11 @@ def ship_allowed(kind: int, owner: int, unit: int) -> bool:
 def movable_ships(s: State, country: int, kind: int) -> list[tuple[int, int, int]]:
     """(unit, hex, flipped) of the country's ships that this chit moves, not moved yet this phase
     (B-20, B-53), with at least one hex next to them they may enter (B-57)."""
-    st = _STATIC
-    unit_of = st.counter_unit
-    adjacency = st.t.map.grid.adjacency
+    unit_of = _STATIC.counter_unit
     where = s.where
     owner = s.owner
     moved = s.moved
+    status = tuple(s.status)
     out = set()
     # While no counter changed hands (35.3), the country's ships are those of its own range.
     for i in SHIPS_OF[country] if owner is _STATIC.printed_owner else _ship_counters():
@@ -201,13 +220,8 @@ def movable_ships(s: State, country: int, kind: int) -> list[tuple[int, int, int
         u = unit_of[i]
         if not ship_allowed(kind, country, u):
             continue
-        key = (u, at, s.flipped[i])
-        if key in out:
-            continue
-        for n in adjacency[at]:
-            if may_enter(s, country, u, n):
-                out.add(key)
-                break
+        if open_around(s, country, u, status, at):
+            out.add((u, at, s.flipped[i]))
     return sorted(out)
 
 
@@ -268,7 +282,9 @@ def apply_move(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
     s.moved += (i,)
     s.cite(KIND_CLAUSE[kind], ("17.4",), "ship_moves", ("country", country), ("unit", unit), ("hex", h))  # 17.4: 3 MP
     s.push(("move_ask", country, kind))  # (after it has moved)
-    task_load_ask(s, country)
+    # its loading, asked by the seat that moves it (task_load_ask's question)
+    if not s.ask_if_choice("load", pending[1], country):
+        depart(s, country)
 
 
 # ---- the "load" decision: what the ship takes aboard in its start hex (17.15, B-20) -----------
@@ -463,10 +479,9 @@ def _step_hexes(s: State) -> list[int]:
     """The hexes next to the moving ship it may enter with the points it has left. A hex costs 1
     point, or 2 holding the other camp (17.5, 17.6): with two left every hex the ship may enter is
     within reach, and which are hostile matters only with one."""
-    st = _STATIC
     ship = s.ship
     country = s.owner[ship]
-    options = enterable(s, country, st.counter_unit[ship], st.t.map.grid.adjacency[s.where[ship]])
+    options = list(open_around(s, country, _STATIC.counter_unit[ship], tuple(s.status), s.where[ship]))
     mp = s.mp
     if mp >= 2 or not options:
         return options
@@ -477,8 +492,7 @@ def _step_hexes(s: State) -> list[int]:
 
 
 def legal_step(s: State) -> list[tuple[Any, ...]]:
-    hexes = _step_hexes(s)
-    hexes.sort()
+    hexes = _step_hexes(s)  # (sorted)
     out: list[tuple[Any, ...]] = []
     for h in hexes:
         out.append(STEP[h])
