@@ -373,14 +373,14 @@ def apply_load(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
             left = counters[j]
             i = left[0]  # (the first in counter order, as _find finds it)
         cargo = s.cargo = (*s.cargo, i)
-        s.cite("17.15.1", (*_whose_clause(carrier, owner), ROOM_CLAUSE[ship]), "loaded", ("country", owner), ("unit", unit), ("hex", here))
+        s.cite("17.15.1", LOAD_CLAUSES[ship][carrier][owner], "loaded", ("country", owner), ("unit", unit), ("hex", here))
         if kept is not None:
-            room = _TABLES[0][_STATIC.counter_unit[ship]]
+            room = ROOM[ship]
             if room is not None and len(cargo) >= room:
                 loads, counters = (), ()  # full
             elif len(left) == 1:
-                loads = (*loads[:j], *loads[j + 1 :])
-                counters = (*counters[:j], *counters[j + 1 :])
+                loads = loads[:j] + loads[j + 1 :]
+                counters = counters[:j] + counters[j + 1 :]
             else:
                 counters = (*counters[:j], left[1:], *counters[j + 1 :])
     else:
@@ -390,7 +390,7 @@ def apply_load(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
         if kept is not None:
             _, boards, loads, counters = kept
             j = boards.index(action)
-            boards = (*boards[:j], *boards[j + 1 :])
+            boards = boards[:j] + boards[j + 1 :]
     # Asked again at once, by the seat it was asked by: with what was kept, the listing is the
     # kept one less what was taken (as legal_load would make it), asked and kept here.
     if kept is None:
@@ -421,8 +421,17 @@ def _room_clause(ship: int) -> str:
     return PRINTED_CAPACITY.get(st.unit_id(ship), (room, "17.15.2"))[1]
 
 
-ROOM_CLAUSE = tuple(_room_clause(i) for i in range(len(_STATIC.counter_unit)))
-"""Per counter, :func:`_room_clause` (read per load)."""
+ROOM = tuple(_tables()[0][unit] for unit in _STATIC.counter_unit)
+"""Per counter, how many ABs it carries (``None``: any number, 17.15.8)."""
+LOAD_CLAUSES = tuple(
+    tuple(tuple((*_whose_clause(carrier, rider), _room_clause(i)) for rider in range(7)) for carrier in range(7))
+    if _tables()[2][unit]
+    else ()
+    for i, unit in enumerate(_STATIC.counter_unit)
+)
+"""Per ship counter, the country that owns it and the country of the AB it takes aboard, the
+clauses a load cites beside 17.15.1 (:func:`_whose_clause`, :func:`_room_clause`): worked out
+once, not per load."""
 
 
 def depart(s: State, country: int) -> None:
