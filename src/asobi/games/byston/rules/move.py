@@ -56,6 +56,14 @@ KIND_CLAUSE = {
 MOVEMENT_POINTS = 3
 """17.4."""
 
+# The (name, value) pairs the movement's events keep, made once: an event a step, and the log
+# keeps every one.
+HEX_ARG = tuple(("hex", h) for h in range(static().t.map.grid.size))
+COUNTRY_ARG = tuple(("country", c) for c in range(7))
+UNIT_ARG = tuple(("unit", u) for u in range(len(static().unit_ids)))
+CHAR_ARG = tuple(("char", k) for k in range(len(static().char_ids)))
+MP_ARG = tuple(("mp", mp) for mp in range(MOVEMENT_POINTS + 1))
+
 DONE = ("done",)
 GO = ("go",)
 STOP = ("stop",)
@@ -280,7 +288,7 @@ def apply_move(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
     s.cargo = ()
     s.crew = ()
     s.moved += (i,)
-    s.cite(KIND_CLAUSE[kind], ("17.4",), "ship_moves", ("country", country), ("unit", unit), ("hex", h))  # 17.4: 3 MP
+    s.cite(KIND_CLAUSE[kind], ("17.4",), "ship_moves", COUNTRY_ARG[country], UNIT_ARG[unit], HEX_ARG[h])  # 17.4: 3 MP
     s.push(("move_ask", country, kind))  # (after it has moved)
     # its loading, asked by the seat that moves it (task_load_ask's question)
     if not s.ask_if_choice("load", pending[1], country):
@@ -373,7 +381,7 @@ def apply_load(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
             left = counters[j]
             i = left[0]  # (the first in counter order, as _find finds it)
         cargo = s.cargo = (*s.cargo, i)
-        s.cite("17.15.1", LOAD_CLAUSES[ship][carrier][owner], "loaded", ("country", owner), ("unit", unit), ("hex", here))
+        s.cite("17.15.1", LOAD_CLAUSES[ship][carrier][owner], "loaded", COUNTRY_ARG[owner], UNIT_ARG[unit], HEX_ARG[here])
         if kept is not None:
             room = ROOM[ship]
             if room is not None and len(cargo) >= room:
@@ -386,7 +394,7 @@ def apply_load(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
     else:
         k = action[1]
         s.crew = (*s.crew, k)
-        s.cite("17.15.9", _whose_clause(carrier, serving_country(s, k)), "boarded", ("char", k), ("hex", here))
+        s.cite("17.15.9", _whose_clause(carrier, serving_country(s, k)), "boarded", CHAR_ARG[k], HEX_ARG[here])
         if kept is not None:
             _, boards, loads, counters = kept
             j = boards.index(action)
@@ -524,7 +532,7 @@ def apply_step(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
     for k in s.crew:
         s.char_at[k] = to
     also = entry_clauses(s, country, _STATIC.counter_unit[s.ship], to)
-    s.cite("17.6" if cost > 1 else "17.5", also, "step", ("hex", to), ("mp", s.mp))
+    s.cite("17.6" if cost > 1 else "17.5", also, "step", HEX_ARG[to], MP_ARG[s.mp])
     if to in _STATIC.kustanga:
         # 17.14.3: the move ends at once; 17.14.4: a die at its end (B-24).
         ship = s.ship
@@ -540,7 +548,7 @@ def apply_step(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
 def finish_move(s: State, country: int) -> None:
     """B-20: the ship sets its load down where it stopped; none of it moves again this phase."""
     ship = s.ship
-    s.say("17.1", "ship_stops", ("country", country), ("unit", _STATIC.counter_unit[ship]), ("hex", s.where[ship]))
+    s.say("17.1", "ship_stops", COUNTRY_ARG[country], UNIT_ARG[_STATIC.counter_unit[ship]], HEX_ARG[s.where[ship]])
     s.moved += s.cargo
     s.chars_moved += s.crew
     s.ship = -1
