@@ -175,24 +175,36 @@ def enterable(s: State, country: int, unit: int, hexes: Iterable[int]) -> list[i
     return out
 
 
-_OPEN: dict[tuple[int, bool, tuple[int, ...]], list[tuple[int, ...] | None]] = {}
-""":func:`open_around`'s answers, by country, whether the ship is the Zelana and the countries'
+Opening = tuple[tuple[int, ...], tuple[tuple[Any, ...], ...]]
+"""The hexes next to a hex that a ship may enter, sorted, and the step decision's actions for
+them (each ("step", hex), then ``STOP``)."""
+
+_OPEN: dict[tuple[int, bool, tuple[int, ...]], list[Opening | None]] = {}
+""":func:`opening`'s answers, by country, whether the ship is the Zelana and the countries'
 states (which alone decide :func:`enterable` besides the map), per hex (``None``: not asked yet):
 each worked out once."""
 
 
-def open_around(s: State, country: int, unit: int, status: tuple[int, ...], h: int) -> tuple[int, ...]:
+def opening(s: State, country: int, unit: int, status: tuple[int, ...], h: int) -> Opening:
     """The hexes next to hex ``h`` that a ship of ``country`` (of unit ``unit``) may enter
-    (:func:`enterable`), sorted, ``status`` being ``tuple(s.status)``: a ship's steps and B-57's
-    test read this, where listing them at every step cost more than the step."""
+    (:func:`enterable`), sorted, and the steps into them, ``status`` being ``tuple(s.status)``:
+    a ship's steps and B-57's test read this, where listing them at every step cost more than
+    the step."""
     key = (country, unit == _TABLES[3], status)
     table = _OPEN.get(key)
     if table is None:
         table = _OPEN[key] = [None] * _STATIC.t.map.grid.size
-    around = table[h]
-    if around is None:
-        around = table[h] = tuple(sorted(enterable(s, country, unit, _STATIC.t.map.grid.adjacency[h])))
-    return around
+    found = table[h]
+    if found is None:
+        around = tuple(sorted(enterable(s, country, unit, _STATIC.t.map.grid.adjacency[h])))
+        found = table[h] = (around, (*[STEP[n] for n in around], STOP))
+    return found
+
+
+def open_around(s: State, country: int, unit: int, status: tuple[int, ...], h: int) -> tuple[int, ...]:
+    """The hexes next to hex ``h`` that a ship of ``country`` (of unit ``unit``) may enter,
+    sorted (:func:`opening`)."""
+    return opening(s, country, unit, status, h)[0]
 
 
 def ship_allowed(kind: int, owner: int, unit: int) -> bool:
@@ -228,7 +240,7 @@ def movable_ships(s: State, country: int, kind: int) -> list[tuple[int, int, int
         u = unit_of[i]
         if not ship_allowed(kind, country, u):
             continue
-        if open_around(s, country, u, status, at):
+        if opening(s, country, u, status, at)[0]:
             out.add((u, at, s.flipped[i]))
     return sorted(out)
 
@@ -471,7 +483,7 @@ def depart(s: State, country: int) -> None:
 # ---- the "step" decision: hex by hex (17.4–17.6, 17.12–17.14) --------------------------------
 
 
-def _hostile(s: State, country: int, hexes: list[int]) -> set[int]:
+def _hostile(s: State, country: int, hexes: Iterable[int]) -> set[int]:
     """17.6 (B-21): which of ``hexes`` hold a counter of the other camp (buildings included)."""
     camp = _STATIC.camp
     mine = camp[country]
@@ -492,29 +504,23 @@ def task_step_ask(s: State, country: int) -> None:
         finish_move(s, country)
 
 
-def _step_hexes(s: State) -> list[int]:
-    """The hexes next to the moving ship it may enter with the points it has left. A hex costs 1
-    point, or 2 holding the other camp (17.5, 17.6): with two left every hex the ship may enter is
-    within reach, and which are hostile matters only with one."""
+def legal_step(s: State) -> tuple[tuple[Any, ...], ...]:
+    """The steps into the hexes next to the moving ship that it may enter with the points it has
+    left, then ``STOP`` (("stop",) sorts after every ("step", …)). A hex costs 1 point, or 2
+    holding the other camp (17.5, 17.6): with two left every hex the ship may enter is within
+    reach, and which are hostile matters only with one."""
     ship = s.ship
     country = s.owner[ship]
-    options = list(open_around(s, country, _STATIC.counter_unit[ship], tuple(s.status), s.where[ship]))
+    hexes, steps = opening(s, country, _STATIC.counter_unit[ship], tuple(s.status), s.where[ship])
     mp = s.mp
-    if mp >= 2 or not options:
-        return options
-    if mp < 1:
-        return []
-    hostile = _hostile(s, country, options)
-    return [n for n in options if n not in hostile]
-
-
-def legal_step(s: State) -> list[tuple[Any, ...]]:
-    hexes = _step_hexes(s)  # (sorted)
-    out: list[tuple[Any, ...]] = []
-    for h in hexes:
-        out.append(STEP[h])
-    out.append(STOP)  # ("stop",) sorts after every ("step", …)
-    return out
+    if mp >= 2:
+        return steps
+    if mp < 1 or not hexes:
+        return (STOP,)
+    hostile = _hostile(s, country, hexes)
+    if not hostile:
+        return steps
+    return (*[STEP[n] for n in hexes if n not in hostile], STOP)
 
 
 def apply_step(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
@@ -523,7 +529,14 @@ def apply_step(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
         finish_move(s, country)
         return
     to = action[1]
-    cost = 2 if _hostile(s, country, [to]) else 1
+    cost = 1
+    camp = _STATIC.camp
+    mine = camp[country]
+    owner = s.owner
+    for i in s.stacks[to]:  # (_hostile's test of one hex, without a list and a set)
+        if camp[owner[i]] != mine:
+            cost = 2  # 17.6
+            break
     s.mp -= cost
     if s.cargo:
         s.move_together((s.ship, *s.cargo), to)
