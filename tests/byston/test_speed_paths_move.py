@@ -230,3 +230,17 @@ def test_the_hexes_open_around_every_hex_are_those_the_refusals_allow(seed: int)
             for hex_, around in enumerate(st.t.map.grid.adjacency):
                 expected = sorted(n for n in around if plain_enterable(s, country, unit, n))
                 assert list(move.open_around(s, country, unit, status, hex_)) == expected, (country, unit, hex_)
+
+
+def test_the_open_hexes_stay_right_when_the_tables_are_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Kept to one table, every new key drops the others: the answers are made again, alike."""
+    monkeypatch.setattr(move, "OPEN_TABLES", 1)
+    st = static()
+    s = BystonState(4)
+    status = tuple(s.status)
+    for _ in range(2):
+        for country in range(7):
+            for hex_, around in enumerate(st.t.map.grid.adjacency):
+                expected = sorted(n for n in around if plain_enterable(s, country, st.unit_index("namwan"), n))
+                assert list(move.open_around(s, country, st.unit_index("namwan"), status, hex_)) == expected
+    assert len(move._OPEN) == 1

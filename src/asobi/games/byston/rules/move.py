@@ -179,6 +179,8 @@ Opening = tuple[tuple[int, ...], tuple[tuple[Any, ...], ...]]
 """The hexes next to a hex that a ship may enter, sorted, and the step decision's actions for
 them (each ("step", hex), then ``STOP``)."""
 
+OPEN_TABLES = 4096
+"""How many tables :func:`opening` keeps at most (a game sees a few dozen)."""
 _OPEN: dict[tuple[int, bool, tuple[int, ...]], list[Opening | None]] = {}
 """:func:`opening`'s answers, by country, whether the ship is the Zelana and the countries'
 states (which alone decide :func:`enterable` besides the map), per hex (``None``: not asked yet):
@@ -193,6 +195,8 @@ def opening(s: State, country: int, unit: int, status: tuple[int, ...], h: int) 
     key = (country, unit == _TABLES[3], status)
     table = _OPEN.get(key)
     if table is None:
+        if len(_OPEN) >= OPEN_TABLES:
+            _OPEN.clear()  # (a long-lived process: start again rather than grow)
         table = _OPEN[key] = [None] * _STATIC.t.map.grid.size
     found = table[h]
     if found is None:
