@@ -155,6 +155,7 @@ FIELDS = Fields(
     produce_kept=Cache(),
     build_kept=Cache(),
     camps_kept=Cache(),
+    load_kept=Cache(),
     log=Log(),
 )
 """Every field of the state, declared once: clone, JSON, fingerprint and type checks follow.
@@ -175,7 +176,8 @@ none) with its ``mp`` left, its ``cargo`` counters and ``crew`` characters (17.1
 leave as it was (:func:`.rules.produce.legal_produce`; derived, not written); ``build_kept`` the
 same of building (:func:`.rules.build.legal_build`). ``camps_kept``: the battle hex's counters
 split by camp, with the stack and the owners they were split from (:func:`.rules.combat._camp_units`;
-derived, not written).
+derived, not written). ``load_kept``: what the last listing of a ship's loading worked out, which
+its next choice hands on (:func:`.rules.move.legal_load`; derived, not written).
 """
 
 class Start(NamedTuple):
@@ -303,6 +305,7 @@ class BystonState(FlowState, DeclaredState):
         self.produce_kept: tuple[Any, ...] | None = None
         self.build_kept: tuple[Any, ...] | None = None
         self.camps_kept: tuple[Any, ...] | None = None
+        self.load_kept: tuple[Any, ...] | None = None
         self.log = EventLog()
         # 28.1–34.1: each country's state at the start; 32.3, 33.3 (B-1): Na's player runs Mi and
         # Ah; 34.8: the Zelana's runner follows Na's war unless an option fixes it

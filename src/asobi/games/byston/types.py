@@ -65,6 +65,7 @@ class State(Protocol):
     produce_kept: tuple[Any, ...] | None
     build_kept: tuple[Any, ...] | None
     camps_kept: tuple[Any, ...] | None
+    load_kept: tuple[Any, ...] | None
     log: LogReads
     log_tail: list[EventFields]
 

@@ -11,7 +11,6 @@ unit of a hex by ``where`` alone. A refused choice names the movement clause tha
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -56,6 +55,14 @@ KIND_CLAUSE = {
 
 MOVEMENT_POINTS = 3
 """17.4."""
+
+# The (name, value) pairs the movement's events keep, made once: an event a step, and the log
+# keeps every one.
+HEX_ARG = tuple(("hex", h) for h in range(static().t.map.grid.size))
+COUNTRY_ARG = tuple(("country", c) for c in range(7))
+UNIT_ARG = tuple(("unit", u) for u in range(len(static().unit_ids)))
+CHAR_ARG = tuple(("char", k) for k in range(len(static().char_ids)))
+MP_ARG = tuple(("mp", mp) for mp in range(MOVEMENT_POINTS + 1))
 
 DONE = ("done",)
 GO = ("go",)
@@ -168,6 +175,42 @@ def enterable(s: State, country: int, unit: int, hexes: Iterable[int]) -> list[i
     return out
 
 
+Opening = tuple[tuple[int, ...], tuple[tuple[Any, ...], ...]]
+"""The hexes next to a hex that a ship may enter, sorted, and the step decision's actions for
+them (each ("step", hex), then ``STOP``)."""
+
+OPEN_TABLES = 4096
+"""How many tables :func:`opening` keeps at most (a game sees a few dozen)."""
+_OPEN: dict[tuple[int, bool, tuple[int, ...]], list[Opening | None]] = {}
+""":func:`opening`'s answers, by country, whether the ship is the Zelana and the countries'
+states (which alone decide :func:`enterable` besides the map), per hex (``None``: not asked yet):
+each worked out once."""
+
+
+def opening(s: State, country: int, unit: int, status: tuple[int, ...], h: int) -> Opening:
+    """The hexes next to hex ``h`` that a ship of ``country`` (of unit ``unit``) may enter
+    (:func:`enterable`), sorted, and the steps into them, ``status`` being ``tuple(s.status)``:
+    a ship's steps and B-57's test read this, where listing them at every step cost more than
+    the step."""
+    key = (country, unit == _TABLES[3], status)
+    table = _OPEN.get(key)
+    if table is None:
+        if len(_OPEN) >= OPEN_TABLES:
+            _OPEN.clear()  # (a long-lived process: start again rather than grow)
+        table = _OPEN[key] = [None] * _STATIC.t.map.grid.size
+    found = table[h]
+    if found is None:
+        around = tuple(sorted(enterable(s, country, unit, _STATIC.t.map.grid.adjacency[h])))
+        found = table[h] = (around, (*[STEP[n] for n in around], STOP))
+    return found
+
+
+def open_around(s: State, country: int, unit: int, status: tuple[int, ...], h: int) -> tuple[int, ...]:
+    """The hexes next to hex ``h`` that a ship of ``country`` (of unit ``unit``) may enter,
+    sorted (:func:`opening`)."""
+    return opening(s, country, unit, status, h)[0]
+
+
 def ship_allowed(kind: int, owner: int, unit: int) -> bool:
     """17.7–17.11 (B-56): whether a chit of ``kind`` moves a ship of ``unit`` owned by ``owner``."""
     _cap, is_as, is_ship, zelana, spriggan, _n = _TABLES
@@ -187,12 +230,11 @@ def ship_allowed(kind: int, owner: int, unit: int) -> bool:
 def movable_ships(s: State, country: int, kind: int) -> list[tuple[int, int, int]]:
     """(unit, hex, flipped) of the country's ships that this chit moves, not moved yet this phase
     (B-20, B-53), with at least one hex next to them they may enter (B-57)."""
-    st = _STATIC
-    unit_of = st.counter_unit
-    adjacency = st.t.map.grid.adjacency
+    unit_of = _STATIC.counter_unit
     where = s.where
     owner = s.owner
     moved = s.moved
+    status = tuple(s.status)
     out = set()
     # While no counter changed hands (35.3), the country's ships are those of its own range.
     for i in SHIPS_OF[country] if owner is _STATIC.printed_owner else _ship_counters():
@@ -202,13 +244,8 @@ def movable_ships(s: State, country: int, kind: int) -> list[tuple[int, int, int
         u = unit_of[i]
         if not ship_allowed(kind, country, u):
             continue
-        key = (u, at, s.flipped[i])
-        if key in out:
-            continue
-        for n in adjacency[at]:
-            if may_enter(s, country, u, n):
-                out.add(key)
-                break
+        if opening(s, country, u, status, at)[0]:
+            out.add((u, at, s.flipped[i]))
     return sorted(out)
 
 
@@ -267,37 +304,53 @@ def apply_move(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
     s.cargo = ()
     s.crew = ()
     s.moved += (i,)
-    s.cite(KIND_CLAUSE[kind], ("17.4",), "ship_moves", ("country", country), ("unit", unit), ("hex", h))  # 17.4: 3 MP
+    s.cite(KIND_CLAUSE[kind], ("17.4",), "ship_moves", COUNTRY_ARG[country], UNIT_ARG[unit], HEX_ARG[h])  # 17.4: 3 MP
     s.push(("move_ask", country, kind))  # (after it has moved)
-    task_load_ask(s, country)
+    # its loading, asked by the seat that moves it (task_load_ask's question)
+    if not s.ask_if_choice("load", pending[1], country):
+        depart(s, country)
 
 
 # ---- the "load" decision: what the ship takes aboard in its start hex (17.15, B-20) -----------
 
 
-def _load_choices(s: State) -> list[tuple[Any, ...]]:
+def _load_choices(s: State) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[tuple[int, ...], ...]]:
+    """The ("board", k) actions, the ("load", owner, unit, face) actions, each sorted, and per
+    load action the counters it may take aboard, in counter order (the first is the one
+    :func:`_find` finds)."""
     unit_of = _STATIC.counter_unit
     ship = s.ship
     owner = s.owner
     here = s.where[ship]
     ok = riders(owner[ship])
-    out: set[tuple[Any, ...]] = set()
     room = _TABLES[0][unit_of[ship]]
     cargo = s.cargo
+    loads: tuple[Any, ...] = ()
+    counters: tuple[tuple[int, ...], ...] = ()
     if room is None or len(cargo) < room:
         is_ab = _AB_COUNTERS
         moved = s.moved
         flipped = s.flipped
+        found: dict[tuple[Any, ...], list[int]] = {}
         for i in s.stacks[here]:
             if is_ab[i] and owner[i] in ok and i not in cargo and i not in moved:
-                out.add(("load", owner[i], unit_of[i], flipped[i]))
+                key = ("load", owner[i], unit_of[i], flipped[i])
+                same = found.get(key)
+                if same is None:
+                    found[key] = [i]
+                else:
+                    same.append(i)
+        if found:
+            loads = tuple(sorted(found))
+            counters = tuple([tuple(found[key]) for key in loads])
     crew = s.crew
     chars_moved = s.chars_moved
-    for k in characters_in(s.char_at, here):
+    boards = []
+    for k in characters_in(s.char_at, here):  # (in character order: sorted)
         # 35.3, 35.4 (B-91, B-92): a character of a collapsed country serves its heir
         if serving_country(s, k) in ok and k not in crew and k not in chars_moved:
-            out.add(("board", k))
-    return sorted(out)
+            boards.append(("board", k))
+    return tuple(boards), loads, counters
 
 
 def task_load_ask(s: State, country: int) -> None:
@@ -306,29 +359,73 @@ def task_load_ask(s: State, country: int) -> None:
         depart(s, country)
 
 
-def legal_load(s: State) -> list[tuple[Any, ...]]:
-    out = _load_choices(s)
-    out.insert(bisect_left(out, GO), GO)  # between the ("board", …) and the ("load", …)
-    return out
+def legal_load(s: State) -> tuple[tuple[Any, ...], ...]:
+    """B-20: the boardings, ``GO``, then the loads (in sorted order: ("board", …) < ("go",) <
+    ("load", …)), kept in ``load_kept`` for the decision they were listed for.
+
+    ``load_kept`` is ``(decision, boards, loads, counters)``: the pending decision and
+    :func:`_load_choices`' answer for it. One choice
+    changes the next listing only by what it took, so :func:`apply_load` makes the next listing
+    from the kept one (and keeps it in turn): a load takes the first of its counters (the action
+    goes with the last of them, every load when the ship is full, 17.15.5–17.15.8), a boarding
+    takes its character; nothing else moves while a ship loads."""
+    boards, loads, counters = _load_choices(s)
+    s.load_kept = (s.pending, boards, loads, counters)
+    return (*boards, GO, *loads)
 
 
 def apply_load(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
     country = pending[2]
     verb = action[0]
+    kept = s.load_kept
+    s.load_kept = None
     if verb == "go":
         depart(s, country)
         return
-    here = s.where[s.ship]
-    carrier = s.owner[s.ship]
+    ship = s.ship
+    here = s.where[ship]
+    carrier = s.owner[ship]
+    if kept is not None and kept[0] is not pending:
+        kept = None  # listed for another decision: found again
     if verb == "load":
         _verb, owner, unit, flipped = action
-        i = _find(s, (owner,), unit, here, flipped, s.cargo)
-        s.cargo += (i,)
-        s.cite("17.15.1", (*_whose_clause(carrier, owner), _room_clause(s.ship)), "loaded", ("country", owner), ("unit", unit), ("hex", here))
+        if kept is None:
+            i = _find(s, (owner,), unit, here, flipped, s.cargo)
+        else:
+            _, boards, loads, counters = kept
+            j = loads.index(action)
+            left = counters[j]
+            i = left[0]  # (the first in counter order, as _find finds it)
+        cargo = s.cargo = (*s.cargo, i)
+        s.cite("17.15.1", LOAD_CLAUSES[ship][carrier][owner], "loaded", COUNTRY_ARG[owner], UNIT_ARG[unit], HEX_ARG[here])
+        if kept is not None:
+            room = ROOM[ship]
+            if room is not None and len(cargo) >= room:
+                loads, counters = (), ()  # full
+            elif len(left) == 1:
+                loads = loads[:j] + loads[j + 1 :]
+                counters = counters[:j] + counters[j + 1 :]
+            else:
+                counters = (*counters[:j], left[1:], *counters[j + 1 :])
     else:
-        s.crew += (action[1],)
-        s.cite("17.15.9", _whose_clause(carrier, serving_country(s, action[1])), "boarded", ("char", action[1]), ("hex", here))
-    task_load_ask(s, country)  # asked again at once
+        k = action[1]
+        s.crew = (*s.crew, k)
+        s.cite("17.15.9", _whose_clause(carrier, serving_country(s, k)), "boarded", CHAR_ARG[k], HEX_ARG[here])
+        if kept is not None:
+            _, boards, loads, counters = kept
+            j = boards.index(action)
+            boards = boards[:j] + boards[j + 1 :]
+    # Asked again at once, by the seat it was asked by: with what was kept, the listing is the
+    # kept one less what was taken (as legal_load would make it), asked and kept here.
+    if kept is None:
+        if not s.ask_if_choice("load", pending[1], country):
+            depart(s, country)
+    elif boards or loads:
+        s.ask("load", pending[1], country)
+        s.legal_cache = (*boards, GO, *loads)
+        s.load_kept = (s.pending, boards, loads, counters)
+    else:
+        depart(s, country)  # ("go" alone is left: B-57)
 
 
 def _whose_clause(carrier: int, rider: int) -> tuple[str, ...]:
@@ -346,6 +443,19 @@ def _room_clause(ship: int) -> str:
     if room is None:
         return "17.15.8"
     return PRINTED_CAPACITY.get(st.unit_id(ship), (room, "17.15.2"))[1]
+
+
+ROOM = tuple(_tables()[0][unit] for unit in _STATIC.counter_unit)
+"""Per counter, how many ABs it carries (``None``: any number, 17.15.8)."""
+LOAD_CLAUSES = tuple(
+    tuple(tuple((*_whose_clause(carrier, rider), _room_clause(i)) for rider in range(7)) for carrier in range(7))
+    if _tables()[2][unit]
+    else ()
+    for i, unit in enumerate(_STATIC.counter_unit)
+)
+"""Per ship counter, the country that owns it and the country of the AB it takes aboard, the
+clauses a load cites beside 17.15.1 (:func:`_whose_clause`, :func:`_room_clause`): worked out
+once, not per load."""
 
 
 def depart(s: State, country: int) -> None:
@@ -377,7 +487,7 @@ def depart(s: State, country: int) -> None:
 # ---- the "step" decision: hex by hex (17.4–17.6, 17.12–17.14) --------------------------------
 
 
-def _hostile(s: State, country: int, hexes: list[int]) -> set[int]:
+def _hostile(s: State, country: int, hexes: Iterable[int]) -> set[int]:
     """17.6 (B-21): which of ``hexes`` hold a counter of the other camp (buildings included)."""
     camp = _STATIC.camp
     mine = camp[country]
@@ -398,31 +508,23 @@ def task_step_ask(s: State, country: int) -> None:
         finish_move(s, country)
 
 
-def _step_hexes(s: State) -> list[int]:
-    """The hexes next to the moving ship it may enter with the points it has left. A hex costs 1
-    point, or 2 holding the other camp (17.5, 17.6): with two left every hex the ship may enter is
-    within reach, and which are hostile matters only with one."""
-    st = _STATIC
+def legal_step(s: State) -> tuple[tuple[Any, ...], ...]:
+    """The steps into the hexes next to the moving ship that it may enter with the points it has
+    left, then ``STOP`` (("stop",) sorts after every ("step", …)). A hex costs 1 point, or 2
+    holding the other camp (17.5, 17.6): with two left every hex the ship may enter is within
+    reach, and which are hostile matters only with one."""
     ship = s.ship
     country = s.owner[ship]
-    options = enterable(s, country, st.counter_unit[ship], st.t.map.grid.adjacency[s.where[ship]])
+    hexes, steps = opening(s, country, _STATIC.counter_unit[ship], tuple(s.status), s.where[ship])
     mp = s.mp
-    if mp >= 2 or not options:
-        return options
-    if mp < 1:
-        return []
-    hostile = _hostile(s, country, options)
-    return [n for n in options if n not in hostile]
-
-
-def legal_step(s: State) -> list[tuple[Any, ...]]:
-    hexes = _step_hexes(s)
-    hexes.sort()
-    out: list[tuple[Any, ...]] = []
-    for h in hexes:
-        out.append(STEP[h])
-    out.append(STOP)  # ("stop",) sorts after every ("step", …)
-    return out
+    if mp >= 2:
+        return steps
+    if mp < 1 or not hexes:
+        return (STOP,)
+    hostile = _hostile(s, country, hexes)
+    if not hostile:
+        return steps
+    return (*[STEP[n] for n in hexes if n not in hostile], STOP)
 
 
 def apply_step(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> None:
@@ -431,7 +533,14 @@ def apply_step(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
         finish_move(s, country)
         return
     to = action[1]
-    cost = 2 if _hostile(s, country, [to]) else 1
+    cost = 1
+    camp = _STATIC.camp
+    mine = camp[country]
+    owner = s.owner
+    for i in s.stacks[to]:  # (_hostile's test of one hex, without a list and a set)
+        if camp[owner[i]] != mine:
+            cost = 2  # 17.6
+            break
     s.mp -= cost
     if s.cargo:
         s.move_together((s.ship, *s.cargo), to)
@@ -440,7 +549,7 @@ def apply_step(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
     for k in s.crew:
         s.char_at[k] = to
     also = entry_clauses(s, country, _STATIC.counter_unit[s.ship], to)
-    s.cite("17.6" if cost > 1 else "17.5", also, "step", ("hex", to), ("mp", s.mp))
+    s.cite("17.6" if cost > 1 else "17.5", also, "step", HEX_ARG[to], MP_ARG[s.mp])
     if to in _STATIC.kustanga:
         # 17.14.3: the move ends at once; 17.14.4: a die at its end (B-24).
         ship = s.ship
@@ -448,13 +557,15 @@ def apply_step(s: State, action: tuple[Any, ...], pending: tuple[Any, ...]) -> N
         s.say("17.14.3", "kustanga_stop", ("hex", to))
         s.chance = ("kustanga", ship)
         return
-    task_step_ask(s, country)  # asked again at once
+    # asked again at once, by the seat it was asked by (task_step_ask's question)
+    if not s.ask_if_choice("step", pending[1], country):
+        finish_move(s, country)
 
 
 def finish_move(s: State, country: int) -> None:
     """B-20: the ship sets its load down where it stopped; none of it moves again this phase."""
     ship = s.ship
-    s.say("17.1", "ship_stops", ("country", country), ("unit", _STATIC.counter_unit[ship]), ("hex", s.where[ship]))
+    s.say("17.1", "ship_stops", COUNTRY_ARG[country], UNIT_ARG[_STATIC.counter_unit[ship]], HEX_ARG[s.where[ship]])
     s.moved += s.cargo
     s.chars_moved += s.crew
     s.ship = -1
