@@ -226,8 +226,8 @@ class Match:
 
     def _play_quietly(self, limit: int) -> None:
         """:meth:`play` where nobody looks between steps (no journal, no listener, no check, no
-        ``on_step``: a batch's game): :meth:`step` written out in one loop, which is the same
-        steps without four calls a step (2.7% of the instructions of a rule-bot game of byston)."""
+        ``on_step``: a batch's game): :meth:`step` written out in one loop, the same steps
+        without four calls a step."""
         state = self.state
         agents = self.agents
         observe = self.spec.observe
