@@ -47,6 +47,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
+from operator import itemgetter
 from random import Random
 from typing import Any
 
@@ -572,6 +573,78 @@ def _siege_sites(s: BystonState, camp: int) -> list[int]:
             ):
                 out.append(at)
     return out
+
+
+class _Layout:
+    """What the bot reads of where the buildings stand — :func:`_siege_sites` and each site's
+    :func:`_siege_worth` per camp, and per camp the hexes of its buildings (:meth:`RuleBot._threats`)
+    — worked out for a camp when first asked. It reads only where the building counters are,
+    the owners and the secret factory (:func:`_layout`), which a game changes seldom (a fort
+    built or removed, a castle taken), so it is kept from one decision to the next."""
+
+    __slots__ = ("_places", "_sites", "_worth")
+
+    def __init__(self) -> None:
+        self._sites: list[list[int] | None] = [None, None]
+        self._worth: list[dict[int, float] | None] = [None, None]
+        self._places: list[tuple[int, ...] | None] = [None, None]
+
+    def sites(self, s: BystonState, camp: int) -> list[int]:
+        """:func:`_siege_sites` (shared, never changed)."""
+        found = self._sites[camp]
+        if found is None:
+            found = self._sites[camp] = _siege_sites(s, camp)
+        return found
+
+    def worth(self, s: BystonState, camp: int) -> dict[int, float]:
+        """Per site (:meth:`sites`), :func:`_siege_worth` (shared, never changed)."""
+        found = self._worth[camp]
+        if found is None:
+            found = self._worth[camp] = {h: _siege_worth(s, h) for h in self.sites(s, camp)}
+        return found
+
+    def places(self, s: BystonState, camp: int) -> tuple[int, ...]:
+        """The hexes of the camp's buildings, each once, in counter order (of the first there)."""
+        found = self._places[camp]
+        if found is None:
+            camp_of = static().camp
+            where = s.where
+            owner = s.owner
+            found = self._places[camp] = tuple(
+                dict.fromkeys([where[i] for i in _building_counters() if where[i] >= 0 and camp_of[owner[i]] == camp])
+            )
+        return found
+
+
+_LAST_LAYOUT: list[Any] = [None]
+"""The last :class:`_Layout` (:func:`_layout`): (where the building counters are, owner, the
+secret factory and whether it is found), the layout."""
+
+
+def _layout(s: BystonState) -> _Layout:
+    """The :class:`_Layout` of ``s``: the last one while the building counters stand where they
+    stood, with the same owners and secret factory."""
+    at = _pick_buildings()(s.where)
+    owner = s.owner
+    last = _LAST_LAYOUT[0]
+    if (
+        last is not None
+        and last[0] == at
+        and (last[1] is owner or last[1] == owner)
+        and last[2] == s.secret
+        and last[3] == s.secret_found
+    ):
+        found: _Layout = last[4]
+        return found
+    layout = _Layout()
+    _LAST_LAYOUT[0] = (at, owner, s.secret, s.secret_found, layout)
+    return layout
+
+
+@cache
+def _pick_buildings() -> Callable[[Sequence[int]], tuple[int, ...]]:
+    """Picks out of ``where`` the places of the building counters (:func:`_building_counters`)."""
+    return itemgetter(*_building_counters())
 
 
 _LAST_COLLECTING: list[Any] = [None]
@@ -1188,7 +1261,7 @@ class RuleBot(Agent):
         ours = sum(weight[i] for i in counters) + sum(char_weight[k] for k in chars)
         out = []
         if best_only:
-            worth = self._once(("worth", camp), lambda: {h: _siege_worth(s, h) for h in self._siege_sites(s, camp)})
+            worth = self._layout(s).worth(s, camp)
             # the rank, each building's worth read once per decision
             candidates.sort(key=lambda h: (dist[h] / SIEGE_STEPS_PER_GP - worth[h], h))
         camp_of = st.camp
@@ -1216,9 +1289,13 @@ class RuleBot(Agent):
         return out
 
     def _siege_sites(self, s: BystonState, camp: int) -> list[int]:
-        """:func:`_siege_sites`, once per decision."""
-        sites: list[int] = self._once(("sites", camp), lambda: _siege_sites(s, camp))
-        return sites
+        """:func:`_siege_sites`, as the layout keeps it (:func:`_layout`)."""
+        return self._layout(s).sites(s, camp)
+
+    def _layout(self, s: BystonState) -> _Layout:
+        """:func:`_layout`, once per decision."""
+        layout: _Layout = self._once("layout", lambda: _layout(s))
+        return layout
 
     def _chars_by_hex(self, s: BystonState) -> dict[int, tuple[int, ...]]:
         """Per hex with characters, those characters in order (once per decision)."""
@@ -1447,24 +1524,22 @@ class RuleBot(Agent):
                 out[at] = rank
         return out
 
-    @staticmethod
-    def _threats(s: BystonState, camp: int, strengths: tuple[dict[int, float], dict[int, float]]) -> _Threats:
+    def _threats(self, s: BystonState, camp: int, strengths: tuple[dict[int, float], dict[int, float]]) -> _Threats:
         """:meth:`_threatened`, each place weighed only when first asked for (:class:`_Threats`)."""
-        st = static()
-        camp_of = st.camp
-        owner = s.owner
-        drake_at = s.char_at[DRAKE_CHAR]
         places: dict[int, int] = {}
         if not strengths[1 - camp]:
             return _Threats(places, strengths[1 - camp], strengths[camp])
+        camp_of = static().camp
+        owner = s.owner
+        drake_at = s.char_at[DRAKE_CHAR]
+        buildings = self._layout(s).places(s, camp) if DEFEND_BUILDINGS else ()
         if drake_at >= 0 and any(camp_of[owner[i]] == camp for i in s.stacks[drake_at]):
+            # Drake himself first, at rank 0 even where a building of the camp stands
             places[drake_at] = 0
-        if DEFEND_BUILDINGS:
-            where = s.where
-            for i in _building_counters():
-                at = where[i]
-                if at >= 0 and camp_of[owner[i]] == camp and at not in places:
-                    places[at] = 1
+            places.update(dict.fromkeys(buildings, 1))
+            places[drake_at] = 0
+        else:
+            places = dict.fromkeys(buildings, 1)
         return _Threats(places, strengths[1 - camp], strengths[camp])
 
     def _on_move(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
