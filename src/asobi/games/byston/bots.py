@@ -582,12 +582,13 @@ class _Layout:
     the owners and the secret factory (:func:`_layout`), which a game changes seldom (a fort
     built or removed, a castle taken), so it is kept from one decision to the next."""
 
-    __slots__ = ("_places", "_sites", "_worth")
+    __slots__ = ("_places", "_sites", "_walled", "_worth")
 
     def __init__(self) -> None:
         self._sites: list[list[int] | None] = [None, None]
         self._worth: list[dict[int, float] | None] = [None, None]
         self._places: list[tuple[int, ...] | None] = [None, None]
+        self._walled: list[frozenset[int] | None] = [None, None]
 
     def sites(self, s: BystonState, camp: int) -> list[int]:
         """:func:`_siege_sites` (shared, never changed)."""
@@ -613,6 +614,14 @@ class _Layout:
             found = self._places[camp] = tuple(
                 dict.fromkeys([where[i] for i in _building_counters() if where[i] >= 0 and camp_of[owner[i]] == camp])
             )
+        return found
+
+    def walled(self, s: BystonState, camp: int) -> frozenset[int]:
+        """The hexes of the other camp's buildings (:meth:`places`; every country is of one camp
+        or the other)."""
+        found = self._walled[camp]
+        if found is None:
+            found = self._walled[camp] = frozenset(self.places(s, 1 - camp))
         return found
 
 
@@ -652,6 +661,11 @@ _LAST_COLLECTING: list[Any] = [None]
 status, owner), its answer."""
 
 
+_LAST_CHARS: list[Any] = [None]
+"""The last :func:`_chars_by_hex` the bot worked out (:meth:`RuleBot._chars_by_hex`): (char_at,
+its answer, shared, never changed)."""
+
+
 def _chars_by_hex(char_at: Sequence[int]) -> dict[int, tuple[int, ...]]:
     """Per hex with characters, those characters in order."""
     out: dict[int, list[int]] = {}
@@ -666,8 +680,7 @@ def _collecting_camps(s: BystonState) -> dict[int, int]:
     stacks of the income hexes, the countries' states and the owners) often stands as it stood at
     the decision before — a ship that moved between other hexes changes none of it — so the last
     answer is kept (shared, never changed)."""
-    stacks = s.stacks
-    held = tuple([stacks[h] for h in _income_hexes()])
+    held = _pick_income_hexes()(s.stacks)
     last = _LAST_COLLECTING[0]
     if last is not None and last[0] == held and last[1] == s.status and last[2] == s.owner:
         found: dict[int, int] = last[3]
@@ -679,8 +692,9 @@ def _collecting_camps(s: BystonState) -> dict[int, int]:
 
 
 @cache
-def _income_hexes() -> tuple[int, ...]:
-    return tuple(static().income_hexes)
+def _pick_income_hexes() -> Callable[[Sequence[tuple[int, ...]]], tuple[tuple[int, ...], ...]]:
+    """Picks out of ``stacks`` the stacks of the income hexes, in their order."""
+    return itemgetter(*static().income_hexes)
 
 
 def _may_remove(s: BystonState, counters: Sequence[int], chars: Sequence[int], building: int) -> bool:
@@ -805,6 +819,43 @@ def _war_characters(at_war: tuple[bool, ...]) -> tuple[tuple[int, int, float], .
     st = static()
     weight = _character_strength()
     return tuple((k, st.camp[country], weight[k]) for k, country in enumerate(st.char_country) if at_war[country])
+
+
+_COUNTRY_SHIPS: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+"""By country, the owners :func:`_country_ships` last read and its answer."""
+
+
+def _country_ships(owner: tuple[int, ...], country: int) -> tuple[int, ...]:
+    """The ship counters ``owner`` gives to ``country``, in counter order; kept while the owners
+    stand (they change only as a country collapses, 35.3)."""
+    last = _COUNTRY_SHIPS.get(country)
+    if last is not None and (last[0] is owner or last[0] == owner):
+        return last[1]
+    found = tuple([i for i in _ship_counters() if owner[i] == country])
+    _COUNTRY_SHIPS[country] = (owner, found)
+    return found
+
+
+_OPEN_INCOME: dict[int, tuple[Any, ...]] = {}
+"""By camp, what :func:`_open_income` last read (collecting, walled, status) and its answer."""
+
+
+def _open_income(s: BystonState, camp: int, collecting: Mapping[int, int], walled: frozenset[int]) -> tuple[int, ...]:
+    """The income hexes, in order, that the camp does not collect (``collecting``:
+    :func:`_collecting_camps`, never changed), that hold no building of the other camp
+    (``walled``) and that it could collect (6.6, :func:`_may_collect`): kept while those three
+    and the countries' states stand (they change seldom)."""
+    status = s.status
+    last = _OPEN_INCOME.get(camp)
+    if last is not None and last[0] is collecting and last[1] is walled and last[2] == status:
+        found: tuple[int, ...] = last[3]
+        return found
+    ours = {h for h, c in collecting.items() if c == camp}
+    found = tuple(
+        [h for h in static().income_hexes if h not in ours and h not in walled and _may_collect(s, camp, h)]
+    )
+    _OPEN_INCOME[camp] = (collecting, walled, list(status), found)
+    return found
 
 
 class _Routes(Mapping[int, tuple[int, int]]):
@@ -1193,7 +1244,9 @@ class RuleBot(Agent):
             best = sieges[0]
             return (*routes[best], best) if best != here else None
         collecting: dict[int, int] = self._once("collecting", lambda: _collecting_camps(s))
-        goals = self._targets(s, camp, force, strengths, routes, collecting, self.attack_margin[camp])
+        goals = self._targets(
+            s, camp, force, strengths, routes, collecting, self.attack_margin[camp], self._layout(s)
+        )
         endgame = s.turn >= self.endgame_turn[camp]
         if endgame:
             goals = [h for h in goals if h not in self._claimed]
@@ -1298,8 +1351,20 @@ class RuleBot(Agent):
         return layout
 
     def _chars_by_hex(self, s: BystonState) -> dict[int, tuple[int, ...]]:
-        """Per hex with characters, those characters in order (once per decision)."""
-        found: dict[int, tuple[int, ...]] = self._once("chars_at", lambda: _chars_by_hex(s.char_at))
+        """Per hex with characters, those characters in order (once per decision; the last answer
+        while the characters stand where they stood, :data:`_LAST_CHARS`)."""
+
+        def make() -> dict[int, tuple[int, ...]]:
+            char_at = s.char_at
+            last = _LAST_CHARS[0]
+            if last is not None and last[0] == char_at:
+                kept: dict[int, tuple[int, ...]] = last[1]
+                return kept
+            made = _chars_by_hex(char_at)
+            _LAST_CHARS[0] = (list(char_at), made)
+            return made
+
+        found: dict[int, tuple[int, ...]] = self._once("chars_at", make)
         return found
 
     def _group(self, s: BystonState, country: int, here: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -1312,9 +1377,9 @@ class RuleBot(Agent):
         where = s.where
         owner = s.owner
         near = _within(here, GROUP_RANGE)
-        for i in _ship_counters():
+        for i in _country_ships(owner, country):
             at = where[i]
-            if at in near and owner[i] == country:
+            if at in near:
                 ships_at.setdefault(at, []).append(i)
         drake_at = s.char_at[DRAKE_CHAR]
         counters: list[int] = []
@@ -1483,32 +1548,24 @@ class RuleBot(Agent):
         routes: Mapping[int, tuple[int, int]],
         collecting: Mapping[int, int] | None = None,
         margin: float = ATTACK_MARGIN,
+        layout: _Layout | None = None,
     ) -> list[int]:
         """The hexes within ``routes`` worth going to: enemy stacks ``force`` outweighs ``margin``
         times over, and income hexes the camp does not collect but could by holding them — not
         in a surviving ally's land (6.6), not under an enemy building (6.4 ①: a building holds its
         hex against any ship, so it is a goal only as a stack to beat). ``collecting``: :func:`_collecting_camps`
-        of ``s``, if already worked out."""
+        of ``s``, if already worked out (never changed afterwards); ``layout``: :func:`_layout` of ``s``, if
+        already worked out."""
         st = static()
         dist = routes.dist if isinstance(routes, _Routes) else [routes[h][0] if h in routes else -1
                                                                 for h in range(st.t.map.grid.size)]
         goals = [h for h, w in strengths[1 - camp].items() if w * margin < force and dist[h] >= 0]
         if collecting is None:
             collecting = _collecting_camps(s)
-        ours = {h for h, c in collecting.items() if c == camp}
-        where = s.where
-        owner = s.owner
-        walled = {where[i] for i in _building_counters() if where[i] >= 0 and st.camp[owner[i]] != camp}
+        if layout is None:
+            layout = _layout(s)
         own = strengths[camp]
-        goals += [
-            h
-            for h in st.income_hexes
-            if dist[h] >= 0
-            and h not in ours
-            and h not in own
-            and h not in walled
-            and _may_collect(s, camp, h)
-        ]
+        goals += [h for h in _open_income(s, camp, collecting, layout.walled(s, camp)) if dist[h] >= 0 and h not in own]
         return goals
 
     def _threatened(
