@@ -780,6 +780,17 @@ def _siege_dice() -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
 
 
 @cache
+def _carried_by(country: int) -> tuple[frozenset[int], frozenset[int]]:
+    """The countries whose ABs a ship of ``country`` may carry (17.15, :func:`.rules.combat.may_carry`)
+    and those whose characters may ride it (20.4, :func:`.rules.combat.may_ride`)."""
+    countries = range(len(static().camp))
+    return (
+        frozenset([o for o in countries if may_carry(country, o)]),
+        frozenset([c for c in countries if may_ride(country, c)]),
+    )
+
+
+@cache
 def _capacity() -> tuple[int, ...]:
     """Per counter, the ABs it may carry (17.15; a ship without a capacity carries any number)."""
     st = static()
@@ -1413,6 +1424,9 @@ class RuleBot(Agent):
         chars: list[int] = []
         chars_at = self._chars_by_hex(s) if ships_at else {}
         is_ab_counter = _is_ab()
+        capacity = _capacity()
+        # every ship is the country's, and what may carry or take aboard reads of a ship its owner
+        carried, riding = _carried_by(country)
         for at in sorted(ships_at):
             ships = ships_at[at]
             if at == drake_at:
@@ -1420,18 +1434,14 @@ class RuleBot(Agent):
                 if not ships:
                     continue
             counters += ships
-            capacity = _capacity()
-            room = sum(capacity[i] for i in ships)
-            carriers = {owner[j] for j in ships}  # what may carry or take aboard reads of a ship: its owner
+            room = sum([capacity[i] for i in ships])
             for i in s.stacks[at]:
-                if room and is_ab_counter[i] and any(may_carry(o, owner[i]) for o in carriers):
+                if room and is_ab_counter[i] and owner[i] in carried:
                     counters.append(i)
                     room -= 1
             for k in chars_at.get(at, ()):
-                if k != DRAKE_CHAR:
-                    served = serving_country(s, k)
-                    if any(may_ride(o, served) for o in carriers):
-                        chars.append(k)
+                if k != DRAKE_CHAR and serving_country(s, k) in riding:
+                    chars.append(k)
         return tuple(sorted(counters)), tuple(chars)
 
     def _siege_odds(
