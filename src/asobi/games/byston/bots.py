@@ -119,6 +119,13 @@ def _within(h: int, r: int) -> frozenset[int]:
     return frozenset(seen)
 
 
+@cache
+def _around(h: int, r: int) -> frozenset[int]:
+    """The hexes at most ``r`` hex steps from ``h``, whatever lies between (the map grid's
+    ``distance``)."""
+    return frozenset(static().t.map.grid.within(h, r))
+
+
 _DONE = ("done",)
 _SURPRISE = ("surprise",)
 _QUICK = {"sortie_all": ("sortie_all",), "bomb": ("bomb",), "act": ("act",), "build": _DONE}
@@ -1349,7 +1356,7 @@ class RuleBot(Agent):
             return []
         weight = _counter_strength()
         char_weight = _character_strength()
-        ours = sum(weight[i] for i in counters) + sum(char_weight[k] for k in chars)
+        ours = sum([weight[i] for i in counters]) + sum([char_weight[k] for k in chars])
         out = []
         if best_only:
             worth = self._layout(s).worth(s, camp)
@@ -1683,7 +1690,6 @@ class RuleBot(Agent):
         """The last ship of the country in a hex with Drake himself (27.3), or with a building of
         the camp while an enemy stack is within 4 hexes, stays."""
         st = static()
-        grid = st.t.map.grid
         owner = s.owner
         is_ship = _is_ship()
         ships = 0
@@ -1697,11 +1703,11 @@ class RuleBot(Agent):
         if self._taken(country, here):
             return self._abs_at(s, here, country) < HOLD_WITH_ABS  # 6.4 ②, ③: who holds it
 
-        building = any(st.is_building(i) for i in s.stacks[here])
-        if not building:
+        if building_at(s, here) < 0:
             return False
         camp = st.camp[country]
-        near = [w for h, w in strengths[1 - camp].items() if grid.distance(here, h) <= 4]
+        around = _around(here, 4)
+        near = [w for h, w in strengths[1 - camp].items() if h in around]
         if not near:
             return False
         # a stack that outweighs every enemy near goes out to meet it rather than wait
