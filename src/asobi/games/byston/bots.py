@@ -1107,12 +1107,12 @@ class RuleBot(Agent):
         return (0 if c.kind == "surprise" else 1, 1 if useful else 0, -c.gp)
 
     def _ships_by_hex(self, s: BystonState, country: int) -> dict[int, int]:
+        """Per hex, how many of the country's ships are there."""
         out: dict[int, int] = {}
         where = s.where
-        owner = s.owner
-        for i in _ship_counters():
+        for i in _country_ships(s.owner, country, self.memo):
             at = where[i]
-            if at >= 0 and owner[i] == country:
+            if at >= 0:
                 out[at] = out.get(at, 0) + 1
         return out
 
