@@ -19,8 +19,8 @@ test suite.
 
 With ``--instructions`` it counts instead, by valgrind's callgrind, the instructions of the bots'
 ``act`` alone: the N games are played to record every decision (a copy of the position, the seat
-and its legal actions); the bot module's caches (siege odds, ways over the map) are emptied and N
-other games (from seed S + 1) played, warming them as the games before warm them in a batch; then
+and its legal actions); the memo the spec's bot factories share (siege odds, ways over the map…:
+``BotMemo``) is emptied and N other games (from seed S + 1) played, warming them as the games before warm them in a batch; then
 the recorded decisions are taken again, counted, by new bots (each seat's bot sees its decisions
 in the game's order, so it decides as it did in play). A figure a busy machine does not change;
 ``PYTHONHASHSEED=0``. With ``--part NAME`` as well it counts only the instructions spent inside one
@@ -30,8 +30,8 @@ share of the whole is the ratio of the two figures.
 
 With ``--instructions --whole`` it counts whole games instead, everything a batch's worker runs
 for a game (``play_job``: the bots, the engine and the ``Match`` loop): games ``--warm`` … of a
-batch from seed S after games 0 … ``--warm`` − 1 (played first, not counted, warming the bot
-module's tables as the games before do in a batch); instructions per game and per step:
+batch from seed S after games 0 … ``--warm`` − 1 (played first, not counted, warming the bots'
+memo as the games before do in a batch); instructions per game and per step:
 
     .venv/bin/python scripts/bench_byston_bot.py --instructions --whole --games 3 --warm 3 --seed 1 --bot normal
 """
@@ -230,11 +230,11 @@ def _count_only(bot: str, name: str) -> None:
 
 
 def _replay_counted(games: int, seed: int, players: int, bot: str, part: str | None = None) -> int:
-    from asobi.games.byston import bots
-
     recorded = _record(games, seed, players, bot)
-    for kept in ("_ODDS", "_BOARDED", "_FIRES", "_SIZES", "_REMOVALS", "_WALKS", "_OPEN"):  # forget what these very games worked out…
-        getattr(bots, kept, {}).clear()
+    for factory in get_game("byston").bots.values():  # forget what these very games worked out…
+        memo = getattr(factory, "memo", None)
+        if memo is not None:
+            memo.clear()
     _record(games, seed + 1, players, bot)  # …and warm the caches with other games, as in a batch
     if part is not None:
         _count_only(bot, part)

@@ -1,4 +1,4 @@
-"""The rule bot keeps its siege odds for the whole process (``bots._ODDS`` and the tables beside
+"""The rule bot keeps its siege odds from game to game (``BotMemo.odds`` and the tables beside
 it), by keys that leave out what cannot change the answer. A key that left out too much would
 hand one group's odds to another: every odds the bots ask for in whole games must be what a
 working-out from empty tables gives."""
@@ -13,8 +13,6 @@ from asobi.core.match import Match
 from asobi.core.registry import get_game
 from asobi.games.byston import bots
 from asobi.sim.batch import game_seed
-
-_TABLES = ("_ODDS", "_BOARDED", "_FIRES", "_SIZES", "_REMOVALS")
 
 
 @pytest.mark.parametrize(("level", "players", "seed"), [("normal", 4, 0), ("hard", 2, 7)])
@@ -33,9 +31,8 @@ def siege_odds_against_fresh(monkeypatch, level, players, seed, fresh_patch=None
 
     def checked(self, s, country, counters, chars, target):
         got = kept(self, s, country, counters, chars, target)
-        tables = {name: getattr(bots, name) for name in _TABLES}
-        for name in _TABLES:
-            setattr(bots, name, {})
+        memo = self.memo
+        self.memo = bots.BotMemo()
         if fresh_patch is not None:
             fresh_patch(True)
         try:
@@ -43,8 +40,7 @@ def siege_odds_against_fresh(monkeypatch, level, players, seed, fresh_patch=None
         finally:
             if fresh_patch is not None:
                 fresh_patch(False)
-            for name, table in tables.items():
-                setattr(bots, name, table)
+            self.memo = memo
         asked.append(1)
         if got != fresh:
             wrong.append((country, counters, chars, target, got, fresh))
@@ -71,8 +67,8 @@ def test_kept_collecting_camps_are_those_worked_out_afresh(monkeypatch):
     kept = bots._collecting_camps
     asked: list[bool] = []
 
-    def checked(s):
-        got = kept(s)
+    def checked(s, memo=None):
+        got = kept(s, memo)
         fresh = {h: static().camp[who[0]] for h, who in all_collectors(s) if who}
         asked.append(got == fresh)
         return got

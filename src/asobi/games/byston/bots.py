@@ -47,6 +47,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
+from operator import itemgetter
 from random import Random
 from typing import Any
 
@@ -118,6 +119,13 @@ def _within(h: int, r: int) -> frozenset[int]:
     return frozenset(seen)
 
 
+@cache
+def _around(h: int, r: int) -> frozenset[int]:
+    """The hexes at most ``r`` hex steps from ``h``, whatever lies between (the map grid's
+    ``distance``)."""
+    return frozenset(static().t.map.grid.within(h, r))
+
+
 _DONE = ("done",)
 _SURPRISE = ("surprise",)
 _QUICK = {"sortie_all": ("sortie_all",), "bomb": ("bomb",), "act": ("act",), "build": _DONE}
@@ -129,42 +137,92 @@ surprise)."""
 
 def _keep(table: dict[Any, Any], key: Any, value: Any, most: int = 16384) -> None:
     """``table[key] = value``, the table emptied first once it holds more than ``most`` entries
-    (a process's memo of odds or walks stays bounded)."""
+    (a :class:`BotMemo` table of odds or walks stays bounded)."""
     if len(table) > most:
         table.clear()
     table[key] = value
 
 
-_ODDS: dict[tuple[Any, ...], float] = {}
-"""Siege odds already worked out (:meth:`RuleBot._siege_odds`), by all they depend on: the
-besieging camp's counters in the target hex once the group has moved in — each one's kind, face,
-whether it is the secret factory (30.6.3) and the characters aboard it as the bot boards them —
-and the building's kind and face. Nothing else in the hex counts: the defenders' fire is not
-weighed, their characters board nothing and the hits go to the building alone; the dice do not
-read the map. Shared by every bot of the process."""
+class BotMemo:
+    """What the rule bots of one factory (:class:`BotFactory`) keep from one decision and one game
+    to the next: memos of pure functions of what they key on, so that emptying the memo at any
+    time (:meth:`clear`) changes no decision, only how fast one is taken
+    (``tests/byston/test_bots_memo.py`` plays games with it emptied before every decision). A
+    batch's speed rests on their staying warm from game to game. Every table keeps its answers
+    unchanged once stored (callers share them); the tables of many keys empty themselves past a
+    bound (:func:`_keep`).
 
-_BOARDED: dict[tuple[Any, ...], float] = {}
-"""The same odds (:data:`_ODDS`), by what the bot's boarding reads before it boards: the camp's
-counters in the target hex once the group has moved in, in counter order (kind, face, owner,
-whether it is the secret factory), each character of the group with the country it serves, and
-the building's kind and face; shared by every bot of the process."""
+    By table, what it keeps and what it is keyed on:
 
-_FIRES: dict[tuple[Any, ...], tuple[Any, Any]] = {}
-"""The hits of a besieging force (:func:`_fire`) in bombing and in shelling, by the force as
-:data:`_ODDS` keys it; shared by every bot of the process."""
+    - ``odds``: siege odds (:meth:`RuleBot._siege_odds`), by all they depend on: the besieging
+      camp's counters in the target hex once the group has moved in — each one's kind, face,
+      whether it is the secret factory (30.6.3) and the characters aboard it as the bot boards
+      them — and the building's kind and face. Nothing else in the hex counts: the defenders'
+      fire is not weighed, their characters board nothing and the hits go to the building alone;
+      the dice do not read the map.
+    - ``boarded``: the same odds, by what the bot's boarding reads before it boards: the camp's
+      counters in the target hex once the group has moved in, in counter order (kind, face, owner,
+      whether it is the secret factory), each character of the group with the country it serves,
+      and the building's kind and face.
+    - ``fires``: the hits of a besieging force (:func:`_fire`) in bombing and in shelling, by the
+      force as ``odds`` keys it.
+    - ``sizes``: the blocks of a building under siege (B-30), by its kind and face.
+    - ``removals``: :func:`_removal_odds`, by its arguments.
+    - ``walks``: ways over the map (:meth:`RuleBot._walk`), by the ship's country, whether it is
+      the Zelana, its hex and the countries' states (all that ``may_enter`` reads besides the map).
+    - ``open``: by the ship's country, whether it is the Zelana and the countries' states: per hex,
+      whether the ship may enter it (``may_enter``), and per hex its neighbours the ship may enter,
+      in the map's order.
+    - ``war_counters``: :func:`_war_counters`, by the counters' owners and which countries are at war.
+    - ``country_ships``: by country, the owners :func:`_country_ships` last read and its answer.
+    - ``open_income``: by camp, what :func:`_open_income` last read (the collecting camps, the
+      enemy's building hexes, the countries' states) and its answer.
+    - ``last_strengths``: the last position :meth:`RuleBot._work_out_strengths` worked out (where,
+      flipped, char_at, status, owner) and its answer.
+    - ``last_collecting``: the last position :func:`_collecting_camps` worked out (the stacks of
+      the income hexes, status, owner) and its answer.
+    - ``last_layout``: the last :class:`_Layout` (:func:`_layout`): where the building counters
+      are, the owners, the secret factory and whether it is found, and the layout.
+    - ``last_chars``: the last :func:`_chars_by_hex` (:meth:`RuleBot._chars_by_hex`): char_at and
+      its answer.
+    """
 
-_SIZES: dict[tuple[int, int] | None, tuple[int, ...]] = {}
-"""The blocks of a building under siege (B-30), by its kind and face."""
+    __slots__ = (
+        "boarded",
+        "country_ships",
+        "fires",
+        "last_chars",
+        "last_collecting",
+        "last_layout",
+        "last_strengths",
+        "odds",
+        "open",
+        "open_income",
+        "removals",
+        "sizes",
+        "walks",
+        "war_counters",
+    )
 
-_WALKS: dict[tuple[Any, ...], tuple[_Routes, list[int]]] = {}
-"""Ways over the map already walked (:meth:`RuleBot._walk`), by the ship's country, whether it is
-the Zelana, its hex and the countries' states (all that ``may_enter`` reads besides the map);
-shared by every bot of the process."""
+    def __init__(self) -> None:
+        self.odds: dict[tuple[Any, ...], float] = {}
+        self.boarded: dict[tuple[Any, ...], float] = {}
+        self.fires: dict[tuple[Any, ...], tuple[Any, Any]] = {}
+        self.sizes: dict[tuple[int, int] | None, tuple[int, ...]] = {}
+        self.removals: dict[tuple[Any, ...], float] = {}
+        self.walks: dict[tuple[Any, ...], tuple[_Routes, list[int]]] = {}
+        self.open: dict[tuple[Any, ...], tuple[list[bool], tuple[tuple[int, ...], ...]]] = {}
+        self.war_counters: dict[tuple[tuple[int, ...], tuple[bool, ...]], tuple[tuple[int, int, float], ...]] = {}
+        self.country_ships: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self.open_income: dict[int, tuple[Any, ...]] = {}
+        self.last_strengths: tuple[Any, ...] | None = None
+        self.last_collecting: tuple[Any, ...] | None = None
+        self.last_layout: tuple[Any, ...] | None = None
+        self.last_chars: tuple[Any, ...] | None = None
 
-_OPEN: dict[tuple[Any, ...], tuple[list[bool], tuple[tuple[int, ...], ...]]] = {}
-"""By the ship's country, whether it is the Zelana and the countries' states: per hex, whether the
-ship may enter it (``may_enter``), and per hex its neighbours the ship may enter, in the map's
-order; shared by every bot of the process."""
+    def clear(self) -> None:
+        """Empty every table (no decision changes)."""
+        self.__init__()  # type: ignore[misc]
 
 
 @cache
@@ -488,21 +546,18 @@ _NO_FIRE: Fire = (((0, 1.0),), 0)
 """No hits (:func:`_fire` where nothing fires)."""
 
 
-_REMOVALS: dict[tuple[Any, ...], float] = {}
-""":func:`_removal_odds` already worked out, by its arguments; shared by every bot of the process."""
-
-
 def _removal_odds(
     bombing: tuple[tuple[tuple[int, float], ...], int],
     shelling: tuple[tuple[tuple[int, float], ...], int],
     sizes: tuple[int, ...],
+    memo: BotMemo,
 ) -> float:
     """The chance that a building whose blocks take ``sizes`` hits, in order (B-30; 2 blocks face
     up, 1 flipped), is removed within :data:`SIEGE_BATTLES` battles by these hits in bombing and
     shelling (:func:`_fire`: the distribution and the defender's command, 25.9) — the last part of
-    :meth:`RuleBot._siege_odds`, which many groups and buildings share."""
+    :meth:`RuleBot._siege_odds`, which many groups and buildings share; kept in ``memo``."""
     key = (bombing, shelling, sizes)
-    cached = _REMOVALS.get(key)
+    cached = memo.removals.get(key)
     if cached is not None:
         return cached
     # the building's state: 2 face up, 1 flipped, 0 removed; each block in turn (B-30), the
@@ -536,7 +591,7 @@ def _removal_odds(
                     after[now] = after.get(now, 0.0) + p * q
             left = after
     odds = left.get(0, 0.0)
-    _keep(_REMOVALS, key, odds)
+    _keep(memo.removals, key, odds)
     return odds
 
 
@@ -574,9 +629,81 @@ def _siege_sites(s: BystonState, camp: int) -> list[int]:
     return out
 
 
-_LAST_COLLECTING: list[Any] = [None]
-"""The last position :func:`_collecting_camps` worked out: (the stacks of the income hexes,
-status, owner), its answer."""
+class _Layout:
+    """What the bot reads of where the buildings stand — :func:`_siege_sites` and each site's
+    :func:`_siege_worth` per camp, and per camp the hexes of its buildings (:meth:`RuleBot._threats`)
+    — worked out for a camp when first asked. It reads only where the building counters are,
+    the owners and the secret factory (:func:`_layout`), which a game changes seldom (a fort
+    built or removed, a castle taken), so it is kept from one decision to the next
+    (:attr:`BotMemo.last_layout`)."""
+
+    __slots__ = ("_places", "_sites", "_walled", "_worth")
+
+    def __init__(self) -> None:
+        self._sites: list[list[int] | None] = [None, None]
+        self._worth: list[dict[int, float] | None] = [None, None]
+        self._places: list[tuple[int, ...] | None] = [None, None]
+        self._walled: list[frozenset[int] | None] = [None, None]
+
+    def sites(self, s: BystonState, camp: int) -> list[int]:
+        """:func:`_siege_sites` (shared, never changed)."""
+        found = self._sites[camp]
+        if found is None:
+            found = self._sites[camp] = _siege_sites(s, camp)
+        return found
+
+    def worth(self, s: BystonState, camp: int) -> dict[int, float]:
+        """Per site (:meth:`sites`), :func:`_siege_worth` (shared, never changed)."""
+        found = self._worth[camp]
+        if found is None:
+            found = self._worth[camp] = {h: _siege_worth(s, h) for h in self.sites(s, camp)}
+        return found
+
+    def places(self, s: BystonState, camp: int) -> tuple[int, ...]:
+        """The hexes of the camp's buildings, each once, in counter order (of the first there)."""
+        found = self._places[camp]
+        if found is None:
+            camp_of = static().camp
+            where = s.where
+            owner = s.owner
+            found = self._places[camp] = tuple(
+                dict.fromkeys([where[i] for i in _building_counters() if where[i] >= 0 and camp_of[owner[i]] == camp])
+            )
+        return found
+
+    def walled(self, s: BystonState, camp: int) -> frozenset[int]:
+        """The hexes of the other camp's buildings (:meth:`places`; every country is of one camp
+        or the other)."""
+        found = self._walled[camp]
+        if found is None:
+            found = self._walled[camp] = frozenset(self.places(s, 1 - camp))
+        return found
+
+
+def _layout(s: BystonState, memo: BotMemo) -> _Layout:
+    """The :class:`_Layout` of ``s``: the last one (``memo``) while the building counters stand
+    where they stood, with the same owners and secret factory."""
+    at = _pick_buildings()(s.where)
+    owner = s.owner
+    last = memo.last_layout
+    if (
+        last is not None
+        and last[0] == at
+        and (last[1] is owner or last[1] == owner)
+        and last[2] == s.secret
+        and last[3] == s.secret_found
+    ):
+        found: _Layout = last[4]
+        return found
+    layout = _Layout()
+    memo.last_layout = (at, owner, s.secret, s.secret_found, layout)
+    return layout
+
+
+@cache
+def _pick_buildings() -> Callable[[Sequence[int]], tuple[int, ...]]:
+    """Picks out of ``where`` the places of the building counters (:func:`_building_counters`)."""
+    return itemgetter(*_building_counters())
 
 
 def _chars_by_hex(char_at: Sequence[int]) -> dict[int, tuple[int, ...]]:
@@ -588,26 +715,28 @@ def _chars_by_hex(char_at: Sequence[int]) -> dict[int, tuple[int, ...]]:
     return {h: tuple(ks) for h, ks in out.items()}
 
 
-def _collecting_camps(s: BystonState) -> dict[int, int]:
+def _collecting_camps(s: BystonState, memo: BotMemo | None = None) -> dict[int, int]:
     """Per income hex that some country collects now (6.4–6.8), its camp. What it reads (the
     stacks of the income hexes, the countries' states and the owners) often stands as it stood at
     the decision before — a ship that moved between other hexes changes none of it — so the last
-    answer is kept (shared, never changed)."""
-    stacks = s.stacks
-    held = tuple([stacks[h] for h in _income_hexes()])
-    last = _LAST_COLLECTING[0]
+    answer is kept in ``memo`` (shared, never changed)."""
+    if memo is None:
+        memo = BotMemo()
+    held = _pick_income_hexes()(s.stacks)
+    last = memo.last_collecting
     if last is not None and last[0] == held and last[1] == s.status and last[2] == s.owner:
         found: dict[int, int] = last[3]
         return found
     camp = static().camp
     found = {h: camp[who[0]] for h, who in all_collectors(s) if who}
-    _LAST_COLLECTING[0] = (held, list(s.status), s.owner, found)
+    memo.last_collecting = (held, list(s.status), s.owner, found)
     return found
 
 
 @cache
-def _income_hexes() -> tuple[int, ...]:
-    return tuple(static().income_hexes)
+def _pick_income_hexes() -> Callable[[Sequence[tuple[int, ...]]], tuple[tuple[int, ...], ...]]:
+    """Picks out of ``stacks`` the stacks of the income hexes, in their order."""
+    return itemgetter(*static().income_hexes)
 
 
 def _may_remove(s: BystonState, counters: Sequence[int], chars: Sequence[int], building: int) -> bool:
@@ -658,6 +787,17 @@ def _siege_dice() -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
 
 
 @cache
+def _carried_by(country: int) -> tuple[frozenset[int], frozenset[int]]:
+    """The countries whose ABs a ship of ``country`` may carry (17.15, :func:`.rules.combat.may_carry`)
+    and those whose characters may ride it (20.4, :func:`.rules.combat.may_ride`)."""
+    countries = range(len(static().camp))
+    return (
+        frozenset([o for o in countries if may_carry(country, o)]),
+        frozenset([c for c in countries if may_ride(country, c)]),
+    )
+
+
+@cache
 def _capacity() -> tuple[int, ...]:
     """Per counter, the ABs it may carry (17.15; a ship without a capacity carries any number)."""
     st = static()
@@ -703,25 +843,19 @@ def _tl7_pays(s: BystonState) -> bool:
     return s.status[NA] != NEUTRAL or s.status[KU] != NEUTRAL or _land_income(KU) >= _land_income(NA)
 
 
-_LAST_STRENGTHS: list[Any] = [None]
-"""The last position :meth:`RuleBot._work_out_strengths` worked out: (where, flipped, char_at,
-status, owner), its answer."""
-
-_WAR_COUNTERS: dict[tuple[tuple[int, ...], tuple[bool, ...]], tuple[tuple[int, int, float], ...]] = {}
-""":func:`_war_counters`' lists, by the counters' owners and which countries are at war."""
-
-
-def _war_counters(owner: tuple[int, ...], at_war: tuple[bool, ...]) -> tuple[tuple[int, int, float], ...]:
+def _war_counters(
+    owner: tuple[int, ...], at_war: tuple[bool, ...], memo: BotMemo
+) -> tuple[tuple[int, int, float], ...]:
     """The counters of the countries at war, in counter order: each with its camp and its weight
     (:func:`_counter_strength`), for :meth:`RuleBot._strengths`. Owners
-    change rarely (35.3) and wars only once a country enters, so the list is kept by both."""
+    change rarely (35.3) and wars only once a country enters, so the list is kept by both (``memo``)."""
     key = (owner, at_war)
-    found = _WAR_COUNTERS.get(key)
+    found = memo.war_counters.get(key)
     if found is None:
         camp_of = static().camp
         weight = _counter_strength()
         found = tuple((i, camp_of[o], weight[i]) for i, o in enumerate(owner) if at_war[o])
-        _keep(_WAR_COUNTERS, key, found, 256)
+        _keep(memo.war_counters, key, found, 256)
     return found
 
 
@@ -732,6 +866,37 @@ def _war_characters(at_war: tuple[bool, ...]) -> tuple[tuple[int, int, float], .
     st = static()
     weight = _character_strength()
     return tuple((k, st.camp[country], weight[k]) for k, country in enumerate(st.char_country) if at_war[country])
+
+
+def _country_ships(owner: tuple[int, ...], country: int, memo: BotMemo) -> tuple[int, ...]:
+    """The ship counters ``owner`` gives to ``country``, in counter order; kept in ``memo`` while
+    the owners stand (they change only as a country collapses, 35.3)."""
+    last = memo.country_ships.get(country)
+    if last is not None and (last[0] is owner or last[0] == owner):
+        return last[1]
+    found = tuple([i for i in _ship_counters() if owner[i] == country])
+    memo.country_ships[country] = (owner, found)
+    return found
+
+
+def _open_income(
+    s: BystonState, camp: int, collecting: Mapping[int, int], walled: frozenset[int], memo: BotMemo
+) -> tuple[int, ...]:
+    """The income hexes, in order, that the camp does not collect (``collecting``:
+    :func:`_collecting_camps`, never changed), that hold no building of the other camp
+    (``walled``) and that it could collect (6.6, :func:`_may_collect`): kept in ``memo`` while
+    those three and the countries' states stand (they change seldom)."""
+    status = s.status
+    last = memo.open_income.get(camp)
+    if last is not None and last[0] is collecting and last[1] is walled and last[2] == status:
+        found: tuple[int, ...] = last[3]
+        return found
+    ours = {h for h, c in collecting.items() if c == camp}
+    found = tuple(
+        [h for h in static().income_hexes if h not in ours and h not in walled and _may_collect(s, camp, h)]
+    )
+    memo.open_income[camp] = (collecting, walled, list(status), found)
+    return found
 
 
 class _Routes(Mapping[int, tuple[int, int]]):
@@ -801,9 +966,12 @@ class RuleBot(Agent):
     endgame_turn: tuple[int, int] = (ENDGAME_TURN, ENDGAME_TURN)
     """By camp: :data:`ENDGAME_TURN`."""
 
-    def __init__(self, seat: int, seed: int) -> None:
+    def __init__(self, seat: int, seed: int, memo: BotMemo | None = None) -> None:
         self.seat = seat
         self.rng = Random(seed)
+        self.memo = memo if memo is not None else BotMemo()
+        """What the bot keeps from one decision and game to the next (:class:`BotMemo`), shared
+        with the other bots of its factory."""
         self._memo: dict[Any, Any] | None = None
         """What one decision has worked out about its position (:meth:`_once`)."""
         self._claimed: set[int] = set()
@@ -939,12 +1107,12 @@ class RuleBot(Agent):
         return (0 if c.kind == "surprise" else 1, 1 if useful else 0, -c.gp)
 
     def _ships_by_hex(self, s: BystonState, country: int) -> dict[int, int]:
+        """Per hex, how many of the country's ships are there."""
         out: dict[int, int] = {}
         where = s.where
-        owner = s.owner
-        for i in _ship_counters():
+        for i in _country_ships(s.owner, country, self.memo):
             at = where[i]
-            if at >= 0 and owner[i] == country:
+            if at >= 0:
                 out[at] = out.get(at, 0) + 1
         return out
 
@@ -980,17 +1148,17 @@ class RuleBot(Agent):
         """Per hex, the weight of each camp's counters there, of the countries at war only: one
         standing by or armed neither leaves its land nor may be attacked in it (17.12)."""
         strengths: tuple[dict[int, float], dict[int, float]] = self._once(
-            "strengths", lambda: self._work_out_strengths(s)
+            "strengths", lambda: self._work_out_strengths(s, self.memo)
         )
         return strengths
 
     @staticmethod
-    def _work_out_strengths(s: BystonState) -> tuple[dict[int, float], dict[int, float]]:
+    def _work_out_strengths(s: BystonState, memo: BotMemo) -> tuple[dict[int, float], dict[int, float]]:
         """:meth:`_strengths`; what it reads (where the counters and characters are, which are
         flipped, the owners and the countries' states) often stands as it stood at the move
         decision before (the last ship stayed, another country moves), so the last answer is kept
-        (shared by every bot, never changed)."""
-        last = _LAST_STRENGTHS[0]
+        (in ``memo``, shared, never changed)."""
+        last = memo.last_strengths
         if (
             last is not None
             and last[0] == s.where
@@ -1005,7 +1173,7 @@ class RuleBot(Agent):
         at_war = tuple([x == WAR for x in s.status])
         where = s.where
         flipped = s.flipped
-        for i, camp, weight in _war_counters(s.owner, at_war):
+        for i, camp, weight in _war_counters(s.owner, at_war, memo):
             at = where[i]
             if at >= 0:
                 d = camps[camp]
@@ -1016,7 +1184,7 @@ class RuleBot(Agent):
             if at >= 0:
                 d = camps[camp]
                 d[at] = d.get(at, 0.0) + weight
-        _LAST_STRENGTHS[0] = (list(s.where), list(s.flipped), list(char_at), list(s.status), s.owner, camps)
+        memo.last_strengths = (list(s.where), list(s.flipped), list(char_at), list(s.status), s.owner, camps)
         return camps
 
     def _routes(self, s: BystonState, country: int, unit: int, here: int) -> Mapping[int, tuple[int, int]]:
@@ -1031,16 +1199,17 @@ class RuleBot(Agent):
         status = tuple(s.status)
         zelana = unit == _zelana_unit()
         key = (country, zelana, here, status)
-        walk = _WALKS.get(key)
+        memo = self.memo
+        walk = memo.walks.get(key)
         if walk is not None:
             return walk
         open_key = (country, zelana, status)
         adjacency = static().t.map.grid.adjacency
         size = len(adjacency)
-        found = _OPEN.get(open_key)
+        found = memo.open.get(open_key)
         if found is None:
             enterable = [may_enter(s, country, unit, n) for n in range(size)]
-            found = _OPEN[open_key] = (enterable, tuple(tuple([n for n in a if enterable[n]]) for a in adjacency))
+            found = memo.open[open_key] = (enterable, tuple(tuple([n for n in a if enterable[n]]) for a in adjacency))
         enterable, open_adjacency = found
         dist = [-1] * size
         first = [-1] * size
@@ -1067,10 +1236,10 @@ class RuleBot(Agent):
                         nxt.append(n)
             frontier = nxt
         routes = _Routes(dist, first)
-        if len(_OPEN) > 1024:
-            _OPEN.clear()
+        if len(memo.open) > 1024:
+            memo.open.clear()
         walk = (routes, parent)
-        _keep(_WALKS, key, walk, 4096)
+        _keep(memo.walks, key, walk, 4096)
         return walk
 
     def _path(self, s: BystonState, country: int, unit: int, here: int, goal: int) -> list[int]:
@@ -1119,8 +1288,10 @@ class RuleBot(Agent):
         if sieges:
             best = sieges[0]
             return (*routes[best], best) if best != here else None
-        collecting: dict[int, int] = self._once("collecting", lambda: _collecting_camps(s))
-        goals = self._targets(s, camp, force, strengths, routes, collecting, self.attack_margin[camp])
+        collecting: dict[int, int] = self._once("collecting", lambda: _collecting_camps(s, self.memo))
+        goals = self._targets(
+            s, camp, force, strengths, routes, collecting, self.attack_margin[camp], self._layout(s), self.memo
+        )
         endgame = s.turn >= self.endgame_turn[camp]
         if endgame:
             goals = [h for h in goals if h not in self._claimed]
@@ -1185,10 +1356,10 @@ class RuleBot(Agent):
             return []
         weight = _counter_strength()
         char_weight = _character_strength()
-        ours = sum(weight[i] for i in counters) + sum(char_weight[k] for k in chars)
+        ours = sum([weight[i] for i in counters]) + sum([char_weight[k] for k in chars])
         out = []
         if best_only:
-            worth = self._once(("worth", camp), lambda: {h: _siege_worth(s, h) for h in self._siege_sites(s, camp)})
+            worth = self._layout(s).worth(s, camp)
             # the rank, each building's worth read once per decision
             candidates.sort(key=lambda h: (dist[h] / SIEGE_STEPS_PER_GP - worth[h], h))
         camp_of = st.camp
@@ -1216,13 +1387,29 @@ class RuleBot(Agent):
         return out
 
     def _siege_sites(self, s: BystonState, camp: int) -> list[int]:
-        """:func:`_siege_sites`, once per decision."""
-        sites: list[int] = self._once(("sites", camp), lambda: _siege_sites(s, camp))
-        return sites
+        """:func:`_siege_sites`, as the layout keeps it (:func:`_layout`)."""
+        return self._layout(s).sites(s, camp)
+
+    def _layout(self, s: BystonState) -> _Layout:
+        """:func:`_layout`, once per decision."""
+        layout: _Layout = self._once("layout", lambda: _layout(s, self.memo))
+        return layout
 
     def _chars_by_hex(self, s: BystonState) -> dict[int, tuple[int, ...]]:
-        """Per hex with characters, those characters in order (once per decision)."""
-        found: dict[int, tuple[int, ...]] = self._once("chars_at", lambda: _chars_by_hex(s.char_at))
+        """Per hex with characters, those characters in order (once per decision; the last answer
+        while the characters stand where they stood, :attr:`BotMemo.last_chars`)."""
+
+        def make() -> dict[int, tuple[int, ...]]:
+            char_at = s.char_at
+            last = self.memo.last_chars
+            if last is not None and last[0] == char_at:
+                kept: dict[int, tuple[int, ...]] = last[1]
+                return kept
+            made = _chars_by_hex(char_at)
+            self.memo.last_chars = (list(char_at), made)
+            return made
+
+        found: dict[int, tuple[int, ...]] = self._once("chars_at", make)
         return found
 
     def _group(self, s: BystonState, country: int, here: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -1235,15 +1422,18 @@ class RuleBot(Agent):
         where = s.where
         owner = s.owner
         near = _within(here, GROUP_RANGE)
-        for i in _ship_counters():
+        for i in _country_ships(owner, country, self.memo):
             at = where[i]
-            if at in near and owner[i] == country:
+            if at in near:
                 ships_at.setdefault(at, []).append(i)
         drake_at = s.char_at[DRAKE_CHAR]
         counters: list[int] = []
         chars: list[int] = []
         chars_at = self._chars_by_hex(s) if ships_at else {}
         is_ab_counter = _is_ab()
+        capacity = _capacity()
+        # every ship is the country's, and what may carry or take aboard reads of a ship its owner
+        carried, riding = _carried_by(country)
         for at in sorted(ships_at):
             ships = ships_at[at]
             if at == drake_at:
@@ -1251,18 +1441,14 @@ class RuleBot(Agent):
                 if not ships:
                     continue
             counters += ships
-            capacity = _capacity()
-            room = sum(capacity[i] for i in ships)
-            carriers = {owner[j] for j in ships}  # what may carry or take aboard reads of a ship: its owner
+            room = sum([capacity[i] for i in ships])
             for i in s.stacks[at]:
-                if room and is_ab_counter[i] and any(may_carry(o, owner[i]) for o in carriers):
+                if room and is_ab_counter[i] and owner[i] in carried:
                     counters.append(i)
                     room -= 1
             for k in chars_at.get(at, ()):
-                if k != DRAKE_CHAR:
-                    served = serving_country(s, k)
-                    if any(may_ride(o, served) for o in carriers):
-                        chars.append(k)
+                if k != DRAKE_CHAR and serving_country(s, k) in riding:
+                    chars.append(k)
         return tuple(sorted(counters)), tuple(chars)
 
     def _siege_odds(
@@ -1281,7 +1467,7 @@ class RuleBot(Agent):
         :data:`SIEGE_ODDS` and the weight test of :meth:`_sieges` leave room for it.
 
         The boarding is worked out here on the position itself; the dice only on a copy, and only
-        for a force and building not met before (:data:`_ODDS`)."""
+        for a force and building not met before (:attr:`BotMemo.odds`)."""
         st = static()
         camp_of = st.camp
         camp = camp_of[country]
@@ -1304,7 +1490,8 @@ class RuleBot(Agent):
         # all the boarding reads: the camp's counters in counter order (a tie goes to the first,
         # :func:`_mount_choice`), their owners, and whom each character serves (35.3, 35.4)
         boarded = (ours_key, chars_key, there)
-        cached = _BOARDED.get(boarded)
+        memo = self.memo
+        cached = memo.boarded.get(boarded)
         if cached is not None:
             return cached
         aboard: dict[int, int] = {}
@@ -1322,21 +1509,21 @@ class RuleBot(Agent):
             tuple(sorted([(unit[i], flipped[i], i == secret, tuple(riders.get(i, ()))) for i in mine])),
             there,
         )
-        cached = _ODDS.get(key)
+        cached = memo.odds.get(key)
         if cached is not None:
-            _keep(_BOARDED, boarded, cached)
+            _keep(memo.boarded, boarded, cached)
             return cached
         # the hits each step gives read only the force (the defenders' command is nil: none of
         # their characters boards), and the blocks only the building's kind and face (B-30)
         force = key[0]
         fires = None
         if building >= 0:
-            fires = _FIRES.get(force)
+            fires = memo.fires.get(force)
             if fires is None and camp_of[owner[building]] != camp:  # (an enemy building: a target, B-71)
                 fires = _force_fires(force)
                 if fires is not None:
-                    _keep(_FIRES, force, fires)
-        sizes = _SIZES.get(there)
+                    _keep(memo.fires, force, fires)
+        sizes = memo.sizes.get(there)
         if fires is None or sizes is None:
             # the target's stack once the group has moved in (a counter already there stays in place)
             final = [*stack, *[i for i in counters if i not in stack]]
@@ -1361,14 +1548,14 @@ class RuleBot(Agent):
             if fires is None:
                 fires = (_fire(copy, "bombing", camp), _fire(copy, "shelling", camp))
                 if building >= 0:
-                    _keep(_FIRES, force, fires)
+                    _keep(memo.fires, force, fires)
             if sizes is None:
                 sizes = tuple(b.size for b in plan_for(copy, "shelling", camp, (building,)))
-                _SIZES[there] = sizes
+                memo.sizes[there] = sizes
         bombing, shelling = fires
-        odds = _removal_odds(bombing, shelling, sizes)
-        _keep(_ODDS, key, odds)
-        _keep(_BOARDED, boarded, odds)
+        odds = _removal_odds(bombing, shelling, sizes, memo)
+        _keep(memo.odds, key, odds)
+        _keep(memo.boarded, boarded, odds)
         return odds
 
     def _force(
@@ -1406,31 +1593,28 @@ class RuleBot(Agent):
         routes: Mapping[int, tuple[int, int]],
         collecting: Mapping[int, int] | None = None,
         margin: float = ATTACK_MARGIN,
+        layout: _Layout | None = None,
+        memo: BotMemo | None = None,
     ) -> list[int]:
         """The hexes within ``routes`` worth going to: enemy stacks ``force`` outweighs ``margin``
         times over, and income hexes the camp does not collect but could by holding them — not
         in a surviving ally's land (6.6), not under an enemy building (6.4 ①: a building holds its
         hex against any ship, so it is a goal only as a stack to beat). ``collecting``: :func:`_collecting_camps`
-        of ``s``, if already worked out."""
+        of ``s``, if already worked out (never changed afterwards); ``layout``: :func:`_layout` of ``s``, if
+        already worked out; ``memo``: the bot's (:class:`BotMemo`), if any."""
         st = static()
         dist = routes.dist if isinstance(routes, _Routes) else [routes[h][0] if h in routes else -1
                                                                 for h in range(st.t.map.grid.size)]
         goals = [h for h, w in strengths[1 - camp].items() if w * margin < force and dist[h] >= 0]
+        if memo is None:
+            memo = BotMemo()
         if collecting is None:
-            collecting = _collecting_camps(s)
-        ours = {h for h, c in collecting.items() if c == camp}
-        where = s.where
-        owner = s.owner
-        walled = {where[i] for i in _building_counters() if where[i] >= 0 and st.camp[owner[i]] != camp}
+            collecting = _collecting_camps(s, memo)
+        if layout is None:
+            layout = _layout(s, memo)
         own = strengths[camp]
         goals += [
-            h
-            for h in st.income_hexes
-            if dist[h] >= 0
-            and h not in ours
-            and h not in own
-            and h not in walled
-            and _may_collect(s, camp, h)
+            h for h in _open_income(s, camp, collecting, layout.walled(s, camp), memo) if dist[h] >= 0 and h not in own
         ]
         return goals
 
@@ -1447,24 +1631,22 @@ class RuleBot(Agent):
                 out[at] = rank
         return out
 
-    @staticmethod
-    def _threats(s: BystonState, camp: int, strengths: tuple[dict[int, float], dict[int, float]]) -> _Threats:
+    def _threats(self, s: BystonState, camp: int, strengths: tuple[dict[int, float], dict[int, float]]) -> _Threats:
         """:meth:`_threatened`, each place weighed only when first asked for (:class:`_Threats`)."""
-        st = static()
-        camp_of = st.camp
-        owner = s.owner
-        drake_at = s.char_at[DRAKE_CHAR]
         places: dict[int, int] = {}
         if not strengths[1 - camp]:
             return _Threats(places, strengths[1 - camp], strengths[camp])
+        camp_of = static().camp
+        owner = s.owner
+        drake_at = s.char_at[DRAKE_CHAR]
+        buildings = self._layout(s).places(s, camp) if DEFEND_BUILDINGS else ()
         if drake_at >= 0 and any(camp_of[owner[i]] == camp for i in s.stacks[drake_at]):
+            # Drake himself first, at rank 0 even where a building of the camp stands
             places[drake_at] = 0
-        if DEFEND_BUILDINGS:
-            where = s.where
-            for i in _building_counters():
-                at = where[i]
-                if at >= 0 and camp_of[owner[i]] == camp and at not in places:
-                    places[at] = 1
+            places.update(dict.fromkeys(buildings, 1))
+            places[drake_at] = 0
+        else:
+            places = dict.fromkeys(buildings, 1)
         return _Threats(places, strengths[1 - camp], strengths[camp])
 
     def _on_move(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
@@ -1508,7 +1690,6 @@ class RuleBot(Agent):
         """The last ship of the country in a hex with Drake himself (27.3), or with a building of
         the camp while an enemy stack is within 4 hexes, stays."""
         st = static()
-        grid = st.t.map.grid
         owner = s.owner
         is_ship = _is_ship()
         ships = 0
@@ -1522,11 +1703,11 @@ class RuleBot(Agent):
         if self._taken(country, here):
             return self._abs_at(s, here, country) < HOLD_WITH_ABS  # 6.4 ②, ③: who holds it
 
-        building = any(st.is_building(i) for i in s.stacks[here])
-        if not building:
+        if building_at(s, here) < 0:
             return False
         camp = st.camp[country]
-        near = [w for h, w in strengths[1 - camp].items() if grid.distance(here, h) <= 4]
+        around = _around(here, 4)
+        near = [w for h, w in strengths[1 - camp].items() if h in around]
         if not near:
             return False
         # a stack that outweighs every enemy near goes out to meet it rather than wait
@@ -1706,9 +1887,21 @@ class BoldBot(RuleBot):
         return super()._on_produce(s, pending, legal)
 
 
-def make_rule_bot(seat: int, seed: int, options: Mapping[str, Any]) -> Agent:
-    return RuleBot(seat, seed)
+class BotFactory:
+    """Makes the bots of one level (:class:`RuleBot` or :class:`BoldBot`) for a game's seats, every
+    one sharing the factory's :class:`BotMemo`: what one game's bots work out stays for the next
+    games the factory makes bots for (a batch's worker plays many)."""
+
+    def __init__(self, bot: type[RuleBot], memo: BotMemo) -> None:
+        self.bot = bot
+        self.memo = memo
+
+    def __call__(self, seat: int, seed: int, options: Mapping[str, Any]) -> Agent:
+        return self.bot(seat, seed, self.memo)
 
 
-def make_bold_bot(seat: int, seed: int, options: Mapping[str, Any]) -> Agent:
-    return BoldBot(seat, seed)
+def bot_factories() -> dict[str, BotFactory]:
+    """The spec's bots (``rule``, ``bold``), with one memo between them (it keys on nothing a
+    level changes)."""
+    memo = BotMemo()
+    return {"rule": BotFactory(RuleBot, memo), "bold": BotFactory(BoldBot, memo)}

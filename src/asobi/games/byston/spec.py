@@ -9,7 +9,7 @@ from typing import Any
 from asobi.core import GameInfo, GameSpec, Option, RecordHooks, SearchHooks, Spaces, StudyHooks
 from asobi.core.hooks import Level, Levels
 
-from .bots import make_bold_bot, make_rule_bot
+from .bots import bot_factories
 from .control import camp_income
 from .labels import localize
 from .messages import MESSAGES, WORDS, ZELANA_RUNNER_WORDS
@@ -115,7 +115,7 @@ SPEC = GameSpec(
     messages=MESSAGES,
     present=PRESENTATION,
     localize=localize,
-    bots={"rule": make_rule_bot, "bold": make_bold_bot},
+    bots=bot_factories(),
     conformance_options=tuple({"players": p} for p in (2, 3, 4)),
     info=GameInfo(
         teams=camps,  # the camps score alike; with 3 players their scores do not add up to a constant
