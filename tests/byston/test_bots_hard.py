@@ -52,7 +52,7 @@ def test_production_keeps_a_forts_gp():
     drake = C["drake"]
     s.chits_made[drake] = 1
     s.gp[drake] = 8
-    legal = [("make", u("drumlo"), h("0916")), ("make", u("doro"), h("0916")), ("done",)]
+    legal = sorted([("make", u("drumlo"), h("0916")), ("make", u("doro"), h("0916")), ("done",)])  # as the engine lists them
     assert RuleBot(0, 1)._on_produce(s, ("produce", 0, drake), legal)[0] == "make"
     assert BoldBot(0, 1)._on_produce(s, ("produce", 0, drake), legal) == ("make", u("doro"), h("0916"))  # 8 − 2 ≥ 6
     s.gp[drake] = 7

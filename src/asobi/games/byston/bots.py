@@ -45,6 +45,8 @@ the game's own queries on it; it never changes it (the siege odds work on a copy
 
 from __future__ import annotations
 
+import math
+from bisect import bisect_left
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
 from operator import itemgetter
@@ -127,6 +129,11 @@ def _around(h: int, r: int) -> frozenset[int]:
 
 
 _DONE = ("done",)
+_AFTER_CHITS = ("chit", math.inf)
+"""Sorts after every ("chit", k) and before every other verb's action."""
+_EXTRA = ("extra",)
+_MAKE = ("make",)
+"""Each sorts before every action of its verb and after every action of the verbs before it."""
 _SURPRISE = ("surprise",)
 _QUICK = {"sortie_all": ("sortie_all",), "bomb": ("bomb",), "act": ("act",), "build": _DONE}
 """The bot's answer, whatever the position, to a decision known by its first legal action (the
@@ -1062,11 +1069,13 @@ class RuleBot(Agent):
 
     def _on_produce(self, s: BystonState, pending: tuple[Any, ...], legal: Sequence[Action]) -> Action:
         country = pending[2]
-        chits = [a for a in legal if a[0] == "chit"]
+        # the legal actions are sorted (chit < … < extra < make): each verb's are one slice
+        chits = legal[: bisect_left(legal, _AFTER_CHITS)]
         made = s.chits_made[country]
         if chits and s.gp[country] >= CHIT_RESERVE[min(made, len(CHIT_RESERVE) - 1)]:
             return max(chits, key=lambda a: self._chit_worth(s, country, a[1]))
-        makes = [a for a in legal if a[0] == "make"]
+        first_make = bisect_left(legal, _MAKE)
+        makes = legal[first_make:]
         if makes:
             score = _machine_score()
             kinds = static().unit_kind
@@ -1075,7 +1084,7 @@ class RuleBot(Agent):
             hexes = [a[2] for a in makes if a[1] == best_unit]
             ships_at = self._ships_by_hex(s, country)
             return ("make", best_unit, max(hexes, key=lambda h: (ships_at.get(h, 0), -h)))
-        extra = self._extra(s, country, [a for a in legal if a[0] == "extra"])
+        extra = self._extra(s, country, legal[bisect_left(legal, _EXTRA) : first_make])
         return extra if extra is not None else ("done",)
 
     @staticmethod
