@@ -7,7 +7,8 @@ only). The plain versions below read every counter and character, as the rules f
 every step of rule-bot games (which fight many battles) and of random games, inside a battle,
 the two agree for both camps, every step kind and every counter in the hex; a clone and a state
 read back from JSON agree too, as do a camp's dice in every step (counted per unit, not per die)
-with the plain count of one value per die. The battle's choices a task lists as it asks (sortie, mount,
+with the plain count of one value per die, and the units a block of hits may go to (B-30) with
+the plain reads of the targets, their block sizes and the kinds told apart. The battle's choices a task lists as it asks (sortie, mount,
 allocate) equal the decision's own listing.
 """
 
@@ -120,6 +121,19 @@ def plain_dice(s: BystonState, step: str, camp: int) -> tuple[Dice, int]:
     return dice_of(values), n
 
 
+def plain_options(s: BystonState, step: str, camp: int, hits: int) -> list[int]:
+    """B-27, B-30, B-74: the other camp's units a block of ``camp``'s hits may go to, one of each
+    kind a player cannot tell apart."""
+    st = static()
+    if step in ("air", "aa"):
+        roles = (combat.SORTIED, combat.BOMBER) if step == "air" else (combat.BOMBER,)
+        units = [i for i in plain_camp_units(s, 1 - camp) if st.kind(i) == "AB" and s.role[i] in roles]
+    else:
+        units = [i for i in plain_camp_units(s, 1 - camp) if st.kind(i) != "AB"]
+    alive = [i for i in units if s.blocks[i] == 0 or (s.blocks[i] == 1 and not s.flipped[i])]
+    return plain_distinct(s, [i for i in alive if plain_block_size(s, i) <= hits])
+
+
 # ---- the comparison --------------------------------------------------------------------------
 
 
@@ -135,10 +149,12 @@ def compare(s: BystonState) -> int:
             assert bonus == plain_bonus(s, step, camp), (step, camp)
             assert (dice, units) == plain_dice(s, step, camp), (step, camp)
             assert combat._dice_text(dice) == dice_text(dice)
+            for hits in (1, 2, 3, 5, 8):
+                assert combat._options(s, step, camp, hits) == plain_options(s, step, camp, hits), (step, camp, hits)
             n += 1
     for i in here:
         assert combat.block_size(s, i) == plain_block_size(s, i), i
-    for part in (here, [i for i in here if combat.is_ab(i)], [i for i in here if not combat.is_ab(i)]):
+    for part in (here, [i for i in here if combat.is_ab(i)], [i for i in here if not combat.is_ab(i)], [], here[-1:]):
         assert combat._distinct(s, part) == plain_distinct(s, part)
     return n + len(here)
 

@@ -77,8 +77,9 @@ buildings (25.9.2: AS command, B-27)."""
 def _set(s: State, field: str, i: int, value: int) -> None:
     """Write one item of a battle field: they are tuples, shared by clones until a battle
     changes them (a game spends most of its steps outside battles)."""
-    items = getattr(s, field)
-    setattr(s, field, (*items[:i], value, *items[i + 1 :]))
+    items = list(getattr(s, field))  # (a list written and turned back: fewer copies than slices)
+    items[i] = value
+    setattr(s, field, tuple(items))
 
 
 def _set_roles(s: State, counters: list[int], value: int) -> None:
@@ -324,6 +325,8 @@ def _riding(aboard: tuple[int, ...], i: int) -> list[int]:
 def _distinct(s: State, counters: list[int]) -> list[int]:
     """One counter of each kind a player cannot tell apart (same owner, unit, face, part and
     hits, nothing aboard and nothing stowed in it): choices name that one (B-74)."""
+    if len(counters) < 2:
+        return list(counters)  # (one counter or none: nothing to tell apart)
     roles = s.role
     carriers: set[int] | None = None  # (made at the first ship or building: an AB carries nothing)
     aboard = s.aboard
@@ -684,7 +687,19 @@ def task_place(s: State, step: str, camp: int) -> None:
 
 
 def _options(s: State, step: str, camp: int, hits: int) -> list[int]:
-    return _distinct(s, [i for i in targets(s, step, 1 - camp) if block_size(s, i) <= hits])
+    aboard = s.aboard
+    flipped = s.flipped
+    blocks = s.blocks
+    fit = []
+    for i in targets(s, step, 1 - camp):
+        if i in aboard:
+            size = block_size(s, i)
+        else:  # (block_size without a call: nobody aboard)
+            counter = _COUNTER_VALUES[i]
+            size = (counter[2] if (flipped[i] or blocks[i]) else counter[1]).defence
+        if size <= hits:
+            fit.append(i)
+    return _distinct(s, fit)
 
 
 def task_allocate(s: State, step: str, camp: int, by_defender: int) -> None:
