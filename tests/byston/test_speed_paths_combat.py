@@ -6,7 +6,9 @@ owners they were split from, ``camps_kept``), which characters ride a counter (f
 only). The plain versions below read every counter and character, as the rules first did. At
 every step of rule-bot games (which fight many battles) and of random games, inside a battle,
 the two agree for both camps, every step kind and every counter in the hex; a clone and a state
-read back from JSON agree too. The battle's choices a task lists as it asks (sortie, mount,
+read back from JSON agree too, as do a camp's dice in every step (counted per unit, not per die)
+with the plain count of one value per die, and the units a block of hits may go to (B-30) with
+the plain reads of the targets, their block sizes and the kinds told apart. The battle's choices a task lists as it asks (sortie, mount,
 allocate) equal the decision's own listing.
 """
 
@@ -21,6 +23,7 @@ from asobi.core import CHANCE, TERMINAL
 from asobi.core.match import Match
 from asobi.core.registry import get_game
 from asobi.games.byston.board import static
+from asobi.games.byston.odds import Dice, dice_of, dice_text
 from asobi.games.byston.rules import FLOW, combat
 from asobi.games.byston.rules.combat import STEPS
 from asobi.games.byston.state import BystonState
@@ -96,6 +99,41 @@ def plain_bonus(s: BystonState, step: str, camp: int) -> int:
     return bonus
 
 
+def plain_dice(s: BystonState, step: str, camp: int) -> tuple[Dice, int]:
+    """A camp's dice in a step as one value per die, counted by odds.dice_of (21.5, 22.4, 23.4,
+    24.4), and how many units fire."""
+    if step == "aa" and not any(s.role[i] == combat.BOMBER for i in plain_camp_units(s, 1 - camp)):
+        return (), 0
+    st = static()
+    values: list[int] = []
+    n = 0
+    for i in plain_camp_units(s, camp):
+        thing = st.t.unit(st.unit_id(i))
+        side = thing.back if s.flipped[i] else thing.front
+        if step in ("air", "bombing"):
+            roles = (combat.SORTIED, combat.BOMBER) if step == "air" else (combat.BOMBER,)
+            if st.kind(i) == "AB" and s.role[i] in roles:
+                values.append(side.air if step == "air" else side.bomb)
+                n += 1
+        elif st.kind(i) != "AB" and i != s.secret:
+            values += [side.aa if step == "aa" else side.gun] * (side.aa_guns if step == "aa" else side.guns)
+            n += 1
+    return dice_of(values), n
+
+
+def plain_options(s: BystonState, step: str, camp: int, hits: int) -> list[int]:
+    """B-27, B-30, B-74: the other camp's units a block of ``camp``'s hits may go to, one of each
+    kind a player cannot tell apart."""
+    st = static()
+    if step in ("air", "aa"):
+        roles = (combat.SORTIED, combat.BOMBER) if step == "air" else (combat.BOMBER,)
+        units = [i for i in plain_camp_units(s, 1 - camp) if st.kind(i) == "AB" and s.role[i] in roles]
+    else:
+        units = [i for i in plain_camp_units(s, 1 - camp) if st.kind(i) != "AB"]
+    alive = [i for i in units if s.blocks[i] == 0 or (s.blocks[i] == 1 and not s.flipped[i])]
+    return plain_distinct(s, [i for i in alive if plain_block_size(s, i) <= hits])
+
+
 # ---- the comparison --------------------------------------------------------------------------
 
 
@@ -107,11 +145,16 @@ def compare(s: BystonState) -> int:
     for camp in (0, 1):
         assert list(combat._camp_units(s, camp)) == plain_camp_units(s, camp)
         for step in STEPS:
-            assert combat.attackers(s, step, camp)[1] == plain_bonus(s, step, camp), (step, camp)
+            dice, bonus, units = combat.attackers(s, step, camp)
+            assert bonus == plain_bonus(s, step, camp), (step, camp)
+            assert (dice, units) == plain_dice(s, step, camp), (step, camp)
+            assert combat._dice_text(dice) == dice_text(dice)
+            for hits in (1, 2, 3, 5, 8):
+                assert combat._options(s, step, camp, hits) == plain_options(s, step, camp, hits), (step, camp, hits)
             n += 1
     for i in here:
         assert combat.block_size(s, i) == plain_block_size(s, i), i
-    for part in (here, [i for i in here if combat.is_ab(i)], [i for i in here if not combat.is_ab(i)]):
+    for part in (here, [i for i in here if combat.is_ab(i)], [i for i in here if not combat.is_ab(i)], [], here[-1:]):
         assert combat._distinct(s, part) == plain_distinct(s, part)
     return n + len(here)
 

@@ -18,7 +18,7 @@ the hits the defender is placing (25.9.3).
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..board import (
@@ -37,7 +37,7 @@ from ..board import (
     owned_hexes,
     static,
 )
-from ..odds import Dice, dice_of, dice_text, pool_float, survival_float
+from ..odds import Dice, dice_text, pool_float, survival_float
 from .collapse import serving_country
 
 if TYPE_CHECKING:
@@ -77,8 +77,9 @@ buildings (25.9.2: AS command, B-27)."""
 def _set(s: State, field: str, i: int, value: int) -> None:
     """Write one item of a battle field: they are tuples, shared by clones until a battle
     changes them (a game spends most of its steps outside battles)."""
-    items = getattr(s, field)
-    setattr(s, field, (*items[:i], value, *items[i + 1 :]))
+    items = list(getattr(s, field))  # (a list written and turned back: fewer copies than slices)
+    items[i] = value
+    setattr(s, field, tuple(items))
 
 
 def _set_roles(s: State, counters: list[int], value: int) -> None:
@@ -324,6 +325,8 @@ def _riding(aboard: tuple[int, ...], i: int) -> list[int]:
 def _distinct(s: State, counters: list[int]) -> list[int]:
     """One counter of each kind a player cannot tell apart (same owner, unit, face, part and
     hits, nothing aboard and nothing stowed in it): choices name that one (B-74)."""
+    if len(counters) < 2:
+        return list(counters)  # (one counter or none: nothing to tell apart)
     roles = s.role
     carriers: set[int] | None = None  # (made at the first ship or building: an AB carries nothing)
     aboard = s.aboard
@@ -518,7 +521,7 @@ def attackers(s: State, step: str, camp: int) -> tuple[Dice, int, int]:
     role = s.role
     flipped = s.flipped
     chars = _char_values()
-    values: list[int] = []
+    counts: dict[int, int] = {}  # value → dice (odds.dice_of's counting, a unit's guns at once)
     bonus = 0
     n = 0
     if step in ("air", "bombing"):
@@ -527,9 +530,11 @@ def attackers(s: State, step: str, camp: int) -> tuple[Dice, int, int]:
             if IS_AB[i] and role[i] in roles:
                 counter = _COUNTER_VALUES[i]
                 side = counter[2] if flipped[i] else counter[1]
-                values.append(side.air if step == "air" else side.bomb)
-                for k in _riding(aboard, i):
-                    bonus += chars[k].ab_attack
+                value = side.air if step == "air" else side.bomb
+                counts[value] = counts.get(value, 0) + 1
+                if i in aboard:  # (most carry nobody: no call to find them)
+                    for k in _riding(aboard, i):
+                        bonus += chars[k].ab_attack
                 n += 1
     else:
         if step == "aa" and not any(role[i] == BOMBER for i in _camp_units(s, 1 - camp)):
@@ -540,12 +545,13 @@ def attackers(s: State, step: str, camp: int) -> tuple[Dice, int, int]:
                 counter = _COUNTER_VALUES[i]
                 side = counter[2] if flipped[i] else counter[1]
                 guns, value = (side.aa_guns, side.aa) if step == "aa" else (side.guns, side.gun)
-                values.extend([value] * guns)
-                if counter[0] in SHIP_KINDS:  # 22.7, 24.8: not from a building
+                if guns:
+                    counts[value] = counts.get(value, 0) + guns
+                if counter[0] in SHIP_KINDS and i in aboard:  # 22.7, 24.8: not from a building
                     for k in _riding(aboard, i):
                         bonus += chars[k].as_attack
                 n += 1
-    return dice_of(values), bonus, n
+    return tuple(sorted(counts.items())), bonus, n
 
 
 def _alive(s: State, i: int) -> bool:
@@ -587,7 +593,7 @@ def block_size(s: State, i: int) -> int:
     counter = _COUNTER_VALUES[i]
     size: int = (counter[2] if (s.flipped[i] or s.blocks[i]) else counter[1]).defence
     kind = counter[0]
-    if kind in BUILDING_KINDS:
+    if kind in BUILDING_KINDS or i not in s.aboard:  # (most carry nobody: no call to find them)
         return size
     aboard = _riding(s.aboard, i)
     if not aboard:
@@ -642,10 +648,14 @@ def chance_pool(
         "pool_" + step,
         ("country", runner(s, camp)),
         ("units", n),
-        ("dice", dice_text(dice)),
+        ("dice", _dice_text(dice)),
         ("bonus", bonus),
         ("hits", action[1]),
     )
+
+
+_dice_text = lru_cache(maxsize=1024)(dice_text)
+"""odds.dice_text, kept per pool: a battle's steps roll the same few pools again and again."""
 
 
 def _building_riders(s: State, camp: int) -> bool:
@@ -677,7 +687,19 @@ def task_place(s: State, step: str, camp: int) -> None:
 
 
 def _options(s: State, step: str, camp: int, hits: int) -> list[int]:
-    return _distinct(s, [i for i in targets(s, step, 1 - camp) if block_size(s, i) <= hits])
+    aboard = s.aboard
+    flipped = s.flipped
+    blocks = s.blocks
+    fit = []
+    for i in targets(s, step, 1 - camp):
+        if i in aboard:
+            size = block_size(s, i)
+        else:  # (block_size without a call: nobody aboard)
+            counter = _COUNTER_VALUES[i]
+            size = (counter[2] if (flipped[i] or blocks[i]) else counter[1]).defence
+        if size <= hits:
+            fit.append(i)
+    return _distinct(s, fit)
 
 
 def task_allocate(s: State, step: str, camp: int, by_defender: int) -> None:
