@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from asobi.core import CHANCE
 from asobi.core.log import EventLog
 from asobi.games.byston.board import BOX, SUPPLY, counters_at, static
 from asobi.games.byston.rules.turn import TURN_PHASES
@@ -161,3 +163,16 @@ def destroy(s: BystonState, i: int) -> tuple[Any, ...]:
 def repair(s: BystonState, i: int) -> tuple[Any, ...]:
     """The 11.5 action that repairs counter ``i`` (or one just like it)."""
     return ("repair", s.owner[i], static().counter_unit[i], s.where[i])
+
+
+def random_step(s: BystonState, rng: Any) -> Callable[[], None]:
+    """A step of a random game on ``s``: chance's outcome by its odds, else a legal action at
+    random, from ``rng`` (for the speed-path tests that play a game and compare at each step)."""
+
+    def step_once() -> None:
+        if s.current_seat == CHANCE:
+            s.apply_unchecked(s.sample_chance(rng))
+        else:
+            s.apply_unchecked(rng.choice(s.legal_actions()))
+
+    return step_once

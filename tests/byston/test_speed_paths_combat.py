@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from asobi.core import CHANCE, TERMINAL
+from asobi.core import TERMINAL
 from asobi.core.match import Match
 from asobi.core.registry import get_game
 from asobi.games.byston.board import static
@@ -29,7 +29,7 @@ from asobi.games.byston.rules.combat import STEPS
 from asobi.games.byston.state import BystonState
 from support.scenario import rule
 
-from .helpers import game, put
+from .helpers import game, put, random_step
 from .test_combat import HEX, fight
 
 # ---- the plain reads -------------------------------------------------------------------------
@@ -206,13 +206,7 @@ def test_the_fast_battle_reads_equal_plain_ones_in_random_games() -> None:
         rng = Random(g)
         s = BystonState(4)
 
-        def step_once(s: BystonState = s, rng: Random = rng) -> None:
-            if s.current_seat == CHANCE:
-                s.apply_unchecked(s.sample_chance(rng))
-            else:
-                s.apply_unchecked(rng.choice(s.legal_actions()))
-
-        fought += battles_compared(s, step_once, Counter())[0]
+        fought += battles_compared(s, random_step(s, rng), Counter())[0]
     assert fought > 20, fought
 
 

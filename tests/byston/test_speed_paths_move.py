@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from asobi.core import CHANCE, TERMINAL
+from asobi.core import TERMINAL
 from asobi.core.match import Match
 from asobi.core.registry import get_game
 from asobi.games.byston.board import ARMED, COLLAPSED, NEUTRAL, WAR, characters_in, static
@@ -33,7 +33,7 @@ from asobi.games.byston.rules.collapse import serving_country
 from asobi.games.byston.rules.move import riders
 from asobi.games.byston.state import BystonState
 
-from .helpers import game, h, u
+from .helpers import game, h, random_step, u
 from .test_move import draw
 
 # ---- the plain rules -------------------------------------------------------------------------
@@ -194,13 +194,7 @@ def test_loading_equals_the_plain_rules_in_random_games() -> None:
         rng = Random(g)
         s = BystonState(4)
 
-        def step_once(s: BystonState = s, rng: Random = rng) -> None:
-            if s.current_seat == CHANCE:
-                s.apply_unchecked(s.sample_chance(rng))
-            else:
-                s.apply_unchecked(rng.choice(s.legal_actions()))
-
-        play_checking(s, step_once, seen)
+        play_checking(s, random_step(s, rng), seen)
     assert seen["asked"] > 20 and seen["again"] > 20 and seen["move"] > 50 and seen["step"] > 50, seen
 
 
