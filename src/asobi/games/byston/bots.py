@@ -1696,8 +1696,10 @@ class RuleBot(Agent):
     def _guards(
         self, s: BystonState, country: int, here: int, strengths: tuple[dict[int, float], dict[int, float]]
     ) -> bool:
-        """The last ship of the country in a hex with Drake himself (27.3), or with a building of
-        the camp while an enemy stack is within 4 hexes, stays."""
+        """The last ship of the country in a hex with Drake himself (27.3), or with a building
+        while an enemy stack is within 4 hexes, stays. (Any building: one of a country at war with
+        the camp weighs in the enemy's strength there, and :meth:`_on_move` keeps the ship for that
+        fight before asking this.)"""
         st = static()
         owner = s.owner
         is_ship = _is_ship()
