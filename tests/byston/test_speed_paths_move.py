@@ -1,7 +1,7 @@
 """The fast paths of a ship's move equal the plain rules.
 
 The hexes a ship may enter next to a hex are worked out once per country, ship (the Zelana or
-not) and countries' states (``open_around``); the plain listings of the ships that may move and
+not) and countries' states, with the step actions into them (``opening``); the plain listings of the ships that may move and
 of a ship's steps below test every hex with the refusal clauses (``entry_refusal``). They agree
 at every move and step decision of rule-bot and random games.
 
@@ -19,6 +19,7 @@ listing equal to the plain one, and the two go on alike.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from random import Random
 from typing import Any
 
@@ -213,6 +214,12 @@ def test_loading_goes_on_with_no_character_left_to_board() -> None:
     assert seen["again"] >= 8 and len(s.cargo) == 6, (seen, s.cargo)  # the Namwan carries six (17.15.5)
 
 
+def opened(hexes: Iterable[int]) -> move.Opening:
+    """What ``move.opening`` should give for ``hexes``: them sorted, and a step into each, then stop."""
+    around = tuple(sorted(hexes))
+    return around, (*[("step", n) for n in around], ("stop",))
+
+
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_the_hexes_open_around_every_hex_are_those_the_refusals_allow(seed: int) -> None:
     """For every country and hex, the Zelana and another ship (the Zelana alone enters the
@@ -227,8 +234,8 @@ def test_the_hexes_open_around_every_hex_are_those_the_refusals_allow(seed: int)
     for country in range(7):
         for unit in (other, zelana):  # (the other first: the Zelana's may not be read from its table)
             for hex_, around in enumerate(st.t.map.grid.adjacency):
-                expected = sorted(n for n in around if plain_enterable(s, country, unit, n))
-                assert list(move.open_around(s, country, unit, status, hex_)) == expected, (country, unit, hex_)
+                expected = opened(n for n in around if plain_enterable(s, country, unit, n))
+                assert move.opening(s, country, unit, status, hex_) == expected, (country, unit, hex_)
 
 
 def test_the_open_hexes_stay_right_when_the_tables_are_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -240,6 +247,6 @@ def test_the_open_hexes_stay_right_when_the_tables_are_dropped(monkeypatch: pyte
     for _ in range(2):
         for country in range(7):
             for hex_, around in enumerate(st.t.map.grid.adjacency):
-                expected = sorted(n for n in around if plain_enterable(s, country, st.unit_index("namwan"), n))
-                assert list(move.open_around(s, country, st.unit_index("namwan"), status, hex_)) == expected
+                expected = opened(n for n in around if plain_enterable(s, country, st.unit_index("namwan"), n))
+                assert move.opening(s, country, st.unit_index("namwan"), status, hex_) == expected
     assert len(move._OPEN) == 1

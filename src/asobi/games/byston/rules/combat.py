@@ -687,19 +687,7 @@ def task_place(s: State, step: str, camp: int) -> None:
 
 
 def _options(s: State, step: str, camp: int, hits: int) -> list[int]:
-    aboard = s.aboard
-    flipped = s.flipped
-    blocks = s.blocks
-    fit = []
-    for i in targets(s, step, 1 - camp):
-        if i in aboard:
-            size = block_size(s, i)
-        else:  # (block_size without a call: nobody aboard)
-            counter = _COUNTER_VALUES[i]
-            size = (counter[2] if (flipped[i] or blocks[i]) else counter[1]).defence
-        if size <= hits:
-            fit.append(i)
-    return _distinct(s, fit)
+    return _distinct(s, [i for i in targets(s, step, 1 - camp) if block_size(s, i) <= hits])
 
 
 def task_allocate(s: State, step: str, camp: int, by_defender: int) -> None:

@@ -205,12 +205,6 @@ def opening(s: State, country: int, unit: int, status: tuple[int, ...], h: int) 
     return found
 
 
-def open_around(s: State, country: int, unit: int, status: tuple[int, ...], h: int) -> tuple[int, ...]:
-    """The hexes next to hex ``h`` that a ship of ``country`` (of unit ``unit``) may enter,
-    sorted (:func:`opening`)."""
-    return opening(s, country, unit, status, h)[0]
-
-
 def ship_allowed(kind: int, owner: int, unit: int) -> bool:
     """17.7–17.11 (B-56): whether a chit of ``kind`` moves a ship of ``unit`` owned by ``owner``."""
     _cap, is_as, is_ship, zelana, spriggan, _n = _TABLES
@@ -323,7 +317,7 @@ def _load_choices(s: State) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[tup
     owner = s.owner
     here = s.where[ship]
     ok = riders(owner[ship])
-    room = _TABLES[0][unit_of[ship]]
+    room = ROOM[ship]
     cargo = s.cargo
     loads: tuple[Any, ...] = ()
     counters: tuple[tuple[int, ...], ...] = ()
