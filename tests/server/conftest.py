@@ -9,8 +9,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from asobi.core.match import Match
+from asobi.core.registry import get_game
 from asobi.server import create_app
 from asobi.server.messages import Reader, StateMessages
+from asobi.server.rooms import Hub, Room
 
 
 @pytest.fixture
@@ -74,3 +76,10 @@ def receive_until(ws: Any, done: Callable[[dict[str, Any]], bool], limit: int = 
 
 def my_turn(message: dict[str, Any]) -> bool:
     return bool(message["legal"])
+
+
+async def new_room(hub: Hub, game: str, seats: list[str], seed: int) -> Room:
+    """A new game of ``game`` with its default options, made on ``hub`` and loaded as a room."""
+    spec = get_game(game)
+    game_id, _, _ = hub.create(spec, spec.validate_options({}), seats, seed)
+    return await hub.room(game_id)

@@ -15,7 +15,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from asobi.store import GameStore
 
-from .conftest import hello_until, my_turn, new_game
+from .conftest import hello_until, my_turn, new_game, new_room
 
 
 @contextlib.contextmanager
@@ -133,7 +133,6 @@ def test_bots_refused_for_the_lock_play_on_by_themselves_once_the_file_is_free(t
     program holds the file, with nothing applied, and goes on by itself once it lets go."""
     import asyncio
 
-    from asobi.core.registry import get_game
     from asobi.server.rooms import Hub
 
     db = tmp_path / "games.sqlite3"
@@ -142,9 +141,7 @@ def test_bots_refused_for_the_lock_play_on_by_themselves_once_the_file_is_free(t
         hub = Hub(db, lock_wait=0.2)
         hub.open()
         try:
-            spec = get_game("legion")
-            game_id, _, _ = hub.create(spec, spec.validate_options({}), ["bot:random"] * 3, 1)
-            room = await hub.room(game_id)
+            room = await new_room(hub, "legion", ["bot:random"] * 3, 1)
             start = room.match.state_id
             with locked(db):
                 room.start_bots()
@@ -169,7 +166,6 @@ def test_a_game_unloaded_while_the_file_is_locked_gives_up_its_lease_once_it_is_
     the server stops)."""
     import asyncio
 
-    from asobi.core.registry import get_game
     from asobi.server.rooms import Connection, Hub
 
     class Quiet:  # a socket that takes what it is sent
@@ -189,9 +185,8 @@ def test_a_game_unloaded_while_the_file_is_locked_gives_up_its_lease_once_it_is_
         hub = Hub(db, lock_wait=0.2)
         hub.open()
         try:
-            spec = get_game("legion")
-            game_id, _, _ = hub.create(spec, spec.validate_options({}), ["human", "bot:random", "bot:random"], 1)
-            room = await hub.room(game_id)
+            room = await new_room(hub, "legion", ["human", "bot:random", "bot:random"], 1)
+            game_id = room.game_id
             watcher = Connection(Quiet(), None, None)
             room.admit(watcher)  # keeps the room loaded while the bots play up to the person's turn
             room.start_bots()

@@ -18,6 +18,8 @@ from asobi.server import rooms
 from asobi.server.rooms import Connection, Hub
 from asobi.store import GameStore, StoreError
 
+from .conftest import new_room
+
 
 class KeptSocket:
     def __init__(self) -> None:
@@ -35,13 +37,6 @@ class Actors(MatchListener):
         self.actors.append(actor)
 
 
-async def _room(hub: Hub, game: str, seats: list[str], seed: int):
-    spec = get_game(game)
-    options = spec.validate_options({})
-    game_id, _, _ = hub.create(spec, options, seats, seed)
-    return await hub.room(game_id)
-
-
 def test_chance_is_applied_at_once_and_each_bot_thinks_off_the_loop(tmp_path, monkeypatch):
     loop_thread = threading.get_ident()
     thinking: set[int] = set()
@@ -57,7 +52,7 @@ def test_chance_is_applied_at_once_and_each_bot_thinks_off_the_loop(tmp_path, mo
         hub = Hub(tmp_path / "games.sqlite3")
         hub.open()
         try:
-            room = await _room(hub, "emblem", ["bot:random", "bot:random"], seed=2)
+            room = await new_room(hub, "emblem", ["bot:random", "bot:random"], seed=2)
             actors = Actors()
             room.match.listeners.append(actors)
             steps: list[int] = []
@@ -82,7 +77,7 @@ def test_with_a_bot_delay_everyone_sees_each_bots_action(tmp_path):
         hub = Hub(tmp_path / "games.sqlite3", bot_delay=0.001)
         hub.open()
         try:
-            room = await _room(hub, "legion", ["human", "bot:random", "bot:random"], seed=5)
+            room = await new_room(hub, "legion", ["human", "bot:random", "bot:random"], seed=5)
             watcher = Connection(KeptSocket(), None, None)
             room.connections.add(watcher)
             actors = Actors()
@@ -117,7 +112,7 @@ def test_a_commit_that_fails_while_the_bots_play_rebuilds_the_room(tmp_path, mon
         hub = Hub(tmp_path / "games.sqlite3")
         hub.open()
         try:
-            room = await _room(hub, "emblem", ["bot:random", "bot:random"], seed=3)
+            room = await new_room(hub, "emblem", ["bot:random", "bot:random"], seed=3)
             watcher = Connection(KeptSocket(), None, None)
             room.connections.add(watcher)
             store, real_append = hub.store, hub.store.append

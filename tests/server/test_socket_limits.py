@@ -10,11 +10,10 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from asobi.core.registry import get_game
 from asobi.server import Limits, create_app
 from asobi.server.rooms import SLOW_READER, Connection, Hub
 
-from .conftest import hello, new_game
+from .conftest import hello, new_game, new_room
 
 
 def _refused(ws, code: int, words: str) -> None:
@@ -93,9 +92,7 @@ def test_a_socket_that_never_reads_is_dropped_and_holds_up_no_one(tmp_path):
         hub = Hub(tmp_path / "games.sqlite3")
         hub.open()
         try:
-            spec = get_game("legion")
-            game_id, _, _ = hub.create(spec, spec.validate_options({}), ["bot:random"] * 3, 1)
-            room = await hub.room(game_id)
+            room = await new_room(hub, "legion", ["bot:random"] * 3, 1)
             stuck, kept = Stuck(), Kept()
             slow = Connection(stuck, None, None, backlog=50_000)
             room.admit(slow)
@@ -131,9 +128,7 @@ def test_a_slow_reader_gets_every_message_in_order_without_holding_up_its_room(t
         hub = Hub(tmp_path / "games.sqlite3")
         hub.open()
         try:
-            spec = get_game("emblem")
-            game_id, _, _ = hub.create(spec, spec.validate_options({}), ["bot:random"] * 2, 2)
-            room = await hub.room(game_id)
+            room = await new_room(hub, "emblem", ["bot:random"] * 2, 2)
             held, quick = Held(), Kept()
             room.admit(Connection(held, None, None, backlog=10**9))  # all of it may wait here
             room.admit(Connection(quick, None, None))
