@@ -239,23 +239,26 @@ class LegionState(FlowState, DeclaredState):
     life has reached 0 (:attr:`lives_out`: one slot's truth, where two ints' truths cost more, read
     before every task)."""
 
-    def run(self) -> None:
-        """Run tasks until a decision, a draw or the end of the game (for a state set up or changed
-        by hand, after bringing :attr:`answerers` up to date and forgetting the threshold kept)."""
+    def _derive(self) -> None:
+        """Bring the fields derived from the rest up to date (:attr:`answerers` from the hands,
+        the decks laid out, :attr:`lives_out` from the lives) and forget the development threshold
+        kept: for a state read, set up or changed by hand."""
         sync_answerers(self)
         sync_layouts(self)
         sync_lives_out(self)
         self.need_cache = None
+
+    def run(self) -> None:
+        """Run tasks until a decision, a draw or the end of the game (for a state set up or changed
+        by hand, its derived fields brought up to date first: :meth:`_derive`)."""
+        self._derive()
         super().run()
 
     def sync_seat(self) -> None:
         """Set :attr:`current_seat` from the pending decision, the chance node or the end (as the
-        kernel's loop does when it stops), and :attr:`answerers` from the hands: for a state read
-        or set up by hand (forgetting the development threshold kept)."""
-        sync_answerers(self)
-        sync_layouts(self)
-        sync_lives_out(self)
-        self.need_cache = None
+        kernel's loop does when it stops), the derived fields with it (:meth:`_derive`): for a
+        state read or set up by hand."""
+        self._derive()
         super().sync_seat()
 
     # ---- protocol -----------------------------------------------------------------------------

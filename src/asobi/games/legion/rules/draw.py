@@ -23,9 +23,13 @@ if TYPE_CHECKING:
     from ..types import State
 
 
+HAND_LIMIT = 8
+"""4.1: a draw may not bring the hand to this many cards less the players, or more."""
+
+
 def hand_limit(s: State, seat: int) -> int:
     """4.1: a draw may not bring the hand to 8 − players or more (radar nets raise it)."""
-    limit = 8 - s.n
+    limit = HAND_LIMIT - s.n
     weapons = s.weapons
     if weapons:
         bonus = s.tables.hand_bonus
@@ -40,7 +44,7 @@ def task_draw_phase(s: State, seat: int) -> None:
     the cap is the second sentence's, so an empty hand draws 3 even with five players, unless the
     ``empty_hand_cap`` option applies it there too)."""
     hand = len(s.hands[seat])
-    room = (hand_limit(s, seat) if s.weapons else 8 - s.n) - 1 - hand  # (no call without radar nets to count)
+    room = (hand_limit(s, seat) if s.weapons else HAND_LIMIT - s.n) - 1 - hand  # (no call without radar nets to count)
     if hand == 0:
         count = room if s.empty_hand_cap and room < 3 else 3  # (conditionals: min and max are calls)
         s.log_tail.append(_DRAW_EMPTY_HAND[seat][count if count > 0 else 0])
